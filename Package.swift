@@ -1,0 +1,47 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "sitegen",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "SitegenMarkdown", targets: ["SitegenMarkdown"]),
+        .library(name: "Sitegen", targets: ["Sitegen"]),
+        .library(name: "SitegenCLI", targets: ["SitegenCLI"]),
+        .executable(name: "sitegen", targets: ["sitegen"]),
+        .executable(name: "sitegen-bench", targets: ["sitegen-bench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CCmarkGFM",
+            path: "Sources/CCmarkGFM",
+            providers: [
+                .apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]),
+                .brew(["cmark-gfm"]),
+            ]
+        ),
+        .target(
+            name: "SitegenMarkdown",
+            dependencies: ["CCmarkGFM", .product(name: "Yams", package: "Yams")]
+        ),
+        .target(name: "Sitegen", dependencies: ["SitegenMarkdown"]),
+        .target(
+            name: "SitegenCLI",
+            dependencies: ["Sitegen", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .executableTarget(name: "sitegen", dependencies: ["SitegenCLI"]),
+        .executableTarget(
+            name: "sitegen-bench",
+            dependencies: ["SitegenMarkdown", "CCmarkGFM"],
+            path: "Benchmarks/sitegen-bench"
+        ),
+        .testTarget(
+            name: "SitegenMarkdownTests",
+            dependencies: ["SitegenMarkdown", "SitegenCLI"]
+        ),
+    ]
+)

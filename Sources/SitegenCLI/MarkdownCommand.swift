@@ -1,0 +1,81 @@
+import ArgumentParser
+import Foundation
+import SitegenMarkdown
+
+/// `sitegen markdown [FILE…]`: Markdown to HTML, like the `cmark-gfm` command.
+struct MarkdownCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "markdown",
+        abstract: "Print the HTML of Markdown files (standard input when no file is given).",
+        discussion: """
+            Each file is converted on its own and the HTML bodies are printed in order. \
+            GFM extensions on by default: table, strikethrough, autolink, tasklist, footnotes. \
+            Use --no-extensions and -e to choose exactly, as with cmark-gfm.
+            """
+    )
+
+    @Argument(help: "Markdown files to convert.")
+    var files: [String] = []
+
+    @Option(name: [.short, .customLong("extension")],
+            help: "Add a GFM extension: table, strikethrough, autolink, tagfilter, tasklist, footnotes. Repeatable.")
+    var extensions: [String] = []
+
+    @Flag(name: .customLong("no-extensions"), help: "Start from no extensions (then add with -e).")
+    var noExtensions = false
+
+    @Flag(help: "Smart punctuation: curly quotes, dashes, ellipses.")
+    var smart = false
+
+    @Flag(help: "Render every line break in a paragraph as <br />.")
+    var hardbreaks = false
+
+    @Flag(help: "Omit raw HTML and dangerous link schemes.")
+    var safe = false
+
+    @Flag(help: "Keep raw HTML (the default; accepted for cmark-gfm compatibility).")
+    var unsafe = false
+
+    @Flag(name: .customLong("heading-ids"), help: "Give headings unique slug ids.")
+    var headingIDs = false
+
+    @Flag(name: .customLong("front-matter"), help: "Read a leading YAML front matter block instead of rendering it.")
+    var frontMatter = false
+
+    @Flag(help: "Add data-sourcepos attributes.")
+    var sourcepos = false
+
+    func validate() throws {
+        if safe && unsafe { throw ValidationError("--safe and --unsafe contradict each other.") }
+        for name in extensions where MarkdownParser.Extension(rawValue: name) == nil {
+            let known = MarkdownParser.Extension.allCases.map(\.rawValue).joined(separator: ", ")
+            throw ValidationError("Unknown extension '\(name)'. Known: \(known).")
+        }
+    }
+
+    func run() throws {
+        var chosen = noExtensions ? [] : MarkdownParser.Options.defaultExtensions
+        chosen.formUnion(extensions.compactMap(MarkdownParser.Extension.init(rawValue:)))
+        let parser = MarkdownParser(options: .init(
+            extensions: chosen, smartPunctuation: smart, hardBreaks: hardbreaks,
+            rawHTML: safe ? .omit : .keep, headingIDs: headingIDs, frontMatter: frontMatter,
+            sourcePositions: sourcepos))
+        let inputs = files.isEmpty ? ["-"] : files
+        var failed = false
+        for path in inputs {
+            do {
+                let data = try path == "-" ? FileHandle.standardInput.readToEnd() ?? Data()
+                                           : Data(contentsOf: URL(fileURLWithPath: path))
+                let html = try parser.html(from: String(decoding: data, as: UTF8.self))
+                FileHandle.standardOutput.write(Data(html.utf8))
+            } catch let error as MarkdownError {
+                TerminalOutput.error("\(path == "-" ? "<stdin>" : path):\(error)")
+                failed = true
+            } catch {
+                TerminalOutput.error("\(path): cannot read the file (\(error.localizedDescription))")
+                failed = true
+            }
+        }
+        if failed { throw ExitCode.failure }
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+
+/// The YAML front matter of a Markdown document: an ordered map of typed values.
+///
+/// A document's front matter is a leading block between `---` lines:
+///
+/// ```markdown
+/// ---
+/// title: Hello
+/// date: 2026-01-05
+/// tags: [swift, web]
+/// ---
+/// ```
+///
+/// Keys keep the order they have in the file.
+public struct FrontMatter: Sendable, Hashable {
+    /// The entries in file order.
+    public private(set) var entries: [(key: String, value: FrontMatterValue)]
+    private var positions: [String: Int]
+
+    /// Creates front matter from entries; a later entry with the same key replaces an
+    /// earlier one in place.
+    public init(_ entries: [(key: String, value: FrontMatterValue)] = []) {
+        self.entries = []
+        self.positions = [:]
+        for entry in entries { self[entry.key] = entry.value }
+    }
+
+    /// An empty front matter.
+    public static let empty = FrontMatter()
+
+    /// The keys in file order.
+    public var keys: [String] { entries.map(\.key) }
+
+    /// Whether there are no entries.
+    public var isEmpty: Bool { entries.isEmpty }
+
+    /// The value for a key, or `nil` when absent. Setting `nil` removes the key.
+    public subscript(key: String) -> FrontMatterValue? {
+        get { positions[key].map { entries[$0].value } }
+        set {
+            if let index = positions[key] {
+                if let newValue {
+                    entries[index].value = newValue
+                } else {
+                    entries.remove(at: index)
+                    positions = Dictionary(uniqueKeysWithValues: entries.enumerated().map { ($1.key, $0) })
+                }
+            } else if let newValue {
+                positions[key] = entries.count
+                entries.append((key, newValue))
+            }
+        }
+    }
+
+    public static func == (lhs: FrontMatter, rhs: FrontMatter) -> Bool {
+        lhs.entries.count == rhs.entries.count
+            && zip(lhs.entries, rhs.entries).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        for entry in entries {
+            hasher.combine(entry.key)
+            hasher.combine(entry.value)
+        }
+    }
+}
+
+/// One typed value of the front matter, as YAML resolves it.
+public indirect enum FrontMatterValue: Sendable, Hashable {
+    /// A string, quoted or plain.
+    case string(String)
+    /// An integer.
+    case int(Int)
+    /// A floating-point number.
+    case double(Double)
+    /// `true` or `false`.
+    case bool(Bool)
+    /// A YAML timestamp (`2026-01-05`, `2026-01-05T10:30:00Z`). Dates without a time zone
+    /// are taken as UTC.
+    case date(Date)
+    /// A sequence.
+    case list([FrontMatterValue])
+    /// A nested mapping.
+    case map(FrontMatter)
+    /// `null`, `~` or an empty value.
+    case null
+
+    /// The string, if this is a string.
+    public var string: String? {
+        if case .string(let value) = self { return value }
+        return nil
+    }
+
+    /// The integer, if this is an integer.
+    public var int: Int? {
+        if case .int(let value) = self { return value }
+        return nil
+    }
+
+    /// The number, if this is an integer or a floating-point number.
+    public var double: Double? {
+        switch self {
+        case .double(let value): value
+        case .int(let value): Double(value)
+        default: nil
+        }
+    }
+
+    /// The Boolean, if this is a Boolean.
+    public var bool: Bool? {
+        if case .bool(let value) = self { return value }
+        return nil
+    }
+
+    /// The date, if this is a timestamp.
+    public var date: Date? {
+        if case .date(let value) = self { return value }
+        return nil
+    }
+
+    /// The elements, if this is a list.
+    public var list: [FrontMatterValue]? {
+        if case .list(let value) = self { return value }
+        return nil
+    }
+
+    /// The nested front matter, if this is a map.
+    public var map: FrontMatter? {
+        if case .map(let value) = self { return value }
+        return nil
+    }
+}

@@ -1,0 +1,19 @@
+/// A parsed Markdown document: its HTML and what a site needs to know about it.
+public struct Markdown: Sendable, Hashable {
+    /// The HTML body, with every modifier applied.
+    public let html: String
+    /// The YAML front matter (empty when the document has none, or when front matter
+    /// parsing is off).
+    public let frontMatter: FrontMatter
+    /// The plain text of the first level-1 heading, if any.
+    public let title: String?
+    /// Every heading in document order.
+    public let headings: [Heading]
+    /// The plain text of the first paragraph, if any.
+    public let summary: String?
+    /// The number of words of text and code (raw HTML not counted).
+    public let wordCount: Int
+    /// How many lines of the file the front matter took, so that a line of the body can be
+    /// reported as a line of the file.
+    public let bodyLineOffset: Int
+}

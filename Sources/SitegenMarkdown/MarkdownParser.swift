@@ -1,0 +1,176 @@
+/// Parses Markdown (CommonMark with GitHub's extensions, by cmark-gfm) into a ``Markdown``
+/// value, running ``Modifier``s over the HTML.
+///
+/// With no modifiers and ``Options/headingIDs`` off, the HTML is exactly what cmark-gfm's
+/// own renderer gives for the same options, byte for byte.
+///
+/// ```swift
+/// var parser = MarkdownParser()
+/// parser.addModifier(Modifier(target: .images) { html, _ in
+///     html.replacingOccurrences(of: "<img ", with: "<img loading=\"lazy\" ")
+/// })
+/// let page = try parser.parse(text)   // page.html, page.frontMatter, page.title, page.headings
+/// ```
+///
+/// A parser is a value: copy it, configure the copy, share it between tasks. Parsing many
+/// documents at once from many tasks gives the same output as parsing them one by one.
+public struct MarkdownParser: Sendable {
+    /// A GitHub Flavored Markdown extension.
+    public enum Extension: String, Sendable, CaseIterable, Hashable {
+        /// Pipe tables.
+        case table
+        /// `~~strikethrough~~`.
+        case strikethrough
+        /// Bare `www.` and `https://` links and email addresses.
+        case autolink
+        /// Escapes `<script>`, `<style>`, `<iframe>` and other tags GitHub filters.
+        case tagfilter
+        /// `- [ ]` and `- [x]` task list items.
+        case tasklist
+        /// `[^note]` footnotes.
+        case footnotes
+    }
+
+    /// What to do with raw HTML in the Markdown.
+    public enum RawHTMLPolicy: String, Sendable, Hashable {
+        /// Pass it through: authors are trusted (the default).
+        case keep
+        /// Replace it with `<!-- raw HTML omitted -->` and drop `javascript:` style links.
+        case omit
+    }
+
+    /// How Markdown is read and HTML written.
+    public struct Options: Sendable, Hashable {
+        /// The GFM extensions to use. Default: all but ``Extension/tagfilter``.
+        public var extensions: Set<Extension>
+        /// Straight quotes to curly ones, `--` to en dash, `---` to em dash, `...` to an ellipsis.
+        public var smartPunctuation: Bool
+        /// Every line break in a paragraph becomes `<br />`.
+        public var hardBreaks: Bool
+        /// Raw HTML in the Markdown: kept or omitted.
+        public var rawHTML: RawHTMLPolicy
+        /// Give every heading an `id` attribute with its unique slug (see ``Heading/id``).
+        public var headingIDs: Bool
+        /// Read a leading YAML front matter block (between `---` lines) instead of rendering it.
+        public var frontMatter: Bool
+        /// Add `data-sourcepos` attributes with each block's position in the source.
+        public var sourcePositions: Bool
+
+        /// Creates options; the defaults suit a website.
+        public init(extensions: Set<Extension> = Options.defaultExtensions,
+                    smartPunctuation: Bool = false,
+                    hardBreaks: Bool = false,
+                    rawHTML: RawHTMLPolicy = .keep,
+                    headingIDs: Bool = false,
+                    frontMatter: Bool = true,
+                    sourcePositions: Bool = false) {
+            self.extensions = extensions
+            self.smartPunctuation = smartPunctuation
+            self.hardBreaks = hardBreaks
+            self.rawHTML = rawHTML
+            self.headingIDs = headingIDs
+            self.frontMatter = frontMatter
+            self.sourcePositions = sourcePositions
+        }
+
+        /// Every extension but ``Extension/tagfilter``.
+        public static let defaultExtensions: Set<Extension> = [.table, .strikethrough, .autolink, .tasklist, .footnotes]
+    }
+
+    /// How Markdown is read and HTML written.
+    public var options: Options
+    /// The modifiers, in the order they run.
+    public private(set) var modifiers: [Modifier]
+
+    /// Creates a parser.
+    public init(options: Options = Options(), modifiers: [Modifier] = []) {
+        self.options = options
+        self.modifiers = modifiers
+    }
+
+    /// Adds a modifier; it runs after the modifiers of its target added before it.
+    public mutating func addModifier(_ modifier: Modifier) {
+        modifiers.append(modifier)
+    }
+
+    /// Parses a document: front matter (when ``Options/frontMatter`` is on), then the body.
+    ///
+    /// - Throws: ``MarkdownError`` when the front matter is not valid YAML or not a map.
+    public func parse(_ text: String) throws(MarkdownError) -> Markdown {
+        var body = text[...]
+        var frontMatter = FrontMatter.empty
+        var bodyLineOffset = 0
+        if options.frontMatter {
+            let split = FrontMatterReader.split(text)
+            if let yaml = split.yaml {
+                frontMatter = try FrontMatterReader.parse(yaml, firstLine: 2)
+                body = split.body
+                bodyLineOffset = split.bodyLineOffset
+            }
+        }
+        let chains = modifierChains()
+        frontMatter = modifiedFrontMatter(frontMatter, chains: chains)
+        let (html, facts) = render(body, frontMatter: frontMatter, chains: chains)
+        return Markdown(html: html, frontMatter: frontMatter, title: facts.title, headings: facts.headings,
+                        summary: facts.summary, wordCount: facts.wordCount, bodyLineOffset: bodyLineOffset)
+    }
+
+    /// The HTML of a Markdown text (front matter, if read, is dropped).
+    public func html(from text: String) throws(MarkdownError) -> String {
+        try parse(text).html
+    }
+
+    private func render(_ body: Substring, frontMatter: FrontMatter,
+                        chains: [Modifier.Target: [Modifier]]) -> (String, DocumentFacts) {
+        let wanted = Set(chains.keys).subtracting([.metadataKeys, .metadataValues])
+        let document = CmarkDocument(parsing: body, options: options, trackPositions: !wanted.isEmpty)
+        let (facts, marked, nodes) = document.walk(wanted: wanted)
+        guard !marked.isEmpty else { return (document.html(), facts) }
+        let nonce = MarkerText.makeNonce()
+        document.insertMarkers(around: marked, nodes: nodes, nonce: nonce)
+        let splicer = MarkerSplicer(nonce: Array(nonce.utf8), marked: marked, modifiers: chains, frontMatter: frontMatter)
+        return (document.withHTML { splicer.splice($0) }, facts)
+    }
+
+    /// The modifiers of each target in order, the built-in heading ids first.
+    private func modifierChains() -> [Modifier.Target: [Modifier]] {
+        var chains: [Modifier.Target: [Modifier]] = [:]
+        if options.headingIDs { chains[.headings] = [Self.headingIDModifier] }
+        for modifier in modifiers { chains[modifier.target, default: []].append(modifier) }
+        return chains
+    }
+
+    private static let headingIDModifier = Modifier(target: .headings) { input in
+        guard case .heading(_, _, let id) = input.node, input.html.hasPrefix("<h") else { return input.html }
+        var html = input.html
+        html.insert(contentsOf: " id=\"\(id)\"", at: html.index(html.startIndex, offsetBy: 3))
+        return html
+    }
+
+    private func modifiedFrontMatter(_ frontMatter: FrontMatter, chains: [Modifier.Target: [Modifier]]) -> FrontMatter {
+        let keyModifiers = chains[.metadataKeys] ?? [], valueModifiers = chains[.metadataValues] ?? []
+        guard !frontMatter.isEmpty, !keyModifiers.isEmpty || !valueModifiers.isEmpty else { return frontMatter }
+        func modifiedValue(_ value: FrontMatterValue, key: String) -> FrontMatterValue {
+            switch value {
+            case .string(let string):
+                return .string(valueModifiers.reduce(string) { html, modifier in
+                    modifier.body(Modifier.Input(html: html, markdown: string[...], node: .metadataValue(key: key, value: string),
+                                                 frontMatter: frontMatter))
+                })
+            case .list(let values):
+                return .list(values.map { modifiedValue($0, key: key) })
+            case .map(let map):
+                return .map(FrontMatter(map.entries.map { ($0.key, modifiedValue($0.value, key: key)) }))
+            default:
+                return value
+            }
+        }
+        return FrontMatter(frontMatter.entries.map { entry in
+            let key = keyModifiers.reduce(entry.key) { html, modifier in
+                modifier.body(Modifier.Input(html: html, markdown: entry.key[...], node: .metadataKey(entry.key),
+                                             frontMatter: frontMatter))
+            }
+            return (key, modifiedValue(entry.value, key: entry.key))
+        })
+    }
+}

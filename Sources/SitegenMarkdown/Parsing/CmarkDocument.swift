@@ -1,0 +1,389 @@
+import CCmarkGFM
+import Foundation
+import Synchronization
+
+/// cmark-gfm's core extensions register once per process; the C guard is a plain flag, so a
+/// Swift lazy global (run once, thread-safely) guards it.
+private let coreExtensionsRegistered: Void = { cmark_gfm_core_extensions_ensure_registered() }()
+
+/// Serialises `cmark_parser_finish`. In cmark-gfm 0.29.0.gfm.6, finishing a parser adds the
+/// attached extensions' trigger characters to a process-wide table and removes them again
+/// (inlines.c, `SPECIAL_CHARS`), so two parsers finishing at once can make one of them miss
+/// autolinks or strikethrough. Block parsing (`feed`) and rendering stay parallel.
+private let parserFinishLock = Mutex(())
+
+/// Runs `finish` (a call of `cmark_parser_finish`) while holding the process-wide finish lock.
+/// Any code in the process that finishes a cmark-gfm parser must go through here.
+func withParserFinishLock(_ finish: () -> OpaquePointer?) -> OpaquePointer? {
+    var document: OpaquePointer?
+    parserFinishLock.withLock { _ in document = finish() }
+    return document
+}
+
+/// One Markdown body parsed by cmark-gfm. The only file that talks to the C library: it
+/// parses, walks the tree once to gather facts and the nodes modifiers want, brackets those
+/// nodes with markers, and renders HTML.
+final class CmarkDocument {
+    private let parser: OpaquePointer
+    private let root: OpaquePointer
+    private let renderOptions: Int32
+    private let body: Substring
+
+    /// Parses a body. `trackPositions` asks cmark for exact inline source positions, which
+    /// modifiers' Markdown slices need.
+    init(parsing body: Substring, options: MarkdownParser.Options, trackPositions: Bool) {
+        _ = coreExtensionsRegistered
+        self.body = body
+        renderOptions = options.cmarkFlags
+        let parser: OpaquePointer = cmark_parser_new(renderOptions | (trackPositions ? CMARK_OPT_SOURCEPOS : 0))
+        for name in options.syntaxExtensionNames {
+            if let syntaxExtension = cmark_find_syntax_extension(name) {
+                cmark_parser_attach_syntax_extension(parser, syntaxExtension)
+            }
+        }
+        var text = body
+        text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+            base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { cmark_parser_feed(parser, $0, bytes.count) }
+        }
+        self.parser = parser
+        root = withParserFinishLock { cmark_parser_finish(parser) } ?? cmark_node_new(CMARK_NODE_DOCUMENT)
+    }
+
+    deinit {
+        cmark_node_free(root)
+        cmark_parser_free(parser)
+    }
+
+    /// Renders the document to HTML and hands the bytes to `use`.
+    func withHTML<Result>(_ use: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let html: UnsafeMutablePointer<CChar> = cmark_render_html(root, renderOptions, cmark_parser_get_syntax_extensions(parser))
+        defer { free(html) }
+        return html.withMemoryRebound(to: UInt8.self, capacity: 1) { bytes in
+            use(UnsafeBufferPointer(start: bytes, count: strlen(html)))
+        }
+    }
+
+    /// Renders the document to an HTML string.
+    func html() -> String {
+        withHTML { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Walks the document once: gathers headings, title, summary and word count, and finds
+    /// every node of the `wanted` targets. Returns those nodes in document order (an index
+    /// is the id its markers carry). Call ``insertMarkers(around:nonce:)`` after.
+    func walk(wanted: Set<Modifier.Target>) -> (facts: DocumentFacts, marked: [MarkedNode], nodes: [OpaquePointer]) {
+        var walker = TreeWalker(wanted: wanted, body: body)
+        let iterator: OpaquePointer = cmark_iter_new(root)
+        defer { cmark_iter_free(iterator) }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            walker.visit(cmark_iter_get_node(iterator), entering: event == CMARK_EVENT_ENTER)
+        }
+        return (walker.facts, walker.marked, walker.nodes)
+    }
+
+    /// Brackets each node with start and end markers carrying its index. Returns the indices
+    /// that could not be bracketed (cmark refused the insertion); those nodes keep their HTML.
+    @discardableResult
+    func insertMarkers(around marked: [MarkedNode], nodes: [OpaquePointer], nonce: String) -> Set<Int> {
+        var refused: Set<Int> = []
+        for (id, mark) in marked.enumerated() {
+            let node = nodes[id]
+            let start = MarkerText.start(id: id, nonce: nonce)
+            let end = MarkerText.end(id: id, nonce: nonce)
+            let inserted: Bool
+            switch mark.placement {
+            case .block:
+                inserted = Self.insert(Self.markerBlock(start), before: node) && Self.insert(Self.markerBlock(end), after: node)
+            case .paragraph:
+                inserted = Self.check(cmark_node_prepend_child(node, Self.markerText(start)))
+                    && Self.check(cmark_node_append_child(node, Self.markerText(end)))
+            case .inline:
+                inserted = Self.insert(Self.markerText(start), before: node) && Self.insert(Self.markerText(end), after: node)
+            }
+            if !inserted { refused.insert(id) }
+        }
+        return refused
+    }
+
+    private static func markerBlock(_ text: String) -> OpaquePointer {
+        let node: OpaquePointer = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK)
+        cmark_node_set_on_enter(node, text)
+        return node
+    }
+
+    private static func markerText(_ text: String) -> OpaquePointer {
+        let node: OpaquePointer = cmark_node_new(CMARK_NODE_TEXT)
+        cmark_node_set_literal(node, text)
+        return node
+    }
+
+    private static func insert(_ marker: OpaquePointer, before node: OpaquePointer) -> Bool {
+        if cmark_node_insert_before(node, marker) == 1 { return true }
+        cmark_node_free(marker)
+        return false
+    }
+
+    private static func insert(_ marker: OpaquePointer, after node: OpaquePointer) -> Bool {
+        if cmark_node_insert_after(node, marker) == 1 { return true }
+        cmark_node_free(marker)
+        return false
+    }
+
+    private static func check(_ result: Int32) -> Bool { result == 1 }
+}
+
+/// The state of one walk over a cmark tree.
+private struct TreeWalker {
+    /// Plain text being gathered for a heading, a paragraph or an image's alt text.
+    private struct Capture {
+        enum Kind { case heading(level: Int), paragraph(isSummary: Bool), image }
+        let kind: Kind
+        let markedIndex: Int?
+        var text = ""
+    }
+
+    let wanted: Set<Modifier.Target>
+    let body: Substring
+    private(set) var facts = DocumentFacts()
+    private(set) var marked: [MarkedNode] = []
+    private(set) var nodes: [OpaquePointer] = []
+    private lazy var sourceMap = SourceMap(body)
+    private var slugger = HeadingSlugger()
+    private var captures: [Capture] = []
+    private var imageDepth = 0
+    private var footnoteDepth = 0
+    private var inWord = false
+
+    init(wanted: Set<Modifier.Target>, body: Substring) {
+        self.wanted = wanted
+        self.body = body
+    }
+
+    mutating func visit(_ node: OpaquePointer, entering: Bool) {
+        let type = cmark_node_get_type(node)
+        let raw = type.rawValue
+        if raw & NodeKind.inlineMask != NodeKind.inlineMask { inWord = false }
+        switch type {
+        case CMARK_NODE_TEXT, CMARK_NODE_CODE:
+            guard let literal = cmark_node_get_literal(node) else { return }
+            countWords(literal)
+            if !captures.isEmpty {
+                let text = String(cString: literal)
+                for index in captures.indices { captures[index].text += text }
+            }
+            if type == CMARK_NODE_TEXT {
+                mark(node, .text, .inline) { .text(String(cString: literal)) }
+            } else {
+                mark(node, .inlineCode, .inline) { .inlineCode(String(cString: literal)) }
+            }
+        case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
+            inWord = false
+            for index in captures.indices { captures[index].text += " " }
+        case CMARK_NODE_CODE_BLOCK:
+            let code = cmark_node_get_literal(node)
+            if let code { countWords(code) }
+            mark(node, .codeBlocks, .block) {
+                let info = string(cmark_node_get_fence_info(node))
+                let language = info.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init)
+                return .codeBlock(language: language, info: info, code: string(code))
+            }
+        case CMARK_NODE_HEADING:
+            if entering {
+                let level = Int(cmark_node_get_heading_level(node))
+                let index = mark(node, .headings, .block) { .heading(level: level, text: "", id: "") }
+                captures.append(Capture(kind: .heading(level: level), markedIndex: index))
+            } else if let capture = captures.popLast(), case .heading(let level) = capture.kind {
+                let text = capture.text.trimmingCharacters(in: .whitespaces)
+                let id = slugger.uniqueSlug(for: text)
+                facts.headings.append(Heading(level: level, text: text, id: id))
+                if level == 1, facts.title == nil { facts.title = text }
+                if let index = capture.markedIndex { marked[index].node = .heading(level: level, text: text, id: id) }
+            }
+        case CMARK_NODE_PARAGRAPH:
+            if entering {
+                let isSummary = facts.summary == nil && footnoteDepth == 0
+                let index = mark(node, .paragraphs, .paragraph(wrapped: !isInTightList(node))) { .paragraph(text: "") }
+                if isSummary || index != nil {
+                    captures.append(Capture(kind: .paragraph(isSummary: isSummary), markedIndex: index))
+                }
+            } else if let last = captures.last, case .paragraph(let isSummary) = last.kind {
+                captures.removeLast()
+                let text = last.text.trimmingCharacters(in: .whitespaces)
+                if isSummary, !text.isEmpty, facts.summary == nil { facts.summary = text }
+                if let index = last.markedIndex { marked[index].node = .paragraph(text: text) }
+            }
+        case CMARK_NODE_IMAGE:
+            if entering {
+                imageDepth += 1
+                let index = mark(node, .images, .inline) {
+                    .image(url: string(cmark_node_get_url(node)), title: string(cmark_node_get_title(node)), alt: "")
+                }
+                captures.append(Capture(kind: .image, markedIndex: index))
+            } else {
+                imageDepth -= 1
+                if let capture = captures.popLast(), let index = capture.markedIndex,
+                   case .image(let url, let title, _) = marked[index].node {
+                    marked[index].node = .image(url: url, title: title, alt: capture.text)
+                }
+            }
+        case CMARK_NODE_LINK:
+            if entering {
+                mark(node, .links, .inline) { .link(url: string(cmark_node_get_url(node)), title: string(cmark_node_get_title(node))) }
+            }
+        case CMARK_NODE_BLOCK_QUOTE:
+            if entering { mark(node, .blockquotes, .block) { .blockquote } }
+        case CMARK_NODE_LIST:
+            if entering {
+                mark(node, .lists, .block) {
+                    .list(ordered: cmark_node_get_list_type(node) == CMARK_ORDERED_LIST,
+                          start: Int(cmark_node_get_list_start(node)),
+                          tight: cmark_node_get_list_tight(node) != 0)
+                }
+            }
+        case CMARK_NODE_THEMATIC_BREAK:
+            mark(node, .horizontalLines, .block) { .horizontalLine }
+        case CMARK_NODE_HTML_BLOCK:
+            mark(node, .html, .block) { .html(string(cmark_node_get_literal(node))) }
+        case CMARK_NODE_HTML_INLINE:
+            mark(node, .inlineHTML, .inline) { .inlineHTML(string(cmark_node_get_literal(node))) }
+        case CMARK_NODE_EMPH:
+            if entering { mark(node, .emphasis, .inline) { .emphasis } }
+        case CMARK_NODE_STRONG:
+            if entering { mark(node, .strong, .inline) { .strong } }
+        case CMARK_NODE_FOOTNOTE_REFERENCE:
+            mark(node, .footnoteReferences, .inline) { .footnoteReference(label: string(cmark_node_get_literal(node))) }
+        case CMARK_NODE_FOOTNOTE_DEFINITION:
+            footnoteDepth += entering ? 1 : -1
+        default:
+            if entering, type == sitegen_table_node_type() {
+                mark(node, .tables, .block) { .table(alignments: Self.alignments(of: node)) }
+            } else if entering, type == sitegen_strikethrough_node_type() {
+                mark(node, .strikethrough, .inline) { .strikethrough }
+            }
+        }
+    }
+
+    /// Records a node for modifiers of `target` (when any are registered and the node is not
+    /// inside an image's alt text) and returns its index.
+    @discardableResult
+    private mutating func mark(_ node: OpaquePointer, _ target: Modifier.Target, _ placement: MarkedNode.Placement,
+                               facts: () -> Modifier.Node) -> Int? {
+        guard wanted.contains(target), imageDepth == 0 || (target == .images && imageDepth == 1) else { return nil }
+        let markdown = source(of: node, target: target, placement: placement)
+        marked.append(MarkedNode(target: target, node: facts(), markdown: markdown, placement: placement))
+        nodes.append(node)
+        return marked.count - 1
+    }
+
+    /// The node's Markdown source. cmark's positions are exact for blocks; for inline nodes
+    /// they can be off (code spans exclude their backticks, autolinks have none, nodes after a
+    /// line break inside a container are shifted), so they are checked against the first
+    /// characters the node must start with, and otherwise cmark writes the node back out.
+    private mutating func source(of node: OpaquePointer, target: Modifier.Target, placement: MarkedNode.Placement) -> Substring {
+        let startLine = Int(cmark_node_get_start_line(node)), startColumn = Int(cmark_node_get_start_column(node))
+        let endLine = Int(cmark_node_get_end_line(node)), endColumn = Int(cmark_node_get_end_column(node))
+        let range = sourceMap.range(startLine: startLine, startColumn: startColumn, endLine: endLine, endColumn: endColumn)
+        if case .inline = placement {
+            if var range, isPlausible(&range, for: target) { return sourceMap.slice(range) }
+            switch target {
+            case .text, .inlineCode, .inlineHTML: return Substring(string(cmark_node_get_literal(node)))
+            default: return Substring(commonMark(node))
+            }
+        }
+        if let range { return sourceMap.slice(range) }
+        return Substring(commonMark(node))
+    }
+
+    private mutating func isPlausible(_ range: inout Range<Int>, for target: Modifier.Target) -> Bool {
+        guard range.lowerBound > 0 || range.upperBound > 0, let first = sourceMap.byte(at: range.lowerBound) else { return false }
+        switch target {
+        case .inlineCode:
+            var lower = range.lowerBound, upper = range.upperBound
+            while let byte = sourceMap.byte(at: lower - 1), byte == UInt8(ascii: "`") { lower -= 1 }
+            while let byte = sourceMap.byte(at: upper), byte == UInt8(ascii: "`") { upper += 1 }
+            range = lower..<upper
+            return lower < range.upperBound && sourceMap.byte(at: lower) == UInt8(ascii: "`")
+        case .links: return first == UInt8(ascii: "[") || first == UInt8(ascii: "<")
+        case .images: return first == UInt8(ascii: "!")
+        case .inlineHTML: return first == UInt8(ascii: "<")
+        case .emphasis, .strong: return first == UInt8(ascii: "*") || first == UInt8(ascii: "_")
+        case .strikethrough: return first == UInt8(ascii: "~")
+        case .footnoteReferences: return first == UInt8(ascii: "[")
+        default: return true
+        }
+    }
+
+    private func commonMark(_ node: OpaquePointer) -> String {
+        guard let rendered = cmark_render_commonmark(node, CMARK_OPT_DEFAULT, 0) else { return "" }
+        defer { free(rendered) }
+        var text = String(cString: rendered)
+        while text.hasSuffix("\n") { text.removeLast() }
+        return text
+    }
+
+    /// Whether a paragraph renders without `<p>`: html.c reads the tight flag of the
+    /// paragraph's grandparent list.
+    private func isInTightList(_ paragraph: OpaquePointer) -> Bool {
+        guard let item = cmark_node_parent(paragraph), let list = cmark_node_parent(item),
+              cmark_node_get_type(list) == CMARK_NODE_LIST else { return false }
+        return cmark_node_get_list_tight(list) != 0
+    }
+
+    private mutating func countWords(_ literal: UnsafePointer<CChar>) {
+        var pointer = literal
+        while pointer.pointee != 0 {
+            let byte = UInt8(bitPattern: pointer.pointee)
+            if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
+                inWord = false
+            } else if !inWord {
+                inWord = true
+                facts.wordCount += 1
+            }
+            pointer += 1
+        }
+    }
+
+    private static func alignments(of table: OpaquePointer) -> [Modifier.TableAlignment] {
+        let columns = Int(cmark_gfm_extensions_get_table_columns(table))
+        guard let raw = cmark_gfm_extensions_get_table_alignments(table) else {
+            return Array(repeating: .none, count: columns)
+        }
+        return (0..<columns).map { column in
+            switch raw[column] {
+            case UInt8(ascii: "l"): .left
+            case UInt8(ascii: "c"): .center
+            case UInt8(ascii: "r"): .right
+            default: .none
+            }
+        }
+    }
+}
+
+private enum NodeKind {
+    static let inlineMask: UInt32 = 0xC000
+}
+
+private func string(_ pointer: UnsafePointer<CChar>?) -> String {
+    pointer.map { String(cString: $0) } ?? ""
+}
+
+extension MarkdownParser.Options {
+    /// The cmark option bits for these options.
+    fileprivate var cmarkFlags: Int32 {
+        var flags = CMARK_OPT_DEFAULT
+        if rawHTML == .keep { flags |= CMARK_OPT_UNSAFE }
+        if smartPunctuation { flags |= CMARK_OPT_SMART }
+        if hardBreaks { flags |= CMARK_OPT_HARDBREAKS }
+        if sourcePositions { flags |= CMARK_OPT_SOURCEPOS }
+        if extensions.contains(.footnotes) { flags |= CMARK_OPT_FOOTNOTES }
+        return flags
+    }
+
+    /// The cmark syntax extensions to attach, in a fixed order (footnotes is an option bit).
+    fileprivate var syntaxExtensionNames: [String] {
+        MarkdownParser.Extension.allCases.filter { $0 != .footnotes && extensions.contains($0) }.map(\.rawValue)
+    }
+}

@@ -1,0 +1,27 @@
+/// A node that modifiers will run on, found while walking the document and bracketed by
+/// markers in the rendered HTML.
+struct MarkedNode {
+    /// Where the markers sit, which tells how to cut the node's HTML out of the document's.
+    enum Placement {
+        /// Marker blocks before and after the node; each is followed by one line break.
+        case block
+        /// Marker text as the paragraph's first and last child. `wrapped` paragraphs render
+        /// with `<p>…</p>` around the markers; paragraphs of tight lists render bare.
+        case paragraph(wrapped: Bool)
+        /// Marker text right before and after the node.
+        case inline
+    }
+
+    let target: Modifier.Target
+    var node: Modifier.Node
+    var markdown: Substring
+    let placement: Placement
+}
+
+/// The facts the walk over a document gathers, besides the nodes to modify.
+struct DocumentFacts {
+    var headings: [Heading] = []
+    var title: String?
+    var summary: String?
+    var wordCount = 0
+}

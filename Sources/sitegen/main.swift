@@ -1,0 +1,3 @@
+import SitegenCLI
+
+await SitegenCLI.main()
