@@ -170,7 +170,7 @@ public struct MarkdownParser: Sendable {
                 modifier.body(Modifier.Input(html: html, markdown: entry.key[...], node: .metadataKey(entry.key),
                                              frontMatter: frontMatter))
             }
-            return (key, modifiedValue(entry.value, key: entry.key))
+            return (key, modifiedValue(entry.value, key: key))
         })
     }
 }

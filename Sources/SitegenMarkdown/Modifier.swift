@@ -47,8 +47,8 @@ extension Modifier {
     public enum Target: String, Sendable, CaseIterable, Hashable {
         /// Each top-level key of the front matter. HTML and Markdown are the key.
         case metadataKeys
-        /// Each string value of the front matter (also inside lists and maps). HTML and
-        /// Markdown are the value.
+        /// Each string value of the front matter (also inside lists and maps), after the
+        /// keys were modified. HTML and Markdown are the value.
         case metadataValues
         /// Block quotes, `<blockquote>…</blockquote>`.
         case blockquotes
@@ -106,7 +106,8 @@ extension Modifier {
     public enum Node: Sendable, Hashable {
         /// A front matter key.
         case metadataKey(String)
-        /// A front matter string value and the top-level key it belongs to.
+        /// A front matter string value and the top-level key it belongs to (as modified by
+        /// ``Target/metadataKeys`` modifiers).
         case metadataValue(key: String, value: String)
         /// A block quote.
         case blockquote
@@ -135,8 +136,8 @@ extension Modifier {
         case inlineHTML(String)
         /// A run of plain text.
         case text(String)
-        /// A footnote reference and its label (`[^note]` → `note`).
-        case footnoteReference(label: String)
+        /// A footnote reference: its label (`[^note]` → `note`) and the number it shows.
+        case footnoteReference(label: String, number: Int)
         /// Emphasis.
         case emphasis
         /// Strong emphasis.

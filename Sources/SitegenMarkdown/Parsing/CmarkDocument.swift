@@ -254,7 +254,12 @@ private struct TreeWalker {
         case CMARK_NODE_STRONG:
             if entering { mark(node, .strong, .inline) { .strong } }
         case CMARK_NODE_FOOTNOTE_REFERENCE:
-            mark(node, .footnoteReferences, .inline) { .footnoteReference(label: string(cmark_node_get_literal(node))) }
+            if entering, let index = mark(node, .footnoteReferences, .inline, facts: { .footnoteReference(label: "", number: 0) }) {
+                // cmark keeps the reference's number as its literal; the label is in the source.
+                let source = marked[index].markdown
+                let label = source.hasPrefix("[^") && source.hasSuffix("]") ? String(source.dropFirst(2).dropLast()) : ""
+                marked[index].node = .footnoteReference(label: label, number: Int(string(cmark_node_get_literal(node))) ?? 0)
+            }
         case CMARK_NODE_FOOTNOTE_DEFINITION:
             footnoteDepth += entering ? 1 : -1
         default:
@@ -293,8 +298,14 @@ private struct TreeWalker {
             default: return Substring(commonMark(node))
             }
         }
-        if let range { return sourceMap.slice(range) }
-        return Substring(commonMark(node))
+        guard var range else { return Substring(commonMark(node)) }
+        if target == .codeBlocks {
+            // An indented code block starts at its code; its source includes the indentation.
+            while let byte = sourceMap.byte(at: range.lowerBound - 1), byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") {
+                range = range.lowerBound - 1..<range.upperBound
+            }
+        }
+        return sourceMap.slice(range)
     }
 
     private mutating func isPlausible(_ range: inout Range<Int>, for target: Modifier.Target) -> Bool {

@@ -1,0 +1,58 @@
+import Testing
+import SitegenMarkdown
+
+@Suite("Title, headings, summary and word count")
+struct DocumentFactsTests {
+    @Test("the title is the first level-1 heading as plain text")
+    func title() throws {
+        let page = try MarkdownParser().parse("## Intro\n\n# The *real* `title`\n\n# Second\n")
+        #expect(page.title == "The real title")
+        #expect(try MarkdownParser().parse("No heading\n").title == nil)
+    }
+
+    @Test("headings list every heading with level, plain text and a unique id")
+    func headings() throws {
+        let page = try MarkdownParser().parse("""
+            # Getting started
+            ## Install [the tool](x)
+            ## Getting started
+            ### Getting started
+            ## Übersicht & Co.
+            ## 
+            Setext
+            ------
+
+            """)
+        #expect(page.headings == [
+            Heading(level: 1, text: "Getting started", id: "getting-started"),
+            Heading(level: 2, text: "Install the tool", id: "install-the-tool"),
+            Heading(level: 2, text: "Getting started", id: "getting-started-1"),
+            Heading(level: 3, text: "Getting started", id: "getting-started-2"),
+            Heading(level: 2, text: "Übersicht & Co.", id: "übersicht--co"),
+            Heading(level: 2, text: "", id: "section"),
+            Heading(level: 2, text: "Setext", id: "setext"),
+        ])
+    }
+
+    @Test("heading ids appear in the HTML when asked for")
+    func headingIDsInHTML() throws {
+        let parser = MarkdownParser(options: .init(headingIDs: true))
+        #expect(try parser.html(from: "# A\n## A\n") == "<h1 id=\"a\">A</h1>\n<h2 id=\"a-1\">A</h2>\n")
+        let both = MarkdownParser(options: .init(headingIDs: true), modifiers: [Modifier(target: .headings) { html, _ in html + "<!-- x -->" }])
+        #expect(try both.html(from: "# A\n") == "<h1 id=\"a\">A</h1><!-- x -->\n")
+    }
+
+    @Test("the summary is the first paragraph as plain text, never a footnote")
+    func summary() throws {
+        let page = try MarkdownParser().parse("# T\n\n> First *para*\n> graph[^1].\n\nSecond.\n\n[^1]: Note.\n")
+        #expect(page.summary == "First para graph.")
+        #expect(try MarkdownParser().parse("# Only a heading\n").summary == nil)
+    }
+
+    @Test("the word count counts text and code, not markup or raw HTML")
+    func wordCount() throws {
+        let page = try MarkdownParser().parse("# Two words\n\nThree *more* words, [and](x) `code`.\n\n```\nlet x = 1\n```\n\n<div>not counted</div>\n")
+        #expect(page.wordCount == 2 + 5 + 4)
+        #expect(try MarkdownParser().parse("").wordCount == 0)
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+import SitegenMarkdown
+
+@Suite("Front matter")
+struct FrontMatterTests {
+    let parser = MarkdownParser()
+
+    @Test("YAML values keep their types: strings, numbers, booleans, dates, lists and maps")
+    func typedValues() throws {
+        let page = try parser.parse("""
+            ---
+            title: "Hello: world"
+            count: 42
+            ratio: 0.5
+            draft: false
+            date: 2026-01-05
+            time: 2026-01-05T10:30:00Z
+            tags: [swift, web]
+            author:
+              name: Ada
+              links: [a, b]
+            empty:
+            quoted: "42"
+            ---
+            # Body
+
+            """)
+        #expect(page.frontMatter.keys == ["title", "count", "ratio", "draft", "date", "time", "tags", "author", "empty", "quoted"])
+        #expect(page.frontMatter["title"] == .string("Hello: world"))
+        #expect(page.frontMatter["count"] == .int(42))
+        #expect(page.frontMatter["ratio"] == .double(0.5))
+        #expect(page.frontMatter["draft"] == .bool(false))
+        #expect(page.frontMatter["date"]?.date == Date(timeIntervalSince1970: 1_767_571_200))
+        #expect(page.frontMatter["time"]?.date == Date(timeIntervalSince1970: 1_767_609_000))
+        #expect(page.frontMatter["tags"] == .list([.string("swift"), .string("web")]))
+        #expect(page.frontMatter["author"]?.map?["name"] == .string("Ada"))
+        #expect(page.frontMatter["author"]?.map?["links"]?.list?.count == 2)
+        #expect(page.frontMatter["empty"] == .null)
+        #expect(page.frontMatter["quoted"] == .string("42"))
+        #expect(page.html == "<h1>Body</h1>\n")
+        #expect(page.bodyLineOffset == 14)
+    }
+
+    @Test("bad YAML throws an error with the line and column in the Markdown file")
+    func badYAML() {
+        #expect(throws: MarkdownError.self) { try parser.parse("---\ntitle: ok\ntags: [a, b\n---\nText\n") }
+        do {
+            _ = try parser.parse("---\ntitle: ok\nbad: \"unclosed\n---\nText\n")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.line == 3 || error.line == 4)
+            #expect(error.column != nil)
+            #expect(error.message.hasPrefix("front matter: "))
+            #expect(error.description.hasPrefix("\(error.line):"))
+        }
+        do {
+            _ = try parser.parse("---\ntitle: a\n  nested: b\n---\n")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.line == 3)
+            #expect(error.message.contains("mapping values"))
+        }
+    }
+
+    @Test("front matter that is not a map is an error on its line")
+    func notAMap() {
+        do {
+            _ = try parser.parse("---\n- a\n- b\n---\nText\n")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.line == 2)
+            #expect(error.message.contains("map of keys to values"))
+        }
+    }
+
+    @Test("a leading thematic break with no closing fence is Markdown, not front matter")
+    func unclosedFenceIsMarkdown() throws {
+        let page = try parser.parse("---\nText\n")
+        #expect(page.frontMatter.isEmpty)
+        #expect(page.html == "<hr />\n<p>Text</p>\n")
+    }
+
+    @Test("CRLF line endings, a BOM, `...` as closing fence and an empty block all work")
+    func fenceVariants() throws {
+        #expect(try parser.parse("---\r\ntitle: A\r\n---\r\nText\r\n").frontMatter["title"] == .string("A"))
+        #expect(try parser.parse("\u{FEFF}---\ntitle: B\n...\nText\n").frontMatter["title"] == .string("B"))
+        let empty = try parser.parse("---\n---\nText\n")
+        #expect(empty.frontMatter.isEmpty)
+        #expect(empty.html == "<p>Text</p>\n")
+    }
+
+    @Test("with front matter off, the block is rendered as Markdown, like cmark-gfm")
+    func frontMatterOff() throws {
+        let page = try MarkdownParser(options: .init(frontMatter: false)).parse("---\ntitle: A\n---\n")
+        #expect(page.frontMatter.isEmpty)
+        #expect(page.html == "<hr />\n<h2>title: A</h2>\n")
+    }
+}
