@@ -11,9 +11,11 @@ public struct Markdown: Sendable, Hashable {
     public let headings: [Heading]
     /// The plain text of the first paragraph, if any.
     public let summary: String?
-    /// The number of words of text and code (raw HTML not counted).
-    public let wordCount: Int
     /// How many lines of the file the front matter took, so that a line of the body can be
     /// reported as a line of the file.
     public let bodyLineOffset: Int
+
+    /// The number of words a reader sees: the text of ``html``, tags not counted. Computed
+    /// on each use, in one pass over the HTML.
+    public var wordCount: Int { WordCounter.count(html) }
 }

@@ -112,7 +112,7 @@ public struct MarkdownParser: Sendable {
         frontMatter = modifiedFrontMatter(frontMatter, chains: chains)
         let (html, facts) = render(body, frontMatter: frontMatter, chains: chains)
         return Markdown(html: html, frontMatter: frontMatter, title: facts.title, headings: facts.headings,
-                        summary: facts.summary, wordCount: facts.wordCount, bodyLineOffset: bodyLineOffset)
+                        summary: facts.summary, bodyLineOffset: bodyLineOffset)
     }
 
     /// The HTML of a Markdown text (front matter, if read, is dropped).

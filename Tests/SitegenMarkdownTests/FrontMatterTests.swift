@@ -96,4 +96,35 @@ struct FrontMatterTests {
         #expect(page.frontMatter.isEmpty)
         #expect(page.html == "<hr />\n<h2>title: A</h2>\n")
     }
+
+    @Test("plain scalars follow YAML 1.2: yes and version numbers stay strings, zones are honoured")
+    func plainScalarTypes() throws {
+        let page = try parser.parse("""
+            ---
+            a: yes
+            b: 1.2.3
+            c: 0x1F
+            d: -1.5e3
+            e: 2026-01-05 10:30:00 +02:00
+            f: 2026-01-05T10:30:00.5Z
+            g: 2026-13-01
+            h: .inf
+            i: ~
+            j: 'true'
+            k: 007
+            ---
+
+            """)
+        #expect(page.frontMatter["a"] == .string("yes"))
+        #expect(page.frontMatter["b"] == .string("1.2.3"))
+        #expect(page.frontMatter["c"] == .int(31))
+        #expect(page.frontMatter["d"] == .double(-1500))
+        #expect(page.frontMatter["e"]?.date == Date(timeIntervalSince1970: 1_767_601_800))
+        #expect(page.frontMatter["f"]?.date == Date(timeIntervalSince1970: 1_767_609_000.5))
+        #expect(page.frontMatter["g"] == .string("2026-13-01"))
+        #expect(page.frontMatter["h"] == .double(.infinity))
+        #expect(page.frontMatter["i"] == .null)
+        #expect(page.frontMatter["j"] == .string("true"))
+        #expect(page.frontMatter["k"] == .int(7))
+    }
 }

@@ -37,7 +37,7 @@ enum FrontMatterReader {
     static func parse(_ yaml: Substring, firstLine: Int) throws(MarkdownError) -> FrontMatter {
         let root: Node?
         do {
-            root = try Yams.compose(yaml: String(yaml))
+            root = try Yams.compose(yaml: String(yaml), .basic)
         } catch let error as YamlError {
             throw markdownError(error, firstLine: firstLine)
         } catch {
@@ -65,15 +65,7 @@ enum FrontMatterReader {
         case .alias:
             return .null
         case .scalar(let scalar):
-            switch Tag.Name(rawValue: node.tag.rawValue) {
-            case .int: if let int = node.int { return .int(int) }
-            case .float: if let double = node.float { return .double(double) }
-            case .bool: if let bool = node.bool { return .bool(bool) }
-            case .null: return .null
-            case .timestamp: if let date = node.timestamp { return .date(date) }
-            default: break
-            }
-            return .string(scalar.string)
+            return scalar.style == .plain ? PlainScalar.value(of: scalar.string) : .string(scalar.string)
         }
     }
 

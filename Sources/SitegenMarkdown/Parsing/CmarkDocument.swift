@@ -74,14 +74,42 @@ final class CmarkDocument {
     /// is the id its markers carry). Call ``insertMarkers(around:nonce:)`` after.
     func walk(wanted: Set<Modifier.Target>) -> (facts: DocumentFacts, marked: [MarkedNode], nodes: [OpaquePointer]) {
         var walker = TreeWalker(wanted: wanted, body: body)
-        let iterator: OpaquePointer = cmark_iter_new(root)
-        defer { cmark_iter_free(iterator) }
+        // Our own pre-order traversal (no recursion, so any depth is fine) that skips the
+        // inline content no one needs: most of a document's nodes.
+        var node = root
+        var entering = true
         while true {
-            let event = cmark_iter_next(iterator)
-            if event == CMARK_EVENT_DONE { break }
-            walker.visit(cmark_iter_get_node(iterator), entering: event == CMARK_EVENT_ENTER)
+            walker.visit(node, entering: entering)
+            if entering {
+                if let child = cmark_node_first_child(node), walker.descends(into: node) {
+                    node = child
+                    continue
+                }
+                if !Self.isLeaf(node) { walker.visit(node, entering: false) }
+            }
+            if node == root { break }
+            if let next = cmark_node_next(node) {
+                node = next
+                entering = true
+            } else if let parent = cmark_node_parent(node) {
+                node = parent
+                entering = false
+            } else {
+                break
+            }
         }
         return (walker.facts, walker.marked, walker.nodes)
+    }
+
+    /// The node types cmark's own iterator visits once, with no exit event.
+    private static func isLeaf(_ node: OpaquePointer) -> Bool {
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_HTML_BLOCK, CMARK_NODE_THEMATIC_BREAK, CMARK_NODE_CODE_BLOCK, CMARK_NODE_TEXT,
+             CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK, CMARK_NODE_CODE, CMARK_NODE_HTML_INLINE:
+            true
+        default:
+            false
+        }
     }
 
     /// Brackets each node with start and end markers carrying its index. Returns the indices
@@ -155,21 +183,34 @@ private struct TreeWalker {
     private var captures: [Capture] = []
     private var imageDepth = 0
     private var footnoteDepth = 0
-    private var inWord = false
+
+    /// Whether any wanted target lives in inline content, so the walk must see all of it.
+    private let wantsInlineContent: Bool
 
     init(wanted: Set<Modifier.Target>, body: Substring) {
         self.wanted = wanted
         self.body = body
+        wantsInlineContent = !wanted.isSubset(of: [.blockquotes, .codeBlocks, .headings, .horizontalLines, .html, .lists, .tables])
+    }
+
+    /// Whether the walk must visit a node's children: always when inline targets are wanted or
+    /// text is being gathered (headings, the summary paragraph); otherwise only the children
+    /// of containers of blocks.
+    func descends(into node: OpaquePointer) -> Bool {
+        if wantsInlineContent || !captures.isEmpty { return true }
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_DOCUMENT, CMARK_NODE_BLOCK_QUOTE, CMARK_NODE_LIST, CMARK_NODE_ITEM, CMARK_NODE_FOOTNOTE_DEFINITION:
+            return true
+        default:
+            return false
+        }
     }
 
     mutating func visit(_ node: OpaquePointer, entering: Bool) {
         let type = cmark_node_get_type(node)
-        let raw = type.rawValue
-        if raw & NodeKind.inlineMask != NodeKind.inlineMask { inWord = false }
         switch type {
         case CMARK_NODE_TEXT, CMARK_NODE_CODE:
             guard let literal = cmark_node_get_literal(node) else { return }
-            countWords(literal)
             if !captures.isEmpty {
                 let text = String(cString: literal)
                 for index in captures.indices { captures[index].text += text }
@@ -180,15 +221,12 @@ private struct TreeWalker {
                 mark(node, .inlineCode, .inline) { .inlineCode(String(cString: literal)) }
             }
         case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
-            inWord = false
             for index in captures.indices { captures[index].text += " " }
         case CMARK_NODE_CODE_BLOCK:
-            let code = cmark_node_get_literal(node)
-            if let code { countWords(code) }
             mark(node, .codeBlocks, .block) {
                 let info = string(cmark_node_get_fence_info(node))
                 let language = info.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init)
-                return .codeBlock(language: language, info: info, code: string(code))
+                return .codeBlock(language: language, info: info, code: string(cmark_node_get_literal(node)))
             }
         case CMARK_NODE_HEADING:
             if entering {
@@ -196,7 +234,7 @@ private struct TreeWalker {
                 let index = mark(node, .headings, .block) { .heading(level: level, text: "", id: "") }
                 captures.append(Capture(kind: .heading(level: level), markedIndex: index))
             } else if let capture = captures.popLast(), case .heading(let level) = capture.kind {
-                let text = capture.text.trimmingCharacters(in: .whitespaces)
+                let text = trimmed(capture.text)
                 let id = slugger.uniqueSlug(for: text)
                 facts.headings.append(Heading(level: level, text: text, id: id))
                 if level == 1, facts.title == nil { facts.title = text }
@@ -211,7 +249,7 @@ private struct TreeWalker {
                 }
             } else if let last = captures.last, case .paragraph(let isSummary) = last.kind {
                 captures.removeLast()
-                let text = last.text.trimmingCharacters(in: .whitespaces)
+                let text = trimmed(last.text)
                 if isSummary, !text.isEmpty, facts.summary == nil { facts.summary = text }
                 if let index = last.markedIndex { marked[index].node = .paragraph(text: text) }
             }
@@ -343,20 +381,6 @@ private struct TreeWalker {
         return cmark_node_get_list_tight(list) != 0
     }
 
-    private mutating func countWords(_ literal: UnsafePointer<CChar>) {
-        var pointer = literal
-        while pointer.pointee != 0 {
-            let byte = UInt8(bitPattern: pointer.pointee)
-            if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
-                inWord = false
-            } else if !inWord {
-                inWord = true
-                facts.wordCount += 1
-            }
-            pointer += 1
-        }
-    }
-
     private static func alignments(of table: OpaquePointer) -> [Modifier.TableAlignment] {
         let columns = Int(cmark_gfm_extensions_get_table_columns(table))
         guard let raw = cmark_gfm_extensions_get_table_alignments(table) else {
@@ -373,8 +397,13 @@ private struct TreeWalker {
     }
 }
 
-private enum NodeKind {
-    static let inlineMask: UInt32 = 0xC000
+/// The text without leading and trailing spaces and tabs.
+private func trimmed(_ text: String) -> String {
+    let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+    guard let first = text.firstIndex(where: { !isBlank($0) }), let last = text.lastIndex(where: { !isBlank($0) }) else {
+        return ""
+    }
+    return String(text[first...last])
 }
 
 private func string(_ pointer: UnsafePointer<CChar>?) -> String {

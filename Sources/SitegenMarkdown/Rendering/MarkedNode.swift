@@ -23,5 +23,4 @@ struct DocumentFacts {
     var headings: [Heading] = []
     var title: String?
     var summary: String?
-    var wordCount = 0
 }
