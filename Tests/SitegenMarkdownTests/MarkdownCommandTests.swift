@@ -68,4 +68,24 @@ struct MarkdownCommandTests {
         let result = try CommandRunner.sitegen(["markdown"], input: text)
         #expect(result.output == (try MarkdownParser(options: .init(frontMatter: false)).html(from: text)))
     }
+
+    @Test("the tour example renders every GFM feature")
+    func tourExample() throws {
+        let tour = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Examples/markdown/tour.md")
+        let result = try CommandRunner.sitegen(["markdown", "--front-matter", "--heading-ids", tour.path])
+        #expect(result.status == 0)
+        let html = result.output
+        #expect(html.hasPrefix("<h1 id=\"a-tour-of-sitegen-markdown\">A tour of sitegen Markdown</h1>\n"))
+        #expect(html.contains("<th align=\"center\">Syntax</th>"))
+        #expect(html.contains("<li><input type=\"checkbox\" checked=\"\" disabled=\"\" /> Parse with cmark-gfm</li>"))
+        #expect(html.contains("<li><input type=\"checkbox\" disabled=\"\" /> <del>Write a parser of our own</del></li>"))
+        #expect(html.contains("<pre><code class=\"language-swift\">"))
+        #expect(html.contains("<img src=\"tour.png\" alt=\"images\" title=\"A title\" />"))
+        #expect(html.contains("<section class=\"footnotes\" data-footnotes>"))
+        #expect(!html.contains("title: A tour"))
+        let page = try MarkdownParser(options: .init(headingIDs: true)).parse(String(contentsOf: tour, encoding: .utf8))
+        #expect(html == page.html)
+        #expect(page.frontMatter["tags"] == .list([.string("markdown"), .string("gfm")]))
+    }
 }
