@@ -154,7 +154,7 @@ public struct MarkdownParser: Sendable {
             switch value {
             case .string(let string):
                 return .string(valueModifiers.reduce(string) { html, modifier in
-                    modifier.body(Modifier.Input(html: html, markdown: string[...], node: .metadataValue(key: key, value: string),
+                    modifier.modify(Modifier.Input(html: html, markdown: string[...], node: .metadataValue(key: key, value: string),
                                                  frontMatter: frontMatter))
                 })
             case .list(let values):
@@ -167,7 +167,7 @@ public struct MarkdownParser: Sendable {
         }
         return FrontMatter(frontMatter.entries.map { entry in
             let key = keyModifiers.reduce(entry.key) { html, modifier in
-                modifier.body(Modifier.Input(html: html, markdown: entry.key[...], node: .metadataKey(entry.key),
+                modifier.modify(Modifier.Input(html: html, markdown: entry.key[...], node: .metadataKey(entry.key),
                                              frontMatter: frontMatter))
             }
             return (key, modifiedValue(entry.value, key: key))

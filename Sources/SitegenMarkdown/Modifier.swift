@@ -35,6 +35,11 @@ public struct Modifier: Sendable {
         self.body = body
     }
 
+    /// Runs the modifier on one node, as the parser does.
+    public func modify(_ input: Input) -> String {
+        body(input)
+    }
+
     /// Creates a modifier from an Ink-style closure of the node's HTML and Markdown source.
     public init(target: Target, _ body: @escaping @Sendable (_ html: String, _ markdown: Substring) -> String) {
         self.target = target
@@ -100,6 +105,14 @@ extension Modifier {
         public let node: Node
         /// The front matter of the document being rendered.
         public let frontMatter: FrontMatter
+
+        /// Creates an input, as the parser does; useful to test a modifier on its own.
+        public init(html: String, markdown: Substring, node: Node, frontMatter: FrontMatter = .empty) {
+            self.html = html
+            self.markdown = markdown
+            self.node = node
+            self.frontMatter = frontMatter
+        }
     }
 
     /// Typed facts about the node a modifier runs on.

@@ -45,33 +45,21 @@ struct FrontMatterTests {
     @Test("bad YAML throws an error with the line and column in the Markdown file")
     func badYAML() {
         #expect(throws: MarkdownError.self) { try parser.parse("---\ntitle: ok\ntags: [a, b\n---\nText\n") }
-        do {
-            _ = try parser.parse("---\ntitle: ok\nbad: \"unclosed\n---\nText\n")
-            Issue.record("expected an error")
-        } catch {
-            #expect(error.line == 3 || error.line == 4)
-            #expect(error.column != nil)
-            #expect(error.message.hasPrefix("front matter: "))
-            #expect(error.description.hasPrefix("\(error.line):"))
-        }
-        do {
-            _ = try parser.parse("---\ntitle: a\n  nested: b\n---\n")
-            Issue.record("expected an error")
-        } catch {
-            #expect(error.line == 3)
-            #expect(error.message.contains("mapping values"))
-        }
+        let unclosed = #expect(throws: MarkdownError.self) { try parser.parse("---\ntitle: ok\nbad: \"unclosed\n---\nText\n") }
+        #expect(unclosed?.line == 3 || unclosed?.line == 4)
+        #expect(unclosed?.column != nil)
+        #expect(unclosed?.message.hasPrefix("front matter: ") == true)
+        #expect(unclosed.map { $0.description.hasPrefix("\($0.line):") } == true)
+        let indented = #expect(throws: MarkdownError.self) { try parser.parse("---\ntitle: a\n  nested: b\n---\n") }
+        #expect(indented?.line == 3)
+        #expect(indented?.message.contains("mapping values") == true)
     }
 
     @Test("front matter that is not a map is an error on its line")
     func notAMap() {
-        do {
-            _ = try parser.parse("---\n- a\n- b\n---\nText\n")
-            Issue.record("expected an error")
-        } catch {
-            #expect(error.line == 2)
-            #expect(error.message.contains("map of keys to values"))
-        }
+        let error = #expect(throws: MarkdownError.self) { try parser.parse("---\n- a\n- b\n---\nText\n") }
+        #expect(error?.line == 2)
+        #expect(error?.message.contains("map of keys to values") == true)
     }
 
     @Test("a leading thematic break with no closing fence is Markdown, not front matter")

@@ -234,4 +234,15 @@ struct ModifierTests {
         let (html, _) = try render(markdown, .emphasis) { $0.html }
         #expect(html == (try MarkdownParser().html(from: markdown)))
     }
+
+    @Test("a modifier can be tested on its own with a hand-made input")
+    func modifierOnItsOwn() {
+        let modifier = Modifier(target: .links) { input in
+            guard case .link(let url, _) = input.node, url.hasPrefix("https://") else { return input.html }
+            return input.html.replacingOccurrences(of: "<a ", with: "<a rel=\"noopener\" ")
+        }
+        let input = Modifier.Input(html: "<a href=\"https://x.org\">x</a>", markdown: "[x](https://x.org)",
+                                   node: .link(url: "https://x.org", title: ""))
+        #expect(modifier.modify(input) == "<a rel=\"noopener\" href=\"https://x.org\">x</a>")
+    }
 }

@@ -53,11 +53,13 @@ public struct FrontMatter: Sendable, Hashable {
         }
     }
 
+    /// Two front matters are equal when they have the same entries in the same order.
     public static func == (lhs: FrontMatter, rhs: FrontMatter) -> Bool {
         lhs.entries.count == rhs.entries.count
             && zip(lhs.entries, rhs.entries).allSatisfy { $0.key == $1.key && $0.value == $1.value }
     }
 
+    /// Hashes the entries in order.
     public func hash(into hasher: inout Hasher) {
         for entry in entries {
             hasher.combine(entry.key)

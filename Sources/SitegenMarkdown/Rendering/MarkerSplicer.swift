@@ -68,7 +68,7 @@ struct MarkerSplicer {
     private func apply(_ node: MarkedNode, html: String) -> String {
         var html = html
         for modifier in modifiers[node.target, default: []] {
-            html = modifier.body(Modifier.Input(html: html, markdown: node.markdown, node: node.node, frontMatter: frontMatter))
+            html = modifier.modify(Modifier.Input(html: html, markdown: node.markdown, node: node.node, frontMatter: frontMatter))
         }
         return html
     }
