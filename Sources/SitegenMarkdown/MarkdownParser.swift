@@ -110,7 +110,7 @@ public struct MarkdownParser: Sendable {
         }
         let chains = modifierChains()
         frontMatter = modifiedFrontMatter(frontMatter, chains: chains)
-        let (html, facts) = render(body, frontMatter: frontMatter, chains: chains)
+        let (html, facts) = render(body, frontMatter: frontMatter, chains: chains, lineOffset: bodyLineOffset)
         return Markdown(html: html, frontMatter: frontMatter, title: facts.title, headings: facts.headings,
                         summary: facts.summary, bodyLineOffset: bodyLineOffset)
     }
@@ -120,15 +120,16 @@ public struct MarkdownParser: Sendable {
         try parse(text).html
     }
 
-    private func render(_ body: Substring, frontMatter: FrontMatter,
-                        chains: [Modifier.Target: [Modifier]]) -> (String, DocumentFacts) {
+    private func render(_ body: Substring, frontMatter: FrontMatter, chains: [Modifier.Target: [Modifier]],
+                        lineOffset: Int) -> (String, DocumentFacts) {
         let wanted = Set(chains.keys).subtracting([.metadataKeys, .metadataValues])
         let document = CmarkDocument(parsing: body, options: options, trackPositions: !wanted.isEmpty)
         let (facts, marked, nodes) = document.walk(wanted: wanted)
         guard !marked.isEmpty else { return (document.html(), facts) }
         let nonce = MarkerText.makeNonce()
         document.insertMarkers(around: marked, nodes: nodes, nonce: nonce)
-        let splicer = MarkerSplicer(nonce: Array(nonce.utf8), marked: marked, modifiers: chains, frontMatter: frontMatter)
+        let splicer = MarkerSplicer(nonce: Array(nonce.utf8), marked: marked, modifiers: chains, frontMatter: frontMatter,
+                                    lineOffset: lineOffset)
         return (document.withHTML { splicer.splice($0) }, facts)
     }
 
@@ -155,7 +156,7 @@ public struct MarkdownParser: Sendable {
             case .string(let string):
                 return .string(valueModifiers.reduce(string) { html, modifier in
                     modifier.modify(Modifier.Input(html: html, markdown: string[...], node: .metadataValue(key: key, value: string),
-                                                 frontMatter: frontMatter))
+                                                 frontMatter: frontMatter, line: 2))
                 })
             case .list(let values):
                 return .list(values.map { modifiedValue($0, key: key) })
@@ -168,7 +169,7 @@ public struct MarkdownParser: Sendable {
         return FrontMatter(frontMatter.entries.map { entry in
             let key = keyModifiers.reduce(entry.key) { html, modifier in
                 modifier.modify(Modifier.Input(html: html, markdown: entry.key[...], node: .metadataKey(entry.key),
-                                             frontMatter: frontMatter))
+                                             frontMatter: frontMatter, line: 2))
             }
             return (key, modifiedValue(entry.value, key: key))
         })

@@ -105,13 +105,17 @@ extension Modifier {
         public let node: Node
         /// The front matter of the document being rendered.
         public let frontMatter: FrontMatter
+        /// The line of the Markdown file (front matter included) where the node starts, for
+        /// messages about it.
+        public let line: Int
 
         /// Creates an input, as the parser does; useful to test a modifier on its own.
-        public init(html: String, markdown: Substring, node: Node, frontMatter: FrontMatter = .empty) {
+        public init(html: String, markdown: Substring, node: Node, frontMatter: FrontMatter = .empty, line: Int = 1) {
             self.html = html
             self.markdown = markdown
             self.node = node
             self.frontMatter = frontMatter
+            self.line = line
         }
     }
 

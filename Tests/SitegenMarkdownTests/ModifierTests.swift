@@ -45,6 +45,7 @@ struct ModifierTests {
         #expect(inputs.count == 1)
         #expect(inputs.first?.node == .codeBlock(language: "swift", info: "swift title=\"a.swift\"", code: "let x = 1\n"))
         #expect(inputs.first?.markdown == "```swift title=\"a.swift\"\nlet x = 1\n```")
+        #expect(inputs.first?.line == 3)
     }
 
     @Test("the Ink-style (html, markdown) initializer works")
@@ -141,6 +142,7 @@ struct ModifierTests {
         #expect(links.contains("<p>A <a rel=\"ext\" href=\"https://a.example\">link</a>. <a href=\"#fnref-n\""))
         #expect(linkInputs.map(\.node) == [.link(url: "https://a.example", title: "")])
         #expect(linkInputs.first?.markdown == "[link](https://a.example)")
+        #expect(linkInputs.first?.line == 3)
 
         let (references, referenceInputs) = try render(markdown, .footnoteReferences) { "<span>" + $0.html + "</span>" }
         #expect(references.hasPrefix("<p>See<span><sup class=\"footnote-ref\"><a href=\"#fn-n\" id=\"fnref-n\" data-footnote-ref>1</a></sup></span>.</p>"))
@@ -217,6 +219,8 @@ struct ModifierTests {
         let page = try parser.parse("---\nTitle: hello\nCount: 3\n---\nBody\n")
         #expect(page.frontMatter["title"] == .string("HELLO"))
         #expect(page.frontMatter["count"] == .int(3))
+        let (_, lines) = try render("---\ntitle: x\n---\n\nSee www.example.org\n", .links) { $0.html }
+        #expect(lines.first?.line == 5)
         #expect(page.html == "<p>Body</p>\n")
     }
 

@@ -29,6 +29,14 @@ public struct FrontMatter: Sendable, Hashable {
     /// An empty front matter.
     public static let empty = FrontMatter()
 
+    /// Reads a YAML map (a configuration file, a data file) with the same typing rules as
+    /// front matter. An empty text gives an empty map.
+    ///
+    /// - Throws: ``MarkdownError`` with the line and column of the problem.
+    public init(yaml: String) throws(MarkdownError) {
+        self = try FrontMatterReader.parse(yaml[...], firstLine: 1)
+    }
+
     /// The keys in file order.
     public var keys: [String] { entries.map(\.key) }
 

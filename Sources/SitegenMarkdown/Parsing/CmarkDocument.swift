@@ -316,9 +316,22 @@ private struct TreeWalker {
                                facts: () -> Modifier.Node) -> Int? {
         guard wanted.contains(target), imageDepth == 0 || (target == .images && imageDepth == 1) else { return nil }
         let markdown = source(of: node, target: target, placement: placement)
-        marked.append(MarkedNode(target: target, node: facts(), markdown: markdown, placement: placement))
+        marked.append(MarkedNode(target: target, node: facts(), markdown: markdown, line: Self.line(of: node),
+                                 placement: placement))
         nodes.append(node)
         return marked.count - 1
+    }
+
+    /// The node's first line; nodes without a position (extension autolinks) take their
+    /// nearest positioned ancestor's.
+    private static func line(of node: OpaquePointer) -> Int {
+        var current: OpaquePointer? = node
+        while let candidate = current {
+            let line = Int(cmark_node_get_start_line(candidate))
+            if line > 0 { return line }
+            current = cmark_node_parent(candidate)
+        }
+        return 1
     }
 
     /// The node's Markdown source. cmark's positions are exact for blocks; for inline nodes

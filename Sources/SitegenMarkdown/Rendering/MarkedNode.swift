@@ -15,6 +15,8 @@ struct MarkedNode {
     let target: Modifier.Target
     var node: Modifier.Node
     var markdown: Substring
+    /// The node's first line in the Markdown body.
+    let line: Int
     let placement: Placement
 }
 

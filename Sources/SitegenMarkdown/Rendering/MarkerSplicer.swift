@@ -10,6 +10,8 @@ struct MarkerSplicer {
     let marked: [MarkedNode]
     let modifiers: [Modifier.Target: [Modifier]]
     let frontMatter: FrontMatter
+    /// Lines of the file before the Markdown body (the front matter's).
+    let lineOffset: Int
 
     func splice(_ html: UnsafeBufferPointer<UInt8>) -> String {
         var output: [UInt8] = []
@@ -68,7 +70,8 @@ struct MarkerSplicer {
     private func apply(_ node: MarkedNode, html: String) -> String {
         var html = html
         for modifier in modifiers[node.target, default: []] {
-            html = modifier.modify(Modifier.Input(html: html, markdown: node.markdown, node: node.node, frontMatter: frontMatter))
+            html = modifier.modify(Modifier.Input(html: html, markdown: node.markdown, node: node.node,
+                                                  frontMatter: frontMatter, line: lineOffset + node.line))
         }
         return html
     }
