@@ -14,6 +14,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -28,7 +29,10 @@ let package = Package(
             name: "SitegenMarkdown",
             dependencies: ["CCmarkGFM", .product(name: "Yams", package: "Yams")]
         ),
-        .target(name: "Sitegen", dependencies: ["SitegenMarkdown"]),
+        .target(
+            name: "Sitegen",
+            dependencies: ["SitegenMarkdown", .product(name: "Mustache", package: "swift-mustache")]
+        ),
         .target(
             name: "SitegenCLI",
             dependencies: ["Sitegen", .product(name: "ArgumentParser", package: "swift-argument-parser")]
@@ -42,6 +46,10 @@ let package = Package(
         .testTarget(
             name: "SitegenMarkdownTests",
             dependencies: ["SitegenMarkdown", "SitegenCLI"]
+        ),
+        .testTarget(
+            name: "SitegenTests",
+            dependencies: ["Sitegen", "SitegenCLI"]
         ),
     ]
 )

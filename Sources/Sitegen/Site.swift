@@ -1,25 +1,31 @@
 @_exported import SitegenMarkdown
 
-/// A website: its settings and the Markdown parser its pages go through.
+/// How a site is built: the Markdown parser its pages go through (with your modifiers) and
+/// the steps of the build. Settings such as the title come from `sitegen.yml`.
 ///
-/// This is the start of the site model; loading, rendering and writing come in later stages.
+/// ```swift
+/// var site = Site()
+/// site.addModifier(Modifier(target: .images) { html, _ in
+///     html.replacingOccurrences(of: "<img ", with: "<img loading=\"lazy\" ")
+/// })
+/// let builder = SiteBuilder(site: site, layout: SiteLayout(root: folder))
+/// let summary = try await builder.build()
+/// ```
 public struct Site: Sendable {
-    /// The site's title.
-    public var title: String
-    /// The absolute URL the site is published at, such as `https://example.org`.
-    public var baseURL: String
-    /// The parser every page's Markdown goes through.
+    /// The parser every page's Markdown goes through. Headings get ids, so tables of
+    /// contents can link to them.
     public var markdownParser: MarkdownParser
+    /// The steps of a build, in order.
+    public var steps: [BuildStep]
 
-    /// Creates a site. Pages get heading ids, so tables of contents can link to them.
-    public init(title: String, baseURL: String = "/",
-                markdownParser: MarkdownParser = MarkdownParser(options: .init(headingIDs: true))) {
-        self.title = title
-        self.baseURL = baseURL
+    /// Creates a site with the default parser and steps.
+    public init(markdownParser: MarkdownParser = MarkdownParser(options: .init(headingIDs: true)),
+                steps: [BuildStep] = BuildStep.defaultSteps) {
         self.markdownParser = markdownParser
+        self.steps = steps
     }
 
-    /// Adds a modifier to the site's Markdown parser.
+    /// Adds a modifier to the site's Markdown parser; it runs after the built-in link rewriting.
     public mutating func addModifier(_ modifier: Modifier) {
         markdownParser.addModifier(modifier)
     }

@@ -29,6 +29,6 @@ struct SitegenCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sitegen",
         abstract: "A static site generator: Markdown in, website out.",
-        subcommands: [MarkdownCommand.self]
+        subcommands: [BuildCommand.self, MarkdownCommand.self]
     )
 }

@@ -5,4 +5,12 @@ enum TerminalOutput {
     static func error(_ message: String) {
         FileHandle.standardError.write(Data("sitegen: error: \(message)\n".utf8))
     }
+
+    static func warning(_ message: String) {
+        FileHandle.standardError.write(Data("sitegen: warning: \(message)\n".utf8))
+    }
+
+    static func plain(_ message: String) {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
 }

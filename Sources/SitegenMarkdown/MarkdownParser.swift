@@ -97,22 +97,17 @@ public struct MarkdownParser: Sendable {
     ///
     /// - Throws: ``MarkdownError`` when the front matter is not valid YAML or not a map.
     public func parse(_ text: String) throws(MarkdownError) -> Markdown {
-        var body = text[...]
-        var frontMatter = FrontMatter.empty
-        var bodyLineOffset = 0
-        if options.frontMatter {
-            let split = FrontMatterReader.split(text)
-            if let yaml = split.yaml {
-                frontMatter = try FrontMatterReader.parse(yaml, firstLine: 2)
-                body = split.body
-                bodyLineOffset = split.bodyLineOffset
-            }
-        }
+        parse(try MarkdownSource(text: text, readsFrontMatter: options.frontMatter))
+    }
+
+    /// Parses a document whose front matter was already read (see ``MarkdownSource``).
+    /// Metadata modifiers run on its front matter; the body is parsed and modified.
+    public func parse(_ source: MarkdownSource) -> Markdown {
         let chains = modifierChains()
-        frontMatter = modifiedFrontMatter(frontMatter, chains: chains)
-        let (html, facts) = render(body, frontMatter: frontMatter, chains: chains, lineOffset: bodyLineOffset)
+        let frontMatter = modifiedFrontMatter(source.frontMatter, chains: chains)
+        let (html, facts) = render(source.body, frontMatter: frontMatter, chains: chains, lineOffset: source.bodyLineOffset)
         return Markdown(html: html, frontMatter: frontMatter, title: facts.title, headings: facts.headings,
-                        summary: facts.summary, bodyLineOffset: bodyLineOffset)
+                        summary: facts.summary, bodyLineOffset: source.bodyLineOffset)
     }
 
     /// The HTML of a Markdown text (front matter, if read, is dropped).

@@ -5,8 +5,9 @@ import Foundation
 /// `~` or nothing null, and everything else (`yes`, `1.2.3`, `Hello`) a string. Quoted
 /// scalars are always strings. Plain code rather than regular expressions: front matter is
 /// read for every page.
-enum PlainScalar {
-    static func value(of text: String) -> FrontMatterValue {
+public enum PlainScalar {
+    /// The typed value of an unquoted scalar.
+    public static func value(of text: String) -> FrontMatterValue {
         switch text {
         case "", "~", "null", "Null", "NULL": return .null
         case "true", "True", "TRUE": return .bool(true)
@@ -54,6 +55,11 @@ enum PlainScalar {
             bytes = bytes.dropFirst(exponentDigits)
         }
         return bytes.isEmpty
+    }
+
+    /// The date of exactly `YYYY-MM-DD` (midnight UTC), as in a file name prefix.
+    public static func dateOnly(_ text: String) -> Date? {
+        text.utf8.count == 10 ? timestamp(text) : nil
     }
 
     /// `YYYY-MM-DD`, optionally followed by `T` or spaces and `hh:mm[:ss[.fraction]]` and a zone

@@ -1,0 +1,75 @@
+import Foundation
+import SitegenMarkdown
+
+/// The settings of a site, from `sitegen.yml` at its root (all keys optional).
+public struct SiteConfiguration: Sendable {
+    /// `title`: the site's name. Default: the site folder's name.
+    public var title: String
+    /// `baseURL`: where the site is published, such as `https://example.org/blog/`. Default `/`.
+    public var baseURL: String
+    /// `description`: one sentence about the site, for the home page and search engines.
+    public var description: String
+    /// `language`: the `lang` of every page. Default `en`.
+    public var language: String
+    /// `author`: shown in the footer and page metadata.
+    public var author: String?
+    /// `theme`: a bundled theme's name. Default `default`.
+    public var theme: String
+    /// `recentPages`: how many pages the home page lists. Default 10.
+    public var recentPages: Int
+    /// Every other key, passed to templates as `site.params`.
+    public var params: FrontMatter
+
+    /// Creates a configuration with defaults.
+    public init(title: String, baseURL: String = "/", description: String = "", language: String = "en",
+                author: String? = nil, theme: String = "default", recentPages: Int = 10, params: FrontMatter = .empty) {
+        self.title = title
+        self.baseURL = baseURL
+        self.description = description
+        self.language = language
+        self.author = author
+        self.theme = theme
+        self.recentPages = recentPages
+        self.params = params
+    }
+
+    /// The keys `sitegen.yml` understands; any other key goes to ``params``.
+    static let knownKeys: Set<String> = ["title", "baseURL", "description", "language", "author", "theme", "recentPages"]
+
+    /// Reads a configuration file; `defaultTitle` is used when it sets no title.
+    static func load(_ file: URL, displayPath: String, defaultTitle: String) throws(SiteError) -> SiteConfiguration {
+        let text: String
+        do {
+            text = try String(contentsOf: file, encoding: .utf8)
+        } catch {
+            throw SiteError(file: displayPath, "cannot read the configuration file")
+        }
+        let yaml: FrontMatter
+        do {
+            yaml = try FrontMatter(yaml: text)
+        } catch {
+            throw SiteError(file: displayPath, line: error.line, error.message)
+        }
+        func string(_ key: String) throws(SiteError) -> String? {
+            guard let value = yaml[key] else { return nil }
+            guard case .string(let string) = value else {
+                throw SiteError(file: displayPath, "`\(key)` must be text, as in `\(key): \"…\"`")
+            }
+            return string
+        }
+        var configuration = SiteConfiguration(title: try string("title") ?? defaultTitle)
+        configuration.baseURL = try string("baseURL") ?? configuration.baseURL
+        configuration.description = try string("description") ?? ""
+        configuration.language = try string("language") ?? configuration.language
+        configuration.author = try string("author")
+        configuration.theme = try string("theme") ?? configuration.theme
+        if let recent = yaml["recentPages"] {
+            guard let count = recent.int, count >= 0 else {
+                throw SiteError(file: displayPath, "`recentPages` must be a whole number, as in `recentPages: 10`")
+            }
+            configuration.recentPages = count
+        }
+        configuration.params = FrontMatter(yaml.entries.filter { !knownKeys.contains($0.key) })
+        return configuration
+    }
+}

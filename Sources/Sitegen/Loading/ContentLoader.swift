@@ -1,0 +1,287 @@
+import Foundation
+import SitegenMarkdown
+
+/// Reads a content folder into a ``LoadedSite``: finds the Markdown files and static files,
+/// reads front matter (in parallel), places each page at its URL, forms the sections, and
+/// checks that no two things claim one URL.
+struct ContentLoader {
+    let layout: SiteLayout
+    let configuration: SiteConfiguration
+    let options: BuildOptions
+
+    func load() async throws -> LoadedSite {
+        let found = try findFiles()
+        let sources = try await readSources(found.markdown)
+        var errors: [SiteError] = []
+        var pages: [Page] = []
+        var indexFiles: [String: (path: String, source: MarkdownSource)] = [:]
+        let bundleFolders = Set(found.markdown.filter { URLPath.lastComponent(of: $0) == "index.md" && $0 != "index.md" }
+            .map(URLPath.folder(of:)))
+        for (path, source) in zip(found.markdown, sources) {
+            let name = URLPath.lastComponent(of: path)
+            if name == "_index.md" || name == "_index.markdown" || path == "index.md" {
+                indexFiles[URLPath.folder(of: path)] = (path, source)
+                continue
+            }
+            do {
+                guard let page = try makePage(path: path, source: source, bundleFolders: bundleFolders) else { continue }
+                pages.append(page)
+            } catch {
+                errors.append(error)
+            }
+        }
+        errors += duplicateURLErrors(pages: pages)
+        let files = publishedFiles(found.otherFiles, bundleFolders: bundleFolders, pages: pages)
+        if !errors.isEmpty { throw SiteErrors(errors: errors.sorted { ($0.file ?? "") < ($1.file ?? "") }) }
+        pages.sort { $0.sourcePath < $1.sourcePath }
+        let sections = makeSections(pages: pages, indexFiles: indexFiles)
+        return LoadedSite(layout: layout, configuration: configuration, pages: pages, sections: sections,
+                          files: files, warnings: [])
+    }
+
+    // MARK: Finding files
+
+    private struct FoundFiles {
+        var markdown: [String] = []
+        var otherFiles: [String] = []
+    }
+
+    private func findFiles() throws(SiteError) -> FoundFiles {
+        let fileManager = FileManager.default
+        guard let enumerator = fileManager.enumerator(at: layout.content, includingPropertiesForKeys: [.isDirectoryKey],
+                                                      options: [.skipsHiddenFiles]) else {
+            throw SiteError(file: layout.display(layout.content), "cannot read the content folder")
+        }
+        let contentPath = layout.content.path.hasSuffix("/") ? layout.content.path : layout.content.path + "/"
+        let skipped = [layout.output.path] + (layout.content == layout.root ? ["templates", "static", "data"].map {
+            layout.root.appendingPathComponent($0).path
+        } : [])
+        var found = FoundFiles()
+        for case let url as URL in enumerator {
+            let path = url.standardizedFileURL.path
+            if skipped.contains(path) || URLPath.lastComponent(of: path).hasPrefix(".sitegen-") {
+                enumerator.skipDescendants()
+                continue
+            }
+            if (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true { continue }
+            guard path.hasPrefix(contentPath) else { continue }
+            let relative = String(path.dropFirst(contentPath.count))
+            if layout.content == layout.root && relative == "sitegen.yml" { continue }
+            if url.pathExtension == "md" || url.pathExtension == "markdown" {
+                found.markdown.append(relative)
+            } else {
+                found.otherFiles.append(relative)
+            }
+        }
+        found.markdown.sort()
+        found.otherFiles.sort()
+        return found
+    }
+
+    /// Reads every Markdown file and its front matter, on all cores.
+    private func readSources(_ paths: [String]) async throws -> [MarkdownSource] {
+        let content = layout.content
+        let results = await withTaskGroup(of: [(Int, Result<MarkdownSource, SiteError>)].self) { group in
+            for chunk in Parallel.chunks(paths.count) {
+                group.addTask {
+                    chunk.map { index in
+                        let path = paths[index]
+                        do {
+                            let data = try Data(contentsOf: content.appendingPathComponent(path))
+                            return (index, .success(try MarkdownSource(text: String(decoding: data, as: UTF8.self))))
+                        } catch let error as MarkdownError {
+                            return (index, .failure(SiteError(file: "content/" + path, line: error.line,
+                                                              error.message + ". Fix the YAML between the --- lines.")))
+                        } catch {
+                            return (index, .failure(SiteError(file: "content/" + path, "cannot read the file")))
+                        }
+                    }
+                }
+            }
+            var results = [Result<MarkdownSource, SiteError>?](repeating: nil, count: paths.count)
+            for await chunk in group { for (index, result) in chunk { results[index] = result } }
+            return results
+        }
+        var sources: [MarkdownSource] = []
+        var errors: [SiteError] = []
+        for result in results {
+            switch result {
+            case .success(let source)?: sources.append(source)
+            case .failure(let error)?: errors.append(error)
+            case nil: break
+            }
+        }
+        if !errors.isEmpty { throw SiteErrors(errors: errors) }
+        return sources
+    }
+
+    // MARK: Pages
+
+    private func makePage(path: String, source: MarkdownSource, bundleFolders: Set<String>) throws(SiteError) -> Page? {
+        let frontMatter = source.frontMatter
+        let display = displayPath(path)
+        func string(_ key: String) throws(SiteError) -> String? {
+            guard let value = frontMatter[key], value != .null else { return nil }
+            switch value {
+            case .string(let string): return string
+            case .int(let int): return String(int)
+            case .double(let double): return String(double)
+            default: throw SiteError(file: display, line: 2, "`\(key)` must be text")
+            }
+        }
+        func date(_ key: String) throws(SiteError) -> Date? {
+            guard let value = frontMatter[key], value != .null else { return nil }
+            guard let date = value.date else {
+                throw SiteError(file: display, line: 2, "`\(key)` must be a date such as 2026-01-05 or 2026-01-05T10:30:00Z")
+            }
+            return date
+        }
+        let isDraft: Bool
+        switch frontMatter["draft"] {
+        case nil, .null?: isDraft = false
+        case .bool(let value)?: isDraft = value
+        default: throw SiteError(file: display, line: 2, "`draft` must be true or false")
+        }
+        let name = URLPath.lastComponent(of: path)
+        let folder = URLPath.folder(of: path)
+        let isBundle = name == "index.md" || name == "index.markdown"
+        let stem = isBundle ? URLPath.lastComponent(of: folder) : String(name[..<(name.lastIndex(of: ".") ?? name.endIndex)])
+        let (prefixDate, stemWithoutDate) = Self.splitDatePrefix(stem)
+        let pageDate = try date("date") ?? prefixDate
+        if isDraft && !options.includeDrafts { return nil }
+        if let pageDate, pageDate > options.now, !options.includeFuture { return nil }
+
+        let url: String
+        if let explicit = try string("url") {
+            guard let checked = URLPath.explicitURL(explicit) else {
+                throw SiteError(file: display, line: 2, "`url: \(explicit)` would leave the output folder; use a path like /about/")
+            }
+            url = checked
+        } else {
+            let slug = try string("slug")
+            if let slug, slug.contains("/") || slug == ".." || slug == "." || slug.isEmpty {
+                throw SiteError(file: display, line: 2, "`slug: \(slug)` must be one path component, such as my-post")
+            }
+            let parent = isBundle ? URLPath.folder(of: folder) : folder
+            let last = URLPath.urlize(slug ?? stemWithoutDate)
+            url = URLPath.folderURL(parent) + last + "/"
+        }
+        var sectionPath = isBundle ? URLPath.folder(of: folder) : folder
+        while !sectionPath.isEmpty && bundleFolders.contains(sectionPath) { sectionPath = URLPath.folder(of: sectionPath) }
+        let tags: [String]
+        switch frontMatter["tags"] {
+        case nil, .null?: tags = []
+        case .list(let values)?: tags = values.compactMap { $0.string ?? $0.int.map(String.init) }
+        case .string(let value)?: tags = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        default: throw SiteError(file: display, line: 2, "`tags` must be a list, such as [swift, web]")
+        }
+        let weight: Int
+        switch frontMatter["weight"] {
+        case nil, .null?: weight = 0
+        case .int(let value)?: weight = value
+        default: throw SiteError(file: display, line: 2, "`weight` must be a whole number")
+        }
+        return Page(sourcePath: path, url: url, sectionPath: sectionPath, isBundle: isBundle, frontMatter: frontMatter,
+                    explicitTitle: try string("title"), fileTitle: Self.words(stemWithoutDate), date: pageDate,
+                    updated: try date("updated"), isDraft: isDraft, weight: weight, layout: try string("layout"),
+                    tags: tags, description: try string("description"), source: source)
+    }
+
+    private func displayPath(_ path: String) -> String {
+        layout.content == layout.root ? path : "content/" + path
+    }
+
+    private func duplicateURLErrors(pages: [Page]) -> [SiteError] {
+        var owners: [String: String] = [:]
+        var errors: [SiteError] = []
+        for page in pages {
+            if let other = owners[page.url] {
+                errors.append(SiteError(file: displayPath(page.sourcePath),
+                                        "has the URL \(page.url) that \(displayPath(other)) has too; give one a different `slug` or `url`"))
+            } else {
+                owners[page.url] = page.sourcePath
+            }
+        }
+        return errors
+    }
+
+    /// `2026-01-05-hello` → (the date, `hello`).
+    static func splitDatePrefix(_ stem: String) -> (Date?, String) {
+        let bytes = Array(stem.utf8)
+        guard bytes.count > 11, bytes[10] == UInt8(ascii: "-"),
+              let date = PlainScalar.dateOnly(String(decoding: bytes[0..<10], as: UTF8.self)) else { return (nil, stem) }
+        return (date, String(decoding: bytes[11...], as: UTF8.self))
+    }
+
+    /// A file or folder name in words: `getting-started` → `Getting started`.
+    static func words(_ name: String) -> String {
+        let spaced = name.replacingOccurrences(of: "-", with: " ").replacingOccurrences(of: "_", with: " ")
+        return spaced.prefix(1).uppercased() + spaced.dropFirst()
+    }
+
+    // MARK: Sections and files
+
+    private func makeSections(pages: [Page], indexFiles: [String: (path: String, source: MarkdownSource)]) -> [String: Section] {
+        var sections: [String: Section] = [:]
+        func ensure(_ path: String) {
+            guard sections[path] == nil else { return }
+            let index = indexFiles[path]
+            let frontMatter = index?.source.frontMatter ?? .empty
+            let title = frontMatter["title"]?.string
+                ?? (path.isEmpty ? configuration.title : Self.words(URLPath.lastComponent(of: path)))
+            sections[path] = Section(path: path, url: URLPath.folderURL(path), title: title,
+                                     weight: frontMatter["weight"]?.int ?? 0, sourcePath: index.map { displayPath($0.path) },
+                                     source: index?.source ?? MarkdownSource(frontMatter: .empty, body: "", bodyLineOffset: 0))
+            if !path.isEmpty {
+                let parent = URLPath.folder(of: path)
+                ensure(parent)
+                sections[parent]?.subsectionPaths.append(path)
+            }
+        }
+        ensure("")
+        for (index, page) in pages.enumerated() {
+            ensure(page.sectionPath)
+            sections[page.sectionPath]?.pageIndices.append(index)
+        }
+        for path in indexFiles.keys { ensure(path) }
+        return sections
+    }
+
+    /// Static files of `static/`, and the content folder's other files: a bundle's files
+    /// beside its page, any other file at its own path.
+    private func publishedFiles(_ otherFiles: [String], bundleFolders: Set<String>, pages: [Page]) -> [LoadedSite.StaticFile] {
+        var bundleURLs: [String: String] = [:]
+        for page in pages where page.isBundle { bundleURLs[URLPath.folder(of: page.sourcePath)] = page.url }
+        var files: [LoadedSite.StaticFile] = []
+        if let staticFolder = layout.staticFiles,
+           let enumerator = FileManager.default.enumerator(at: staticFolder, includingPropertiesForKeys: [.isDirectoryKey],
+                                                           options: [.skipsHiddenFiles]) {
+            let prefix = staticFolder.standardizedFileURL.path + "/"
+            for case let url as URL in enumerator where (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) != true {
+                let path = url.standardizedFileURL.path
+                if path.hasPrefix(prefix) {
+                    files.append(.init(source: url, outputPath: String(path.dropFirst(prefix.count)), contentPath: nil))
+                }
+            }
+        }
+        for path in otherFiles {
+            var folder = URLPath.folder(of: path)
+            var inBundle: String?
+            while true {
+                if bundleFolders.contains(folder) { inBundle = folder; break }
+                if folder.isEmpty { break }
+                folder = URLPath.folder(of: folder)
+            }
+            let source = layout.content.appendingPathComponent(path)
+            if let bundle = inBundle {
+                // Drafts' bundles are left out with their page.
+                guard let url = bundleURLs[bundle] else { continue }
+                let inside = String(path.dropFirst(bundle.isEmpty ? 0 : bundle.count + 1))
+                files.append(.init(source: source, outputPath: String(url.dropFirst()) + inside, contentPath: path))
+            } else {
+                files.append(.init(source: source, outputPath: path, contentPath: path))
+            }
+        }
+        return files
+    }
+}

@@ -1,0 +1,28 @@
+import Foundation
+
+/// A site whose content is loaded: every page placed at its URL, sections formed, static
+/// files listed. Only ``ContentLoader`` makes one; rendering starts from it.
+public struct LoadedSite: Sendable {
+    /// Where the site's parts are.
+    public let layout: SiteLayout
+    /// `sitegen.yml`, with the build's overrides applied.
+    public let configuration: SiteConfiguration
+    /// The pages to publish (drafts and future pages left out unless asked for).
+    public let pages: [Page]
+    /// Every section by path; the home page is the section with path `""`.
+    public let sections: [String: Section]
+    /// Files to copy: where each is read from and its path in the output.
+    public let files: [StaticFile]
+    /// Problems that do not stop the build.
+    public let warnings: [SiteError]
+
+    /// A file published as it is.
+    public struct StaticFile: Sendable {
+        /// The file on disk.
+        public let source: URL
+        /// Its path in the output folder.
+        public let outputPath: String
+        /// Its path in the content folder, for files that are content (not `static/`).
+        public let contentPath: String?
+    }
+}

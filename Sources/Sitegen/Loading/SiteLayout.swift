@@ -1,0 +1,52 @@
+import Foundation
+
+/// Where a site's parts are on disk.
+///
+/// A folder with a `content/` folder is a site root (optionally with `sitegen.yml`, `static/`,
+/// `templates/`, `data/`); any other folder is taken as the content itself.
+public struct SiteLayout: Sendable {
+    /// The folder given to the build.
+    public let root: URL
+    /// The Markdown content.
+    public let content: URL
+    /// Files copied to the output as they are, if the folder exists.
+    public let staticFiles: URL?
+    /// Templates overriding the theme's, if the folder exists.
+    public let templates: URL?
+    /// `sitegen.yml`, or the `--config` file, if it exists.
+    public let configuration: URL?
+    /// Where the site is written.
+    public let output: URL
+
+    /// Finds the parts of the site at `root`.
+    public init(root: URL, output: URL? = nil, configuration: URL? = nil) {
+        let root = root.standardizedFileURL
+        self.root = root
+        let fileManager = FileManager.default
+        func existingFolder(_ name: String) -> URL? {
+            var isFolder: ObjCBool = false
+            let url = root.appendingPathComponent(name)
+            return fileManager.fileExists(atPath: url.path, isDirectory: &isFolder) && isFolder.boolValue ? url : nil
+        }
+        if let content = existingFolder("content") {
+            self.content = content
+            staticFiles = existingFolder("static")
+            templates = existingFolder("templates")
+        } else {
+            content = root
+            staticFiles = nil
+            templates = nil
+        }
+        let defaultConfiguration = root.appendingPathComponent("sitegen.yml")
+        self.configuration = configuration?.standardizedFileURL
+            ?? (fileManager.fileExists(atPath: defaultConfiguration.path) ? defaultConfiguration : nil)
+        self.output = (output ?? root.appendingPathComponent("public")).standardizedFileURL
+    }
+
+    /// A path for messages: relative to the site root when inside it.
+    func display(_ url: URL) -> String {
+        let path = url.standardizedFileURL.path
+        let prefix = root.path.hasSuffix("/") ? root.path : root.path + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+}

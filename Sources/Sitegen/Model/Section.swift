@@ -1,0 +1,21 @@
+import SitegenMarkdown
+
+/// A folder of the content: its pages get a list page at the folder's URL.
+public struct Section: Sendable {
+    /// The folder, relative to the content folder; empty for the home page.
+    public let path: String
+    /// The list page's URL path, such as `/posts/`.
+    public let url: String
+    /// `title` from `_index.md`, else the folder name in words.
+    public let title: String
+    /// `weight` from `_index.md`, for ordering sections (lower first).
+    public let weight: Int
+    /// The `_index.md` file, if the folder has one.
+    public let sourcePath: String?
+    /// The front matter and text of `_index.md` (empty without one).
+    let source: MarkdownSource
+    /// The indices (into the site's pages) of the pages directly in this folder.
+    public internal(set) var pageIndices: [Int] = []
+    /// The paths of the sections directly below this one.
+    public internal(set) var subsectionPaths: [String] = []
+}

@@ -1,0 +1,112 @@
+import Foundation
+import SitegenMarkdown
+
+/// The values templates see, built as dictionaries (the template engine's fastest input).
+/// Every template gets `site`; the page template gets `page`, the section and home
+/// templates get `section` (and `recentPages` on the home page).
+struct TemplateContext: Sendable {
+    let configuration: SiteConfiguration
+    /// The path part of `baseURL`, without a trailing slash (`""` or `/blog`).
+    let basePath: String
+    /// `baseURL` without a trailing slash, for absolute links.
+    let absoluteBase: String
+    /// The top-level sections, for the navigation.
+    let menu: [(title: String, url: String)]
+    let year: Int
+
+    init(configuration: SiteConfiguration, sections: [String: Section], now: Date) {
+        self.configuration = configuration
+        var base = configuration.baseURL
+        while base.hasSuffix("/") { base.removeLast() }
+        absoluteBase = base
+        if let schemeEnd = base.range(of: "://") {
+            let afterHost = base[schemeEnd.upperBound...].firstIndex(of: "/")
+            basePath = afterHost.map { String(base[$0...]) } ?? ""
+        } else {
+            basePath = base
+        }
+        menu = (sections[""]?.subsectionPaths ?? []).compactMap { sections[$0] }
+            .sorted { ($0.weight, $0.title) < ($1.weight, $1.title) }
+            .map { ($0.title, $0.url) }
+        year = DateText.year(now)
+    }
+
+    func site() -> [String: Any] {
+        let base = basePath
+        return [
+            "title": configuration.title,
+            "description": configuration.description,
+            "language": configuration.language,
+            "author": configuration.author ?? "",
+            "baseURL": configuration.baseURL,
+            "basePath": base,
+            "menu": menu.map { ["title": $0.title, "url": base + $0.url] },
+            "hasMenu": !menu.isEmpty,
+            "year": year,
+            "params": Self.value(.map(configuration.params)),
+        ]
+    }
+
+    func page(_ rendered: RenderedPage, html: String, section: Section?) -> [String: Any] {
+        let page = rendered.page
+        var values = summary(rendered)
+        values["content"] = html
+        values["permalink"] = absoluteBase + page.url
+        values["tags"] = page.tags.map { ["name": $0] }
+        values["hasTags"] = !page.tags.isEmpty
+        let toc = TableOfContents.entries(rendered.headings)
+        values["toc"] = toc
+        values["hasToc"] = toc.count > 1 || (toc.first?["children"] as? [Any])?.isEmpty == false
+        values["wordCount"] = rendered.wordCount
+        values["readingMinutes"] = max(1, (rendered.wordCount + 219) / 220)
+        if let updated = page.updated {
+            values["updated"] = DateText.long(updated)
+            values["updatedISO"] = DateText.iso(updated)
+        }
+        if let section, !section.path.isEmpty { values["section"] = ["title": section.title, "url": basePath + section.url] }
+        values["params"] = Self.value(.map(page.frontMatter))
+        return values
+    }
+
+    /// What lists show of a page.
+    func summary(_ rendered: RenderedPage) -> [String: Any] {
+        var values: [String: Any] = [
+            "title": rendered.title,
+            "url": basePath + rendered.page.url,
+            "description": rendered.description,
+        ]
+        if let date = rendered.page.date {
+            values["date"] = DateText.long(date)
+            values["dateISO"] = DateText.iso(date)
+        }
+        return values
+    }
+
+    func section(_ section: Section, html: String, pages: [RenderedPage], subsections: [Section],
+                 pageCounts: [String: Int]) -> [String: Any] {
+        [
+            "title": section.title,
+            "url": basePath + section.url,
+            "content": html,
+            "pages": pages.map(summary),
+            "hasPages": !pages.isEmpty,
+            "subsections": subsections.map { ["title": $0.title, "url": basePath + $0.url, "count": pageCounts[$0.path] ?? 0] },
+            "hasSubsections": !subsections.isEmpty,
+            "params": Self.value(.map(section.source.frontMatter)),
+        ]
+    }
+
+    /// A front matter value as templates use it (dates as long text).
+    static func value(_ value: FrontMatterValue) -> Any {
+        switch value {
+        case .string(let string): string
+        case .int(let int): int
+        case .double(let double): double
+        case .bool(let bool): bool
+        case .date(let date): DateText.long(date)
+        case .list(let list): list.map(Self.value)
+        case .map(let map): Dictionary(map.entries.map { ($0.key, Self.value($0.value)) }, uniquingKeysWith: { $1 })
+        case .null: ""
+        }
+    }
+}

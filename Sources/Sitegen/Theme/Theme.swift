@@ -1,0 +1,40 @@
+import Foundation
+
+/// A bundled theme, with the site's own `templates/` laid over it: a site template replaces
+/// the theme's template of the same name.
+struct Theme: Sendable {
+    let name: String
+    let templates: TemplateEngine
+    /// Files copied to the output, such as `assets/style.css`, by output path.
+    let assets: [String: String]
+
+    /// Loads the bundled theme `name` and the templates in `overrides`.
+    init(name: String, overrides: URL?, layout: SiteLayout) throws {
+        guard let bundled = EmbeddedThemes.files[name] else {
+            let known = EmbeddedThemes.files.keys.sorted().joined(separator: ", ")
+            throw SiteError(file: layout.configuration.map(layout.display), "unknown theme '\(name)'; bundled themes: \(known)")
+        }
+        var files: [String: TemplateEngine.File] = [:]
+        var assets: [String: String] = [:]
+        for (path, text) in bundled {
+            if path.hasSuffix(".mustache") {
+                let template = String(path.dropLast(".mustache".count))
+                files[template] = .init(name: template, text: text, displayPath: "Themes/\(name)/\(path)")
+            } else {
+                assets[path] = text
+            }
+        }
+        if let overrides, let contents = try? FileManager.default.contentsOfDirectory(at: overrides, includingPropertiesForKeys: nil) {
+            for url in contents where url.pathExtension == "mustache" {
+                let name = url.deletingPathExtension().lastPathComponent
+                guard let text = try? String(contentsOf: url, encoding: .utf8) else {
+                    throw SiteError(file: layout.display(url), "cannot read the template")
+                }
+                files[name] = .init(name: name, text: text, displayPath: layout.display(url))
+            }
+        }
+        self.name = name
+        self.templates = try TemplateEngine(files: Array(files.values))
+        self.assets = assets
+    }
+}

@@ -1,0 +1,77 @@
+import ArgumentParser
+import Foundation
+import Sitegen
+
+/// `sitegen build [PATH]`: builds a site into its output folder.
+struct BuildCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "build",
+        abstract: "Build a site: a folder with content/ (and optionally sitegen.yml, static/, templates/), or a bare folder of Markdown.",
+        discussion: "The site is written beside the output folder and swapped in only when the build succeeds."
+    )
+
+    @Argument(help: "The site folder, or a folder of Markdown files.")
+    var path: String = "."
+
+    @Option(name: [.short, .long], help: "The output folder (default: PATH/public).")
+    var output: String?
+
+    @Option(name: .customLong("base-url"), help: "The URL the site is published at; overrides baseURL of sitegen.yml.")
+    var baseURL: String?
+
+    @Flag(help: "Include pages with draft: true.")
+    var drafts = false
+
+    @Flag(help: "Include pages dated in the future.")
+    var future = false
+
+    @Option(help: "The configuration file (default: PATH/sitegen.yml).")
+    var config: String?
+
+    @Flag(name: [.short, .long], help: "Print only errors and warnings.")
+    var quiet = false
+
+    @Flag(name: [.short, .long], help: "Also print each step and its time.")
+    var verbose = false
+
+    func run() async throws {
+        let root = URL(fileURLWithPath: path)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isFolder), isFolder.boolValue else {
+            TerminalOutput.error("\(path): no such folder")
+            throw ExitCode.failure
+        }
+        let layout = SiteLayout(root: root, output: output.map { URL(fileURLWithPath: $0) },
+                                configuration: config.map { URL(fileURLWithPath: $0) })
+        if let config, layout.configuration.map({ !FileManager.default.fileExists(atPath: $0.path) }) ?? true {
+            TerminalOutput.error("\(config): no such configuration file")
+            throw ExitCode.failure
+        }
+        let builder = SiteBuilder(site: Site(), layout: layout,
+                                  options: BuildOptions(includeDrafts: drafts, includeFuture: future, baseURL: baseURL))
+        let progress = BuildProgress(quiet: quiet, verbose: verbose, outputName: displayName(of: layout.output))
+        let token = builder.observe(progress.handle)
+        defer { token.cancel() }
+        do {
+            try await builder.build()
+        } catch {
+            progress.clearLine()
+            TerminalOutput.error("build failed, the previous output is untouched:")
+            TerminalOutput.plain(Self.describe(error))
+            throw ExitCode.failure
+        }
+    }
+
+    private func displayName(of output: URL) -> String {
+        let current = FileManager.default.currentDirectoryPath + "/"
+        let path = output.standardizedFileURL.path
+        return (path.hasPrefix(current) ? String(path.dropFirst(current.count)) : path) + "/"
+    }
+
+    static func describe(_ error: Error) -> String {
+        switch error {
+        case let errors as SiteErrors: errors.errors.map { "  " + $0.description }.joined(separator: "\n")
+        default: "  \(error)"
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Sitegen
+
+/// A site in a temporary folder, built with the library or the `sitegen` binary.
+final class TestSite {
+    let root: URL
+
+    /// An empty temporary folder.
+    init() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-site-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    }
+
+    /// A copy of `Examples/<name>`.
+    convenience init(example name: String) throws {
+        try self.init()
+        try FileManager.default.removeItem(at: root)
+        try FileManager.default.copyItem(at: Self.examples.appendingPathComponent(name), to: root)
+        try? FileManager.default.removeItem(at: root.appendingPathComponent("public"))
+    }
+
+    deinit { try? FileManager.default.removeItem(at: root) }
+
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    static let examples = packageRoot.appendingPathComponent("Examples")
+
+    var output: URL { root.appendingPathComponent("public") }
+
+    @discardableResult
+    func write(_ text: String, to path: String) throws -> URL {
+        let file = root.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        return file
+    }
+
+    /// Builds with the library.
+    @discardableResult
+    func build(_ options: BuildOptions = BuildOptions(), site: Site = Site()) async throws -> BuildSummary {
+        try await SiteBuilder(site: site, layout: SiteLayout(root: root), options: options).build()
+    }
+
+    /// The text of an output file.
+    func page(_ path: String) throws -> String {
+        try String(contentsOf: output.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    func exists(_ path: String) -> Bool {
+        FileManager.default.fileExists(atPath: output.appendingPathComponent(path).path)
+    }
+
+    /// Every file of the output, relative paths, sorted.
+    func outputFiles() -> [String] {
+        let prefix = output.standardizedFileURL.path + "/"
+        let files = FileManager.default.enumerator(at: output, includingPropertiesForKeys: nil)?
+            .compactMap { $0 as? URL }.filter { !$0.hasDirectoryPath }
+            .map { String($0.standardizedFileURL.path.dropFirst(prefix.count)) } ?? []
+        return files.filter { !$0.isEmpty }.sorted()
+    }
+}
+
+/// Runs the `sitegen` executable built beside the test bundle.
+enum Sitegen {
+    struct Result {
+        let status: Int32
+        let output: String
+        let error: String
+    }
+
+    static var executable: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("sitegen")
+    }
+
+    static func run(_ arguments: [String], executable: URL = executable, in folder: URL? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let folder { process.currentDirectoryURL = folder }
+        let output = Pipe(), error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+                      error: String(decoding: errorData, as: UTF8.self))
+    }
+}
