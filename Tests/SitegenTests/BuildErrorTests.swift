@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+import Sitegen
+
+@Suite("Build errors")
+struct BuildErrorTests {
+    private func site(_ files: [String: String]) throws -> TestSite {
+        let site = try TestSite()
+        for (path, text) in files { try site.write(text, to: path) }
+        return site
+    }
+
+    private func errors(_ site: TestSite) async -> [SiteError] {
+        do {
+            try await site.build()
+            return []
+        } catch let errors as SiteErrors {
+            return errors.errors
+        } catch let error as SiteError {
+            return [error]
+        } catch {
+            return [SiteError("\(error)")]
+        }
+    }
+
+    @Test("two pages that would write the same URL are an error naming both files")
+    func duplicateURL() async throws {
+        let site = try site(["content/a.md": "---\nslug: same\n---\nA\n", "content/b.md": "---\nslug: same\n---\nB\n"])
+        let found = await errors(site)
+        #expect(found.count == 1)
+        #expect(found.first?.file == "content/b.md")
+        #expect(found.first?.message.contains("/same/") == true)
+        #expect(found.first?.message.contains("content/a.md") == true)
+    }
+
+    @Test("a slug or url that would leave the output folder is an error")
+    func escapingURL() async throws {
+        #expect(await errors(try site(["content/a.md": "---\nurl: ../../etc/\n---\nA\n"])).first?.message.contains("leave the output folder") == true)
+        #expect(await errors(try site(["content/a.md": "---\nslug: ../x\n---\nA\n"])).first?.message.contains("one path component") == true)
+    }
+
+    @Test("bad front matter is an error with the file and line")
+    func badFrontMatter() async throws {
+        let found = await errors(try site(["content/posts/bad.md": "---\ntitle: ok\ntags: [a\n---\nText\n"]))
+        #expect(found.first?.file == "content/posts/bad.md")
+        #expect(found.first?.line != nil)
+        #expect(found.first?.message.contains("front matter") == true)
+        let wrongType = await errors(try site(["content/a.md": "---\ndate: soon\n---\nA\n"]))
+        #expect(wrongType.first?.description.hasPrefix("content/a.md:2: `date` must be a date") == true)
+    }
+
+    @Test("a template error names the template file and line")
+    func templateError() async throws {
+        let site = try site(["content/a.md": "A\n", "templates/page.mustache": "<html>\n<body>\n{{#page}}\n{{page.title}}\n</body>\n"])
+        let found = await errors(site)
+        #expect(found.first?.file == "templates/page.mustache")
+        #expect(found.first?.line != nil)
+        let partial = await errors(try self.site(["content/a.md": "A\n", "templates/page.mustache": "<p>\n{{> sidebar}}\n</p>\n"]))
+        #expect(partial.first?.description == "templates/page.mustache:2: unknown partial 'sidebar': add templates/sidebar.mustache or fix the name")
+    }
+
+    @Test("an unknown theme or layout is an error that says what exists")
+    func unknownThemeOrLayout() async throws {
+        let theme = await errors(try site(["content/a.md": "A\n", "sitegen.yml": "theme: fancy\n"]))
+        #expect(theme.first?.description == "sitegen.yml: unknown theme 'fancy'; bundled themes: default")
+        let layout = await errors(try site(["content/a.md": "---\nlayout: wide\n---\nA\n"]))
+        #expect(layout.first?.description == "content/a.md:2: `layout: wide` names no template; add templates/wide.mustache")
+    }
+
+    @Test("a failed build leaves the previous output as it was, and no staging folder behind")
+    func previousOutputIntact() async throws {
+        let site = try site(["content/a.md": "# First\n"])
+        try await site.build()
+        let before = try site.page("a/index.html")
+        try site.write("---\ntitle: [broken\n---\n# Second\n", to: "content/a.md")
+        try site.write("# New\n", to: "content/b.md")
+        #expect(await !errors(site).isEmpty)
+        #expect(try site.page("a/index.html") == before)
+        #expect(!site.exists("b/index.html"))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.root.path).filter { $0.hasPrefix(".sitegen-") }
+        #expect(leftovers.isEmpty)
+    }
+}
