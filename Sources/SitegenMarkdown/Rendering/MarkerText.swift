@@ -9,9 +9,14 @@ enum MarkerText {
     static func start(id: Int, nonce: String) -> String { "\u{2}\(nonce)s\(id)\u{3}" }
     static func end(id: Int, nonce: String) -> String { "\u{2}\(nonce)e\(id)\u{3}" }
 
-    /// A fresh nonce of eight lowercase letters.
+    /// A fresh nonce of eight lowercase letters, from one random number.
     static func makeNonce() -> String {
-        var generator = SystemRandomNumberGenerator()
-        return String((0..<8).map { _ in Character(Unicode.Scalar(UInt8.random(in: 97...122, using: &generator))) })
+        var bits = UInt64.random(in: 0...UInt64.max)
+        var letters = [UInt8](repeating: 0, count: 8)
+        for index in letters.indices {
+            letters[index] = 97 + UInt8(bits % 26)
+            bits /= 26
+        }
+        return String(decoding: letters, as: UTF8.self)
     }
 }
