@@ -12,11 +12,13 @@ final class OutputFolder: Sendable {
     let destination: URL
     /// The folder being written.
     let staging: URL
+    private let stagingPath: String
 
     init(destination: URL) throws {
         self.destination = destination
         let parent = destination.deletingLastPathComponent()
         staging = parent.appendingPathComponent(".sitegen-\(destination.lastPathComponent)-\(UUID().uuidString)")
+        stagingPath = staging.path
         do {
             try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
         } catch {
@@ -27,11 +29,11 @@ final class OutputFolder: Sendable {
     /// Writes a file at a relative path of the output. Plain POSIX calls: Foundation's
     /// `Data.write` syncs every file to disk, which a build that is swapped in whole does not need.
     func write(_ text: String, to path: String) throws {
-        let url = try location(of: path)
-        try makeFolder(url.deletingLastPathComponent().path)
+        let file = try filePath(of: path)
+        try makeFolder(String(file[..<(file.lastIndex(of: "/") ?? file.endIndex)]))
         var text = text
         let written = text.withUTF8 { bytes -> Bool in
-            let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            let descriptor = open(file, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
             guard descriptor >= 0 else { return false }
             defer { close(descriptor) }
             var offset = 0
@@ -97,9 +99,14 @@ final class OutputFolder: Sendable {
     }
 
     private func location(of path: String) throws -> URL {
+        URL(fileURLWithPath: try filePath(of: path))
+    }
+
+    /// The file system path of a relative output path, which must stay inside the output.
+    private func filePath(of path: String) throws -> String {
         guard let normalized = URLPath.normalize(path), !normalized.isEmpty, !path.hasPrefix("/") else {
             throw SiteError(file: path, "would be written outside the output folder")
         }
-        return staging.appendingPathComponent(normalized)
+        return stagingPath + "/" + normalized
     }
 }
