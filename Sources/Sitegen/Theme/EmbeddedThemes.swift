@@ -259,7 +259,6 @@ code, pre, kbd { font-family: ui-monospace, SFMono-Regular, "SF Mono", Menlo, Co
 :not(pre) > code { background: var(--code-background); border-radius: 4px; padding: 0.1em 0.35em; }
 pre { background: var(--code-background); border: 1px solid var(--border); border-radius: 8px; padding: 0.9rem 1rem; overflow-x: auto; line-height: 1.5; }
 pre code { background: none; padding: 0; font-size: 0.88rem; }
-pre code[class*="language-"]::before { content: attr(class); display: block; margin-bottom: 0.4rem; font-size: 0.75rem; color: var(--muted); text-transform: lowercase; }
 
 .footnotes { font-size: 0.92rem; color: var(--muted); border-top: 1px solid var(--border); margin-top: 2.5rem; padding-top: 0.5rem; }
 
