@@ -1,3 +1,5 @@
+import Foundation
+
 /// Turns cmark's 1-based (line, byte column) source positions into byte offsets of the
 /// Markdown body, and those into slices of it.
 struct SourceMap {
@@ -8,13 +10,17 @@ struct SourceMap {
     init(_ body: Substring) {
         self.body = body
         var starts = [0]
-        var offset = 0
-        for byte in body.utf8 {
-            offset += 1
-            if byte == UInt8(ascii: "\n") { starts.append(offset) }
+        var text = body
+        byteCount = text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return 0 }
+            var offset = 0
+            while offset < bytes.count, let newline = memchr(base + offset, 0x0A, bytes.count - offset) {
+                offset = base.distance(to: newline.assumingMemoryBound(to: UInt8.self)) + 1
+                starts.append(offset)
+            }
+            return bytes.count
         }
         lineStarts = starts
-        byteCount = offset
     }
 
     /// The byte at an offset, or `nil` past the end.
