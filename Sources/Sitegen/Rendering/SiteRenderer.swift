@@ -108,7 +108,7 @@ struct SiteRenderer: Sendable {
                     ]
                     let template: String
                     if section.path.isEmpty {
-                        values["recentPages"] = recent.map(context.summary)
+                        values["recent"] = ["pages": recent.map(context.summary)]
                         values["hasRecentPages"] = !recent.isEmpty
                         template = "home"
                     } else {

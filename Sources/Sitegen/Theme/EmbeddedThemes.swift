@@ -61,15 +61,7 @@ enum EmbeddedThemes {
 {{#site.description}}<p class="lead">{{site.description}}</p>{{/site.description}}{{/section.content}}
 {{#hasRecentPages}}
 <h2>Recent</h2>
-<ul class="page-list">
-{{#recentPages}}
-<li>
-<a class="page-link" href="{{url}}">{{title}}</a>
-{{#date}}<time datetime="{{dateISO}}">{{date}}</time>{{/date}}
-{{#description}}<p>{{description}}</p>{{/description}}
-</li>
-{{/recentPages}}
-</ul>
+{{#recent}}{{> page-list}}{{/recent}}
 {{/hasRecentPages}}
 {{#section.hasPages}}
 <h2>Pages</h2>
@@ -77,11 +69,7 @@ enum EmbeddedThemes {
 {{/section.hasPages}}
 {{#section.hasSubsections}}
 <h2>Sections</h2>
-<ul class="section-list">
-{{#section.subsections}}
-<li><a href="{{url}}">{{title}}</a> <span class="count">{{count}}</span></li>
-{{/section.subsections}}
-</ul>
+{{#section}}{{> section-list}}{{/section}}
 {{/section.hasSubsections}}
 </section>
 {{/main}}
@@ -143,6 +131,14 @@ enum EmbeddedThemes {
 {{/base}}
 
 """#,
+            "section-list.mustache": #"""
+<ul class="section-list">
+{{#subsections}}
+<li><a href="{{url}}">{{title}}</a> <span class="count">{{count}}</span></li>
+{{/subsections}}
+</ul>
+
+"""#,
             "section.mustache": #"""
 {{<base}}
 {{$title}}{{section.title}} · {{site.title}}{{/title}}
@@ -153,11 +149,7 @@ enum EmbeddedThemes {
 {{{section.content}}}
 </div>{{/section.content}}
 {{#section.hasSubsections}}
-<ul class="section-list">
-{{#section.subsections}}
-<li><a href="{{url}}">{{title}}</a> <span class="count">{{count}}</span></li>
-{{/section.subsections}}
-</ul>
+{{#section}}{{> section-list}}{{/section}}
 {{/section.hasSubsections}}
 {{#section}}{{> page-list}}{{/section}}
 </section>
