@@ -43,13 +43,14 @@ let package = Package(
             dependencies: ["SitegenMarkdown", "CCmarkGFM"],
             path: "Benchmarks/sitegen-bench"
         ),
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "SitegenMarkdownTests",
-            dependencies: ["SitegenMarkdown", "SitegenCLI"]
+            dependencies: ["SitegenMarkdown", "SitegenCLI", "TestSupport"]
         ),
         .testTarget(
             name: "SitegenTests",
-            dependencies: ["Sitegen", "SitegenCLI"]
+            dependencies: ["Sitegen", "SitegenCLI", "TestSupport"]
         ),
     ]
 )

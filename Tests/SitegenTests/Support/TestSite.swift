@@ -1,5 +1,6 @@
 import Foundation
 import Sitegen
+import TestSupport
 
 /// A site in a temporary folder, built with the library or the `sitegen` binary.
 final class TestSite {
@@ -62,30 +63,9 @@ final class TestSite {
 
 /// Runs the `sitegen` executable built beside the test bundle.
 enum Sitegen {
-    struct Result {
-        let status: Int32
-        let output: String
-        let error: String
-    }
+    static var executable: URL { ProcessRunner.sitegen }
 
-    static var executable: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("sitegen")
-    }
-
-    static func run(_ arguments: [String], executable: URL = executable, in folder: URL? = nil) throws -> Result {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        if let folder { process.currentDirectoryURL = folder }
-        let output = Pipe(), error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-                      error: String(decoding: errorData, as: UTF8.self))
+    static func run(_ arguments: [String], executable: URL = executable, in folder: URL? = nil) throws -> ProcessRunner.Result {
+        try ProcessRunner.run(executable, arguments, in: folder)
     }
 }
