@@ -33,6 +33,14 @@ struct BuildErrorTests {
         #expect(found.first?.message.contains("content/a.md") == true)
     }
 
+    @Test("a page at a section's URL, or a static file over a page, is an error naming both")
+    func otherCollisions() async throws {
+        let section = await errors(try site(["content/posts.md": "P\n", "content/posts/a.md": "A\n"]))
+        #expect(section.first?.description == "content/posts.md: has the URL /posts/ that the folder posts/ has too; give one a different `slug` or `url`")
+        let file = await errors(try site(["content/about.md": "A\n", "static/about/index.html": "<p>old</p>\n"]))
+        #expect(file.first?.description == "static/about/index.html: would overwrite about/index.html of content/about.md; rename one")
+    }
+
     @Test("a slug or url that would leave the output folder is an error")
     func escapingURL() async throws {
         #expect(await errors(try site(["content/a.md": "---\nurl: ../../etc/\n---\nA\n"])).first?.message.contains("leave the output folder") == true)

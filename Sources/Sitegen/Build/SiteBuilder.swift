@@ -106,9 +106,8 @@ public final class SiteBuilder: Sendable {
 
     /// Copies theme assets, then `static/` and content files (which may replace them).
     private func copyFiles(_ loaded: LoadedSite, into output: OutputFolder) throws -> Int {
-        let theme = EmbeddedThemes.files[loaded.configuration.theme] ?? [:]
         var count = 0
-        for (path, text) in theme where !path.hasSuffix(".mustache") {
+        for (path, text) in Theme.assets(of: loaded.configuration.theme) {
             try output.write(text, to: path)
             count += 1
         }

@@ -30,11 +30,11 @@ struct ContentLoader {
                 errors.append(error)
             }
         }
-        errors += duplicateURLErrors(pages: pages)
-        let files = publishedFiles(found.otherFiles, bundleFolders: bundleFolders, pages: pages)
-        if !errors.isEmpty { throw SiteErrors(errors: errors.sorted { ($0.file ?? "") < ($1.file ?? "") }) }
         pages.sort { $0.sourcePath < $1.sourcePath }
         let sections = makeSections(pages: pages, indexFiles: indexFiles)
+        let files = publishedFiles(found.otherFiles, bundleFolders: bundleFolders, pages: pages)
+        errors += collisionErrors(pages: pages, sections: sections, files: files)
+        if !errors.isEmpty { throw SiteErrors(errors: errors.sorted { ($0.file ?? "") < ($1.file ?? "") }) }
         return LoadedSite(layout: layout, configuration: configuration, pages: pages, sections: sections,
                           files: files, warnings: [])
     }
@@ -191,15 +191,24 @@ struct ContentLoader {
         layout.content == layout.root ? path : "content/" + path
     }
 
-    private func duplicateURLErrors(pages: [Page]) -> [SiteError] {
+    /// Two things that would be written to one output file: pages with one URL, a page at a
+    /// section's URL, a static file over a page.
+    private func collisionErrors(pages: [Page], sections: [String: Section], files: [LoadedSite.StaticFile]) -> [SiteError] {
         var owners: [String: String] = [:]
         var errors: [SiteError] = []
+        for section in sections.values { owners[URLPath.outputFile(for: section.url)] = section.sourcePath ?? "the folder \(section.path)/" }
         for page in pages {
-            if let other = owners[page.url] {
+            let file = URLPath.outputFile(for: page.url)
+            if let other = owners[file] {
                 errors.append(SiteError(file: displayPath(page.sourcePath),
-                                        "has the URL \(page.url) that \(displayPath(other)) has too; give one a different `slug` or `url`"))
+                                        "has the URL \(page.url) that \(other) has too; give one a different `slug` or `url`"))
             } else {
-                owners[page.url] = page.sourcePath
+                owners[file] = displayPath(page.sourcePath)
+            }
+        }
+        for file in files {
+            if let other = owners[file.outputPath] {
+                errors.append(SiteError(file: layout.display(file.source), "would overwrite \(file.outputPath) of \(other); rename one"))
             }
         }
         return errors

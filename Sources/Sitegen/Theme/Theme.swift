@@ -3,10 +3,13 @@ import Foundation
 /// A bundled theme, with the site's own `templates/` laid over it: a site template replaces
 /// the theme's template of the same name.
 struct Theme: Sendable {
-    let name: String
     let templates: TemplateEngine
-    /// Files copied to the output, such as `assets/style.css`, by output path.
-    let assets: [String: String]
+
+    /// The files of the bundled theme `name` that are copied to the output, such as
+    /// `assets/style.css`, by output path.
+    static func assets(of name: String) -> [String: String] {
+        (EmbeddedThemes.files[name] ?? [:]).filter { !$0.key.hasSuffix(".mustache") }
+    }
 
     /// Loads the bundled theme `name` and the templates in `overrides`.
     init(name: String, overrides: URL?, layout: SiteLayout) throws {
@@ -15,14 +18,9 @@ struct Theme: Sendable {
             throw SiteError(file: layout.configuration.map(layout.display), "unknown theme '\(name)'; bundled themes: \(known)")
         }
         var files: [String: TemplateEngine.File] = [:]
-        var assets: [String: String] = [:]
-        for (path, text) in bundled {
-            if path.hasSuffix(".mustache") {
-                let template = String(path.dropLast(".mustache".count))
-                files[template] = .init(name: template, text: text, displayPath: "Themes/\(name)/\(path)")
-            } else {
-                assets[path] = text
-            }
+        for (path, text) in bundled where path.hasSuffix(".mustache") {
+            let template = String(path.dropLast(".mustache".count))
+            files[template] = .init(name: template, text: text, displayPath: "Themes/\(name)/\(path)")
         }
         if let overrides, let contents = try? FileManager.default.contentsOfDirectory(at: overrides, includingPropertiesForKeys: nil) {
             for url in contents where url.pathExtension == "mustache" {
@@ -33,8 +31,6 @@ struct Theme: Sendable {
                 files[name] = .init(name: name, text: text, displayPath: layout.display(url))
             }
         }
-        self.name = name
-        self.templates = try TemplateEngine(files: Array(files.values))
-        self.assets = assets
+        templates = try TemplateEngine(files: Array(files.values))
     }
 }
