@@ -1,5 +1,4 @@
 import SitegenMarkdown
-import Synchronization
 
 /// Rewrites relative links between content files to the URLs they are published at —
 /// `[next](0300-continuation.md#design)` → `/0300-continuation/#design`,
@@ -74,17 +73,5 @@ struct LinkResolver: Sendable {
         guard let start = html.range(of: " \(attribute)=\""),
               let end = html[start.upperBound...].firstIndex(of: "\"") else { return html }
         return html.replacingCharacters(in: start.upperBound..<end, with: HTMLText.escapeAttribute(value))
-    }
-}
-
-/// Warnings gathered from tasks running at once.
-final class WarningLog: Sendable {
-    private let warnings = Mutex<[SiteError]>([])
-
-    func add(_ warning: SiteError) { warnings.withLock { $0.append(warning) } }
-
-    /// The warnings, sorted by file and line.
-    var all: [SiteError] {
-        warnings.withLock { $0 }.sorted { ($0.file ?? "", $0.line ?? 0) < ($1.file ?? "", $1.line ?? 0) }
     }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import SitegenMarkdown
-import Synchronization
 
 /// Renders a ``LoadedSite``: parses every page's Markdown and renders it with its template,
 /// on all cores, writing each page as soon as it is done; then the section lists and the
@@ -136,12 +135,4 @@ struct SiteRenderer: Sendable {
         default: (a.page.weight, a.title) < (b.page.weight, b.title)
         }
     }
-}
-
-/// A counter shared by tasks.
-final class Counter: Sendable {
-    private let value = Mutex(0)
-
-    /// Adds one and returns the new value.
-    func increment() -> Int { value.withLock { $0 += 1; return $0 } }
 }

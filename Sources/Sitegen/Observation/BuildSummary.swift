@@ -1,0 +1,17 @@
+import Foundation
+
+/// What a finished build did.
+public struct BuildSummary: Sendable {
+    /// Pages written (Markdown pages, not lists).
+    public let pages: Int
+    /// List pages written (home and sections).
+    public let listPages: Int
+    /// Files copied.
+    public let files: Int
+    /// Seconds from start to finish.
+    public let seconds: Double
+    /// The output folder.
+    public let output: URL
+    /// Problems that did not stop the build.
+    public let warnings: [SiteError]
+}
