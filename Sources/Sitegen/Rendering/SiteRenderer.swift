@@ -49,8 +49,10 @@ struct SiteRenderer: Sendable {
             for chunk in Parallel.chunks(pages.count) {
                 group.addTask {
                     var rendered: [(Int, RenderedPage)] = []
+                    // The same for every page; built once a task (dictionaries cannot cross tasks).
+                    let site = context.site()
                     for index in chunk {
-                        rendered.append((index, try renderPage(pages[index], context: context, links: links)))
+                        rendered.append((index, try renderPage(pages[index], site: site, context: context, links: links)))
                         observers.send(.pageRendered(url: pages[index].url, done: done.increment(), total: pages.count))
                     }
                     return rendered
@@ -63,7 +65,7 @@ struct SiteRenderer: Sendable {
         return results.compactMap { $0 }
     }
 
-    private func renderPage(_ page: Page, context: TemplateContext, links: LinkResolver) throws -> RenderedPage {
+    private func renderPage(_ page: Page, site: [String: Any], context: TemplateContext, links: LinkResolver) throws -> RenderedPage {
         let markdown = parser(for: page.sourcePath, links: links).parse(page.source)
         let rendered = RenderedPage(page: page, title: page.explicitTitle ?? markdown.title ?? page.fileTitle,
                                     description: page.description ?? markdown.summary ?? "",
@@ -74,7 +76,7 @@ struct SiteRenderer: Sendable {
                             "`layout: \(template)` names no template; add templates/\(template).mustache")
         }
         let values: [String: Any] = [
-            "site": context.site(),
+            "site": site,
             "page": context.page(rendered, html: markdown.html, section: loaded.sections[page.sectionPath]),
         ]
         try output.write(theme.templates.render(template, context: values), to: URLPath.outputFile(for: page.url))
