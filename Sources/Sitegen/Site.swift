@@ -17,6 +17,14 @@ public struct Site: Sendable {
     public var markdownParser: MarkdownParser
     /// The steps of a build, in order.
     public var steps: [BuildStep]
+    /// Run on every page after loading, in order; each gets the previous one's result.
+    public var pageProcessors: [@Sendable (Page) throws -> Page] = []
+    /// Run on every page after its Markdown is parsed; their values are added to `page.data`.
+    public var pageData: [@Sendable (RenderedPage) -> FrontMatter] = []
+    /// Run on every page's final HTML, in order, with the site's published files at hand.
+    public var htmlProcessors: [@Sendable (_ html: String, _ page: RenderedPage, _ files: PublishedFiles) -> String] = []
+    /// The names of the plugins installed, in order.
+    public private(set) var installedPlugins: [String] = []
 
     /// Creates a site with the default parser and steps.
     public init(markdownParser: MarkdownParser = MarkdownParser(options: .init(headingIDs: true)),
@@ -28,5 +36,18 @@ public struct Site: Sendable {
     /// Adds a modifier to the site's Markdown parser; it runs after the built-in link rewriting.
     public mutating func addModifier(_ modifier: Modifier) {
         markdownParser.addModifier(modifier)
+    }
+
+    /// Installs plugins in order.
+    public mutating func install(_ plugins: Plugin...) {
+        install(plugins)
+    }
+
+    /// Installs plugins in order.
+    public mutating func install(_ plugins: [Plugin]) {
+        self = plugins.reduce(into: self) { site, plugin in
+            plugin.install(into: &site)
+            site.installedPlugins.append(plugin.name)
+        }
     }
 }

@@ -37,7 +37,8 @@ struct BlogExampleTests {
         #expect(page.contains("Updated <time datetime=\"2026-02-05\">February 5, 2026</time>"))
         #expect(page.contains("<li>tools</li>\n<li>performance</li>"))
         #expect(page.contains("<li><a href=\"#reading-the-numbers\">Reading the numbers</a>\n<ol>\n<li><a href=\"#memory\">Memory</a></li>"))
-        #expect(page.contains("<h2 id=\"reading-the-numbers\">Reading the numbers</h2>"))
+        #expect(page.contains("<h2 id=\"reading-the-numbers\">Reading the numbers <a class=\"anchor\" href=\"#reading-the-numbers\" aria-label=\"Link to this section\">#</a></h2>"))
+        #expect(page.contains("<span>1 min read</span>"))
         #expect(page.contains("<pre><code class=\"language-sh\">hyperfine --warmup 2 'sitegen build .'"))
         #expect(page.contains("<section class=\"footnotes\" data-footnotes>"))
         #expect(page.contains("<link rel=\"stylesheet\" href=\"/assets/style.css\">"))
@@ -62,7 +63,7 @@ struct BlogExampleTests {
         try await site.build()
         let page = try site.page("posts/a-weekend-in-the-hills/index.html")
         #expect(page.contains("<time datetime=\"2026-03-14\">March 14, 2026</time>"))
-        #expect(page.contains("<img src=\"/posts/a-weekend-in-the-hills/ridge.png\" alt=\"The ridge at dawn\" title=\"The ridge at dawn\" />"))
+        #expect(page.contains("<img src=\"/posts/a-weekend-in-the-hills/ridge.png\" alt=\"The ridge at dawn\" title=\"The ridge at dawn\" loading=\"lazy\" width=\"64\" height=\"32\" />"))
         let original = try Data(contentsOf: site.root.appendingPathComponent("content/posts/2026-03-14-a-weekend-in-the-hills/ridge.png"))
         #expect(try Data(contentsOf: site.output.appendingPathComponent("posts/a-weekend-in-the-hills/ridge.png")) == original)
     }

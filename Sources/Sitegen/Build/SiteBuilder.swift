@@ -100,8 +100,20 @@ public final class SiteBuilder: Sendable {
 
     private func render(_ loaded: LoadedSite, into output: OutputFolder) async throws -> RenderedSite {
         let theme = try Theme(name: loaded.configuration.theme, overrides: layout.templates, layout: layout)
-        return try await SiteRenderer(loaded: loaded, theme: theme, parser: site.markdownParser, output: output,
+        var site = self.site
+        site.install(loaded.configuration.plugins.compactMap(Plugin.named))
+        return try await SiteRenderer(loaded: try processed(loaded, by: site), theme: theme, site: site, output: output,
                                       observers: observers).render()
+    }
+
+    /// The loaded site after the site's page processors.
+    private func processed(_ loaded: LoadedSite, by site: Site) throws -> LoadedSite {
+        guard !site.pageProcessors.isEmpty else { return loaded }
+        let pages = try loaded.pages.map { page in
+            try site.pageProcessors.reduce(page) { page, process in try process(page) }
+        }
+        return LoadedSite(layout: loaded.layout, configuration: loaded.configuration, pages: pages,
+                          sections: loaded.sections, files: loaded.files, warnings: loaded.warnings)
     }
 
     /// Copies theme assets, then `static/` and content files (which may replace them).

@@ -17,6 +17,8 @@ public struct SiteConfiguration: Sendable {
     public var theme: String
     /// `recentPages`: how many pages the home page lists. Default 10.
     public var recentPages: Int
+    /// `plugins`: built-in plugins to install, by name, such as `[headingAnchors, lazyImages]`.
+    public var plugins: [String] = []
     /// Every other key, passed to templates as `site.params`.
     public var params: FrontMatter
 
@@ -34,7 +36,7 @@ public struct SiteConfiguration: Sendable {
     }
 
     /// The keys `sitegen.yml` understands; any other key goes to ``params``.
-    static let knownKeys: Set<String> = ["title", "baseURL", "description", "language", "author", "theme", "recentPages"]
+    static let knownKeys: Set<String> = ["title", "baseURL", "description", "language", "author", "theme", "recentPages", "plugins"]
 
     /// Reads a configuration file; `defaultTitle` is used when it sets no title.
     static func load(_ file: URL, displayPath: String, defaultTitle: String) throws(SiteError) -> SiteConfiguration {
@@ -68,6 +70,17 @@ public struct SiteConfiguration: Sendable {
                 throw SiteError(file: displayPath, "`recentPages` must be a whole number, as in `recentPages: 10`")
             }
             configuration.recentPages = count
+        }
+        if let plugins = yaml["plugins"] {
+            let names = plugins.list?.compactMap(\.string) ?? []
+            guard plugins.list?.count == names.count else {
+                throw SiteError(file: displayPath, "`plugins` must be a list of names, as in `plugins: [headingAnchors]`")
+            }
+            let known = Plugin.builtIn.map(\.name)
+            for name in names where !known.contains(name) {
+                throw SiteError(file: displayPath, "unknown plugin '\(name)'; built-in plugins: \(known.joined(separator: ", "))")
+            }
+            configuration.plugins = names
         }
         configuration.params = FrontMatter(yaml.entries.filter { !knownKeys.contains($0.key) })
         return configuration

@@ -2,6 +2,7 @@ import Foundation
 import SitegenMarkdown
 
 /// A Markdown file of the content folder, loaded and placed at its URL, not yet rendered.
+/// Page processors (``Site/pageProcessors``) may change what is `var`; the URL and file stay.
 public struct Page: Sendable {
     /// The file, relative to the content folder (`posts/hello.md`, `posts/trip/index.md`).
     public let sourcePath: String
@@ -12,25 +13,27 @@ public struct Page: Sendable {
     /// Whether the page is a bundle (`folder/index.md`) whose other files are published beside it.
     public let isBundle: Bool
     /// The front matter as written.
-    public let frontMatter: FrontMatter
+    public var frontMatter: FrontMatter
     /// `title` from the front matter, if given.
-    public let explicitTitle: String?
+    public var explicitTitle: String?
     /// The title from the file name, for pages with neither a `title` nor a `#` heading.
     public let fileTitle: String
     /// `date`, or the `YYYY-MM-DD-` prefix of the file name.
-    public let date: Date?
+    public var date: Date?
     /// `updated`.
-    public let updated: Date?
+    public var updated: Date?
     /// `draft: true`.
     public let isDraft: Bool
     /// `weight`, for ordering (lower first). Default 0.
-    public let weight: Int
+    public var weight: Int
     /// `layout`: the template to render with instead of `page`.
-    public let layout: String?
+    public var layout: String?
     /// `tags`.
-    public let tags: [String]
+    public var tags: [String]
     /// `description`, if given.
-    public let description: String?
+    public var description: String?
+    /// Values plugins add for templates, as `page.data.KEY`.
+    public var data: FrontMatter = .empty
     /// The front matter and the Markdown body.
     let source: MarkdownSource
 }
@@ -48,4 +51,6 @@ public struct RenderedPage: Sendable {
     public let headings: [Heading]
     /// The words a reader sees in its text.
     public let wordCount: Int
+    /// Values plugins add for templates, as `page.data.KEY` (the page's own, then computed ones).
+    public internal(set) var data: FrontMatter
 }

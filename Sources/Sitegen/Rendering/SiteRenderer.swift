@@ -7,7 +7,7 @@ import SitegenMarkdown
 struct SiteRenderer: Sendable {
     let loaded: LoadedSite
     let theme: Theme
-    let parser: MarkdownParser
+    let site: Site
     let output: OutputFolder
     let observers: BuildObservers
 
@@ -15,7 +15,8 @@ struct SiteRenderer: Sendable {
         let context = TemplateContext(configuration: loaded.configuration, sections: loaded.sections, now: Date())
         let warnings = WarningLog()
         let links = linkResolver(basePath: context.basePath, warnings: warnings)
-        let pages = try await renderPages(context: context, links: links)
+        let files = PublishedFiles(loaded: loaded, basePath: context.basePath)
+        let pages = try await renderPages(context: context, links: links, files: files)
         let listPages = try await renderLists(pages: pages, context: context, links: links)
         return RenderedSite(loaded: loaded, pages: pages, listPages: listPages, warnings: loaded.warnings + warnings.all)
     }
@@ -34,15 +35,15 @@ struct SiteRenderer: Sendable {
     }
 
     private func parser(for sourcePath: String, links: LinkResolver) -> MarkdownParser {
-        MarkdownParser(options: parser.options,
-                       modifiers: links.modifiers(for: sourcePath, displayPath: display(sourcePath)) + parser.modifiers)
+        MarkdownParser(options: site.markdownParser.options,
+                       modifiers: links.modifiers(for: sourcePath, displayPath: display(sourcePath)) + site.markdownParser.modifiers)
     }
 
     private func display(_ contentPath: String) -> String {
         loaded.layout.content == loaded.layout.root ? contentPath : "content/" + contentPath
     }
 
-    private func renderPages(context: TemplateContext, links: LinkResolver) async throws -> [RenderedPage] {
+    private func renderPages(context: TemplateContext, links: LinkResolver, files: PublishedFiles) async throws -> [RenderedPage] {
         let pages = loaded.pages
         let done = Counter()
         let results = try await withThrowingTaskGroup(of: [(Int, RenderedPage)].self) { group in
@@ -52,7 +53,7 @@ struct SiteRenderer: Sendable {
                     // The same for every page; built once a task (dictionaries cannot cross tasks).
                     let site = context.site()
                     for index in chunk {
-                        rendered.append((index, try renderPage(pages[index], site: site, context: context, links: links)))
+                        rendered.append((index, try renderPage(pages[index], site: site, context: context, links: links, files: files)))
                         observers.send(.pageRendered(url: pages[index].url, done: done.increment(), total: pages.count))
                     }
                     return rendered
@@ -65,21 +66,28 @@ struct SiteRenderer: Sendable {
         return results.compactMap { $0 }
     }
 
-    private func renderPage(_ page: Page, site: [String: Any], context: TemplateContext, links: LinkResolver) throws -> RenderedPage {
+    private func renderPage(_ page: Page, site siteValues: [String: Any], context: TemplateContext, links: LinkResolver,
+                            files: PublishedFiles) throws -> RenderedPage {
         let markdown = parser(for: page.sourcePath, links: links).parse(page.source)
-        let rendered = RenderedPage(page: page, title: page.explicitTitle ?? markdown.title ?? page.fileTitle,
+        var rendered = RenderedPage(page: page, title: page.explicitTitle ?? markdown.title ?? page.fileTitle,
                                     description: page.description ?? markdown.summary ?? "",
-                                    headings: markdown.headings, wordCount: markdown.wordCount)
+                                    headings: markdown.headings, wordCount: markdown.wordCount, data: page.data)
+        for provider in site.pageData {
+            for entry in provider(rendered).entries { rendered.data[entry.key] = entry.value }
+        }
         let template = page.layout ?? "page"
         guard theme.templates.has(template) else {
             throw SiteError(file: display(page.sourcePath), line: 2,
                             "`layout: \(template)` names no template; add templates/\(template).mustache")
         }
         let values: [String: Any] = [
-            "site": site,
+            "site": siteValues,
             "page": context.page(rendered, html: markdown.html, section: loaded.sections[page.sectionPath]),
         ]
-        try output.write(theme.templates.render(template, context: values), to: URLPath.outputFile(for: page.url))
+        let html = site.htmlProcessors.reduce(theme.templates.render(template, context: values)) { html, process in
+            process(html, rendered, files)
+        }
+        try output.write(html, to: URLPath.outputFile(for: page.url))
         return rendered
     }
 

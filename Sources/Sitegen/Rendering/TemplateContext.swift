@@ -65,6 +65,7 @@ struct TemplateContext: Sendable {
         }
         if let section, !section.path.isEmpty { values["section"] = ["title": section.title, "url": basePath + section.url] }
         values["params"] = Self.value(.map(page.frontMatter))
+        values["data"] = Self.value(.map(rendered.data))
         return values
     }
 

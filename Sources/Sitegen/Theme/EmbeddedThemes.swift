@@ -100,7 +100,7 @@ enum EmbeddedThemes {
 <p class="meta">
 {{#page.date}}<time datetime="{{page.dateISO}}">{{page.date}}</time>{{/page.date}}
 {{#page.updated}}<span>Updated <time datetime="{{page.updatedISO}}">{{page.updated}}</time></span>{{/page.updated}}
-<span>{{page.readingMinutes}} min read</span>
+{{#page.data.readingTime}}<span>{{page.data.readingTime}}</span>{{/page.data.readingTime}}
 </p>
 {{#page.hasTags}}
 <ul class="tags" aria-label="Tags">
@@ -240,6 +240,8 @@ hr { border: 0; border-top: 1px solid var(--border); margin: 2rem 0; }
 .toc li { margin: 0.15rem 0; }
 
 .content { overflow-wrap: break-word; }
+.content .anchor { visibility: hidden; margin-left: 0.3rem; text-decoration: none; color: var(--muted); }
+.content :is(h2, h3, h4, h5, h6):hover .anchor, .content .anchor:focus { visibility: visible; }
 .content blockquote { margin-left: 0; padding: 0.1rem 1rem; border-left: 4px solid var(--border); color: var(--muted); }
 .content table { display: block; overflow-x: auto; border-collapse: collapse; max-width: 100%; }
 .content th, .content td { border: 1px solid var(--border); padding: 0.4rem 0.75rem; }

@@ -1,0 +1,18 @@
+import Foundation
+
+/// The files a build publishes, found by the URL pages link them with.
+public struct PublishedFiles: Sendable {
+    private let byURL: [String: URL]
+
+    init(loaded: LoadedSite, basePath: String) {
+        var byURL: [String: URL] = [:]
+        for file in loaded.files { byURL[basePath + "/" + file.outputPath] = file.source }
+        self.byURL = byURL
+    }
+
+    /// The file on disk behind a root-relative URL such as `/posts/trip/ridge.png`.
+    public func file(at url: String) -> URL? {
+        let path = url.prefix { $0 != "?" && $0 != "#" }
+        return byURL[String(path).removingPercentEncoding ?? String(path)]
+    }
+}
