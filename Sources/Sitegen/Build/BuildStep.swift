@@ -1,14 +1,33 @@
 /// One step of a build: a value that describes work, run by ``SiteBuilder``, which owns the
 /// input and output, the concurrency, the errors and the progress reports.
+///
+/// ```swift
+/// site.steps = [
+///     .loadContent(),
+///     .installPlugin(.lazyImages),
+///     .renderPages(),
+///     .copyStaticFiles(),
+///     .step(named: "searchIndex") { context in
+///         let pages = try context.renderedSite().pages
+///         try context.write(searchIndex(pages), to: "search.json")
+///     },
+/// ]
+/// ```
 public struct BuildStep: Sendable {
     /// The step's name, as errors and progress reports give it.
     public let name: String
     let action: Action
 
-    enum Action: Sendable {
+    indirect enum Action: Sendable {
         case loadContent
         case renderPages
         case copyStaticFiles
+        case installPlugin(Plugin)
+        case addModifier(Modifier)
+        case custom(@Sendable (BuildContext) async throws -> Void)
+        case group([BuildStep])
+        case conditional(@Sendable (BuildOptions) -> Bool, BuildStep)
+        case optional(BuildStep)
     }
 
     /// Reads `sitegen.yml` and the content folder into a ``LoadedSite``.
@@ -19,6 +38,37 @@ public struct BuildStep: Sendable {
 
     /// Copies the theme's assets, `static/` and the content folder's other files.
     public static func copyStaticFiles() -> BuildStep { BuildStep(name: "copyStaticFiles", action: .copyStaticFiles) }
+
+    /// Installs a plugin for the steps that follow (before `renderPages` to affect pages).
+    public static func installPlugin(_ plugin: Plugin) -> BuildStep {
+        BuildStep(name: "installPlugin(\(plugin.name))", action: .installPlugin(plugin))
+    }
+
+    /// Adds a modifier for the steps that follow (before `renderPages` to affect pages).
+    public static func addModifier(_ modifier: Modifier) -> BuildStep {
+        BuildStep(name: "addModifier(\(modifier.target.rawValue))", action: .addModifier(modifier))
+    }
+
+    /// Your own work, with the site built so far at hand; an error it throws fails the build
+    /// and names the step.
+    public static func step(named name: String, _ body: @escaping @Sendable (BuildContext) async throws -> Void) -> BuildStep {
+        BuildStep(name: name, action: .custom(body))
+    }
+
+    /// Several steps under one name.
+    public static func group(_ name: String, _ steps: [BuildStep]) -> BuildStep {
+        BuildStep(name: name, action: .group(steps))
+    }
+
+    /// A step that runs only when `condition` holds for the build's options.
+    public static func `if`(_ condition: @escaping @Sendable (BuildOptions) -> Bool, _ step: BuildStep) -> BuildStep {
+        BuildStep(name: step.name, action: .conditional(condition, step))
+    }
+
+    /// A step whose failure is a warning instead of an error.
+    public static func optional(_ step: BuildStep) -> BuildStep {
+        BuildStep(name: step.name, action: .optional(step))
+    }
 
     /// What a bare content folder gets.
     public static let defaultSteps: [BuildStep] = [.loadContent(), .renderPages(), .copyStaticFiles()]

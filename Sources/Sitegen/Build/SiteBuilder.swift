@@ -1,17 +1,19 @@
 import Foundation
 
-/// Runs a site's build steps over a folder: the engine of `sitegen build`.
+/// Runs a site's build steps: the engine of `sitegen build`, and of builds embedded in other
+/// programs.
 ///
-/// The output is written beside the output folder and swapped in only when every step
-/// succeeded, so a failed build leaves the previous output as it was.
+/// On disk, the output is written beside the output folder and swapped in only when every
+/// step succeeded, so a failed build leaves the previous output as it was.
+/// ``buildInMemory()`` writes nothing at all.
 public final class SiteBuilder: Sendable {
-    /// The site: parser and steps.
+    /// The site: parser, plugins and steps.
     public let site: Site
     /// Where the site's parts are.
     public let layout: SiteLayout
     /// Drafts, future pages, base URL.
     public let options: BuildOptions
-    private let observers = BuildObservers()
+    let observers = BuildObservers()
 
     /// Creates a builder.
     public init(site: Site, layout: SiteLayout, options: BuildOptions = BuildOptions()) {
@@ -20,25 +22,11 @@ public final class SiteBuilder: Sendable {
         self.options = options
     }
 
-    /// Calls `handler` with every event of the builds that follow, until the token is cancelled.
-    @discardableResult
-    public func observe(_ handler: @escaping @Sendable (BuildEvent) -> Void) -> ObservationToken {
-        observers.add(handler)
-    }
-
-    /// The stage a build has reached; each step needs a certain stage.
-    private enum Stage {
-        case started
-        case loaded(LoadedSite)
-        case rendered(RenderedSite)
-    }
-
-    /// Builds the site.
+    /// Builds the site into its output folder.
     ///
-    /// - Throws: ``SiteError`` or ``SiteErrors`` naming the files and lines at fault.
+    /// - Throws: ``SiteError`` or ``SiteErrors`` naming the files (and steps) at fault.
     @discardableResult
     public func build() async throws -> BuildSummary {
-        let start = DispatchTime.now().uptimeNanoseconds
         observers.send(.started)
         let output: OutputFolder
         do {
@@ -47,44 +35,102 @@ public final class SiteBuilder: Sendable {
             observers.send(.failed("\(error)"))
             throw error
         }
+        return try await run(into: output).summary
+    }
+
+    /// A build kept in memory: every output file by its path, nothing written to disk.
+    public struct InMemoryBuild: Sendable {
+        /// What the build did.
+        public let summary: BuildSummary
+        /// Every output file, by its path in the output (`posts/hello/index.html`).
+        public let files: [String: Data]
+        /// The rendered pages.
+        public let pages: [RenderedPage]
+
+        /// The text of an output file.
+        public func text(at path: String) -> String? {
+            files[path].map { String(decoding: $0, as: UTF8.self) }
+        }
+    }
+
+    /// Builds the site in memory, for generators and apps that embed sitegen.
+    public func buildInMemory() async throws -> InMemoryBuild {
+        observers.send(.started)
+        let output = MemoryOutput()
+        let (summary, pages) = try await run(into: output)
+        return InMemoryBuild(summary: summary, files: output.contents, pages: pages)
+    }
+
+    private func run(into output: any OutputSink) async throws -> (summary: BuildSummary, pages: [RenderedPage]) {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let context = BuildContext(options: options, output: output)
         do {
-            var stage = Stage.started
+            var working = site
             var copied = 0
-            for step in site.steps {
-                let stepStart = DispatchTime.now().uptimeNanoseconds
-                switch (step.action, stage) {
-                case (.loadContent, .started):
-                    stage = .loaded(try await load())
-                case (.renderPages, .loaded(let loaded)):
-                    stage = .rendered(try await render(loaded, into: output))
-                case (.copyStaticFiles, .loaded(let loaded)):
-                    copied += try copyFiles(loaded, into: output)
-                case (.copyStaticFiles, .rendered(let rendered)):
-                    copied += try copyFiles(rendered.loaded, into: output)
-                default:
-                    throw SiteError("build step \(step.name) cannot run here: steps run in the order loadContent, renderPages, copyStaticFiles")
-                }
-                observers.send(.stepFinished(name: step.name, seconds: Self.seconds(since: stepStart)))
-            }
+            try await run(site.steps, site: &working, context: context, copied: &copied)
             try output.commit()
+            let seconds = Self.seconds(since: start)
             let summary: BuildSummary
-            switch stage {
+            let pages: [RenderedPage]
+            switch context.current {
             case .rendered(let rendered):
+                pages = rendered.pages
                 summary = BuildSummary(pages: rendered.pages.count, listPages: rendered.listPages, files: copied,
-                                       seconds: Self.seconds(since: start), output: layout.output, warnings: rendered.warnings)
+                                       seconds: seconds, output: layout.output, warnings: rendered.warnings + context.warnings)
             case .loaded(let loaded):
-                summary = BuildSummary(pages: 0, listPages: 0, files: copied, seconds: Self.seconds(since: start),
-                                       output: layout.output, warnings: loaded.warnings)
+                pages = []
+                summary = BuildSummary(pages: 0, listPages: 0, files: copied, seconds: seconds, output: layout.output,
+                                       warnings: loaded.warnings + context.warnings)
             case .started:
-                summary = BuildSummary(pages: 0, listPages: 0, files: copied, seconds: Self.seconds(since: start),
-                                       output: layout.output, warnings: [])
+                pages = []
+                summary = BuildSummary(pages: 0, listPages: 0, files: copied, seconds: seconds, output: layout.output,
+                                       warnings: context.warnings)
             }
             observers.send(.finished(summary))
-            return summary
+            return (summary, pages)
         } catch {
             output.discard()
             observers.send(.failed("\(error)"))
             throw error
+        }
+    }
+
+    private func run(_ steps: [BuildStep], site: inout Site, context: BuildContext, copied: inout Int) async throws {
+        for step in steps {
+            let stepStart = DispatchTime.now().uptimeNanoseconds
+            switch (step.action, context.current) {
+            case (.loadContent, .started):
+                context.current = .loaded(try await load())
+            case (.renderPages, .loaded(let loaded)):
+                context.current = .rendered(try await render(loaded, site: site, into: context.output))
+            case (.copyStaticFiles, .loaded(let loaded)):
+                copied += try copyFiles(loaded, into: context.output)
+            case (.copyStaticFiles, .rendered(let rendered)):
+                copied += try copyFiles(rendered.loaded, into: context.output)
+            case (.installPlugin(let plugin), _):
+                site.install(plugin)
+            case (.addModifier(let modifier), _):
+                site.addModifier(modifier)
+            case (.custom(let body), _):
+                do {
+                    try await body(context)
+                } catch {
+                    throw SiteError("build step '\(step.name)' failed: \(error)")
+                }
+            case (.group(let inner), _):
+                try await run(inner, site: &site, context: context, copied: &copied)
+            case (.conditional(let condition, let inner), _):
+                if condition(options) { try await run([inner], site: &site, context: context, copied: &copied) }
+            case (.optional(let inner), _):
+                do {
+                    try await run([inner], site: &site, context: context, copied: &copied)
+                } catch {
+                    context.warn(SiteError("optional step '\(inner.name)' failed: \(error)"))
+                }
+            default:
+                throw SiteError("build step '\(step.name)' cannot run here: loadContent, renderPages and copyStaticFiles run in that order, once each")
+            }
+            observers.send(.stepFinished(name: step.name, seconds: Self.seconds(since: stepStart)))
         }
     }
 
@@ -98,9 +144,9 @@ public final class SiteBuilder: Sendable {
         return try await ContentLoader(layout: layout, configuration: configuration, options: options).load()
     }
 
-    private func render(_ loaded: LoadedSite, into output: OutputFolder) async throws -> RenderedSite {
+    private func render(_ loaded: LoadedSite, site: Site, into output: any OutputSink) async throws -> RenderedSite {
         let theme = try Theme(name: loaded.configuration.theme, overrides: layout.templates, layout: layout)
-        var site = self.site
+        var site = site
         site.install(loaded.configuration.plugins.compactMap(Plugin.named))
         return try await SiteRenderer(loaded: try processed(loaded, by: site), theme: theme, site: site, output: output,
                                       observers: observers).render()
@@ -117,7 +163,7 @@ public final class SiteBuilder: Sendable {
     }
 
     /// Copies theme assets, then `static/` and content files (which may replace them).
-    private func copyFiles(_ loaded: LoadedSite, into output: OutputFolder) throws -> Int {
+    private func copyFiles(_ loaded: LoadedSite, into output: any OutputSink) throws -> Int {
         var count = 0
         for (path, text) in Theme.assets(of: loaded.configuration.theme) {
             try output.write(text, to: path)

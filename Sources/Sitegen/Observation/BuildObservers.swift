@@ -16,6 +16,30 @@ final class BuildObservers: Sendable {
         }
     }
 
+    /// An observation that ends by itself at the first event after `observer` is released.
+    func addBound<Observer: AnyObject & Sendable>(_ observer: Observer,
+                                                   _ handler: @escaping @Sendable (Observer, BuildEvent) -> Void) -> ObservationToken {
+        let id = nextID.withLock { value in
+            value += 1
+            return value
+        }
+        handlers.withLock { handlers in
+            handlers[id] = { [weak self, weak observer] event in
+                guard let observer else {
+                    _ = self?.handlers.withLock { $0.removeValue(forKey: id) }
+                    return
+                }
+                handler(observer, event)
+            }
+        }
+        return ObservationToken { [weak self] in
+            _ = self?.handlers.withLock { $0.removeValue(forKey: id) }
+        }
+    }
+
+    /// How many observations are active.
+    var count: Int { handlers.withLock { $0.count } }
+
     func send(_ event: BuildEvent) {
         let current = handlers.withLock { Array($0.values) }
         for handler in current { handler(event) }

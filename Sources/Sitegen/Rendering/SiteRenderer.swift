@@ -8,7 +8,7 @@ struct SiteRenderer: Sendable {
     let loaded: LoadedSite
     let theme: Theme
     let site: Site
-    let output: OutputFolder
+    let output: any OutputSink
     let observers: BuildObservers
 
     func render() async throws -> RenderedSite {

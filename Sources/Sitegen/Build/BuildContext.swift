@@ -1,0 +1,58 @@
+import Foundation
+import Synchronization
+
+/// What a custom build step sees: the build's options, the site as far as it is built, and
+/// the output to add files to.
+public final class BuildContext: Sendable {
+    /// The build's options.
+    public let options: BuildOptions
+    let output: any OutputSink
+    private let stage = Mutex(BuildStage.started)
+    private let extraWarnings = Mutex<[SiteError]>([])
+
+    init(options: BuildOptions, output: any OutputSink) {
+        self.options = options
+        self.output = output
+    }
+
+    /// The loaded site; throws when no `loadContent` step ran before.
+    public func loadedSite() throws -> LoadedSite {
+        switch stage.withLock({ $0 }) {
+        case .loaded(let loaded): return loaded
+        case .rendered(let rendered): return rendered.loaded
+        case .started: throw SiteError("this step needs a loadContent step before it")
+        }
+    }
+
+    /// The rendered site; throws when no `renderPages` step ran before.
+    public func renderedSite() throws -> RenderedSite {
+        guard case .rendered(let rendered) = stage.withLock({ $0 }) else {
+            throw SiteError("this step needs a renderPages step before it")
+        }
+        return rendered
+    }
+
+    /// Adds a file to the output.
+    public func write(_ text: String, to path: String) throws {
+        try output.write(text, to: path)
+    }
+
+    /// Reports a problem that does not stop the build.
+    public func warn(_ warning: SiteError) {
+        extraWarnings.withLock { $0.append(warning) }
+    }
+
+    var current: BuildStage {
+        get { stage.withLock { $0 } }
+        set { stage.withLock { $0 = newValue } }
+    }
+
+    var warnings: [SiteError] { extraWarnings.withLock { $0 } }
+}
+
+/// How far a build has come; each built-in step needs a certain stage.
+enum BuildStage: Sendable {
+    case started
+    case loaded(LoadedSite)
+    case rendered(RenderedSite)
+}

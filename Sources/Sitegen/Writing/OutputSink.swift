@@ -1,0 +1,38 @@
+import Foundation
+import Synchronization
+
+/// Where a build's files go: a folder on disk (``OutputFolder``) or memory (``MemoryOutput``).
+protocol OutputSink: Sendable {
+    func write(_ text: String, to path: String) throws
+    func copy(_ source: URL, to path: String) throws
+    func commit() throws
+    func discard()
+}
+
+extension OutputFolder: OutputSink {}
+
+/// A build kept in memory: nothing is written to disk.
+final class MemoryOutput: OutputSink {
+    private let files = Mutex<[String: Data]>([:])
+
+    func write(_ text: String, to path: String) throws {
+        guard let normalized = URLPath.normalize(path), !normalized.isEmpty, !path.hasPrefix("/") else {
+            throw SiteError(file: path, "would be written outside the output folder")
+        }
+        files.withLock { $0[normalized] = Data(text.utf8) }
+    }
+
+    func copy(_ source: URL, to path: String) throws {
+        do {
+            let data = try Data(contentsOf: source)
+            files.withLock { $0[path] = data }
+        } catch {
+            throw SiteError(file: source.path, "cannot read the file")
+        }
+    }
+
+    func commit() throws {}
+    func discard() {}
+
+    var contents: [String: Data] { files.withLock { $0 } }
+}
