@@ -1,4 +1,5 @@
 import ArgumentParser
+import Sitegen
 
 /// The `sitegen` command line, for the `sitegen` executable and for a site's own Swift
 /// configuration target.
@@ -7,6 +8,25 @@ public enum SitegenCLI {
     public static func main() async {
         await SitegenCommand.main()
     }
+
+    /// The command line for a site's own Swift configuration target: `sitegen build` (and the
+    /// other commands) build with `site`: its plugins, modifiers and steps.
+    ///
+    /// ```swift
+    /// @main struct MySite {
+    ///     static func main() async throws {
+    ///         var site = Site()
+    ///         site.install(.headingAnchors, .lazyImages)
+    ///         try await SitegenCLI.main(site: site)
+    ///     }
+    /// }
+    /// ```
+    public static func main(site: Site) async throws {
+        await $configuredSite.withValue(site) { await SitegenCommand.main() }
+    }
+
+    /// The site configured in Swift, when running inside a site's own program.
+    @TaskLocal static var configuredSite: Site?
 
     /// Runs the command line for the given arguments (without the program name), as in a test.
     /// - Returns: the exit status the process would have.

@@ -1,0 +1,119 @@
+import Foundation
+
+/// Runs a site's Swift configuration target: a `Package.swift` beside `content/` whose
+/// executable calls `SitegenCLI.main(site:)`. It is compiled with `swift build -c release`
+/// (not again while no Swift file changed) and run with the same arguments, its output and
+/// exit status passed through.
+struct SwiftSiteRunner {
+    /// Set in the site program's environment, so that it builds instead of compiling itself.
+    static let environmentKey = "SITEGEN_SWIFT_SITE"
+
+    let folder: URL
+
+    /// The folder's Swift configuration target, if it has one and we are not running inside it.
+    static func find(in folder: URL) -> SwiftSiteRunner? {
+        guard ProcessInfo.processInfo.environment[environmentKey] == nil,
+              FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) else { return nil }
+        return SwiftSiteRunner(folder: folder)
+    }
+
+    /// Compiles when needed, then runs the site program with `arguments`; returns its exit status.
+    func run(arguments: [String], quiet: Bool) throws -> Int32 {
+        let executable = try compiledExecutable(quiet: quiet)
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment[Self.environmentKey] = "1"
+        process.environment = environment
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    private var cacheFile: URL { folder.appendingPathComponent(".build/sitegen-site.cache") }
+
+    /// The built site program, compiling it first unless the cache says its Swift files are unchanged.
+    private func compiledExecutable(quiet: Bool) throws -> URL {
+        let fingerprint = try self.fingerprint()
+        if let cached = try? String(contentsOf: cacheFile, encoding: .utf8) {
+            let lines = cached.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            if lines.count >= 2, lines[0] == fingerprint, FileManager.default.isExecutableFile(atPath: lines[1]) {
+                return URL(fileURLWithPath: lines[1])
+            }
+        }
+        guard let swift = Self.which("swift") else {
+            throw SwiftSiteError("this site has a Package.swift, which needs the Swift toolchain to compile; `swift` is not on PATH. Install Swift, or remove Package.swift to build the site without Swift.")
+        }
+        if !quiet { FileHandle.standardError.write(Data("Compiling the site's Swift package (swift build -c release)…\n".utf8)) }
+        let product = try executableProduct(swift: swift)
+        let build = try Self.capture(swift, ["build", "-c", "release", "--product", product], in: folder)
+        guard build.status == 0 else {
+            throw SwiftSiteError("compiling the site's Swift package failed:\n" + build.output)
+        }
+        let binPath = try Self.capture(swift, ["build", "-c", "release", "--show-bin-path"], in: folder)
+        let executable = URL(fileURLWithPath: binPath.output.trimmingCharacters(in: .whitespacesAndNewlines)).appendingPathComponent(product)
+        try? FileManager.default.createDirectory(at: cacheFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? (fingerprint + "\n" + executable.path + "\n").write(to: cacheFile, atomically: true, encoding: .utf8)
+        return executable
+    }
+
+    /// The name of the package's executable product.
+    private func executableProduct(swift: URL) throws -> String {
+        let description = try Self.capture(swift, ["package", "describe", "--type", "json"], in: folder)
+        guard description.status == 0, let data = description.output.data(using: .utf8),
+              let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let products = json["products"] as? [[String: Any]] else {
+            throw SwiftSiteError("cannot read the site's Package.swift:\n" + description.output)
+        }
+        let executables = products.filter { ($0["type"] as? [String: Any])?["executable"] != nil }.compactMap { $0["name"] as? String }
+        guard let product = executables.first, executables.count == 1 else {
+            throw SwiftSiteError("the site's Package.swift must have exactly one executable product (found \(executables.count))")
+        }
+        return product
+    }
+
+    /// Sizes and modification times of Package.swift and every Swift file under Sources/.
+    private func fingerprint() throws -> String {
+        var entries: [String] = []
+        let fileManager = FileManager.default
+        var files = [folder.appendingPathComponent("Package.swift")]
+        if let sources = fileManager.enumerator(at: folder.appendingPathComponent("Sources"), includingPropertiesForKeys: nil) {
+            for case let url as URL in sources where url.pathExtension == "swift" { files.append(url) }
+        }
+        for file in files.sorted(by: { $0.path < $1.path }) {
+            let attributes = try fileManager.attributesOfItem(atPath: file.path)
+            let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+            entries.append("\(file.lastPathComponent):\(attributes[.size] ?? 0):\(modified)")
+        }
+        return entries.joined(separator: "|")
+    }
+
+    private static func which(_ name: String) -> URL? {
+        for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
+            let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return nil
+    }
+
+    private static func capture(_ executable: URL, _ arguments: [String], in folder: URL) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
+
+/// A problem with a site's Swift configuration target.
+struct SwiftSiteError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

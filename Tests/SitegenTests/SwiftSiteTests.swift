@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+import Sitegen
+
+@Suite("Sites with a Swift configuration target")
+struct SwiftSiteTests {
+    @Test("sitegen build compiles Examples/plugins once, runs it, and its plugins shape the output")
+    func pluginsExample() throws {
+        let example = TestSite.examples.appendingPathComponent("plugins")
+        let output = try TestSite()
+        let first = try Sitegen.run(["build", example.path, "--output", output.output.path])
+        #expect(first.status == 0, "\(first.error)")
+        #expect(first.output.hasPrefix("Built 2 pages"))
+
+        let code = try output.page("guides/code/index.html")
+        #expect(code.contains("<figure class=\"code\"><figcaption>Sources/App/main.swift</figcaption>\n<pre><code class=\"language-swift\">"))
+        #expect(code.contains("<pre><code class=\"language-sh\">swift build\n</code></pre>"), "no caption without a title")
+        #expect(code.contains("<h2 id=\"a-captioned-block\">A captioned block <a class=\"permalink\" href=\"#a-captioned-block\">¶</a></h2>"))
+        #expect(code.contains("\n<figure><img src=\"/guides/garden.png\" alt=\"A sketch of the garden\" title=\"The garden in May\" /><figcaption>The garden in May</figcaption></figure>\n"))
+        #expect(code.contains("<p class=\"badge\">Quick read</p>"))
+        #expect(code.contains("<a href=\"/\">home page</a>"))
+        let index = try JSONSerialization.jsonObject(with: Data(contentsOf: output.output.appendingPathComponent("search.json"))) as? [[String: String]]
+        #expect(index?.map { $0["url"] ?? "" } == ["/about/", "/guides/code/"])
+        #expect(index?.first?["title"] == "About the garden")
+
+        let second = try Sitegen.run(["build", example.path, "--output", output.output.path])
+        #expect(second.status == 0)
+        #expect(!second.error.contains("Compiling"), "no Swift file changed, so no compile")
+    }
+
+    @Test("a Package.swift that does not compile is a clear error")
+    func compileError() throws {
+        let site = try TestSite()
+        try site.write("// swift-tools-version:6.0\nimport PackageDescription\nlet package = Package(name: \"Broken\", targets: [.executableTarget(name: \"Broken\")])\n", to: "Package.swift")
+        try site.write("let x: Int = \"not a number\"\n", to: "Sources/Broken/main.swift")
+        try site.write("# A\n", to: "content/a.md")
+        let result = try Sitegen.run(["build", site.root.path])
+        #expect(result.status == 1)
+        #expect(result.error.contains("sitegen: error: compiling the site's Swift package failed:"))
+        #expect(result.error.contains("main.swift:1"))
+    }
+}
