@@ -48,4 +48,14 @@ struct BareFolderTests {
         #expect(summary.pages == 4)
         #expect(!site.exists("public/index.html"))
     }
+
+    @Test("a content folder that is a symbolic link is read through the link")
+    func linkedContent() async throws {
+        let real = try proposals()
+        let site = try TestSite()
+        try FileManager.default.createSymbolicLink(at: site.root.appendingPathComponent("content"), withDestinationURL: real.root)
+        let summary = try await site.build()
+        #expect(summary.pages == 4)
+        #expect(site.exists("0200-design/index.html"))
+    }
 }

@@ -29,8 +29,9 @@ public struct SiteLayout: Sendable {
             return fileManager.fileExists(atPath: url.path, isDirectory: &isFolder) && isFolder.boolValue ? url : nil
         }
         if let content = existingFolder("content") {
-            self.content = content
-            staticFiles = existingFolder("static")
+            // A linked content or static folder is read where it really is.
+            self.content = content.resolvingSymlinksInPath()
+            staticFiles = existingFolder("static")?.resolvingSymlinksInPath()
             templates = existingFolder("templates")
         } else {
             content = root

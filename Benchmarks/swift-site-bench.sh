@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Times a site with a Swift configuration target (3 modifiers) against the same content built
+# without Swift, after the first compile.
+#
+#   Benchmarks/swift-site-bench.sh [PAGES]        default 1000; RUNS=5
+set -euo pipefail
+cd "$(dirname "$0")/.."
+pages=${1:-1000}
+runs=${RUNS:-5}
+work=${WORK:-${TMPDIR:-/tmp}/sitegen-swift-bench}
+root=$(pwd)
+
+swift build -c release --product sitegen >/dev/null
+sitegen=$(swift build -c release --show-bin-path)/sitegen
+plain="$work/plain-$pages"; swifty="$work/swift-$pages"
+[ -d "$plain/content" ] || python3 ../shared/bench/gen_corpus.py --pages "$pages" --flavor plain --out "$plain" >/dev/null
+mkdir -p "$swifty/Sources/BenchSite"
+ln -sfn "$plain/content" "$swifty/content"
+ln -sfn "$plain/static" "$swifty/static"
+ln -sfn "$root" "$swifty/sitegen-package"
+cat > "$swifty/Package.swift" <<'SWIFT'
+// swift-tools-version:6.0
+import PackageDescription
+let package = Package(
+    name: "BenchSite",
+    platforms: [.macOS(.v15)],
+    dependencies: [.package(path: "sitegen-package")],
+    targets: [.executableTarget(name: "BenchSite", dependencies: [
+        .product(name: "Sitegen", package: "sitegen-package"),
+        .product(name: "SitegenCLI", package: "sitegen-package"),
+    ])]
+)
+SWIFT
+cat > "$swifty/Sources/BenchSite/main.swift" <<'SWIFT'
+import Sitegen
+import SitegenCLI
+
+var site = Site()
+site.addModifier(Modifier(target: .codeBlocks) { html, _ in "<div class=\"code\">" + html + "</div>" })
+site.addModifier(Modifier(target: .headings) { input in
+    guard case .heading(let level, _, let id) = input.node else { return input.html }
+    return input.html.replacingOccurrences(of: "</h\(level)>", with: " <a href=\"#\(id)\">#</a></h\(level)>")
+})
+site.addModifier(Modifier(target: .images) { html, _ in html.replacingOccurrences(of: "<img ", with: "<img loading=\"lazy\" ") })
+try await SitegenCLI.main(site: site)
+SWIFT
+echo "first build (compiles the Swift package):"
+"$sitegen" build "$swifty" --quiet
+
+best() {
+    local best=""
+    for _ in $(seq "$runs"); do
+        local start end seconds
+        start=$(date +%s.%N); "$@" --quiet; end=$(date +%s.%N)
+        seconds=$(python3 -c "print($end - $start)")
+        if [ -z "$best" ] || python3 -c "import sys; sys.exit(0 if $seconds < $best else 1)"; then best=$seconds; fi
+    done
+    echo "$best"
+}
+plain_time=$(best "$sitegen" build "$plain")
+swift_time=$(best "$sitegen" build "$swifty")
+python3 - "$pages" "$plain_time" "$swift_time" <<'PY'
+import sys
+pages, plain, swift = int(sys.argv[1]), float(sys.argv[2]), float(sys.argv[3])
+print("%d pages, best of runs: plain build %.2f s, Swift site with 3 modifiers %.2f s: %.2fx" % (pages, plain, swift, swift / plain))
+PY
