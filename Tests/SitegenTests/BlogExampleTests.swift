@@ -12,6 +12,7 @@ struct BlogExampleTests {
         #expect(site.outputFiles() == [
             "about/index.html",
             "assets/style.css",
+            "atom.xml",
             "docs/first-steps/index.html",
             "docs/index.html",
             "docs/install/index.html",
@@ -22,6 +23,9 @@ struct BlogExampleTests {
             "posts/index.html",
             "posts/measuring-a-build/index.html",
             "posts/why-static-sites/index.html",
+            "robots.txt",
+            "rss.xml",
+            "sitemap.xml",
         ])
         #expect(summary.warnings.isEmpty)
     }

@@ -22,6 +22,8 @@ public struct BuildStep: Sendable {
         case loadContent
         case renderPages
         case copyStaticFiles
+        case generateSitemap
+        case generateFeeds
         case installPlugin(Plugin)
         case addModifier(Modifier)
         case custom(@Sendable (BuildContext) async throws -> Void)
@@ -38,6 +40,14 @@ public struct BuildStep: Sendable {
 
     /// Copies the theme's assets, `static/` and the content folder's other files.
     public static func copyStaticFiles() -> BuildStep { BuildStep(name: "copyStaticFiles", action: .copyStaticFiles) }
+
+    /// Writes `sitemap.xml` (every page once, `lastmod` from `updated` or `date`) and a
+    /// `robots.txt` pointing at it. Needs an absolute `baseURL`; skipped without one.
+    public static func generateSitemap() -> BuildStep { BuildStep(name: "generateSitemap", action: .generateSitemap) }
+
+    /// Writes the Atom (`atom.xml`) and RSS 2.0 (`rss.xml`) feeds of the 20 newest dated pages,
+    /// with absolute links. Needs an absolute `baseURL`; skipped without one.
+    public static func generateFeeds() -> BuildStep { BuildStep(name: "generateFeeds", action: .generateFeeds) }
 
     /// Installs a plugin for the steps that follow (before `renderPages` to affect pages).
     public static func installPlugin(_ plugin: Plugin) -> BuildStep {
@@ -71,5 +81,7 @@ public struct BuildStep: Sendable {
     }
 
     /// What a bare content folder gets.
-    public static let defaultSteps: [BuildStep] = [.loadContent(), .renderPages(), .copyStaticFiles()]
+    public static let defaultSteps: [BuildStep] = [
+        .loadContent(), .renderPages(), .generateFeeds(), .generateSitemap(), .copyStaticFiles(),
+    ]
 }

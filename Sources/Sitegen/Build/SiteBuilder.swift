@@ -107,6 +107,16 @@ public final class SiteBuilder: Sendable {
                 copied += try copyFiles(loaded, into: context.output)
             case (.copyStaticFiles, .rendered(let rendered)):
                 copied += try copyFiles(rendered.loaded, into: context.output)
+            case (.generateSitemap, .rendered(let rendered)):
+                if let indexes = SiteIndexes(site: rendered) {
+                    try context.output.write(indexes.sitemap(), to: "sitemap.xml")
+                    try context.output.write(indexes.robots(), to: "robots.txt")
+                }
+            case (.generateFeeds, .rendered(let rendered)):
+                if let indexes = SiteIndexes(site: rendered) {
+                    try context.output.write(indexes.atom(), to: "atom.xml")
+                    try context.output.write(indexes.rss(), to: "rss.xml")
+                }
             case (.installPlugin(let plugin), _):
                 site.install(plugin)
             case (.addModifier(let modifier), _):
@@ -128,7 +138,7 @@ public final class SiteBuilder: Sendable {
                     context.warn(SiteError("optional step '\(inner.name)' failed: \(error)"))
                 }
             default:
-                throw SiteError("build step '\(step.name)' cannot run here: loadContent, renderPages and copyStaticFiles run in that order, once each")
+                throw SiteError("build step '\(step.name)' cannot run here: loadContent and renderPages run once each, in that order, before the steps that use their result")
             }
             observers.send(.stepFinished(name: step.name, seconds: Self.seconds(since: stepStart)))
         }

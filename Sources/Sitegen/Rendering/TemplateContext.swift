@@ -42,6 +42,7 @@ struct TemplateContext: Sendable {
             "basePath": base,
             "menu": menu.map { ["title": $0.title, "url": base + $0.url] },
             "hasMenu": !menu.isEmpty,
+            "hasFeeds": absoluteBase.hasPrefix("http://") || absoluteBase.hasPrefix("https://"),
             "year": year,
             "params": Self.value(.map(configuration.params)),
         ]

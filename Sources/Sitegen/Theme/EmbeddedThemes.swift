@@ -14,6 +14,8 @@ enum EmbeddedThemes {
 <meta name="description" content="{{$description}}{{site.description}}{{/description}}">
 <meta name="color-scheme" content="light dark">
 <link rel="stylesheet" href="{{site.basePath}}/assets/style.css">
+{{#site.hasFeeds}}<link rel="alternate" type="application/atom+xml" title="{{site.title}}" href="{{site.basePath}}/atom.xml">
+<link rel="alternate" type="application/rss+xml" title="{{site.title}}" href="{{site.basePath}}/rss.xml">{{/site.hasFeeds}}
 </head>
 <body>
 {{> header}}
