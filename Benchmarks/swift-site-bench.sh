@@ -47,18 +47,18 @@ SWIFT
 echo "first build (compiles the Swift package):"
 "$sitegen" build "$swifty" --quiet
 
-best() {
-    local best=""
-    for _ in $(seq "$runs"); do
-        local start end seconds
-        start=$(date +%s.%N); "$@" --quiet; end=$(date +%s.%N)
-        seconds=$(python3 -c "print($end - $start)")
-        if [ -z "$best" ] || python3 -c "import sys; sys.exit(0 if $seconds < $best else 1)"; then best=$seconds; fi
-    done
-    echo "$best"
+# Rounds alternate the two builds, so that a slow moment of the disk hits both alike.
+time_of() {
+    local start end
+    start=$(date +%s.%N); "$@" --quiet; end=$(date +%s.%N)
+    python3 -c "print($end - $start)"
 }
-plain_time=$(best "$sitegen" build "$plain")
-swift_time=$(best "$sitegen" build "$swifty")
+plain_time=""; swift_time=""
+for _ in $(seq "$runs"); do
+    p=$(time_of "$sitegen" build "$plain"); s=$(time_of "$sitegen" build "$swifty")
+    plain_time=$(python3 -c "print(min(x for x in [$p, ${plain_time:-$p}]))")
+    swift_time=$(python3 -c "print(min(x for x in [$s, ${swift_time:-$s}]))")
+done
 python3 - "$pages" "$plain_time" "$swift_time" <<'PY'
 import sys
 pages, plain, swift = int(sys.argv[1]), float(sys.argv[2]), float(sys.argv[3])
