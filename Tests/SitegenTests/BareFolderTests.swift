@@ -20,7 +20,7 @@ struct BareFolderTests {
         let summary = try await site.build()
         #expect(summary.pages == 4)
         #expect(site.outputFiles() == [
-            "0100-introduction/index.html", "0200-design/index.html", "0300-open-questions/index.html",
+            "0100-introduction/index.html", "0200-design/index.html", "0300-open-questions/index.html", "404.html",
             "appendix/a/index.html", "appendix/index.html", "assets/style.css", "index.html",
         ])
         let index = try site.page("index.html")

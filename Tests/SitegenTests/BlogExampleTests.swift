@@ -10,6 +10,7 @@ struct BlogExampleTests {
         let summary = try await site.build()
         #expect(summary.pages == 6)
         #expect(site.outputFiles() == [
+            "404.html",
             "about/index.html",
             "assets/style.css",
             "atom.xml",
@@ -26,6 +27,11 @@ struct BlogExampleTests {
             "robots.txt",
             "rss.xml",
             "sitemap.xml",
+            "tags/index.html",
+            "tags/performance/index.html",
+            "tags/tools/index.html",
+            "tags/walks/index.html",
+            "tags/web/index.html",
         ])
         #expect(summary.warnings.isEmpty)
     }
@@ -39,7 +45,7 @@ struct BlogExampleTests {
         #expect(page.contains("<h1>Measuring a build</h1>"))
         #expect(page.contains("<time datetime=\"2026-02-02\">February 2, 2026</time>"))
         #expect(page.contains("Updated <time datetime=\"2026-02-05\">February 5, 2026</time>"))
-        #expect(page.contains("<li>tools</li>\n<li>performance</li>"))
+        #expect(page.contains("<li><a href=\"/tags/tools/\">tools</a></li>\n<li><a href=\"/tags/performance/\">performance</a></li>"))
         #expect(page.contains("<li><a href=\"#reading-the-numbers\">Reading the numbers</a>\n<ol>\n<li><a href=\"#memory\">Memory</a></li>"))
         #expect(page.contains("<h2 id=\"reading-the-numbers\">Reading the numbers <a class=\"anchor\" href=\"#reading-the-numbers\" aria-label=\"Link to this section\">#</a></h2>"))
         #expect(page.contains("<span>1 min read</span>"))

@@ -69,7 +69,7 @@ struct BuildStepTests {
         #expect(build.summary.pages == 2)
         #expect(build.pages.map(\.title).sorted() == ["Alpha", "Beta"])
         #expect(build.text(at: "a/index.html")?.contains("<h1>Alpha</h1>") == true)
-        #expect(build.files.keys.sorted() == ["a/index.html", "assets/style.css", "b/index.html", "index.html"])
+        #expect(build.files.keys.sorted() == ["404.html", "a/index.html", "assets/style.css", "b/index.html", "index.html"])
         let entries = try FileManager.default.contentsOfDirectory(atPath: folder.root.path)
         #expect(entries == ["content"], "no output folder and no staging folder")
     }

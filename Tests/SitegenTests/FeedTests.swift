@@ -72,6 +72,7 @@ struct FeedTests {
         let sitemap = try #require(XMLElements.parse(Data(contentsOf: site.output.appendingPathComponent("sitemap.xml"))))
         let locations = sitemap.texts("loc")
         let htmlFiles = site.outputFiles().filter { $0.hasSuffix("index.html") }
+        #expect(htmlFiles.contains("tags/walks/index.html"))
         #expect(locations.count == htmlFiles.count)
         #expect(Set(locations).count == locations.count)
         #expect(Set(locations) == Set(htmlFiles.map { "https://fieldnotes.example.org/" + $0.dropLast("index.html".count) }))

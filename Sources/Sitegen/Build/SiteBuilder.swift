@@ -151,7 +151,9 @@ public final class SiteBuilder: Sendable {
                                                        defaultTitle: configuration.title)
         }
         if let baseURL = options.baseURL { configuration.baseURL = baseURL }
-        return try await ContentLoader(layout: layout, configuration: configuration, options: options).load()
+        var loaded = try await ContentLoader(layout: layout, configuration: configuration, options: options).load()
+        loaded.data = try DataFiles.load(layout.data, layout: layout)
+        return loaded
     }
 
     private func render(_ loaded: LoadedSite, site: Site, into output: any OutputSink) async throws -> RenderedSite {
@@ -168,8 +170,10 @@ public final class SiteBuilder: Sendable {
         let pages = try loaded.pages.map { page in
             try site.pageProcessors.reduce(page) { page, process in try process(page) }
         }
-        return LoadedSite(layout: loaded.layout, configuration: loaded.configuration, pages: pages,
-                          sections: loaded.sections, files: loaded.files, warnings: loaded.warnings)
+        var processed = LoadedSite(layout: loaded.layout, configuration: loaded.configuration, pages: pages,
+                                   sections: loaded.sections, files: loaded.files, warnings: loaded.warnings)
+        processed.data = loaded.data
+        return processed
     }
 
     /// Copies theme assets, then `static/` and content files (which may replace them).

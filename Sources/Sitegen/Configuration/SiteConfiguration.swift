@@ -19,6 +19,10 @@ public struct SiteConfiguration: Sendable {
     public var recentPages: Int
     /// `plugins`: built-in plugins to install, by name, such as `[headingAnchors, lazyImages]`.
     public var plugins: [String] = []
+    /// `paginate`: pages per list page (home, sections, terms); 0 lists all on one page. Default 10.
+    public var paginate: Int = 10
+    /// `taxonomies`: front matter keys whose values get term pages. Default `[tags]`.
+    public var taxonomies: [String] = ["tags"]
     /// Every other key, passed to templates as `site.params`.
     public var params: FrontMatter
 
@@ -36,7 +40,7 @@ public struct SiteConfiguration: Sendable {
     }
 
     /// The keys `sitegen.yml` understands; any other key goes to ``params``.
-    static let knownKeys: Set<String> = ["title", "baseURL", "description", "language", "author", "theme", "recentPages", "plugins"]
+    static let knownKeys: Set<String> = ["title", "baseURL", "description", "language", "author", "theme", "recentPages", "plugins", "paginate", "taxonomies"]
 
     /// Reads a configuration file; `defaultTitle` is used when it sets no title.
     static func load(_ file: URL, displayPath: String, defaultTitle: String) throws(SiteError) -> SiteConfiguration {
@@ -81,6 +85,19 @@ public struct SiteConfiguration: Sendable {
                 throw SiteError(file: displayPath, "unknown plugin '\(name)'; built-in plugins: \(known.joined(separator: ", "))")
             }
             configuration.plugins = names
+        }
+        if let paginate = yaml["paginate"] {
+            guard let count = paginate.int, count >= 0 else {
+                throw SiteError(file: displayPath, "`paginate` must be a whole number, as in `paginate: 10` (0 for no pagination)")
+            }
+            configuration.paginate = count
+        }
+        if let taxonomies = yaml["taxonomies"] {
+            let names = taxonomies.list?.compactMap(\.string) ?? []
+            guard taxonomies.list?.count == names.count, names.allSatisfy({ !$0.isEmpty && !$0.contains("/") }) else {
+                throw SiteError(file: displayPath, "`taxonomies` must be a list of front matter keys, as in `taxonomies: [tags, categories]`")
+            }
+            configuration.taxonomies = names
         }
         configuration.params = FrontMatter(yaml.entries.filter { !knownKeys.contains($0.key) })
         return configuration

@@ -23,6 +23,12 @@ struct SiteIndexes {
         entries += site.loaded.sections.values.map { section in
             (section.url, site.pages.filter { $0.page.sectionPath == section.path }.compactMap { $0.page.updated ?? $0.page.date }.max())
         }
+        for taxonomy in site.loaded.configuration.taxonomies {
+            let terms = ListRenderer.terms(of: taxonomy, in: site.pages)
+            guard !terms.isEmpty else { continue }
+            entries.append((URLPath.folderURL(URLPath.urlize(taxonomy)), nil))
+            entries += terms.map { ($0.url, $0.pages.compactMap { $0.page.updated ?? $0.page.date }.max()) }
+        }
         for entry in entries.sorted(by: { $0.url < $1.url }) {
             var line = "<url><loc>\(XMLText.escape(base + entry.url))</loc>"
             if let lastmod = entry.lastmod { line += "<lastmod>\(DateText.iso(lastmod))</lastmod>" }
@@ -38,7 +44,7 @@ struct SiteIndexes {
 
     /// The newest dated pages, newest first.
     private var feedPages: [RenderedPage] {
-        Array(site.pages.filter { $0.page.date != nil }.sorted(by: SiteRenderer.newestFirst).prefix(20))
+        Array(site.pages.filter { $0.page.date != nil }.sorted(by: ListRenderer.newestFirst).prefix(20))
     }
 
     func atom() -> String {

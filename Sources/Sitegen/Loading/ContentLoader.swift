@@ -168,12 +168,26 @@ struct ContentLoader {
         }
         var sectionPath = isBundle ? URLPath.folder(of: folder) : folder
         while !sectionPath.isEmpty && bundleFolders.contains(sectionPath) { sectionPath = URLPath.folder(of: sectionPath) }
-        let tags: [String]
-        switch frontMatter["tags"] {
-        case nil, .null?: tags = []
-        case .list(let values)?: tags = values.compactMap { $0.string ?? $0.int.map(String.init) }
-        case .string(let value)?: tags = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        default: throw SiteError(file: display, line: 2, "`tags` must be a list, such as [swift, web]")
+        var terms: [String: [String]] = [:]
+        for taxonomy in Set(configuration.taxonomies + ["tags"]) {
+            switch frontMatter[taxonomy] {
+            case nil, .null?: continue
+            case .list(let values)?: terms[taxonomy] = values.compactMap { $0.string ?? $0.int.map(String.init) }
+            case .string(let value)?: terms[taxonomy] = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            default: throw SiteError(file: display, line: 2, "`\(taxonomy)` must be a list, such as [swift, web]")
+            }
+        }
+        var aliases: [String] = []
+        switch frontMatter["aliases"] {
+        case nil, .null?: break
+        case .list(let values)?:
+            for value in values {
+                guard let alias = value.string, let url = URLPath.explicitURL(alias) else {
+                    throw SiteError(file: display, line: 2, "`aliases` must be URL paths inside the site, such as [/old/url/]")
+                }
+                aliases.append(url)
+            }
+        default: throw SiteError(file: display, line: 2, "`aliases` must be a list, such as [/old/url/]")
         }
         let weight: Int
         switch frontMatter["weight"] {
@@ -184,7 +198,7 @@ struct ContentLoader {
         return Page(sourcePath: path, url: url, sectionPath: sectionPath, isBundle: isBundle, frontMatter: frontMatter,
                     explicitTitle: try string("title"), fileTitle: Self.words(stemWithoutDate), date: pageDate,
                     updated: try date("updated"), isDraft: isDraft, weight: weight, layout: try string("layout"),
-                    tags: tags, description: try string("description"), source: source)
+                    terms: terms, aliases: aliases, description: try string("description"), source: source)
     }
 
     private func displayPath(_ path: String) -> String {
@@ -204,6 +218,16 @@ struct ContentLoader {
                                         "has the URL \(page.url) that \(other) has too; give one a different `slug` or `url`"))
             } else {
                 owners[file] = displayPath(page.sourcePath)
+            }
+        }
+        for page in pages {
+            for alias in page.aliases {
+                let file = URLPath.outputFile(for: alias)
+                if let other = owners[file] {
+                    errors.append(SiteError(file: displayPath(page.sourcePath), "the alias \(alias) is the URL of \(other)"))
+                } else {
+                    owners[file] = displayPath(page.sourcePath) + " (alias)"
+                }
             }
         }
         for file in files {
@@ -239,7 +263,8 @@ struct ContentLoader {
             let title = frontMatter["title"]?.string
                 ?? (path.isEmpty ? configuration.title : Self.words(URLPath.lastComponent(of: path)))
             sections[path] = Section(path: path, url: URLPath.folderURL(path), title: title,
-                                     weight: frontMatter["weight"]?.int ?? 0, sourcePath: index.map { displayPath($0.path) },
+                                     weight: frontMatter["weight"]?.int ?? 0, paginate: frontMatter["paginate"]?.int,
+                                     sort: frontMatter["sort"]?.string, sourcePath: index.map { displayPath($0.path) },
                                      source: index?.source ?? MarkdownSource(frontMatter: .empty, body: "", bodyLineOffset: 0))
             if !path.isEmpty {
                 let parent = URLPath.folder(of: path)

@@ -15,6 +15,8 @@ public struct LoadedSite: Sendable {
     public let files: [StaticFile]
     /// Problems that do not stop the build.
     public let warnings: [SiteError]
+    /// The files of `data/` by name (`data/authors.yml` → `authors`).
+    public var data: FrontMatter = .empty
 
     /// A file published as it is.
     public struct StaticFile: Sendable {

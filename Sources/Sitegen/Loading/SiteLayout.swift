@@ -13,6 +13,8 @@ public struct SiteLayout: Sendable {
     public let staticFiles: URL?
     /// Templates overriding the theme's, if the folder exists.
     public let templates: URL?
+    /// `data/`: YAML and JSON files templates see as `data.NAME`, if the folder exists.
+    public let data: URL?
     /// `sitegen.yml`, or the `--config` file, if it exists.
     public let configuration: URL?
     /// Where the site is written.
@@ -33,10 +35,12 @@ public struct SiteLayout: Sendable {
             self.content = content.resolvingSymlinksInPath()
             staticFiles = existingFolder("static")?.resolvingSymlinksInPath()
             templates = existingFolder("templates")
+            data = existingFolder("data")
         } else {
             content = root
             staticFiles = nil
             templates = nil
+            data = nil
         }
         let defaultConfiguration = root.appendingPathComponent("sitegen.yml")
         self.configuration = configuration?.standardizedFileURL

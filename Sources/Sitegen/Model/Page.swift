@@ -29,7 +29,11 @@ public struct Page: Sendable {
     /// `layout`: the template to render with instead of `page`.
     public var layout: String?
     /// `tags`.
-    public var tags: [String]
+    public var tags: [String] { terms["tags"] ?? [] }
+    /// The page's terms of every taxonomy (`tags`, and any in `taxonomies:` of sitegen.yml).
+    public var terms: [String: [String]]
+    /// `aliases`: old URLs that redirect to this page.
+    public var aliases: [String]
     /// `description`, if given.
     public var description: String?
     /// Values plugins add for templates, as `page.data.KEY`.
@@ -45,8 +49,10 @@ public struct RenderedPage: Sendable {
     public let page: Page
     /// Its title: `title`, else the first `#` heading, else the file name.
     public let title: String
-    /// Its description: `description`, else the first paragraph.
+    /// Its description: `description`, else ``summary``.
     public let description: String
+    /// Its summary: the text before `<!--more-->`, else the first paragraph, as plain text.
+    public let summary: String
     /// The headings of its text.
     public let headings: [Heading]
     /// The words a reader sees in its text.

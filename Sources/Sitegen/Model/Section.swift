@@ -10,6 +10,11 @@ public struct Section: Sendable {
     public let title: String
     /// `weight` from `_index.md`, for ordering sections (lower first).
     public let weight: Int
+    /// `paginate` from `_index.md`: pages per list page, overriding `sitegen.yml`.
+    public let paginate: Int?
+    /// `sort` from `_index.md`: `date` (newest first), `weight` or `title`; by default date
+    /// when the pages have dates, else weight and file name.
+    public let sort: String?
     /// The `_index.md` file, if the folder has one.
     public let sourcePath: String?
     /// The front matter and text of `_index.md` (empty without one).

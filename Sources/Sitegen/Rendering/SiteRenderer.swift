@@ -2,8 +2,8 @@ import Foundation
 import SitegenMarkdown
 
 /// Renders a ``LoadedSite``: parses every page's Markdown and renders it with its template,
-/// on all cores, writing each page as soon as it is done; then the section lists and the
-/// home page.
+/// on all cores, writing each page as soon as it is done; then the list pages
+/// (``ListRenderer``).
 struct SiteRenderer: Sendable {
     let loaded: LoadedSite
     let theme: Theme
@@ -12,12 +12,16 @@ struct SiteRenderer: Sendable {
     let observers: BuildObservers
 
     func render() async throws -> RenderedSite {
-        let context = TemplateContext(configuration: loaded.configuration, sections: loaded.sections, now: Date())
+        let context = TemplateContext(configuration: loaded.configuration, sections: loaded.sections, data: loaded.data, now: Date())
         let warnings = WarningLog()
         let links = linkResolver(basePath: context.basePath, warnings: warnings)
         let files = PublishedFiles(loaded: loaded, basePath: context.basePath)
         let pages = try await renderPages(context: context, links: links, files: files)
-        let listPages = try await renderLists(pages: pages, context: context, links: links)
+        let listPages = try await ListRenderer(loaded: loaded, pages: pages, theme: theme, context: context, output: output) { section in
+            guard let source = section.sourcePath else { return "" }
+            let relative = loaded.layout.content == loaded.layout.root ? source : String(source.dropFirst("content/".count))
+            return parser(for: relative, links: links).parse(section.source).html
+        }.render()
         return RenderedSite(loaded: loaded, pages: pages, listPages: listPages, warnings: loaded.warnings + warnings.all)
     }
 
@@ -69,8 +73,9 @@ struct SiteRenderer: Sendable {
     private func renderPage(_ page: Page, site siteValues: [String: Any], context: TemplateContext, links: LinkResolver,
                             files: PublishedFiles) throws -> RenderedPage {
         let markdown = parser(for: page.sourcePath, links: links).parse(page.source)
+        let summary = Self.summary(markdown)
         var rendered = RenderedPage(page: page, title: page.explicitTitle ?? markdown.title ?? page.fileTitle,
-                                    description: page.description ?? markdown.summary ?? "",
+                                    description: page.description ?? summary, summary: summary,
                                     headings: markdown.headings, wordCount: markdown.wordCount, data: page.data)
         for provider in site.pageData {
             for entry in provider(rendered).entries { rendered.data[entry.key] = entry.value }
@@ -80,10 +85,9 @@ struct SiteRenderer: Sendable {
             throw SiteError(file: display(page.sourcePath), line: 2,
                             "`layout: \(template)` names no template; add templates/\(template).mustache")
         }
-        let values: [String: Any] = [
-            "site": siteValues,
+        let values = context.top(site: siteValues, [
             "page": context.page(rendered, html: markdown.html, section: loaded.sections[page.sectionPath]),
-        ]
+        ])
         let html = site.htmlProcessors.reduce(theme.templates.render(template, context: values)) { html, process in
             process(html, rendered, files)
         }
@@ -91,58 +95,17 @@ struct SiteRenderer: Sendable {
         return rendered
     }
 
-    /// Writes every section's list page and the home page; returns how many.
-    private func renderLists(pages: [RenderedPage], context: TemplateContext, links: LinkResolver) async throws -> Int {
-        let sections = Array(loaded.sections.values)
-        let pageCounts = Dictionary(sections.map { ($0.path, $0.pageIndices.count) }, uniquingKeysWith: { $1 })
-        let recent = Array(pages.filter { $0.page.date != nil }.sorted(by: Self.newestFirst)
-            .prefix(loaded.configuration.recentPages))
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for section in sections {
-                group.addTask {
-                    let sectionPages = Self.sorted(section.pageIndices.map { pages[$0] })
-                    let subsections = section.subsectionPaths.compactMap { loaded.sections[$0] }
-                        .sorted { ($0.weight, $0.title) < ($1.weight, $1.title) }
-                    let html: String
-                    if let source = section.sourcePath {
-                        let relative = loaded.layout.content == loaded.layout.root ? source : String(source.dropFirst("content/".count))
-                        html = parser(for: relative, links: links).parse(section.source).html
-                    } else {
-                        html = ""
-                    }
-                    var values: [String: Any] = [
-                        "site": context.site(),
-                        "section": context.section(section, html: html, pages: sectionPages, subsections: subsections,
-                                                   pageCounts: pageCounts),
-                    ]
-                    let template: String
-                    if section.path.isEmpty {
-                        values["recent"] = ["pages": recent.map(context.summary)]
-                        values["hasRecentPages"] = !recent.isEmpty
-                        template = "home"
-                    } else {
-                        template = "section"
-                    }
-                    try output.write(theme.templates.render(template, context: values), to: URLPath.outputFile(for: section.url))
-                }
-            }
-            try await group.waitForAll()
+    /// The text before `<!--more-->` as plain text, else the first paragraph.
+    static func summary(_ markdown: Markdown) -> String {
+        guard let more = markdown.html.range(of: "<!--more-->") else { return markdown.summary ?? "" }
+        var text = ""
+        var inTag = false
+        for character in markdown.html[..<more.lowerBound] {
+            // Tags go without a trace (cmark puts a line break between blocks).
+            if character == "<" { inTag = true } else if character == ">" { inTag = false } else if !inTag { text.append(character) }
         }
-        return sections.count
-    }
-
-    /// Newest first when pages have dates; otherwise by weight, then file name.
-    static func sorted(_ pages: [RenderedPage]) -> [RenderedPage] {
-        pages.contains { $0.page.date != nil } ? pages.sorted(by: newestFirst)
-            : pages.sorted { ($0.page.weight, $0.page.sourcePath) < ($1.page.weight, $1.page.sourcePath) }
-    }
-
-    static func newestFirst(_ a: RenderedPage, _ b: RenderedPage) -> Bool {
-        switch (a.page.date, b.page.date) {
-        case let (x?, y?) where x != y: x > y
-        case (_?, nil): true
-        case (nil, _?): false
-        default: (a.page.weight, a.title) < (b.page.weight, b.title)
-        }
+        return text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            .replacingOccurrences(of: "&amp;", with: "&").replacingOccurrences(of: "&lt;", with: "<")
+            .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&quot;", with: "\"")
     }
 }

@@ -13,9 +13,12 @@ struct TemplateContext: Sendable {
     /// The top-level sections, for the navigation.
     let menu: [(title: String, url: String)]
     let year: Int
+    /// The site's data files.
+    let data: FrontMatter
 
-    init(configuration: SiteConfiguration, sections: [String: Section], now: Date) {
+    init(configuration: SiteConfiguration, sections: [String: Section], data: FrontMatter = .empty, now: Date) {
         self.configuration = configuration
+        self.data = data
         var base = configuration.baseURL
         while base.hasSuffix("/") { base.removeLast() }
         absoluteBase = base
@@ -48,13 +51,34 @@ struct TemplateContext: Sendable {
         ]
     }
 
+    /// The values every template gets at the top: `site` and `data`, plus `values`.
+    func top(site: [String: Any], _ values: [String: Any]) -> [String: Any] {
+        var top = values
+        top["site"] = site
+        top["data"] = Self.value(.map(data))
+        return top
+    }
+
     func page(_ rendered: RenderedPage, html: String, section: Section?) -> [String: Any] {
         let page = rendered.page
         var values = summary(rendered)
         values["content"] = html
         values["permalink"] = absoluteBase + page.url
-        values["tags"] = page.tags.map { ["name": $0] }
+        let hasTagPages = configuration.taxonomies.contains("tags")
+        values["tags"] = page.tags.map { tag -> [String: Any] in
+            var entry: [String: Any] = ["name": tag]
+            if hasTagPages { entry["url"] = basePath + ListRenderer.termURL(taxonomy: "tags", term: tag) }
+            return entry
+        }
         values["hasTags"] = !page.tags.isEmpty
+        var terms: [String: Any] = [:]
+        for taxonomy in configuration.taxonomies {
+            terms[taxonomy] = (page.terms[taxonomy] ?? []).map {
+                ["name": $0, "url": basePath + ListRenderer.termURL(taxonomy: taxonomy, term: $0)]
+            }
+        }
+        values["terms"] = terms
+        values["summary"] = rendered.summary
         let toc = TableOfContents.entries(rendered.headings)
         values["toc"] = toc
         values["hasToc"] = toc.count > 1 || (toc.first?["children"] as? [Any])?.isEmpty == false

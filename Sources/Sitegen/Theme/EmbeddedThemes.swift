@@ -4,6 +4,19 @@
 enum EmbeddedThemes {
     static let files: [String: [String: String]] = [
         "default": [
+            "404.mustache": #"""
+{{<base}}
+{{$title}}Page not found · {{site.title}}{{/title}}
+{{$main}}
+<section class="not-found">
+<h1>Page not found</h1>
+<p>There is nothing at this address. It may have moved, or the link may be wrong.</p>
+<p><a href="{{site.basePath}}/">Go to the home page</a></p>
+</section>
+{{/main}}
+{{/base}}
+
+"""#,
             "base.mustache": #"""
 <!doctype html>
 <html lang="{{site.language}}">
@@ -68,6 +81,7 @@ enum EmbeddedThemes {
 {{#section.hasPages}}
 <h2>Pages</h2>
 {{#section}}{{> page-list}}{{/section}}
+{{> pagination}}
 {{/section.hasPages}}
 {{#section.hasSubsections}}
 <h2>Sections</h2>
@@ -107,7 +121,7 @@ enum EmbeddedThemes {
 {{#page.hasTags}}
 <ul class="tags" aria-label="Tags">
 {{#page.tags}}
-<li>{{name}}</li>
+<li>{{#url}}<a href="{{url}}">{{name}}</a>{{/url}}{{^url}}{{name}}{{/url}}</li>
 {{/page.tags}}
 </ul>
 {{/page.hasTags}}
@@ -133,6 +147,20 @@ enum EmbeddedThemes {
 {{/base}}
 
 """#,
+            "pagination.mustache": #"""
+{{#pagination.isPaginated}}
+<nav class="pagination" aria-label="Pages">
+{{#pagination.previousURL}}<a rel="prev" href="{{pagination.previousURL}}">← Newer</a>{{/pagination.previousURL}}
+<ol>
+{{#pagination.pages}}
+<li>{{#isCurrent}}<span aria-current="page">{{number}}</span>{{/isCurrent}}{{^isCurrent}}<a href="{{url}}">{{number}}</a>{{/isCurrent}}</li>
+{{/pagination.pages}}
+</ol>
+{{#pagination.nextURL}}<a rel="next" href="{{pagination.nextURL}}">Older →</a>{{/pagination.nextURL}}
+</nav>
+{{/pagination.isPaginated}}
+
+"""#,
             "section-list.mustache": #"""
 <ul class="section-list">
 {{#subsections}}
@@ -154,6 +182,37 @@ enum EmbeddedThemes {
 {{#section}}{{> section-list}}{{/section}}
 {{/section.hasSubsections}}
 {{#section}}{{> page-list}}{{/section}}
+{{> pagination}}
+</section>
+{{/main}}
+{{/base}}
+
+"""#,
+            "taxonomy.mustache": #"""
+{{<base}}
+{{$title}}{{taxonomy.title}} · {{site.title}}{{/title}}
+{{$main}}
+<section class="list">
+<h1>{{taxonomy.title}}</h1>
+<ul class="term-list">
+{{#taxonomy.terms}}
+<li><a href="{{url}}">{{name}}</a> <span class="count">{{count}}</span></li>
+{{/taxonomy.terms}}
+</ul>
+</section>
+{{/main}}
+{{/base}}
+
+"""#,
+            "term.mustache": #"""
+{{<base}}
+{{$title}}{{term.name}} · {{site.title}}{{/title}}
+{{$main}}
+<section class="list">
+<p class="breadcrumb"><a href="{{term.taxonomyURL}}">{{term.taxonomyTitle}}</a></p>
+<h1>{{term.name}} <span class="count">{{term.count}}</span></h1>
+{{#term}}{{> page-list}}{{/term}}
+{{> pagination}}
 </section>
 {{/main}}
 {{/base}}
@@ -276,6 +335,13 @@ pre code { background: none; padding: 0; font-size: 0.88rem; }
   h1 { font-size: 1.7rem; }
   h2 { font-size: 1.3rem; }
 }
+
+.tags a { color: inherit; text-decoration: none; }
+.tags a:hover { color: var(--accent); }
+.term-list { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 0.5rem 1.25rem; }
+.pagination { display: flex; flex-wrap: wrap; align-items: center; gap: 0.75rem; margin: 2rem 0; }
+.pagination ol { display: flex; gap: 0.5rem; list-style: none; margin: 0; padding: 0; }
+.pagination [aria-current] { font-weight: 700; }
 
 """#,
         ],

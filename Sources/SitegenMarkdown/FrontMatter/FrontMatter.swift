@@ -96,6 +96,14 @@ public indirect enum FrontMatterValue: Sendable, Hashable {
     /// `null`, `~` or an empty value.
     case null
 
+    /// Reads a YAML document (a map, a list or a single value), as a data file holds, with
+    /// the typing rules of front matter.
+    ///
+    /// - Throws: ``MarkdownError`` with the line and column of the problem.
+    public init(yaml: String) throws(MarkdownError) {
+        self = try FrontMatterReader.parseValue(yaml)
+    }
+
     /// The string, if this is a string.
     public var string: String? {
         if case .string(let value) = self { return value }

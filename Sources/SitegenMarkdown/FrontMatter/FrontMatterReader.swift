@@ -52,6 +52,18 @@ enum FrontMatterReader {
         return frontMatter(mapping)
     }
 
+    /// Parses any YAML document (a map, a list or a scalar) of a data file.
+    static func parseValue(_ yaml: String) throws(MarkdownError) -> FrontMatterValue {
+        do {
+            guard let root = try Yams.compose(yaml: yaml, .basic) else { return .null }
+            return value(root)
+        } catch let error as YamlError {
+            throw markdownError(error, firstLine: 1)
+        } catch {
+            throw MarkdownError(line: 1, message: "YAML: \(error)")
+        }
+    }
+
     private static func frontMatter(_ mapping: Node.Mapping) -> FrontMatter {
         FrontMatter(mapping.map { pair in (key: pair.key.string ?? "\(pair.key.any)", value: value(pair.value)) })
     }

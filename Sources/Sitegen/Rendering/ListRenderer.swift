@@ -1,0 +1,170 @@
+import Foundation
+import SitegenMarkdown
+
+/// Writes the list pages of a rendered site: every section and the home page, the taxonomy
+/// and term pages, paginated; the 404 page; and the alias redirects.
+struct ListRenderer: Sendable {
+    let loaded: LoadedSite
+    let pages: [RenderedPage]
+    let theme: Theme
+    let context: TemplateContext
+    let output: any OutputSink
+    /// Parses a section's `_index.md` text (with links rewritten).
+    let sectionHTML: @Sendable (Section) -> String
+
+    /// Writes them all; returns how many list pages were written.
+    func render() async throws -> Int {
+        var jobs: [@Sendable () throws -> Int] = loaded.sections.values.map { section in { try writeSection(section) } }
+        jobs += taxonomyJobs()
+        jobs.append { try writeNotFound() }
+        jobs.append { try writeAliases() }
+        let written = try await withThrowingTaskGroup(of: Int.self) { group in
+            for job in jobs { group.addTask { try job() } }
+            return try await group.reduce(0, +)
+        }
+        return written
+    }
+
+    // MARK: Sections and home
+
+    private func writeSection(_ section: Section) throws -> Int {
+        let sectionPages = Self.sorted(section.pageIndices.map { pages[$0] }, by: section.sort)
+        let subsections = section.subsectionPaths.compactMap { loaded.sections[$0] }
+            .sorted { ($0.weight, $0.title) < ($1.weight, $1.title) }
+        let counts = subsections.map { ($0.path, $0.pageIndices.count) }
+        let html = sectionHTML(section)
+        let recent = section.path.isEmpty
+            ? Array(pages.filter { $0.page.date != nil }.sorted(by: Self.newestFirst).prefix(loaded.configuration.recentPages))
+            : []
+        let pager = Pager(sectionPages, perPage: section.paginate ?? loaded.configuration.paginate, url: section.url)
+        let site = context.site()
+        for page in pager.pages {
+            var values: [String: Any] = [
+                "section": context.section(section, html: page.number == 1 ? html : "", pages: Array(page.items),
+                                           subsections: subsections, pageCounts: Dictionary(counts, uniquingKeysWith: { $1 })),
+                "pagination": pager.values(for: page.number, basePath: context.basePath),
+            ]
+            if section.path.isEmpty && page.number == 1 {
+                values["recent"] = ["pages": recent.map(context.summary)]
+                values["hasRecentPages"] = !recent.isEmpty
+            }
+            try write(section.path.isEmpty ? "home" : "section", context.top(site: site, values), at: page.url)
+        }
+        return pager.pages.count
+    }
+
+    // MARK: Taxonomies
+
+    /// For each taxonomy: its index page and a page per term.
+    private func taxonomyJobs() -> [@Sendable () throws -> Int] {
+        var jobs: [@Sendable () throws -> Int] = []
+        for taxonomy in loaded.configuration.taxonomies {
+            let terms = Self.terms(of: taxonomy, in: pages)
+            guard !terms.isEmpty else { continue }
+            let taxonomyURL = URLPath.folderURL(URLPath.urlize(taxonomy))
+            jobs.append {
+                let list = terms.map { ["name": $0.name, "url": context.basePath + $0.url, "count": $0.pages.count] as [String: Any] }
+                try write("taxonomy", context.top(site: context.site(), [
+                    "taxonomy": ["name": taxonomy, "title": ContentLoader.words(taxonomy), "terms": list] as [String: Any],
+                ]), at: taxonomyURL)
+                return 1
+            }
+            for term in terms {
+                jobs.append {
+                    let pager = Pager(Self.sorted(term.pages, by: nil), perPage: loaded.configuration.paginate, url: term.url)
+                    let site = context.site()
+                    for page in pager.pages {
+                        try write("term", context.top(site: site, [
+                            "term": ["name": term.name, "taxonomy": taxonomy, "taxonomyTitle": ContentLoader.words(taxonomy),
+                                     "taxonomyURL": context.basePath + taxonomyURL, "count": term.pages.count,
+                                     "pages": page.items.map(context.summary)] as [String: Any],
+                            "pagination": pager.values(for: page.number, basePath: context.basePath),
+                        ]), at: page.url)
+                    }
+                    return pager.pages.count
+                }
+            }
+        }
+        return jobs
+    }
+
+    /// The terms of a taxonomy, sorted by name, each with its URL and pages. Terms that differ
+    /// only in case or spaces (`Swift`, `swift`) are one term.
+    static func terms(of taxonomy: String, in pages: [RenderedPage]) -> [(name: String, url: String, pages: [RenderedPage])] {
+        var byURL: [String: (name: String, pages: [RenderedPage])] = [:]
+        for page in pages {
+            for term in page.page.terms[taxonomy] ?? [] where !term.isEmpty {
+                let url = termURL(taxonomy: taxonomy, term: term)
+                byURL[url, default: (term, [])].pages.append(page)
+            }
+        }
+        return byURL.map { (name: $0.value.name, url: $0.key, pages: $0.value.pages) }
+            .sorted { $0.name.lowercased() < $1.name.lowercased() }
+    }
+
+    static func termURL(taxonomy: String, term: String) -> String {
+        URLPath.folderURL(URLPath.urlize(taxonomy)) + URLPath.urlize(term).replacingOccurrences(of: "/", with: "-") + "/"
+    }
+
+    // MARK: 404 and aliases
+
+    private func writeNotFound() throws -> Int {
+        guard theme.templates.has("404") else { return 0 }
+        try output.write(theme.templates.render("404", context: context.top(site: context.site(), [:])), to: "404.html")
+        return 1
+    }
+
+    /// A small page at each alias that sends the reader (and search engines) to the page.
+    private func writeAliases() throws -> Int {
+        var count = 0
+        for page in pages {
+            let target = HTMLText.escapeAttribute(context.absoluteBase + page.page.url)
+            for alias in page.page.aliases {
+                let html = """
+                    <!doctype html>
+                    <html lang="\(HTMLText.escapeAttribute(loaded.configuration.language))">
+                    <head>
+                    <meta charset="utf-8">
+                    <title>\(HTMLText.escapeAttribute(page.title))</title>
+                    <link rel="canonical" href="\(target)">
+                    <meta http-equiv="refresh" content="0; url=\(target)">
+                    </head>
+                    <body><p>This page has moved to <a href="\(target)">\(target)</a>.</p></body>
+                    </html>
+
+                    """
+                try output.write(html, to: URLPath.outputFile(for: alias))
+                count += 1
+            }
+        }
+        return count
+    }
+
+    private func write(_ template: String, _ values: [String: Any], at url: String) throws {
+        try output.write(theme.templates.render(template, context: values), to: URLPath.outputFile(for: url))
+    }
+
+    // MARK: Order
+
+    /// By `sort` (`date`, `weight`, `title`); by default newest first when the pages have
+    /// dates, otherwise by weight, then file name.
+    static func sorted(_ pages: [RenderedPage], by sort: String?) -> [RenderedPage] {
+        switch sort {
+        case "date": return pages.sorted(by: newestFirst)
+        case "weight": return pages.sorted { ($0.page.weight, $0.title) < ($1.page.weight, $1.title) }
+        case "title": return pages.sorted { $0.title.lowercased() < $1.title.lowercased() }
+        default:
+            return pages.contains { $0.page.date != nil } ? pages.sorted(by: newestFirst)
+                : pages.sorted { ($0.page.weight, $0.page.sourcePath) < ($1.page.weight, $1.page.sourcePath) }
+        }
+    }
+
+    static func newestFirst(_ a: RenderedPage, _ b: RenderedPage) -> Bool {
+        switch (a.page.date, b.page.date) {
+        case let (x?, y?) where x != y: x > y
+        case (_?, nil): true
+        case (nil, _?): false
+        default: (a.page.weight, a.title) < (b.page.weight, b.title)
+        }
+    }
+}

@@ -1,0 +1,34 @@
+/// Splits a list page's pages into numbered pages: `/posts/`, `/posts/page/2/`, …
+struct Pager<Item> {
+    struct Page {
+        let number: Int
+        let url: String
+        let items: ArraySlice<Item>
+    }
+
+    let pages: [Page]
+
+    /// `perPage` 0 puts every item on one page; an empty list still has one page.
+    init(_ items: [Item], perPage: Int, url: String) {
+        let size = perPage > 0 ? perPage : max(items.count, 1)
+        let count = max(1, (items.count + size - 1) / size)
+        pages = (0..<count).map { index in
+            Page(number: index + 1, url: index == 0 ? url : url + "page/\(index + 1)/",
+                 items: items[min(index * size, items.count)..<min((index + 1) * size, items.count)])
+        }
+    }
+
+    /// What templates get as `pagination` on page `number`.
+    func values(for number: Int, basePath: String) -> [String: Any] {
+        let index = number - 1
+        var values: [String: Any] = [
+            "current": number,
+            "total": pages.count,
+            "isPaginated": pages.count > 1,
+            "pages": pages.map { ["number": $0.number, "url": basePath + $0.url, "isCurrent": $0.number == number] },
+        ]
+        if index > 0 { values["previousURL"] = basePath + pages[index - 1].url }
+        if index + 1 < pages.count { values["nextURL"] = basePath + pages[index + 1].url }
+        return values
+    }
+}
