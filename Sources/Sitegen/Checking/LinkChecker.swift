@@ -1,0 +1,126 @@
+import Foundation
+
+/// Finds what a built site links to but does not have: pages, `#anchors`, images and files.
+public struct LinkChecker: Sendable {
+    /// One broken reference.
+    public struct Problem: Sendable, Hashable, CustomStringConvertible {
+        /// The content file (or output file, for theme links) the reference is in.
+        public let file: String
+        /// Its line in that file, when found.
+        public let line: Int?
+        /// What is wrong.
+        public let message: String
+
+        /// Creates a problem.
+        public init(file: String, line: Int?, message: String) {
+            self.file = file
+            self.line = line
+            self.message = message
+        }
+
+        /// `file:line: message`.
+        public var description: String { line.map { "\(file):\($0): \(message)" } ?? "\(file): \(message)" }
+    }
+
+    private let files: [String: Data]
+    private let pages: [RenderedPage]
+    private let layout: SiteLayout
+    private let basePath: String
+
+    /// A checker over an in-memory build of the site at `layout`.
+    public init(build: SiteBuilder.InMemoryBuild, layout: SiteLayout, baseURL: String) {
+        files = build.files
+        pages = build.pages
+        self.layout = layout
+        var base = baseURL
+        while base.hasSuffix("/") { base.removeLast() }
+        if let scheme = base.range(of: "://") {
+            basePath = base[scheme.upperBound...].firstIndex(of: "/").map { String(base[$0...]) } ?? ""
+        } else {
+            basePath = base
+        }
+    }
+
+    /// Every broken internal link, anchor, image and file reference, sorted by file and line.
+    public func problems() -> [Problem] {
+        var sourceByOutput: [String: RenderedPage] = [:]
+        for page in pages { sourceByOutput[URLPath.outputFile(for: page.page.url)] = page }
+        var ids: [String: Set<String>] = [:]
+        func anchors(in path: String) -> Set<String> {
+            if let known = ids[path] { return known }
+            let html = files[path].map { String(decoding: $0, as: UTF8.self) } ?? ""
+            let found = Set(html.matches(of: #/ id="([^"]*)"/#).map { String($0.output.1) })
+            ids[path] = found
+            return found
+        }
+        var problems: Set<Problem> = []
+        for (path, data) in files where path.hasSuffix(".html") {
+            let html = String(decoding: data, as: UTF8.self)
+            for match in html.matches(of: #/ (href|src)="([^"]*)"/#) {
+                let reference = String(match.output.2).replacingOccurrences(of: "&amp;", with: "&")
+                guard let message = check(reference, from: path, anchors: anchors) else { continue }
+                problems.insert(locate(reference, message: message, outputPath: path, page: sourceByOutput[path]))
+            }
+        }
+        return problems.sorted { ($0.file, $0.line ?? 0, $0.message) < ($1.file, $1.line ?? 0, $1.message) }
+    }
+
+    /// What is wrong with a reference from the output file at `path`, or `nil`.
+    private func check(_ reference: String, from path: String, anchors: (String) -> Set<String>) -> String? {
+        if reference.isEmpty || reference.hasPrefix("//") || reference.hasPrefix("data:") { return nil }
+        if let colon = reference.firstIndex(of: ":"), !reference[..<colon].contains("/") { return nil }   // http:, mailto:…
+        var target = Substring(reference)
+        var fragment: Substring = ""
+        if let hash = target.firstIndex(of: "#") {
+            fragment = target[target.index(after: hash)...]
+            target = target[..<hash]
+        }
+        if let query = target.firstIndex(of: "?") { target = target[..<query] }
+        // Links to Markdown files that were not rewritten are reported while building.
+        if !target.hasPrefix("/"), target.hasSuffix(".md") || target.hasSuffix(".markdown") { return nil }
+        let file: String
+        if target.isEmpty {
+            file = path
+        } else if target.hasPrefix("/") {
+            guard target.hasPrefix(basePath + "/") || basePath.isEmpty else { return "link outside the site: \(reference)" }
+            let inside = String(target.dropFirst(basePath.count + 1)).removingPercentEncoding ?? ""
+            file = inside.isEmpty || inside.hasSuffix("/") ? inside + "index.html" : inside
+        } else {
+            let folder = URLPath.folder(of: path)
+            guard let resolved = URLPath.normalize((folder.isEmpty ? "" : folder + "/") + (String(target).removingPercentEncoding ?? "")) else {
+                return "link outside the site: \(reference)"
+            }
+            file = target.hasSuffix("/") ? resolved + "/index.html" : resolved
+        }
+        var exists = files[file] != nil
+        if !exists, files[file + "/index.html"] != nil { exists = true }
+        guard exists else { return (target.hasSuffix(".png") || target.hasSuffix(".jpg") || target.hasSuffix(".svg") || target.hasSuffix(".gif") || target.hasSuffix(".webp") ? "missing image or file: " : "broken link: ") + reference }
+        if !fragment.isEmpty, file.hasSuffix(".html"), !anchors(file).contains(String(fragment)) {
+            return "missing anchor #\(fragment) in \(reference)"
+        }
+        return nil
+    }
+
+    /// Where a reference was written: the line of the page's source that contains it, else the output file.
+    private func locate(_ reference: String, message: String, outputPath: String, page: RenderedPage?) -> Problem {
+        guard let page else { return Problem(file: "public/" + outputPath, line: nil, message: message) }
+        let display = layout.content == layout.root ? page.page.sourcePath : "content/" + page.page.sourcePath
+        let source = layout.content.appendingPathComponent(page.page.sourcePath)
+        let text = (try? String(contentsOf: source, encoding: .utf8)) ?? ""
+        let needle = reference.hasPrefix(basePath + "/") && !basePath.isEmpty ? String(reference.dropFirst(basePath.count)) : reference
+        let fragmentOnly = needle.hasPrefix("#") ? needle : nil
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        for (index, line) in lines.enumerated()
+        where line.contains(needle) || (fragmentOnly.map { line.contains("(\($0))") } ?? false) {
+            return Problem(file: display, line: index + 1, message: message)
+        }
+        // A rewritten link (`b.md#x` → `/b/#x`): find its fragment.
+        if let hash = needle.firstIndex(of: "#") {
+            let fragment = needle[hash...]
+            for (index, line) in lines.enumerated() where line.contains(fragment + ")") {
+                return Problem(file: display, line: index + 1, message: message)
+            }
+        }
+        return Problem(file: display, line: nil, message: message)
+    }
+}

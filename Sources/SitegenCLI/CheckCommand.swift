@@ -1,0 +1,67 @@
+import ArgumentParser
+import Foundation
+import Sitegen
+
+/// `sitegen check [PATH]`: builds in memory and reports every broken internal reference.
+struct CheckCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Build in memory and report broken internal links, missing #anchors, missing images and files, and unreadable front matter.",
+        discussion: "Exit status 1 when anything is found. Nothing is written to disk."
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, github
+    }
+
+    @Argument(help: "The site folder, or a folder of Markdown files.")
+    var path: String = "."
+
+    @Option(help: "text (file:line: message) or github (workflow annotations).")
+    var format: Format = .text
+
+    @Flag(help: "Include pages with draft: true.")
+    var drafts = false
+
+    func run() async throws {
+        let layout = SiteLayout(root: URL(fileURLWithPath: path))
+        if SitegenCLI.configuredSite == nil, let swiftSite = SwiftSiteRunner.find(in: layout.root) {
+            do {
+                let status = try swiftSite.run(arguments: Array(CommandLine.arguments.dropFirst()), quiet: format == .github)
+                if status != 0 { throw ExitCode(status) }
+                return
+            } catch let error as SwiftSiteError {
+                TerminalOutput.error(error.description)
+                throw ExitCode.failure
+            }
+        }
+        let builder = SiteBuilder(site: SitegenCLI.configuredSite ?? Site(), layout: layout,
+                                  options: BuildOptions(includeDrafts: drafts))
+        var problems: [LinkChecker.Problem] = []
+        do {
+            let build = try await builder.buildInMemory()
+            let baseURL = build.text(at: "robots.txt").flatMap { robots in
+                robots.split(separator: "\n").first { $0.hasPrefix("Sitemap: ") }.map { String($0.dropFirst(9).dropLast("sitemap.xml".count)) }
+            }
+            problems += build.summary.warnings.map { LinkChecker.Problem(file: $0.file ?? path, line: $0.line, message: $0.message) }
+            problems += LinkChecker(build: build, layout: layout, baseURL: baseURL ?? "/").problems()
+        } catch let errors as SiteErrors {
+            problems = errors.errors.map { LinkChecker.Problem(file: $0.file ?? path, line: $0.line, message: $0.message) }
+        } catch let error as SiteError {
+            problems = [LinkChecker.Problem(file: error.file ?? path, line: error.line, message: error.message)]
+        }
+        problems.sort { ($0.file, $0.line ?? 0, $0.message) < ($1.file, $1.line ?? 0, $1.message) }
+        for problem in problems {
+            switch format {
+            case .text: print(problem.description)
+            case .github: print("::error file=\(problem.file)\(problem.line.map { ",line=\($0)" } ?? "")::\(problem.message)")
+            }
+        }
+        if problems.isEmpty {
+            if format == .text { print("No problems found.") }
+        } else {
+            if format == .text { TerminalOutput.plain("\(problems.count) problem\(problems.count == 1 ? "" : "s") found.") }
+            throw ExitCode.failure
+        }
+    }
+}
