@@ -44,6 +44,18 @@ struct SiteFeatureTests {
         #expect(try site.page("notes/page/2/index.html").contains(">Echo</a>"))
     }
 
+    @Test("a page links its previous and next page in its section's order")
+    func neighbours() async throws {
+        let site = try TestSite(example: "blog")
+        try await site.build()
+        let middle = try site.page("posts/measuring-a-build/index.html")
+        #expect(middle.contains("<a rel=\"prev\" href=\"/posts/a-weekend-in-the-hills/\">← A weekend in the hills</a>"))
+        #expect(middle.contains("<a rel=\"next\" href=\"/posts/why-static-sites/\">Why I went back to static sites →</a>"))
+        let docs = try site.page("docs/install/index.html")
+        #expect(docs.contains("<a rel=\"next\" href=\"/docs/first-steps/\">First steps →</a>"))
+        #expect(!docs.contains("rel=\"prev\""))
+    }
+
     @Test("the summary is the text before <!--more-->, else the first paragraph")
     func moreSummary() async throws {
         let site = try TestSite()

@@ -10,4 +10,28 @@ enum Parallel {
         let size = (count + pieces - 1) / pieces
         return stride(from: 0, to: count, by: size).map { $0..<min($0 + size, count) }
     }
+
+    /// `transform` applied to every index on all cores, results in index order.
+    static func map<Result: Sendable>(_ indices: Range<Int>,
+                                      _ transform: @escaping @Sendable (Int) throws -> Result) async throws -> [Result] {
+        try await map(indices, perTask: {}) { _, index in try transform(index) }
+    }
+
+    /// The same, with a value made once a task (such as template dictionaries, which cannot
+    /// cross tasks) and handed to every call in that task.
+    static func map<Local, Result: Sendable>(_ indices: Range<Int>, perTask makeLocal: @escaping @Sendable () -> Local,
+                                             _ transform: @escaping @Sendable (Local, Int) throws -> Result) async throws -> [Result] {
+        let base = indices.lowerBound
+        return try await withThrowingTaskGroup(of: [(Int, Result)].self) { group in
+            for chunk in chunks(indices.count) {
+                group.addTask {
+                    let local = makeLocal()
+                    return try chunk.map { offset in (offset, try transform(local, base + offset)) }
+                }
+            }
+            var results = [Result?](repeating: nil, count: indices.count)
+            for try await chunk in group { for (offset, result) in chunk { results[offset] = result } }
+            return results.compactMap { $0 }
+        }
+    }
 }

@@ -47,31 +47,22 @@ struct SiteRenderer: Sendable {
         loaded.layout.content == loaded.layout.root ? contentPath : "content/" + contentPath
     }
 
+    /// Two passes on all cores: parse every page (titles and summaries are then known), then
+    /// render each with its template, its section neighbours at hand, and write it.
     private func renderPages(context: TemplateContext, links: LinkResolver, files: PublishedFiles) async throws -> [RenderedPage] {
         let pages = loaded.pages
+        let parsed = try await Parallel.map(pages.indices) { index in try parse(pages[index], links: links) }
+        let rendered = parsed.map(\.page)
+        let neighbours = Self.neighbours(rendered, sections: loaded.sections)
         let done = Counter()
-        let results = try await withThrowingTaskGroup(of: [(Int, RenderedPage)].self) { group in
-            for chunk in Parallel.chunks(pages.count) {
-                group.addTask {
-                    var rendered: [(Int, RenderedPage)] = []
-                    // The same for every page; built once a task (dictionaries cannot cross tasks).
-                    let site = context.site()
-                    for index in chunk {
-                        rendered.append((index, try renderPage(pages[index], site: site, context: context, links: links, files: files)))
-                        observers.send(.pageRendered(url: pages[index].url, done: done.increment(), total: pages.count))
-                    }
-                    return rendered
-                }
-            }
-            var results = [RenderedPage?](repeating: nil, count: pages.count)
-            for try await chunk in group { for (index, page) in chunk { results[index] = page } }
-            return results
+        _ = try await Parallel.map(pages.indices, perTask: { context.site() }) { site, index in
+            try write(parsed[index], site: site, neighbours: neighbours[index], context: context, files: files)
+            observers.send(.pageRendered(url: pages[index].url, done: done.increment(), total: pages.count))
         }
-        return results.compactMap { $0 }
+        return rendered
     }
 
-    private func renderPage(_ page: Page, site siteValues: [String: Any], context: TemplateContext, links: LinkResolver,
-                            files: PublishedFiles) throws -> RenderedPage {
+    private func parse(_ page: Page, links: LinkResolver) throws -> (page: RenderedPage, html: String) {
         let markdown = parser(for: page.sourcePath, links: links).parse(page.source)
         let summary = Self.summary(markdown)
         var rendered = RenderedPage(page: page, title: page.explicitTitle ?? markdown.title ?? page.fileTitle,
@@ -80,19 +71,43 @@ struct SiteRenderer: Sendable {
         for provider in site.pageData {
             for entry in provider(rendered).entries { rendered.data[entry.key] = entry.value }
         }
+        return (rendered, markdown.html)
+    }
+
+    private func write(_ parsed: (page: RenderedPage, html: String), site siteValues: [String: Any],
+                       neighbours: (previous: RenderedPage?, next: RenderedPage?), context: TemplateContext,
+                       files: PublishedFiles) throws {
+        let rendered = parsed.page
+        let page = rendered.page
         let template = page.layout ?? "page"
         guard theme.templates.has(template) else {
             throw SiteError(file: display(page.sourcePath), line: 2,
                             "`layout: \(template)` names no template; add templates/\(template).mustache")
         }
-        let values = context.top(site: siteValues, [
-            "page": context.page(rendered, html: markdown.html, section: loaded.sections[page.sectionPath]),
-        ])
+        var pageValues = context.page(rendered, html: parsed.html, section: loaded.sections[page.sectionPath])
+        if let previous = neighbours.previous { pageValues["previous"] = context.summary(previous) }
+        if let next = neighbours.next { pageValues["next"] = context.summary(next) }
+        let values = context.top(site: siteValues, ["page": pageValues])
         let html = site.htmlProcessors.reduce(theme.templates.render(template, context: values)) { html, process in
             process(html, rendered, files)
         }
         try output.write(html, to: URLPath.outputFile(for: page.url))
-        return rendered
+    }
+
+    /// Each page's previous and next page in its section's order.
+    static func neighbours(_ pages: [RenderedPage], sections: [String: Section]) -> [(previous: RenderedPage?, next: RenderedPage?)] {
+        var result = [(previous: RenderedPage?, next: RenderedPage?)](repeating: (nil, nil), count: pages.count)
+        var indexOf: [String: Int] = [:]
+        for (index, page) in pages.enumerated() { indexOf[page.page.sourcePath] = index }
+        for section in sections.values {
+            let ordered = ListRenderer.sorted(section.pageIndices.map { pages[$0] }, by: section.sort)
+            for (position, page) in ordered.enumerated() {
+                guard let index = indexOf[page.page.sourcePath] else { continue }
+                result[index] = (position > 0 ? ordered[position - 1] : nil,
+                                 position + 1 < ordered.count ? ordered[position + 1] : nil)
+            }
+        }
+        return result
     }
 
     /// The text before `<!--more-->` as plain text, else the first paragraph.

@@ -142,6 +142,12 @@ enum EmbeddedThemes {
 <div class="content">
 {{{page.content}}}
 </div>
+{{#page.section}}
+<nav class="page-nav" aria-label="In this section">
+{{#page.previous}}<a rel="prev" href="{{url}}">← {{title}}</a>{{/page.previous}}
+{{#page.next}}<a rel="next" href="{{url}}">{{title}} →</a>{{/page.next}}
+</nav>
+{{/page.section}}
 </article>
 {{/main}}
 {{/base}}
@@ -342,6 +348,8 @@ pre code { background: none; padding: 0; font-size: 0.88rem; }
 .pagination { display: flex; flex-wrap: wrap; align-items: center; gap: 0.75rem; margin: 2rem 0; }
 .pagination ol { display: flex; gap: 0.5rem; list-style: none; margin: 0; padding: 0; }
 .pagination [aria-current] { font-weight: 700; }
+.page-nav { display: flex; justify-content: space-between; gap: 1rem; flex-wrap: wrap; border-top: 1px solid var(--border); margin-top: 2.5rem; padding-top: 1rem; }
+.page-nav a[rel="next"] { margin-left: auto; text-align: right; }
 
 """#,
         ],
