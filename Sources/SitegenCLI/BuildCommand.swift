@@ -47,16 +47,7 @@ struct BuildCommand: AsyncParsableCommand {
             TerminalOutput.error("\(config): no such configuration file")
             throw ExitCode.failure
         }
-        if SitegenCLI.configuredSite == nil, let swiftSite = SwiftSiteRunner.find(in: layout.root) {
-            do {
-                let status = try swiftSite.run(arguments: Array(CommandLine.arguments.dropFirst()), quiet: quiet)
-                if status != 0 { throw ExitCode(status) }
-                return
-            } catch let error as SwiftSiteError {
-                TerminalOutput.error(error.description)
-                throw ExitCode.failure
-            }
-        }
+        if try SwiftSiteRunner.delegate(folder: layout.root, quiet: quiet) { return }
         let builder = SiteBuilder(site: SitegenCLI.configuredSite ?? Site(), layout: layout,
                                   options: BuildOptions(includeDrafts: drafts, includeFuture: future, baseURL: baseURL))
         let progress = BuildProgress(quiet: quiet, verbose: verbose, outputName: displayName(of: layout.output))

@@ -25,16 +25,7 @@ struct CheckCommand: AsyncParsableCommand {
 
     func run() async throws {
         let layout = SiteLayout(root: URL(fileURLWithPath: path))
-        if SitegenCLI.configuredSite == nil, let swiftSite = SwiftSiteRunner.find(in: layout.root) {
-            do {
-                let status = try swiftSite.run(arguments: Array(CommandLine.arguments.dropFirst()), quiet: format == .github)
-                if status != 0 { throw ExitCode(status) }
-                return
-            } catch let error as SwiftSiteError {
-                TerminalOutput.error(error.description)
-                throw ExitCode.failure
-            }
-        }
+        if try SwiftSiteRunner.delegate(folder: layout.root, quiet: format == .github) { return }
         let builder = SiteBuilder(site: SitegenCLI.configuredSite ?? Site(), layout: layout,
                                   options: BuildOptions(includeDrafts: drafts))
         var problems: [LinkChecker.Problem] = []

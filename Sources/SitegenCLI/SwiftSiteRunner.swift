@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 
 /// Runs a site's Swift configuration target: a `Package.swift` beside `content/` whose
@@ -15,6 +16,21 @@ struct SwiftSiteRunner {
         guard ProcessInfo.processInfo.environment[environmentKey] == nil,
               FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) else { return nil }
         return SwiftSiteRunner(folder: folder)
+    }
+
+    /// When `folder` has a Swift configuration target (and this is not the site's own program),
+    /// runs it with this process's arguments and returns true; the command is then done.
+    /// A non-zero exit of the site program, or a problem compiling it, ends the process.
+    static func delegate(folder: URL, quiet: Bool) throws -> Bool {
+        guard SitegenCLI.configuredSite == nil, let site = find(in: folder) else { return false }
+        do {
+            let status = try site.run(arguments: Array(CommandLine.arguments.dropFirst()), quiet: quiet)
+            if status != 0 { throw ExitCode(status) }
+            return true
+        } catch let error as SwiftSiteError {
+            TerminalOutput.error(error.description)
+            throw ExitCode.failure
+        }
     }
 
     /// Compiles when needed, then runs the site program with `arguments`; returns its exit status.

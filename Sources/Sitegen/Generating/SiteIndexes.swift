@@ -30,7 +30,7 @@ struct SiteIndexes {
             entries += terms.map { ($0.url, $0.pages.compactMap { $0.page.updated ?? $0.page.date }.max()) }
         }
         for entry in entries.sorted(by: { $0.url < $1.url }) {
-            var line = "<url><loc>\(XMLText.escape(base + entry.url))</loc>"
+            var line = "<url><loc>\(HTMLText.escapeAttribute(base + entry.url))</loc>"
             if let lastmod = entry.lastmod { line += "<lastmod>\(DateText.iso(lastmod))</lastmod>" }
             lines.append(line + "</url>")
         }
@@ -54,22 +54,22 @@ struct SiteIndexes {
         var lines = [
             "<?xml version=\"1.0\" encoding=\"utf-8\"?>",
             "<feed xmlns=\"http://www.w3.org/2005/Atom\">",
-            "<title>\(XMLText.escape(configuration.title))</title>",
-            "<link href=\"\(XMLText.escape(base))/\"/>",
-            "<link rel=\"self\" href=\"\(XMLText.escape(base))/atom.xml\"/>",
-            "<id>\(XMLText.escape(base))/</id>",
+            "<title>\(HTMLText.escapeAttribute(configuration.title))</title>",
+            "<link href=\"\(HTMLText.escapeAttribute(base))/\"/>",
+            "<link rel=\"self\" href=\"\(HTMLText.escapeAttribute(base))/atom.xml\"/>",
+            "<id>\(HTMLText.escapeAttribute(base))/</id>",
             "<updated>\(Self.rfc3339(updated))</updated>",
         ]
-        if let author = configuration.author { lines.append("<author><name>\(XMLText.escape(author))</name></author>") }
+        if let author = configuration.author { lines.append("<author><name>\(HTMLText.escapeAttribute(author))</name></author>") }
         for page in pages {
-            let url = XMLText.escape(base + page.page.url)
+            let url = HTMLText.escapeAttribute(base + page.page.url)
             lines += [
                 "<entry>",
-                "<title>\(XMLText.escape(page.title))</title>",
+                "<title>\(HTMLText.escapeAttribute(page.title))</title>",
                 "<link href=\"\(url)\"/>",
                 "<id>\(url)</id>",
                 "<updated>\(Self.rfc3339(page.page.updated ?? page.page.date ?? updated))</updated>",
-                "<summary>\(XMLText.escape(page.description))</summary>",
+                "<summary>\(HTMLText.escapeAttribute(page.description))</summary>",
                 "</entry>",
             ]
         }
@@ -83,21 +83,21 @@ struct SiteIndexes {
             "<?xml version=\"1.0\" encoding=\"utf-8\"?>",
             "<rss version=\"2.0\" xmlns:atom=\"http://www.w3.org/2005/Atom\">",
             "<channel>",
-            "<title>\(XMLText.escape(configuration.title))</title>",
-            "<link>\(XMLText.escape(base))/</link>",
-            "<description>\(XMLText.escape(configuration.description.isEmpty ? configuration.title : configuration.description))</description>",
-            "<language>\(XMLText.escape(configuration.language))</language>",
-            "<atom:link href=\"\(XMLText.escape(base))/rss.xml\" rel=\"self\" type=\"application/rss+xml\"/>",
+            "<title>\(HTMLText.escapeAttribute(configuration.title))</title>",
+            "<link>\(HTMLText.escapeAttribute(base))/</link>",
+            "<description>\(HTMLText.escapeAttribute(configuration.description.isEmpty ? configuration.title : configuration.description))</description>",
+            "<language>\(HTMLText.escapeAttribute(configuration.language))</language>",
+            "<atom:link href=\"\(HTMLText.escapeAttribute(base))/rss.xml\" rel=\"self\" type=\"application/rss+xml\"/>",
         ]
         for page in feedPages {
-            let url = XMLText.escape(base + page.page.url)
+            let url = HTMLText.escapeAttribute(base + page.page.url)
             lines += [
                 "<item>",
-                "<title>\(XMLText.escape(page.title))</title>",
+                "<title>\(HTMLText.escapeAttribute(page.title))</title>",
                 "<link>\(url)</link>",
                 "<guid>\(url)</guid>",
                 "<pubDate>\(Self.rfc822(page.page.date ?? Date(timeIntervalSince1970: 0)))</pubDate>",
-                "<description>\(XMLText.escape(page.description))</description>",
+                "<description>\(HTMLText.escapeAttribute(page.description))</description>",
                 "</item>",
             ]
         }

@@ -1,4 +1,4 @@
-/// Escaping for text put into HTML.
+/// Escaping for text put into HTML, and into XML (feeds, sitemaps).
 enum HTMLText {
     /// Escapes `&`, `<`, `>` and `"` for an attribute value or text.
     static func escapeAttribute(_ text: String) -> String {
