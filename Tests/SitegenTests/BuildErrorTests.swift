@@ -70,7 +70,7 @@ struct BuildErrorTests {
     @Test("an unknown theme or layout is an error that says what exists")
     func unknownThemeOrLayout() async throws {
         let theme = await errors(try site(["content/a.md": "A\n", "sitegen.yml": "theme: fancy\n"]))
-        #expect(theme.first?.description == "sitegen.yml: unknown theme 'fancy'; bundled themes: default")
+        #expect(theme.first?.description == "sitegen.yml: unknown theme 'fancy'; bundled themes: default, docs")
         let layout = await errors(try site(["content/a.md": "---\nlayout: wide\n---\nA\n"]))
         #expect(layout.first?.description == "content/a.md:2: `layout: wide` names no template; add templates/wide.mustache")
     }

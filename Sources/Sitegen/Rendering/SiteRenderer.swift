@@ -12,11 +12,15 @@ struct SiteRenderer: Sendable {
     let observers: BuildObservers
 
     func render() async throws -> RenderedSite {
-        let context = TemplateContext(configuration: loaded.configuration, sections: loaded.sections, data: loaded.data, now: Date())
+        var context = TemplateContext(configuration: loaded.configuration, sections: loaded.sections, data: loaded.data, now: Date())
         let warnings = WarningLog()
         let links = linkResolver(basePath: context.basePath, warnings: warnings)
         let files = PublishedFiles(loaded: loaded, basePath: context.basePath)
-        let pages = try await renderPages(context: context, links: links, files: files)
+        let parsed = try await Parallel.map(loaded.pages.indices) { index in try parse(loaded.pages[index], links: links) }
+        if theme.templates.mentions("site.nav") {
+            context.navigation = NavigationTree(sections: loaded.sections, pages: parsed.map(\.page))
+        }
+        let pages = try await renderPages(parsed, context: context, files: files)
         let listPages = try await ListRenderer(loaded: loaded, pages: pages, theme: theme, context: context, output: output) { section in
             guard let source = section.sourcePath else { return "" }
             let relative = loaded.layout.content == loaded.layout.root ? source : String(source.dropFirst("content/".count))
@@ -49,9 +53,9 @@ struct SiteRenderer: Sendable {
 
     /// Two passes on all cores: parse every page (titles and summaries are then known), then
     /// render each with its template, its section neighbours at hand, and write it.
-    private func renderPages(context: TemplateContext, links: LinkResolver, files: PublishedFiles) async throws -> [RenderedPage] {
+    private func renderPages(_ parsed: [(page: RenderedPage, html: String)], context: TemplateContext,
+                             files: PublishedFiles) async throws -> [RenderedPage] {
         let pages = loaded.pages
-        let parsed = try await Parallel.map(pages.indices) { index in try parse(pages[index], links: links) }
         let rendered = parsed.map(\.page)
         let neighbours = Self.neighbours(rendered, sections: loaded.sections)
         let done = Counter()

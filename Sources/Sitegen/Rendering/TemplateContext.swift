@@ -15,6 +15,8 @@ struct TemplateContext: Sendable {
     let year: Int
     /// The site's data files.
     let data: FrontMatter
+    /// The nested sections and pages, once pages are parsed, when a template uses `site.nav`.
+    var navigation: NavigationTree?
 
     init(configuration: SiteConfiguration, sections: [String: Section], data: FrontMatter = .empty, now: Date) {
         self.configuration = configuration
@@ -36,11 +38,10 @@ struct TemplateContext: Sendable {
 
     func site() -> [String: Any] {
         let base = basePath
-        return [
+        var values: [String: Any] = [
             "title": configuration.title,
             "description": configuration.description,
             "language": configuration.language,
-            "author": configuration.author ?? "",
             "baseURL": configuration.baseURL,
             "basePath": base,
             "menu": menu.map { ["title": $0.title, "url": base + $0.url] },
@@ -48,7 +49,10 @@ struct TemplateContext: Sendable {
             "hasFeeds": absoluteBase.hasPrefix("http://") || absoluteBase.hasPrefix("https://"),
             "year": year,
             "params": Self.value(.map(configuration.params)),
+            "nav": navigation?.values(basePath: base) ?? [],
         ]
+        if let author = configuration.author { values["author"] = author }
+        return values
     }
 
     /// The values every template gets at the top: `site` and `data`, plus `values`.

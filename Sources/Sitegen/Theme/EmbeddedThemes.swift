@@ -353,5 +353,109 @@ pre code { background: none; padding: 0; font-size: 0.88rem; }
 
 """#,
         ],
+        "docs": [
+            "base.mustache": #"""
+<!doctype html>
+<html lang="{{site.language}}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{{$title}}{{site.title}}{{/title}}</title>
+<meta name="description" content="{{$description}}{{site.description}}{{/description}}">
+<meta name="color-scheme" content="light dark">
+<link rel="stylesheet" href="{{site.basePath}}/assets/style.css">
+<link rel="stylesheet" href="{{site.basePath}}/assets/docs.css">
+{{#site.hasFeeds}}<link rel="alternate" type="application/atom+xml" title="{{site.title}}" href="{{site.basePath}}/atom.xml">{{/site.hasFeeds}}
+</head>
+<body class="docs">
+{{> header}}
+<div class="docs-layout">
+<aside class="sidebar">
+<details open>
+<summary>Contents</summary>
+<nav aria-label="Documentation">
+<ul>
+{{#site.nav}}
+<li><a href="{{url}}">{{title}}</a>{{#hasChildren}}
+{{> nav-entries}}{{/hasChildren}}</li>
+{{/site.nav}}
+</ul>
+</nav>
+</details>
+</aside>
+<main>
+{{$main}}{{/main}}
+</main>
+</div>
+{{> footer}}
+</body>
+</html>
+
+"""#,
+            "nav-entries.mustache": #"""
+<ul>
+{{#children}}
+<li><a href="{{url}}">{{title}}</a>{{#hasChildren}}
+{{> nav-entries}}{{/hasChildren}}</li>
+{{/children}}
+</ul>
+
+"""#,
+            "page.mustache": #"""
+{{<base}}
+{{$title}}{{page.title}} · {{site.title}}{{/title}}
+{{$description}}{{page.description}}{{/description}}
+{{$main}}
+<article class="page">
+<header class="page-header">
+{{#page.section}}<p class="breadcrumb"><a href="{{url}}">{{title}}</a></p>{{/page.section}}
+<h1>{{page.title}}</h1>
+{{#page.updated}}<p class="meta">Updated <time datetime="{{page.updatedISO}}">{{page.updated}}</time></p>{{/page.updated}}
+</header>
+{{#page.hasToc}}
+<nav class="toc" aria-label="On this page">
+<p class="toc-title">On this page</p>
+<ol>
+{{#page.toc}}
+<li><a href="#{{id}}">{{text}}</a>{{#hasChildren}}
+{{> toc-entries}}{{/hasChildren}}</li>
+{{/page.toc}}
+</ol>
+</nav>
+{{/page.hasToc}}
+<div class="content">
+{{{page.content}}}
+</div>
+<nav class="page-nav" aria-label="Previous and next">
+{{#page.previous}}<a rel="prev" href="{{url}}">← {{title}}</a>{{/page.previous}}
+{{#page.next}}<a rel="next" href="{{url}}">{{title}} →</a>{{/page.next}}
+</nav>
+</article>
+{{/main}}
+{{/base}}
+
+"""#,
+            "assets/docs.css": #"""
+/* sitegen docs theme: a contents sidebar beside the page, on top of the default styles. */
+.docs .wrap { max-width: 72rem; }
+.docs-layout { max-width: 72rem; margin: 0 auto; padding: 0 1.25rem; display: grid; grid-template-columns: 15rem minmax(0, 1fr); gap: 2.5rem; }
+.docs-layout main { min-width: 0; max-width: 46rem; }
+.sidebar { font-size: 0.95rem; position: sticky; top: 1rem; align-self: start; max-height: calc(100vh - 2rem); overflow-y: auto; }
+.sidebar summary { font-weight: 600; cursor: pointer; margin-bottom: 0.5rem; }
+.sidebar ul { list-style: none; margin: 0; padding-left: 0; }
+.sidebar ul ul { padding-left: 1rem; border-left: 1px solid var(--border); margin: 0.25rem 0 0.5rem 0.25rem; }
+.sidebar li { margin: 0.2rem 0; }
+.sidebar a { color: var(--text); text-decoration: none; }
+.sidebar a:hover { color: var(--accent); }
+.toc-title { font-weight: 600; margin: 0 0 0.3rem; }
+
+@media (max-width: 52rem) {
+  .docs-layout { grid-template-columns: minmax(0, 1fr); gap: 0.5rem; }
+  .sidebar { position: static; max-height: none; border: 1px solid var(--border); border-radius: 8px; padding: 0.6rem 0.9rem; background: var(--surface); }
+  .sidebar details:not([open]) summary { margin-bottom: 0; }
+}
+
+"""#,
+        ],
     ]
 }

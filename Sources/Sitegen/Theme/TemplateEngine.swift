@@ -12,6 +12,7 @@ struct TemplateEngine: Sendable {
 
     private let library: MustacheLibrary
     private let names: Set<String>
+    private let texts: [String]
 
     /// Compiles every template and checks that the partials and layouts they name exist.
     init(files: [File]) throws {
@@ -34,7 +35,11 @@ struct TemplateEngine: Sendable {
         if !errors.isEmpty { throw SiteErrors(errors: errors) }
         library = MustacheLibrary(templates: templates)
         self.names = names
+        texts = files.map(\.text)
     }
+
+    /// Whether any template's text contains `text`, such as a variable name.
+    func mentions(_ text: String) -> Bool { texts.contains { $0.contains(text) } }
 
     /// Whether a template of this name exists.
     func has(_ name: String) -> Bool { names.contains(name) }

@@ -8,19 +8,28 @@ struct Theme: Sendable {
     /// The files of the bundled theme `name` that are copied to the output, such as
     /// `assets/style.css`, by output path.
     static func assets(of name: String) -> [String: String] {
-        (EmbeddedThemes.files[name] ?? [:]).filter { !$0.key.hasSuffix(".mustache") }
+        files(of: name).filter { !$0.key.hasSuffix(".mustache") }
+    }
+
+    /// A bundled theme's files laid over the default theme's: a theme needs only the files
+    /// it changes.
+    static func files(of name: String) -> [String: String] {
+        var files = EmbeddedThemes.files["default"] ?? [:]
+        if name != "default" { files.merge(EmbeddedThemes.files[name] ?? [:]) { $1 } }
+        return files
     }
 
     /// Loads the bundled theme `name` and the templates in `overrides`.
     init(name: String, overrides: URL?, layout: SiteLayout) throws {
-        guard let bundled = EmbeddedThemes.files[name] else {
+        guard EmbeddedThemes.files[name] != nil else {
             let known = EmbeddedThemes.files.keys.sorted().joined(separator: ", ")
             throw SiteError(file: layout.configuration.map(layout.display), "unknown theme '\(name)'; bundled themes: \(known)")
         }
         var files: [String: TemplateEngine.File] = [:]
-        for (path, text) in bundled where path.hasSuffix(".mustache") {
+        for (path, text) in Self.files(of: name) where path.hasSuffix(".mustache") {
             let template = String(path.dropLast(".mustache".count))
-            files[template] = .init(name: template, text: text, displayPath: "Themes/\(name)/\(path)")
+            let owner = EmbeddedThemes.files[name]?[path] != nil ? name : "default"
+            files[template] = .init(name: template, text: text, displayPath: "Themes/\(owner)/\(path)")
         }
         if let overrides, let contents = try? FileManager.default.contentsOfDirectory(at: overrides, includingPropertiesForKeys: nil) {
             for url in contents where url.pathExtension == "mustache" {

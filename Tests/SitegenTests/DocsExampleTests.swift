@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+import Sitegen
+
+@Suite("Building Examples/docs with the docs theme")
+struct DocsExampleTests {
+    @Test("the sidebar nests sections by weight with their pages in order")
+    func sidebar() async throws {
+        let site = try TestSite(example: "docs")
+        let summary = try await site.build()
+        #expect(summary.pages == 8)
+        let page = try site.page("guides/templates/index.html")
+        let sidebar = try #require(page.range(of: "<aside class=\"sidebar\">").map { page[$0.lowerBound...] })
+        let links = sidebar.matches(of: #/<li><a href="([^"]*)">/#).map { String($0.output.1) }
+        #expect(Array(links.prefix(10)) == [
+            "/getting-started/", "/getting-started/installation/", "/getting-started/first-site/",
+            "/guides/", "/guides/content/", "/guides/templates/", "/guides/plugins/",
+            "/guides/plugins/modifiers/", "/guides/plugins/steps/", "/reference/",
+        ])
+        #expect(page.contains("<link rel=\"stylesheet\" href=\"/assets/docs.css\">"))
+        #expect(site.exists("assets/docs.css") && site.exists("assets/style.css"))
+    }
+
+    @Test("pages have an on-this-page table of contents and previous/next links within their section")
+    func pageNavigation() async throws {
+        let site = try TestSite(example: "docs")
+        try await site.build()
+        let installation = try site.page("getting-started/installation/index.html")
+        #expect(installation.contains("<p class=\"toc-title\">On this page</p>"))
+        #expect(installation.contains("<li><a href=\"#building-from-source\">Building from source</a>\n<ol>\n<li><a href=\"#checking-the-installation\">Checking the installation</a></li>"))
+        #expect(installation.contains("<a rel=\"next\" href=\"/getting-started/first-site/\">Your first site →</a>"))
+        let steps = try site.page("guides/plugins/steps/index.html")
+        #expect(steps.contains("<a rel=\"prev\" href=\"/guides/plugins/modifiers/\">← Writing a modifier</a>"))
+        #expect(!steps.contains("rel=\"next\""))
+        #expect(try site.page("guides/index.html").contains("<h1>Guides</h1>"), "section pages come from the default theme")
+    }
+
+    @Test("sitegen check finds nothing wrong in Examples/docs")
+    func clean() throws {
+        let result = try Sitegen.run(["check", TestSite.examples.appendingPathComponent("docs").path])
+        #expect(result.status == 0)
+        #expect(result.output == "No problems found.\n")
+    }
+}
