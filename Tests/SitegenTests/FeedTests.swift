@@ -88,4 +88,20 @@ struct FeedTests {
         #expect(!site.exists("atom.xml"))
         #expect(!site.exists("sitemap.xml"))
     }
+
+    @Test("each section with dated pages has its own feeds; feedContent: full puts the whole page in")
+    func sectionFeedsAndFullContent() async throws {
+        let site = try TestSite(example: "blog")
+        try site.write(try String(contentsOf: site.root.appendingPathComponent("sitegen.yml"), encoding: .utf8) + "feedContent: full\n",
+                       to: "sitegen.yml")
+        try await site.build()
+        let feed = try #require(XMLElements.parse(Data(contentsOf: site.output.appendingPathComponent("posts/atom.xml"))))
+        #expect(feed.texts("title").first == "Posts · Field Notes")
+        #expect(feed.elements.first { $0.name == "link" && $0.attributes["rel"] == "self" }?.attributes["href"]
+                == "https://fieldnotes.example.org/posts/atom.xml")
+        #expect(feed.texts("content").contains { $0.contains("<h2 id=\"reading-the-numbers\">") })
+        #expect(!site.exists("docs/atom.xml"), "no dated pages, no feed")
+        let rss = try #require(XMLElements.parse(Data(contentsOf: site.output.appendingPathComponent("posts/rss.xml"))))
+        #expect(rss.texts("description").contains { $0.contains("<p>No laptop, two days, thirty kilometres.</p>") })
+    }
 }

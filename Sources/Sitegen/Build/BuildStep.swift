@@ -46,7 +46,8 @@ public struct BuildStep: Sendable {
     public static func generateSitemap() -> BuildStep { BuildStep(name: "generateSitemap", action: .generateSitemap) }
 
     /// Writes the Atom (`atom.xml`) and RSS 2.0 (`rss.xml`) feeds of the 20 newest dated pages,
-    /// with absolute links. Needs an absolute `baseURL`; skipped without one.
+    /// with absolute links, for the site and for each section with dated pages
+    /// (`posts/atom.xml`). Needs an absolute `baseURL`; skipped without one.
     public static func generateFeeds() -> BuildStep { BuildStep(name: "generateFeeds", action: .generateFeeds) }
 
     /// Installs a plugin for the steps that follow (before `renderPages` to affect pages).

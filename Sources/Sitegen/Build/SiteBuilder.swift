@@ -114,8 +114,12 @@ public final class SiteBuilder: Sendable {
                 }
             case (.generateFeeds, .rendered(let rendered)):
                 if let indexes = SiteIndexes(site: rendered) {
-                    try context.output.write(indexes.atom(), to: "atom.xml")
-                    try context.output.write(indexes.rss(), to: "rss.xml")
+                    for feed in indexes.feeds() {
+                        try context.output.write(indexes.atom(folder: feed.folder, title: feed.title, pages: feed.pages),
+                                                 to: feed.folder + "atom.xml")
+                        try context.output.write(indexes.rss(folder: feed.folder, title: feed.title, pages: feed.pages),
+                                                 to: feed.folder + "rss.xml")
+                    }
                 }
             case (.installPlugin(let plugin), _):
                 site.install(plugin)

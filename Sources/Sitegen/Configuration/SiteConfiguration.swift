@@ -23,6 +23,8 @@ public struct SiteConfiguration: Sendable {
     public var paginate: Int = 10
     /// `taxonomies`: front matter keys whose values get term pages. Default `[tags]`.
     public var taxonomies: [String] = ["tags"]
+    /// `feedContent`: `summary` (default) or `full`, what feed entries carry.
+    public var feedContent: String = "summary"
     /// Every other key, passed to templates as `site.params`.
     public var params: FrontMatter
 
@@ -40,7 +42,7 @@ public struct SiteConfiguration: Sendable {
     }
 
     /// The keys `sitegen.yml` understands; any other key goes to ``params``.
-    static let knownKeys: Set<String> = ["title", "baseURL", "description", "language", "author", "theme", "recentPages", "plugins", "paginate", "taxonomies"]
+    static let knownKeys: Set<String> = ["title", "baseURL", "description", "language", "author", "theme", "recentPages", "plugins", "paginate", "taxonomies", "feedContent"]
 
     /// Reads a configuration file; `defaultTitle` is used when it sets no title.
     static func load(_ file: URL, displayPath: String, defaultTitle: String) throws(SiteError) -> SiteConfiguration {
@@ -98,6 +100,12 @@ public struct SiteConfiguration: Sendable {
                 throw SiteError(file: displayPath, "`taxonomies` must be a list of front matter keys, as in `taxonomies: [tags, categories]`")
             }
             configuration.taxonomies = names
+        }
+        if let feedContent = try string("feedContent") {
+            guard feedContent == "summary" || feedContent == "full" else {
+                throw SiteError(file: displayPath, "`feedContent` must be summary or full")
+            }
+            configuration.feedContent = feedContent
         }
         configuration.params = FrontMatter(yaml.entries.filter { !knownKeys.contains($0.key) })
         return configuration

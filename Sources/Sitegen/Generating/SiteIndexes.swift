@@ -42,34 +42,55 @@ struct SiteIndexes {
         "User-agent: *\nAllow: /\nSitemap: \(base)/sitemap.xml\n"
     }
 
-    /// The newest dated pages, newest first.
-    private var feedPages: [RenderedPage] {
-        Array(site.pages.filter { $0.page.date != nil }.sorted(by: ListRenderer.newestFirst).prefix(20))
+    /// The feeds to write: the site's at the root, and each section's with dated pages.
+    func feeds() -> [(folder: String, title: String, pages: [RenderedPage])] {
+        let configuration = site.loaded.configuration
+        var feeds = [(folder: "", title: configuration.title, pages: Self.newest(site.pages))]
+        for section in site.loaded.sections.values.sorted(by: { $0.path < $1.path }) where !section.path.isEmpty {
+            let pages = Self.newest(section.pageIndices.map { site.pages[$0] })
+            if !pages.isEmpty {
+                feeds.append((String(URLPath.outputFile(for: section.url).dropLast("index.html".count)),
+                              "\(section.title) · \(configuration.title)", pages))
+            }
+        }
+        return feeds
     }
 
-    func atom() -> String {
+    /// The 20 newest dated pages, newest first.
+    private static func newest(_ pages: [RenderedPage]) -> [RenderedPage] {
+        Array(pages.filter { $0.page.date != nil }.sorted(by: ListRenderer.newestFirst).prefix(20))
+    }
+
+    /// An entry's text: the whole page or its summary, by `feedContent`.
+    private func body(of page: RenderedPage) -> String {
+        site.loaded.configuration.feedContent == "full" ? page.content : page.description
+    }
+
+    func atom(folder: String, title: String, pages: [RenderedPage]) -> String {
         let configuration = site.loaded.configuration
-        let pages = feedPages
+        let home = base + "/" + folder
         let updated = pages.compactMap { $0.page.updated ?? $0.page.date }.max() ?? Date(timeIntervalSince1970: 0)
+        let full = configuration.feedContent == "full"
         var lines = [
             "<?xml version=\"1.0\" encoding=\"utf-8\"?>",
             "<feed xmlns=\"http://www.w3.org/2005/Atom\">",
-            "<title>\(HTMLText.escapeAttribute(configuration.title))</title>",
-            "<link href=\"\(HTMLText.escapeAttribute(base))/\"/>",
-            "<link rel=\"self\" href=\"\(HTMLText.escapeAttribute(base))/atom.xml\"/>",
-            "<id>\(HTMLText.escapeAttribute(base))/</id>",
+            "<title>\(HTMLText.escapeAttribute(title))</title>",
+            "<link href=\"\(HTMLText.escapeAttribute(home))\"/>",
+            "<link rel=\"self\" href=\"\(HTMLText.escapeAttribute(home))atom.xml\"/>",
+            "<id>\(HTMLText.escapeAttribute(home))</id>",
             "<updated>\(Self.rfc3339(updated))</updated>",
         ]
         if let author = configuration.author { lines.append("<author><name>\(HTMLText.escapeAttribute(author))</name></author>") }
         for page in pages {
             let url = HTMLText.escapeAttribute(base + page.page.url)
+            let element = full ? "content type=\"html\"" : "summary"
             lines += [
                 "<entry>",
                 "<title>\(HTMLText.escapeAttribute(page.title))</title>",
                 "<link href=\"\(url)\"/>",
                 "<id>\(url)</id>",
                 "<updated>\(Self.rfc3339(page.page.updated ?? page.page.date ?? updated))</updated>",
-                "<summary>\(HTMLText.escapeAttribute(page.description))</summary>",
+                "<\(element)>\(HTMLText.escapeAttribute(body(of: page)))</\(full ? "content" : "summary")>",
                 "</entry>",
             ]
         }
@@ -77,19 +98,20 @@ struct SiteIndexes {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    func rss() -> String {
+    func rss(folder: String, title: String, pages: [RenderedPage]) -> String {
         let configuration = site.loaded.configuration
+        let home = base + "/" + folder
         var lines = [
             "<?xml version=\"1.0\" encoding=\"utf-8\"?>",
             "<rss version=\"2.0\" xmlns:atom=\"http://www.w3.org/2005/Atom\">",
             "<channel>",
-            "<title>\(HTMLText.escapeAttribute(configuration.title))</title>",
-            "<link>\(HTMLText.escapeAttribute(base))/</link>",
-            "<description>\(HTMLText.escapeAttribute(configuration.description.isEmpty ? configuration.title : configuration.description))</description>",
+            "<title>\(HTMLText.escapeAttribute(title))</title>",
+            "<link>\(HTMLText.escapeAttribute(home))</link>",
+            "<description>\(HTMLText.escapeAttribute(configuration.description.isEmpty ? title : configuration.description))</description>",
             "<language>\(HTMLText.escapeAttribute(configuration.language))</language>",
-            "<atom:link href=\"\(HTMLText.escapeAttribute(base))/rss.xml\" rel=\"self\" type=\"application/rss+xml\"/>",
+            "<atom:link href=\"\(HTMLText.escapeAttribute(home))rss.xml\" rel=\"self\" type=\"application/rss+xml\"/>",
         ]
-        for page in feedPages {
+        for page in pages {
             let url = HTMLText.escapeAttribute(base + page.page.url)
             lines += [
                 "<item>",
@@ -97,7 +119,7 @@ struct SiteIndexes {
                 "<link>\(url)</link>",
                 "<guid>\(url)</guid>",
                 "<pubDate>\(Self.rfc822(page.page.date ?? Date(timeIntervalSince1970: 0)))</pubDate>",
-                "<description>\(HTMLText.escapeAttribute(page.description))</description>",
+                "<description>\(HTMLText.escapeAttribute(body(of: page)))</description>",
                 "</item>",
             ]
         }

@@ -57,6 +57,8 @@ public struct RenderedPage: Sendable {
     public let headings: [Heading]
     /// The words a reader sees in its text.
     public let wordCount: Int
+    /// The page's HTML body (its Markdown rendered and modified, without the template).
+    public let content: String
     /// Values plugins add for templates, as `page.data.KEY` (the page's own, then computed ones).
     public internal(set) var data: FrontMatter
 }

@@ -71,7 +71,8 @@ struct SiteRenderer: Sendable {
         let summary = Self.summary(markdown)
         var rendered = RenderedPage(page: page, title: page.explicitTitle ?? markdown.title ?? page.fileTitle,
                                     description: page.description ?? summary, summary: summary,
-                                    headings: markdown.headings, wordCount: markdown.wordCount, data: page.data)
+                                    headings: markdown.headings, wordCount: markdown.wordCount, content: markdown.html,
+                                    data: page.data)
         for provider in site.pageData {
             for entry in provider(rendered).entries { rendered.data[entry.key] = entry.value }
         }
