@@ -6,7 +6,8 @@
 #
 # For each size it generates ../shared/bench/gen_corpus.py corpora (--flavor plain for
 # sitegen, --flavor hugo for Hugo: the same pages), builds each RUNS times into a fresh
-# output folder, and prints the best wall time, pages/s and the peak RSS of that run
+# output folder (sitegen with --base-url, so that feeds and the sitemap are written, as Hugo
+# writes its own), and prints the best wall time, pages/s and the peak RSS of that run
 # (GNU time -v), then the ratios. Needs: a release build (made here), python3, GNU time,
 # and Hugo (apt-get install -y hugo).
 set -euo pipefail
@@ -54,7 +55,7 @@ for pages in "${sizes[@]}"; do
     plain="$work/plain-$pages"; hugo_site="$work/hugo-$pages"
     [ -d "$plain" ] || python3 "$generator" --pages "$pages" --flavor plain --out "$plain" >/dev/null
     [ -d "$hugo_site" ] || python3 "$generator" --pages "$pages" --flavor hugo --out "$hugo_site" >/dev/null
-    read -r s_wall s_rss < <(measure "$plain/public" "$sitegen" build "$plain" --quiet)
+    read -r s_wall s_rss < <(measure "$plain/public" "$sitegen" build "$plain" --quiet --base-url https://example.org/)
     read -r h_wall h_rss < <(measure "$work/hugo-out-$pages" hugo --quiet -s "$hugo_site" -d "$work/hugo-out-$pages")
     python3 - "$pages" "$s_wall" "$s_rss" "$h_wall" "$h_rss" <<'PY'
 import sys

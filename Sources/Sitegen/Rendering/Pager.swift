@@ -18,14 +18,17 @@ struct Pager<Item> {
         }
     }
 
-    /// What templates get as `pagination` on page `number`.
+    /// What templates get as `pagination` on page `number`. The numbered links are the first
+    /// and last pages and three either side of the current one, so that a list of n pages
+    /// costs O(n), not O(n²), to write.
     func values(for number: Int, basePath: String) -> [String: Any] {
         let index = number - 1
+        let shown = pages.filter { abs($0.number - number) <= 3 || $0.number == 1 || $0.number == pages.count }
         var values: [String: Any] = [
             "current": number,
             "total": pages.count,
             "isPaginated": pages.count > 1,
-            "pages": pages.map { ["number": $0.number, "url": basePath + $0.url, "isCurrent": $0.number == number] },
+            "pages": shown.map { ["number": $0.number, "url": basePath + $0.url, "isCurrent": $0.number == number] },
         ]
         if index > 0 { values["previousURL"] = basePath + pages[index - 1].url }
         if index + 1 < pages.count { values["nextURL"] = basePath + pages[index + 1].url }
