@@ -70,22 +70,10 @@ public final class SiteBuilder: Sendable {
             try await run(site.steps, site: &working, context: context, copied: &copied)
             try output.commit()
             let seconds = Self.seconds(since: start)
-            let summary: BuildSummary
-            let pages: [RenderedPage]
-            switch context.current {
-            case .rendered(let rendered):
-                pages = rendered.pages
-                summary = BuildSummary(pages: rendered.pages.count, listPages: rendered.listPages, files: copied,
-                                       seconds: seconds, output: layout.output, warnings: rendered.warnings + context.warnings)
-            case .loaded(let loaded):
-                pages = []
-                summary = BuildSummary(pages: 0, listPages: 0, files: copied, seconds: seconds, output: layout.output,
-                                       warnings: loaded.warnings + context.warnings)
-            case .started:
-                pages = []
-                summary = BuildSummary(pages: 0, listPages: 0, files: copied, seconds: seconds, output: layout.output,
-                                       warnings: context.warnings)
-            }
+            let rendered: RenderedSite? = if case .rendered(let rendered) = context.current { rendered } else { nil }
+            let pages = rendered?.pages ?? []
+            let summary = BuildSummary(pages: pages.count, listPages: rendered?.listPages ?? 0, files: copied, seconds: seconds,
+                                       output: layout.output, warnings: (rendered?.warnings ?? []) + context.warnings)
             observers.send(.finished(summary))
             return (summary, pages)
         } catch {
@@ -171,12 +159,10 @@ public final class SiteBuilder: Sendable {
     /// The loaded site after the site's page processors.
     private func processed(_ loaded: LoadedSite, by site: Site) throws -> LoadedSite {
         guard !site.pageProcessors.isEmpty else { return loaded }
-        let pages = try loaded.pages.map { page in
+        var processed = loaded
+        processed.pages = try loaded.pages.map { page in
             try site.pageProcessors.reduce(page) { page, process in try process(page) }
         }
-        var processed = LoadedSite(layout: loaded.layout, configuration: loaded.configuration, pages: pages,
-                                   sections: loaded.sections, files: loaded.files, warnings: loaded.warnings)
-        processed.data = loaded.data
         return processed
     }
 

@@ -36,7 +36,7 @@ struct ContentLoader {
         errors += collisionErrors(pages: pages, sections: sections, files: files)
         if !errors.isEmpty { throw SiteErrors(errors: errors.sorted { ($0.file ?? "") < ($1.file ?? "") }) }
         return LoadedSite(layout: layout, configuration: configuration, pages: pages, sections: sections,
-                          files: files, warnings: [])
+                          files: files)
     }
 
     // MARK: Finding files

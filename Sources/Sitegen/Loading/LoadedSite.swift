@@ -7,14 +7,13 @@ public struct LoadedSite: Sendable {
     public let layout: SiteLayout
     /// `sitegen.yml`, with the build's overrides applied.
     public let configuration: SiteConfiguration
-    /// The pages to publish (drafts and future pages left out unless asked for).
-    public let pages: [Page]
+    /// The pages to publish (drafts and future pages left out unless asked for), as the
+    /// site's page processors leave them.
+    public internal(set) var pages: [Page]
     /// Every section by path; the home page is the section with path `""`.
     public let sections: [String: Section]
     /// Files to copy: where each is read from and its path in the output.
     public let files: [StaticFile]
-    /// Problems that do not stop the build.
-    public let warnings: [SiteError]
     /// The files of `data/` by name (`data/authors.yml` → `authors`).
     public var data: FrontMatter = .empty
 

@@ -26,7 +26,7 @@ struct SiteRenderer: Sendable {
             let relative = loaded.layout.content == loaded.layout.root ? source : String(source.dropFirst("content/".count))
             return parser(for: relative, links: links).parse(section.source).html
         }.render()
-        return RenderedSite(loaded: loaded, pages: pages, listPages: listPages, warnings: loaded.warnings + warnings.all)
+        return RenderedSite(loaded: loaded, pages: pages, listPages: listPages, warnings: warnings.all)
     }
 
     private func linkResolver(basePath: String, warnings: WarningLog) -> LinkResolver {

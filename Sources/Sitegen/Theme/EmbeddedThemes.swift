@@ -27,14 +27,18 @@ enum EmbeddedThemes {
 <meta name="description" content="{{$description}}{{site.description}}{{/description}}">
 <meta name="color-scheme" content="light dark">
 <link rel="stylesheet" href="{{site.basePath}}/assets/style.css">
+{{> head-extra}}
 {{#site.hasFeeds}}<link rel="alternate" type="application/atom+xml" title="{{site.title}}" href="{{site.basePath}}/atom.xml">
 <link rel="alternate" type="application/rss+xml" title="{{site.title}}" href="{{site.basePath}}/rss.xml">{{/site.hasFeeds}}
 </head>
 <body>
 {{> header}}
-<main class="wrap">
+<div class="layout wrap">
+{{> sidebar}}
+<main>
 {{$main}}{{/main}}
 </main>
+</div>
 {{> footer}}
 </body>
 </html>
@@ -46,6 +50,9 @@ enum EmbeddedThemes {
 <p>© {{site.year}} {{#site.author}}{{site.author}}{{/site.author}}{{^site.author}}{{site.title}}{{/site.author}} · Built with sitegen</p>
 </div>
 </footer>
+
+"""#,
+            "head-extra.mustache": #"""
 
 """#,
             "header.mustache": #"""
@@ -194,6 +201,9 @@ enum EmbeddedThemes {
 {{/base}}
 
 """#,
+            "sidebar.mustache": #"""
+
+"""#,
             "taxonomy.mustache": #"""
 {{<base}}
 {{$title}}{{taxonomy.title}} · {{site.title}}{{/title}}
@@ -285,7 +295,7 @@ a:hover { color: var(--accent-hover); }
 .site-header nav a { color: var(--muted); text-decoration: none; }
 .site-header nav a:hover { color: var(--accent); }
 
-main { min-height: 60vh; }
+.layout > main { min-height: 60vh; }
 
 h1, h2, h3, h4, h5, h6 { line-height: 1.25; margin: 2rem 0 0.75rem; font-weight: 650; }
 h1 { font-size: 2.1rem; margin-top: 0; letter-spacing: -0.01em; }
@@ -354,42 +364,8 @@ pre code { background: none; padding: 0; font-size: 0.88rem; }
 """#,
         ],
         "docs": [
-            "base.mustache": #"""
-<!doctype html>
-<html lang="{{site.language}}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{{$title}}{{site.title}}{{/title}}</title>
-<meta name="description" content="{{$description}}{{site.description}}{{/description}}">
-<meta name="color-scheme" content="light dark">
-<link rel="stylesheet" href="{{site.basePath}}/assets/style.css">
+            "head-extra.mustache": #"""
 <link rel="stylesheet" href="{{site.basePath}}/assets/docs.css">
-{{#site.hasFeeds}}<link rel="alternate" type="application/atom+xml" title="{{site.title}}" href="{{site.basePath}}/atom.xml">{{/site.hasFeeds}}
-</head>
-<body class="docs">
-{{> header}}
-<div class="docs-layout">
-<aside class="sidebar">
-<details open>
-<summary>Contents</summary>
-<nav aria-label="Documentation">
-<ul>
-{{#site.nav}}
-<li><a href="{{url}}">{{title}}</a>{{#hasChildren}}
-{{> nav-entries}}{{/hasChildren}}</li>
-{{/site.nav}}
-</ul>
-</nav>
-</details>
-</aside>
-<main>
-{{$main}}{{/main}}
-</main>
-</div>
-{{> footer}}
-</body>
-</html>
 
 """#,
             "nav-entries.mustache": #"""
@@ -435,11 +411,27 @@ pre code { background: none; padding: 0; font-size: 0.88rem; }
 {{/base}}
 
 """#,
+            "sidebar.mustache": #"""
+<aside class="sidebar">
+<details open>
+<summary>Contents</summary>
+<nav aria-label="Documentation">
+<ul>
+{{#site.nav}}
+<li><a href="{{url}}">{{title}}</a>{{#hasChildren}}
+{{> nav-entries}}{{/hasChildren}}</li>
+{{/site.nav}}
+</ul>
+</nav>
+</details>
+</aside>
+
+"""#,
             "assets/docs.css": #"""
 /* sitegen docs theme: a contents sidebar beside the page, on top of the default styles. */
-.docs .wrap { max-width: 72rem; }
-.docs-layout { max-width: 72rem; margin: 0 auto; padding: 0 1.25rem; display: grid; grid-template-columns: 15rem minmax(0, 1fr); gap: 2.5rem; }
-.docs-layout main { min-width: 0; max-width: 46rem; }
+.wrap { max-width: 72rem; }
+.layout { display: grid; grid-template-columns: 15rem minmax(0, 1fr); gap: 2.5rem; }
+.layout > main { min-width: 0; max-width: 46rem; }
 .sidebar { font-size: 0.95rem; position: sticky; top: 1rem; align-self: start; max-height: calc(100vh - 2rem); overflow-y: auto; }
 .sidebar summary { font-weight: 600; cursor: pointer; margin-bottom: 0.5rem; }
 .sidebar ul { list-style: none; margin: 0; padding-left: 0; }
@@ -450,7 +442,7 @@ pre code { background: none; padding: 0; font-size: 0.88rem; }
 .toc-title { font-weight: 600; margin: 0 0 0.3rem; }
 
 @media (max-width: 52rem) {
-  .docs-layout { grid-template-columns: minmax(0, 1fr); gap: 0.5rem; }
+  .layout { grid-template-columns: minmax(0, 1fr); gap: 0.5rem; }
   .sidebar { position: static; max-height: none; border: 1px solid var(--border); border-radius: 8px; padding: 0.6rem 0.9rem; background: var(--surface); }
   .sidebar details:not([open]) summary { margin-bottom: 0; }
 }
