@@ -6,7 +6,7 @@ import Sitegen
 struct BuildCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "build",
-        abstract: "Build a site: a folder with content/ (and optionally sitegen.yml, static/, templates/), or a bare folder of Markdown.",
+        abstract: "Build a site: a folder with content/ (and optionally sitegen.yml, static/, templates/, data/), or a bare folder of Markdown.",
         discussion: "The site is written beside the output folder and swapped in only when the build succeeds."
     )
 
