@@ -15,6 +15,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.0"),
     ],
     targets: [
         .systemLibrary(
@@ -35,7 +36,11 @@ let package = Package(
         ),
         .target(
             name: "SitegenCLI",
-            dependencies: ["Sitegen", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "Sitegen",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "FlyingFox", package: "FlyingFox"),
+            ]
         ),
         .executableTarget(name: "sitegen", dependencies: ["SitegenCLI"]),
         .executableTarget(

@@ -7,12 +7,18 @@ public final class BuildContext: Sendable {
     /// The build's options.
     public let options: BuildOptions
     let output: any OutputSink
+    /// Which outputs to render (all, but in a live build).
+    let plan: OutputPlan
+    /// A live build's memory of the build before.
+    let memory: BuildMemory?
     private let stage = Mutex(BuildStage.started)
     private let extraWarnings = Mutex<[SiteError]>([])
 
-    init(options: BuildOptions, output: any OutputSink) {
+    init(options: BuildOptions, output: any OutputSink, memory: BuildMemory? = nil) {
         self.options = options
         self.output = output
+        self.memory = memory
+        plan = OutputPlan(previous: memory?.record, recording: memory != nil)
     }
 
     /// The loaded site; throws when no `loadContent` step ran before.

@@ -62,13 +62,20 @@ public final class SiteBuilder: Sendable {
     }
 
     private func run(into output: any OutputSink) async throws -> (summary: BuildSummary, pages: [RenderedPage]) {
+        try await run(context: BuildContext(options: options, output: output))
+    }
+
+    /// Runs the steps with `context`: its output, and for a live build its memory of the build before.
+    func run(context: BuildContext) async throws -> (summary: BuildSummary, pages: [RenderedPage]) {
         let start = DispatchTime.now().uptimeNanoseconds
-        let context = BuildContext(options: options, output: output)
+        let output = context.output
+        let memory = context.memory
         do {
             var working = site
             var copied = 0
             try await run(site.steps, site: &working, context: context, copied: &copied)
             try output.commit()
+            memory?.record = context.plan.record
             let seconds = Self.seconds(since: start)
             let rendered: RenderedSite? = if case .rendered(let rendered) = context.current { rendered } else { nil }
             let pages = rendered?.pages ?? []
@@ -88,25 +95,33 @@ public final class SiteBuilder: Sendable {
             let stepStart = DispatchTime.now().uptimeNanoseconds
             switch (step.action, context.current) {
             case (.loadContent, .started):
-                context.current = .loaded(try await load())
+                context.current = .loaded(try await load(memory: context.memory))
             case (.renderPages, .loaded(let loaded)):
-                context.current = .rendered(try await render(loaded, site: site, into: context.output))
+                context.current = .rendered(try await render(loaded, site: site, context: context))
             case (.copyStaticFiles, .loaded(let loaded)):
                 copied += try copyFiles(loaded, into: context.output)
             case (.copyStaticFiles, .rendered(let rendered)):
                 copied += try copyFiles(rendered.loaded, into: context.output)
             case (.generateSitemap, .rendered(let rendered)):
                 if let indexes = SiteIndexes(site: rendered) {
-                    try context.output.write(indexes.sitemap(), to: "sitemap.xml")
-                    try context.output.write(indexes.robots(), to: "robots.txt")
+                    let entries = indexes.sitemapEntries()
+                    context.plan.set(Dependency.sitemap, Fingerprint.of(entries.map(\.url), entries.map(\.lastmod)))
+                    try write("sitemap.xml", reading: [Dependency.sitemap], context: context) { indexes.sitemap(entries) }
+                    try write("robots.txt", reading: [], context: context) { indexes.robots() }
                 }
             case (.generateFeeds, .rendered(let rendered)):
                 if let indexes = SiteIndexes(site: rendered) {
+                    let full = rendered.loaded.configuration.feedContent == "full"
                     for feed in indexes.feeds() {
-                        try context.output.write(indexes.atom(folder: feed.folder, title: feed.title, pages: feed.pages),
-                                                 to: feed.folder + "atom.xml")
-                        try context.output.write(indexes.rss(folder: feed.folder, title: feed.title, pages: feed.pages),
-                                                 to: feed.folder + "rss.xml")
+                        let sources = feed.pages.map(\.page.sourcePath)
+                        context.plan.set(Dependency.feed(feed.folder), Fingerprint.of(feed.title, sources))
+                        let dependencies = Set([Dependency.feed(feed.folder)] + sources.map(full ? Dependency.page : Dependency.listing))
+                        try write(feed.folder + "atom.xml", reading: dependencies, context: context) {
+                            indexes.atom(folder: feed.folder, title: feed.title, pages: feed.pages)
+                        }
+                        try write(feed.folder + "rss.xml", reading: dependencies, context: context) {
+                            indexes.rss(folder: feed.folder, title: feed.title, pages: feed.pages)
+                        }
                     }
                 }
             case (.installPlugin(let plugin), _):
@@ -136,24 +151,34 @@ public final class SiteBuilder: Sendable {
         }
     }
 
-    private func load() async throws -> LoadedSite {
+    /// Writes the text `make` returns at `path`, unless the plan keeps the file of the build before.
+    private func write(_ path: String, reading dependencies: Set<String>, context: BuildContext,
+                       _ make: () throws -> String) throws {
+        if context.plan.needsRendering(path, reading: dependencies) {
+            try context.output.write(try make(), to: path)
+        } else {
+            context.output.keep(path)
+        }
+    }
+
+    private func load(memory: BuildMemory?) async throws -> LoadedSite {
         var configuration = SiteConfiguration(title: ContentLoader.words(layout.root.lastPathComponent))
         if let file = layout.configuration {
             configuration = try SiteConfiguration.load(file, displayPath: layout.display(file),
                                                        defaultTitle: configuration.title)
         }
         if let baseURL = options.baseURL { configuration.baseURL = baseURL }
-        var loaded = try await ContentLoader(layout: layout, configuration: configuration, options: options).load()
+        var loaded = try await ContentLoader(layout: layout, configuration: configuration, options: options, memory: memory).load()
         loaded.data = try DataFiles.load(layout.data, layout: layout)
         return loaded
     }
 
-    private func render(_ loaded: LoadedSite, site: Site, into output: any OutputSink) async throws -> RenderedSite {
+    private func render(_ loaded: LoadedSite, site: Site, context: BuildContext) async throws -> RenderedSite {
         let theme = try Theme(name: loaded.configuration.theme, overrides: layout.templates, layout: layout)
         var site = site
         site.install(loaded.configuration.plugins.compactMap(Plugin.named))
-        return try await SiteRenderer(loaded: try processed(loaded, by: site), theme: theme, site: site, output: output,
-                                      observers: observers).render()
+        return try await SiteRenderer(loaded: try processed(loaded, by: site), theme: theme, site: site, output: context.output,
+                                      observers: observers, plan: context.plan, memory: context.memory).render()
     }
 
     /// The loaded site after the site's page processors.

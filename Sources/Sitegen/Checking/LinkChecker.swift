@@ -48,16 +48,19 @@ public struct LinkChecker: Sendable {
         var ids: [String: Set<String>] = [:]
         func anchors(in path: String) -> Set<String> {
             if let known = ids[path] { return known }
-            let html = files[path].map { String(decoding: $0, as: UTF8.self) } ?? ""
-            let found = Set(html.matches(of: #/ id="([^"]*)"/#).map { String($0.output.1) })
+            let found = Set((files[path] ?? Data()).withUnsafeBytes { bytes in
+                HTMLScan.attributes(named: ["id"], in: bytes.bindMemory(to: UInt8.self)).map(\.value)
+            })
             ids[path] = found
             return found
         }
         var problems: Set<Problem> = []
         for (path, data) in files where path.hasSuffix(".html") {
-            let html = String(decoding: data, as: UTF8.self)
-            for match in html.matches(of: #/ (href|src)="([^"]*)"/#) {
-                let reference = String(match.output.2).replacingOccurrences(of: "&amp;", with: "&")
+            let references = data.withUnsafeBytes { bytes in
+                HTMLScan.attributes(named: ["href", "src"], in: bytes.bindMemory(to: UInt8.self))
+            }
+            for (_, value) in references {
+                let reference = value.contains("&amp;") ? value.replacingOccurrences(of: "&amp;", with: "&") : value
                 guard let message = check(reference, from: path, anchors: anchors) else { continue }
                 problems.insert(locate(reference, message: message, outputPath: path, page: sourceByOutput[path]))
             }

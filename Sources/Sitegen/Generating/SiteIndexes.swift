@@ -15,21 +15,29 @@ struct SiteIndexes {
         self.base = base
     }
 
-    /// Every page and list page once, with `lastmod` from `updated` or `date`.
-    func sitemap() -> String {
-        var lines = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
-                     "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">"]
+    /// Every page, section, taxonomy and term URL with its last change, sorted by URL.
+    func sitemapEntries() -> [(url: String, lastmod: Date?)] {
         var entries: [(url: String, lastmod: Date?)] = site.pages.map { ($0.page.url, $0.page.updated ?? $0.page.date) }
-        entries += site.loaded.sections.values.map { section in
-            (section.url, site.pages.filter { $0.page.sectionPath == section.path }.compactMap { $0.page.updated ?? $0.page.date }.max())
+        var newest: [String: Date] = [:]
+        for page in site.pages {
+            guard let date = page.page.updated ?? page.page.date else { continue }
+            newest[page.page.sectionPath] = max(newest[page.page.sectionPath] ?? date, date)
         }
+        entries += site.loaded.sections.values.map { ($0.url, newest[$0.path]) }
         for taxonomy in site.loaded.configuration.taxonomies {
             let terms = ListRenderer.terms(of: taxonomy, in: site.pages)
             guard !terms.isEmpty else { continue }
             entries.append((URLPath.folderURL(URLPath.urlize(taxonomy)), nil))
             entries += terms.map { ($0.url, $0.pages.compactMap { $0.page.updated ?? $0.page.date }.max()) }
         }
-        for entry in entries.sorted(by: { $0.url < $1.url }) {
+        return entries.sorted { $0.url < $1.url }
+    }
+
+    /// The sitemap of `entries`: every page and list page once, with `lastmod` from `updated` or `date`.
+    func sitemap(_ entries: [(url: String, lastmod: Date?)]) -> String {
+        var lines = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
+                     "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">"]
+        for entry in entries {
             var line = "<url><loc>\(HTMLText.escapeAttribute(base + entry.url))</loc>"
             if let lastmod = entry.lastmod { line += "<lastmod>\(DateText.iso(lastmod))</lastmod>" }
             lines.append(line + "</url>")

@@ -8,6 +8,8 @@ struct ContentLoader {
     let layout: SiteLayout
     let configuration: SiteConfiguration
     let options: BuildOptions
+    /// A live build's memory: unchanged files are not read again.
+    var memory: BuildMemory?
 
     func load() async throws -> LoadedSite {
         let found = try findFiles()
@@ -17,14 +19,15 @@ struct ContentLoader {
         var indexFiles: [String: (path: String, source: MarkdownSource)] = [:]
         let bundleFolders = Set(found.markdown.filter { URLPath.lastComponent(of: $0) == "index.md" && $0 != "index.md" }
             .map(URLPath.folder(of:)))
-        for (path, source) in zip(found.markdown, sources) {
+        for (path, (source, revision)) in zip(found.markdown, sources) {
             let name = URLPath.lastComponent(of: path)
             if name == "_index.md" || name == "_index.markdown" || path == "index.md" {
                 indexFiles[URLPath.folder(of: path)] = (path, source)
                 continue
             }
             do {
-                guard let page = try makePage(path: path, source: source, bundleFolders: bundleFolders) else { continue }
+                guard var page = try makePage(path: path, source: source, bundleFolders: bundleFolders) else { continue }
+                page.revision = revision
                 pages.append(page)
             } catch {
                 errors.append(error)
@@ -79,16 +82,20 @@ struct ContentLoader {
     }
 
     /// Reads every Markdown file and its front matter, on all cores.
-    private func readSources(_ paths: [String]) async throws -> [MarkdownSource] {
+    private func readSources(_ paths: [String]) async throws -> [(MarkdownSource, Int)] {
         let content = layout.content
-        let results = await withTaskGroup(of: [(Int, Result<MarkdownSource, SiteError>)].self) { group in
+        let memory = memory
+        let results = await withTaskGroup(of: [(Int, Result<(MarkdownSource, Int), SiteError>)].self) { group in
             for chunk in Parallel.chunks(paths.count) {
                 group.addTask {
                     chunk.map { index in
                         let path = paths[index]
                         do {
-                            let data = try Data(contentsOf: content.appendingPathComponent(path))
-                            return (index, .success(try MarkdownSource(text: String(decoding: data, as: UTF8.self))))
+                            let file = content.appendingPathComponent(path)
+                            let read = { () throws -> MarkdownSource in
+                                try MarkdownSource(text: String(decoding: try Data(contentsOf: file), as: UTF8.self))
+                            }
+                            return (index, .success(try memory?.source(at: file, path: path, read: read) ?? (read(), 0)))
                         } catch let error as MarkdownError {
                             return (index, .failure(SiteError(file: "content/" + path, line: error.line,
                                                               error.message + ". Fix the YAML between the --- lines.")))
@@ -98,11 +105,11 @@ struct ContentLoader {
                     }
                 }
             }
-            var results = [Result<MarkdownSource, SiteError>?](repeating: nil, count: paths.count)
+            var results = [Result<(MarkdownSource, Int), SiteError>?](repeating: nil, count: paths.count)
             for await chunk in group { for (index, result) in chunk { results[index] = result } }
             return results
         }
-        var sources: [MarkdownSource] = []
+        var sources: [(MarkdownSource, Int)] = []
         var errors: [SiteError] = []
         for result in results {
             switch result {

@@ -40,6 +40,9 @@ public struct Page: Sendable {
     public var data: FrontMatter = .empty
     /// The front matter and the Markdown body.
     let source: MarkdownSource
+    /// Which read of the file this is, in a live build (0 otherwise): a page parsed from the same
+    /// revision parses the same.
+    var revision = 0
 }
 
 /// A page after its Markdown was parsed, modified and rendered with its template. Keeps

@@ -5,13 +5,27 @@ import SitegenMarkdown
 /// `![](cat.png)` → `/posts/cat.png` — as `.links` and `.images` modifiers: the core uses its
 /// own pipeline. A link to a Markdown file that is not published becomes a warning.
 struct LinkResolver: Sendable {
-    /// Content path of every Markdown file → its URL path.
-    let pageURLs: [String: String]
-    /// Content path of every other published file → its URL path.
-    let fileURLs: [String: String]
+    /// Content path of every page, section index and published file → its URL path.
+    let targets: [String: String]
     /// Prefix of every URL: the path of `baseURL` (`/blog` for `https://example.org/blog/`).
     let basePath: String
-    let warnings: WarningLog
+    private(set) var warnings: WarningLog
+    /// Where the content paths looked up are noted, for a live build.
+    private var lookups: LinkLookups?
+
+    init(targets: [String: String], basePath: String, warnings: WarningLog) {
+        self.targets = targets
+        self.basePath = basePath
+        self.warnings = warnings
+    }
+
+    /// This resolver, noting the paths it looks up in `lookups` and its warnings in `warnings`.
+    func recording(into lookups: LinkLookups, warnings: WarningLog) -> LinkResolver {
+        var copy = self
+        copy.lookups = lookups
+        copy.warnings = warnings
+        return copy
+    }
 
     /// The modifiers for one page, whose file is `sourcePath` (relative to the content folder),
     /// shown in warnings as `displayPath`.
@@ -52,9 +66,8 @@ struct LinkResolver: Sendable {
         guard !path.isEmpty else { return nil }
         let decoded = String(path).removingPercentEncoding ?? String(path)
         guard let resolved = URLPath.normalize(folder.isEmpty ? decoded : folder + "/" + decoded) else { return nil }
-        if let page = pageURLs[resolved] { return basePath + page + suffix }
-        if let file = fileURLs[resolved] { return basePath + file + suffix }
-        return nil
+        lookups?.add(resolved)
+        return targets[resolved].map { basePath + $0 + suffix }
     }
 
     private static func isRelative(_ url: String) -> Bool {

@@ -2,15 +2,19 @@ import Foundation
 import SitegenMarkdown
 
 /// Writes the list pages of a rendered site: every section and the home page, the taxonomy
-/// and term pages, paginated; the 404 page; and the alias redirects.
+/// and term pages, paginated; the 404 page; and the alias redirects. Each names the facts it
+/// reads to the ``OutputPlan``, which may keep it from the build before.
 struct ListRenderer: Sendable {
     let loaded: LoadedSite
     let pages: [RenderedPage]
+    /// Each section's pages in order.
+    let orders: [String: [RenderedPage]]
     let theme: Theme
     let context: TemplateContext
     let output: any OutputSink
-    /// Parses a section's `_index.md` text (with links rewritten).
-    let sectionHTML: @Sendable (Section) -> String
+    let plan: OutputPlan
+    /// Each section's `_index.md` as HTML (with links rewritten), by section path.
+    let sectionHTML: [String: String]
 
     /// Writes them all; returns how many list pages were written.
     func render() async throws -> Int {
@@ -28,17 +32,30 @@ struct ListRenderer: Sendable {
     // MARK: Sections and home
 
     private func writeSection(_ section: Section) throws -> Int {
-        let sectionPages = Self.sorted(section.pageIndices.map { pages[$0] }, by: section.sort)
+        let sectionPages = orders[section.path] ?? []
         let subsections = section.subsectionPaths.compactMap { loaded.sections[$0] }
             .sorted { ($0.weight, $0.title) < ($1.weight, $1.title) }
         let counts = subsections.map { ($0.path, $0.pageIndices.count) }
-        let html = sectionHTML(section)
         let recent = section.path.isEmpty
             ? Array(pages.filter { $0.page.date != nil }.sorted(by: Self.newestFirst).prefix(loaded.configuration.recentPages))
             : []
+        if section.path.isEmpty { plan.set(Dependency.recent, Fingerprint.of(recent.map(\.page.sourcePath))) }
         let pager = Pager(sectionPages, perPage: section.paginate ?? loaded.configuration.paginate, url: section.url)
+        let html = sectionHTML[section.path] ?? ""
         let site = context.site()
         for page in pager.pages {
+            var dependencies: Set<String> = [Dependency.sections, Dependency.section(section.path)]
+            dependencies.formUnion(subsections.map { Dependency.section($0.path) })
+            dependencies.formUnion(page.items.map { Dependency.listing($0.page.sourcePath) })
+            if section.path.isEmpty && page.number == 1 {
+                dependencies.insert(Dependency.recent)
+                dependencies.formUnion(recent.map { Dependency.listing($0.page.sourcePath) })
+            }
+            let path = URLPath.outputFile(for: page.url)
+            guard plan.needsRendering(path, reading: dependencies) else {
+                output.keep(path)
+                continue
+            }
             var values: [String: Any] = [
                 "section": context.section(section, html: page.number == 1 ? html : "", pages: Array(page.items),
                                            subsections: subsections, pageCounts: Dictionary(counts, uniquingKeysWith: { $1 })),
@@ -48,7 +65,8 @@ struct ListRenderer: Sendable {
                 values["recent"] = ["pages": recent.map(context.summary)]
                 values["hasRecentPages"] = !recent.isEmpty
             }
-            try write(section.path.isEmpty ? "home" : "section", context.top(site: site, values), at: page.url)
+            try output.write(theme.templates.render(section.path.isEmpty ? "home" : "section", context: context.top(site: site, values)),
+                             to: path)
         }
         return pager.pages.count
     }
@@ -62,24 +80,38 @@ struct ListRenderer: Sendable {
             let terms = Self.terms(of: taxonomy, in: pages)
             guard !terms.isEmpty else { continue }
             let taxonomyURL = URLPath.folderURL(URLPath.urlize(taxonomy))
+            plan.set(Dependency.taxonomy(taxonomy), Fingerprint.of(terms.map { [$0.name, $0.url, String($0.pages.count)] }))
             jobs.append {
+                let path = URLPath.outputFile(for: taxonomyURL)
+                guard plan.needsRendering(path, reading: [Dependency.sections, Dependency.taxonomy(taxonomy)]) else {
+                    output.keep(path)
+                    return 1
+                }
                 let list = terms.map { ["name": $0.name, "url": context.basePath + $0.url, "count": $0.pages.count] as [String: Any] }
                 try write("taxonomy", context.top(site: context.site(), [
                     "taxonomy": ["name": taxonomy, "title": ContentLoader.words(taxonomy), "terms": list] as [String: Any],
-                ]), at: taxonomyURL)
+                ]), at: path)
                 return 1
             }
             for term in terms {
+                let ordered = Self.sorted(term.pages, by: nil)
+                plan.set(Dependency.term(term.url), Fingerprint.of(term.name, ordered.map(\.page.sourcePath)))
                 jobs.append {
-                    let pager = Pager(Self.sorted(term.pages, by: nil), perPage: loaded.configuration.paginate, url: term.url)
+                    let pager = Pager(ordered, perPage: loaded.configuration.paginate, url: term.url)
                     let site = context.site()
                     for page in pager.pages {
+                        let path = URLPath.outputFile(for: page.url)
+                        let dependencies = Set([Dependency.sections, Dependency.term(term.url)] + page.items.map { Dependency.listing($0.page.sourcePath) })
+                        guard plan.needsRendering(path, reading: dependencies) else {
+                            output.keep(path)
+                            continue
+                        }
                         try write("term", context.top(site: site, [
                             "term": ["name": term.name, "taxonomy": taxonomy, "taxonomyTitle": ContentLoader.words(taxonomy),
                                      "taxonomyURL": context.basePath + taxonomyURL, "count": term.pages.count,
                                      "pages": page.items.map(context.summary)] as [String: Any],
                             "pagination": pager.values(for: page.number, basePath: context.basePath),
-                        ]), at: page.url)
+                        ]), at: path)
                     }
                     return pager.pages.count
                 }
@@ -110,7 +142,11 @@ struct ListRenderer: Sendable {
 
     private func writeNotFound() throws -> Int {
         guard theme.templates.has("404") else { return 0 }
-        try output.write(theme.templates.render("404", context: context.top(site: context.site(), [:])), to: "404.html")
+        if plan.needsRendering("404.html", reading: [Dependency.sections]) {
+            try output.write(theme.templates.render("404", context: context.top(site: context.site(), [:])), to: "404.html")
+        } else {
+            output.keep("404.html")
+        }
         return 1
     }
 
@@ -120,6 +156,12 @@ struct ListRenderer: Sendable {
         for page in pages {
             let target = HTMLText.escapeAttribute(context.absoluteBase + page.page.url)
             for alias in page.page.aliases {
+                count += 1
+                let path = URLPath.outputFile(for: alias)
+                guard plan.needsRendering(path, reading: [Dependency.listing(page.page.sourcePath)]) else {
+                    output.keep(path)
+                    continue
+                }
                 let html = """
                     <!doctype html>
                     <html lang="\(HTMLText.escapeAttribute(loaded.configuration.language))">
@@ -133,15 +175,14 @@ struct ListRenderer: Sendable {
                     </html>
 
                     """
-                try output.write(html, to: URLPath.outputFile(for: alias))
-                count += 1
+                try output.write(html, to: path)
             }
         }
         return count
     }
 
-    private func write(_ template: String, _ values: [String: Any], at url: String) throws {
-        try output.write(theme.templates.render(template, context: values), to: URLPath.outputFile(for: url))
+    private func write(_ template: String, _ values: [String: Any], at path: String) throws {
+        try output.write(theme.templates.render(template, context: values), to: path)
     }
 
     // MARK: Order

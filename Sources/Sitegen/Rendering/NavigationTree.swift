@@ -1,7 +1,7 @@
 /// The whole site as nested sections and pages, for a documentation sidebar (`site.nav`):
 /// at each level the pages (in their section's order), then the subsections (by weight, then title).
 struct NavigationTree: Sendable {
-    struct Node: Sendable {
+    struct Node: Sendable, Hashable {
         let title: String
         let url: String
         let children: [Node]

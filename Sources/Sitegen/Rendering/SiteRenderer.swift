@@ -1,45 +1,66 @@
 import Foundation
 import SitegenMarkdown
+import Synchronization
 
 /// Renders a ``LoadedSite``: parses every page's Markdown and renders it with its template,
 /// on all cores, writing each page as soon as it is done; then the list pages
 /// (``ListRenderer``).
+///
+/// In a live build, pages whose file and link targets did not change keep their earlier parse
+/// (``BuildMemory``), and the ``OutputPlan`` skips outputs none of whose facts changed.
 struct SiteRenderer: Sendable {
     let loaded: LoadedSite
     let theme: Theme
     let site: Site
     let output: any OutputSink
     let observers: BuildObservers
+    let plan: OutputPlan
+    let memory: BuildMemory?
 
     func render() async throws -> RenderedSite {
         var context = TemplateContext(configuration: loaded.configuration, sections: loaded.sections, data: loaded.data, now: Date())
         let warnings = WarningLog()
-        let links = linkResolver(basePath: context.basePath, warnings: warnings)
+        let targets = linkTargets()
+        let links = LinkResolver(targets: targets, basePath: context.basePath, warnings: warnings)
         let files = PublishedFiles(loaded: loaded, basePath: context.basePath)
-        let parsed = try await Parallel.map(loaded.pages.indices) { index in try parse(loaded.pages[index], links: links) }
-        if theme.templates.mentions("site.nav") {
-            context.navigation = NavigationTree(sections: loaded.sections, pages: parsed.map(\.page))
+        let changedTargets = memory?.changedTargets(targets) ?? []
+        let parsed = try await Parallel.map(loaded.pages.indices) { index in
+            let page = loaded.pages[index]
+            return try memory?.parsed(page, changedTargets: changedTargets) ?? parse(page, links: links)
         }
-        let pages = try await renderPages(parsed, context: context, files: files)
-        let listPages = try await ListRenderer(loaded: loaded, pages: pages, theme: theme, context: context, output: output) { section in
-            guard let source = section.sourcePath else { return "" }
+        memory?.keep(parsed: parsed, targets: targets)
+        for page in parsed { for warning in page.warnings { warnings.add(warning) } }
+        let pages = parsed.map(\.page)
+        let orders = Self.sectionOrders(pages, sections: loaded.sections)
+        let sectionHTML = loaded.sections.compactMapValues { section -> String? in
+            guard let source = section.sourcePath else { return nil }
             let relative = loaded.layout.content == loaded.layout.root ? source : String(source.dropFirst("content/".count))
             return parser(for: relative, links: links).parse(section.source).html
-        }.render()
+        }
+        if plan.isRecording { setFingerprints(parsed, orders: orders, sectionHTML: sectionHTML) }
+        if theme.templates.mentions("site.nav") {
+            let navigation = NavigationTree(sections: loaded.sections, pages: pages)
+            plan.set(Dependency.navigation, Fingerprint.of(navigation.nodes))
+            context.navigation = navigation
+        }
+        try await renderPages(parsed, orders: orders, context: context, files: files)
+        let listPages = try await ListRenderer(loaded: loaded, pages: pages, orders: orders, theme: theme, context: context,
+                                               output: output, plan: plan, sectionHTML: sectionHTML).render()
         return RenderedSite(loaded: loaded, pages: pages, listPages: listPages, warnings: warnings.all)
     }
 
-    private func linkResolver(basePath: String, warnings: WarningLog) -> LinkResolver {
-        var pageURLs: [String: String] = [:]
-        for page in loaded.pages { pageURLs[page.sourcePath] = page.url }
+    /// Where links to content files lead: each page's and section's source path → its URL,
+    /// each published file's content path → its URL.
+    private func linkTargets() -> [String: String] {
+        var targets: [String: String] = [:]
+        for page in loaded.pages { targets[page.sourcePath] = page.url }
         for section in loaded.sections.values {
             guard let source = section.sourcePath else { continue }
             let relative = loaded.layout.content == loaded.layout.root ? source : String(source.dropFirst("content/".count))
-            pageURLs[relative] = section.url
+            targets[relative] = section.url
         }
-        var fileURLs: [String: String] = [:]
-        for file in loaded.files { if let path = file.contentPath { fileURLs[path] = "/" + file.outputPath } }
-        return LinkResolver(pageURLs: pageURLs, fileURLs: fileURLs, basePath: basePath, warnings: warnings)
+        for file in loaded.files { if let path = file.contentPath { targets[path] = "/" + file.outputPath } }
+        return targets
     }
 
     private func parser(for sourcePath: String, links: LinkResolver) -> MarkdownParser {
@@ -51,23 +72,71 @@ struct SiteRenderer: Sendable {
         loaded.layout.content == loaded.layout.root ? contentPath : "content/" + contentPath
     }
 
-    /// Two passes on all cores: parse every page (titles and summaries are then known), then
-    /// render each with its template, its section neighbours at hand, and write it.
-    private func renderPages(_ parsed: [(page: RenderedPage, html: String)], context: TemplateContext,
-                             files: PublishedFiles) async throws -> [RenderedPage] {
-        let pages = loaded.pages
-        let rendered = parsed.map(\.page)
-        let neighbours = Self.neighbours(rendered, sections: loaded.sections)
-        let done = Counter()
-        _ = try await Parallel.map(pages.indices, perTask: { context.site() }) { site, index in
-            try write(parsed[index], site: site, neighbours: neighbours[index], context: context, files: files)
-            observers.send(.pageRendered(url: pages[index].url, done: done.increment(), total: pages.count))
+    /// The fingerprints of what outputs read of pages and sections.
+    private func setFingerprints(_ parsed: [BuildMemory.ParsedPage], orders: [String: [RenderedPage]],
+                                 sectionHTML: [String: String]) {
+        var fingerprints: [(String, Int)] = []
+        fingerprints.reserveCapacity(parsed.count * 2 + orders.count + 1)
+        for entry in parsed {
+            let page = entry.page
+            fingerprints.append((Dependency.page(page.page.sourcePath), entry.fingerprint))
+            fingerprints.append((Dependency.listing(page.page.sourcePath), Self.listingFingerprint(page)))
         }
-        return rendered
+        for (path, pages) in orders {
+            fingerprints.append((Dependency.section(path), Fingerprint.of(pages.map(\.page.sourcePath))))
+        }
+        var sections = Hasher()
+        for section in loaded.sections.values.sorted(by: { $0.path < $1.path }) {
+            sections.combine(section.path)
+            sections.combine(section.title)
+            sections.combine(section.weight)
+            sections.combine(section.paginate)
+            sections.combine(section.sort)
+            sections.combine(section.subsectionPaths)
+            sections.combine(section.source.frontMatter)
+            sections.combine(sectionHTML[section.path])
+        }
+        fingerprints.append((Dependency.sections, sections.finalize()))
+        plan.set(fingerprints)
     }
 
-    private func parse(_ page: Page, links: LinkResolver) throws -> (page: RenderedPage, html: String) {
-        let markdown = parser(for: page.sourcePath, links: links).parse(page.source)
+    /// What lists, neighbours and feeds show of a page.
+    static func listingFingerprint(_ page: RenderedPage) -> Int {
+        Fingerprint.of(page.title, page.page.url, page.description, page.summary, page.page.date, page.page.updated)
+    }
+
+    /// Two passes on all cores: parse every page (titles and summaries are then known), then
+    /// render each with its template, its section neighbours at hand, and write it.
+    private func renderPages(_ parsed: [BuildMemory.ParsedPage], orders: [String: [RenderedPage]], context: TemplateContext,
+                             files: PublishedFiles) async throws {
+        let pages = loaded.pages
+        let neighbours = Self.neighbours(parsed.map(\.page), orders: orders)
+        let usesNavigation = context.navigation != nil
+        let done = Counter()
+        _ = try await Parallel.map(pages.indices, perTask: { context.site() }) { site, index in
+            let page = parsed[index]
+            let (previous, next) = neighbours[index]
+            let source = page.page.page.sourcePath
+            plan.set(Dependency.neighbours(source), Fingerprint.of(previous?.page.sourcePath, next?.page.sourcePath))
+            var dependencies: Set<String> = [Dependency.page(source), Dependency.neighbours(source), Dependency.sections]
+            if let previous { dependencies.insert(Dependency.listing(previous.page.sourcePath)) }
+            if let next { dependencies.insert(Dependency.listing(next.page.sourcePath)) }
+            if usesNavigation { dependencies.insert(Dependency.navigation) }
+            let path = URLPath.outputFile(for: pages[index].url)
+            if plan.needsRendering(path, reading: dependencies) {
+                try write(page, to: path, site: site, neighbours: neighbours[index], context: context, files: files)
+            } else {
+                output.keep(path)
+            }
+            observers.send(.pageRendered(url: pages[index].url, done: done.increment(), total: pages.count))
+        }
+    }
+
+    /// Parses a page, noting the link targets it looks up and the warnings it gives.
+    private func parse(_ page: Page, links: LinkResolver) throws -> BuildMemory.ParsedPage {
+        let lookups = LinkLookups()
+        let warnings = WarningLog()
+        let markdown = parser(for: page.sourcePath, links: links.recording(into: lookups, warnings: warnings)).parse(page.source)
         let summary = Self.summary(markdown)
         var rendered = RenderedPage(page: page, title: page.explicitTitle ?? markdown.title ?? page.fileTitle,
                                     description: page.description ?? summary, summary: summary,
@@ -76,10 +145,31 @@ struct SiteRenderer: Sendable {
         for provider in site.pageData {
             for entry in provider(rendered).entries { rendered.data[entry.key] = entry.value }
         }
-        return (rendered, markdown.html)
+        return BuildMemory.ParsedPage(revision: page.revision, page: rendered, html: markdown.html, lookups: lookups.all,
+                                      warnings: warnings.all, fingerprint: plan.isRecording ? Self.fingerprint(rendered) : 0)
     }
 
-    private func write(_ parsed: (page: RenderedPage, html: String), site siteValues: [String: Any],
+    /// A fingerprint of everything a page's own output shows of it.
+    private static func fingerprint(_ rendered: RenderedPage) -> Int {
+        let page = rendered.page
+        var fingerprint = Hasher()
+        fingerprint.combine(rendered.content)
+        fingerprint.combine(rendered.title)
+        fingerprint.combine(rendered.description)
+        fingerprint.combine(rendered.data)
+        fingerprint.combine(page.frontMatter)
+        fingerprint.combine(page.url)
+        fingerprint.combine(page.sectionPath)
+        fingerprint.combine(page.layout)
+        fingerprint.combine(page.terms)
+        fingerprint.combine(page.date)
+        fingerprint.combine(page.updated)
+        fingerprint.combine(rendered.headings)
+        fingerprint.combine(rendered.wordCount)
+        return fingerprint.finalize()
+    }
+
+    private func write(_ parsed: BuildMemory.ParsedPage, to path: String, site siteValues: [String: Any],
                        neighbours: (previous: RenderedPage?, next: RenderedPage?), context: TemplateContext,
                        files: PublishedFiles) throws {
         let rendered = parsed.page
@@ -96,16 +186,20 @@ struct SiteRenderer: Sendable {
         let html = site.htmlProcessors.reduce(theme.templates.render(template, context: values)) { html, process in
             process(html, rendered, files)
         }
-        try output.write(html, to: URLPath.outputFile(for: page.url))
+        try output.write(html, to: path)
+    }
+
+    /// Each section's pages in the section's order.
+    static func sectionOrders(_ pages: [RenderedPage], sections: [String: Section]) -> [String: [RenderedPage]] {
+        sections.mapValues { ListRenderer.sorted($0.pageIndices.map { pages[$0] }, by: $0.sort) }
     }
 
     /// Each page's previous and next page in its section's order.
-    static func neighbours(_ pages: [RenderedPage], sections: [String: Section]) -> [(previous: RenderedPage?, next: RenderedPage?)] {
+    static func neighbours(_ pages: [RenderedPage], orders: [String: [RenderedPage]]) -> [(previous: RenderedPage?, next: RenderedPage?)] {
         var result = [(previous: RenderedPage?, next: RenderedPage?)](repeating: (nil, nil), count: pages.count)
         var indexOf: [String: Int] = [:]
         for (index, page) in pages.enumerated() { indexOf[page.page.sourcePath] = index }
-        for section in sections.values {
-            let ordered = ListRenderer.sorted(section.pageIndices.map { pages[$0] }, by: section.sort)
+        for ordered in orders.values {
             for (position, page) in ordered.enumerated() {
                 guard let index = indexOf[page.page.sourcePath] else { continue }
                 result[index] = (position > 0 ? ordered[position - 1] : nil,
@@ -117,7 +211,7 @@ struct SiteRenderer: Sendable {
 
     /// The text before `<!--more-->` as plain text, else the first paragraph.
     static func summary(_ markdown: Markdown) -> String {
-        guard let more = markdown.html.range(of: "<!--more-->") else { return markdown.summary ?? "" }
+        guard let more = HTMLScan.range(of: "<!--more-->", in: markdown.html) else { return markdown.summary ?? "" }
         var text = ""
         var inTag = false
         for character in markdown.html[..<more.lowerBound] {
@@ -128,4 +222,13 @@ struct SiteRenderer: Sendable {
             .replacingOccurrences(of: "&amp;", with: "&").replacingOccurrences(of: "&lt;", with: "<")
             .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&quot;", with: "\"")
     }
+}
+
+/// The content paths one page's links and images were looked up at.
+final class LinkLookups: Sendable {
+    private let paths = Mutex<Set<String>>([])
+
+    func add(_ path: String) { _ = paths.withLock { $0.insert(path) } }
+
+    var all: Set<String> { paths.withLock { $0 } }
 }

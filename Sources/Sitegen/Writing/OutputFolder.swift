@@ -31,8 +31,17 @@ final class OutputFolder: Sendable {
     func write(_ text: String, to path: String) throws {
         let file = try filePath(of: path)
         try makeFolder(String(file[..<(file.lastIndex(of: "/") ?? file.endIndex)]))
+        let written = Self.write(text, toFile: file)
+        guard written else {
+            throw SiteError(file: path, "cannot write the output file: \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// Folders known to exist, so that each is created once.
+    /// Writes `text` to the file at the absolute path `file`; false when it cannot.
+    static func write(_ text: String, toFile file: String) -> Bool {
         var text = text
-        let written = text.withUTF8 { bytes -> Bool in
+        return text.withUTF8 { bytes -> Bool in
             let descriptor = open(file, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
             guard descriptor >= 0 else { return false }
             defer { close(descriptor) }
@@ -44,12 +53,8 @@ final class OutputFolder: Sendable {
             }
             return true
         }
-        guard written else {
-            throw SiteError(file: path, "cannot write the output file: \(String(cString: strerror(errno)))")
-        }
     }
 
-    /// Folders known to exist, so that each is created once.
     private let madeFolders = Mutex<Set<String>>([])
 
     private func makeFolder(_ path: String) throws {

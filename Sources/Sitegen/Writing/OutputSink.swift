@@ -5,11 +5,15 @@ import Synchronization
 protocol OutputSink: Sendable {
     func write(_ text: String, to path: String) throws
     func copy(_ source: URL, to path: String) throws
+    /// Keeps the file a live build made before at `path`, unchanged (a no-op elsewhere).
+    func keep(_ path: String)
     func commit() throws
     func discard()
 }
 
-extension OutputFolder: OutputSink {}
+extension OutputFolder: OutputSink {
+    func keep(_ path: String) {}
+}
 
 /// A build kept in memory: nothing is written to disk.
 final class MemoryOutput: OutputSink {
@@ -31,6 +35,7 @@ final class MemoryOutput: OutputSink {
         }
     }
 
+    func keep(_ path: String) {}
     func commit() throws {}
     func discard() {}
 

@@ -1,0 +1,137 @@
+import Foundation
+import SitegenMarkdown
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What a live build (``LiveSiteBuilder``) remembers from one build to the next: the Markdown
+/// files as read (with their front matter), each page as parsed, the link targets each page
+/// looked up, which facts each output read, and what each output file holds.
+final class BuildMemory: Sendable {
+    /// A file read earlier, known by its modification time, size and inode.
+    struct SourceEntry: Sendable {
+        let stamp: FileStamp
+        let source: MarkdownSource
+        /// Different for every read, so a page knows whether its parse is still good.
+        let revision: Int
+    }
+
+    /// A page as parsed earlier.
+    struct ParsedPage: Sendable {
+        let revision: Int
+        let page: RenderedPage
+        let html: String
+        /// The content paths its links and images resolved through.
+        let lookups: Set<String>
+        let warnings: [SiteError]
+        let fingerprint: Int
+    }
+
+    private struct State {
+        var sources: [String: SourceEntry] = [:]
+        var nextRevision = 1
+        var parsed: [String: ParsedPage] = [:]
+        var linkTargets: [String: String] = [:]
+        var record: DependencyRecord?
+        var outputs: [String: Int] = [:]
+        var copies: [String: FileStamp] = [:]
+    }
+
+    private let state = Mutex(State())
+
+    // MARK: Sources
+
+    /// The source of `path` (a content path), read again only when the file changed.
+    func source(at file: URL, path: String, read: () throws -> MarkdownSource) rethrows -> (MarkdownSource, Int) {
+        let stamp = FileStamp(file.path)
+        if let stamp, let known = state.withLock({ $0.sources[path] }), known.stamp == stamp {
+            return (known.source, known.revision)
+        }
+        let source = try read()
+        let revision = state.withLock { state in
+            state.nextRevision += 1
+            if let stamp {
+                state.sources[path] = SourceEntry(stamp: stamp, source: source, revision: state.nextRevision)
+            }
+            return state.nextRevision
+        }
+        return (source, revision)
+    }
+
+    // MARK: Parsed pages
+
+    /// The parse of `page` from an earlier build, if its file and the links it used are unchanged.
+    func parsed(_ page: Page, changedTargets: Set<String>) -> ParsedPage? {
+        guard page.revision != 0, let known = state.withLock({ $0.parsed[page.sourcePath] }),
+              known.revision == page.revision, known.lookups.isDisjoint(with: changedTargets) else { return nil }
+        return known
+    }
+
+    /// Keeps this build's parses (forgetting pages that are gone) and the link targets they were made with.
+    func keep(parsed pages: [ParsedPage], targets: [String: String]) {
+        let parsed = Dictionary(pages.map { ($0.page.page.sourcePath, $0) }, uniquingKeysWith: { $1 })
+        state.withLock { state in
+            state.parsed = parsed
+            state.linkTargets = targets
+        }
+    }
+
+    /// The link targets (content path → URL) that differ from those the kept parses were made with.
+    func changedTargets(_ targets: [String: String]) -> Set<String> {
+        state.withLock { state in
+            var changed: Set<String> = []
+            for (key, value) in targets where state.linkTargets[key] != value { changed.insert(key) }
+            for key in state.linkTargets.keys where targets[key] == nil { changed.insert(key) }
+            return changed
+        }
+    }
+
+    // MARK: Dependencies
+
+    /// The dependency record of the last build, if it is still good.
+    var record: DependencyRecord? {
+        get { state.withLock { $0.record } }
+        set { state.withLock { $0.record = newValue } }
+    }
+
+    /// Forgets parses and dependencies (after a template, configuration or data change);
+    /// keeps what it knows of the files on disk.
+    func forgetRendering() {
+        state.withLock { state in
+            state.parsed = [:]
+            state.record = nil
+            state.linkTargets = [:]
+        }
+    }
+
+    // MARK: Output files
+
+    /// The fingerprint of each output file's text as written, and the stamp of each copied file.
+    var writtenOutputs: (texts: [String: Int], copies: [String: FileStamp]) {
+        get { state.withLock { ($0.outputs, $0.copies) } }
+        set { state.withLock { $0.outputs = newValue.texts; $0.copies = newValue.copies } }
+    }
+}
+
+/// A file's modification time, size and inode: it changed when these did.
+struct FileStamp: Sendable, Hashable {
+    let seconds: Int
+    let nanoseconds: Int
+    let size: Int
+    let inode: UInt64
+
+    init?(_ path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        #if os(Linux)
+        seconds = Int(info.st_mtim.tv_sec)
+        nanoseconds = Int(info.st_mtim.tv_nsec)
+        #else
+        seconds = Int(info.st_mtimespec.tv_sec)
+        nanoseconds = Int(info.st_mtimespec.tv_nsec)
+        #endif
+        size = Int(info.st_size)
+        inode = UInt64(info.st_ino)
+    }
+}

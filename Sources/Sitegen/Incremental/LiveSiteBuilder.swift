@@ -1,0 +1,73 @@
+import Foundation
+
+/// Builds a site again and again as its files change, for a live preview (`sitegen serve`).
+///
+/// The first build renders everything, into the output folder in place. Later builds read
+/// again only the Markdown files that changed, parse only those (and pages whose links lead to
+/// pages that appeared, moved or went), and render only the outputs that read a fact that
+/// changed — a page, its section's lists, its term pages, its neighbours, the feeds — as
+/// recorded during the build before. A change to templates, the configuration or data files
+/// renders everything again. Only files whose text changed are written; files no longer made
+/// are deleted; a failed build leaves the folder as it was. The result is the same as a full
+/// build's.
+///
+/// ```swift
+/// let live = LiveSiteBuilder(site: Site(), root: siteFolder)
+/// _ = try await live.build()
+/// // … a file changed:
+/// let result = try await live.build(changed: ["/path/to/site/content/posts/hello.md"])
+/// print(result.changedFiles)
+/// ```
+public final class LiveSiteBuilder: Sendable {
+    /// What one live build did.
+    public struct Result: Sendable {
+        /// The build's summary.
+        public let summary: BuildSummary
+        /// The output paths (relative to the output folder) written or deleted.
+        public let changedFiles: [String]
+        /// How many outputs were rendered, and how many kept from the build before.
+        public let rendered: Int
+        public let kept: Int
+    }
+
+    private let site: Site
+    private let root: URL
+    private let output: URL?
+    private let configuration: URL?
+    private let options: BuildOptions
+    private let memory = BuildMemory()
+
+    /// A live builder for the site at `root`; `output` and `configuration` as for ``SiteLayout``.
+    public init(site: Site, root: URL, output: URL? = nil, configuration: URL? = nil, options: BuildOptions = BuildOptions()) {
+        self.site = site
+        self.root = root
+        self.output = output
+        self.configuration = configuration
+        self.options = options
+    }
+
+    /// The layout as the site's folders are now (a `templates/` folder may have appeared).
+    public var layout: SiteLayout { SiteLayout(root: root, output: output, configuration: configuration) }
+
+    /// Builds the site; `changed` are the absolute paths of files changed since the last build.
+    @discardableResult
+    public func build(changed: Set<String> = []) async throws -> Result {
+        let layout = self.layout
+        if changed.contains(where: { Self.changesEverything($0, layout: layout) }) { memory.forgetRendering() }
+        let output = LiveOutput(destination: layout.output, memory: memory)
+        let builder = SiteBuilder(site: site, layout: layout, options: options)
+        let context = BuildContext(options: options, output: output, memory: memory)
+        let (summary, _) = try await builder.run(context: context)
+        let counts = context.plan.counts
+        return Result(summary: summary, changedFiles: output.changedPaths.sorted(), rendered: counts.rendered, kept: counts.skipped)
+    }
+
+    /// Whether a change at `path` can change every output: templates, configuration, data.
+    static func changesEverything(_ path: String, layout: SiteLayout) -> Bool {
+        let inside = { (folder: URL?) in folder.map { path == $0.path || path.hasPrefix($0.path + "/") } ?? false }
+        let root = layout.root.path
+        return inside(layout.templates) || inside(layout.data) || path == layout.configuration?.path
+            || path == root + "/sitegen.yml" || path == root + "/templates" || path == root + "/data"
+            || path.hasPrefix(root + "/templates/") || path.hasPrefix(root + "/data/")
+    }
+}

@@ -1,0 +1,53 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Byte-level searches over HTML the build made: quicker than `String` searches or regexes,
+/// and exact, since the HTML is cmark's or the theme's, with attributes in double quotes.
+enum HTMLScan {
+    /// The first occurrence of `needle` in `html`.
+    static func range(of needle: String, in html: String) -> Range<String.Index>? {
+        var html = html
+        return html.withUTF8 { haystack in
+            firstOffset(of: Array(needle.utf8), in: haystack, from: 0)
+        }.map { offset in
+            let start = html.utf8.index(html.utf8.startIndex, offsetBy: offset)
+            return start..<html.utf8.index(start, offsetBy: needle.utf8.count)
+        }
+    }
+
+    /// Every `␠NAME="VALUE"` in `html` whose name is one of `names`, in order of appearance.
+    static func attributes(named names: [String], in html: UnsafeBufferPointer<UInt8>) -> [(name: String, value: String)] {
+        let keys = names.map { Array(" \($0)=\"".utf8) }
+        var found: [(offset: Int, name: String, value: String)] = []
+        for (key, name) in zip(keys, names) {
+            var offset = 0
+            while let start = firstOffset(of: key, in: html, from: offset) {
+                let valueStart = start + key.count
+                guard let end = firstOffset(of: [UInt8(ascii: "\"")], in: html, from: valueStart) else { break }
+                found.append((start, name, String(decoding: UnsafeBufferPointer(rebasing: html[valueStart..<end]), as: UTF8.self)))
+                offset = end + 1
+            }
+        }
+        if names.count > 1 { found.sort { $0.offset < $1.offset } }
+        return found.map { ($0.name, $0.value) }
+    }
+
+    /// The offset of `needle` in `haystack` at or after `start`.
+    private static func firstOffset(of needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let base = haystack.baseAddress, start < haystack.count, !needle.isEmpty else { return nil }
+        var offset = start
+        let last = haystack.count - needle.count
+        let first = Int32(needle[0])
+        return needle.withUnsafeBytes { key in
+            while offset <= last, let hit = memchr(base + offset, first, last - offset + 1) {
+                let candidate = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self)) - base
+                if memcmp(base + candidate, key.baseAddress!, key.count) == 0 { return candidate }
+                offset = candidate + 1
+            }
+            return nil
+        }
+    }
+}

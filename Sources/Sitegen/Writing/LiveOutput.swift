@@ -1,0 +1,123 @@
+import Foundation
+import Synchronization
+
+/// The output folder of a live build, changed in place: only files whose text changed are
+/// written, files no longer made are deleted, and nothing is touched until the build has
+/// succeeded (a failed build leaves the folder as it was).
+final class LiveOutput: OutputSink {
+    private struct State {
+        var texts: [String: String] = [:]
+        var copies: [String: (source: URL, stamp: FileStamp?)] = [:]
+        var made: [String: Int] = [:]
+        var copied: [String: FileStamp] = [:]
+    }
+
+    let destination: URL
+    private let memory: BuildMemory
+    private let previous: (texts: [String: Int], copies: [String: FileStamp])
+    private let state = Mutex(State())
+
+    init(destination: URL, memory: BuildMemory) {
+        self.destination = destination
+        self.memory = memory
+        let written = memory.writtenOutputs
+        if written.texts.isEmpty && written.copies.isEmpty {
+            // The first live build: files already in the folder are replaced or deleted.
+            previous = (Self.files(in: destination).reduce(into: [:]) { $0[$1] = 0 }, [:])
+        } else {
+            previous = written
+        }
+    }
+
+    /// The relative paths of every file in `folder`.
+    private static func files(in folder: URL) -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return [] }
+        var files: [String] = []
+        while let path = enumerator.nextObject() as? String {
+            if enumerator.fileAttributes?[.type] as? FileAttributeType != .typeDirectory { files.append(path) }
+        }
+        return files
+    }
+
+    func write(_ text: String, to path: String) throws {
+        let path = try checked(path)
+        let fingerprint = Fingerprint.of(text)
+        state.withLock { state in
+            state.made[path] = fingerprint
+            if previous.texts[path] != fingerprint { state.texts[path] = text }
+        }
+    }
+
+    func copy(_ source: URL, to path: String) throws {
+        let path = try checked(path)
+        let stamp = FileStamp(source.path)
+        state.withLock { state in
+            if let stamp { state.copied[path] = stamp }
+            if stamp == nil || previous.copies[path] != stamp { state.copies[path] = (source, stamp) }
+        }
+    }
+
+    func keep(_ path: String) {
+        guard let fingerprint = previous.texts[path] else { return }
+        state.withLock { $0.made[path] = fingerprint }
+    }
+
+    /// The output paths this build wrote, copied or deleted; set by ``commit()``.
+    var changedPaths: [String] { changes.withLock { $0 } }
+    private let changes = Mutex<[String]>([])
+
+    func commit() throws {
+        let state = self.state.withLock { $0 }
+        let fileManager = FileManager.default
+        var changed: [String] = []
+        for (path, text) in state.texts {
+            let file = destination.appendingPathComponent(path)
+            try? fileManager.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            guard OutputFolder.write(text, toFile: file.path) else {
+                throw SiteError(file: file.path, "cannot write the output file: \(String(cString: strerror(errno)))")
+            }
+            changed.append(path)
+        }
+        for (path, copy) in state.copies {
+            let file = destination.appendingPathComponent(path)
+            do {
+                try fileManager.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                if fileManager.fileExists(atPath: file.path) { try fileManager.removeItem(at: file) }
+                try fileManager.copyItem(at: copy.source, to: file)
+            } catch {
+                throw SiteError(file: copy.source.path, "cannot copy to \(path): \(error.localizedDescription)")
+            }
+            changed.append(path)
+        }
+        let gone = Set(previous.texts.keys).union(previous.copies.keys).subtracting(state.made.keys).subtracting(state.copied.keys)
+        for path in gone {
+            let file = destination.appendingPathComponent(path)
+            try? fileManager.removeItem(at: file)
+            removeEmptyFolders(above: file)
+            changed.append(path)
+        }
+        memory.writtenOutputs = (state.made, state.copied)
+        changes.withLock { $0 = changed }
+    }
+
+    func discard() {
+        state.withLock { $0 = State() }
+    }
+
+    private func checked(_ path: String) throws -> String {
+        guard let normalized = URLPath.normalize(path), !normalized.isEmpty, !path.hasPrefix("/") else {
+            throw SiteError(file: path, "would be written outside the output folder")
+        }
+        return normalized
+    }
+
+    private func removeEmptyFolders(above file: URL) {
+        var folder = file.deletingLastPathComponent().standardizedFileURL
+        let root = destination.standardizedFileURL.path
+        while folder.path.hasPrefix(root + "/"),
+              (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.isEmpty == true {
+            try? FileManager.default.removeItem(at: folder)
+            folder = folder.deletingLastPathComponent()
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import Synchronization
+
+/// Tells the browsers showing the preview what happened: a rebuild (reload the page), a
+/// stylesheet-only change (swap the stylesheets), or a failed build (show an overlay).
+/// Each browser listens with server-sent events on ``path``.
+final class LiveReload: Sendable {
+    /// What a browser is told.
+    enum Event: Sendable, Equatable {
+        /// Reload the page.
+        case reload
+        /// Reload the stylesheets only.
+        case css
+        /// The build failed: show the message over the page until the next reload.
+        case failed(String)
+
+        /// The event as server-sent-events text.
+        var text: String {
+            switch self {
+            case .reload: "event: reload\ndata: {}\n\n"
+            case .css: "event: css\ndata: {}\n\n"
+            case .failed(let message):
+                "event: build-error\ndata: " + String(decoding: (try? JSONEncoder().encode(["message": message])) ?? Data(), as: UTF8.self) + "\n\n"
+            }
+        }
+    }
+
+    /// The URL path the browsers listen on.
+    static let path = "/_sitegen/events"
+
+    private struct State {
+        var listeners: [UUID: AsyncStream<String>.Continuation] = [:]
+        /// The error of the last build, shown to browsers that connect while it lasts.
+        var failure: Event?
+    }
+
+    private let state = Mutex(State())
+
+    /// A new listener's events; it stops listening when the stream is dropped.
+    func listen() -> AsyncStream<String> {
+        let (stream, continuation) = AsyncStream.makeStream(of: String.self)
+        let id = UUID()
+        let failure = state.withLock { state in
+            state.listeners[id] = continuation
+            return state.failure
+        }
+        continuation.yield(": connected\n\n")
+        if let failure { continuation.yield(failure.text) }
+        continuation.onTermination = { [weak self] _ in
+            _ = self?.state.withLock { $0.listeners.removeValue(forKey: id) }
+        }
+        return stream
+    }
+
+    /// Sends `event` to every listener.
+    func send(_ event: Event) {
+        let listeners = state.withLock { state in
+            if case .failed = event { state.failure = event } else { state.failure = nil }
+            return Array(state.listeners.values)
+        }
+        for listener in listeners { listener.yield(event.text) }
+    }
+
+    /// Sends a comment to every listener, so that streams of browsers that went away end.
+    func ping() {
+        for listener in state.withLock({ Array($0.listeners.values) }) { listener.yield(": ping\n\n") }
+    }
+
+    /// How many browsers listen now.
+    var listenerCount: Int { state.withLock { $0.listeners.count } }
+
+    /// The script put into every HTML page the preview serves, before `</body>`.
+    static let script = """
+        <script data-sitegen-live-reload>(() => {
+          const events = new EventSource("\(path)");
+          events.addEventListener("reload", () => location.reload());
+          events.addEventListener("css", () => {
+            for (const link of document.querySelectorAll('link[rel="stylesheet"]')) {
+              const url = new URL(link.href);
+              url.searchParams.set("sitegen-reload", Date.now());
+              link.href = url.href;
+            }
+          });
+          events.addEventListener("build-error", (event) => {
+            let overlay = document.getElementById("sitegen-build-error");
+            if (!overlay) {
+              overlay = document.createElement("pre");
+              overlay.id = "sitegen-build-error";
+              overlay.style.cssText = "position:fixed;inset:0;margin:0;z-index:2147483647;overflow:auto;padding:2rem;" +
+                "background:rgba(24,24,27,.95);color:#fecaca;font:14px/1.5 ui-monospace,monospace;white-space:pre-wrap";
+              document.body.appendChild(overlay);
+            }
+            overlay.textContent = "sitegen: the build failed\\n\\n" + JSON.parse(event.data).message +
+              "\\n\\nThe preview shows the last good build; this goes away when the error is fixed.";
+          });
+        })();</script>
+
+        """
+
+    /// `html` with the live-reload script before its `</body>` (or at its end).
+    static func inject(into html: Data) -> Data {
+        let marker = Data("</body>".utf8)
+        var result = html
+        if let range = html.range(of: marker, options: .backwards) {
+            result.replaceSubrange(range.lowerBound..<range.lowerBound, with: Data(script.utf8))
+        } else {
+            result.append(Data(script.utf8))
+        }
+        return result
+    }
+}

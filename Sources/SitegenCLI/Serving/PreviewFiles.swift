@@ -1,0 +1,57 @@
+import Foundation
+
+/// Which file of the output folder a request path means, without ever leaving the folder.
+struct PreviewFiles {
+    /// What a path resolves to.
+    enum Resolution: Equatable {
+        /// This file, inside the folder.
+        case file(URL)
+        /// A folder asked for without its trailing slash: send the browser here.
+        case redirect(String)
+        /// Nothing (or something outside the folder).
+        case missing
+    }
+
+    let root: URL
+
+    func resolve(_ requestPath: String) -> Resolution {
+        let decoded = requestPath.removingPercentEncoding ?? requestPath
+        let parts = decoded.split(separator: "/", omittingEmptySubsequences: true)
+        guard !parts.contains(where: { $0 == ".." || $0 == "." || $0.contains("\0") || $0.contains("\\") }) else { return .missing }
+        var candidate = parts.reduce(root) { $0.appendingPathComponent(String($1)) }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isFolder) else { return .missing }
+        if isFolder.boolValue {
+            guard decoded.hasSuffix("/") else { return .redirect(requestPath + "/") }
+            candidate.appendPathComponent("index.html")
+        }
+        // Symbolic links may point anywhere: serve only what really lies inside the folder.
+        guard let real = Self.realPath(candidate.path), let realRoot = Self.realPath(root.path),
+              real.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/"),
+              FileManager.default.fileExists(atPath: real, isDirectory: &isFolder), !isFolder.boolValue else { return .missing }
+        return .file(URL(fileURLWithPath: real))
+    }
+
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// The `Content-Type` for a file name.
+    static func contentType(of path: String) -> String {
+        let ext = path.split(separator: ".").last.map { $0.lowercased() } ?? ""
+        return types[ext] ?? "application/octet-stream"
+    }
+
+    private static let types: [String: String] = [
+        "html": "text/html; charset=utf-8", "htm": "text/html; charset=utf-8",
+        "css": "text/css; charset=utf-8", "js": "text/javascript; charset=utf-8", "mjs": "text/javascript; charset=utf-8",
+        "json": "application/json", "xml": "application/xml", "txt": "text/plain; charset=utf-8",
+        "md": "text/markdown; charset=utf-8", "svg": "image/svg+xml", "png": "image/png", "jpg": "image/jpeg",
+        "jpeg": "image/jpeg", "gif": "image/gif", "webp": "image/webp", "avif": "image/avif", "ico": "image/x-icon",
+        "woff": "font/woff", "woff2": "font/woff2", "ttf": "font/ttf", "otf": "font/otf", "pdf": "application/pdf",
+        "mp4": "video/mp4", "webm": "video/webm", "mp3": "audio/mpeg", "wasm": "application/wasm",
+        "webmanifest": "application/manifest+json", "map": "application/json",
+    ]
+}

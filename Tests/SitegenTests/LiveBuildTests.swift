@@ -1,0 +1,186 @@
+import Foundation
+import Sitegen
+import Testing
+
+/// The live builds of `sitegen serve`: after every kind of change, the output folder must be
+/// byte for byte what a full build makes, and a one-page edit must render only what reads it.
+@Suite struct LiveBuildTests {
+    /// A live builder for `site`, and a way to compare its output with a fresh full build.
+    struct Harness {
+        let site: TestSite
+        let live: LiveSiteBuilder
+        let options = BuildOptions(baseURL: "https://example.org/")
+
+        init(_ site: TestSite) {
+            self.site = site
+            live = LiveSiteBuilder(site: Site(), root: site.root, options: options)
+        }
+
+        /// Builds live after `change` (files written or removed, relative paths), checks the output against a full build.
+        @discardableResult
+        func rebuild(changing paths: [String], _ change: () throws -> Void) async throws -> LiveSiteBuilder.Result {
+            try change()
+            let result = try await live.build(changed: Set(paths.map { site.root.appendingPathComponent($0).path }))
+            try await expectSameAsFullBuild()
+            return result
+        }
+
+        func expectSameAsFullBuild(sourceLocation: SourceLocation = #_sourceLocation) async throws {
+            let fresh = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-full-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: fresh) }
+            try await SiteBuilder(site: Site(), layout: SiteLayout(root: site.root, output: fresh), options: options).build()
+            let expected = Self.files(in: fresh)
+            let actual = Self.files(in: site.output)
+            #expect(actual.keys.sorted() == expected.keys.sorted(), sourceLocation: sourceLocation)
+            for (path, data) in expected where actual[path] != data {
+                Issue.record("\(path) differs from a full build", sourceLocation: sourceLocation)
+            }
+            #expect(Self.emptyFolders(in: site.output).isEmpty, sourceLocation: sourceLocation)
+        }
+
+        static func files(in folder: URL) -> [String: Data] {
+            var files: [String: Data] = [:]
+            let enumerator = FileManager.default.enumerator(atPath: folder.path)
+            while let path = enumerator?.nextObject() as? String {
+                if let data = FileManager.default.contents(atPath: folder.appendingPathComponent(path).path),
+                   enumerator?.fileAttributes?[.type] as? FileAttributeType != .typeDirectory {
+                    files[path] = data
+                }
+            }
+            return files
+        }
+
+        static func emptyFolders(in folder: URL) -> [String] {
+            var empty: [String] = []
+            let enumerator = FileManager.default.enumerator(atPath: folder.path)
+            while let path = enumerator?.nextObject() as? String {
+                if enumerator?.fileAttributes?[.type] as? FileAttributeType == .typeDirectory,
+                   (try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(path).path))?.isEmpty == true {
+                    empty.append(path)
+                }
+            }
+            return empty
+        }
+    }
+
+    @Test func matchesFullBuildsAfterEditsAdditionsRenamesAndDeletions() async throws {
+        let site = try TestSite(example: "blog")
+        let harness = Harness(site)
+        try site.write("stale", to: "public/stale.html")
+        let first = try await harness.live.build()
+        #expect(first.kept == 0)
+        #expect(!site.exists("stale.html"))
+        try await harness.expectSameAsFullBuild()
+
+        let post = "content/posts/2026-02-02-measuring-a-build.md"
+        let original = try String(contentsOf: site.root.appendingPathComponent(post), encoding: .utf8)
+
+        // A body edit: that page only (its summary, the first paragraph, is unchanged).
+        let body = try await harness.rebuild(changing: [post]) {
+            try site.write(original + "\nOne more paragraph at the end.\n", to: post)
+        }
+        #expect(body.changedFiles == ["posts/measuring-a-build/index.html"])
+        #expect(try site.page("posts/measuring-a-build/index.html").contains("One more paragraph at the end."))
+        #expect(body.rendered <= 3)
+
+        // A title edit: the page, its neighbours, the lists, the term pages and the feeds.
+        let title = try await harness.rebuild(changing: [post]) {
+            try site.write(original.replacingOccurrences(of: "title: Measuring a build", with: "title: Timing a build"), to: post)
+        }
+        #expect(title.changedFiles.contains("posts/index.html"))
+        #expect(title.changedFiles.contains("tags/tools/index.html"))
+        #expect(title.changedFiles.contains("atom.xml"))
+        #expect(!title.changedFiles.contains("about/index.html"))
+        #expect(try site.page("tags/performance/index.html").contains("Timing a build"))
+
+        // A new post with a new tag; a link to it from a page that had a broken link.
+        try await harness.rebuild(changing: ["content/about.md"]) {
+            try site.write("# About\n\nSee [the new post](posts/2026-05-01-new.md).\n", to: "content/about.md")
+        }
+        #expect(!(try site.page("about/index.html").contains("/posts/new/")))
+        try await harness.rebuild(changing: ["content/posts/2026-05-01-new.md"]) {
+            try site.write("---\ntitle: Brand new\ntags: [fresh]\n---\n\nNew text.\n", to: "content/posts/2026-05-01-new.md")
+        }
+        #expect(try site.page("about/index.html").contains("href=\"/posts/new/\""))
+        #expect(site.exists("tags/fresh/index.html"))
+
+        // A rename, then a deletion.
+        let renamed = "content/posts/2026-05-02-renamed.md"
+        try await harness.rebuild(changing: ["content/posts/2026-05-01-new.md", renamed]) {
+            try FileManager.default.moveItem(at: site.root.appendingPathComponent("content/posts/2026-05-01-new.md"),
+                                             to: site.root.appendingPathComponent(renamed))
+        }
+        #expect(!site.exists("posts/new/index.html"))
+        #expect(site.exists("posts/renamed/index.html"))
+        try await harness.rebuild(changing: [renamed]) {
+            try FileManager.default.removeItem(at: site.root.appendingPathComponent(renamed))
+        }
+        #expect(!site.exists("tags/fresh/index.html"))
+
+        // Static files come and go.
+        try await harness.rebuild(changing: ["static/notes.txt"]) { try site.write("notes", to: "static/notes.txt") }
+        #expect(try site.page("notes.txt") == "notes")
+        try await harness.rebuild(changing: ["static/notes.txt"]) {
+            try FileManager.default.removeItem(at: site.root.appendingPathComponent("static/notes.txt"))
+        }
+
+        // A new templates folder and a configuration change render everything again.
+        try await harness.rebuild(changing: ["templates/footer.mustache"]) {
+            try site.write("<footer>Live footer</footer>\n", to: "templates/footer.mustache")
+        }
+        #expect(try site.page("about/index.html").contains("Live footer"))
+        let configuration = try String(contentsOf: site.root.appendingPathComponent("sitegen.yml"), encoding: .utf8)
+        let retitled = try await harness.rebuild(changing: ["sitegen.yml"]) {
+            try site.write(configuration.replacingOccurrences(of: "title: Field Notes", with: "title: Trail Notes"), to: "sitegen.yml")
+        }
+        #expect(retitled.kept == 0)
+        #expect(try site.page("index.html").contains("Trail Notes"))
+
+        // A section's _index.md changes the menu of every page.
+        try await harness.rebuild(changing: ["content/posts/_index.md"]) {
+            try site.write("---\ntitle: Journal\n---\n\nAll the posts.\n", to: "content/posts/_index.md")
+        }
+        #expect(try site.page("about/index.html").contains("Journal"))
+    }
+
+    @Test func aFailedLiveBuildLeavesTheOutputAsItWas() async throws {
+        let site = try TestSite(example: "blog")
+        let harness = Harness(site)
+        try await harness.live.build()
+        let before = Harness.files(in: site.output)
+        try site.write("---\ntitle: [unclosed\n---\n\nText.\n", to: "content/broken.md")
+        await #expect(throws: (any Error).self) {
+            try await harness.live.build(changed: [site.root.appendingPathComponent("content/broken.md").path])
+        }
+        #expect(Harness.files(in: site.output) == before)
+        try FileManager.default.removeItem(at: site.root.appendingPathComponent("content/broken.md"))
+        try await harness.rebuild(changing: ["content/broken.md"]) {}
+    }
+
+    @Test func aBodyEditOnAGeneratedSiteRendersOnlyThatPage() async throws {
+        let site = try TestSite()
+        for index in 1...60 {
+            try site.write("""
+                ---
+                title: Post \(index)
+                date: 2026-01-\(String(format: "%02d", index % 28 + 1))T\(String(format: "%02d", index % 24)):00:00Z
+                tags: [tag\(index % 5)]
+                ---
+
+                Summary of post \(index).
+
+                Body of post \(index).
+
+                """, to: "content/posts/post-\(index).md")
+        }
+        let harness = Harness(site)
+        let first = try await harness.live.build()
+        let result = try await harness.rebuild(changing: ["content/posts/post-7.md"]) {
+            let text = try String(contentsOf: site.root.appendingPathComponent("content/posts/post-7.md"), encoding: .utf8)
+            try site.write(text.replacingOccurrences(of: "Body of post 7.", with: "Edited body."), to: "content/posts/post-7.md")
+        }
+        #expect(result.changedFiles == ["posts/post-7/index.html"])
+        #expect(result.rendered == 1)
+        #expect(result.kept == first.rendered - 1)
+    }
+}
