@@ -49,6 +49,6 @@ struct SitegenCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sitegen",
         abstract: "A static site generator: Markdown in, website out.",
-        subcommands: [BuildCommand.self, CheckCommand.self, NewCommand.self, MarkdownCommand.self]
+        subcommands: [BuildCommand.self, ServeCommand.self, CheckCommand.self, NewCommand.self, MarkdownCommand.self]
     )
 }

@@ -50,7 +50,7 @@ struct SwiftSiteRunner {
     private var cacheFile: URL { folder.appendingPathComponent(".build/sitegen-site.cache") }
 
     /// The built site program, compiling it first unless the cache says its Swift files are unchanged.
-    private func compiledExecutable(quiet: Bool) throws -> URL {
+    func compiledExecutable(quiet: Bool) throws -> URL {
         let fingerprint = try self.fingerprint()
         if let cached = try? String(contentsOf: cacheFile, encoding: .utf8) {
             let lines = cached.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

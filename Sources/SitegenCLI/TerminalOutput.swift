@@ -10,6 +10,11 @@ enum TerminalOutput {
         FileHandle.standardError.write(Data("sitegen: warning: \(message)\n".utf8))
     }
 
+    /// A line on standard output, written at once (not buffered): what a watching program reports.
+    static func line(_ message: String) {
+        FileHandle.standardOutput.write(Data((message + "\n").utf8))
+    }
+
     static func plain(_ message: String) {
         FileHandle.standardError.write(Data((message + "\n").utf8))
     }

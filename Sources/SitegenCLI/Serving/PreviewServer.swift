@@ -31,28 +31,48 @@ final class PreviewServer: Sendable {
         }
     }
 
-    /// Serves until the task is cancelled; throws when the port cannot be bound.
-    func run() async throws {
+    /// Starts serving (until the process ends) and returns the port it listens on; throws
+    /// when the address cannot be bound.
+    func start() async throws -> UInt16 {
+        let server = server
+        let reload = reload
+        let (failures, failed) = AsyncStream.makeStream(of: String.self)
+        Task {
+            do {
+                try await serve(server, reload: reload)
+            } catch {
+                failed.yield("\(error)")
+            }
+            failed.finish()
+        }
         try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await self.server.run() }
+            group.addTask { try await server.waitUntilListening(timeout: 10) }
             group.addTask {
-                // A comment now and then ends the event streams of browsers that went away.
-                while !Task.isCancelled {
-                    try await Task.sleep(for: .seconds(10))
-                    self.reload.ping()
-                }
+                // Ends when the waiting is over (the stream ends on cancellation).
+                for await failure in failures { throw SiteError(failure) }
             }
             try await group.next()
             group.cancelAll()
         }
-    }
-
-    /// Waits until the server accepts connections; returns its port.
-    func waitUntilListening() async throws -> UInt16 {
-        try await server.waitUntilListening(timeout: 10)
         switch await server.listeningAddress {
         case .ip4(_, let port)?, .ip6(_, let port)?: return port
         default: return 0
+        }
+    }
+
+    /// Runs the server, and pings the event streams now and then.
+    private func serve(_ server: HTTPServer, reload: LiveReload) async throws {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await server.run() }
+            group.addTask {
+                // A comment now and then ends the event streams of browsers that went away.
+                while true {
+                    try await Task.sleep(for: .seconds(10))
+                    reload.ping()
+                }
+            }
+            try await group.next()
+            group.cancelAll()
         }
     }
 }
@@ -66,12 +86,14 @@ private struct FolderHandler: HTTPHandler {
         guard request.method == .GET || request.method == .HEAD else {
             return HTTPResponse(statusCode: .methodNotAllowed, headers: HTTPHeaders([HTTPHeader("Allow"): "GET, HEAD"]))
         }
-        if request.path == LiveReload.path {
+        // The path as sent (FlyingFox's `path` drops a trailing slash); PreviewFiles decodes and checks it.
+        let path = request.target.path()
+        if path == LiveReload.path {
             return HTTPResponse(statusCode: .ok,
                                 headers: HTTPHeaders([.contentType: "text/event-stream", HTTPHeader("Cache-Control"): "no-store"]),
                                 body: HTTPBodySequence(from: EventBytes(events: reload.listen()), suggestedBufferSize: 1))
         }
-        switch PreviewFiles(root: root).resolve(request.path) {
+        switch PreviewFiles(root: root).resolve(path) {
         case .file(let url):
             return respond(with: url, status: .ok, method: request.method)
         case .redirect(let location):

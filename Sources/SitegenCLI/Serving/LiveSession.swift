@@ -1,0 +1,96 @@
+import ArgumentParser
+import Foundation
+import Sitegen
+
+/// Builds a site, then builds it again on every batch of changed files, and says what
+/// happened: a line on the terminal, and a live-reload event for the browsers.
+struct LiveSession {
+    let root: URL
+    let output: URL?
+    let configuration: URL?
+    let options: BuildOptions
+    let quiet: Bool
+    let emit: @Sendable (LiveReload.Event) -> Void
+
+    /// Builds, calls `whenReady`, then rebuilds on changes until the task is cancelled.
+    func run(whenReady: () -> Void = {}) async throws {
+        let live = LiveSiteBuilder(site: SitegenCLI.configuredSite ?? Site(), root: root, output: output,
+                                   configuration: configuration, options: options)
+        let outputFolder = live.layout.output.path
+        let watcher: FileWatcher
+        do {
+            watcher = try FileWatcher(root: root, skipping: [live.layout.output, root.appendingPathComponent(".build")])
+        } catch {
+            TerminalOutput.error("\(error)")
+            throw ExitCode.failure
+        }
+        defer { watcher.stop() }
+        var failed = await !build(live, changed: [], failedBefore: false)
+        whenReady()
+        for await batch in watcher.changes {
+            let changed = batch.filter { $0 != outputFolder && !$0.hasPrefix(outputFolder + "/") }
+            if changed.isEmpty { continue }
+            failed = await !build(live, changed: changed, failedBefore: failed)
+        }
+    }
+
+    /// Builds and tells the browsers; returns whether the build succeeded.
+    private func build(_ live: LiveSiteBuilder, changed: Set<String>, failedBefore: Bool) async -> Bool {
+        let start = DispatchTime.now().uptimeNanoseconds
+        do {
+            let result = try await live.build(changed: changed)
+            let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+            for warning in result.summary.warnings where changed.isEmpty || result.rendered > 0 {
+                TerminalOutput.warning(warning.description)
+            }
+            if !quiet {
+                let files = result.changedFiles.count == 1 ? "1 file" : "\(result.changedFiles.count) files"
+                let what = changed.isEmpty
+                    ? "Built \(result.summary.pages.formatted()) pages"
+                    : "Rendered \(result.rendered.formatted()) of \((result.rendered + result.kept).formatted()) outputs, wrote \(files)"
+                TerminalOutput.line(String(format: "%@ in %.0f ms", what, milliseconds))
+            }
+            let onlyStylesheets = !result.changedFiles.isEmpty && result.changedFiles.allSatisfy { $0.hasSuffix(".css") }
+            if onlyStylesheets && !failedBefore {
+                emit(.css)
+            } else if !result.changedFiles.isEmpty || failedBefore {
+                emit(.reload)
+            }
+            return true
+        } catch {
+            let message = BuildCommand.describe(error)
+            TerminalOutput.error("build failed, the preview shows the last good build:")
+            TerminalOutput.plain(message)
+            emit(.failed(message.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "\n")))
+            return false
+        }
+    }
+}
+
+/// How a site's own program, run by `sitegen serve` as a worker, tells it about its builds:
+/// one line on standard output per event.
+enum WorkerEvents {
+    private static let prefix = "sitegen-event "
+
+    static func line(for event: LiveReload.Event) -> String {
+        switch event {
+        case .reload: prefix + "reload"
+        case .css: prefix + "css"
+        case .failed(let message): prefix + "failed " + String(decoding: (try? JSONEncoder().encode(message)) ?? Data(), as: UTF8.self)
+        }
+    }
+
+    /// The event a line stands for, or `nil` for any other output.
+    static func event(from line: String) -> LiveReload.Event? {
+        guard line.hasPrefix(prefix) else { return nil }
+        let rest = line.dropFirst(prefix.count)
+        switch rest {
+        case "reload": return .reload
+        case "css": return .css
+        default:
+            guard rest.hasPrefix("failed "),
+                  let message = try? JSONDecoder().decode(String.self, from: Data(rest.dropFirst("failed ".count).utf8)) else { return nil }
+            return .failed(message)
+        }
+    }
+}

@@ -1,0 +1,128 @@
+import ArgumentParser
+import Foundation
+import Sitegen
+
+/// `sitegen serve [PATH]`: builds the site, serves it on loopback, and rebuilds what changed
+/// on every save, reloading the browser.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Build a site, serve it for preview, and rebuild and reload the browser on every change.",
+        discussion: """
+            Watches content/, static/, data/, templates/ and sitegen.yml (and a Swift configuration \
+            target's Package.swift and Sources/). A changed page re-renders that page and only the pages \
+            that show it; a template, data or configuration change re-renders everything. Pages are written \
+            to the output folder as for `sitegen build`, with baseURL set to the preview's address. A failed \
+            build shows its error over the page in the browser; the server keeps running.
+            """
+    )
+
+    @Argument(help: "The site folder, or a folder of Markdown files.")
+    var path: String = "."
+
+    @Option(help: "The port to listen on (0: any free port).")
+    var port: UInt16 = 8080
+
+    @Option(help: "The address to listen on. Only this machine can connect unless you give another, such as 0.0.0.0.")
+    var host: String = "127.0.0.1"
+
+    @Flag(help: "Include pages with draft: true.")
+    var drafts = false
+
+    @Flag(help: "Include pages dated in the future.")
+    var future = false
+
+    @Option(name: [.short, .long], help: "The output folder (default: PATH/public).")
+    var output: String?
+
+    @Option(help: "The configuration file (default: PATH/sitegen.yml).")
+    var config: String?
+
+    @Flag(help: "Open the site in the default browser once it is built.")
+    var open = false
+
+    @Flag(name: [.short, .long], help: "Print only errors and warnings.")
+    var quiet = false
+
+    /// Set by `sitegen serve` on a site's own program: build and report events, do not serve.
+    @Option(help: .hidden)
+    var workerBaseURL: String?
+
+    func run() async throws {
+        let root = URL(fileURLWithPath: path).standardizedFileURL
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isFolder), isFolder.boolValue else {
+            TerminalOutput.error("\(path): no such folder")
+            throw ExitCode.failure
+        }
+        let outputFolder = output.map { URL(fileURLWithPath: $0).standardizedFileURL }
+        let configuration = config.map { URL(fileURLWithPath: $0).standardizedFileURL }
+        if let workerBaseURL {
+            // Inside a site's own program: the parent process serves and relays the events.
+            let session = LiveSession(root: root, output: outputFolder, configuration: configuration, options: options(workerBaseURL),
+                                      quiet: quiet) { event in
+                TerminalOutput.line(WorkerEvents.line(for: event))
+            }
+            try await session.run()
+            return
+        }
+        let reload = LiveReload()
+        let server: PreviewServer
+        let boundPort: UInt16
+        do {
+            let layout = SiteLayout(root: root, output: outputFolder, configuration: configuration)
+            server = try PreviewServer(root: layout.output, host: host, port: port, reload: reload)
+            boundPort = try await server.start()
+        } catch {
+            TerminalOutput.error("cannot serve on \(host):\(port): \(error)")
+            throw ExitCode.failure
+        }
+        let shownHost = host == "0.0.0.0" || host == "::" ? "localhost" : (host.contains(":") ? "[\(host)]" : host)
+        let address = "http://\(shownHost):\(boundPort)/"
+        let emit: @Sendable (LiveReload.Event) -> Void = { reload.send($0) }
+        if let swiftSite = SwiftSiteRunner.find(in: root), SitegenCLI.configuredSite == nil {
+            try await SwiftSiteWorker(runner: swiftSite, arguments: workerArguments(baseURL: address), quiet: quiet,
+                                      emit: emit) {
+                announce(address)
+            }.run()
+        } else {
+            let session = LiveSession(root: root, output: outputFolder, configuration: configuration, options: options(address),
+                                      quiet: quiet, emit: emit)
+            try await session.run { announce(address) }
+        }
+    }
+
+    private func options(_ baseURL: String) -> BuildOptions {
+        BuildOptions(includeDrafts: drafts, includeFuture: future, baseURL: baseURL)
+    }
+
+    /// The arguments for a site's own program, run as a worker.
+    private func workerArguments(baseURL: String) -> [String] {
+        var arguments = ["serve", path, "--worker-base-url", baseURL]
+        if drafts { arguments.append("--drafts") }
+        if future { arguments.append("--future") }
+        if quiet { arguments.append("--quiet") }
+        if let output { arguments += ["--output", output] }
+        if let config { arguments += ["--config", config] }
+        return arguments
+    }
+
+    private func announce(_ address: String) {
+        TerminalOutput.line("Serving at \(address) — press Ctrl-C to stop")
+        if open { Self.openBrowser(address) }
+    }
+
+    private static func openBrowser(_ address: String) {
+        #if os(macOS)
+        let opener = "/usr/bin/open"
+        #else
+        let opener = "/usr/bin/xdg-open"
+        #endif
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: opener)
+        process.arguments = [address]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { TerminalOutput.warning("cannot open a browser (\(opener)): open \(address) yourself") }
+    }
+}

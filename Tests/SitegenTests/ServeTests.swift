@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+
+/// `sitegen serve` end to end: a real server on loopback, real file changes, the browser's
+/// event stream read as a browser would.
+@Suite struct ServeTests {
+    @Test func servesPagesWithTheLiveReloadScriptAndTheRightTypes() async throws {
+        let site = try TestSite(example: "blog")
+        let server = try PreviewProcess(root: site.root)
+
+        let home = try server.request("/")
+        #expect(home.status == 200)
+        #expect(home.headers["content-type"] == "text/html; charset=utf-8")
+        #expect(home.body.contains("<title>Field Notes</title>"))
+        #expect(home.body.contains("new EventSource(\"/_sitegen/events\")"))
+        // Links point at the preview, not at the published baseURL.
+        #expect(home.body.contains("href=\"/posts/\""))
+
+        let folder = try server.request("/posts")
+        #expect(folder.status == 301)
+        #expect(folder.headers["location"] == "/posts/")
+        #expect(try server.request("/posts/").body.contains("Measuring a build"))
+
+        let css = try server.request("/assets/style.css")
+        #expect(css.status == 200)
+        #expect(css.headers["content-type"] == "text/css; charset=utf-8")
+        #expect(!css.body.contains("EventSource"))
+        #expect(try server.request("/favicon.svg").headers["content-type"] == "image/svg+xml")
+        #expect(try server.request("/atom.xml").body.contains("http://127.0.0.1:\(server.port)/posts/"))
+
+        let missing = try server.request("/no/such/page/")
+        #expect(missing.status == 404)
+        #expect(missing.body.contains("Page not found"))
+        #expect(try server.request("/", method: "POST").status == 405)
+        #expect(try server.request("/", method: "HEAD").body.isEmpty)
+    }
+
+    @Test func neverServesAFileOutsideTheOutputFolder() async throws {
+        let site = try TestSite(example: "blog")
+        try site.write("secret", to: "secret.txt")
+        let server = try PreviewProcess(root: site.root)
+        // Links inside the output folder that lead out of it.
+        try FileManager.default.createSymbolicLink(atPath: site.output.appendingPathComponent("escape").path,
+                                                   withDestinationPath: site.root.path)
+        try FileManager.default.createSymbolicLink(atPath: site.output.appendingPathComponent("secret-link.txt").path,
+                                                   withDestinationPath: site.root.appendingPathComponent("secret.txt").path)
+        for target in ["/../secret.txt", "/../../../../../etc/passwd", "/%2e%2e/secret.txt", "/posts/%2E%2E/%2E%2E/secret.txt",
+                       "/..%2fsecret.txt", "/escape/secret.txt", "/secret-link.txt", "/escape/sitegen.yml"] {
+            let response = try server.request(target)
+            #expect(response.status == 404 || response.status == 403, "\(target) → \(response.status)")
+            #expect(!response.body.contains("secret") || response.body.contains("Page not found"), "\(target) served the file")
+            #expect(!response.body.contains("root:"), "\(target) served /etc/passwd")
+        }
+    }
+
+    @Test func rebuildsOnChangesAndTellsTheBrowser() async throws {
+        let site = try TestSite(example: "blog")
+        let server = try PreviewProcess(root: site.root)
+        let events = try server.listen()
+
+        // A page edit: reload, and the new text is served.
+        let about = site.root.appendingPathComponent("content/about.md")
+        try (String(contentsOf: about, encoding: .utf8) + "\nA live edit marker.\n").write(to: about, atomically: false, encoding: .utf8)
+        _ = try events.waitFor("event: reload")
+        #expect(try server.request("/about/").body.contains("A live edit marker."))
+
+        // A new page appears in its section's list.
+        try site.write("---\ntitle: Written while serving\ndate: 2026-06-01\n---\n\nHello.\n", to: "content/posts/2026-06-01-live.md")
+        _ = try events.waitFor("event: reload")
+        #expect(try server.request("/posts/").body.contains("Written while serving"))
+        #expect(try server.request("/posts/live/").status == 200)
+
+        // A stylesheet-only change swaps stylesheets without a reload.
+        try site.write("body { color: teal }\n", to: "static/extra.css")
+        _ = try events.waitFor("event: css")
+        #expect(try server.request("/extra.css").body.contains("teal"))
+
+        // A broken page: the error (file and line) goes to the browser; the last good build stays served.
+        try site.write("---\ntitle: [unclosed\n---\n\nText.\n", to: "content/broken.md")
+        let failure = try events.waitFor("event: build-error")
+        let message = try events.waitFor("\n\n")
+        #expect(failure.contains("build-error"))
+        #expect(message.contains("content\\/broken.md:3") || message.contains("content/broken.md:3"))
+        #expect(try server.request("/posts/live/").status == 200)
+        #expect(server.log.contains("content/broken.md:3"))
+
+        // Fixed: a reload takes the overlay away.
+        try FileManager.default.removeItem(at: site.root.appendingPathComponent("content/broken.md"))
+        _ = try events.waitFor("event: reload")
+
+        // A template change re-renders every page.
+        try site.write("<footer class=\"site-footer\">Served live</footer>\n", to: "templates/footer.mustache")
+        _ = try events.waitFor("event: reload")
+        #expect(try server.request("/").body.contains("Served live"))
+        #expect(try server.request("/posts/measuring-a-build/").body.contains("Served live"))
+
+        // Deleting a page removes it.
+        try FileManager.default.removeItem(at: site.root.appendingPathComponent("content/posts/2026-06-01-live.md"))
+        _ = try events.waitFor("event: reload")
+        #expect(try server.request("/posts/live/").status == 404)
+    }
+
+    @Test func answersManyConcurrentRequests() async throws {
+        let site = try TestSite(example: "blog")
+        let server = try PreviewProcess(root: site.root)
+        let paths = ["/", "/posts/", "/about/", "/assets/style.css", "/tags/", "/posts/measuring-a-build/"]
+        let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+            for index in 0..<120 {
+                group.addTask { try server.request(paths[index % paths.count]).status }
+            }
+            return try await group.reduce(into: [Int]()) { $0.append($1) }
+        }
+        #expect(statuses.count == 120)
+        #expect(statuses.allSatisfy { $0 == 200 })
+    }
+
+    @Test func aBusyPortIsAClearError() async throws {
+        let site = try TestSite(example: "blog")
+        let first = try PreviewProcess(root: site.root)
+        let result = try Sitegen.run(["serve", site.root.path, "--port", String(first.port)])
+        #expect(result.status == 1)
+        #expect(result.error.contains("cannot serve on 127.0.0.1:\(first.port)"))
+    }
+}
