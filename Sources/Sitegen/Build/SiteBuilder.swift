@@ -75,7 +75,7 @@ public final class SiteBuilder: Sendable {
             var copied = 0
             try await run(site.steps, site: &working, context: context, copied: &copied)
             try output.commit()
-            memory?.record = context.plan.record
+            memory?.succeeded(with: context.plan.record)
             let seconds = Self.seconds(since: start)
             let rendered: RenderedSite? = if case .rendered(let rendered) = context.current { rendered } else { nil }
             let pages = rendered?.pages ?? []
@@ -85,6 +85,7 @@ public final class SiteBuilder: Sendable {
             return (summary, pages)
         } catch {
             output.discard()
+            memory?.failed()
             observers.send(.failed("\(error)"))
             throw error
         }
@@ -104,9 +105,8 @@ public final class SiteBuilder: Sendable {
                 copied += try copyFiles(rendered.loaded, into: context.output)
             case (.generateSitemap, .rendered(let rendered)):
                 if let indexes = SiteIndexes(site: rendered) {
-                    let entries = indexes.sitemapEntries()
-                    context.plan.set(Dependency.sitemap, Fingerprint.of(entries.map(\.url), entries.map(\.lastmod)))
-                    try write("sitemap.xml", reading: [Dependency.sitemap], context: context) { indexes.sitemap(entries) }
+                    context.plan.set(Dependency.sitemap, indexes.sitemapFingerprint())
+                    try write("sitemap.xml", reading: [Dependency.sitemap], context: context) { indexes.sitemap(indexes.sitemapEntries()) }
                     try write("robots.txt", reading: [], context: context) { indexes.robots() }
                 }
             case (.generateFeeds, .rendered(let rendered)):

@@ -15,6 +15,20 @@ struct SiteIndexes {
         self.base = base
     }
 
+    /// A fingerprint of what the sitemap lists, quicker to make than the sitemap.
+    func sitemapFingerprint() -> Int {
+        var hasher = Hasher()
+        for page in site.pages {
+            hasher.combine(page.page.url)
+            hasher.combine(page.page.updated ?? page.page.date)
+        }
+        hasher.combine(site.loaded.sections.keys.sorted())
+        for taxonomy in site.loaded.configuration.taxonomies {
+            for term in site.terms[taxonomy] ?? [] { hasher.combine(term.url) }
+        }
+        return hasher.finalize()
+    }
+
     /// Every page, section, taxonomy and term URL with its last change, sorted by URL.
     func sitemapEntries() -> [(url: String, lastmod: Date?)] {
         var entries: [(url: String, lastmod: Date?)] = site.pages.map { ($0.page.url, $0.page.updated ?? $0.page.date) }
@@ -25,7 +39,7 @@ struct SiteIndexes {
         }
         entries += site.loaded.sections.values.map { ($0.url, newest[$0.path]) }
         for taxonomy in site.loaded.configuration.taxonomies {
-            let terms = ListRenderer.terms(of: taxonomy, in: site.pages)
+            let terms = site.terms[taxonomy] ?? []
             guard !terms.isEmpty else { continue }
             entries.append((URLPath.folderURL(URLPath.urlize(taxonomy)), nil))
             entries += terms.map { ($0.url, $0.pages.compactMap { $0.page.updated ?? $0.page.date }.max()) }
@@ -53,9 +67,13 @@ struct SiteIndexes {
     /// The feeds to write: the site's at the root, and each section's with dated pages.
     func feeds() -> [(folder: String, title: String, pages: [RenderedPage])] {
         let configuration = site.loaded.configuration
-        var feeds = [(folder: "", title: configuration.title, pages: Self.newest(site.pages))]
+        var feeds = [(folder: "", title: configuration.title, pages: Array(site.newest.prefix(20)))]
+        var bySection: [String: [RenderedPage]] = [:]
+        for page in site.newest where bySection[page.page.sectionPath, default: []].count < 20 {
+            bySection[page.page.sectionPath, default: []].append(page)
+        }
         for section in site.loaded.sections.values.sorted(by: { $0.path < $1.path }) where !section.path.isEmpty {
-            let pages = Self.newest(section.pageIndices.map { site.pages[$0] })
+            let pages = bySection[section.path] ?? []
             if !pages.isEmpty {
                 feeds.append((String(URLPath.outputFile(for: section.url).dropLast("index.html".count)),
                               "\(section.title) · \(configuration.title)", pages))
@@ -64,10 +82,6 @@ struct SiteIndexes {
         return feeds
     }
 
-    /// The 20 newest dated pages, newest first.
-    private static func newest(_ pages: [RenderedPage]) -> [RenderedPage] {
-        Array(pages.filter { $0.page.date != nil }.sorted(by: ListRenderer.newestFirst).prefix(20))
-    }
 
     /// An entry's text: the whole page or its summary, by `feedContent`.
     private func body(of page: RenderedPage) -> String {

@@ -25,15 +25,20 @@ final class BuildMemory: Sendable {
         /// The content paths its links and images resolved through.
         let lookups: Set<String>
         let warnings: [SiteError]
+        /// Fingerprints of what its own output shows, and of what lists show (0 when not live).
         let fingerprint: Int
+        let listingFingerprint: Int
     }
 
     private struct State {
         var sources: [String: SourceEntry] = [:]
         var nextRevision = 1
         var parsed: [String: ParsedPage] = [:]
+        var pages: [String: Page] = [:]
+        var bundleFolders: Set<String> = []
         var linkTargets: [String: String] = [:]
         var record: DependencyRecord?
+        var parsesAheadOfRecord = false
         var outputs: [String: Int] = [:]
         var copies: [String: FileStamp] = [:]
     }
@@ -42,12 +47,17 @@ final class BuildMemory: Sendable {
 
     // MARK: Sources
 
-    /// The source of `path` (a content path), read again only when the file changed.
-    func source(at file: URL, path: String, read: () throws -> MarkdownSource) rethrows -> (MarkdownSource, Int) {
-        let stamp = FileStamp(file.path)
-        if let stamp, let known = state.withLock({ $0.sources[path] }), known.stamp == stamp {
-            return (known.source, known.revision)
-        }
+    /// The files read so far, by content path.
+    func sources() -> [String: SourceEntry] {
+        state.withLock { $0.sources }
+    }
+
+    /// The source of the file at `file` (whose content path is `path`), read again only when
+    /// it changed since `known` was read.
+    func source(at file: String, path: String, known: SourceEntry?,
+                read: () throws -> MarkdownSource) rethrows -> (MarkdownSource, Int) {
+        let stamp = FileStamp(file)
+        if let stamp, let known, known.stamp == stamp { return (known.source, known.revision) }
         let source = try read()
         let revision = state.withLock { state in
             state.nextRevision += 1
@@ -59,6 +69,27 @@ final class BuildMemory: Sendable {
         return (source, revision)
     }
 
+    // MARK: Pages
+
+    /// The pages made from files at their revisions, valid while the page bundles stay the same.
+    func pages(bundleFolders: Set<String>) -> [String: Page] {
+        state.withLock { $0.bundleFolders == bundleFolders ? $0.pages : [:] }
+    }
+
+    /// Keeps this build's pages for the next: `made` are those made anew; `all` is every page
+    /// when some may be gone (`nil` when every earlier page is still there).
+    func keep(made: [Page], all: [Page]?, bundleFolders: Set<String>) {
+        state.withLock { state in
+            if state.bundleFolders != bundleFolders { state.pages = [:] }
+            state.bundleFolders = bundleFolders
+            if let all {
+                let present = Set(all.map(\.sourcePath))
+                state.pages = state.pages.filter { present.contains($0.key) }
+            }
+            for page in made { state.pages[page.sourcePath] = page }
+        }
+    }
+
     // MARK: Parsed pages
 
     /// The parse of `page` from an earlier build, if its file and the links it used are unchanged.
@@ -68,12 +99,15 @@ final class BuildMemory: Sendable {
         return known
     }
 
-    /// Keeps this build's parses (forgetting pages that are gone) and the link targets they were made with.
-    func keep(parsed pages: [ParsedPage], targets: [String: String]) {
+    /// Keeps this build's parses (forgetting pages that are gone) and the link targets they
+    /// were made with; returns the source paths of the pages that are gone.
+    func keep(parsed pages: [ParsedPage], targets: [String: String]) -> [String] {
         let parsed = Dictionary(pages.map { ($0.page.page.sourcePath, $0) }, uniquingKeysWith: { $1 })
-        state.withLock { state in
+        return state.withLock { state in
+            let gone = state.parsed.keys.filter { parsed[$0] == nil }
             state.parsed = parsed
             state.linkTargets = targets
+            return gone
         }
     }
 
@@ -89,10 +123,28 @@ final class BuildMemory: Sendable {
 
     // MARK: Dependencies
 
-    /// The dependency record of the last build, if it is still good.
+    /// The dependency record of the last successful build.
     var record: DependencyRecord? {
-        get { state.withLock { $0.record } }
-        set { state.withLock { $0.record = newValue } }
+        state.withLock { $0.record }
+    }
+
+    /// Whether parses were kept that the record does not know (a build failed after parsing):
+    /// the next build then sets the fingerprints of every page, not only of those it parses.
+    var parsesAheadOfRecord: Bool {
+        state.withLock { $0.parsesAheadOfRecord }
+    }
+
+    /// Keeps the record of a build that succeeded.
+    func succeeded(with record: DependencyRecord) {
+        state.withLock { state in
+            state.record = record
+            state.parsesAheadOfRecord = false
+        }
+    }
+
+    /// Notes that a build failed.
+    func failed() {
+        state.withLock { $0.parsesAheadOfRecord = true }
     }
 
     /// Forgets parses and dependencies (after a template, configuration or data change);
@@ -100,6 +152,7 @@ final class BuildMemory: Sendable {
     func forgetRendering() {
         state.withLock { state in
             state.parsed = [:]
+            state.pages = [:]
             state.record = nil
             state.linkTargets = [:]
         }

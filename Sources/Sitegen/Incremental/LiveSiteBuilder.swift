@@ -59,7 +59,7 @@ public final class LiveSiteBuilder: Sendable {
         let context = BuildContext(options: options, output: output, memory: memory)
         let (summary, _) = try await builder.run(context: context)
         let counts = context.plan.counts
-        return Result(summary: summary, changedFiles: output.changedPaths.sorted(), rendered: counts.rendered, kept: counts.skipped)
+        return Result(summary: summary, changedFiles: output.changedPaths.sorted(), rendered: counts.rendered, kept: counts.kept)
     }
 
     /// Whether a change at `path` can change every output: templates, configuration, data.

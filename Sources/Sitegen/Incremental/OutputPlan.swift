@@ -1,74 +1,113 @@
 import Synchronization
 
-/// Decides, output file by output file, whether a build must render it, from the dependency
-/// record of the build before: an output is rendered again when it is new, when it depends on
-/// other facts than last time, or when one of the facts it read has a new fingerprint.
+/// Decides, output file by output file, whether a live build must render it, from the
+/// dependency record of the build before.
 ///
 /// Facts are named by keys (``Dependency``) and fingerprinted by what templates can see of
-/// them; the code that renders an output names every fact it reads. A full build (no record)
-/// renders everything, and records the dependencies for the next one.
+/// them; the code that renders an output names every fact it reads, and sets the fingerprint
+/// of each fact before it plans an output that reads it. An output is rendered again when it
+/// is new, or when a fact it read last time has a new fingerprint; then what it reads now is
+/// recorded. An output whose facts are all unchanged reads the same facts as before (what an
+/// output reads is itself decided by facts it reads, such as a section's order), so it is kept
+/// without being looked at: a one-page edit costs a lookup per output, not a render.
+///
+/// A build that is not live (no memory) renders everything and records nothing.
 final class OutputPlan: Sendable {
     private struct State {
-        var fingerprints: [String: Int] = [:]
-        var record: [String: Set<String>] = [:]
+        var record: DependencyRecord
+
+        /// Sets a fingerprint (`nil`: the fact is gone); a change affects the fact's readers.
+        mutating func update(_ key: String, _ fingerprint: Int?) {
+            guard record.fingerprints[key] != fingerprint else { return }
+            record.fingerprints[key] = fingerprint
+            if let readers = record.readers[key] { affected.formUnion(readers) }
+        }
+
+        /// Outputs that read a fact whose fingerprint changed in this build.
+        var affected: Set<String> = []
+        /// Outputs planned in this build (the others are gone).
+        var planned: Set<String> = []
         var rendered = 0
-        var skipped = 0
+        var kept = 0
     }
 
-    private let previous: DependencyRecord?
-    /// Whether this build keeps a record for the next (a live build) or renders everything and forgets.
+    /// Whether this build keeps a record for the next (a live build).
     let isRecording: Bool
-    private let state = Mutex(State())
+    private let hasPrevious: Bool
+    private let state: Mutex<State>
 
     /// A plan against `previous` (`nil`: render everything); `recording` for a live build.
     init(previous: DependencyRecord?, recording: Bool) {
-        self.previous = previous
         isRecording = recording
+        hasPrevious = previous != nil
+        state = Mutex(State(record: previous ?? DependencyRecord()))
     }
 
     /// Sets the fingerprint of a fact before outputs that read it are planned.
     func set(_ key: String, _ fingerprint: @autoclosure () -> Int) {
         guard isRecording else { return }
         let value = fingerprint()
-        state.withLock { $0.fingerprints[key] = value }
+        state.withLock { $0.update(key, value) }
     }
 
     /// Sets many fingerprints at once.
     func set(_ fingerprints: [(String, Int)]) {
         guard isRecording else { return }
-        state.withLock { state in for (key, value) in fingerprints { state.fingerprints[key] = value } }
+        state.withLock { state in for (key, value) in fingerprints { state.update(key, value) } }
     }
 
-    /// Records that `path` reads the facts `dependencies`, and says whether it must be rendered.
+    /// Marks facts that no longer exist (a deleted page's) as changed.
+    func remove(_ keys: [String]) {
+        guard isRecording else { return }
+        state.withLock { state in for key in keys { state.update(key, nil) } }
+    }
+
+    /// Says whether `path` must be rendered; if so, records that it reads `dependencies`.
     func needsRendering(_ path: String, reading dependencies: @autoclosure () -> Set<String>) -> Bool {
         guard isRecording else { return true }
+        let unchanged = state.withLock { state in
+            state.planned.insert(path)
+            guard hasPrevious, state.record.reads[path] != nil, !state.affected.contains(path) else { return false }
+            state.kept += 1
+            return true
+        }
+        if unchanged { return false }
         let dependencies = dependencies()
-        return state.withLock { state in
-            state.record[path] = dependencies
-            let needed: Bool
-            if let previous, let before = previous.record[path], before == dependencies {
-                needed = dependencies.contains { state.fingerprints[$0] != previous.fingerprints[$0] }
-            } else {
-                needed = true
-            }
-            if needed { state.rendered += 1 } else { state.skipped += 1 }
-            return needed
+        state.withLock { state in
+            state.record.setReads(of: path, to: dependencies)
+            state.rendered += 1
+        }
+        return true
+    }
+
+    /// What this build read, for the next one (outputs not planned in this build are dropped).
+    var record: DependencyRecord {
+        state.withLock { state in
+            for path in state.record.reads.keys where !state.planned.contains(path) { state.record.setReads(of: path, to: nil) }
+            return state.record
         }
     }
 
-    /// What this build read, for the next one.
-    var record: DependencyRecord {
-        state.withLock { DependencyRecord(record: $0.record, fingerprints: $0.fingerprints) }
-    }
-
     /// How many outputs were rendered and how many kept from the build before.
-    var counts: (rendered: Int, skipped: Int) { state.withLock { ($0.rendered, $0.skipped) } }
+    var counts: (rendered: Int, kept: Int) { state.withLock { ($0.rendered, $0.kept) } }
 }
 
-/// Which facts each output file read, and the fingerprints those facts had.
+/// Which facts each output file read, the fingerprints those facts had, and for each fact the
+/// outputs that read it.
 struct DependencyRecord: Sendable {
-    var record: [String: Set<String>]
-    var fingerprints: [String: Int]
+    private(set) var reads: [String: Set<String>] = [:]
+    var fingerprints: [String: Int] = [:]
+    private(set) var readers: [String: Set<String>] = [:]
+
+    /// Records what `path` reads (`nil`: the output is gone), keeping ``readers`` in step.
+    mutating func setReads(of path: String, to dependencies: Set<String>?) {
+        for key in reads[path] ?? [] {
+            readers[key]?.remove(path)
+            if readers[key]?.isEmpty == true { readers[key] = nil }
+        }
+        reads[path] = dependencies
+        for key in dependencies ?? [] { readers[key, default: []].insert(path) }
+    }
 }
 
 /// The names of the facts outputs read.

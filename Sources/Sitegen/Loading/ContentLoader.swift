@@ -19,21 +19,33 @@ struct ContentLoader {
         var indexFiles: [String: (path: String, source: MarkdownSource)] = [:]
         let bundleFolders = Set(found.markdown.filter { URLPath.lastComponent(of: $0) == "index.md" && $0 != "index.md" }
             .map(URLPath.folder(of:)))
+        let known = memory?.pages(bundleFolders: bundleFolders) ?? [:]
+        var made: [Page] = []
+        var stillKnown = 0
         for (path, (source, revision)) in zip(found.markdown, sources) {
             let name = URLPath.lastComponent(of: path)
             if name == "_index.md" || name == "_index.markdown" || path == "index.md" {
                 indexFiles[URLPath.folder(of: path)] = (path, source)
                 continue
             }
+            if let page = known[path] {
+                stillKnown += 1
+                if page.revision == revision {
+                    pages.append(page)
+                    continue
+                }
+            }
             do {
                 guard var page = try makePage(path: path, source: source, bundleFolders: bundleFolders) else { continue }
                 page.revision = revision
                 pages.append(page)
+                if revision != 0 { made.append(page) }
             } catch {
                 errors.append(error)
             }
         }
         pages.sort { $0.sourcePath < $1.sourcePath }
+        memory?.keep(made: made, all: stillKnown == known.count ? nil : pages, bundleFolders: bundleFolders)
         let sections = makeSections(pages: pages, indexFiles: indexFiles)
         let files = publishedFiles(found.otherFiles, bundleFolders: bundleFolders, pages: pages)
         errors += collisionErrors(pages: pages, sections: sections, files: files)
@@ -50,27 +62,17 @@ struct ContentLoader {
     }
 
     private func findFiles() throws(SiteError) -> FoundFiles {
-        let fileManager = FileManager.default
-        guard let enumerator = fileManager.enumerator(at: layout.content, includingPropertiesForKeys: [.isDirectoryKey],
-                                                      options: [.skipsHiddenFiles]) else {
+        let root = layout.root.standardizedFileURL.path
+        let skipped = Set([layout.output.standardizedFileURL.path] + (layout.content == layout.root ? ["templates", "static", "data"].map {
+            root + "/" + $0
+        } : []))
+        guard let paths = FolderWalker.files(in: layout.content, skipping: skipped) else {
             throw SiteError(file: layout.display(layout.content), "cannot read the content folder")
         }
-        let contentPath = layout.content.path.hasSuffix("/") ? layout.content.path : layout.content.path + "/"
-        let skipped = [layout.output.path] + (layout.content == layout.root ? ["templates", "static", "data"].map {
-            layout.root.appendingPathComponent($0).path
-        } : [])
         var found = FoundFiles()
-        for case let url as URL in enumerator {
-            let path = url.standardizedFileURL.path
-            if skipped.contains(path) || URLPath.lastComponent(of: path).hasPrefix(".sitegen-") {
-                enumerator.skipDescendants()
-                continue
-            }
-            if (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true { continue }
-            guard path.hasPrefix(contentPath) else { continue }
-            let relative = String(path.dropFirst(contentPath.count))
+        for relative in paths {
             if layout.content == layout.root && relative == "sitegen.yml" { continue }
-            if url.pathExtension == "md" || url.pathExtension == "markdown" {
+            if relative.hasSuffix(".md") || relative.hasSuffix(".markdown") {
                 found.markdown.append(relative)
             } else {
                 found.otherFiles.append(relative)
@@ -83,19 +85,24 @@ struct ContentLoader {
 
     /// Reads every Markdown file and its front matter, on all cores.
     private func readSources(_ paths: [String]) async throws -> [(MarkdownSource, Int)] {
-        let content = layout.content
+        let contentPath = layout.content.standardizedFileURL.path
         let memory = memory
+        let known = memory?.sources() ?? [:]
         let results = await withTaskGroup(of: [(Int, Result<(MarkdownSource, Int), SiteError>)].self) { group in
             for chunk in Parallel.chunks(paths.count) {
                 group.addTask {
                     chunk.map { index in
                         let path = paths[index]
                         do {
-                            let file = content.appendingPathComponent(path)
+                            let file = contentPath + "/" + path
                             let read = { () throws -> MarkdownSource in
-                                try MarkdownSource(text: String(decoding: try Data(contentsOf: file), as: UTF8.self))
+                                let data = try Data(contentsOf: URL(fileURLWithPath: file))
+                                return try MarkdownSource(text: String(decoding: data, as: UTF8.self))
                             }
-                            return (index, .success(try memory?.source(at: file, path: path, read: read) ?? (read(), 0)))
+                            if let memory {
+                                return (index, .success(try memory.source(at: file, path: path, known: known[path], read: read)))
+                            }
+                            return (index, .success((try read(), 0)))
                         } catch let error as MarkdownError {
                             return (index, .failure(SiteError(file: "content/" + path, line: error.line,
                                                               error.message + ". Fix the YAML between the --- lines.")))
@@ -294,15 +301,9 @@ struct ContentLoader {
         var bundleURLs: [String: String] = [:]
         for page in pages where page.isBundle { bundleURLs[URLPath.folder(of: page.sourcePath)] = page.url }
         var files: [LoadedSite.StaticFile] = []
-        if let staticFolder = layout.staticFiles,
-           let enumerator = FileManager.default.enumerator(at: staticFolder, includingPropertiesForKeys: [.isDirectoryKey],
-                                                           options: [.skipsHiddenFiles]) {
-            let prefix = staticFolder.standardizedFileURL.path + "/"
-            for case let url as URL in enumerator where (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) != true {
-                let path = url.standardizedFileURL.path
-                if path.hasPrefix(prefix) {
-                    files.append(.init(source: url, outputPath: String(path.dropFirst(prefix.count)), contentPath: nil))
-                }
+        if let staticFolder = layout.staticFiles {
+            for path in (FolderWalker.files(in: staticFolder) ?? []).sorted() {
+                files.append(.init(source: staticFolder.appendingPathComponent(path), outputPath: path, contentPath: nil))
             }
         }
         for path in otherFiles {

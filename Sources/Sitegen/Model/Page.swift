@@ -44,24 +44,3 @@ public struct Page: Sendable {
     /// revision parses the same.
     var revision = 0
 }
-
-/// A page after its Markdown was parsed, modified and rendered with its template. Keeps
-/// what list pages, feeds and plugins need, not the HTML.
-public struct RenderedPage: Sendable {
-    /// The loaded page.
-    public let page: Page
-    /// Its title: `title`, else the first `#` heading, else the file name.
-    public let title: String
-    /// Its description: `description`, else ``summary``.
-    public let description: String
-    /// Its summary: the text before `<!--more-->`, else the first paragraph, as plain text.
-    public let summary: String
-    /// The headings of its text.
-    public let headings: [Heading]
-    /// The words a reader sees in its text.
-    public let wordCount: Int
-    /// The page's HTML body (its Markdown rendered and modified, without the template).
-    public let content: String
-    /// Values plugins add for templates, as `page.data.KEY` (the page's own, then computed ones).
-    public internal(set) var data: FrontMatter
-}

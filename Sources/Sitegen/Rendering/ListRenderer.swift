@@ -9,6 +9,10 @@ struct ListRenderer: Sendable {
     let pages: [RenderedPage]
     /// Each section's pages in order.
     let orders: [String: [RenderedPage]]
+    /// The dated pages, newest first.
+    let newest: [RenderedPage]
+    /// Each taxonomy's terms.
+    let terms: [String: [(name: String, url: String, pages: [RenderedPage])]]
     let theme: Theme
     let context: TemplateContext
     let output: any OutputSink
@@ -36,23 +40,23 @@ struct ListRenderer: Sendable {
         let subsections = section.subsectionPaths.compactMap { loaded.sections[$0] }
             .sorted { ($0.weight, $0.title) < ($1.weight, $1.title) }
         let counts = subsections.map { ($0.path, $0.pageIndices.count) }
-        let recent = section.path.isEmpty
-            ? Array(pages.filter { $0.page.date != nil }.sorted(by: Self.newestFirst).prefix(loaded.configuration.recentPages))
-            : []
+        let recent = section.path.isEmpty ? Array(newest.prefix(loaded.configuration.recentPages)) : []
         if section.path.isEmpty { plan.set(Dependency.recent, Fingerprint.of(recent.map(\.page.sourcePath))) }
         let pager = Pager(sectionPages, perPage: section.paginate ?? loaded.configuration.paginate, url: section.url)
         let html = sectionHTML[section.path] ?? ""
         let site = context.site()
         for page in pager.pages {
-            var dependencies: Set<String> = [Dependency.sections, Dependency.section(section.path)]
-            dependencies.formUnion(subsections.map { Dependency.section($0.path) })
-            dependencies.formUnion(page.items.map { Dependency.listing($0.page.sourcePath) })
-            if section.path.isEmpty && page.number == 1 {
-                dependencies.insert(Dependency.recent)
-                dependencies.formUnion(recent.map { Dependency.listing($0.page.sourcePath) })
-            }
             let path = URLPath.outputFile(for: page.url)
-            guard plan.needsRendering(path, reading: dependencies) else {
+            guard plan.needsRendering(path, reading: {
+                var dependencies: Set<String> = [Dependency.sections, Dependency.section(section.path)]
+                dependencies.formUnion(subsections.map { Dependency.section($0.path) })
+                dependencies.formUnion(page.items.map { Dependency.listing($0.page.sourcePath) })
+                if section.path.isEmpty && page.number == 1 {
+                    dependencies.insert(Dependency.recent)
+                    dependencies.formUnion(recent.map { Dependency.listing($0.page.sourcePath) })
+                }
+                return dependencies
+            }()) else {
                 output.keep(path)
                 continue
             }
@@ -77,7 +81,7 @@ struct ListRenderer: Sendable {
     private func taxonomyJobs() -> [@Sendable () throws -> Int] {
         var jobs: [@Sendable () throws -> Int] = []
         for taxonomy in loaded.configuration.taxonomies {
-            let terms = Self.terms(of: taxonomy, in: pages)
+            let terms = self.terms[taxonomy] ?? []
             guard !terms.isEmpty else { continue }
             let taxonomyURL = URLPath.folderURL(URLPath.urlize(taxonomy))
             plan.set(Dependency.taxonomy(taxonomy), Fingerprint.of(terms.map { [$0.name, $0.url, String($0.pages.count)] }))
@@ -101,8 +105,8 @@ struct ListRenderer: Sendable {
                     let site = context.site()
                     for page in pager.pages {
                         let path = URLPath.outputFile(for: page.url)
-                        let dependencies = Set([Dependency.sections, Dependency.term(term.url)] + page.items.map { Dependency.listing($0.page.sourcePath) })
-                        guard plan.needsRendering(path, reading: dependencies) else {
+                        guard plan.needsRendering(path, reading: Set([Dependency.sections, Dependency.term(term.url)]
+                            + page.items.map { Dependency.listing($0.page.sourcePath) })) else {
                             output.keep(path)
                             continue
                         }
@@ -124,9 +128,11 @@ struct ListRenderer: Sendable {
     /// only in case or spaces (`Swift`, `swift`) are one term.
     static func terms(of taxonomy: String, in pages: [RenderedPage]) -> [(name: String, url: String, pages: [RenderedPage])] {
         var byURL: [String: (name: String, pages: [RenderedPage])] = [:]
+        var urls: [String: String] = [:]
         for page in pages {
             for term in page.page.terms[taxonomy] ?? [] where !term.isEmpty {
-                let url = termURL(taxonomy: taxonomy, term: term)
+                let url = urls[term] ?? termURL(taxonomy: taxonomy, term: term)
+                urls[term] = url
                 byURL[url, default: (term, [])].pages.append(page)
             }
         }
@@ -153,12 +159,13 @@ struct ListRenderer: Sendable {
     /// A small page at each alias that sends the reader (and search engines) to the page.
     private func writeAliases() throws -> Int {
         var count = 0
-        for page in pages {
+        for page in pages where !page.page.aliases.isEmpty {
             let target = HTMLText.escapeAttribute(context.absoluteBase + page.page.url)
             for alias in page.page.aliases {
                 count += 1
                 let path = URLPath.outputFile(for: alias)
-                guard plan.needsRendering(path, reading: [Dependency.listing(page.page.sourcePath)]) else {
+                // The page's front matter says which aliases it has: page, not listing.
+                guard plan.needsRendering(path, reading: [Dependency.page(page.page.sourcePath)]) else {
                     output.keep(path)
                     continue
                 }
@@ -190,22 +197,40 @@ struct ListRenderer: Sendable {
     /// By `sort` (`date`, `weight`, `title`); by default newest first when the pages have
     /// dates, otherwise by weight, then file name.
     static func sorted(_ pages: [RenderedPage], by sort: String?) -> [RenderedPage] {
+        // Keys first, then indices sorted by them: a page is compared without being copied.
+        let order: [Int]
         switch sort {
-        case "date": return pages.sorted(by: newestFirst)
-        case "weight": return pages.sorted { ($0.page.weight, $0.title) < ($1.page.weight, $1.title) }
-        case "title": return pages.sorted { $0.title.lowercased() < $1.title.lowercased() }
+        case "date":
+            order = byNewest(pages)
+        case "weight":
+            let keys = pages.map { ($0.page.weight, $0.title) }
+            order = pages.indices.sorted { keys[$0] < keys[$1] }
+        case "title":
+            let keys = pages.map { $0.title.lowercased() }
+            order = pages.indices.sorted { keys[$0] < keys[$1] }
         default:
-            return pages.contains { $0.page.date != nil } ? pages.sorted(by: newestFirst)
-                : pages.sorted { ($0.page.weight, $0.page.sourcePath) < ($1.page.weight, $1.page.sourcePath) }
+            if pages.contains(where: { $0.page.date != nil }) {
+                order = byNewest(pages)
+            } else {
+                let keys = pages.map { ($0.page.weight, $0.page.sourcePath) }
+                order = pages.indices.sorted { keys[$0] < keys[$1] }
+            }
         }
+        return order.map { pages[$0] }
     }
 
-    static func newestFirst(_ a: RenderedPage, _ b: RenderedPage) -> Bool {
-        switch (a.page.date, b.page.date) {
-        case let (x?, y?) where x != y: x > y
-        case (_?, nil): true
-        case (nil, _?): false
-        default: (a.page.weight, a.title) < (b.page.weight, b.title)
+    /// The dated pages, newest first.
+    static func newest(_ pages: [RenderedPage]) -> [RenderedPage] {
+        byNewest(pages).lazy.filter { pages[$0].page.date != nil }.map { pages[$0] }
+    }
+
+    /// The indices of `pages` newest first: dated pages first, by date, newest first; ties
+    /// and undated pages by weight, then title.
+    private static func byNewest(_ pages: [RenderedPage]) -> [Int] {
+        let keys = pages.map { page -> (Int, Double, Int, String) in
+            let date = page.page.date.map { -$0.timeIntervalSinceReferenceDate }
+            return (date == nil ? 1 : 0, date ?? 0, page.page.weight, page.title)
         }
+        return pages.indices.sorted { keys[$0] < keys[$1] }
     }
 }

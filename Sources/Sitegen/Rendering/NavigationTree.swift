@@ -9,9 +9,10 @@ struct NavigationTree: Sendable {
 
     let nodes: [Node]
 
-    init(sections: [String: Section], pages: [RenderedPage]) {
+    /// The tree of `sections`, whose pages are in `orders` (by section path, in order).
+    init(sections: [String: Section], orders: [String: [RenderedPage]]) {
         func children(of section: Section) -> [Node] {
-            let sectionPages = ListRenderer.sorted(section.pageIndices.map { pages[$0] }, by: section.sort)
+            let sectionPages = (orders[section.path] ?? [])
                 .map { Node(title: $0.title, url: $0.page.url, children: []) }
             let subsections = section.subsectionPaths.compactMap { sections[$0] }
                 .sorted { ($0.weight, $0.title) < ($1.weight, $1.title) }

@@ -9,4 +9,8 @@ public struct RenderedSite: Sendable {
     public let listPages: Int
     /// Problems that did not stop the build (links to missing pages…).
     public let warnings: [SiteError]
+    /// The dated pages, newest first.
+    let newest: [RenderedPage]
+    /// Each taxonomy's terms, sorted by name.
+    let terms: [String: [(name: String, url: String, pages: [RenderedPage])]]
 }

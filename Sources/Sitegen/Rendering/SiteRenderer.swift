@@ -24,11 +24,14 @@ struct SiteRenderer: Sendable {
         let links = LinkResolver(targets: targets, basePath: context.basePath, warnings: warnings)
         let files = PublishedFiles(loaded: loaded, basePath: context.basePath)
         let changedTargets = memory?.changedTargets(targets) ?? []
-        let parsed = try await Parallel.map(loaded.pages.indices) { index in
+        let results = try await Parallel.map(loaded.pages.indices) { index in
             let page = loaded.pages[index]
-            return try memory?.parsed(page, changedTargets: changedTargets) ?? parse(page, links: links)
+            if let known = memory?.parsed(page, changedTargets: changedTargets) { return (known, false) }
+            return (try parse(page, links: links), true)
         }
-        memory?.keep(parsed: parsed, targets: targets)
+        let parsed = results.map(\.0)
+        let gone = memory?.keep(parsed: parsed, targets: targets) ?? []
+        plan.remove(gone.flatMap { [Dependency.page($0), Dependency.listing($0), Dependency.neighbours($0)] })
         for page in parsed { for warning in page.warnings { warnings.add(warning) } }
         let pages = parsed.map(\.page)
         let orders = Self.sectionOrders(pages, sections: loaded.sections)
@@ -37,16 +40,23 @@ struct SiteRenderer: Sendable {
             let relative = loaded.layout.content == loaded.layout.root ? source : String(source.dropFirst("content/".count))
             return parser(for: relative, links: links).parse(section.source).html
         }
-        if plan.isRecording { setFingerprints(parsed, orders: orders, sectionHTML: sectionHTML) }
+        if plan.isRecording {
+            let all = memory?.parsesAheadOfRecord ?? true
+            setFingerprints(all ? parsed : results.filter(\.1).map(\.0), orders: orders, sectionHTML: sectionHTML)
+        }
+        let newest = ListRenderer.newest(pages)
+        let terms = Dictionary(loaded.configuration.taxonomies.map { ($0, ListRenderer.terms(of: $0, in: pages)) },
+                               uniquingKeysWith: { first, _ in first })
         if theme.templates.mentions("site.nav") {
-            let navigation = NavigationTree(sections: loaded.sections, pages: pages)
+            let navigation = NavigationTree(sections: loaded.sections, orders: orders)
             plan.set(Dependency.navigation, Fingerprint.of(navigation.nodes))
             context.navigation = navigation
         }
         try await renderPages(parsed, orders: orders, context: context, files: files)
-        let listPages = try await ListRenderer(loaded: loaded, pages: pages, orders: orders, theme: theme, context: context,
+        let listPages = try await ListRenderer(loaded: loaded, pages: pages, orders: orders, newest: newest, terms: terms,
+                                               theme: theme, context: context,
                                                output: output, plan: plan, sectionHTML: sectionHTML).render()
-        return RenderedSite(loaded: loaded, pages: pages, listPages: listPages, warnings: warnings.all)
+        return RenderedSite(loaded: loaded, pages: pages, listPages: listPages, warnings: warnings.all, newest: newest, terms: terms)
     }
 
     /// Where links to content files lead: each page's and section's source path → its URL,
@@ -72,7 +82,8 @@ struct SiteRenderer: Sendable {
         loaded.layout.content == loaded.layout.root ? contentPath : "content/" + contentPath
     }
 
-    /// The fingerprints of what outputs read of pages and sections.
+    /// The fingerprints of what outputs read of sections, and of the pages parsed in this build
+    /// (those of pages parsed before are set already).
     private func setFingerprints(_ parsed: [BuildMemory.ParsedPage], orders: [String: [RenderedPage]],
                                  sectionHTML: [String: String]) {
         var fingerprints: [(String, Int)] = []
@@ -80,7 +91,7 @@ struct SiteRenderer: Sendable {
         for entry in parsed {
             let page = entry.page
             fingerprints.append((Dependency.page(page.page.sourcePath), entry.fingerprint))
-            fingerprints.append((Dependency.listing(page.page.sourcePath), Self.listingFingerprint(page)))
+            fingerprints.append((Dependency.listing(page.page.sourcePath), entry.listingFingerprint))
         }
         for (path, pages) in orders {
             fingerprints.append((Dependency.section(path), Fingerprint.of(pages.map(\.page.sourcePath))))
@@ -112,23 +123,28 @@ struct SiteRenderer: Sendable {
         let pages = loaded.pages
         let neighbours = Self.neighbours(parsed.map(\.page), orders: orders)
         let usesNavigation = context.navigation != nil
-        let done = Counter()
-        _ = try await Parallel.map(pages.indices, perTask: { context.site() }) { site, index in
-            let page = parsed[index]
+        // Which pages to render: planned on one thread (for most pages, a lookup), rendered on all.
+        var selected: [(index: Int, path: String)] = []
+        for index in pages.indices {
             let (previous, next) = neighbours[index]
-            let source = page.page.page.sourcePath
-            plan.set(Dependency.neighbours(source), Fingerprint.of(previous?.page.sourcePath, next?.page.sourcePath))
-            var dependencies: Set<String> = [Dependency.page(source), Dependency.neighbours(source), Dependency.sections]
-            if let previous { dependencies.insert(Dependency.listing(previous.page.sourcePath)) }
-            if let next { dependencies.insert(Dependency.listing(next.page.sourcePath)) }
-            if usesNavigation { dependencies.insert(Dependency.navigation) }
+            let source = pages[index].sourcePath
             let path = URLPath.outputFile(for: pages[index].url)
-            if plan.needsRendering(path, reading: dependencies) {
-                try write(page, to: path, site: site, neighbours: neighbours[index], context: context, files: files)
-            } else {
-                output.keep(path)
-            }
-            observers.send(.pageRendered(url: pages[index].url, done: done.increment(), total: pages.count))
+            plan.set(Dependency.neighbours(source), Fingerprint.of(previous?.page.sourcePath, next?.page.sourcePath))
+            let needed = plan.needsRendering(path, reading: {
+                var dependencies: Set<String> = [Dependency.page(source), Dependency.neighbours(source), Dependency.sections]
+                if let previous { dependencies.insert(Dependency.listing(previous.page.sourcePath)) }
+                if let next { dependencies.insert(Dependency.listing(next.page.sourcePath)) }
+                if usesNavigation { dependencies.insert(Dependency.navigation) }
+                return dependencies
+            }())
+            if needed { selected.append((index, path)) } else { output.keep(path) }
+        }
+        let done = Counter()
+        let chosen = selected
+        _ = try await Parallel.map(chosen.indices, perTask: { context.site() }) { site, position in
+            let (index, path) = chosen[position]
+            try write(parsed[index], to: path, site: site, neighbours: neighbours[index], context: context, files: files)
+            observers.send(.pageRendered(url: pages[index].url, done: done.increment(), total: chosen.count))
         }
     }
 
@@ -146,7 +162,8 @@ struct SiteRenderer: Sendable {
             for entry in provider(rendered).entries { rendered.data[entry.key] = entry.value }
         }
         return BuildMemory.ParsedPage(revision: page.revision, page: rendered, html: markdown.html, lookups: lookups.all,
-                                      warnings: warnings.all, fingerprint: plan.isRecording ? Self.fingerprint(rendered) : 0)
+                                      warnings: warnings.all, fingerprint: plan.isRecording ? Self.fingerprint(rendered) : 0,
+                                      listingFingerprint: plan.isRecording ? Self.listingFingerprint(rendered) : 0)
     }
 
     /// A fingerprint of everything a page's own output shows of it.

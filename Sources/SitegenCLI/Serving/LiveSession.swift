@@ -10,6 +10,8 @@ struct LiveSession {
     let configuration: URL?
     let options: BuildOptions
     let quiet: Bool
+    /// Whether the first build tells the browsers to reload too (a restarted site program's does).
+    var reloadsAfterFirstBuild = false
     let emit: @Sendable (LiveReload.Event) -> Void
 
     /// Builds, calls `whenReady`, then rebuilds on changes until the task is cancelled.
@@ -25,7 +27,7 @@ struct LiveSession {
             throw ExitCode.failure
         }
         defer { watcher.stop() }
-        var failed = await !build(live, changed: [], failedBefore: false)
+        var failed = await !build(live, changed: [], failedBefore: false, tells: reloadsAfterFirstBuild)
         whenReady()
         for await batch in watcher.changes {
             let changed = batch.filter { $0 != outputFolder && !$0.hasPrefix(outputFolder + "/") }
@@ -35,7 +37,7 @@ struct LiveSession {
     }
 
     /// Builds and tells the browsers; returns whether the build succeeded.
-    private func build(_ live: LiveSiteBuilder, changed: Set<String>, failedBefore: Bool) async -> Bool {
+    private func build(_ live: LiveSiteBuilder, changed: Set<String>, failedBefore: Bool, tells: Bool = true) async -> Bool {
         let start = DispatchTime.now().uptimeNanoseconds
         do {
             let result = try await live.build(changed: changed)
@@ -51,7 +53,9 @@ struct LiveSession {
                 TerminalOutput.line(String(format: "%@ in %.0f ms", what, milliseconds))
             }
             let onlyStylesheets = !result.changedFiles.isEmpty && result.changedFiles.allSatisfy { $0.hasSuffix(".css") }
-            if onlyStylesheets && !failedBefore {
+            if !tells {
+                // The first build of a preview: no page is showing yet.
+            } else if onlyStylesheets && !failedBefore {
                 emit(.css)
             } else if !result.changedFiles.isEmpty || failedBefore {
                 emit(.reload)

@@ -60,7 +60,7 @@ struct ServeCommand: AsyncParsableCommand {
         if let workerBaseURL {
             // Inside a site's own program: the parent process serves and relays the events.
             let session = LiveSession(root: root, output: outputFolder, configuration: configuration, options: options(workerBaseURL),
-                                      quiet: quiet) { event in
+                                      quiet: quiet, reloadsAfterFirstBuild: true) { event in
                 TerminalOutput.line(WorkerEvents.line(for: event))
             }
             try await session.run()

@@ -1,0 +1,62 @@
+import SitegenMarkdown
+
+/// A page after its Markdown was parsed and modified: what its template, list pages, feeds
+/// and plugins use.
+///
+/// A rendered page is a value kept in one shared box, so that lists of thousands of pages are
+/// sorted and passed around without copying every field.
+public struct RenderedPage: Sendable {
+    private final class Storage: Sendable {
+        let page: Page
+        let title: String
+        let description: String
+        let summary: String
+        let headings: [Heading]
+        let wordCount: Int
+        let content: String
+        let data: FrontMatter
+
+        init(page: Page, title: String, description: String, summary: String, headings: [Heading], wordCount: Int,
+             content: String, data: FrontMatter) {
+            self.page = page
+            self.title = title
+            self.description = description
+            self.summary = summary
+            self.headings = headings
+            self.wordCount = wordCount
+            self.content = content
+            self.data = data
+        }
+    }
+
+    private var storage: Storage
+
+    init(page: Page, title: String, description: String, summary: String, headings: [Heading], wordCount: Int,
+         content: String, data: FrontMatter) {
+        storage = Storage(page: page, title: title, description: description, summary: summary, headings: headings,
+                          wordCount: wordCount, content: content, data: data)
+    }
+
+    /// The loaded page.
+    public var page: Page { _read { yield storage.page } }
+    /// Its title: `title`, else the first `#` heading, else the file name.
+    public var title: String { _read { yield storage.title } }
+    /// Its description: `description`, else ``summary``.
+    public var description: String { _read { yield storage.description } }
+    /// Its summary: the text before `<!--more-->`, else the first paragraph, as plain text.
+    public var summary: String { _read { yield storage.summary } }
+    /// The headings of its text.
+    public var headings: [Heading] { _read { yield storage.headings } }
+    /// The words a reader sees in its text.
+    public var wordCount: Int { _read { yield storage.wordCount } }
+    /// The page's HTML body (its Markdown rendered and modified, without the template).
+    public var content: String { _read { yield storage.content } }
+    /// Values plugins add for templates, as `page.data.KEY` (the page's own, then computed ones).
+    public internal(set) var data: FrontMatter {
+        get { storage.data }
+        set {
+            storage = Storage(page: page, title: title, description: description, summary: summary, headings: headings,
+                              wordCount: wordCount, content: content, data: newValue)
+        }
+    }
+}
