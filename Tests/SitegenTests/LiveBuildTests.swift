@@ -8,12 +8,14 @@ import Testing
     /// A live builder for `site`, and a way to compare its output with a fresh full build.
     struct Harness {
         let site: TestSite
+        let configured: Site
         let live: LiveSiteBuilder
         let options = BuildOptions(baseURL: "https://example.org/")
 
-        init(_ site: TestSite) {
+        init(_ site: TestSite, configured: Site = Site()) {
             self.site = site
-            live = LiveSiteBuilder(site: Site(), root: site.root, options: options)
+            self.configured = configured
+            live = LiveSiteBuilder(site: configured, root: site.root, options: options)
         }
 
         /// Builds live after `change` (files written or removed, relative paths), checks the output against a full build.
@@ -28,7 +30,7 @@ import Testing
         func expectSameAsFullBuild(sourceLocation: SourceLocation = #_sourceLocation) async throws {
             let fresh = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-full-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: fresh) }
-            try await SiteBuilder(site: Site(), layout: SiteLayout(root: site.root, output: fresh), options: options).build()
+            try await SiteBuilder(site: configured, layout: SiteLayout(root: site.root, output: fresh), options: options).build()
             let expected = Self.files(in: fresh)
             let actual = Self.files(in: site.output)
             #expect(actual.keys.sorted() == expected.keys.sorted(), sourceLocation: sourceLocation)
@@ -141,6 +143,51 @@ import Testing
             try site.write("---\ntitle: Journal\n---\n\nAll the posts.\n", to: "content/posts/_index.md")
         }
         #expect(try site.page("about/index.html").contains("Journal"))
+    }
+
+    @Test func theDocsThemesNavigationFollowsEdits() async throws {
+        let site = try TestSite(example: "docs")
+        let harness = Harness(site)
+        try await harness.live.build()
+        let page = "content/guides/content.md"
+        let original = try String(contentsOf: site.root.appendingPathComponent(page), encoding: .utf8)
+        let body = try await harness.rebuild(changing: [page]) {
+            try site.write(original + "\nA new closing line.\n", to: page)
+        }
+        #expect(body.rendered == 1)
+        // A new title is in every page's sidebar.
+        let title = try await harness.rebuild(changing: [page]) {
+            try site.write(original.replacingOccurrences(of: "title: Writing content", with: "title: Writing pages") + "\nA new closing line.\n",
+                           to: page)
+        }
+        #expect(title.changedFiles.contains("reference/cli/index.html"))
+        #expect(try site.page("reference/cli/index.html").contains("Writing pages"))
+        // A new page in a section, and a new section.
+        try await harness.rebuild(changing: ["content/guides/themes.md"]) {
+            try site.write("---\ntitle: Themes\nweight: 5\n---\n\n# Themes\n\nText.\n", to: "content/guides/themes.md")
+        }
+        try await harness.rebuild(changing: ["content/extras/one.md"]) {
+            try site.write("---\ntitle: One extra\n---\n\nText.\n", to: "content/extras/one.md")
+        }
+        #expect(try site.page("guides/templates/index.html").contains("One extra"))
+    }
+
+    @Test func customStepsRunOnEveryLiveBuild() async throws {
+        let site = try TestSite(example: "blog")
+        var configured = Site()
+        configured.steps.append(.step(named: "wordIndex") { context in
+            let rendered = try context.renderedSite()
+            let words = rendered.pages.map { "\($0.page.url) \($0.wordCount)" }.sorted().joined(separator: "\n")
+            try context.write(words + "\n", to: "words.txt")
+        })
+        let harness = Harness(site, configured: configured)
+        try await harness.live.build()
+        let page = "content/about.md"
+        let original = try String(contentsOf: site.root.appendingPathComponent(page), encoding: .utf8)
+        let result = try await harness.rebuild(changing: [page]) {
+            try site.write(original + "\nSeven more words are added right here.\n", to: page)
+        }
+        #expect(result.changedFiles == ["about/index.html", "words.txt"])
     }
 
     @Test func aFailedLiveBuildLeavesTheOutputAsItWas() async throws {

@@ -39,6 +39,8 @@ final class BuildMemory: Sendable {
         var linkTargets: [String: String] = [:]
         var record: DependencyRecord?
         var parsesAheadOfRecord = false
+        var pendingBuild: LastBuild?
+        var lastBuild: LastBuild?
         var outputs: [String: Int] = [:]
         var copies: [String: FileStamp] = [:]
     }
@@ -139,12 +141,42 @@ final class BuildMemory: Sendable {
         state.withLock { state in
             state.record = record
             state.parsesAheadOfRecord = false
+            state.lastBuild = state.pendingBuild
+            state.pendingBuild = nil
         }
     }
 
     /// Notes that a build failed.
     func failed() {
-        state.withLock { $0.parsesAheadOfRecord = true }
+        state.withLock { state in
+            state.parsesAheadOfRecord = true
+            state.pendingBuild = nil
+            state.lastBuild = nil
+        }
+    }
+
+    // MARK: The last build, for page edits
+
+    /// What the rendering of the build under way leaves for ``PageEdit``; kept once the build succeeds.
+    var pendingBuild: LastBuild? {
+        get { state.withLock { $0.pendingBuild } }
+        set { state.withLock { $0.pendingBuild = newValue } }
+    }
+
+    /// What the last successful build left for ``PageEdit``.
+    var lastBuild: LastBuild? {
+        state.withLock { $0.lastBuild }
+    }
+
+    /// Takes in a page that ``PageEdit`` rendered again: its parse, its page and its fingerprint.
+    func replace(_ parsed: ParsedPage, at index: Int) {
+        let page = parsed.page.page
+        state.withLock { state in
+            state.parsed[page.sourcePath] = parsed
+            state.pages[page.sourcePath] = page
+            state.lastBuild?.replace(parsed, at: index)
+            state.record?.fingerprints[Dependency.page(page.sourcePath)] = parsed.fingerprint
+        }
     }
 
     /// Forgets parses and dependencies (after a template, configuration or data change);
@@ -154,6 +186,7 @@ final class BuildMemory: Sendable {
             state.parsed = [:]
             state.pages = [:]
             state.record = nil
+            state.lastBuild = nil
             state.linkTargets = [:]
         }
     }

@@ -55,6 +55,15 @@ public final class LiveSiteBuilder: Sendable {
         let layout = self.layout
         if changed.contains(where: { Self.changesEverything($0, layout: layout) }) { memory.forgetRendering() }
         let output = LiveOutput(destination: layout.output, memory: memory)
+        let start = DispatchTime.now().uptimeNanoseconds
+        if let last = memory.lastBuild,
+           let rendered = try PageEdit(layout: layout, options: options, memory: memory).apply(changed, steps: site.steps, into: output) {
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            let summary = BuildSummary(pages: last.loaded.pages.count, listPages: 0, files: 0, seconds: seconds, output: layout.output,
+                                       warnings: memory.lastBuild?.parsed.flatMap(\.warnings) ?? [])
+            return Result(summary: summary, changedFiles: output.changedPaths.sorted(), rendered: rendered,
+                          kept: (memory.record?.readCount ?? rendered) - rendered)
+        }
         let builder = SiteBuilder(site: site, layout: layout, options: options)
         let context = BuildContext(options: options, output: output, memory: memory)
         let (summary, _) = try await builder.run(context: context)

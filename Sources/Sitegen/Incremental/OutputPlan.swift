@@ -99,6 +99,9 @@ struct DependencyRecord: Sendable {
     var fingerprints: [String: Int] = [:]
     private(set) var readers: [String: Set<String>] = [:]
 
+    /// How many outputs are recorded.
+    var readCount: Int { reads.count }
+
     /// Records what `path` reads (`nil`: the output is gone), keeping ``readers`` in step.
     mutating func setReads(of path: String, to dependencies: Set<String>?) {
         for key in reads[path] ?? [] {

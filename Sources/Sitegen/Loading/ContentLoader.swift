@@ -131,7 +131,8 @@ struct ContentLoader {
 
     // MARK: Pages
 
-    private func makePage(path: String, source: MarkdownSource, bundleFolders: Set<String>) throws(SiteError) -> Page? {
+    /// The page of the Markdown file at `path`, or `nil` for a draft or future page left out.
+    func makePage(path: String, source: MarkdownSource, bundleFolders: Set<String>) throws(SiteError) -> Page? {
         let frontMatter = source.frontMatter
         let display = displayPath(path)
         func string(_ key: String) throws(SiteError) -> String? {

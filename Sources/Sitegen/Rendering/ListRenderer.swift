@@ -33,6 +33,12 @@ struct ListRenderer: Sendable {
         return written
     }
 
+    /// What every template reads through `site`: the menu (from the sections), and the
+    /// navigation tree when the theme uses it.
+    private var siteDependencies: Set<String> {
+        context.navigation == nil ? [Dependency.sections] : [Dependency.sections, Dependency.navigation]
+    }
+
     // MARK: Sections and home
 
     private func writeSection(_ section: Section) throws -> Int {
@@ -48,7 +54,8 @@ struct ListRenderer: Sendable {
         for page in pager.pages {
             let path = URLPath.outputFile(for: page.url)
             guard plan.needsRendering(path, reading: {
-                var dependencies: Set<String> = [Dependency.sections, Dependency.section(section.path)]
+                var dependencies = siteDependencies
+                dependencies.insert(Dependency.section(section.path))
                 dependencies.formUnion(subsections.map { Dependency.section($0.path) })
                 dependencies.formUnion(page.items.map { Dependency.listing($0.page.sourcePath) })
                 if section.path.isEmpty && page.number == 1 {
@@ -87,7 +94,7 @@ struct ListRenderer: Sendable {
             plan.set(Dependency.taxonomy(taxonomy), Fingerprint.of(terms.map { [$0.name, $0.url, String($0.pages.count)] }))
             jobs.append {
                 let path = URLPath.outputFile(for: taxonomyURL)
-                guard plan.needsRendering(path, reading: [Dependency.sections, Dependency.taxonomy(taxonomy)]) else {
+                guard plan.needsRendering(path, reading: siteDependencies.union([Dependency.taxonomy(taxonomy)])) else {
                     output.keep(path)
                     return 1
                 }
@@ -105,7 +112,7 @@ struct ListRenderer: Sendable {
                     let site = context.site()
                     for page in pager.pages {
                         let path = URLPath.outputFile(for: page.url)
-                        guard plan.needsRendering(path, reading: Set([Dependency.sections, Dependency.term(term.url)]
+                        guard plan.needsRendering(path, reading: siteDependencies.union([Dependency.term(term.url)]
                             + page.items.map { Dependency.listing($0.page.sourcePath) })) else {
                             output.keep(path)
                             continue
@@ -148,7 +155,7 @@ struct ListRenderer: Sendable {
 
     private func writeNotFound() throws -> Int {
         guard theme.templates.has("404") else { return 0 }
-        if plan.needsRendering("404.html", reading: [Dependency.sections]) {
+        if plan.needsRendering("404.html", reading: siteDependencies) {
             try output.write(theme.templates.render("404", context: context.top(site: context.site(), [:])), to: "404.html")
         } else {
             output.keep("404.html")

@@ -52,7 +52,10 @@ struct SiteRenderer: Sendable {
             plan.set(Dependency.navigation, Fingerprint.of(navigation.nodes))
             context.navigation = navigation
         }
-        try await renderPages(parsed, orders: orders, context: context, files: files)
+        let neighbours = Self.neighbours(pages, orders: orders)
+        try await renderPages(parsed, neighbours: neighbours, context: context, files: files)
+        memory?.pendingBuild = LastBuild(loaded: loaded, parsed: parsed, neighbours: neighbours, context: context, theme: theme,
+                                         site: site, files: files, links: links)
         let listPages = try await ListRenderer(loaded: loaded, pages: pages, orders: orders, newest: newest, terms: terms,
                                                theme: theme, context: context,
                                                output: output, plan: plan, sectionHTML: sectionHTML).render()
@@ -118,10 +121,9 @@ struct SiteRenderer: Sendable {
 
     /// Two passes on all cores: parse every page (titles and summaries are then known), then
     /// render each with its template, its section neighbours at hand, and write it.
-    private func renderPages(_ parsed: [BuildMemory.ParsedPage], orders: [String: [RenderedPage]], context: TemplateContext,
-                             files: PublishedFiles) async throws {
+    private func renderPages(_ parsed: [BuildMemory.ParsedPage], neighbours: [(previous: RenderedPage?, next: RenderedPage?)],
+                             context: TemplateContext, files: PublishedFiles) async throws {
         let pages = loaded.pages
-        let neighbours = Self.neighbours(parsed.map(\.page), orders: orders)
         let usesNavigation = context.navigation != nil
         // Which pages to render: planned on one thread (for most pages, a lookup), rendered on all.
         var selected: [(index: Int, path: String)] = []
@@ -131,6 +133,7 @@ struct SiteRenderer: Sendable {
             let path = URLPath.outputFile(for: pages[index].url)
             plan.set(Dependency.neighbours(source), Fingerprint.of(previous?.page.sourcePath, next?.page.sourcePath))
             let needed = plan.needsRendering(path, reading: {
+                // Every template reads the menu (from the sections) and, when the theme uses it, `site.nav`.
                 var dependencies: Set<String> = [Dependency.page(source), Dependency.neighbours(source), Dependency.sections]
                 if let previous { dependencies.insert(Dependency.listing(previous.page.sourcePath)) }
                 if let next { dependencies.insert(Dependency.listing(next.page.sourcePath)) }
@@ -149,7 +152,7 @@ struct SiteRenderer: Sendable {
     }
 
     /// Parses a page, noting the link targets it looks up and the warnings it gives.
-    private func parse(_ page: Page, links: LinkResolver) throws -> BuildMemory.ParsedPage {
+    func parse(_ page: Page, links: LinkResolver) throws -> BuildMemory.ParsedPage {
         let lookups = LinkLookups()
         let warnings = WarningLog()
         let markdown = parser(for: page.sourcePath, links: links.recording(into: lookups, warnings: warnings)).parse(page.source)
@@ -186,7 +189,7 @@ struct SiteRenderer: Sendable {
         return fingerprint.finalize()
     }
 
-    private func write(_ parsed: BuildMemory.ParsedPage, to path: String, site siteValues: [String: Any],
+    func write(_ parsed: BuildMemory.ParsedPage, to path: String, site siteValues: [String: Any],
                        neighbours: (previous: RenderedPage?, next: RenderedPage?), context: TemplateContext,
                        files: PublishedFiles) throws {
         let rendered = parsed.page

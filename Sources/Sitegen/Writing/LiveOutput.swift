@@ -10,6 +10,8 @@ final class LiveOutput: OutputSink {
         var copies: [String: (source: URL, stamp: FileStamp?)] = [:]
         var made: [String: Int] = [:]
         var copied: [String: FileStamp] = [:]
+        /// Whether every file of the build before stays unless written anew.
+        var keepsEverythingElse = false
     }
 
     let destination: URL
@@ -62,6 +64,11 @@ final class LiveOutput: OutputSink {
         state.withLock { $0.made[path] = fingerprint }
     }
 
+    /// Keeps every file of the build before that this build did not write (a page edit's build).
+    func keepEverythingElse() {
+        state.withLock { $0.keepsEverythingElse = true }
+    }
+
     /// The output paths this build wrote, copied or deleted; set by ``commit()``.
     var changedPaths: [String] { changes.withLock { $0 } }
     private let changes = Mutex<[String]>([])
@@ -89,14 +96,22 @@ final class LiveOutput: OutputSink {
             }
             changed.append(path)
         }
-        let gone = Set(previous.texts.keys).union(previous.copies.keys).subtracting(state.made.keys).subtracting(state.copied.keys)
+        var made = state.made
+        var copied = state.copied
+        var gone: Set<String> = []
+        if state.keepsEverythingElse {
+            made.merge(previous.texts) { current, _ in current }
+            copied.merge(previous.copies) { current, _ in current }
+        } else {
+            gone = Set(previous.texts.keys).union(previous.copies.keys).subtracting(made.keys).subtracting(copied.keys)
+        }
         for path in gone {
             let file = destination.appendingPathComponent(path)
             try? fileManager.removeItem(at: file)
             removeEmptyFolders(above: file)
             changed.append(path)
         }
-        memory.writtenOutputs = (state.made, state.copied)
+        memory.writtenOutputs = (made, copied)
         changes.withLock { $0 = changed }
     }
 

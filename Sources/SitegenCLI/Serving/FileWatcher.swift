@@ -103,9 +103,14 @@ final class FileWatcher: Sendable {
                     // A new folder: watch it, and report what it already holds.
                     for file in watchTree(path, into: &folders) { batch.insert(file) }
                 }
-                if isWatched(path) || mask & UInt32(IN_ISDIR) == 0 { batch.insert(path) }
+                if isWatched(path) && !Self.isEditorScratch(name) { batch.insert(path) }
             }
         }
+    }
+
+    /// Files editors write beside the one being saved: backups, swap files, vim's write test.
+    private static func isEditorScratch(_ name: String) -> Bool {
+        name.hasSuffix("~") || name.hasSuffix(".swp") || name.hasSuffix(".swx") || name == "4913" || name.hasPrefix("#")
     }
 
     private func isWatched(_ path: String) -> Bool {
