@@ -77,14 +77,22 @@ final class LiveOutput: OutputSink {
         let state = self.state.withLock { $0 }
         let fileManager = FileManager.default
         var changed: [String] = []
-        for (path, text) in state.texts {
-            let file = destination.appendingPathComponent(path)
-            try? fileManager.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            guard OutputFolder.write(text, toFile: file.path) else {
-                throw SiteError(file: file.path, "cannot write the output file: \(String(cString: strerror(errno)))")
+        // Written on all cores: after a template change, that is every page.
+        let texts = Array(state.texts)
+        let failures = Mutex<[String]>([])
+        let root = destination.standardizedFileURL.path + "/"
+        let folders = Set(texts.map { root + URLPath.folder(of: $0.key) })
+        for folder in folders { try? fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        DispatchQueue.concurrentPerform(iterations: texts.count) { index in
+            let file = root + texts[index].key
+            if !OutputFolder.write(texts[index].value, toFile: file) {
+                failures.withLock { $0.append(file + ": " + String(cString: strerror(errno))) }
             }
-            changed.append(path)
         }
+        if let failure = failures.withLock({ $0.first }) {
+            throw SiteError(file: failure, "cannot write the output file")
+        }
+        changed += texts.map(\.key)
         for (path, copy) in state.copies {
             let file = destination.appendingPathComponent(path)
             do {
