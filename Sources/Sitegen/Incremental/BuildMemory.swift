@@ -179,14 +179,22 @@ final class BuildMemory: Sendable {
         }
     }
 
-    /// Forgets parses and dependencies (after a template, configuration or data change);
-    /// keeps what it knows of the files on disk.
+    /// Forgets the dependency record (after a template or data change: every output renders
+    /// again); keeps the parses, which do not depend on either.
     func forgetRendering() {
+        state.withLock { state in
+            state.record = nil
+            state.lastBuild = nil
+        }
+    }
+
+    /// Forgets pages and parses too (after a configuration change: URLs, taxonomies and links
+    /// may all change); keeps what it knows of the files on disk.
+    func forgetPages() {
+        forgetRendering()
         state.withLock { state in
             state.parsed = [:]
             state.pages = [:]
-            state.record = nil
-            state.lastBuild = nil
             state.linkTargets = [:]
         }
     }

@@ -6,8 +6,8 @@ import Foundation
 /// again only the Markdown files that changed, parse only those (and pages whose links lead to
 /// pages that appeared, moved or went), and render only the outputs that read a fact that
 /// changed — a page, its section's lists, its term pages, its neighbours, the feeds — as
-/// recorded during the build before. A change to templates, the configuration or data files
-/// renders everything again. Only files whose text changed are written; files no longer made
+/// recorded during the build before. A change to templates or data files renders every output
+/// again (from the parses kept); a configuration change parses every page again too. Only files whose text changed are written; files no longer made
 /// are deleted; a failed build leaves the folder as it was. The result is the same as a full
 /// build's.
 ///
@@ -53,7 +53,11 @@ public final class LiveSiteBuilder: Sendable {
     @discardableResult
     public func build(changed: Set<String> = []) async throws -> Result {
         let layout = self.layout
-        if changed.contains(where: { Self.changesEverything($0, layout: layout) }) { memory.forgetRendering() }
+        if changed.contains(where: { Self.isConfiguration($0, layout: layout) }) {
+            memory.forgetPages()
+        } else if changed.contains(where: { Self.changesEveryOutput($0, layout: layout) }) {
+            memory.forgetRendering()
+        }
         let output = LiveOutput(destination: layout.output, memory: memory)
         let start = DispatchTime.now().uptimeNanoseconds
         if let last = memory.lastBuild,
@@ -71,12 +75,16 @@ public final class LiveSiteBuilder: Sendable {
         return Result(summary: summary, changedFiles: output.changedPaths.sorted(), rendered: counts.rendered, kept: counts.kept)
     }
 
-    /// Whether a change at `path` can change every output: templates, configuration, data.
-    static func changesEverything(_ path: String, layout: SiteLayout) -> Bool {
+    /// Whether `path` is the configuration file, on which pages, URLs and links depend.
+    static func isConfiguration(_ path: String, layout: SiteLayout) -> Bool {
+        path == layout.configuration?.path || path == layout.root.path + "/sitegen.yml"
+    }
+
+    /// Whether a change at `path` can change every output: templates and data files.
+    static func changesEveryOutput(_ path: String, layout: SiteLayout) -> Bool {
         let inside = { (folder: URL?) in folder.map { path == $0.path || path.hasPrefix($0.path + "/") } ?? false }
         let root = layout.root.path
-        return inside(layout.templates) || inside(layout.data) || path == layout.configuration?.path
-            || path == root + "/sitegen.yml" || path == root + "/templates" || path == root + "/data"
+        return inside(layout.templates) || inside(layout.data) || path == root + "/templates" || path == root + "/data"
             || path.hasPrefix(root + "/templates/") || path.hasPrefix(root + "/data/")
     }
 }

@@ -41,7 +41,7 @@ struct SiteRenderer: Sendable {
             return parser(for: relative, links: links).parse(section.source).html
         }
         if plan.isRecording {
-            let all = memory?.parsesAheadOfRecord ?? true
+            let all = memory.map { $0.parsesAheadOfRecord || $0.record == nil } ?? true
             setFingerprints(all ? parsed : results.filter(\.1).map(\.0), orders: orders, sectionHTML: sectionHTML)
         }
         let newest = ListRenderer.newest(pages)
