@@ -89,10 +89,16 @@ struct SwiftSiteRunner {
         return product
     }
 
-    /// Sizes and modification times of Package.swift and every Swift file under Sources/.
+    /// Sizes and modification times of Package.swift, every Swift file under Sources/, and the
+    /// running `sitegen` (a new sitegen compiles the site again, against its library).
     private func fingerprint() throws -> String {
         var entries: [String] = []
         let fileManager = FileManager.default
+        if let running = Bundle.main.executableURL,
+           let attributes = try? fileManager.attributesOfItem(atPath: running.resolvingSymlinksInPath().path) {
+            let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+            entries.append("sitegen:\(attributes[.size] ?? 0):\(modified)")
+        }
         var files = [folder.appendingPathComponent("Package.swift")]
         if let sources = fileManager.enumerator(at: folder.appendingPathComponent("Sources"), includingPropertiesForKeys: nil) {
             for case let url as URL in sources where url.pathExtension == "swift" { files.append(url) }

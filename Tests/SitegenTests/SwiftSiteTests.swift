@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import Sitegen
 
-@Suite("Sites with a Swift configuration target")
+@Suite("Sites with a Swift configuration target", .serialized)
 struct SwiftSiteTests {
     @Test("sitegen build compiles Examples/plugins once, runs it, and its plugins shape the output")
     func pluginsExample() throws {
@@ -38,5 +38,23 @@ struct SwiftSiteTests {
         #expect(result.status == 1)
         #expect(result.error.contains("sitegen: error: compiling the site's Swift package failed:"))
         #expect(result.error.contains("main.swift:1"))
+    }
+
+    @Test("sitegen serve keeps its port while a changed Swift site is compiled again and restarted, and the browser reloads")
+    func serveRestartsTheSiteProgram() throws {
+        let example = TestSite.examples.appendingPathComponent("plugins")
+        let output = try TestSite()
+        let added = example.appendingPathComponent("Sources/PluginsSite/LiveTouch.swift")
+        defer { try? FileManager.default.removeItem(at: added) }
+        let server = try PreviewProcess(root: example, arguments: ["--output", output.output.path], startTimeout: 900)
+        try server.waitForLog("Built 2 pages", timeout: 120)
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(try server.request("/guides/code/").body.contains("<p class=\"badge\">"))
+        let events = try server.listen()
+
+        try "// Added by a test: a change to the site's Swift sources.\n".write(to: added, atomically: true, encoding: .utf8)
+        _ = try events.waitFor("event: reload", timeout: 900)
+        #expect(server.log.contains("The site's Swift files changed: compiling and restarting it"))
+        #expect(try server.request("/guides/code/").status == 200)
     }
 }

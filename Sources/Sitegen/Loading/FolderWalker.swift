@@ -14,11 +14,14 @@ enum FolderWalker {
         let root = folder.standardizedFileURL.path
         guard let top = opendir(root) else { return nil }
         var files: [String] = []
-        walk(top, path: root, relative: "", skipping: skipping, into: &files)
+        walk(top, path: root, relative: "", depth: 0, skipping: skipping, into: &files)
         return files
     }
 
-    private static func walk(_ directory: OpaquePointer, path: String, relative: String, skipping: Set<String>,
+    /// Deeper than this, a tree is taken to be a loop of linked folders.
+    private static let maximumDepth = 32
+
+    private static func walk(_ directory: OpaquePointer, path: String, relative: String, depth: Int, skipping: Set<String>,
                              into files: inout [String]) {
         defer { closedir(directory) }
         while let entry = readdir(directory) {
@@ -35,8 +38,8 @@ enum FolderWalker {
                 isFolder = (info.st_mode & S_IFMT) == S_IFDIR
             }
             if isFolder {
-                guard !skipping.contains(fullPath), let inner = opendir(fullPath) else { continue }
-                walk(inner, path: fullPath, relative: relativePath, skipping: skipping, into: &files)
+                guard depth < maximumDepth, !skipping.contains(fullPath), let inner = opendir(fullPath) else { continue }
+                walk(inner, path: fullPath, relative: relativePath, depth: depth + 1, skipping: skipping, into: &files)
             } else {
                 files.append(relativePath)
             }

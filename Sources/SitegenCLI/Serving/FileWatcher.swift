@@ -8,13 +8,14 @@ import Glibc
 /// batches: a burst of events (an editor's save, a `git checkout`) arrives as one batch.
 ///
 /// On Linux it uses inotify, one watch per folder, so a quiet tree costs nothing; folders made
-/// later are watched as they appear. Hidden folders, `.build` and the `skipping` folders
-/// (the output) are not watched.
+/// later are watched as they appear. Hidden folders, `.build`, the `skipping` folders (the
+/// output) and symbolic links to folders are not watched (a linked folder the site reads, such
+/// as a linked `content/`, is given as a root of its own).
 final class FileWatcher: Sendable {
     /// The changed paths of one batch, absolute.
     typealias Batch = Set<String>
 
-    private let root: String
+    private let roots: [String]
     private let skipping: Set<String>
     private let batches: AsyncStream<Batch>
     private let continuation: AsyncStream<Batch>.Continuation
@@ -25,23 +26,24 @@ final class FileWatcher: Sendable {
     private let stopPipe: (read: Int32, write: Int32)
     #endif
 
-    /// Starts watching `root`; `skipping` are absolute folder paths left out.
-    init(root: URL, skipping: [URL]) throws {
-        self.root = root.standardizedFileURL.path
+    /// Starts watching the trees at `roots`; `skipping` are absolute folder paths left out.
+    init(roots: [URL], skipping: [URL]) throws {
+        self.roots = roots.map(\.standardizedFileURL.path)
+        let root = self.roots.first ?? "."
         self.skipping = Set(skipping.map(\.standardizedFileURL.path))
         (batches, continuation) = AsyncStream.makeStream(of: Batch.self)
         #if os(Linux)
         descriptor = inotify_init1(Int32(IN_CLOEXEC))
         var ends: [Int32] = [0, 0]
         guard descriptor >= 0, pipe(&ends) == 0 else {
-            throw SiteError(file: self.root, "cannot watch for changes: \(String(cString: strerror(errno)))")
+            throw SiteError(file: root, "cannot watch for changes: \(String(cString: strerror(errno)))")
         }
         stopPipe = (ends[0], ends[1])
         let thread = Thread { [self] in readEvents() }
         thread.name = "sitegen file watcher"
         thread.start()
         #else
-        throw SiteError(file: self.root, "watching for changes needs inotify; this system is not supported yet")
+        throw SiteError(file: root, "watching for changes needs inotify; this system is not supported yet")
         #endif
     }
 
@@ -64,7 +66,7 @@ final class FileWatcher: Sendable {
     /// nothing while the tree is quiet).
     private func readEvents() {
         var folders: [Int32: String] = [:]
-        watchTree(root, into: &folders)
+        for root in roots { watchTree(root, into: &folders) }
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         var batch = Batch()
         while true {
@@ -127,12 +129,12 @@ final class FileWatcher: Sendable {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return files }
         for name in names {
             let path = folder + "/" + name
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { continue }
-            if isFolder.boolValue {
-                if isWatched(path) { files += watchTree(path, into: &folders) }
-            } else {
-                files.append(path)
+            var info = stat()
+            guard lstat(path, &info) == 0 else { continue }
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR: if isWatched(path) { files += watchTree(path, into: &folders) }
+            case S_IFLNK: continue   // a link to a folder could lead in circles; its events name the link's target anyway
+            default: files.append(path)
             }
         }
         return files

@@ -21,7 +21,11 @@ struct LiveSession {
         let outputFolder = live.layout.output.path
         let watcher: FileWatcher
         do {
-            watcher = try FileWatcher(root: root, skipping: [live.layout.output, root.appendingPathComponent(".build")])
+            // A linked content or static folder is watched where it really is.
+            let layout = live.layout
+            let linked = [layout.content, layout.staticFiles].compactMap { $0 }
+                .filter { !$0.standardizedFileURL.path.hasPrefix(root.standardizedFileURL.path + "/") }
+            watcher = try FileWatcher(roots: [root] + linked, skipping: [layout.output, root.appendingPathComponent(".build")])
         } catch {
             TerminalOutput.error("\(error)")
             throw ExitCode.failure

@@ -58,7 +58,13 @@ struct ServeCommand: AsyncParsableCommand {
         let outputFolder = output.map { URL(fileURLWithPath: $0).standardizedFileURL }
         let configuration = config.map { URL(fileURLWithPath: $0).standardizedFileURL }
         if let workerBaseURL {
-            // Inside a site's own program: the parent process serves and relays the events.
+            // Inside a site's own program: the parent process serves and relays the events,
+            // and holds this process's standard input open while it lives.
+            let watchdog = Thread {
+                _ = FileHandle.standardInput.readDataToEndOfFile()
+                Foundation.exit(0)
+            }
+            watchdog.start()
             let session = LiveSession(root: root, output: outputFolder, configuration: configuration, options: options(workerBaseURL),
                                       quiet: quiet, reloadsAfterFirstBuild: true) { event in
                 TerminalOutput.line(WorkerEvents.line(for: event))

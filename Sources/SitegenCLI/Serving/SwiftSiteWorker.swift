@@ -14,17 +14,19 @@ struct SwiftSiteWorker {
     let whenReady: () -> Void
 
     func run() async throws {
-        let watcher = try FileWatcher(root: runner.folder, skipping: [runner.folder.appendingPathComponent(".build")])
+        let watcher = try FileWatcher(roots: [runner.folder], skipping: [runner.folder.appendingPathComponent(".build")])
         defer { watcher.stop() }
         var worker = start()
         whenReady()
         for await batch in watcher.changes where batch.contains(where: isSwiftSource) {
-            worker?.terminate()
-            worker?.waitUntilExit()
+            worker?.process.terminationHandler = nil
+            worker?.process.terminate()
+            worker?.process.waitUntilExit()
             if !quiet { TerminalOutput.line("The site's Swift files changed: compiling and restarting it") }
             worker = start()
         }
-        worker?.terminate()
+        worker?.process.terminationHandler = nil
+        worker?.process.terminate()
     }
 
     private func isSwiftSource(_ path: String) -> Bool {
@@ -32,8 +34,10 @@ struct SwiftSiteWorker {
         return path == folder + "/Package.swift" || (path.hasPrefix(folder + "/Sources/") && path.hasSuffix(".swift"))
     }
 
-    /// Compiles the site program when needed and starts it; `nil` (and an error in the browser) when it does not compile.
-    private func start() -> Process? {
+    /// Compiles the site program when needed and starts it; `nil` (and an error in the browser)
+    /// when it does not compile. The worker's standard input (`lifeline`) stays open while
+    /// this process lives: the worker stops when it ends.
+    private func start() -> (process: Process, lifeline: Pipe)? {
         let executable: URL
         do {
             executable = try runner.compiledExecutable(quiet: quiet)
@@ -50,6 +54,8 @@ struct SwiftSiteWorker {
         process.environment = environment
         let pipe = Pipe()
         process.standardOutput = pipe
+        let lifeline = Pipe()
+        process.standardInput = lifeline
         let emit = emit
         let pending = Mutex(Data())
         pipe.fileHandleForReading.readabilityHandler = { handle in
@@ -68,6 +74,12 @@ struct SwiftSiteWorker {
                 if let event = WorkerEvents.event(from: line) { emit(event) } else { TerminalOutput.line(line) }
             }
         }
+        process.terminationHandler = { process in
+            // Not stopped by us: the site program ended by itself.
+            let message = "the site program exited with status \(process.terminationStatus); fix it and save a Swift file to restart it"
+            TerminalOutput.error(message)
+            emit(.failed(message))
+        }
         do {
             try process.run()
         } catch {
@@ -75,6 +87,6 @@ struct SwiftSiteWorker {
             emit(.failed("cannot start the site program: \(error)"))
             return nil
         }
-        return process
+        return (process, lifeline)
     }
 }

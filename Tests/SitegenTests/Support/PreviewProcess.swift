@@ -14,7 +14,7 @@ final class PreviewProcess: Sendable {
     private let printed: PrintedText
 
     /// Starts `sitegen serve` for `root` with `arguments` and waits until it serves.
-    init(root: URL, arguments: [String] = []) throws {
+    init(root: URL, arguments: [String] = [], startTimeout: TimeInterval = 60) throws {
         let process = Process()
         process.executableURL = ProcessRunner.sitegen
         process.arguments = ["serve", root.path, "--port", "0"] + arguments
@@ -30,7 +30,7 @@ final class PreviewProcess: Sendable {
         try process.run()
         self.process = process
         self.printed = printed
-        let deadline = Date().addingTimeInterval(60)
+        let deadline = Date().addingTimeInterval(startTimeout)
         var port: UInt16?
         while port == nil && Date() < deadline && process.isRunning {
             let text = printed.text.withLock { $0 }
@@ -54,6 +54,15 @@ final class PreviewProcess: Sendable {
 
     /// Everything the server printed so far.
     var log: String { printed.text.withLock { $0 } }
+
+    /// Waits until the server has printed `text`.
+    func waitForLog(_ text: String, timeout: TimeInterval) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !log.contains(text) {
+            guard Date() < deadline else { throw PreviewError(message: "no \(text) within \(timeout) s; printed: \(log)") }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+    }
 
     /// A response: status, headers (lowercased names) and body.
     struct Response {
