@@ -6,7 +6,7 @@ import Sitegen
 struct CheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Build in memory and report broken internal links, missing #anchors, missing images and files, and unreadable front matter.",
+        abstract: "Build in memory and report broken internal links, missing #anchors, missing images and files, and unreadable front matter; with --external, broken links to other sites.",
         discussion: "Exit status 1 when anything is found. Nothing is written to disk."
     )
 
@@ -23,6 +23,15 @@ struct CheckCommand: AsyncParsableCommand {
     @Flag(help: "Include pages with draft: true.")
     var drafts = false
 
+    @Flag(help: "Also check links to other sites, over HTTP.")
+    var external = false
+
+    @Option(help: "With --external: seconds to wait for each site.")
+    var timeout: Double = 10
+
+    @Option(help: "With --external: how many requests at once.")
+    var concurrency: Int = 8
+
     func run() async throws {
         let layout = SiteLayout(root: URL(fileURLWithPath: path))
         if try SwiftSiteRunner.delegate(folder: layout.root, quiet: format == .github) { return }
@@ -35,7 +44,11 @@ struct CheckCommand: AsyncParsableCommand {
                 robots.split(separator: "\n").first { $0.hasPrefix("Sitemap: ") }.map { String($0.dropFirst(9).dropLast("sitemap.xml".count)) }
             }
             problems += build.summary.warnings.map { LinkChecker.Problem(file: $0.file ?? path, line: $0.line, message: $0.message) }
-            problems += LinkChecker(build: build, layout: layout, baseURL: baseURL ?? "/").problems()
+            let checker = LinkChecker(build: build, layout: layout, baseURL: baseURL ?? "/")
+            problems += checker.problems()
+            if external {
+                problems += await ExternalLinkChecker(checker: checker, timeout: timeout, concurrency: concurrency).problems()
+            }
         } catch let errors as SiteErrors {
             problems = errors.errors.map { LinkChecker.Problem(file: $0.file ?? path, line: $0.line, message: $0.message) }
         } catch let error as SiteError {

@@ -23,6 +23,26 @@ struct CheckCommandTests {
         #expect(!site.exists("index.html"), "nothing is written")
     }
 
+    @Test("--external checks links to other sites over HTTP (a sitegen serve on loopback stands in for them)")
+    func externalLinks() throws {
+        let other = try TestSite(example: "blog")
+        let server = try PreviewProcess(root: other.root)
+        let address = "http://127.0.0.1:\(server.port)"
+        let site = try TestSite()
+        try site.write("# A\n\n[fine](\(address)/about/) [fine with anchor](\(address)/about/#top)\n\n[gone](\(address)/no/such/page/)\n",
+                       to: "content/a.md")
+        try site.write("# B\n\n![dead](http://127.0.0.1:1/picture.png)\n", to: "content/b.md")
+        let internalOnly = try Sitegen.run(["check", site.root.path])
+        #expect(internalOnly.status == 0, "external links are checked only when asked")
+        let result = try Sitegen.run(["check", site.root.path, "--external", "--timeout", "5", "--concurrency", "2"])
+        #expect(result.status == 1)
+        let lines = result.output.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2, "\(result.output)")
+        #expect(lines.first == "content/a.md:5: broken external link (HTTP 404): \(address)/no/such/page/")
+        #expect(lines.last?.hasPrefix("content/b.md:3: external link does not answer") == true)
+        #expect(result.error.contains("2 problems found."))
+    }
+
     @Test("--format github prints workflow annotations; unreadable front matter is reported")
     func githubFormat() throws {
         let site = try TestSite()

@@ -26,6 +26,8 @@ public struct LinkChecker: Sendable {
     private let pages: [RenderedPage]
     private let layout: SiteLayout
     private let basePath: String
+    /// `baseURL` without a trailing slash, when it is absolute.
+    private let siteAddress: String
 
     /// A checker over an in-memory build of the site at `layout`.
     public init(build: SiteBuilder.InMemoryBuild, layout: SiteLayout, baseURL: String) {
@@ -34,6 +36,7 @@ public struct LinkChecker: Sendable {
         self.layout = layout
         var base = baseURL
         while base.hasSuffix("/") { base.removeLast() }
+        siteAddress = base.contains("://") ? base : ""
         if let scheme = base.range(of: "://") {
             basePath = base[scheme.upperBound...].firstIndex(of: "/").map { String(base[$0...]) } ?? ""
         } else {
@@ -66,6 +69,28 @@ public struct LinkChecker: Sendable {
             }
         }
         return problems.sorted { ($0.file, $0.line ?? 0, $0.message) < ($1.file, $1.line ?? 0, $1.message) }
+    }
+
+    /// Every link and image address to another site (`http:` or `https:`), with the output
+    /// file it is in; `address` is without its `#fragment`.
+    func externalReferences() -> [(written: String, address: String, outputPath: String)] {
+        var references: [(written: String, address: String, outputPath: String)] = []
+        for (path, data) in files where path.hasSuffix(".html") {
+            let values = data.withUnsafeBytes { bytes in
+                HTMLScan.attributes(named: ["href", "src"], in: bytes.bindMemory(to: UInt8.self))
+            }
+            for (_, value) in values where value.hasPrefix("http://") || value.hasPrefix("https://") {
+                let written = value.contains("&amp;") ? value.replacingOccurrences(of: "&amp;", with: "&") : value
+                guard !isOwn(written) else { continue }
+                references.append((written, String(written.prefix { $0 != "#" }), path))
+            }
+        }
+        return references.sorted { ($0.outputPath, $0.written) < ($1.outputPath, $1.written) }
+    }
+
+    /// Whether an absolute address is this site's own (feeds' and canonical links).
+    private func isOwn(_ address: String) -> Bool {
+        !siteAddress.isEmpty && (address == siteAddress || address.hasPrefix(siteAddress + "/"))
     }
 
     /// What is wrong with a reference from the output file at `path`, or `nil`.
@@ -102,6 +127,11 @@ public struct LinkChecker: Sendable {
             return "missing anchor #\(fragment) in \(reference)"
         }
         return nil
+    }
+
+    /// Where a reference in the output file at `outputPath` was written.
+    func locate(_ reference: String, message: String, outputPath: String) -> Problem {
+        locate(reference, message: message, outputPath: outputPath, page: pages.first { URLPath.outputFile(for: $0.page.url) == outputPath })
     }
 
     /// Where a reference was written: the line of the page's source that contains it, else the output file.
