@@ -35,16 +35,21 @@ struct SwiftSiteRunner {
 
     /// Compiles when needed, then runs the site program with `arguments`; returns its exit status.
     func run(arguments: [String], quiet: Bool) throws -> Int32 {
-        let executable = try compiledExecutable(quiet: quiet)
+        let process = Self.siteProgram(try compiledExecutable(quiet: quiet), arguments: arguments)
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    /// A process for the compiled site program, told that it is the site's own program.
+    static func siteProgram(_ executable: URL, arguments: [String]) -> Process {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
-        environment[Self.environmentKey] = "1"
+        environment[environmentKey] = "1"
         process.environment = environment
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
+        return process
     }
 
     private var cacheFile: URL { folder.appendingPathComponent(".build/sitegen-site.cache") }

@@ -119,6 +119,14 @@ import Testing
         }
         #expect(!site.exists("tags/fresh/index.html"))
 
+        // A page in a folder that becomes a page bundle moves to the section above.
+        try await harness.rebuild(changing: ["content/docs/deep/notes.md"]) {
+            try site.write("# Deep notes\n\nText.\n", to: "content/docs/deep/notes.md")
+        }
+        try await harness.rebuild(changing: ["content/docs/deep/index.md"]) {
+            try site.write("# Deep\n\nA bundle now.\n", to: "content/docs/deep/index.md")
+        }
+
         // Static files come and go.
         try await harness.rebuild(changing: ["static/notes.txt"]) { try site.write("notes", to: "static/notes.txt") }
         #expect(try site.page("notes.txt") == "notes")

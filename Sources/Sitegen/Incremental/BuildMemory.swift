@@ -73,17 +73,23 @@ final class BuildMemory: Sendable {
 
     // MARK: Pages
 
-    /// The pages made from files at their revisions, valid while the page bundles stay the same.
+    /// The pages made from files at their revisions, valid while the page bundles stay the same
+    /// (a new bundle moves the pages inside it to another section: pages and parses are then made again).
     func pages(bundleFolders: Set<String>) -> [String: Page] {
-        state.withLock { $0.bundleFolders == bundleFolders ? $0.pages : [:] }
+        state.withLock { state in
+            if state.bundleFolders != bundleFolders {
+                state.bundleFolders = bundleFolders
+                state.pages = [:]
+                state.parsed = [:]
+            }
+            return state.pages
+        }
     }
 
     /// Keeps this build's pages for the next: `made` are those made anew; `all` is every page
     /// when some may be gone (`nil` when every earlier page is still there).
-    func keep(made: [Page], all: [Page]?, bundleFolders: Set<String>) {
+    func keep(made: [Page], all: [Page]?) {
         state.withLock { state in
-            if state.bundleFolders != bundleFolders { state.pages = [:] }
-            state.bundleFolders = bundleFolders
             if let all {
                 let present = Set(all.map(\.sourcePath))
                 state.pages = state.pages.filter { present.contains($0.key) }

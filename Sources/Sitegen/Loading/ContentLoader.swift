@@ -45,7 +45,7 @@ struct ContentLoader {
             }
         }
         pages.sort { $0.sourcePath < $1.sourcePath }
-        memory?.keep(made: made, all: stillKnown == known.count ? nil : pages, bundleFolders: bundleFolders)
+        memory?.keep(made: made, all: stillKnown == known.count ? nil : pages)
         let sections = makeSections(pages: pages, indexFiles: indexFiles)
         let files = publishedFiles(found.otherFiles, bundleFolders: bundleFolders, pages: pages)
         errors += collisionErrors(pages: pages, sections: sections, files: files)

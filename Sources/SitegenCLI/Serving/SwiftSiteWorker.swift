@@ -46,12 +46,7 @@ struct SwiftSiteWorker {
             emit(.failed("\(error)"))
             return nil
         }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment[SwiftSiteRunner.environmentKey] = "1"
-        process.environment = environment
+        let process = SwiftSiteRunner.siteProgram(executable, arguments: arguments)
         let pipe = Pipe()
         process.standardOutput = pipe
         let lifeline = Pipe()
