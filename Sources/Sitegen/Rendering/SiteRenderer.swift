@@ -1,6 +1,5 @@
 import Foundation
 import SitegenMarkdown
-import Synchronization
 
 /// Renders a ``LoadedSite``: parses every page's Markdown and renders it with its template,
 /// on all cores, writing each page as soon as it is done; then the list pages
@@ -242,13 +241,4 @@ struct SiteRenderer: Sendable {
             .replacingOccurrences(of: "&amp;", with: "&").replacingOccurrences(of: "&lt;", with: "<")
             .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&quot;", with: "\"")
     }
-}
-
-/// The content paths one page's links and images were looked up at.
-final class LinkLookups: Sendable {
-    private let paths = Mutex<Set<String>>([])
-
-    func add(_ path: String) { _ = paths.withLock { $0.insert(path) } }
-
-    var all: Set<String> { paths.withLock { $0 } }
 }
