@@ -180,6 +180,31 @@ import Testing
         #expect(try site.page("guides/templates/index.html").contains("One extra"))
     }
 
+    @Test func titleEditsThatReorderAListOrAreShownElsewhere() async throws {
+        let site = try TestSite()
+        try site.write("---\ntitle: Glossary\nsort: title\n---\n", to: "content/terms/_index.md")
+        for (name, title) in [("a", "Apple"), ("b", "Banana"), ("c", "Cherry")] {
+            try site.write("---\ntitle: \(title)\ntags: [fruit]\naliases: [/old/\(name)/]\n---\n\nAbout \(title).\n", to: "content/terms/\(name).md")
+        }
+        try site.write("---\ntitle: Dated\ndate: 2026-01-01\n---\n\nFirst paragraph.\n", to: "content/news/one.md")
+        try site.write("---\ntitle: Also dated\ndate: 2026-02-01\n---\n\nText.\n", to: "content/news/two.md")
+        let harness = Harness(site)
+        try await harness.live.build()
+        // Apple becomes Zucchini: the glossary, sorted by title, changes order.
+        try await harness.rebuild(changing: ["content/terms/a.md"]) {
+            try site.write("---\ntitle: Zucchini\ntags: [fruit]\naliases: [/old/a/]\n---\n\nAbout Apple.\n", to: "content/terms/a.md")
+        }
+        #expect(try site.page("old/a/index.html").contains("<title>Zucchini</title>"))
+        // A new summary (first paragraph) of a dated page: its list, the home page's recent list, the feeds.
+        // (The change also names a temporary file that came and went, as sed -i makes.)
+        let summary = try await harness.rebuild(changing: ["content/news/one.md", "content/news/sedX4fa9e"]) {
+            try site.write("---\ntitle: Dated\ndate: 2026-01-01\n---\n\nA new first paragraph.\n", to: "content/news/one.md")
+        }
+        #expect(summary.changedFiles.contains("news/index.html"))
+        #expect(summary.changedFiles.contains("atom.xml"))
+        #expect(try site.page("index.html").contains("A new first paragraph."))
+    }
+
     @Test func customStepsRunOnEveryLiveBuild() async throws {
         let site = try TestSite(example: "blog")
         var configured = Site()

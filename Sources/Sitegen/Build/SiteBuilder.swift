@@ -106,24 +106,13 @@ public final class SiteBuilder: Sendable {
             case (.generateSitemap, .rendered(let rendered)):
                 if let indexes = SiteIndexes(site: rendered) {
                     context.plan.set(Dependency.sitemap, indexes.sitemapFingerprint())
-                    try write("sitemap.xml", reading: [Dependency.sitemap], context: context) { indexes.sitemap(indexes.sitemapEntries()) }
-                    try write("robots.txt", reading: [], context: context) { indexes.robots() }
+                    try indexes.write("sitemap.xml", reading: [Dependency.sitemap], plan: context.plan, output: context.output) {
+                        indexes.sitemap(indexes.sitemapEntries())
+                    }
+                    try indexes.write("robots.txt", reading: [], plan: context.plan, output: context.output) { indexes.robots() }
                 }
             case (.generateFeeds, .rendered(let rendered)):
-                if let indexes = SiteIndexes(site: rendered) {
-                    let full = rendered.loaded.configuration.feedContent == "full"
-                    for feed in indexes.feeds() {
-                        let sources = feed.pages.map(\.page.sourcePath)
-                        context.plan.set(Dependency.feed(feed.folder), Fingerprint.of(feed.title, sources))
-                        let dependencies = Set([Dependency.feed(feed.folder)] + sources.map(full ? Dependency.page : Dependency.listing))
-                        try write(feed.folder + "atom.xml", reading: dependencies, context: context) {
-                            indexes.atom(folder: feed.folder, title: feed.title, pages: feed.pages)
-                        }
-                        try write(feed.folder + "rss.xml", reading: dependencies, context: context) {
-                            indexes.rss(folder: feed.folder, title: feed.title, pages: feed.pages)
-                        }
-                    }
-                }
+                try SiteIndexes(site: rendered)?.writeFeeds(plan: context.plan, output: context.output)
             case (.installPlugin(let plugin), _):
                 site.install(plugin)
             case (.addModifier(let modifier), _):
@@ -148,16 +137,6 @@ public final class SiteBuilder: Sendable {
                 throw SiteError("build step '\(step.name)' cannot run here: loadContent and renderPages run once each, in that order, before the steps that use their result")
             }
             observers.send(.stepFinished(name: step.name, seconds: Self.seconds(since: stepStart)))
-        }
-    }
-
-    /// Writes the text `make` returns at `path`, unless the plan keeps the file of the build before.
-    private func write(_ path: String, reading dependencies: Set<String>, context: BuildContext,
-                       _ make: () throws -> String) throws {
-        if context.plan.needsRendering(path, reading: dependencies) {
-            try context.output.write(try make(), to: path)
-        } else {
-            context.output.keep(path)
         }
     }
 

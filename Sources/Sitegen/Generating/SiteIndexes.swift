@@ -15,6 +15,33 @@ struct SiteIndexes {
         self.base = base
     }
 
+    /// Writes the Atom and RSS feeds of the site and of each section with dated pages, each
+    /// unless the plan keeps the file of the build before.
+    func writeFeeds(plan: OutputPlan, output: any OutputSink) throws {
+        let full = site.loaded.configuration.feedContent == "full"
+        for feed in feeds() {
+            let sources = feed.pages.map(\.page.sourcePath)
+            plan.set(Dependency.feed(feed.folder), Fingerprint.of(feed.title, sources))
+            let dependencies = Set([Dependency.feed(feed.folder)] + sources.map(full ? Dependency.page : Dependency.listing))
+            try write(feed.folder + "atom.xml", reading: dependencies, plan: plan, output: output) {
+                atom(folder: feed.folder, title: feed.title, pages: feed.pages)
+            }
+            try write(feed.folder + "rss.xml", reading: dependencies, plan: plan, output: output) {
+                rss(folder: feed.folder, title: feed.title, pages: feed.pages)
+            }
+        }
+    }
+
+    /// Writes the text `make` returns at `path`, unless the plan keeps the file of the build before.
+    func write(_ path: String, reading dependencies: Set<String>, plan: OutputPlan, output: any OutputSink,
+               _ make: () throws -> String) throws {
+        if plan.needsRendering(path, reading: dependencies) {
+            try output.write(try make(), to: path)
+        } else {
+            output.keep(path)
+        }
+    }
+
     /// A fingerprint of what the sitemap lists, quicker to make than the sitemap.
     func sitemapFingerprint() -> Int {
         var hasher = Hasher()

@@ -174,14 +174,16 @@ final class BuildMemory: Sendable {
         state.withLock { $0.lastBuild }
     }
 
-    /// Takes in a page that ``PageEdit`` rendered again: its parse, its page and its fingerprint.
-    func replace(_ parsed: ParsedPage, at index: Int) {
+    /// Takes in a page that ``PageEdit`` rendered again: its parse, its page, the last build
+    /// with it, and its fingerprints.
+    func replace(_ parsed: ParsedPage, in build: LastBuild) {
         let page = parsed.page.page
         state.withLock { state in
             state.parsed[page.sourcePath] = parsed
             state.pages[page.sourcePath] = page
-            state.lastBuild?.replace(parsed, at: index)
+            state.lastBuild = build
             state.record?.fingerprints[Dependency.page(page.sourcePath)] = parsed.fingerprint
+            state.record?.fingerprints[Dependency.listing(page.sourcePath)] = parsed.listingFingerprint
         }
     }
 

@@ -61,7 +61,7 @@ public final class LiveSiteBuilder: Sendable {
         let output = LiveOutput(destination: layout.output, memory: memory)
         let start = DispatchTime.now().uptimeNanoseconds
         if let last = memory.lastBuild,
-           let rendered = try PageEdit(layout: layout, options: options, memory: memory).apply(changed, steps: site.steps, into: output) {
+           let rendered = try await PageEdit(layout: layout, options: options, memory: memory).apply(changed, steps: site.steps, into: output) {
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             let summary = BuildSummary(pages: last.loaded.pages.count, listPages: 0, files: 0, seconds: seconds, output: layout.output,
                                        warnings: memory.lastBuild?.parsed.flatMap(\.warnings) ?? [])

@@ -53,8 +53,9 @@ struct SiteRenderer: Sendable {
         }
         let neighbours = Self.neighbours(pages, orders: orders)
         try await renderPages(parsed, neighbours: neighbours, context: context, files: files)
-        memory?.pendingBuild = LastBuild(loaded: loaded, parsed: parsed, neighbours: neighbours, context: context, theme: theme,
-                                         site: site, files: files, links: links)
+        memory?.pendingBuild = LastBuild(loaded: loaded, parsed: parsed, neighbours: neighbours, orders: orders, newest: newest,
+                                         terms: terms, sectionHTML: sectionHTML, context: context, theme: theme, site: site,
+                                         files: files, links: links)
         let listPages = try await ListRenderer(loaded: loaded, pages: pages, orders: orders, newest: newest, terms: terms,
                                                theme: theme, context: context,
                                                output: output, plan: plan, sectionHTML: sectionHTML).render()
@@ -131,14 +132,8 @@ struct SiteRenderer: Sendable {
             let source = pages[index].sourcePath
             let path = URLPath.outputFile(for: pages[index].url)
             plan.set(Dependency.neighbours(source), Fingerprint.of(previous?.page.sourcePath, next?.page.sourcePath))
-            let needed = plan.needsRendering(path, reading: {
-                // Every template reads the menu (from the sections) and, when the theme uses it, `site.nav`.
-                var dependencies: Set<String> = [Dependency.page(source), Dependency.neighbours(source), Dependency.sections]
-                if let previous { dependencies.insert(Dependency.listing(previous.page.sourcePath)) }
-                if let next { dependencies.insert(Dependency.listing(next.page.sourcePath)) }
-                if usesNavigation { dependencies.insert(Dependency.navigation) }
-                return dependencies
-            }())
+            let needed = plan.needsRendering(path, reading: Self.pageDependencies(source, previous: previous, next: next,
+                                                                                 usesNavigation: usesNavigation))
             if needed { selected.append((index, path)) } else { output.keep(path) }
         }
         let done = Counter()
@@ -148,6 +143,17 @@ struct SiteRenderer: Sendable {
             try write(parsed[index], to: path, site: site, neighbours: neighbours[index], context: context, files: files)
             observers.send(.pageRendered(url: pages[index].url, done: done.increment(), total: chosen.count))
         }
+    }
+
+    /// What a page's own output reads: the page, which pages are its neighbours and what lists
+    /// show of them, the menu (from the sections) and, when the theme uses it, `site.nav`.
+    static func pageDependencies(_ source: String, previous: RenderedPage?, next: RenderedPage?,
+                                 usesNavigation: Bool) -> Set<String> {
+        var dependencies: Set<String> = [Dependency.page(source), Dependency.neighbours(source), Dependency.sections]
+        if let previous { dependencies.insert(Dependency.listing(previous.page.sourcePath)) }
+        if let next { dependencies.insert(Dependency.listing(next.page.sourcePath)) }
+        if usesNavigation { dependencies.insert(Dependency.navigation) }
+        return dependencies
     }
 
     /// Parses a page, noting the link targets it looks up and the warnings it gives.
