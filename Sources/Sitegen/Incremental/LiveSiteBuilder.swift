@@ -6,10 +6,12 @@ import Foundation
 /// again only the Markdown files that changed, parse only those (and pages whose links lead to
 /// pages that appeared, moved or went), and render only the outputs that read a fact that
 /// changed — a page, its section's lists, its term pages, its neighbours, the feeds — as
-/// recorded during the build before. A change to templates or data files renders every output
-/// again (from the parses kept); a configuration change parses every page again too. Only files whose text changed are written; files no longer made
-/// are deleted; a failed build leaves the folder as it was. The result is the same as a full
-/// build's.
+/// recorded during the build before (a page edit that leaves every list in order is rendered
+/// from the last build's state, without the general pass: see `PageEdit`). A change to
+/// templates or data files renders every output again (from the parses kept); a configuration
+/// change parses every page again too. Only files whose text changed are written; files no
+/// longer made are deleted; a failed build leaves the folder as it was. The result is the same
+/// as a full build's.
 ///
 /// ```swift
 /// let live = LiveSiteBuilder(site: Site(), root: siteFolder)
@@ -25,8 +27,9 @@ public final class LiveSiteBuilder: Sendable {
         public let summary: BuildSummary
         /// The output paths (relative to the output folder) written or deleted.
         public let changedFiles: [String]
-        /// How many outputs were rendered, and how many kept from the build before.
+        /// How many outputs were rendered.
         public let rendered: Int
+        /// How many outputs were kept as the build before left them.
         public let kept: Int
     }
 
