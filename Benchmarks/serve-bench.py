@@ -5,7 +5,7 @@
 
 For each tool: the first build (from start until it says it serves the built site), the time from saving one page
 (a body edit, then a title edit) to the browser's reload event, and from saving a template to
-the reload event. sitegen's events are read from its server-sent-event stream; Hugo's from its
+the reload event, for a browser showing the home page. sitegen's events are read from its server-sent-event stream; Hugo's from its
 LiveReload WebSocket, as a browser would. Needs python3, a release build (made here) and, for the
 comparison, Hugo (apt-get install -y hugo). Work files go to $WORK (default /tmp/sitegen-serve-bench).
 """
@@ -18,6 +18,7 @@ import statistics
 import subprocess
 import sys
 import time
+import urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GENERATOR = os.path.join(ROOT, "..", "shared", "bench", "gen_corpus.py")
@@ -40,11 +41,11 @@ def wait_until_serving(process, ready):
 
 
 class EventStream:
-    """sitegen's server-sent events."""
+    """sitegen's server-sent events, as from a browser showing the home page."""
 
     def __init__(self, port):
         self.sock = socket.create_connection(("127.0.0.1", port))
-        self.sock.sendall(b"GET /_sitegen/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        self.sock.sendall(b"GET /_sitegen/events?page=%2F HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         self.buffer = b""
         self.wait(b": connected")
 
@@ -100,10 +101,10 @@ def edit(path, old, new):
         f.write(text.replace(old, new, 1) if old else text + new)
 
 
-def timed_edits(events, rounds, make_edit):
+def timed_edits(events, rounds, make_edit, settle=0.3):
     times = []
     for index in range(rounds):
-        time.sleep(0.3)  # let the watcher settle between saves
+        time.sleep(settle)  # let the previous rebuild finish
         start = time.perf_counter()
         make_edit(index)
         events.wait_reload()
@@ -129,13 +130,16 @@ def measure(name, command, ready, content, template, port, events_class, rounds,
     try:
         wait_until_serving(process, ready)
         first = time.perf_counter() - start
+        # A browser shows the home page (Hugo renders first the pages it has served).
+        urllib.request.urlopen(f"http://127.0.0.1:{port}/").read()
         # Whatever it prints from now on is not read: send it nowhere, so the pipe never fills.
         subprocess.Popen(["cat"], stdin=process.stdout, stdout=subprocess.DEVNULL)
         events = events_class(port)
         page = first_page(content)
         body = timed_edits(events, rounds, lambda i: edit(page, "", f"\nAn added paragraph, round {i}.\n"))
         titles = timed_edits(events, rounds, lambda i: edit(page, "title: ", f"title: Retitled {i} "))
-        templates = timed_edits(events, template_rounds, lambda i: edit(template, "", f"<!-- template edit {i} -->\n"))
+        # After a template edit's reload, the rest of the site is still being rendered: wait for it.
+        templates = timed_edits(events, template_rounds, lambda i: edit(template, "", f"<!-- template edit {i} -->\n"), settle=10)
         print(f"{name:8} first build and serve {first:6.2f} s")
         print(f"{name:8} page body edit → reload   {describe(body)}")
         print(f"{name:8} page title edit → reload  {describe(titles)}")

@@ -12,7 +12,7 @@ import Testing
         #expect(home.status == 200)
         #expect(home.headers["content-type"] == "text/html; charset=utf-8")
         #expect(home.body.contains("<title>Field Notes</title>"))
-        #expect(home.body.contains("new EventSource(\"/_sitegen/events\")"))
+        #expect(home.body.contains("new EventSource(\"/_sitegen/events?page=\" + encodeURIComponent(location.pathname))"))
         // Links point at the preview, not at the published baseURL.
         #expect(home.body.contains("href=\"/posts/\""))
 
@@ -98,6 +98,27 @@ import Testing
         try FileManager.default.removeItem(at: site.root.appendingPathComponent("content/posts/2026-06-01-live.md"))
         _ = try events.waitFor("event: reload")
         #expect(try server.request("/posts/live/").status == 404)
+    }
+
+    @Test func aTemplateChangeRendersThePagesOpenInABrowserFirst() async throws {
+        let site = try TestSite(example: "blog")
+        let server = try PreviewProcess(root: site.root)
+        let about = try server.listen(page: "/about/")
+        let home = try server.listen(page: "/")
+        try site.write("<footer class=\"site-footer\">First things first</footer>\n", to: "templates/footer.mustache")
+        // Both pages were open: both reload once they are rendered; the full build reloads nobody again.
+        _ = try about.waitFor("event: reload")
+        _ = try home.waitFor("event: reload")
+        #expect(try server.request("/about/").body.contains("First things first"))
+        try server.waitForLog("Rendered 2 pages open in a browser first", timeout: 20)
+        try server.waitForLog("Rendered 21 of 21 outputs", timeout: 20)
+        #expect(try server.request("/posts/measuring-a-build/").body.contains("First things first"))
+        #expect(try !about.arrivals(within: 0.5).contains("event: reload"), "no second reload after the full build")
+        #expect(try !home.arrivals(within: 0.1).contains("event: reload"))
+        // An ordinary page edit reloads every browser.
+        try site.write("# About\n\nChanged.\n", to: "content/about.md")
+        _ = try about.waitFor("event: reload")
+        _ = try home.waitFor("event: reload")
     }
 
     @Test func answersManyConcurrentRequests() async throws {

@@ -78,6 +78,17 @@ public final class LiveSiteBuilder: Sendable {
         return Result(summary: summary, changedFiles: output.changedPaths.sorted(), rendered: counts.rendered, kept: counts.kept)
     }
 
+    /// After a change to the files at `changed` that renders every output again (templates,
+    /// data), renders and writes the outputs at `viewed` (output paths, such as pages open in a
+    /// browser) first, from the last build; returns those that changed. Returns `[]` for any
+    /// other change, or when there is no last build to work from. Call ``build(changed:)`` next.
+    public func renderFirst(_ viewed: Set<String>, changed: Set<String>) async -> [String] {
+        let layout = self.layout
+        guard !changed.contains(where: { Self.isConfiguration($0, layout: layout) }),
+              changed.contains(where: { Self.changesEveryOutput($0, layout: layout) }) else { return [] }
+        return await ViewedOutputs(layout: layout, memory: memory).render(viewed)
+    }
+
     /// Whether `path` is the configuration file, on which pages, URLs and links depend.
     static func isConfiguration(_ path: String, layout: SiteLayout) -> Bool {
         path == layout.configuration?.path || path == layout.root.path + "/sitegen.yml"

@@ -62,6 +62,11 @@ final class OutputPlan: Sendable {
         state.withLock { state in for key in keys { state.update(key, nil) } }
     }
 
+    /// Renders `paths` whatever the record says (and nothing else that is unchanged).
+    func render(_ paths: Set<String>) {
+        state.withLock { $0.affected.formUnion(paths) }
+    }
+
     /// Says whether `path` must be rendered; if so, records that it reads `dependencies`.
     func needsRendering(_ path: String, reading dependencies: @autoclosure () -> Set<String>) -> Bool {
         guard isRecording else { return true }

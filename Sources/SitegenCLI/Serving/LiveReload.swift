@@ -28,20 +28,27 @@ final class LiveReload: Sendable {
     /// The URL path the browsers listen on.
     static let path = "/_sitegen/events"
 
+    /// A browser listening: its event stream, and the output file of the page it shows.
+    private struct Listener {
+        let events: AsyncStream<String>.Continuation
+        let page: String?
+    }
+
     private struct State {
-        var listeners: [UUID: AsyncStream<String>.Continuation] = [:]
+        var listeners: [UUID: Listener] = [:]
         /// The error of the last build, shown to browsers that connect while it lasts.
         var failure: Event?
     }
 
     private let state = Mutex(State())
 
-    /// A new listener's events; it stops listening when the stream is dropped.
-    func listen() -> AsyncStream<String> {
+    /// A new listener's events, for a browser showing the page at `page` (a URL path); it stops
+    /// listening when the stream is dropped.
+    func listen(page: String? = nil) -> AsyncStream<String> {
         let (stream, continuation) = AsyncStream.makeStream(of: String.self)
         let id = UUID()
         let failure = state.withLock { state in
-            state.listeners[id] = continuation
+            state.listeners[id] = Listener(events: continuation, page: page.map(Self.outputFile(ofPage:)))
             return state.failure
         }
         continuation.yield(": connected\n\n")
@@ -52,18 +59,30 @@ final class LiveReload: Sendable {
         return stream
     }
 
-    /// Sends `event` to every listener.
-    func send(_ event: Event) {
+    /// Sends `event` to every listener, or only to those showing one of `pages` (output paths).
+    func send(_ event: Event, toViewersOf pages: Set<String>? = nil) {
         let listeners = state.withLock { state in
             if case .failed = event { state.failure = event } else { state.failure = nil }
-            return Array(state.listeners.values)
+            return state.listeners.values.filter { listener in pages.map { pages in listener.page.map(pages.contains) ?? false } ?? true }
         }
-        for listener in listeners { listener.yield(event.text) }
+        for listener in listeners { listener.events.yield(event.text) }
+    }
+
+    /// The output files of the pages browsers show now.
+    var viewedPages: Set<String> {
+        state.withLock { Set($0.listeners.values.compactMap(\.page)) }
     }
 
     /// Sends a comment to every listener, so that streams of browsers that went away end.
     func ping() {
-        for listener in state.withLock({ Array($0.listeners.values) }) { listener.yield(": ping\n\n") }
+        for listener in state.withLock({ Array($0.listeners.values) }) { listener.events.yield(": ping\n\n") }
+    }
+
+    /// The output file a page's URL path is served from: `/posts/a/` → `posts/a/index.html`.
+    static func outputFile(ofPage path: String) -> String {
+        let decoded = path.removingPercentEncoding ?? path
+        let inside = String(decoded.drop { $0 == "/" })
+        return inside.isEmpty || inside.hasSuffix("/") ? inside + "index.html" : inside
     }
 
     /// How many browsers listen now.
@@ -72,7 +91,7 @@ final class LiveReload: Sendable {
     /// The script put into every HTML page the preview serves, before `</body>`.
     static let script = """
         <script data-sitegen-live-reload>(() => {
-          const events = new EventSource("\(path)");
+          const events = new EventSource("\(path)?page=" + encodeURIComponent(location.pathname));
           events.addEventListener("reload", () => location.reload());
           events.addEventListener("css", () => {
             for (const link of document.querySelectorAll('link[rel="stylesheet"]')) {

@@ -12,7 +12,10 @@ struct LiveSession {
     let quiet: Bool
     /// Whether the first build tells the browsers to reload too (a restarted site program's does).
     var reloadsAfterFirstBuild = false
-    let emit: @Sendable (LiveReload.Event) -> Void
+    /// The output files of the pages open in browsers (none known for a site program's worker).
+    var viewedPages: @Sendable () -> Set<String> = { [] }
+    /// Tells the browsers: all, or only those showing one of the given output files.
+    let emit: @Sendable (LiveReload.Event, _ onlyViewersOf: Set<String>?) -> Void
 
     /// Builds, calls `whenReady`, then rebuilds on changes until the task is cancelled.
     func run(whenReady: () -> Void = {}) async throws {
@@ -36,12 +39,26 @@ struct LiveSession {
         for await batch in watcher.changes {
             let changed = batch.filter { $0 != outputFolder && !$0.hasPrefix(outputFolder + "/") }
             if changed.isEmpty { continue }
-            failed = await !build(live, changed: changed, failedBefore: failed)
+            // After a template or data change, the pages open in a browser first, then the rest.
+            let start = DispatchTime.now().uptimeNanoseconds
+            let shown = failed ? [] : Set(await live.renderFirst(viewedPages(), changed: changed))
+            if !shown.isEmpty {
+                emit(.reload, shown)
+                if !quiet {
+                    let pages = shown.count == 1 ? "1 page" : "\(shown.count) pages"
+                    TerminalOutput.line(String(format: "Rendered %@ open in a browser first, in %.0f ms", pages,
+                                               Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6))
+                }
+            }
+            failed = await !build(live, changed: changed, failedBefore: failed, shownFirst: shown)
         }
     }
 
     /// Builds and tells the browsers; returns whether the build succeeded.
-    private func build(_ live: LiveSiteBuilder, changed: Set<String>, failedBefore: Bool, tells: Bool = true) async -> Bool {
+    /// `shownFirst`: pages already rendered and reloaded (``LiveSiteBuilder/renderFirst(_:changed:)``);
+    /// then only browsers whose page this build changed reload.
+    private func build(_ live: LiveSiteBuilder, changed: Set<String>, failedBefore: Bool, tells: Bool = true,
+                       shownFirst: Set<String> = []) async -> Bool {
         let start = DispatchTime.now().uptimeNanoseconds
         do {
             let result = try await live.build(changed: changed)
@@ -60,16 +77,18 @@ struct LiveSession {
             if !tells {
                 // The first build of a preview: no page is showing yet.
             } else if onlyStylesheets && !failedBefore {
-                emit(.css)
+                emit(.css, nil)
+            } else if !shownFirst.isEmpty {
+                emit(.reload, Set(result.changedFiles))
             } else if !result.changedFiles.isEmpty || failedBefore {
-                emit(.reload)
+                emit(.reload, nil)
             }
             return true
         } catch {
             let message = BuildCommand.describe(error)
             TerminalOutput.error("build failed, the preview shows the last good build:")
             TerminalOutput.plain(message)
-            emit(.failed(message.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "\n")))
+            emit(.failed(message.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "\n")), nil)
             return false
         }
     }

@@ -91,7 +91,8 @@ private struct FolderHandler: HTTPHandler {
         if path == LiveReload.path {
             return HTTPResponse(statusCode: .ok,
                                 headers: HTTPHeaders([.contentType: "text/event-stream", HTTPHeader("Cache-Control"): "no-store"]),
-                                body: HTTPBodySequence(from: EventBytes(events: reload.listen()), suggestedBufferSize: 1))
+                                body: HTTPBodySequence(from: EventBytes(events: reload.listen(page: request.query["page"])),
+                                                       suggestedBufferSize: 1))
         }
         switch PreviewFiles(root: root).resolve(path) {
         case .file(let url):

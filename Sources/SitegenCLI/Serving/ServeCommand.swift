@@ -66,7 +66,7 @@ struct ServeCommand: AsyncParsableCommand {
             }
             watchdog.start()
             let session = LiveSession(root: root, output: outputFolder, configuration: configuration, options: options(workerBaseURL),
-                                      quiet: quiet, reloadsAfterFirstBuild: true) { event in
+                                      quiet: quiet, reloadsAfterFirstBuild: true) { event, _ in
                 TerminalOutput.line(WorkerEvents.line(for: event))
             }
             try await session.run()
@@ -93,7 +93,9 @@ struct ServeCommand: AsyncParsableCommand {
             }.run()
         } else {
             let session = LiveSession(root: root, output: outputFolder, configuration: configuration, options: options(address),
-                                      quiet: quiet, emit: emit)
+                                      quiet: quiet, viewedPages: { reload.viewedPages }) { event, pages in
+                reload.send(event, toViewersOf: pages)
+            }
             try await session.run { announce(address) }
         }
     }

@@ -95,10 +95,11 @@ final class PreviewProcess: Sendable {
         return Response(status: status, headers: headers, body: String(text[split.upperBound...]))
     }
 
-    /// A connection to the live-reload events.
-    func listen() throws -> EventStream {
+    /// A connection to the live-reload events, as from a browser showing `page` (a URL path).
+    func listen(page: String? = nil) throws -> EventStream {
         let socket = try connect()
-        try send("GET /_sitegen/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", to: socket)
+        let query = page.map { "?page=" + ($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? $0) } ?? ""
+        try send("GET /_sitegen/events\(query) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", to: socket)
         let stream = EventStream(socket: socket)
         _ = try stream.waitFor(": connected")
         return stream
@@ -111,6 +112,21 @@ final class PreviewProcess: Sendable {
 
         init(socket: Int32) { self.socket = socket }
         deinit { close(socket) }
+
+        /// What arrives within `seconds` (and was not consumed by a wait).
+        func arrivals(within seconds: TimeInterval) throws -> String {
+            let deadline = Date().addingTimeInterval(seconds)
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while deadline.timeIntervalSinceNow > 0 {
+                var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+                guard poll(&poller, 1, Int32(deadline.timeIntervalSinceNow * 1000)) > 0 else { continue }
+                let count = read(socket, &buffer, buffer.count)
+                guard count > 0 else { break }
+                received += String(decoding: buffer[0..<count], as: UTF8.self)
+            }
+            defer { received = "" }
+            return received
+        }
 
         /// Waits until `text` arrives (after what earlier waits consumed); returns what came up to and with it.
         func waitFor(_ text: String, timeout: TimeInterval = 20) throws -> String {
