@@ -4,11 +4,11 @@ import SitegenMarkdown
 /// A Markdown file of the content folder, loaded and placed at its URL, not yet rendered.
 /// Page processors (``Site/pageProcessors``) may change what is `var`; the URL and file stay.
 ///
-/// A page is a value kept in one shared box (copied only when a processor changes a shared
-/// one), so that lists of thousands of pages pass around without copying every field.
+/// A page is a value kept in one shared, immutable box (a change makes a new one), so that
+/// lists of thousands of pages pass around without copying every field.
 public struct Page: Sendable {
-    /// The fields; changed only while uniquely referenced (see `mutate`), so sharing is safe.
-    private final class Storage: @unchecked Sendable {
+    /// The fields of a page, as one value.
+    private struct Fields: Sendable {
         let sourcePath: String
         let url: String
         let sectionPath: String
@@ -27,36 +27,12 @@ public struct Page: Sendable {
         var data: FrontMatter
         let source: MarkdownSource
         var revision: Int
+    }
 
-        init(sourcePath: String, url: String, sectionPath: String, isBundle: Bool, frontMatter: FrontMatter, explicitTitle: String?,
-             fileTitle: String, date: Date?, updated: Date?, isDraft: Bool, weight: Int, layout: String?, terms: [String: [String]],
-             aliases: [String], description: String?, data: FrontMatter, source: MarkdownSource, revision: Int) {
-            self.sourcePath = sourcePath
-            self.url = url
-            self.sectionPath = sectionPath
-            self.isBundle = isBundle
-            self.frontMatter = frontMatter
-            self.explicitTitle = explicitTitle
-            self.fileTitle = fileTitle
-            self.date = date
-            self.updated = updated
-            self.isDraft = isDraft
-            self.weight = weight
-            self.layout = layout
-            self.terms = terms
-            self.aliases = aliases
-            self.description = description
-            self.data = data
-            self.source = source
-            self.revision = revision
-        }
-
-        func copy() -> Storage {
-            Storage(sourcePath: sourcePath, url: url, sectionPath: sectionPath, isBundle: isBundle, frontMatter: frontMatter,
-                    explicitTitle: explicitTitle, fileTitle: fileTitle, date: date, updated: updated, isDraft: isDraft,
-                    weight: weight, layout: layout, terms: terms, aliases: aliases, description: description, data: data,
-                    source: source, revision: revision)
-        }
+    /// The box pages share; a change makes a new one.
+    private final class Storage: Sendable {
+        let fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
     }
 
     private var storage: Storage
@@ -64,88 +40,89 @@ public struct Page: Sendable {
     init(sourcePath: String, url: String, sectionPath: String, isBundle: Bool, frontMatter: FrontMatter, explicitTitle: String?,
          fileTitle: String, date: Date?, updated: Date?, isDraft: Bool, weight: Int, layout: String?, terms: [String: [String]],
          aliases: [String], description: String?, data: FrontMatter = .empty, source: MarkdownSource) {
-        storage = Storage(sourcePath: sourcePath, url: url, sectionPath: sectionPath, isBundle: isBundle, frontMatter: frontMatter,
-                          explicitTitle: explicitTitle, fileTitle: fileTitle, date: date, updated: updated, isDraft: isDraft,
-                          weight: weight, layout: layout, terms: terms, aliases: aliases, description: description, data: data,
-                          source: source, revision: 0)
+        storage = Storage(Fields(sourcePath: sourcePath, url: url, sectionPath: sectionPath, isBundle: isBundle, frontMatter: frontMatter,
+                                 explicitTitle: explicitTitle, fileTitle: fileTitle, date: date, updated: updated, isDraft: isDraft,
+                                 weight: weight, layout: layout, terms: terms, aliases: aliases, description: description, data: data,
+                                 source: source, revision: 0))
     }
 
-    /// Changes the fields, in place when this value is the box's only owner, else in a copy.
-    private mutating func mutate(_ change: (Storage) -> Void) {
-        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-        change(storage)
+    /// Changes the fields in a new box (page processors change pages rarely; lists copy them often).
+    private mutating func change(_ update: (inout Fields) -> Void) {
+        var fields = storage.fields
+        update(&fields)
+        storage = Storage(fields)
     }
 
     /// The file, relative to the content folder (`posts/hello.md`, `posts/trip/index.md`).
-    public var sourcePath: String { _read { yield storage.sourcePath } }
+    public var sourcePath: String { _read { yield storage.fields.sourcePath } }
     /// The page's URL path in the site, such as `/posts/hello/`.
-    public var url: String { _read { yield storage.url } }
+    public var url: String { _read { yield storage.fields.url } }
     /// The path of the section the page belongs to (`posts`; empty for the top level).
-    public var sectionPath: String { _read { yield storage.sectionPath } }
+    public var sectionPath: String { _read { yield storage.fields.sectionPath } }
     /// Whether the page is a bundle (`folder/index.md`) whose other files are published beside it.
-    public var isBundle: Bool { storage.isBundle }
+    public var isBundle: Bool { storage.fields.isBundle }
     /// The front matter as written.
     public var frontMatter: FrontMatter {
-        _read { yield storage.frontMatter }
-        set { mutate { $0.frontMatter = newValue } }
+        _read { yield storage.fields.frontMatter }
+        set { change { $0.frontMatter = newValue } }
     }
     /// `title` from the front matter, if given.
     public var explicitTitle: String? {
-        _read { yield storage.explicitTitle }
-        set { mutate { $0.explicitTitle = newValue } }
+        _read { yield storage.fields.explicitTitle }
+        set { change { $0.explicitTitle = newValue } }
     }
     /// The title from the file name, for pages with neither a `title` nor a `#` heading.
-    public var fileTitle: String { _read { yield storage.fileTitle } }
+    public var fileTitle: String { _read { yield storage.fields.fileTitle } }
     /// `date`, or the `YYYY-MM-DD-` prefix of the file name.
     public var date: Date? {
-        _read { yield storage.date }
-        set { mutate { $0.date = newValue } }
+        _read { yield storage.fields.date }
+        set { change { $0.date = newValue } }
     }
     /// `updated`.
     public var updated: Date? {
-        _read { yield storage.updated }
-        set { mutate { $0.updated = newValue } }
+        _read { yield storage.fields.updated }
+        set { change { $0.updated = newValue } }
     }
     /// `draft: true`.
-    public var isDraft: Bool { storage.isDraft }
+    public var isDraft: Bool { storage.fields.isDraft }
     /// `weight`, for ordering (lower first). Default 0.
     public var weight: Int {
-        _read { yield storage.weight }
-        set { mutate { $0.weight = newValue } }
+        _read { yield storage.fields.weight }
+        set { change { $0.weight = newValue } }
     }
     /// `layout`: the template to render with instead of `page`.
     public var layout: String? {
-        _read { yield storage.layout }
-        set { mutate { $0.layout = newValue } }
+        _read { yield storage.fields.layout }
+        set { change { $0.layout = newValue } }
     }
     /// `tags`.
     public var tags: [String] { terms["tags"] ?? [] }
     /// The page's terms of every taxonomy (`tags`, and any in `taxonomies:` of sitegen.yml).
     public var terms: [String: [String]] {
-        _read { yield storage.terms }
-        set { mutate { $0.terms = newValue } }
+        _read { yield storage.fields.terms }
+        set { change { $0.terms = newValue } }
     }
     /// `aliases`: old URLs that redirect to this page.
     public var aliases: [String] {
-        _read { yield storage.aliases }
-        set { mutate { $0.aliases = newValue } }
+        _read { yield storage.fields.aliases }
+        set { change { $0.aliases = newValue } }
     }
     /// `description`, if given.
     public var description: String? {
-        _read { yield storage.description }
-        set { mutate { $0.description = newValue } }
+        _read { yield storage.fields.description }
+        set { change { $0.description = newValue } }
     }
     /// Values plugins add for templates, as `page.data.KEY`.
     public var data: FrontMatter {
-        _read { yield storage.data }
-        set { mutate { $0.data = newValue } }
+        _read { yield storage.fields.data }
+        set { change { $0.data = newValue } }
     }
     /// The front matter and the Markdown body.
-    var source: MarkdownSource { _read { yield storage.source } }
+    var source: MarkdownSource { _read { yield storage.fields.source } }
     /// Which read of the file this is, in a live build (0 otherwise): a page parsed from the same
     /// revision parses the same.
     var revision: Int {
-        get { storage.revision }
-        set { mutate { $0.revision = newValue } }
+        get { storage.fields.revision }
+        set { change { $0.revision = newValue } }
     }
 }
