@@ -63,11 +63,11 @@ public final class LiveSiteBuilder: Sendable {
         }
         let output = LiveOutput(destination: layout.output, memory: memory)
         let start = DispatchTime.now().uptimeNanoseconds
-        if let last = memory.lastBuild,
-           let rendered = try await PageEdit(layout: layout, options: options, memory: memory).apply(changed, steps: site.steps, into: output) {
+        if let rendered = try await PageEdit(layout: layout, options: options, memory: memory).apply(changed, steps: site.steps, into: output),
+           let last = memory.lastBuild {
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             let summary = BuildSummary(pages: last.loaded.pages.count, listPages: 0, files: 0, seconds: seconds, output: layout.output,
-                                       warnings: memory.lastBuild?.parsed.flatMap(\.warnings) ?? [])
+                                       warnings: last.parsed.flatMap(\.warnings))
             return Result(summary: summary, changedFiles: output.changedPaths.sorted(), rendered: rendered,
                           kept: (memory.record?.readCount ?? rendered) - rendered)
         }

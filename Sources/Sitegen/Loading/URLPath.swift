@@ -10,6 +10,15 @@ enum URLPath {
         return result
     }
 
+    /// A relative output path made plain (`a/./b` → `a/b`); an error when it is empty, absolute
+    /// or climbs out of the output folder.
+    static func outputPath(_ path: String) throws(SiteError) -> String {
+        guard let normalized = normalize(path), !normalized.isEmpty, !path.hasPrefix("/") else {
+            throw SiteError(file: path, "would be written outside the output folder")
+        }
+        return normalized
+    }
+
     /// Resolves `.` and `..` in a `/`-separated relative path; `nil` when it climbs above the top.
     static func normalize(_ path: String) -> String? {
         var components: [Substring] = []

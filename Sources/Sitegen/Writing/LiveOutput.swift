@@ -25,24 +25,15 @@ final class LiveOutput: OutputSink {
         let written = memory.writtenOutputs
         if written.texts.isEmpty && written.copies.isEmpty {
             // The first live build: files already in the folder are replaced or deleted.
-            previous = (Self.files(in: destination).reduce(into: [:]) { $0[$1] = 0 }, [:])
+            previous = ((FolderWalker.files(in: destination) ?? []).reduce(into: [:]) { $0[$1] = 0 }, [:])
         } else {
             previous = written
         }
     }
 
-    /// The relative paths of every file in `folder`.
-    private static func files(in folder: URL) -> [String] {
-        guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return [] }
-        var files: [String] = []
-        while let path = enumerator.nextObject() as? String {
-            if enumerator.fileAttributes?[.type] as? FileAttributeType != .typeDirectory { files.append(path) }
-        }
-        return files
-    }
 
     func write(_ text: String, to path: String) throws {
-        let path = try checked(path)
+        let path = try URLPath.outputPath(path)
         let fingerprint = Fingerprint.of(text)
         state.withLock { state in
             state.made[path] = fingerprint
@@ -51,7 +42,7 @@ final class LiveOutput: OutputSink {
     }
 
     func copy(_ source: URL, to path: String) throws {
-        let path = try checked(path)
+        let path = try URLPath.outputPath(path)
         let stamp = FileStamp(source.path)
         state.withLock { state in
             if let stamp { state.copied[path] = stamp }
@@ -127,12 +118,6 @@ final class LiveOutput: OutputSink {
         state.withLock { $0 = State() }
     }
 
-    private func checked(_ path: String) throws -> String {
-        guard let normalized = URLPath.normalize(path), !normalized.isEmpty, !path.hasPrefix("/") else {
-            throw SiteError(file: path, "would be written outside the output folder")
-        }
-        return normalized
-    }
 
     private func removeEmptyFolders(above file: URL) {
         var folder = file.deletingLastPathComponent().standardizedFileURL

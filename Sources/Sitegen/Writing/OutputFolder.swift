@@ -109,9 +109,6 @@ final class OutputFolder: Sendable {
 
     /// The file system path of a relative output path, which must stay inside the output.
     private func filePath(of path: String) throws -> String {
-        guard let normalized = URLPath.normalize(path), !normalized.isEmpty, !path.hasPrefix("/") else {
-            throw SiteError(file: path, "would be written outside the output folder")
-        }
-        return stagingPath + "/" + normalized
+        stagingPath + "/" + (try URLPath.outputPath(path))
     }
 }

@@ -20,16 +20,15 @@ final class MemoryOutput: OutputSink {
     private let files = Mutex<[String: Data]>([:])
 
     func write(_ text: String, to path: String) throws {
-        guard let normalized = URLPath.normalize(path), !normalized.isEmpty, !path.hasPrefix("/") else {
-            throw SiteError(file: path, "would be written outside the output folder")
-        }
+        let normalized = try URLPath.outputPath(path)
         files.withLock { $0[normalized] = Data(text.utf8) }
     }
 
     func copy(_ source: URL, to path: String) throws {
+        let normalized = try URLPath.outputPath(path)
         do {
             let data = try Data(contentsOf: source)
-            files.withLock { $0[path] = data }
+            files.withLock { $0[normalized] = data }
         } catch {
             throw SiteError(file: source.path, "cannot read the file")
         }
