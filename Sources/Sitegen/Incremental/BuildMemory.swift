@@ -21,7 +21,6 @@ final class BuildMemory: Sendable {
     struct ParsedPage: Sendable {
         let revision: Int
         let page: RenderedPage
-        let html: String
         /// The content paths its links and images resolved through.
         let lookups: Set<String>
         let warnings: [SiteError]

@@ -52,11 +52,12 @@ public final class LiveSiteBuilder: Sendable {
     /// The layout as the site's folders are now (a `templates/` folder may have appeared).
     public var layout: SiteLayout { SiteLayout(root: root, output: output, configuration: configuration) }
 
-    /// Builds the site; `changed` are the absolute paths of files changed since the last build.
+    /// Builds the site; `changed` are the absolute paths of files changed since the last build
+    /// (the site folder itself when what changed is not known: everything is then made again).
     @discardableResult
     public func build(changed: Set<String> = []) async throws -> Result {
         let layout = self.layout
-        if changed.contains(where: { Self.isConfiguration($0, layout: layout) }) {
+        if changed.contains(layout.root.path) || changed.contains(where: { Self.isConfiguration($0, layout: layout) }) {
             memory.forgetPages()
         } else if changed.contains(where: { Self.changesEveryOutput($0, layout: layout) }) {
             memory.forgetRendering()

@@ -169,7 +169,7 @@ struct SiteRenderer: Sendable {
         for provider in site.pageData {
             for entry in provider(rendered).entries { rendered.data[entry.key] = entry.value }
         }
-        return BuildMemory.ParsedPage(revision: page.revision, page: rendered, html: markdown.html, lookups: lookups.all,
+        return BuildMemory.ParsedPage(revision: page.revision, page: rendered, lookups: lookups.all,
                                       warnings: warnings.all, fingerprint: plan.isRecording ? Self.fingerprint(rendered) : 0,
                                       listingFingerprint: plan.isRecording ? Self.listingFingerprint(rendered) : 0)
     }
@@ -204,7 +204,7 @@ struct SiteRenderer: Sendable {
             throw SiteError(file: display(page.sourcePath), line: 2,
                             "`layout: \(template)` names no template; add templates/\(template).mustache")
         }
-        var pageValues = context.page(rendered, html: parsed.html, section: loaded.sections[page.sectionPath])
+        var pageValues = context.page(rendered, html: rendered.content, section: loaded.sections[page.sectionPath])
         if let previous = neighbours.previous { pageValues["previous"] = context.summary(previous) }
         if let next = neighbours.next { pageValues["next"] = context.summary(next) }
         let values = context.top(site: siteValues, ["page": pageValues])

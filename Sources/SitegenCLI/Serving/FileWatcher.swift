@@ -98,6 +98,11 @@ final class FileWatcher: Sendable {
                 let nameStart = offset + MemoryLayout<inotify_event>.size
                 let name = String(decoding: buffer[nameStart..<(nameStart + nameLength)].prefix { $0 != 0 }, as: UTF8.self)
                 offset = nameStart + nameLength
+                if mask & UInt32(IN_Q_OVERFLOW) != 0 {
+                    // Events were lost: report the roots, so that the build looks at every file.
+                    batch.formUnion(roots)
+                    continue
+                }
                 guard let folder = folders[watch] else { continue }
                 if mask & UInt32(IN_IGNORED) != 0 { folders[watch] = nil; continue }
                 let path = name.isEmpty ? folder : folder + "/" + name
@@ -133,7 +138,7 @@ final class FileWatcher: Sendable {
             guard lstat(path, &info) == 0 else { continue }
             switch info.st_mode & S_IFMT {
             case S_IFDIR: if isWatched(path) { files += watchTree(path, into: &folders) }
-            case S_IFLNK: continue   // a link to a folder could lead in circles; its events name the link's target anyway
+            case S_IFLNK: continue   // not followed: a linked folder could lead in circles
             default: files.append(path)
             }
         }
