@@ -45,6 +45,7 @@ import Testing
             var files: [String: Data] = [:]
             let enumerator = FileManager.default.enumerator(atPath: folder.path)
             while let path = enumerator?.nextObject() as? String {
+                if path == ".sitegen-manifest" { continue }
                 if let data = FileManager.default.contents(atPath: folder.appendingPathComponent(path).path),
                    enumerator?.fileAttributes?[.type] as? FileAttributeType != .typeDirectory {
                     files[path] = data

@@ -40,9 +40,9 @@ import Testing
         try site.write("secret", to: "secret.txt")
         let server = try PreviewProcess(root: site.root)
         // Links inside the output folder that lead out of it.
-        try FileManager.default.createSymbolicLink(atPath: site.output.appendingPathComponent("escape").path,
+        try FileManager.default.createSymbolicLink(atPath: server.previewFolder.appendingPathComponent("escape").path,
                                                    withDestinationPath: site.root.path)
-        try FileManager.default.createSymbolicLink(atPath: site.output.appendingPathComponent("secret-link.txt").path,
+        try FileManager.default.createSymbolicLink(atPath: server.previewFolder.appendingPathComponent("secret-link.txt").path,
                                                    withDestinationPath: site.root.appendingPathComponent("secret.txt").path)
         for target in ["/../secret.txt", "/../../../../../etc/passwd", "/%2e%2e/secret.txt", "/posts/%2E%2E/%2E%2E/secret.txt",
                        "/..%2fsecret.txt", "/escape/secret.txt", "/secret-link.txt", "/escape/sitegen.yml"] {

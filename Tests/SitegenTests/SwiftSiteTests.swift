@@ -43,10 +43,9 @@ struct SwiftSiteTests {
     @Test("sitegen serve keeps its port while a changed Swift site is compiled again and restarted, and the browser reloads")
     func serveRestartsTheSiteProgram() throws {
         let example = TestSite.examples.appendingPathComponent("plugins")
-        let output = try TestSite()
         let added = example.appendingPathComponent("Sources/PluginsSite/LiveTouch.swift")
         defer { try? FileManager.default.removeItem(at: added) }
-        let server = try PreviewProcess(root: example, arguments: ["--output", output.output.path], startTimeout: 900)
+        let server = try PreviewProcess(root: example, startTimeout: 900)
         try server.waitForLog("Built 2 pages", timeout: 120)
         Thread.sleep(forTimeInterval: 0.5)
         #expect(try server.request("/guides/code/").body.contains("<p class=\"badge\">"))

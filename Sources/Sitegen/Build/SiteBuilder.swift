@@ -4,7 +4,9 @@ import Foundation
 /// programs.
 ///
 /// On disk, the output is written beside the output folder and swapped in only when every
-/// step succeeded, so a failed build leaves the previous output as it was.
+/// step succeeded, so a failed build leaves the previous output as it was; files in the output
+/// folder that sitegen did not write stay untouched, and an output folder that is or holds a
+/// part of the site is refused before anything is written.
 /// ``buildInMemory()`` writes nothing at all.
 public final class SiteBuilder: Sendable {
     /// The site: parser, plugins and steps.
@@ -30,6 +32,7 @@ public final class SiteBuilder: Sendable {
         observers.send(.started)
         let output: OutputFolder
         do {
+            try OutputLocation.check(layout)
             output = try OutputFolder(destination: layout.output)
         } catch {
             observers.send(.failed("\(error)"))

@@ -63,7 +63,10 @@ struct ContentLoader {
 
     private func findFiles() throws(SiteError) -> FoundFiles {
         let root = layout.root.standardizedFileURL.path
-        let skipped = Set([layout.output.standardizedFileURL.path] + (layout.content == layout.root ? ["templates", "static", "data"].map {
+        // The publish folder is never content, also when a preview writes elsewhere.
+        let publishFolder = root + "/public"
+        let published = FileManager.default.fileExists(atPath: publishFolder + "/" + OutputManifest.fileName) ? [publishFolder] : []
+        let skipped = Set([layout.output.standardizedFileURL.path] + published + (layout.content == layout.root ? ["templates", "static", "data"].map {
             root + "/" + $0
         } : []))
         guard let paths = FolderWalker.files(in: layout.content, skipping: skipped) else {

@@ -24,12 +24,19 @@ final class LiveOutput: OutputSink {
         self.memory = memory
         let written = memory.writtenOutputs
         if written.texts.isEmpty && written.copies.isEmpty {
-            // The first live build: files already in the folder are replaced or deleted.
-            previous = ((FolderWalker.files(in: destination) ?? []).reduce(into: [:]) { $0[$1] = 0 }, [:])
+            // The first live build: the files sitegen wrote there before are replaced or deleted;
+            // no other file is touched.
+            let manifest = OutputManifest.read(from: destination.standardizedFileURL.path) ?? OutputManifest()
+            previous = (manifest.files.reduce(into: [:]) { $0[$1] = 0 }, [:])
+            writesManifest = true
         } else {
             previous = written
+            writesManifest = false
         }
     }
+
+    /// Whether the commit writes the manifest even when no output appeared or went.
+    private let writesManifest: Bool
 
 
     func write(_ text: String, to path: String) throws {
@@ -68,10 +75,20 @@ final class LiveOutput: OutputSink {
         let state = self.state.withLock { $0 }
         let fileManager = FileManager.default
         var changed: [String] = []
+        let root = destination.standardizedFileURL.path + "/"
+        // A file sitegen did not write is never replaced.
+        let newPaths = Array(state.texts.keys).filter { previous.texts[$0] == nil && previous.copies[$0] == nil }
+            + state.copies.keys.filter { previous.texts[$0] == nil && previous.copies[$0] == nil }
+        let foreign = newPaths.filter { FileSystem.kind(root + $0) != nil }.sorted()
+        if !foreign.isEmpty {
+            throw SiteErrors(errors: foreign.prefix(5).map {
+                SiteError(file: root + $0, "was not written by sitegen, and this build makes a file there; sitegen never replaces "
+                          + "what it did not write: move it away, or choose another output folder")
+            })
+        }
         // Written on all cores: after a template change, that is every page.
         let texts = Array(state.texts)
         let failures = Mutex<[String]>([])
-        let root = destination.standardizedFileURL.path + "/"
         let folders = Set(texts.map { root + URLPath.folder(of: $0.key) })
         for folder in folders { try? fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true) }
         DispatchQueue.concurrentPerform(iterations: texts.count) { index in
@@ -109,6 +126,17 @@ final class LiveOutput: OutputSink {
             try? fileManager.removeItem(at: file)
             removeEmptyFolders(above: file)
             changed.append(path)
+        }
+        if writesManifest || !gone.isEmpty || !newPaths.isEmpty {
+            var manifest = OutputManifest()
+            manifest.files = Set(made.keys).union(copied.keys)
+            for file in manifest.files {
+                var folder = URLPath.folder(of: file)
+                while !folder.isEmpty && manifest.folders.insert(folder).inserted { folder = URLPath.folder(of: folder) }
+            }
+            if !OutputFolder.write(manifest.text, toFile: root + OutputManifest.fileName) {
+                throw SiteError(file: root + OutputManifest.fileName, "cannot write the output manifest: \(String(cString: strerror(errno)))")
+            }
         }
         memory.writtenOutputs = (made, copied)
         changes.withLock { $0 = changed }

@@ -1,48 +1,96 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 import Synchronization
 
-/// Where a build writes: a staging folder beside the output folder, swapped in by
-/// ``commit()`` only when the whole build succeeded. A failed build leaves the previous
-/// output as it was; nothing is written outside these two folders.
+/// Where a build writes on disk. Nothing in the output folder changes until ``commit()``,
+/// after the whole build succeeded; a failed or killed build leaves it exactly as it was.
+///
+/// The build is written into a staging folder beside the output folder. At commit, the
+/// entries of the output folder that sitegen did not write (by the ``OutputManifest`` of the
+/// build before: `.git/`, `CNAME`, notes) are hard-linked into the staging folder, untouched,
+/// and the two folders are swapped in one step (`renameat2` with `RENAME_EXCHANGE`), so the
+/// output folder is never missing nor half made. Where a swap cannot be made (the output
+/// folder is a mount point; a file system without hard links or the exchange), the staging
+/// folder is made inside the output folder and its files are moved into place one by one.
+/// Either way only files listed in the manifest are ever replaced or removed: a file sitegen
+/// did not write that this build would replace is an error, and nothing changes.
+/// Leftovers of a killed build are removed by the next one.
 final class OutputFolder: Sendable {
-    /// The folder the site ends up in.
+    /// The folder the site ends up in, as given.
     let destination: URL
+    /// The output folder with its links resolved: the folder that is swapped or changed.
+    private let target: String
     /// The folder being written.
-    let staging: URL
-    private let stagingPath: String
+    private let staging: String
+    /// Whether the staging folder is swapped in whole (else its files are moved in one by one).
+    private let swapsWhole: Bool
+    /// What the build before wrote.
+    private let previous: OutputManifest
+    /// Whether the output folder has a manifest (a folder without one was not made by sitegen).
+    private let hadManifest: Bool
+    /// Held from the start of the build to its end, so two builds never write one folder at once.
+    private let lock: FileSystem.FolderLock
+    private let written = Mutex<OutputManifest>(OutputManifest())
 
     init(destination: URL) throws {
         self.destination = destination
-        let parent = destination.deletingLastPathComponent()
-        staging = parent.appendingPathComponent(".sitegen-\(destination.lastPathComponent)-\(UUID().uuidString)")
-        stagingPath = staging.path
-        do {
-            try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
-        } catch {
-            throw SiteError(file: destination.path, "cannot create the output folder beside it: \(error.localizedDescription)")
+        let target = FileSystem.realPath(destination.path)
+        self.target = target
+        let parent = (target as NSString).deletingLastPathComponent
+        let name = (target as NSString).lastPathComponent
+        guard FileSystem.makeFolder(parent) || (try? FileManager.default.createDirectory(
+            atPath: parent, withIntermediateDirectories: true)) != nil,
+              let lock = FileSystem.FolderLock(parent) else {
+            throw SiteError(file: destination.path, "cannot create the folder it is in: \(String(cString: strerror(errno)))")
+        }
+        self.lock = lock
+        Self.removeLeftovers(of: name, in: parent, target: target)
+        let exists = FileSystem.kind(target) == .folder
+        if exists, let manifest = OutputManifest.read(from: target) {
+            (previous, hadManifest) = (manifest, true)
+        } else {
+            (previous, hadManifest) = (OutputManifest(), false)
+            if exists, let markdown = Self.firstMarkdownFile(in: target) {
+                throw SiteError(file: destination.path, "holds \(markdown) and was not written by sitegen (it has no "
+                                + "\(OutputManifest.fileName)): it looks like content, not an output folder. "
+                                + "Choose another output folder with -o")
+            }
+        }
+        // Beside the output folder when it can be swapped; else (a mount point, or a folder
+        // beside which nothing can be written) inside it.
+        let beside = parent + "/.sitegen-staging-\(name)-\(UUID().uuidString)"
+        let inside = target + "/.sitegen-staging-\(UUID().uuidString)"
+        if !(exists && FileSystem.isMountPoint(target)) && FileSystem.makeFolder(beside) {
+            (staging, swapsWhole) = (beside, true)
+        } else if FileSystem.makeFolder(target) && FileSystem.makeFolder(inside) {
+            (staging, swapsWhole) = (inside, false)
+        } else {
+            throw SiteError(file: destination.path, "cannot create the output folder: \(String(cString: strerror(errno)))")
         }
     }
+
+    // MARK: Writing
 
     /// Writes a file at a relative path of the output. Plain POSIX calls: Foundation's
     /// `Data.write` syncs every file to disk, which a build that is swapped in whole does not need.
     func write(_ text: String, to path: String) throws {
-        let file = try filePath(of: path)
-        try makeFolder(String(file[..<(file.lastIndex(of: "/") ?? file.endIndex)]))
-        let written = Self.write(text, toFile: file)
-        guard written else {
+        let relative = try URLPath.outputPath(path)
+        try makeFolder(URLPath.folder(of: relative))
+        guard Self.write(text, toFile: staging + "/" + relative) else {
             throw SiteError(file: path, "cannot write the output file: \(String(cString: strerror(errno)))")
         }
+        _ = written.withLock { $0.files.insert(relative) }
     }
 
-    /// Folders known to exist, so that each is created once.
     /// Writes `text` to the file at the absolute path `file`; false when it cannot.
     static func write(_ text: String, toFile file: String) -> Bool {
         var text = text
         return text.withUTF8 { bytes -> Bool in
-            let descriptor = open(file, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            let descriptor = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else { return false }
             defer { close(descriptor) }
             var offset = 0
@@ -55,60 +103,246 @@ final class OutputFolder: Sendable {
         }
     }
 
-    private let madeFolders = Mutex<Set<String>>([])
-
-    private func makeFolder(_ path: String) throws {
-        if madeFolders.withLock({ $0.contains(path) }) { return }
-        if mkdir(path, 0o755) != 0 && errno != EEXIST {
-            guard errno == ENOENT else {
-                throw SiteError(file: path, "cannot create the output folder: \(String(cString: strerror(errno)))")
-            }
-            try makeFolder((path as NSString).deletingLastPathComponent)
-            if mkdir(path, 0o755) != 0 && errno != EEXIST {
-                throw SiteError(file: path, "cannot create the output folder: \(String(cString: strerror(errno)))")
-            }
-        }
-        _ = madeFolders.withLock { $0.insert(path) }
-    }
-
     /// Copies a file to a relative path of the output.
     func copy(_ source: URL, to path: String) throws {
-        let url = try location(of: path)
+        let relative = try URLPath.outputPath(path)
+        try makeFolder(URLPath.folder(of: relative))
+        let url = URL(fileURLWithPath: staging + "/" + relative)
         do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             if FileManager.default.fileExists(atPath: url.path) { try FileManager.default.removeItem(at: url) }
             try FileManager.default.copyItem(at: source, to: url)
         } catch {
             throw SiteError(file: source.path, "cannot copy to \(path): \(error.localizedDescription)")
         }
+        _ = written.withLock { $0.files.insert(relative) }
     }
 
-    /// Puts the staging folder in place of the output folder.
-    func commit() throws {
-        let fileManager = FileManager.default
-        let previous = destination.deletingLastPathComponent()
-            .appendingPathComponent(".sitegen-previous-\(destination.lastPathComponent)-\(UUID().uuidString)")
-        do {
-            let hadOutput = fileManager.fileExists(atPath: destination.path)
-            if hadOutput { try fileManager.moveItem(at: destination, to: previous) }
-            try fileManager.moveItem(at: staging, to: destination)
-            if hadOutput { try? fileManager.removeItem(at: previous) }
-        } catch {
-            throw SiteError(file: destination.path, "cannot replace the output folder: \(error.localizedDescription)")
+    /// Makes a folder of the output (and those above it), once.
+    private func makeFolder(_ relative: String) throws {
+        guard !relative.isEmpty, !written.withLock({ $0.folders.contains(relative) }) else { return }
+        try makeFolder(URLPath.folder(of: relative))
+        guard FileSystem.makeFolder(staging + "/" + relative) else {
+            throw SiteError(file: relative, "cannot create the output folder: \(String(cString: strerror(errno)))")
         }
+        _ = written.withLock { $0.folders.insert(relative) }
+    }
+
+    // MARK: Committing
+
+    /// Puts the build in place of the output folder.
+    func commit() throws {
+        let made = written.withLock { $0 }
+        if swapsWhole {
+            switch try swap(made) {
+            case .done: return
+            case .cannotSwap: break
+            }
+        }
+        try moveIntoPlace(made)
     }
 
     /// Removes the staging folder after a failed build.
     func discard() {
-        try? FileManager.default.removeItem(at: staging)
+        FileSystem.removeTree(staging)
     }
 
-    private func location(of path: String) throws -> URL {
-        URL(fileURLWithPath: try filePath(of: path))
+    private enum SwapResult { case done, cannotSwap }
+
+    /// Links the entries sitegen did not write into the staging folder, then swaps it in.
+    private func swap(_ made: OutputManifest) throws -> SwapResult {
+        if FileSystem.kind(target) == .folder {
+            var conflicts: [String] = []
+            guard try carryOver("", made: made, conflicts: &conflicts) else { return .cannotSwap }
+            try throwConflicts(conflicts)
+        }
+        guard Self.write(made.text, toFile: staging + "/" + OutputManifest.fileName) else {
+            throw SiteError(file: destination.path, "cannot write \(OutputManifest.fileName): \(String(cString: strerror(errno)))")
+        }
+        if FileSystem.kind(target) == nil {
+            if let error = FileSystem.rename(staging, to: target) {
+                throw SiteError(file: destination.path, "cannot create the output folder: \(String(cString: strerror(error)))")
+            }
+            return .done
+        }
+        if let error = FileSystem.exchange(staging, target) {
+            guard [EINVAL, ENOSYS, EBUSY, EXDEV, EPERM, ENOTSUP].contains(error) else {
+                throw SiteError(file: destination.path, "cannot replace the output folder: \(String(cString: strerror(error)))")
+            }
+            // The links made for the swap go with the staging folder; its files are moved instead.
+            FileSystem.removeFile(staging + "/" + OutputManifest.fileName)
+            return .cannotSwap
+        }
+        // The staging path now holds the build before.
+        FileSystem.removeTree(staging)
+        return .done
     }
 
-    /// The file system path of a relative output path, which must stay inside the output.
-    private func filePath(of path: String) throws -> String {
-        stagingPath + "/" + (try URLPath.outputPath(path))
+    /// Links every entry under `relative` of the output folder that the build before did not
+    /// write into the staging folder; collects those this build would replace. False when the
+    /// file system cannot link.
+    private func carryOver(_ relative: String, made: OutputManifest, conflicts: inout [String]) throws -> Bool {
+        let folder = relative.isEmpty ? target : target + "/" + relative
+        guard let names = FileSystem.entries(of: folder) else {
+            throw SiteError(file: folder, "cannot read the output folder: \(String(cString: strerror(errno)))")
+        }
+        for name in names {
+            if relative.isEmpty && (name == OutputManifest.fileName || name.hasPrefix(".sitegen-staging-")) { continue }
+            let path = relative.isEmpty ? name : relative + "/" + name
+            let kind = FileSystem.kind(folder + "/" + name)
+            if kind == .folder {
+                let isEmpty = FileSystem.entries(of: folder + "/" + name)?.isEmpty ?? false
+                if isEmpty && !previous.folders.contains(path) {
+                    // An empty folder of the user's.
+                    if made.files.contains(path) { conflicts.append(path); continue }
+                    if !made.folders.contains(path) { FileSystem.makeFolder(staging + "/" + path, mode: FileSystem.mode(folder + "/" + name)) }
+                    continue
+                }
+                guard try carryOver(path, made: made, conflicts: &conflicts) else { return false }
+                continue
+            }
+            if previous.files.contains(path) { continue }
+            // A file of the user's: it stays, with its folders.
+            if made.owns(path) || Self.ancestors(of: path).contains(where: made.files.contains) {
+                conflicts.append(path)
+                continue
+            }
+            for ancestor in Self.ancestors(of: path).reversed() where FileSystem.kind(staging + "/" + ancestor) == nil {
+                FileSystem.makeFolder(staging + "/" + ancestor, mode: FileSystem.mode(target + "/" + ancestor))
+            }
+            if let error = FileSystem.hardLink(folder + "/" + name, to: staging + "/" + path) {
+                guard [EXDEV, EPERM, EMLINK, ENOTSUP, EOPNOTSUPP].contains(error) else {
+                    throw SiteError(file: folder + "/" + name, "cannot keep this file in the new output: \(String(cString: strerror(error)))")
+                }
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Moves the staging folder's files into the output folder one by one, then removes what
+    /// the build before wrote and this one did not.
+    private func moveIntoPlace(_ made: OutputManifest) throws {
+        guard FileSystem.makeFolder(target) else {
+            throw SiteError(file: destination.path, "cannot create the output folder: \(String(cString: strerror(errno)))")
+        }
+        var conflicts: [String] = []
+        for path in made.files.union(made.folders) {
+            switch FileSystem.kind(target + "/" + path) {
+            case nil: continue
+            case .folder?:
+                // A folder where a file goes: only one that holds nothing but sitegen's files may go.
+                if made.files.contains(path) && !isOnlySitegens(path) { conflicts.append(path) }
+            default:
+                if !previous.files.contains(path) { conflicts.append(path) }
+            }
+        }
+        try throwConflicts(conflicts)
+        // Until the end, the manifest names both builds' files, so a killed commit leaves none unowned.
+        var both = previous
+        both.files.formUnion(made.files)
+        both.folders.formUnion(made.folders)
+        try writeManifest(both)
+        for folder in made.folders.sorted(by: { $0.count < $1.count }) {
+            let path = target + "/" + folder
+            if FileSystem.kind(path) != nil && FileSystem.kind(path) != .folder { FileSystem.removeFile(path) }
+            if !FileSystem.makeFolder(path) {
+                if FileSystem.kind(path) == .folder { continue }
+                throw SiteError(file: path, "cannot create the output folder: \(String(cString: strerror(errno)))")
+            }
+        }
+        for file in made.files {
+            let path = target + "/" + file
+            if FileSystem.kind(path) == .folder { FileSystem.removeTree(path) }
+            if let error = FileSystem.rename(staging + "/" + file, to: path) {
+                throw SiteError(file: path, "cannot write the output file: \(String(cString: strerror(error)))")
+            }
+        }
+        for file in previous.files.subtracting(made.files) where FileSystem.kind(target + "/" + file) != .folder {
+            FileSystem.removeFile(target + "/" + file)
+        }
+        for folder in previous.folders.subtracting(made.folders).sorted(by: { $0.count > $1.count }) {
+            FileSystem.removeEmptyFolder(target + "/" + folder)
+        }
+        try writeManifest(made)
+        FileSystem.removeTree(staging)
+    }
+
+    /// Whether everything under the output folder's `relative` folder was written by sitegen.
+    private func isOnlySitegens(_ relative: String) -> Bool {
+        guard previous.folders.contains(relative) else { return false }
+        for name in FileSystem.entries(of: target + "/" + relative) ?? [] {
+            let path = relative + "/" + name
+            if FileSystem.kind(target + "/" + path) == .folder ? !isOnlySitegens(path) : !previous.files.contains(path) { return false }
+        }
+        return true
+    }
+
+    private func writeManifest(_ manifest: OutputManifest) throws {
+        let file = target + "/" + OutputManifest.fileName
+        let temporary = file + ".new"
+        guard Self.write(manifest.text, toFile: temporary), FileSystem.rename(temporary, to: file) == nil else {
+            throw SiteError(file: file, "cannot write the output manifest: \(String(cString: strerror(errno)))")
+        }
+    }
+
+    private func throwConflicts(_ conflicts: [String]) throws {
+        guard !conflicts.isEmpty else { return }
+        let shown = conflicts.sorted().prefix(5).map { destination.path + "/" + $0 }
+        throw SiteErrors(errors: shown.map {
+            SiteError(file: $0, "was not written by sitegen, and this build makes a file or folder there; sitegen never replaces "
+                      + "what it did not write: move it away, or choose another output folder with -o"
+                      + (hadManifest ? "" : " (if an older sitegen made this folder, delete the folder once)"))
+        })
+    }
+
+    /// `a/b/c` → `["a/b", "a"]`.
+    private static func ancestors(of path: String) -> [String] {
+        var result: [String] = []
+        var folder = URLPath.folder(of: path)
+        while !folder.isEmpty {
+            result.append(folder)
+            folder = URLPath.folder(of: folder)
+        }
+        return result
+    }
+
+    // MARK: Before a build
+
+    /// Removes what killed builds of this output folder left: staging folders beside it and
+    /// inside it (and the hidden folders of sitegen versions before the manifest).
+    private static func removeLeftovers(of name: String, in parent: String, target: String) {
+        for entry in FileSystem.entries(of: parent) ?? [] where isLeftover(entry, of: name) {
+            FileSystem.removeTree(parent + "/" + entry)
+        }
+        for entry in FileSystem.entries(of: target) ?? [] where entry.hasPrefix(".sitegen-staging-") {
+            FileSystem.removeTree(target + "/" + entry)
+        }
+    }
+
+    private static func isLeftover(_ entry: String, of name: String) -> Bool {
+        for prefix in [".sitegen-staging-", ".sitegen-previous-", ".sitegen-"] where entry.hasPrefix(prefix + name + "-") {
+            let suffix = entry.dropFirst(prefix.count + name.count + 1)
+            if UUID(uuidString: String(suffix)) != nil { return true }
+        }
+        return false
+    }
+
+    /// The first Markdown file found in a folder that has no manifest (a few thousand entries
+    /// looked at, at most).
+    private static func firstMarkdownFile(in folder: String) -> String? {
+        var queue = [""]
+        var seen = 0
+        while let relative = queue.popLast(), seen < 5_000 {
+            for name in FileSystem.entries(of: relative.isEmpty ? folder : folder + "/" + relative) ?? [] {
+                seen += 1
+                let path = relative.isEmpty ? name : relative + "/" + name
+                switch FileSystem.kind(folder + "/" + path) {
+                case .folder?: if !name.hasPrefix(".") { queue.append(path) }
+                case .file?: if name.hasSuffix(".md") || name.hasSuffix(".markdown") { return path }
+                default: break
+                }
+            }
+        }
+        return nil
     }
 }

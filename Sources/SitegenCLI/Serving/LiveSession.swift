@@ -22,13 +22,16 @@ struct LiveSession {
         let live = LiveSiteBuilder(site: SitegenCLI.configuredSite ?? Site(), root: root, output: output,
                                    configuration: configuration, options: options)
         let outputFolder = live.layout.output.path
+        let publishFolder = root.standardizedFileURL.path + "/public"
         let watcher: FileWatcher
         do {
             // A linked content or static folder is watched where it really is.
             let layout = live.layout
             let linked = [layout.content, layout.staticFiles].compactMap { $0 }
                 .filter { !$0.standardizedFileURL.path.hasPrefix(root.standardizedFileURL.path + "/") }
-            watcher = try FileWatcher(roots: [root] + linked, skipping: [layout.output, root.appendingPathComponent(".build")])
+            // What `sitegen build` writes is no change to the site.
+            watcher = try FileWatcher(roots: [root] + linked, skipping: [layout.output, root.appendingPathComponent(".build"),
+                                                                         root.appendingPathComponent("public")])
         } catch {
             TerminalOutput.error("\(error)")
             throw ExitCode.failure
@@ -37,7 +40,9 @@ struct LiveSession {
         var failed = await !build(live, changed: [], failedBefore: false, tells: reloadsAfterFirstBuild)
         whenReady()
         for await batch in watcher.changes {
-            let changed = batch.filter { $0 != outputFolder && !$0.hasPrefix(outputFolder + "/") }
+            let changed = batch.filter {
+                $0 != outputFolder && !$0.hasPrefix(outputFolder + "/") && $0 != publishFolder && !$0.hasPrefix(publishFolder + "/")
+            }
             if changed.isEmpty { continue }
             // After a template or data change, the pages open in a browser first, then the rest.
             let start = DispatchTime.now().uptimeNanoseconds

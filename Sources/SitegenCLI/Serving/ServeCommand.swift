@@ -11,9 +11,10 @@ struct ServeCommand: AsyncParsableCommand {
         discussion: """
             Watches content/, static/, data/, templates/ and sitegen.yml (and a Swift configuration \
             target's Package.swift and Sources/). A changed page re-renders that page and only the pages \
-            that show it; a template, data or configuration change re-renders everything. Pages are written \
-            to the output folder as for `sitegen build`, with baseURL set to the preview's address. A failed \
-            build shows its error over the page in the browser; the server keeps running.
+            that show it; a template, data or configuration change re-renders everything. Pages are rendered, \
+            with baseURL set to the preview's address, into a private folder in the system's temporary folder \
+            that is removed when the preview stops: the output folder of `sitegen build` (public/) is never \
+            touched. A failed build shows its error over the page in the browser; the server keeps running.
             """
     )
 
@@ -32,8 +33,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Include pages dated in the future.")
     var future = false
 
-    @Option(name: [.short, .long], help: "The output folder (default: PATH/public).")
-    var output: String?
+    /// Set by `sitegen serve` on a site's own program: the preview folder to render into.
+    @Option(help: .hidden)
+    var previewFolder: String?
 
     @Option(help: "The configuration file (default: PATH/sitegen.yml).")
     var config: String?
@@ -55,7 +57,6 @@ struct ServeCommand: AsyncParsableCommand {
             TerminalOutput.error("\(path): no such folder")
             throw ExitCode.failure
         }
-        let outputFolder = output.map { URL(fileURLWithPath: $0).standardizedFileURL }
         let configuration = config.map { URL(fileURLWithPath: $0).standardizedFileURL }
         if let workerBaseURL {
             // Inside a site's own program: the parent process serves and relays the events,
@@ -65,19 +66,32 @@ struct ServeCommand: AsyncParsableCommand {
                 Foundation.exit(0)
             }
             watchdog.start()
-            let session = LiveSession(root: root, output: outputFolder, configuration: configuration, options: options(workerBaseURL),
+            guard let previewFolder else {
+                TerminalOutput.error("--worker-base-url needs --preview-folder")
+                throw ExitCode.failure
+            }
+            let session = LiveSession(root: root, output: URL(fileURLWithPath: previewFolder), configuration: configuration,
+                                      options: options(workerBaseURL),
                                       quiet: quiet, reloadsAfterFirstBuild: true) { event, _ in
                 TerminalOutput.line(WorkerEvents.line(for: event))
             }
             try await session.run()
             return
         }
+        let preview: PreviewFolder
+        do {
+            preview = try PreviewFolder.make()
+        } catch {
+            TerminalOutput.error("cannot create the preview folder: \(error.localizedDescription)")
+            throw ExitCode.failure
+        }
+        let signals = preview.removeOnExit()
+        defer { withExtendedLifetime(signals) {}; try? FileManager.default.removeItem(at: preview.url) }
         let reload = LiveReload()
         let server: PreviewServer
         let boundPort: UInt16
         do {
-            let layout = SiteLayout(root: root, output: outputFolder, configuration: configuration)
-            server = try PreviewServer(root: layout.output, host: host, port: port, reload: reload)
+            server = try PreviewServer(root: preview.url, host: host, port: port, reload: reload)
             boundPort = try await server.start()
         } catch {
             TerminalOutput.error("cannot serve on \(host):\(port): \(error)")
@@ -87,16 +101,16 @@ struct ServeCommand: AsyncParsableCommand {
         let address = "http://\(shownHost):\(boundPort)/"
         let emit: @Sendable (LiveReload.Event) -> Void = { reload.send($0) }
         if let swiftSite = SwiftSiteRunner.find(in: root), SitegenCLI.configuredSite == nil {
-            try await SwiftSiteWorker(runner: swiftSite, arguments: workerArguments(baseURL: address), quiet: quiet,
+            try await SwiftSiteWorker(runner: swiftSite, arguments: workerArguments(baseURL: address, folder: preview.url), quiet: quiet,
                                       emit: emit) {
-                announce(address)
+                announce(address, preview: preview.url.path)
             }.run()
         } else {
-            let session = LiveSession(root: root, output: outputFolder, configuration: configuration, options: options(address),
+            let session = LiveSession(root: root, output: preview.url, configuration: configuration, options: options(address),
                                       quiet: quiet, viewedPages: { reload.viewedPages }) { event, pages in
                 reload.send(event, toViewersOf: pages)
             }
-            try await session.run { announce(address) }
+            try await session.run { announce(address, preview: preview.url.path) }
         }
     }
 
@@ -105,18 +119,18 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     /// The arguments for a site's own program, run as a worker.
-    private func workerArguments(baseURL: String) -> [String] {
-        var arguments = ["serve", path, "--worker-base-url", baseURL]
+    private func workerArguments(baseURL: String, folder: URL) -> [String] {
+        var arguments = ["serve", path, "--worker-base-url", baseURL, "--preview-folder", folder.path]
         if drafts { arguments.append("--drafts") }
         if future { arguments.append("--future") }
         if quiet { arguments.append("--quiet") }
-        if let output { arguments += ["--output", output] }
         if let config { arguments += ["--config", config] }
         return arguments
     }
 
-    private func announce(_ address: String) {
+    private func announce(_ address: String, preview previewPath: String) {
         TerminalOutput.line("Serving at \(address) — press Ctrl-C to stop")
+        if !quiet { TerminalOutput.line("Preview files: \(previewPath) (public/ is left as sitegen build wrote it)") }
         if open { Self.openBrowser(address) }
     }
 

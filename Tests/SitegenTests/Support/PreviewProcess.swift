@@ -52,6 +52,13 @@ final class PreviewProcess: Sendable {
         process.waitUntilExit()
     }
 
+    /// The private folder the preview renders into, as the server printed it.
+    var previewFolder: URL {
+        let text = log
+        guard let range = text.range(of: "Preview files: ") else { return URL(fileURLWithPath: "/nonexistent") }
+        return URL(fileURLWithPath: String(text[range.upperBound...].prefix { $0 != " " && $0 != "\n" }))
+    }
+
     /// Everything the server printed so far.
     var log: String { printed.text.withLock { $0 } }
 

@@ -51,13 +51,13 @@ final class TestSite {
         FileManager.default.fileExists(atPath: output.appendingPathComponent(path).path)
     }
 
-    /// Every file of the output, relative paths, sorted.
+    /// Every file of the output, relative paths, sorted (sitegen's manifest left out).
     func outputFiles() -> [String] {
         let prefix = output.standardizedFileURL.path + "/"
         let files = FileManager.default.enumerator(at: output, includingPropertiesForKeys: nil)?
             .compactMap { $0 as? URL }.filter { !$0.hasDirectoryPath }
             .map { String($0.standardizedFileURL.path.dropFirst(prefix.count)) } ?? []
-        return files.filter { !$0.isEmpty }.sorted()
+        return files.filter { !$0.isEmpty && $0 != ".sitegen-manifest" }.sorted()
     }
 }
 

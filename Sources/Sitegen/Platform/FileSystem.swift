@@ -1,0 +1,175 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The POSIX calls the output writer needs that Foundation does not offer: an atomic swap of
+/// two folders, hard links, entries listed without following links, mount points, locks.
+/// Every call takes and gives plain paths; errors are `errno` values.
+enum FileSystem {
+    /// What an entry is, without following a symbolic link.
+    enum Kind: Equatable {
+        case folder, file, link, other
+    }
+
+    /// The kind of the entry at `path`, or `nil` when there is none.
+    static func kind(_ path: String) -> Kind? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: return .folder
+        case S_IFREG: return .file
+        case S_IFLNK: return .link
+        default: return .other
+        }
+    }
+
+    /// The permission bits of the entry at `path` (0o755 when it cannot be read).
+    static func mode(_ path: String) -> mode_t {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return 0o755 }
+        return info.st_mode & 0o7777
+    }
+
+    /// The names in a folder, hidden ones included (`.` and `..` left out); `nil` when it cannot be read.
+    static func entries(of folder: String) -> [String]? {
+        guard let directory = opendir(folder) else { return nil }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// The path with every symbolic link resolved; for a path that does not exist yet, its
+    /// nearest existing folder resolved and the rest appended.
+    static func realPath(_ path: String) -> String {
+        var existing = URL(fileURLWithPath: path).standardizedFileURL.path
+        var rest: [String] = []
+        while true {
+            if let resolved = Glibc.realpath(existing, nil) {
+                defer { free(resolved) }
+                let base = String(cString: resolved)
+                return rest.reversed().reduce(base) { $0 == "/" ? "/" + $1 : $0 + "/" + $1 }
+            }
+            guard existing != "/" else { return path }
+            rest.append((existing as NSString).lastPathComponent)
+            existing = (existing as NSString).deletingLastPathComponent
+        }
+    }
+
+    /// Swaps two entries of one file system in one step: at no moment is either path missing.
+    /// Linux only (`renameat2` with `RENAME_EXCHANGE`); elsewhere, and on file systems without
+    /// it, fails with `EINVAL` or `ENOSYS`.
+    static func exchange(_ first: String, _ second: String) -> Int32? {
+        #if os(Linux)
+        typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+        guard let symbol = renameAt2Symbol else { return ENOSYS }
+        let renameAt2 = unsafeBitCast(symbol, to: RenameAt2.self)
+        let exchangeFlag: UInt32 = 2  // RENAME_EXCHANGE, which Glibc's Swift module does not export
+        return renameAt2(AT_FDCWD, first, AT_FDCWD, second, exchangeFlag) == 0 ? nil : errno
+        #else
+        return ENOSYS
+        #endif
+    }
+
+    #if os(Linux)
+    /// Looked up once: Glibc declares `renameat2` only under `_GNU_SOURCE`, which Swift's module leaves out.
+    nonisolated(unsafe) private static let renameAt2Symbol: UnsafeMutableRawPointer? = dlsym(dlopen(nil, RTLD_NOW), "renameat2")
+    #endif
+
+    /// Renames `source` to `destination` (replacing a file there); the `errno` on failure.
+    static func rename(_ source: String, to destination: String) -> Int32? {
+        Glibc.rename(source, destination) == 0 ? nil : errno
+    }
+
+    /// Makes `destination` a second name of the file (or link) at `source`; the `errno` on failure.
+    static func hardLink(_ source: String, to destination: String) -> Int32? {
+        linkat(AT_FDCWD, source, AT_FDCWD, destination, 0) == 0 ? nil : errno
+    }
+
+    /// Makes a folder; true when it was made or already there.
+    @discardableResult
+    static func makeFolder(_ path: String, mode: mode_t = 0o755) -> Bool {
+        mkdir(path, mode) == 0 || (errno == EEXIST && kind(path) == .folder)
+    }
+
+    /// Removes a file or link; true when it is gone.
+    @discardableResult
+    static func removeFile(_ path: String) -> Bool {
+        unlink(path) == 0 || errno == ENOENT
+    }
+
+    /// Removes an empty folder; true when it is gone.
+    @discardableResult
+    static func removeEmptyFolder(_ path: String) -> Bool {
+        rmdir(path) == 0 || errno == ENOENT
+    }
+
+    /// Removes `path` and everything under it, never following a symbolic link out of it.
+    static func removeTree(_ path: String) {
+        guard let kind = kind(path) else { return }
+        if kind == .folder {
+            for name in entries(of: path) ?? [] { removeTree(path + "/" + name) }
+            rmdir(path)
+        } else {
+            unlink(path)
+        }
+    }
+
+    /// Whether `path` (a folder that exists) is where a file system is mounted, so that it
+    /// cannot be renamed.
+    static func isMountPoint(_ path: String) -> Bool {
+        var own = stat(), parent = stat()
+        guard stat(path, &own) == 0, stat(path + "/..", &parent) == 0 else { return false }
+        if own.st_dev != parent.st_dev { return true }
+        #if os(Linux)
+        // A bind mount of a folder of the same file system has the same device.
+        guard let table = try? String(contentsOfFile: "/proc/self/mountinfo", encoding: .utf8) else { return false }
+        for line in table.split(separator: "\n") {
+            let fields = line.split(separator: " ")
+            if fields.count > 4, unescapeMountPath(fields[4]) == path { return true }
+        }
+        #endif
+        return false
+    }
+
+    /// `/proc/self/mountinfo` writes space, tab, newline and backslash as octal escapes.
+    private static func unescapeMountPath(_ field: Substring) -> String {
+        guard field.contains("\\") else { return String(field) }
+        var bytes: [UInt8] = []
+        var utf8 = Array(field.utf8)[...]
+        while let byte = utf8.popFirst() {
+            if byte == UInt8(ascii: "\\"), utf8.count >= 3,
+               let value = UInt8(String(decoding: utf8.prefix(3), as: UTF8.self), radix: 8) {
+                bytes.append(value)
+                utf8 = utf8.dropFirst(3)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// An exclusive lock on a folder, held until ``FolderLock/release()`` or the end of the
+    /// process (a killed build's lock goes with it).
+    final class FolderLock: Sendable {
+        private let descriptor: Int32
+
+        /// Waits for the lock on `folder`; `nil` when the folder cannot be opened.
+        init?(_ folder: String) {
+            let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            guard descriptor >= 0 else { return nil }
+            while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {}
+            self.descriptor = descriptor
+        }
+
+        deinit { close(descriptor) }
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// The output folders a build refuses before it writes anything: a folder that is, or holds,
+/// a part of the site (the site folder, `content/`, `static/`, `templates/`, `data/`, the
+/// configuration, a Swift site's `Package.swift` and `Sources/`), a folder inside `static/`,
+/// `templates/` or `data/` (whose files would be read back), `/`, the home folder, or a file.
+enum OutputLocation {
+    /// Throws an error saying why, when the build must not write to `layout.output`.
+    static func check(_ layout: SiteLayout) throws(SiteError) {
+        let given = layout.output.path
+        let output = FileSystem.realPath(given)
+        func refuse(_ reason: String) -> SiteError {
+            SiteError(file: given, "cannot be the output folder: \(reason). Choose an empty or new folder, such as \(suggestion(layout))")
+        }
+        if output == "/" { throw refuse("it is the root of the file system") }
+        if let home = ProcessInfo.processInfo.environment["HOME"], !home.isEmpty, output == FileSystem.realPath(home) {
+            throw refuse("it is your home folder")
+        }
+        if let kind = FileSystem.kind(output), kind != .folder { throw refuse("it is a file, not a folder") }
+        for (name, source) in sources(of: layout) {
+            let path = FileSystem.realPath(source.path)
+            if path == output { throw refuse("it is \(name)") }
+            if path.hasPrefix(output == "/" ? "/" : output + "/") { throw refuse("it holds \(name)") }
+        }
+        let readBack = [("static/", layout.staticFiles), ("templates/", layout.templates), ("data/", layout.data)]
+            + (layout.content == layout.root ? [] : [("content/", layout.content)])
+        for case let (name, folder?) in readBack where output.hasPrefix(FileSystem.realPath(folder.path) + "/") {
+            throw refuse("it is inside the site's \(name) folder, whose files are read by the build")
+        }
+    }
+
+    /// The parts of the site an output folder must never replace, with their names for messages.
+    private static func sources(of layout: SiteLayout) -> [(String, URL)] {
+        var sources: [(String, URL)] = [("the site folder", layout.root), ("the content folder", layout.content)]
+        if let folder = layout.staticFiles { sources.append(("the static/ folder", folder)) }
+        if let folder = layout.templates { sources.append(("the templates/ folder", folder)) }
+        if let folder = layout.data { sources.append(("the data/ folder", folder)) }
+        if let file = layout.configuration { sources.append(("the configuration file", file)) }
+        for name in ["Package.swift", "Sources"] {
+            let url = layout.root.appendingPathComponent(name)
+            if FileSystem.kind(url.path) != nil { sources.append(("the site's \(name)", url)) }
+        }
+        return sources
+    }
+
+    private static func suggestion(_ layout: SiteLayout) -> String {
+        layout.root.appendingPathComponent("public").path
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// The list of what sitegen wrote into an output folder, kept in it as `.sitegen-manifest`:
+/// the next build replaces or removes only these files and folders, and leaves every other
+/// entry of the folder (`.git/`, `CNAME`, a user's notes) as it was.
+struct OutputManifest: Equatable {
+    /// The file's name inside the output folder.
+    static let fileName = ".sitegen-manifest"
+    private static let header = "sitegen output manifest 1"
+
+    /// Output files, relative paths (`posts/hello/index.html`).
+    var files: Set<String> = []
+    /// Folders sitegen made, relative paths (`posts/hello`).
+    var folders: Set<String> = []
+
+    /// Whether `path` is, or is inside, an entry of the manifest.
+    func owns(_ path: String) -> Bool {
+        files.contains(path) || folders.contains(path)
+    }
+
+    /// The manifest of the output folder at `folder`; `nil` when it has none (or one that
+    /// sitegen did not write).
+    static func read(from folder: String) -> OutputManifest? {
+        guard let data = FileManager.default.contents(atPath: folder + "/" + fileName) else { return nil }
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true)
+        guard lines.first == Substring(header) else { return nil }
+        var manifest = OutputManifest()
+        for line in lines.dropFirst() where line.count > 2 {
+            let path = unescape(line.dropFirst(2))
+            switch line.first {
+            case "f": manifest.files.insert(path)
+            case "d": manifest.folders.insert(path)
+            default: continue
+            }
+        }
+        return manifest
+    }
+
+    /// The manifest's text: one entry a line, folders then files, sorted.
+    var text: String {
+        var text = Self.header + "\n"
+        for folder in folders.sorted() { text += "d " + Self.escape(folder) + "\n" }
+        for file in files.sorted() { text += "f " + Self.escape(file) + "\n" }
+        return text
+    }
+
+    /// File names may hold line breaks: `%`, `\n` and `\r` are written as `%25`, `%0A`, `%0D`.
+    private static func escape(_ path: String) -> String {
+        guard path.contains(where: { $0 == "%" || $0 == "\n" || $0 == "\r" }) else { return path }
+        return path.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\n", with: "%0A")
+            .replacingOccurrences(of: "\r", with: "%0D")
+    }
+
+    private static func unescape(_ path: Substring) -> String {
+        guard path.contains("%") else { return String(path) }
+        return path.replacingOccurrences(of: "%0A", with: "\n").replacingOccurrences(of: "%0D", with: "\r")
+            .replacingOccurrences(of: "%25", with: "%")
+    }
+}
