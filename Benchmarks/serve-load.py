@@ -152,17 +152,20 @@ def percentile(sorted_values, fraction):
     return sorted_values[min(len(sorted_values) - 1, int(fraction * len(sorted_values)))]
 
 
-def abuser(port, stop, counts, lock):
-    """Sends a 100 KB URL, then 1 MB of headers, again and again, until `stop`; counts what comes back."""
+def abuser(port, stop, results):
+    """Sends a 100 KB URL, then 1 MB of headers, again and again, until `stop`; reports what came back and how
+    long each answer took (from connecting to reading the status line, the upload included)."""
     long_url = b"GET /" + b"a" * 100_000 + b" HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
     line = b"X-Padding: " + b"b" * 1000 + b"\r\n"
     huge_headers = b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n" + line * (1_000_000 // len(line)) + b"\r\n"
     requests = [long_url, huge_headers]
+    counts, durations = {}, []
     number = 0
     while not stop.is_set():
         payload = requests[number % 2]
         number += 1
         outcome = "no answer"
+        start = time.perf_counter()
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
                 try:
@@ -171,10 +174,11 @@ def abuser(port, stop, counts, lock):
                     pass  # the server may answer and close before taking it all
                 status, _ = read_response(sock, b"")
                 outcome = str(status)
+                durations.append(time.perf_counter() - start)
         except (OSError, ValueError, IndexError):
             pass
-        with lock:
-            counts[outcome] = counts.get(outcome, 0) + 1
+        counts[outcome] = counts.get(outcome, 0) + 1
+    results.put((counts, durations))
 
 
 def describe_phase(name, mode, latencies, errors, elapsed):
@@ -206,8 +210,8 @@ def main():
     shutil.copytree(os.path.join(ROOT, "Examples", "blog"), site, ignore=shutil.ignore_patterns("public"))
 
     server, port = start_server(sitegen, site)
-    manager = multiprocessing.Manager()
     stop = multiprocessing.Event()
+    abuse_results = multiprocessing.Queue()
     abusers = []
 
     def end(status):
@@ -236,8 +240,7 @@ def main():
     print(f"{'phase':12} {'mode':11} {'requests':>9} {'req/s':>9} {'p50 ms':>9} {'p99 ms':>9} {'errors':>7}")
     for name in ["alone", "under abuse"]:
         if name == "under abuse":
-            counts, lock = manager.dict(), manager.Lock()
-            abusers = [multiprocessing.Process(target=abuser, args=(port, stop, counts, lock), daemon=True)
+            abusers = [multiprocessing.Process(target=abuser, args=(port, stop, abuse_results), daemon=True)
                        for _ in range(2)]
             for process in abusers:
                 process.start()
@@ -248,11 +251,21 @@ def main():
             print(describe_phase(name, mode, latencies, errors, elapsed))
             sys.stdout.flush()
     stop.set()
+    counts, durations = {}, []
+    for _ in abusers:
+        process_counts, process_durations = abuse_results.get(timeout=20)
+        for outcome, count in process_counts.items():
+            counts[outcome] = counts.get(outcome, 0) + count
+        durations += process_durations
     for process in abusers:
         process.join(timeout=10)
     abuse_seconds = time.perf_counter() - abuse_start
-    summary = ", ".join(f"{count} × {outcome}" for outcome, count in sorted(dict(counts).items()))
+    durations.sort()
+    summary = ", ".join(f"{count} × {outcome}" for outcome, count in sorted(counts.items()))
     print(f"abusive clients (2, 100 KB URLs and 1 MB headers in turn) in {abuse_seconds:.1f} s: {summary or 'nothing'}")
+    if durations:
+        print(f"  answered in p50 {percentile(durations, 0.5) * 1000:.2f} ms, p99 {percentile(durations, 0.99) * 1000:.2f} ms, "
+              f"max {durations[-1] * 1000:.2f} ms (from connecting, the upload included)")
     watchdog.cancel()
     end(0)
 

@@ -161,6 +161,19 @@ import Testing
         #expect(try connection.isClosed(within: 5))
     }
 
+    @Test func aBrowserThatGoesAwayStopsListeningAtOnce() async throws {
+        let site = try TestSite(example: "blog")
+        let server = try PreviewProcess(root: site.root)
+        let home = try server.listen(page: "/")
+        // A browser on /about/ connects, then leaves the page: its connection closes.
+        _ = try server.listen(page: "/about/")
+        try await Task.sleep(for: .milliseconds(500))
+        try site.write("<footer class=\"site-footer\">Only the home page is open</footer>\n", to: "templates/footer.mustache")
+        _ = try home.waitFor("event: reload")
+        try server.waitForLog("open in a browser first", timeout: 20)
+        #expect(server.log.contains("Rendered 1 page open in a browser first"), "\(server.log)")
+    }
+
     @Test func aHostOtherThanLoopbackPrintsAWarning() throws {
         let site = try TestSite(example: "blog")
         let local = try PreviewProcess(root: site.root)
