@@ -163,12 +163,17 @@ import Testing
 
     @Test func aBrowserThatGoesAwayStopsListeningAtOnce() async throws {
         let site = try TestSite(example: "blog")
+        // The template is there from the start, so that the edit below is one change.
+        let footer = TestSite.packageRoot.appendingPathComponent("Themes/default/footer.mustache")
+        try site.write(String(contentsOf: footer, encoding: .utf8), to: "templates/footer.mustache")
         let server = try PreviewProcess(root: site.root)
         let home = try server.listen(page: "/")
         // A browser on /about/ connects, then leaves the page: its connection closes.
         _ = try server.listen(page: "/about/")
         try await Task.sleep(for: .milliseconds(500))
-        try site.write("<footer class=\"site-footer\">Only the home page is open</footer>\n", to: "templates/footer.mustache")
+        // Written in place: one change, no temporary file beside it.
+        try "<footer class=\"site-footer\">Only the home page is open</footer>\n"
+            .write(to: site.root.appendingPathComponent("templates/footer.mustache"), atomically: false, encoding: .utf8)
         _ = try home.waitFor("event: reload")
         try server.waitForLog("open in a browser first", timeout: 20)
         #expect(server.log.contains("Rendered 1 page open in a browser first"), "\(server.log)")
