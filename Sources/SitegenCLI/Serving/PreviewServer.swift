@@ -68,14 +68,18 @@ final class PreviewServer: Sendable {
     private static func listen(on address: Address) throws -> Socket {
         let socket: Socket
         switch address {
-        case .ip4(let address):
-            socket = try Socket(domain: AF_INET, type: .stream)
+        case .ip4: socket = try Socket(domain: AF_INET, type: .stream)
+        case .ip6: socket = try Socket(domain: AF_INET6, type: .stream)
+        }
+        do {
             try socket.setValue(true, for: .localAddressReuse)
-            try socket.bind(to: address)
-        case .ip6(let address):
-            socket = try Socket(domain: AF_INET6, type: .stream)
-            try socket.setValue(true, for: .localAddressReuse)
-            try socket.bind(to: address)
+            switch address {
+            case .ip4(let address): try socket.bind(to: address)
+            case .ip6(let address): try socket.bind(to: address)
+            }
+        } catch {
+            try? socket.close()
+            throw error
         }
         try socket.listen(maxPendingConnection: 128)
         return socket

@@ -17,6 +17,7 @@ struct HTTPLimits: Sendable {
     /// dropping) what the client still sends, so that the client gets to read the response
     /// instead of a connection reset.
     var lingerTime: Duration = .seconds(2)
+    /// The most bytes read and dropped that way.
     var lingerBytes = 4 * 1024 * 1024
     /// How many connections are served at once; more wait to be accepted.
     var connections = 256
