@@ -39,7 +39,7 @@ let package = Package(
             dependencies: [
                 "Sitegen",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "FlyingSocks", package: "FlyingFox"),
             ]
         ),
         .executableTarget(name: "sitegen", dependencies: ["SitegenCLI"]),

@@ -1,146 +1,160 @@
-import FlyingFox
 import FlyingSocks
 import Foundation
 import Sitegen
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-/// The preview's HTTP server (the one file that uses FlyingFox): serves the files of the
-/// output folder, with the live-reload script in every HTML page, and the live-reload events.
+/// The preview's HTTP server (the one file that uses FlyingSocks, the socket layer of the
+/// FlyingFox package): listens, accepts connections, and gives each one's bytes to an
+/// ``HTTPConnection`` that answers with ``PreviewResponder``.
 ///
-/// Only files inside the output folder are served: paths with `..` and symbolic links that
-/// lead outside it get 404. A folder serves its `index.html` (`/posts` redirects to
-/// `/posts/`); a missing file serves the site's `404.html` with status 404.
+/// FlyingFox's own HTTP server cannot be bounded from outside (its request decoder has no size
+/// limits and is quadratic in a line's length, and it waits for a request without a timeout),
+/// so only its non-blocking sockets and event loop are used here.
 final class PreviewServer: Sendable {
-    private let server: HTTPServer
-    private let root: URL
-    private let reload: LiveReload
+    private let address: Address
+    private let responder: PreviewResponder
+    private let limits: HTTPLimits
+    /// How many connections are open now.
+    private let open = Atomic(0)
 
-    /// A server for `root` on `host:port` (port 0: any free port).
-    init(root: URL, host: String, port: UInt16, reload: LiveReload) throws {
-        self.root = root
-        self.reload = reload
-        let handler = FolderHandler(root: root, reload: reload)
+    private enum Address: Sendable {
+        case ip4(sockaddr_in)
+        case ip6(sockaddr_in6)
+    }
+
+    /// A server for `root` on `host:port` (port 0: any free port); throws when `host` is not an
+    /// IP address.
+    init(root: URL, host: String, port: UInt16, reload: LiveReload, limits: HTTPLimits = HTTPLimits()) throws {
         do {
             if host.contains(":") {
-                server = HTTPServer(address: try .inet6(ip6: host, port: port), timeout: 30, logger: .disabled, handler: handler)
+                address = .ip6(try .inet6(ip6: host, port: port))
             } else {
-                server = HTTPServer(address: try .inet(ip4: host == "localhost" ? "127.0.0.1" : host, port: port),
-                                    timeout: 30, logger: .disabled, handler: handler)
+                address = .ip4(try .inet(ip4: host == "localhost" ? "127.0.0.1" : host, port: port))
             }
         } catch {
             throw SiteError("--host \(host) is not an IP address (such as 127.0.0.1, 0.0.0.0 or ::1)")
         }
+        responder = PreviewResponder(root: root, reload: reload)
+        self.limits = limits
     }
 
     /// Starts serving (until the process ends) and returns the port it listens on; throws
     /// when the address cannot be bound.
     func start() async throws -> UInt16 {
-        let server = server
-        let reload = reload
-        let (failures, failed) = AsyncStream.makeStream(of: String.self)
-        Task {
-            do {
-                try await serve(server, reload: reload)
-            } catch {
-                failed.yield("\(error)")
-            }
-            failed.finish()
+        let pool: any AsyncSocketPool = SocketPool.make(maxEvents: 64)
+        let listener: Socket
+        do {
+            listener = try Self.listen(on: address)
+            try await pool.prepare()
+        } catch let error as SocketError {
+            if case .failed(_, _, let message) = error { throw SiteError(message.lowercased()) }
+            throw error
         }
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await server.waitUntilListening(timeout: 10) }
-            group.addTask {
-                // Ends when the waiting is over (the stream ends on cancellation).
-                for await failure in failures { throw SiteError(failure) }
-            }
-            try await group.next()
-            group.cancelAll()
+        let port: UInt16
+        switch try listener.sockname() {
+        case .ip4(_, let bound), .ip6(_, let bound): port = bound
+        case .unix: port = 0
         }
-        switch await server.listeningAddress {
-        case .ip4(_, let port)?, .ip6(_, let port)?: return port
-        default: return 0
-        }
+        let server = try AsyncSocket(socket: listener, pool: pool)
+        Task { await serve(server, pool: pool) }
+        return port
     }
 
-    /// Runs the server, and pings the event streams now and then.
-    private func serve(_ server: HTTPServer, reload: LiveReload) async throws {
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await server.run() }
+    private static func listen(on address: Address) throws -> Socket {
+        let socket: Socket
+        switch address {
+        case .ip4: socket = try Socket(domain: AF_INET, type: .stream)
+        case .ip6: socket = try Socket(domain: AF_INET6, type: .stream)
+        }
+        do {
+            try socket.setValue(true, for: .localAddressReuse)
+            switch address {
+            case .ip4(let address): try socket.bind(to: address)
+            case .ip6(let address): try socket.bind(to: address)
+            }
+        } catch {
+            try? socket.close()
+            throw error
+        }
+        try socket.listen(maxPendingConnection: 128)
+        return socket
+    }
+
+    /// Runs the event loop, accepts connections (at most `limits.connections` at once) and
+    /// pings the event streams now and then. Ends only with the process.
+    private func serve(_ server: AsyncSocket, pool: any AsyncSocketPool) async {
+        let responder = responder, limits = limits
+        await withDiscardingTaskGroup { group in
             group.addTask {
-                // A comment now and then ends the event streams of browsers that went away.
-                while true {
-                    try await Task.sleep(for: .seconds(10))
-                    reload.ping()
+                // Fails only when the event queue cannot work at all: nothing would be served.
+                do { try await pool.run() } catch { TerminalOutput.error("the preview server stopped: \(error)") }
+            }
+            group.addTask {
+                // A comment now and then ends the event streams of browsers that went away unseen.
+                while (try? await Task.sleep(for: .seconds(10))) != nil {
+                    responder.reload.ping()
                 }
             }
-            try await group.next()
-            group.cancelAll()
-        }
-    }
-}
-
-/// Answers each request from the output folder.
-private struct FolderHandler: HTTPHandler {
-    let root: URL
-    let reload: LiveReload
-
-    func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
-        guard request.method == .GET || request.method == .HEAD else {
-            return HTTPResponse(statusCode: .methodNotAllowed, headers: HTTPHeaders([HTTPHeader("Allow"): "GET, HEAD"]))
-        }
-        // The path as sent (FlyingFox's `path` drops a trailing slash); PreviewFiles decodes and checks it.
-        let path = request.target.path()
-        if path == LiveReload.path {
-            return HTTPResponse(statusCode: .ok,
-                                headers: HTTPHeaders([.contentType: "text/event-stream", HTTPHeader("Cache-Control"): "no-store"]),
-                                body: HTTPBodySequence(from: EventBytes(events: reload.listen(page: request.query["page"])),
-                                                       suggestedBufferSize: 1))
-        }
-        switch PreviewFiles(root: root).resolve(path) {
-        case .file(let url):
-            return respond(with: url, status: .ok, method: request.method)
-        case .redirect(let location):
-            return HTTPResponse(statusCode: .movedPermanently, headers: HTTPHeaders([.location: location]))
-        case .missing:
-            let notFound = root.appendingPathComponent("404.html")
-            if FileManager.default.fileExists(atPath: notFound.path) {
-                return respond(with: notFound, status: .notFound, method: request.method)
+            while !Task.isCancelled {
+                if open.load(ordering: .relaxed) >= limits.connections {
+                    // Full: the next clients wait in the listen queue until a connection ends.
+                    try? await Task.sleep(for: .milliseconds(10))
+                    continue
+                }
+                let client: AsyncSocket
+                do {
+                    client = try await server.accept()
+                } catch {
+                    // Out of file descriptors, or a connection reset before it was accepted.
+                    try? await Task.sleep(for: .milliseconds(50))
+                    continue
+                }
+                // Small writes (live-reload events) go out at once.
+                try? client.socket.setValue(true, for: BoolSocketOption(level: Int32(IPPROTO_TCP), name: TCP_NODELAY))
+                open.add(1, ordering: .relaxed)
+                group.addTask {
+                    let connection = HTTPConnection(channel: SocketChannel(socket: client, pool: pool), limits: limits,
+                                                    respond: responder.respond(to:))
+                    await connection.run()
+                    self.open.subtract(1, ordering: .relaxed)
+                }
             }
-            return HTTPResponse(statusCode: .notFound, headers: HTTPHeaders([.contentType: "text/plain; charset=utf-8"]),
-                                body: Data("Not found\n".utf8))
         }
-    }
-
-    private func respond(with file: URL, status: HTTPStatusCode, method: HTTPMethod) -> HTTPResponse {
-        guard var data = try? Data(contentsOf: file) else {
-            return HTTPResponse(statusCode: .notFound, body: Data("Not found\n".utf8))
-        }
-        let type = PreviewFiles.contentType(of: file.path)
-        if type.hasPrefix("text/html") { data = LiveReload.inject(into: data) }
-        let headers = HTTPHeaders([.contentType: type, HTTPHeader("Cache-Control"): "no-store"])
-        return HTTPResponse(statusCode: status, headers: headers, body: method == .HEAD ? Data() : data)
     }
 }
 
-/// The live-reload events as bytes, for a chunked response that stays open.
-private struct EventBytes: AsyncBufferedSequence, Sendable {
-    typealias Element = UInt8
-    let events: AsyncStream<String>
+/// A connection's socket as a ``ByteChannel``.
+private struct SocketChannel: ByteChannel {
+    let socket: AsyncSocket
+    let pool: any AsyncSocketPool
 
-    func makeAsyncIterator() -> Iterator { Iterator(events: events.makeAsyncIterator()) }
-
-    struct Iterator: AsyncBufferedIteratorProtocol {
-        var events: AsyncStream<String>.Iterator
-        var pending: ArraySlice<UInt8> = []
-
-        mutating func next() async throws -> UInt8? {
-            if pending.isEmpty { pending = try await nextBuffer(suggested: 1)?[...] ?? [] }
-            return pending.popFirst()
+    func read() async throws -> [UInt8]? {
+        while true {
+            try Task.checkCancellation()
+            do {
+                return try socket.socket.read(atMost: 32 * 1024)
+            } catch SocketError.blocked {
+                try await pool.suspendSocket(socket.socket, untilReadyFor: .read)
+            } catch SocketError.disconnected {
+                return nil
+            }
         }
+    }
 
-        /// The next whole event, so that each is sent as soon as it happens.
-        mutating func nextBuffer(suggested count: Int) async throws -> [UInt8]? {
-            if !pending.isEmpty { defer { pending = [] }; return Array(pending) }
-            guard let text = await events.next() else { return nil }
-            return Array(text.utf8)
-        }
+    func write(_ data: Data) async throws {
+        try await socket.write(data)
+    }
+
+    func finishWriting() {
+        _ = shutdown(socket.socket.file.rawValue, Int32(SHUT_WR))
+    }
+
+    func close() {
+        try? socket.close()
     }
 }

@@ -50,6 +50,11 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: .hidden)
     var workerBaseURL: String?
 
+    /// Seconds a connection may wait for a whole request head (``HTTPLimits/headTimeout``);
+    /// for the tests, which cannot wait the default ten seconds.
+    @Option(help: .hidden)
+    var connectionTimeout: Double?
+
     func run() async throws {
         let root = URL(fileURLWithPath: path).standardizedFileURL
         var isFolder: ObjCBool = false
@@ -90,12 +95,18 @@ struct ServeCommand: AsyncParsableCommand {
         let reload = LiveReload()
         let server: PreviewServer
         let boundPort: UInt16
+        var limits = HTTPLimits()
+        if let connectionTimeout, connectionTimeout > 0 { limits.headTimeout = .milliseconds(Int(connectionTimeout * 1000)) }
         do {
-            server = try PreviewServer(root: preview.url, host: host, port: port, reload: reload)
+            server = try PreviewServer(root: preview.url, host: host, port: port, reload: reload, limits: limits)
             boundPort = try await server.start()
         } catch {
             TerminalOutput.error("cannot serve on \(host):\(port): \(error)")
             throw ExitCode.failure
+        }
+        if !Self.isLoopback(host) {
+            TerminalOutput.warning("serving on \(host): other machines on the network can read the site (and drafts, with --drafts); "
+                                   + "the preview server is made for one person's browser, use --host 127.0.0.1 to keep it on this machine")
         }
         let shownHost = host == "0.0.0.0" || host == "::" ? "localhost" : (host.contains(":") ? "[\(host)]" : host)
         let address = "http://\(shownHost):\(boundPort)/"
@@ -112,6 +123,21 @@ struct ServeCommand: AsyncParsableCommand {
             }
             try await session.run { announce(address, preview: preview.url.path) }
         }
+    }
+
+    /// Whether `host` is an address only this machine can reach: `localhost`, 127.0.0.0/8, `::1`
+    /// (and 127.0.0.0/8 mapped to IPv6).
+    static func isLoopback(_ host: String) -> Bool {
+        if host == "localhost" { return true }
+        var ip4 = in_addr()
+        if inet_pton(AF_INET, host, &ip4) == 1 {
+            return UInt32(bigEndian: ip4.s_addr) >> 24 == 127
+        }
+        var ip6 = in6_addr()
+        guard inet_pton(AF_INET6, host, &ip6) == 1 else { return false }
+        let bytes = withUnsafeBytes(of: ip6) { Array($0) }
+        if bytes == [UInt8](repeating: 0, count: 15) + [1] { return true }
+        return bytes.prefix(12) == [UInt8](repeating: 0, count: 10) + [0xFF, 0xFF] && bytes[12] == 127
     }
 
     private func options(_ baseURL: String) -> BuildOptions {

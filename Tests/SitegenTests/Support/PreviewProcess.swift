@@ -34,8 +34,10 @@ final class PreviewProcess: Sendable {
         var port: UInt16?
         while port == nil && Date() < deadline && process.isRunning {
             let text = printed.text.withLock { $0 }
-            if let range = text.range(of: "Serving at http://127.0.0.1:") {
-                port = UInt16(text[range.upperBound...].prefix { $0.isNumber })
+            // "Serving at http://127.0.0.1:8080/" (or localhost, or [::1]): the digits before the path.
+            if let range = text.range(of: "Serving at http://"), let slash = text[range.upperBound...].firstIndex(of: "/"),
+               let colon = text[range.upperBound..<slash].lastIndex(of: ":") {
+                port = UInt16(text[text.index(after: colon)..<slash])
             } else {
                 Thread.sleep(forTimeInterval: 0.02)
             }
@@ -76,35 +78,125 @@ final class PreviewProcess: Sendable {
         let status: Int
         let headers: [String: String]
         let body: String
+
+        /// The status and header fields of a response head.
+        static func head(_ text: Substring) -> (status: Int, headers: [String: String]) {
+            let lines = text.split(separator: "\r\n")
+            let status = Int(lines.first?.split(separator: " ").dropFirst().first ?? "") ?? 0
+            var headers: [String: String] = [:]
+            for line in lines.dropFirst() {
+                guard let colon = line.firstIndex(of: ":") else { continue }
+                headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            }
+            return (status, headers)
+        }
     }
 
-    /// Sends `GET target` (or another method) as written and reads the whole response.
-    func request(_ target: String, method: String = "GET") throws -> Response {
-        let socket = try connect()
-        defer { close(socket) }
-        try send("\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n", to: socket)
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = read(socket, &buffer, buffer.count)
-            if count <= 0 { break }
-            data.append(contentsOf: buffer[0..<count])
-        }
+    /// Sends `GET target` (or another method, with more header lines) as written and reads the
+    /// whole response, until the server closes the connection; throws when nothing comes for
+    /// `timeout` seconds.
+    func request(_ target: String, method: String = "GET", headers: String = "", timeout: TimeInterval = 20) throws -> Response {
+        let connection = try Connection(port: port, timeout: timeout)
+        try connection.send("\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\(headers)\r\n")
+        let data = try connection.readToEnd()
         let text = String(decoding: data, as: UTF8.self)
         guard let split = text.range(of: "\r\n\r\n") else { throw PreviewError(message: "no response to \(target): \(text)") }
-        let head = text[..<split.lowerBound].split(separator: "\r\n")
-        let status = Int(head.first?.split(separator: " ").dropFirst().first ?? "") ?? 0
-        var headers: [String: String] = [:]
-        for line in head.dropFirst() {
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        let head = Response.head(text[..<split.lowerBound])
+        return Response(status: head.status, headers: head.headers, body: String(text[split.upperBound...]))
+    }
+
+    /// A new connection to the server, for requests written by hand.
+    func connection(timeout: TimeInterval = 20) throws -> Connection {
+        try Connection(port: port, timeout: timeout)
+    }
+
+    /// A plain connection to the server: bytes out as written, responses read one at a time.
+    final class Connection {
+        private let socket: Int32
+        private var received = Data()
+
+        /// Connects; each read waits at most `timeout` seconds.
+        init(port: UInt16, timeout: TimeInterval) throws {
+            socket = try PreviewProcess.connect(port: port, timeout: timeout)
         }
-        return Response(status: status, headers: headers, body: String(text[split.upperBound...]))
+
+        deinit { close(socket) }
+
+        /// Sends `text` as it is.
+        func send(_ text: String) throws {
+            try send(Data(text.utf8))
+        }
+
+        func send(_ data: Data) throws {
+            var sent = 0
+            while sent < data.count {
+                let count = data[sent...].withUnsafeBytes { write(socket, $0.baseAddress, $0.count) }
+                guard count > 0 else { throw PreviewError(message: "cannot send: the server closed the connection") }
+                sent += count
+            }
+        }
+
+        /// Reads one response that has a `Content-Length` (with a body unless `bodyless`, as for HEAD).
+        func response(bodyless: Bool = false) throws -> Response {
+            while received.firstRange(of: Data("\r\n\r\n".utf8)) == nil {
+                guard try receive() else { throw PreviewError(message: "the connection closed before a response") }
+            }
+            let split = received.firstRange(of: Data("\r\n\r\n".utf8))!
+            let head = Response.head(Substring(String(decoding: received[..<split.lowerBound], as: UTF8.self)))
+            received = Data(received[split.upperBound...])
+            let length = bodyless ? 0 : Int(head.headers["content-length"] ?? "") ?? 0
+            while received.count < length {
+                guard try receive() else { throw PreviewError(message: "the connection closed inside a body") }
+            }
+            let body = String(decoding: received.prefix(length), as: UTF8.self)
+            received = Data(received.dropFirst(length))
+            return Response(status: head.status, headers: head.headers, body: body)
+        }
+
+        /// Everything until the server closes the connection.
+        func readToEnd() throws -> Data {
+            while try receive() {}
+            defer { received = Data() }
+            return received
+        }
+
+        /// Whether the server closes the connection within `seconds` (bytes it sends meanwhile,
+        /// such as a 408 response, are kept in ``arrived``).
+        func isClosed(within seconds: TimeInterval) throws -> Bool {
+            let deadline = Date().addingTimeInterval(seconds)
+            while deadline.timeIntervalSinceNow > 0 {
+                guard try waitForBytes(upTo: deadline.timeIntervalSinceNow) else { continue }
+                if !(try receive()) { return true }
+            }
+            return false
+        }
+
+        /// Whether bytes (or the end) arrive within `seconds`.
+        func waitForBytes(upTo seconds: TimeInterval) throws -> Bool {
+            var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+            return poll(&poller, 1, Int32(max(0, seconds) * 1000)) > 0
+        }
+
+        /// What arrived and was not read as a response.
+        var arrived: String { String(decoding: received, as: UTF8.self) }
+
+        /// Reads what is there (waiting up to the timeout); `false` at the end of the stream.
+        private func receive() throws -> Bool {
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            let count = read(socket, &buffer, buffer.count)
+            if count == 0 { return false }
+            if count < 0 {
+                if errno == ECONNRESET { return false }
+                throw PreviewError(message: "no answer in time (errno \(errno)); got: \(arrived)")
+            }
+            received.append(contentsOf: buffer[0..<count])
+            return true
+        }
     }
 
     /// A connection to the live-reload events, as from a browser showing `page` (a URL path).
     func listen(page: String? = nil) throws -> EventStream {
-        let socket = try connect()
+        let socket = try Self.connect(port: port, timeout: 60)
         let query = page.map { "?page=" + ($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? $0) } ?? ""
         try send("GET /_sitegen/events\(query) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", to: socket)
         let stream = EventStream(socket: socket)
@@ -155,8 +247,12 @@ final class PreviewProcess: Sendable {
         }
     }
 
-    private func connect() throws -> Int32 {
+    /// A connected socket whose reads and writes wait at most `timeout` seconds.
+    fileprivate static func connect(port: UInt16, timeout: TimeInterval) throws -> Int32 {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var limit = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - timeout.rounded(.down)) * 1e6))
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(socket, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian

@@ -1,0 +1,63 @@
+import Foundation
+
+/// A response of the preview server: a status, header fields, and either the whole body or a
+/// stream of server-sent events.
+struct HTTPResponse: Sendable {
+    /// What follows the head.
+    enum Body: Sendable {
+        /// The whole body, sent with its `Content-Length`.
+        case bytes(Data)
+        /// Server-sent events, each sent as it comes, until the client goes away.
+        case events(AsyncStream<String>)
+    }
+
+    let status: Int
+    /// Header fields besides `Content-Length`, `Connection` and `Cache-Control`, which the
+    /// connection writes itself.
+    var fields: [(name: String, value: String)]
+    var body: Body
+
+    init(status: Int, fields: [(name: String, value: String)] = [], body: Body = .bytes(Data())) {
+        self.status = status
+        self.fields = fields
+        self.body = body
+    }
+
+    /// A short plain-text response, for errors.
+    static func text(_ status: Int, _ message: String, fields: [(name: String, value: String)] = []) -> HTTPResponse {
+        HTTPResponse(status: status, fields: [("Content-Type", "text/plain; charset=utf-8")] + fields,
+                     body: .bytes(Data((message + "\n").utf8)))
+    }
+
+    /// The status line and header fields, ending with the empty line. `keepAlive` says whether
+    /// the connection stays open; HTTP/1.0 clients are told so explicitly.
+    func head(keepAlive: Bool, minorVersion: Int) -> Data {
+        var text = "HTTP/1.1 \(status) \(Self.reason(status))\r\n"
+        for field in fields { text += "\(field.name): \(field.value)\r\n" }
+        if case .bytes(let data) = body { text += "Content-Length: \(data.count)\r\n" }
+        text += "Cache-Control: no-store\r\n"
+        if !keepAlive {
+            text += "Connection: close\r\n"
+        } else if minorVersion == 0 {
+            text += "Connection: keep-alive\r\n"
+        }
+        return Data((text + "\r\n").utf8)
+    }
+
+    static func reason(_ status: Int) -> String {
+        switch status {
+        case 200: "OK"
+        case 301: "Moved Permanently"
+        case 400: "Bad Request"
+        case 404: "Not Found"
+        case 405: "Method Not Allowed"
+        case 408: "Request Timeout"
+        case 414: "URI Too Long"
+        case 431: "Request Header Fields Too Large"
+        case 500: "Internal Server Error"
+        case 501: "Not Implemented"
+        case 505: "HTTP Version Not Supported"
+        default: "Status \(status)"
+        }
+    }
+}

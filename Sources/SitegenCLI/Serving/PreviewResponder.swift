@@ -1,0 +1,51 @@
+import Foundation
+
+/// What the preview answers to each request: the files of the output folder, with the
+/// live-reload script in every HTML page, and the live-reload events.
+///
+/// Only files inside the output folder are served: paths with `..` and symbolic links that
+/// lead outside it get 404. A folder serves its `index.html` (`/posts` redirects to
+/// `/posts/`); a missing file serves the site's `404.html` with status 404. `GET` and `HEAD`
+/// are served (the connection leaves out `HEAD`'s body); other methods of HTTP get 405, and
+/// methods HTTP does not define get 501.
+struct PreviewResponder: Sendable {
+    let root: URL
+    let reload: LiveReload
+
+    /// The methods of HTTP (RFC 9110 §9) that the preview does not serve: 405 rather than 501.
+    private static let otherMethods: Set<String> = ["POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH"]
+
+    func respond(to request: HTTPRequestHead) -> HTTPResponse {
+        guard request.method == "GET" || request.method == "HEAD" else {
+            if Self.otherMethods.contains(request.method) {
+                return .text(405, "The preview serves GET and HEAD only.", fields: [("Allow", "GET, HEAD")])
+            }
+            return .text(501, "\(request.method) is not a method the preview knows.")
+        }
+        let path = request.path
+        guard path.hasPrefix("/") else { return .text(400, "Bad request: the target is not a path.") }
+        if path == LiveReload.path {
+            return HTTPResponse(status: 200, fields: [("Content-Type", "text/event-stream")],
+                                body: .events(reload.listen(page: request.queryValue("page"))))
+        }
+        switch PreviewFiles(root: root).resolve(path) {
+        case .file(let url):
+            return respond(with: url, status: 200)
+        case .redirect(let location):
+            return .text(301, "Moved to \(location)", fields: [("Location", location)])
+        case .missing:
+            let notFound = root.appendingPathComponent("404.html")
+            if FileManager.default.fileExists(atPath: notFound.path) {
+                return respond(with: notFound, status: 404)
+            }
+            return .text(404, "Not found")
+        }
+    }
+
+    private func respond(with file: URL, status: Int) -> HTTPResponse {
+        guard var data = try? Data(contentsOf: file) else { return .text(404, "Not found") }
+        let type = PreviewFiles.contentType(of: file.path)
+        if type.hasPrefix("text/html") { data = LiveReload.inject(into: data) }
+        return HTTPResponse(status: status, fields: [("Content-Type", type)], body: .bytes(data))
+    }
+}
