@@ -77,7 +77,9 @@ final class OutputFolder: Sendable {
         do {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             if FileManager.default.fileExists(atPath: url.path) { try FileManager.default.removeItem(at: url) }
-            try FileManager.default.copyItem(at: source, to: url)
+            try FileCopy.copy(source, toFile: url.path)
+        } catch let error as SiteError {
+            throw error
         } catch {
             throw SiteError(file: source.path, "cannot copy to \(path): \(error.localizedDescription)")
         }
