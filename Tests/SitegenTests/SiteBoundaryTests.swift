@@ -137,6 +137,22 @@ struct SiteBoundaryTests {
         #expect(summary.warnings.contains { $0.message.contains("more than 16 times; do links lead to folders that link to each other?") })
     }
 
+    @Test("folders nested 1,900 deep are left out below 64 levels with a warning, not a stack overflow")
+    func deepFolders() async throws {
+        let site = try TestSite()
+        try site.write("# Top\n", to: "content/a.md")
+        let shallow = Array(repeating: "f", count: 63).joined(separator: "/")
+        try site.write("# Deepest published\n", to: "content/\(shallow)/page.md")
+        try site.write("# Too deep\n", to: "content/" + Array(repeating: "d", count: 1_900).joined(separator: "/") + "/page.md")
+        let summary = try await site.build()
+        #expect(summary.pages == 2)
+        #expect(site.exists("\(shallow)/page/index.html"))
+        #expect(summary.warnings.map(\.description) == [
+            "content/" + Array(repeating: "d", count: 64).joined(separator: "/")
+                + ": not published: folders nested more than 64 deep are left out",
+        ])
+    }
+
     @Test("FIFOs and sockets are skipped with a warning and never opened", .timeLimit(.minutes(1)))
     func specialFiles() async throws {
         let site = try TestSite()

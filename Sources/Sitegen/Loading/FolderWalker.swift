@@ -39,6 +39,9 @@ struct FolderWalker: Sendable {
     /// through links): links that fan out (two links to a folder with two links to the next…)
     /// would otherwise list the same folders exponentially many times.
     static let maximumVisits = 16
+    /// Folders nested deeper than this are left out: sections, menus and lists are made by
+    /// recursion over folders, one level of the thread's stack per folder.
+    static let maximumDepth = 64
 
     init(siteFolder: URL, followsLinksOutside: Bool, skipping: [URL] = []) {
         let path = siteFolder.standardizedFileURL.path
@@ -85,6 +88,10 @@ struct FolderWalker: Sendable {
         var chain: Set<String> = []
         var visits: [String: Int] = [:]
         func enter(_ real: String, relative: String, shown: String, throughLink: Bool) {
+            guard frames.count < Self.maximumDepth else {
+                listing.warnings.append(SiteError(file: shown, "not \(verb): folders nested more than \(Self.maximumDepth) deep are left out"))
+                return
+            }
             visits[real, default: 0] += 1
             guard visits[real, default: 0] <= Self.maximumVisits else {
                 if visits[real] == Self.maximumVisits + 1 {
