@@ -48,7 +48,7 @@ public struct FrontMatter: Sendable, Hashable {
 
     /// The line of `key` in the file this front matter was read from (counted from the top of
     /// the file, so a Markdown file's `---` is line 1), or `nil` when the key is not there or
-    /// the front matter was not read from a file.
+    /// the front matter was not read from a file. Lines take no part in equality.
     public func line(of key: String) -> Int? {
         keyLines[key]
     }
