@@ -69,6 +69,24 @@ struct SiteValueTests {
         #expect(try site.page("posts/index.html").contains("href=\"/posts/a/\""))
     }
 
+    @Test("a configuration made in Swift with negative or huge numbers renders instead of trapping")
+    func numbersFromSwift() async throws {
+        let site = try site(Self.posts)
+        let layout = SiteLayout(root: site.root)
+        for number in [Int.min, -1, Int.max] {
+            var configuration = SiteConfiguration(title: "T", recentPages: number)
+            configuration.paginate = number
+            let loaded = try await ContentLoader(layout: layout, configuration: configuration, options: BuildOptions()).load()
+            let theme = try Theme(name: "default", overrides: nil, layout: layout,
+                                  walker: FolderWalker(layout: layout, configuration: configuration))
+            let output = MemoryOutput()
+            let rendered = try await SiteRenderer(loaded: loaded, theme: theme, site: Site(), output: output, observers: BuildObservers(),
+                                                  plan: OutputPlan(previous: nil, recording: false), memory: nil).render()
+            #expect(rendered.pages.count == 3)
+            #expect(output.contents["posts/index.html"] != nil)
+        }
+    }
+
     @Test("the pager splits any number of pages by any page size without overflowing")
     func pagerArithmetic() {
         #expect(Pager([1, 2, 3], perPage: .max, url: "/").pages.map(\.items.count) == [3])
