@@ -116,18 +116,66 @@ struct NewPostCommand: ParsableCommand {
 
     func run() throws {
         let root = URL(fileURLWithPath: path)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isFolder), isFolder.boolValue else {
+            TerminalOutput.error("\(path): no such folder")
+            throw ExitCode.failure
+        }
         let content = FileManager.default.fileExists(atPath: root.appendingPathComponent("content").path)
             ? root.appendingPathComponent("content") : root
+        let names = section.split(separator: "/", omittingEmptySubsequences: false)
+        guard !section.hasPrefix("/"), names.allSatisfy({ name in
+            !name.isEmpty && name != "." && name != ".." && !name.hasPrefix(".")
+                && !name.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
+        }) else {
+            TerminalOutput.error("--section \(section): give a folder inside content/, such as posts or notes/2026 (no /, .. or hidden folders)")
+            throw ExitCode.failure
+        }
         let slug = ContentWords.slug(title)
-        let file = content.appendingPathComponent(section).appendingPathComponent("\(Self.datePrefix(Date()))-\(slug).md")
-        guard !FileManager.default.fileExists(atPath: file.path) else {
+        guard !slug.isEmpty else {
+            TerminalOutput.error("the title \"\(title)\" has no letters or digits to name the file after; give it a title with words")
+            throw ExitCode.failure
+        }
+        let folder = content.appendingPathComponent(section)
+        guard Self.staysInside(content, folder) else {
+            TerminalOutput.error("--section \(section): \(folder.path) links outside \(content.path); choose another section")
+            throw ExitCode.failure
+        }
+        let file = folder.appendingPathComponent("\(Self.datePrefix(Date()))-\(slug).md")
+        // attributesOfItem does not follow links: a link there, even one that leads nowhere, is not written through.
+        guard (try? FileManager.default.attributesOfItem(atPath: file.path)) == nil else {
             TerminalOutput.error("\(file.path) already exists")
             throw ExitCode.failure
         }
-        let quoted = title.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try "---\ntitle: \"\(quoted)\"\ndate: \(ISO8601DateFormatter().string(from: Date()))\ntags: []\n---\n\n".write(to: file, atomically: true, encoding: .utf8)
+        try "---\ntitle: \"\(Self.quoted(title))\"\ndate: \(ISO8601DateFormatter().string(from: Date()))\ntags: []\n---\n\n".write(to: file, atomically: true, encoding: .utf8)
         print("Created \(file.path)")
+    }
+
+    /// Whether `folder` (which need not exist yet) is inside `content` once the links of its
+    /// existing part are followed: a section that is a link to elsewhere is not written into.
+    static func staysInside(_ content: URL, _ folder: URL) -> Bool {
+        var existing = folder.standardizedFileURL
+        while !FileManager.default.fileExists(atPath: existing.path) && existing.pathComponents.count > 1 {
+            existing.deleteLastPathComponent()
+        }
+        let real = existing.resolvingSymlinksInPath().path
+        let top = content.standardizedFileURL.resolvingSymlinksInPath().path
+        return real == top || real.hasPrefix(top.hasSuffix("/") ? top : top + "/")
+    }
+
+    /// `title` inside YAML double quotes: backslashes, quotes and control characters escaped.
+    static func quoted(_ title: String) -> String {
+        var text = ""
+        for scalar in title.unicodeScalars {
+            switch scalar {
+            case "\\": text += "\\\\"
+            case "\"": text += "\\\""
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F: text += String(format: "\\x%02X", scalar.value)
+            default: text.unicodeScalars.append(scalar)
+            }
+        }
+        return text
     }
 
     static func datePrefix(_ date: Date) -> String {
@@ -143,9 +191,8 @@ enum ContentWords {
         return spaced.prefix(1).uppercased() + spaced.dropFirst()
     }
 
-    /// `Hello, World!` → `hello-world`.
+    /// `Hello, World!` → `hello-world`; empty when the title has no letters or digits.
     static func slug(_ title: String) -> String {
-        let words = title.lowercased().split { !$0.isLetter && !$0.isNumber }
-        return words.isEmpty ? "post" : words.joined(separator: "-")
+        title.lowercased().split { !$0.isLetter && !$0.isNumber }.joined(separator: "-")
     }
 }

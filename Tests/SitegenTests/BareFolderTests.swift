@@ -49,13 +49,21 @@ struct BareFolderTests {
         #expect(!site.exists("public/index.html"))
     }
 
-    @Test("a content folder that is a symbolic link is read through the link")
+    @Test("a content folder that is a link to a folder kept elsewhere is read through the link with followLinksOutside")
     func linkedContent() async throws {
         let real = try proposals()
         let site = try TestSite()
         try FileManager.default.createSymbolicLink(at: site.root.appendingPathComponent("content"), withDestinationURL: real.root)
+        let refused = try await site.build()
+        #expect(refused.pages == 0)
+        #expect(refused.warnings.map(\.description) == [
+            "content: not published: a link to \(real.root.resolvingSymlinksInPath().path), outside the site folder; "
+                + "set `followLinksOutside: true` in sitegen.yml to allow it",
+        ])
+        try site.write("followLinksOutside: true\n", to: "sitegen.yml")
         let summary = try await site.build()
         #expect(summary.pages == 4)
+        #expect(summary.warnings.count == 1, "only the link to a missing page")
         #expect(site.exists("0200-design/index.html"))
     }
 }

@@ -70,10 +70,16 @@ import Testing
     @Test func matchesFullBuildsAfterEditsAdditionsRenamesAndDeletions() async throws {
         let site = try TestSite(example: "blog")
         let harness = Harness(site)
+        // A file an earlier build wrote goes; a file sitegen did not write stays.
         try site.write("stale", to: "public/stale.html")
+        try site.write("sitegen output manifest 1\nf stale.html\n", to: "public/.sitegen-manifest")
+        try site.write("example.org\n", to: "public/CNAME")
         let first = try await harness.live.build()
         #expect(first.kept == 0)
         #expect(!site.exists("stale.html"))
+        #expect(try site.page("CNAME") == "example.org\n")
+        #expect(try site.page(".sitegen-manifest").contains("f posts/index.html\n"))
+        try FileManager.default.removeItem(at: site.output.appendingPathComponent("CNAME"))
         try await harness.expectSameAsFullBuild()
 
         let post = "content/posts/2026-02-02-measuring-a-build.md"

@@ -37,4 +37,29 @@ struct NewCommandTests {
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: site.appendingPathComponent("sitegen-package").path)
                 == TestSite.packageRoot.standardizedFileURL.path)
     }
+
+    @Test("new post refuses a section outside content/ and a title with no words, with status 1, and writes nothing")
+    func newPostRefusals() throws {
+        let folder = try TestSite()
+        #expect(try Sitegen.run(["new", "site", "blog"], in: folder.root).status == 0)
+        let outside = try TestSite()
+        try FileManager.default.createSymbolicLink(atPath: folder.root.appendingPathComponent("blog/content/elsewhere").path,
+                                                   withDestinationPath: outside.root.path)
+        let sectionAdvice = "give a folder inside content/, such as posts or notes/2026 (no /, .. or hidden folders)"
+        for section in ["../..", "..", "/tmp/posts", "posts/../../x", ".hidden", ""] {
+            let result = try Sitegen.run(["new", "post", "Escape", "--path", "blog", "--section", section], in: folder.root)
+            #expect(result.status == 1)
+            #expect(result.error == "sitegen: error: --section \(section): \(sectionAdvice)\n")
+        }
+        let linked = try Sitegen.run(["new", "post", "Escape", "--path", "blog", "--section", "elsewhere"], in: folder.root)
+        #expect(linked.status == 1)
+        #expect(linked.error.hasSuffix("links outside \(folder.root.appendingPathComponent("blog/content").path); choose another section\n"))
+        let untitled = try Sitegen.run(["new", "post", "!!! ???", "--path", "blog"], in: folder.root)
+        #expect(untitled.status == 1)
+        #expect(untitled.error == "sitegen: error: the title \"!!! ???\" has no letters or digits to name the file after; give it a title with words\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside.root.path).isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.root.path) == ["blog"])
+        let posts = try FileManager.default.contentsOfDirectory(atPath: folder.root.appendingPathComponent("blog/content/posts").path)
+        #expect(posts.count == 2, "_index.md and the first post only")
+    }
 }

@@ -138,15 +138,25 @@ struct OutputSafetyTests {
     func leftoversAreRemoved() throws {
         let site = try TestSite(example: "blog")
         #expect(try Sitegen.run(["build"], in: site.root).status == 0)
-        let leftovers = [".sitegen-staging-public-\(UUID().uuidString)", ".sitegen-public-\(UUID().uuidString)",
-                         ".sitegen-previous-public-\(UUID().uuidString)", "public/.sitegen-staging-\(UUID().uuidString)"]
+        // A process id that no longer runs: a finished child's.
+        let ended = Process()
+        ended.executableURL = URL(fileURLWithPath: "/bin/true")
+        try ended.run()
+        ended.waitUntilExit()
+        let gone = ended.processIdentifier
+        let leftovers = [".sitegen-staging-public-\(gone)-\(UUID().uuidString)", ".sitegen-public-\(UUID().uuidString)",
+                         ".sitegen-previous-public-\(UUID().uuidString)", "public/.sitegen-staging-\(gone)-\(UUID().uuidString)"]
         for leftover in leftovers { try site.write("half a build\n", to: leftover + "/index.html") }
         try site.write("mine\n", to: ".sitegen-notes/keep.txt")
+        // A running build's staging folder (this process's) is not a leftover.
+        let running = ".sitegen-staging-public-\(getpid())-\(UUID().uuidString)"
+        try site.write("being written\n", to: running + "/index.html")
         #expect(try Sitegen.run(["build"], in: site.root).status == 0)
         for leftover in leftovers {
             #expect(!FileManager.default.fileExists(atPath: site.root.appendingPathComponent(leftover).path), "\(leftover)")
         }
         #expect(FileManager.default.fileExists(atPath: site.root.appendingPathComponent(".sitegen-notes/keep.txt").path))
+        #expect(FileManager.default.fileExists(atPath: site.root.appendingPathComponent(running).path))
     }
 
     @Test("an output folder that is a symbolic link is written where it leads, and stays a link")

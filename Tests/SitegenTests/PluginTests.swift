@@ -26,7 +26,7 @@ struct PluginTests {
         try site.write("plugins: [emoji]\n", to: "sitegen.yml")
         try site.write("A\n", to: "content/a.md")
         let error = await #expect(throws: SiteError.self) { try await site.build() }
-        #expect(error?.description == "sitegen.yml: unknown plugin 'emoji'; built-in plugins: headingAnchors, externalLinks, lazyImages, readingTime")
+        #expect(error?.description == "sitegen.yml:1: unknown plugin 'emoji'; built-in plugins: headingAnchors, externalLinks, lazyImages, readingTime")
     }
 
     @Test("a plugin's page processor, page data and HTML processor reach the output, in order")

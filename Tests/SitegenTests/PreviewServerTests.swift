@@ -138,7 +138,7 @@ import Testing
         // An HTML page's length counts the live-reload script.
         try connection.send("HEAD / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         let length = try Int(#require(connection.response(bodyless: true).headers["content-length"]))
-        #expect(length == LiveReload.inject(into: try Data(contentsOf: site.output.appendingPathComponent("index.html"))).count)
+        #expect(length == LiveReload.inject(into: try Data(contentsOf: server.previewFolder.appendingPathComponent("index.html"))).count)
     }
 
     @Test func methodsOtherThanGetAndHeadGet405WithAllowAndUnknownOnes501() throws {
@@ -184,7 +184,7 @@ import Testing
         let local = try PreviewProcess(root: site.root)
         #expect(!local.log.contains("other machines"))
         // Any address: the warning is what matters; the request goes over loopback.
-        let open = try PreviewProcess(root: site.root, arguments: ["--host", "0.0.0.0", "--output", site.root.appendingPathComponent("public-open").path])
+        let open = try PreviewProcess(root: site.root, arguments: ["--host", "0.0.0.0"])
         #expect(open.log.contains("sitegen: warning: serving on 0.0.0.0: other machines on the network can read the site"))
         #expect(try open.request("/about/").status == 200)
     }

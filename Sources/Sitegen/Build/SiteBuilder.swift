@@ -81,9 +81,15 @@ public final class SiteBuilder: Sendable {
             memory?.succeeded(with: context.plan.record)
             let seconds = Self.seconds(since: start)
             let rendered: RenderedSite? = if case .rendered(let rendered) = context.current { rendered } else { nil }
+            let loaded: LoadedSite? = switch context.current {
+            case .loaded(let loaded): loaded
+            case .rendered(let rendered): rendered.loaded
+            case .started: nil
+            }
             let pages = rendered?.pages ?? []
+            let warnings = (loaded?.warnings ?? []) + (rendered?.warnings ?? []) + context.warnings
             let summary = BuildSummary(pages: pages.count, listPages: rendered?.listPages ?? 0, files: copied, seconds: seconds,
-                                       output: layout.output, warnings: (rendered?.warnings ?? []) + context.warnings)
+                                       output: layout.output, warnings: warnings)
             observers.send(.finished(summary))
             return (summary, pages)
         } catch {
@@ -146,17 +152,24 @@ public final class SiteBuilder: Sendable {
     private func load(memory: BuildMemory?) async throws -> LoadedSite {
         var configuration = SiteConfiguration(title: ContentLoader.words(layout.root.lastPathComponent))
         if let file = layout.configuration {
+            // A site's own sitegen.yml that links outside it could put the builder's files in site.params.
+            if layout.usesOwnConfiguration, let real = FolderWalker.realPath(file.path),
+               !FolderWalker(siteFolder: layout.root, followsLinksOutside: false).allows(real) {
+                throw SiteError(file: layout.display(file), "is a link to \(real), outside the site folder, and is not read; "
+                                + "pass it with --config \(real) to use it")
+            }
             configuration = try SiteConfiguration.load(file, displayPath: layout.display(file),
                                                        defaultTitle: configuration.title)
         }
         if let baseURL = options.baseURL { configuration.baseURL = baseURL }
         var loaded = try await ContentLoader(layout: layout, configuration: configuration, options: options, memory: memory).load()
-        loaded.data = try DataFiles.load(layout.data, layout: layout)
+        loaded.data = try DataFiles.load(layout.data, layout: layout, walker: FolderWalker(layout: layout, configuration: configuration))
         return loaded
     }
 
     private func render(_ loaded: LoadedSite, site: Site, context: BuildContext) async throws -> RenderedSite {
-        let theme = try Theme(name: loaded.configuration.theme, overrides: layout.templates, layout: layout)
+        let theme = try Theme(name: loaded.configuration.theme, overrides: layout.templates, layout: layout,
+                              walker: FolderWalker(layout: layout, configuration: loaded.configuration))
         var site = site
         site.install(loaded.configuration.plugins.compactMap(Plugin.named))
         return try await SiteRenderer(loaded: try processed(loaded, by: site), theme: theme, site: site, output: context.output,
@@ -181,7 +194,11 @@ public final class SiteBuilder: Sendable {
             count += 1
         }
         for file in loaded.files {
-            try output.copy(file.source, to: file.outputPath)
+            do {
+                try output.copy(file.source, to: file.outputPath)
+            } catch let error as SiteError where error.file == file.source.path {
+                throw SiteError(file: layout.display(file.source), error.message)
+            }
             count += 1
         }
         return count

@@ -25,6 +25,11 @@ public struct SiteConfiguration: Sendable {
     public var taxonomies: [String] = ["tags"]
     /// `feedContent`: `summary` (default) or `full`, what feed entries carry.
     public var feedContent: String = "summary"
+    /// `followLinksOutside`: whether symbolic links in the site whose targets lie outside the
+    /// site folder (such as a `content/` kept elsewhere) are followed. Default `false`: such a
+    /// link is left out with a warning, so that a site cannot publish files of the machine
+    /// that builds it.
+    public var followLinksOutside = false
     /// Every other key, passed to templates as `site.params`.
     public var params: FrontMatter
 
@@ -42,15 +47,16 @@ public struct SiteConfiguration: Sendable {
     }
 
     /// The keys `sitegen.yml` understands; any other key goes to ``params``.
-    static let knownKeys: Set<String> = ["title", "baseURL", "description", "language", "author", "theme", "recentPages", "plugins", "paginate", "taxonomies", "feedContent"]
+    static let knownKeys: Set<String> = ["title", "baseURL", "description", "language", "author", "theme", "recentPages", "plugins", "paginate", "taxonomies", "feedContent",
+                                         "followLinksOutside"]
 
     /// Reads a configuration file; `defaultTitle` is used when it sets no title.
     static func load(_ file: URL, displayPath: String, defaultTitle: String) throws(SiteError) -> SiteConfiguration {
         let text: String
         do {
-            text = try String(contentsOf: file, encoding: .utf8)
+            text = String(decoding: try RegularFile.contents(of: file.path, maximumSize: 1_000_000), as: UTF8.self)
         } catch {
-            throw SiteError(file: displayPath, "cannot read the configuration file")
+            throw SiteError(file: displayPath, error.reason)
         }
         let yaml: FrontMatter
         do {
@@ -61,7 +67,7 @@ public struct SiteConfiguration: Sendable {
         func string(_ key: String) throws(SiteError) -> String? {
             guard let value = yaml[key] else { return nil }
             guard case .string(let string) = value else {
-                throw SiteError(file: displayPath, "`\(key)` must be text, as in `\(key): \"…\"`")
+                throw SiteError(file: displayPath, line: yaml.line(of: key), "`\(key)` must be text, as in `\(key): \"…\"`")
             }
             return string
         }
@@ -71,41 +77,42 @@ public struct SiteConfiguration: Sendable {
         configuration.language = try string("language") ?? configuration.language
         configuration.author = try string("author")
         configuration.theme = try string("theme") ?? configuration.theme
-        if let recent = yaml["recentPages"] {
-            guard let count = recent.int, count >= 0 else {
-                throw SiteError(file: displayPath, "`recentPages` must be a whole number, as in `recentPages: 10`")
-            }
+        if let count = try WholeNumber.read("recentPages", in: yaml, range: WholeNumber.recentPages, file: displayPath, example: 10) {
             configuration.recentPages = count
         }
         if let plugins = yaml["plugins"] {
             let names = plugins.list?.compactMap(\.string) ?? []
             guard plugins.list?.count == names.count else {
-                throw SiteError(file: displayPath, "`plugins` must be a list of names, as in `plugins: [headingAnchors]`")
+                throw SiteError(file: displayPath, line: yaml.line(of: "plugins"), "`plugins` must be a list of names, as in `plugins: [headingAnchors]`")
             }
             let known = Plugin.builtIn.map(\.name)
             for name in names where !known.contains(name) {
-                throw SiteError(file: displayPath, "unknown plugin '\(name)'; built-in plugins: \(known.joined(separator: ", "))")
+                throw SiteError(file: displayPath, line: yaml.line(of: "plugins"), "unknown plugin '\(name)'; built-in plugins: \(known.joined(separator: ", "))")
             }
             configuration.plugins = names
         }
-        if let paginate = yaml["paginate"] {
-            guard let count = paginate.int, count >= 0 else {
-                throw SiteError(file: displayPath, "`paginate` must be a whole number, as in `paginate: 10` (0 for no pagination)")
-            }
+        if let count = try WholeNumber.read("paginate", in: yaml, range: WholeNumber.paginate, file: displayPath, example: 10,
+                                            note: " (0 for no pagination)") {
             configuration.paginate = count
         }
         if let taxonomies = yaml["taxonomies"] {
             let names = taxonomies.list?.compactMap(\.string) ?? []
             guard taxonomies.list?.count == names.count, names.allSatisfy({ !$0.isEmpty && !$0.contains("/") }) else {
-                throw SiteError(file: displayPath, "`taxonomies` must be a list of front matter keys, as in `taxonomies: [tags, categories]`")
+                throw SiteError(file: displayPath, line: yaml.line(of: "taxonomies"), "`taxonomies` must be a list of front matter keys, as in `taxonomies: [tags, categories]`")
             }
             configuration.taxonomies = names
         }
         if let feedContent = try string("feedContent") {
             guard feedContent == "summary" || feedContent == "full" else {
-                throw SiteError(file: displayPath, "`feedContent` must be summary or full")
+                throw SiteError(file: displayPath, line: yaml.line(of: "feedContent"), "`feedContent` must be summary or full")
             }
             configuration.feedContent = feedContent
+        }
+        switch yaml["followLinksOutside"] {
+        case nil, .null?: break
+        case .bool(let follows)?: configuration.followLinksOutside = follows
+        default:
+            throw SiteError(file: displayPath, line: yaml.line(of: "followLinksOutside"), "`followLinksOutside` must be true or false")
         }
         configuration.params = FrontMatter(yaml.entries.filter { !knownKeys.contains($0.key) })
         return configuration

@@ -68,7 +68,7 @@ public final class LiveSiteBuilder: Sendable {
            let last = memory.lastBuild {
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             let summary = BuildSummary(pages: last.loaded.pages.count, listPages: 0, files: 0, seconds: seconds, output: layout.output,
-                                       warnings: last.parsed.flatMap(\.warnings))
+                                       warnings: last.loaded.warnings + last.parsed.flatMap(\.warnings))
             return Result(summary: summary, changedFiles: output.changedPaths.sorted(), rendered: rendered,
                           kept: (memory.record?.readCount ?? rendered) - rendered)
         }

@@ -23,6 +23,7 @@ struct PageEdit {
               steps.allSatisfy(\.isBuiltIn) else { return nil }
         let contentFolder = layout.content.standardizedFileURL.path + "/"
         let loader = ContentLoader(layout: layout, configuration: last.loaded.configuration, options: options)
+        let walker = FolderWalker(layout: layout, configuration: last.loaded.configuration)
         let bundleFolders = Set(last.loaded.pages.filter(\.isBundle).map { URLPath.folder(of: $0.sourcePath) })
         let known = memory.sources()
         var edits: [(index: Int, parsed: BuildMemory.ParsedPage, path: String)] = []
@@ -37,7 +38,7 @@ struct PageEdit {
             }
             // A file that is gone or whose front matter does not read is for the general build to report.
             guard let (source, revision) = try? memory.source(at: path, path: relative, known: known[relative], read: {
-                try MarkdownSource(text: String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self))
+                try MarkdownSource(text: String(decoding: try walker.contents(of: path), as: UTF8.self))
             }) else { return nil }
             guard var page = try? loader.makePage(path: relative, source: source, bundleFolders: bundleFolders) else { return nil }
             page = try last.site.pageProcessors.reduce(page) { page, process in try process(page) }

@@ -13,8 +13,9 @@ struct ViewedOutputs {
     /// last build left nothing to work from or the new templates or data do not load.
     func render(_ paths: Set<String>) async -> [String] {
         guard !paths.isEmpty, let last = memory.lastBuild, let record = memory.record,
-              let theme = try? Theme(name: last.loaded.configuration.theme, overrides: layout.templates, layout: layout),
-              let data = try? DataFiles.load(layout.data, layout: layout) else { return [] }
+              case let walker = FolderWalker(layout: layout, configuration: last.loaded.configuration),
+              let theme = try? Theme(name: last.loaded.configuration.theme, overrides: layout.templates, layout: layout, walker: walker),
+              let data = try? DataFiles.load(layout.data, layout: layout, walker: walker) else { return [] }
         var context = TemplateContext(configuration: last.loaded.configuration, sections: last.loaded.sections, data: data,
                                       now: Date())
         context.navigation = last.context.navigation

@@ -11,8 +11,14 @@ struct ContentLoader {
     /// A live build's memory: unchanged files are not read again.
     var memory: BuildMemory?
 
+    /// Markdown files larger than this are not read: a page is held in memory several times
+    /// over while it is parsed and rendered.
+    static let maximumMarkdownBytes = 16_000_000
+
     func load() async throws -> LoadedSite {
-        let found = try findFiles()
+        let walker = FolderWalker(layout: layout, configuration: configuration)
+        let found = try findFiles(walker)
+        var warnings = found.warnings
         let sources = try await readSources(found.markdown)
         var errors: [SiteError] = []
         var pages: [Page] = []
@@ -46,12 +52,23 @@ struct ContentLoader {
         }
         pages.sort { $0.sourcePath < $1.sourcePath }
         memory?.keep(made: made, all: stillKnown == known.count ? nil : pages)
-        let sections = makeSections(pages: pages, indexFiles: indexFiles)
-        let files = publishedFiles(found.otherFiles, bundleFolders: bundleFolders, pages: pages)
+        let sections = makeSections(pages: pages, indexFiles: indexFiles, errors: &errors)
+        let staticFiles = layout.staticFiles.map { walker.list($0, shownAs: "static/") } ?? FolderWalker.Listing()
+        warnings += staticFiles.warnings
+        errors += staticFiles.errors
+        let files = publishedFiles(found.otherFiles, staticFiles: staticFiles.files, bundleFolders: bundleFolders, pages: pages)
         errors += collisionErrors(pages: pages, sections: sections, files: files)
-        if !errors.isEmpty { throw SiteErrors(errors: errors.sorted { ($0.file ?? "") < ($1.file ?? "") }) }
-        return LoadedSite(layout: layout, configuration: configuration, pages: pages, sections: sections,
-                          files: files)
+        // Templates and data files are read later (by the theme, by DataFiles): what they leave out is said here, once.
+        for (folder, name, accepted) in [(layout.templates, "templates/", Theme.isTemplate), (layout.data, "data/", DataFiles.isDataFile)] {
+            guard let folder else { continue }
+            let listing = walker.list(folder, shownAs: name, verb: "read", recursive: false, accepting: accepted)
+            warnings += listing.warnings
+            errors += listing.errors
+        }
+        if !errors.isEmpty { throw SiteErrors(errors: errors.sorted { ($0.file ?? "", $0.line ?? 0) < ($1.file ?? "", $1.line ?? 0) }) }
+        var loaded = LoadedSite(layout: layout, configuration: configuration, pages: pages, sections: sections, files: files)
+        loaded.warnings = warnings.sorted { ($0.file ?? "", $0.line ?? 0) < ($1.file ?? "", $1.line ?? 0) }
+        return loaded
     }
 
     // MARK: Finding files
@@ -59,21 +76,15 @@ struct ContentLoader {
     private struct FoundFiles {
         var markdown: [String] = []
         var otherFiles: [String] = []
+        var warnings: [SiteError] = []
     }
 
-    private func findFiles() throws(SiteError) -> FoundFiles {
-        let root = layout.root.standardizedFileURL.path
-        // The publish folder is never content, also when a preview writes elsewhere.
-        let publishFolder = root + "/public"
-        let published = FileManager.default.fileExists(atPath: publishFolder + "/" + OutputManifest.fileName) ? [publishFolder] : []
-        let skipped = Set([layout.output.standardizedFileURL.path] + published + (layout.content == layout.root ? ["templates", "static", "data"].map {
-            root + "/" + $0
-        } : []))
-        guard let paths = FolderWalker.files(in: layout.content, skipping: skipped) else {
-            throw SiteError(file: layout.display(layout.content), "cannot read the content folder")
-        }
-        var found = FoundFiles()
-        for relative in paths {
+    private func findFiles(_ walker: FolderWalker) throws(SiteErrors) -> FoundFiles {
+        let skipped = Set(layout.content == layout.root ? ["templates", "static", "data"].map { walker.siteFolder + "/" + $0 } : [])
+        let listing = walker.list(layout.content, shownAs: layout.content == layout.root ? "" : "content/", skipping: skipped)
+        guard listing.errors.isEmpty else { throw SiteErrors(errors: listing.errors) }
+        var found = FoundFiles(warnings: listing.warnings)
+        for relative in listing.files {
             if layout.content == layout.root && relative == "sitegen.yml" { continue }
             if relative.hasSuffix(".md") || relative.hasSuffix(".markdown") {
                 found.markdown.append(relative)
@@ -89,6 +100,7 @@ struct ContentLoader {
     /// Reads every Markdown file and its front matter, on all cores.
     private func readSources(_ paths: [String]) async throws -> [(MarkdownSource, Int)] {
         let contentPath = layout.content.standardizedFileURL.path
+        let shownPrefix = layout.content == layout.root ? "" : "content/"
         let memory = memory
         let known = memory?.sources() ?? [:]
         let results = await withTaskGroup(of: [(Int, Result<(MarkdownSource, Int), SiteError>)].self) { group in
@@ -99,7 +111,7 @@ struct ContentLoader {
                         do {
                             let file = contentPath + "/" + path
                             let read = { () throws -> MarkdownSource in
-                                let data = try Data(contentsOf: URL(fileURLWithPath: file))
+                                let data = try RegularFile.contents(of: file, maximumSize: Self.maximumMarkdownBytes)
                                 return try MarkdownSource(text: String(decoding: data, as: UTF8.self))
                             }
                             if let memory {
@@ -107,10 +119,12 @@ struct ContentLoader {
                             }
                             return (index, .success((try read(), 0)))
                         } catch let error as MarkdownError {
-                            return (index, .failure(SiteError(file: "content/" + path, line: error.line,
+                            return (index, .failure(SiteError(file: shownPrefix + path, line: error.line,
                                                               error.message + ". Fix the YAML between the --- lines.")))
+                        } catch let failure as RegularFile.Failure {
+                            return (index, .failure(SiteError(file: shownPrefix + path, failure.reason)))
                         } catch {
-                            return (index, .failure(SiteError(file: "content/" + path, "cannot read the file")))
+                            return (index, .failure(SiteError(file: shownPrefix + path, "cannot read the file: \(error)")))
                         }
                     }
                 }
@@ -138,19 +152,23 @@ struct ContentLoader {
     func makePage(path: String, source: MarkdownSource, bundleFolders: Set<String>) throws(SiteError) -> Page? {
         let frontMatter = source.frontMatter
         let display = displayPath(path)
+        /// An error about the value of `key`, at the key's line.
+        func problem(_ key: String, _ message: String) -> SiteError {
+            SiteError(file: display, line: frontMatter.line(of: key) ?? 2, message)
+        }
         func string(_ key: String) throws(SiteError) -> String? {
             guard let value = frontMatter[key], value != .null else { return nil }
             switch value {
             case .string(let string): return string
             case .int(let int): return String(int)
             case .double(let double): return String(double)
-            default: throw SiteError(file: display, line: 2, "`\(key)` must be text")
+            default: throw problem(key, "`\(key)` must be text")
             }
         }
         func date(_ key: String) throws(SiteError) -> Date? {
             guard let value = frontMatter[key], value != .null else { return nil }
             guard let date = value.date else {
-                throw SiteError(file: display, line: 2, "`\(key)` must be a date such as 2026-01-05 or 2026-01-05T10:30:00Z")
+                throw problem(key, "`\(key)` must be a date such as 2026-01-05 or 2026-01-05T10:30:00Z")
             }
             return date
         }
@@ -158,7 +176,7 @@ struct ContentLoader {
         switch frontMatter["draft"] {
         case nil, .null?: isDraft = false
         case .bool(let value)?: isDraft = value
-        default: throw SiteError(file: display, line: 2, "`draft` must be true or false")
+        default: throw problem("draft", "`draft` must be true or false")
         }
         let name = URLPath.lastComponent(of: path)
         let folder = URLPath.folder(of: path)
@@ -172,13 +190,13 @@ struct ContentLoader {
         let url: String
         if let explicit = try string("url") {
             guard let checked = URLPath.explicitURL(explicit) else {
-                throw SiteError(file: display, line: 2, "`url: \(explicit)` would leave the output folder; use a path like /about/")
+                throw problem("url", "`url: \(explicit)` would leave the output folder; use a path like /about/")
             }
             url = checked
         } else {
             let slug = try string("slug")
             if let slug, slug.contains("/") || slug == ".." || slug == "." || slug.isEmpty {
-                throw SiteError(file: display, line: 2, "`slug: \(slug)` must be one path component, such as my-post")
+                throw problem("slug", "`slug: \(slug)` must be one path component, such as my-post")
             }
             let parent = isBundle ? URLPath.folder(of: folder) : folder
             let last = URLPath.urlize(slug ?? stemWithoutDate)
@@ -192,7 +210,7 @@ struct ContentLoader {
             case nil, .null?: continue
             case .list(let values)?: terms[taxonomy] = values.compactMap { $0.string ?? $0.int.map(String.init) }
             case .string(let value)?: terms[taxonomy] = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-            default: throw SiteError(file: display, line: 2, "`\(taxonomy)` must be a list, such as [swift, web]")
+            default: throw problem(taxonomy, "`\(taxonomy)` must be a list, such as [swift, web]")
             }
         }
         var aliases: [String] = []
@@ -201,18 +219,13 @@ struct ContentLoader {
         case .list(let values)?:
             for value in values {
                 guard let alias = value.string, let url = URLPath.explicitURL(alias) else {
-                    throw SiteError(file: display, line: 2, "`aliases` must be URL paths inside the site, such as [/old/url/]")
+                    throw problem("aliases", "`aliases` must be URL paths inside the site, such as [/old/url/]")
                 }
                 aliases.append(url)
             }
-        default: throw SiteError(file: display, line: 2, "`aliases` must be a list, such as [/old/url/]")
+        default: throw problem("aliases", "`aliases` must be a list, such as [/old/url/]")
         }
-        let weight: Int
-        switch frontMatter["weight"] {
-        case nil, .null?: weight = 0
-        case .int(let value)?: weight = value
-        default: throw SiteError(file: display, line: 2, "`weight` must be a whole number")
-        }
+        let weight = try WholeNumber.read("weight", in: frontMatter, range: WholeNumber.weight, file: display, example: 10) ?? 0
         return Page(sourcePath: path, url: url, sectionPath: sectionPath, isBundle: isBundle, frontMatter: frontMatter,
                     explicitTitle: try string("title"), fileTitle: Self.words(stemWithoutDate), date: pageDate,
                     updated: try date("updated"), isDraft: isDraft, weight: weight, layout: try string("layout"),
@@ -272,7 +285,9 @@ struct ContentLoader {
 
     // MARK: Sections and files
 
-    private func makeSections(pages: [Page], indexFiles: [String: (path: String, source: MarkdownSource)]) -> [String: Section] {
+    /// The sections; problems with the numbers and `sort` of `_index.md` files go to `errors`.
+    private func makeSections(pages: [Page], indexFiles: [String: (path: String, source: MarkdownSource)],
+                              errors: inout [SiteError]) -> [String: Section] {
         var sections: [String: Section] = [:]
         func ensure(_ path: String) {
             guard sections[path] == nil else { return }
@@ -280,9 +295,23 @@ struct ContentLoader {
             let frontMatter = index?.source.frontMatter ?? .empty
             let title = frontMatter["title"]?.string
                 ?? (path.isEmpty ? configuration.title : Self.words(URLPath.lastComponent(of: path)))
+            let file = index.map { displayPath($0.path) }
+            var weight = 0, paginate: Int?, sort: String?
+            do throws(SiteError) {
+                weight = try WholeNumber.read("weight", in: frontMatter, range: WholeNumber.weight, file: file, example: 10) ?? 0
+                paginate = try WholeNumber.read("paginate", in: frontMatter, range: WholeNumber.paginate, file: file, example: 10,
+                                                note: " (0 for no pagination)")
+                switch frontMatter["sort"] {
+                case nil, .null?: break
+                case .string(let value)? where ["date", "weight", "title"].contains(value): sort = value
+                default: throw SiteError(file: file, line: frontMatter.line(of: "sort"), "`sort` must be date, weight or title")
+                }
+            } catch {
+                errors.append(error)
+            }
             sections[path] = Section(path: path, url: URLPath.folderURL(path), title: title,
-                                     weight: frontMatter["weight"]?.int ?? 0, paginate: frontMatter["paginate"]?.int,
-                                     sort: frontMatter["sort"]?.string, sourcePath: index.map { displayPath($0.path) },
+                                     weight: weight, paginate: paginate,
+                                     sort: sort, sourcePath: file,
                                      source: index?.source ?? MarkdownSource(frontMatter: .empty, body: "", bodyLineOffset: 0))
             if !path.isEmpty {
                 let parent = URLPath.folder(of: path)
@@ -301,12 +330,13 @@ struct ContentLoader {
 
     /// Static files of `static/`, and the content folder's other files: a bundle's files
     /// beside its page, any other file at its own path.
-    private func publishedFiles(_ otherFiles: [String], bundleFolders: Set<String>, pages: [Page]) -> [LoadedSite.StaticFile] {
+    private func publishedFiles(_ otherFiles: [String], staticFiles: [String], bundleFolders: Set<String>,
+                                pages: [Page]) -> [LoadedSite.StaticFile] {
         var bundleURLs: [String: String] = [:]
         for page in pages where page.isBundle { bundleURLs[URLPath.folder(of: page.sourcePath)] = page.url }
         var files: [LoadedSite.StaticFile] = []
         if let staticFolder = layout.staticFiles {
-            for path in (FolderWalker.files(in: staticFolder) ?? []).sorted() {
+            for path in staticFiles {
                 files.append(.init(source: staticFolder.appendingPathComponent(path), outputPath: path, contentPath: nil))
             }
         }

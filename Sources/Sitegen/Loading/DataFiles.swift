@@ -3,28 +3,40 @@ import SitegenMarkdown
 
 /// Reads `data/*.yml`, `*.yaml` and `*.json` into values templates see as `data.NAME`.
 enum DataFiles {
-    static func load(_ folder: URL?, layout: SiteLayout) throws -> FrontMatter {
-        guard let folder, let files = try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil) else {
-            return .empty
-        }
+    /// Data files larger than this are not read: they are held in memory, as values, at many
+    /// times their size.
+    static let maximumBytes = 10_000_000
+
+    /// Whether a file of `data/` is a data file.
+    static func isDataFile(_ name: String) -> Bool {
+        name.hasSuffix(".yml") || name.hasSuffix(".yaml") || name.hasSuffix(".json")
+    }
+
+    static func load(_ folder: URL?, layout: SiteLayout, walker: FolderWalker) throws -> FrontMatter {
+        guard let folder else { return .empty }
+        let listing = walker.list(folder, shownAs: "data/", verb: "read", recursive: false, accepting: isDataFile)
+        guard listing.errors.isEmpty else { throw SiteErrors(errors: listing.errors) }
         var data = FrontMatter.empty
-        for file in files.sorted(by: { $0.path < $1.path }) {
+        for path in listing.files {
+            let file = folder.appendingPathComponent(path)
             let name = file.deletingPathExtension().lastPathComponent
-            switch file.pathExtension {
-            case "yml", "yaml":
-                do {
-                    let text = try String(contentsOf: file, encoding: .utf8)
-                    data[name] = try FrontMatterValue(yaml: text)
-                } catch let error as MarkdownError {
-                    throw SiteError(file: layout.display(file), line: error.line, error.message)
-                }
-            case "json":
-                guard let json = try? JSONDecoder().decode(JSONValue.self, from: Data(contentsOf: file)) else {
+            let bytes: Data
+            do {
+                bytes = try RegularFile.contents(of: file.path, maximumSize: maximumBytes)
+            } catch {
+                throw SiteError(file: layout.display(file), error.reason)
+            }
+            if path.hasSuffix(".json") {
+                guard let json = try? JSONDecoder().decode(JSONValue.self, from: bytes) else {
                     throw SiteError(file: layout.display(file), "is not valid JSON")
                 }
                 data[name] = json.value
-            default:
-                continue
+            } else {
+                do {
+                    data[name] = try FrontMatterValue(yaml: String(decoding: bytes, as: UTF8.self))
+                } catch {
+                    throw SiteError(file: layout.display(file), line: error.line, error.message)
+                }
             }
         }
         return data

@@ -5,44 +5,293 @@ import Glibc
 import Darwin
 #endif
 
-/// Lists the files under a folder with `readdir`: no URL or attribute objects per file, so a
-/// tree of 10,000 pages is listed in a few milliseconds. Hidden files and folders are left out,
-/// and so are the `skipping` folders; symbolic links are followed.
-enum FolderWalker {
-    /// The paths of the files under `folder`, relative to it, in no particular order.
-    static func files(in folder: URL, skipping: Set<String> = []) -> [String]? {
-        let root = folder.standardizedFileURL.path
-        guard let top = opendir(root) else { return nil }
+/// Lists the files of a site's folders with `readdir`: no URL or attribute objects per file, so
+/// a tree of 10,000 pages is listed in a few milliseconds. Hidden files and folders are left
+/// out, and so are the `skipping` folders (the output).
+///
+/// Nothing outside the site folder is listed unless the site asks for it: a symbolic link
+/// (a file or a folder, or `content/` itself) whose real target lies outside the site folder is
+/// not followed unless `followsLinksOutside` (`followLinksOutside: true` in `sitegen.yml`).
+/// Links inside the site are followed. What is left out is said once, as a warning naming it:
+/// such a link, a link that leads nowhere or in a circle, a FIFO, socket or device (never
+/// opened), a name that is not UTF-8 or holds a control character. A folder that cannot be read
+/// is an error. The walk keeps its own stack, so no depth of folders can overflow the thread's.
+struct FolderWalker: Sendable {
+    /// What a walk found.
+    struct Listing: Sendable {
+        /// The files' paths relative to the folder walked (through links, as named in the
+        /// folder), sorted.
         var files: [String] = []
-        walk(top, path: root, relative: "", depth: 0, skipping: skipping, into: &files)
-        return files
+        /// What was left out, and why.
+        var warnings: [SiteError] = []
+        /// Folders that could not be read.
+        var errors: [SiteError] = []
     }
 
-    /// Deeper than this, a tree is taken to be a loop of linked folders.
-    private static let maximumDepth = 32
+    /// The site folder, with links resolved.
+    let siteFolder: String
+    /// Whether links that lead outside the site folder are followed.
+    let followsLinksOutside: Bool
+    /// Real paths of folders never listed, whatever leads to them: the output folder.
+    let skipping: Set<String>
 
-    private static func walk(_ directory: OpaquePointer, path: String, relative: String, depth: Int, skipping: Set<String>,
-                             into files: inout [String]) {
-        defer { closedir(directory) }
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+    /// A folder is listed at most this many times in one walk (once as itself, the rest
+    /// through links): links that fan out (two links to a folder with two links to the next…)
+    /// would otherwise list the same folders exponentially many times.
+    static let maximumVisits = 16
+    /// Folders nested deeper than this are left out: sections, menus and lists are made by
+    /// recursion over folders, one level of the thread's stack per folder.
+    static let maximumDepth = 64
+
+    init(siteFolder: URL, followsLinksOutside: Bool, skipping: [URL] = []) {
+        let path = siteFolder.standardizedFileURL.path
+        self.siteFolder = Self.realPath(path) ?? path
+        self.followsLinksOutside = followsLinksOutside
+        self.skipping = Set(skipping.map { Self.realPath($0.standardizedFileURL.path) ?? $0.standardizedFileURL.path })
+    }
+
+    /// The walker for a site: its folder, `followLinksOutside` of its configuration, and its
+    /// output folder left out (a link to the site folder must not publish the last build again).
+    init(layout: SiteLayout, configuration: SiteConfiguration) {
+        // The publish folder is never content either, also when a preview writes elsewhere.
+        let publishFolder = layout.root.appendingPathComponent("public")
+        let published = FileManager.default.fileExists(atPath: publishFolder.appendingPathComponent(OutputManifest.fileName).path)
+        self.init(siteFolder: layout.root, followsLinksOutside: configuration.followLinksOutside,
+                  skipping: [layout.output] + (published ? [publishFolder] : []))
+    }
+
+    /// The paths of the files under `folder`, relative to it, sorted, without following links
+    /// out of it; `nil` when it cannot be read. For folders that are not a site's, such as
+    /// the output folder.
+    static func files(in folder: URL, skipping: Set<String> = []) -> [String]? {
+        let listing = FolderWalker(siteFolder: folder, followsLinksOutside: false).list(folder, shownAs: "", skipping: skipping)
+        return listing.errors.isEmpty ? listing.files : nil
+    }
+
+    /// Lists the files under `folder`. `prefix` is how messages name what is in it, ending in
+    /// `/` (`content/`, `static/`; empty for a bare folder of Markdown); `verb` says what is
+    /// not done to what is left out (`published`, `read`). `skipping` holds real paths of
+    /// more folders to leave out. Not `recursive`: only the entries directly inside whose
+    /// names `accepting` takes (nothing else is looked at or warned about).
+    func list(_ folder: URL, shownAs prefix: String, verb: String = "published", recursive: Bool = true,
+              skipping: Set<String> = [], accepting: (String) -> Bool = { _ in true }) -> Listing {
+        let skipping = self.skipping.union(skipping)
+        var listing = Listing()
+        let given = folder.standardizedFileURL.path
+        let name = prefix.isEmpty ? given : String(prefix.dropLast())
+        guard let top = Self.realPath(given) else {
+            let code = errno
+            if code != ENOENT { listing.warnings.append(linkProblem(code, at: given, shown: name, verb: verb)) }
+            return listing
+        }
+        guard allows(top) else {
+            listing.warnings.append(outside(top, shown: name, verb: verb))
+            return listing
+        }
+        var frames: [Frame] = []
+        var chain: Set<String> = []
+        var visits: [String: Int] = [:]
+        func enter(_ real: String, relative: String, shown: String, throughLink: Bool) {
+            guard frames.count < Self.maximumDepth else {
+                listing.warnings.append(SiteError(file: shown, "not \(verb): folders nested more than \(Self.maximumDepth) deep are left out"))
+                return
             }
-            if name.hasPrefix(".") { continue }
-            let fullPath = path + "/" + name
-            let relativePath = relative.isEmpty ? name : relative + "/" + name
-            var isFolder = entry.pointee.d_type == UInt8(DT_DIR)
-            if entry.pointee.d_type == UInt8(DT_LNK) || entry.pointee.d_type == UInt8(DT_UNKNOWN) {
-                var info = stat()
-                guard stat(fullPath, &info) == 0 else { continue }
-                isFolder = (info.st_mode & S_IFMT) == S_IFDIR
+            visits[real, default: 0] += 1
+            guard visits[real, default: 0] <= Self.maximumVisits else {
+                if visits[real] == Self.maximumVisits + 1 {
+                    listing.warnings.append(SiteError(file: shown, "not \(verb): links lead to \(real) more than "
+                                                      + "\(Self.maximumVisits) times; do links lead to folders that link to each other?"))
+                }
+                return
             }
-            if isFolder {
-                guard depth < maximumDepth, !skipping.contains(fullPath), let inner = opendir(fullPath) else { continue }
-                walk(inner, path: fullPath, relative: relativePath, depth: depth + 1, skipping: skipping, into: &files)
-            } else {
-                files.append(relativePath)
+            switch Self.entries(of: real) {
+            case .success(let entries):
+                frames.append(Frame(real: real, relative: relative, entries: entries, throughLink: throughLink))
+                chain.insert(real)
+            case .failure(let failure):
+                // A folder that went away while the site was listed holds nothing.
+                guard failure.code != ENOENT else { return }
+                listing.errors.append(SiteError(file: shown, "cannot read the folder (\(String(cString: strerror(failure.code)))); "
+                                                + "make it readable (chmod u+rx) or remove it"))
             }
         }
+        enter(top, relative: "", shown: name, throughLink: false)
+        while let last = frames.indices.last {
+            guard frames[last].next < frames[last].entries.count else {
+                chain.remove(frames[last].real)
+                frames.removeLast()
+                continue
+            }
+            let entry = frames[last].entries[frames[last].next]
+            frames[last].next += 1
+            let frame = frames[last]
+            guard let entryName = String(validating: entry.name, as: UTF8.self) else {
+                let relative = Self.join(frame.relative, String(decoding: entry.name, as: UTF8.self))
+                listing.warnings.append(SiteError(file: prefix + relative, "not \(verb): the name is not valid UTF-8; rename it"))
+                continue
+            }
+            if !recursive && !accepting(entryName) { continue }
+            let relative = Self.join(frame.relative, entryName)
+            let shown = prefix + relative
+            if entryName.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+                let printable = String(String.UnicodeScalarView(shown.unicodeScalars.map {
+                    $0.value < 0x20 || $0.value == 0x7F ? "?" : $0
+                }))
+                listing.warnings.append(SiteError(file: printable, "not \(verb): the name holds a control character "
+                                                  + "(a line break, a tab…); rename it"))
+                continue
+            }
+            let path = frame.real + "/" + entryName
+            var type = entry.type
+            if type == UInt8(DT_UNKNOWN) {
+                var info = stat()
+                guard lstat(path, &info) == 0 else { continue }
+                type = Self.directoryType(info.st_mode)
+            }
+            switch type {
+            case UInt8(DT_REG):
+                listing.files.append(relative)
+            case UInt8(DT_DIR):
+                guard recursive, !skipping.contains(path) else { continue }
+                if frame.throughLink && chain.contains(path) {
+                    listing.warnings.append(SiteError(file: shown, "not \(verb): it is a folder that contains it, "
+                                                      + "reached again through a link (it would repeat forever)"))
+                    continue
+                }
+                enter(path, relative: relative, shown: shown, throughLink: frame.throughLink)
+            case UInt8(DT_LNK):
+                guard let target = Self.realPath(path) else {
+                    listing.warnings.append(linkProblem(errno, at: path, shown: shown, verb: verb))
+                    continue
+                }
+                guard allows(target) else {
+                    listing.warnings.append(outside(target, shown: shown, verb: verb))
+                    continue
+                }
+                var info = stat()
+                guard !skipping.contains(target), stat(target, &info) == 0 else { continue }
+                if let kind = RegularFile.specialKind(info.st_mode) {
+                    listing.warnings.append(special(kind, shown: shown, verb: verb))
+                } else if (info.st_mode & S_IFMT) == S_IFDIR {
+                    guard recursive else { continue }
+                    if chain.contains(target) {
+                        listing.warnings.append(SiteError(file: shown, "not \(verb): a link to \(target), a folder that "
+                                                          + "contains it (it would repeat forever)"))
+                        continue
+                    }
+                    enter(target, relative: relative, shown: shown, throughLink: true)
+                } else {
+                    listing.files.append(relative)
+                }
+            default:
+                var info = stat()
+                let kind = lstat(path, &info) == 0 ? RegularFile.specialKind(info.st_mode) : nil
+                listing.warnings.append(special(kind ?? "a special file", shown: shown, verb: verb))
+            }
+        }
+        listing.files.sort()
+        return listing
+    }
+
+    /// The bytes of a file of the site at `path`, if it is a regular file inside the site
+    /// folder (or anywhere, with `followsLinksOutside`).
+    func contents(of path: String) throws(RegularFile.Failure) -> Data {
+        guard let real = Self.realPath(path) else {
+            throw RegularFile.Failure(reason: "cannot read the file: \(RegularFile.lastError())")
+        }
+        guard allows(real) else {
+            throw RegularFile.Failure(reason: "is a link to \(real), outside the site folder")
+        }
+        return try RegularFile.contents(of: real)
+    }
+
+    // MARK: Walking
+
+    /// A folder being listed, with what is left of it.
+    private struct Frame {
+        /// Its real path (links resolved).
+        let real: String
+        /// Its path as seen from the folder walked.
+        let relative: String
+        let entries: [Entry]
+        /// Whether it was reached through a link.
+        let throughLink: Bool
+        var next = 0
+    }
+
+    /// A name in a folder, and its type as `readdir` gives it.
+    private struct Entry {
+        let name: [UInt8]
+        let type: UInt8
+    }
+
+    /// The entries of a folder (hidden ones left out), read and closed before the walk goes
+    /// on, so that deep trees hold no folders open.
+    private static func entries(of path: String) -> Result<[Entry], Errno> {
+        guard let directory = opendir(path) else { return .failure(Errno(code: errno)) }
+        defer { closedir(directory) }
+        var entries: [Entry] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in Array(bytes.prefix { $0 != 0 }) }
+            if name.first == UInt8(ascii: ".") { continue }
+            entries.append(Entry(name: name, type: entry.pointee.d_type))
+        }
+        return .success(entries)
+    }
+
+    /// An `errno` value, as an error.
+    private struct Errno: Error {
+        let code: Int32
+    }
+
+    /// The `d_type` of a file mode.
+    private static func directoryType(_ mode: mode_t) -> UInt8 {
+        switch mode & S_IFMT {
+        case S_IFREG: UInt8(DT_REG)
+        case S_IFDIR: UInt8(DT_DIR)
+        case S_IFLNK: UInt8(DT_LNK)
+        default: UInt8(DT_FIFO)
+        }
+    }
+
+    // MARK: Rules
+
+    /// Whether a real path may be read: inside the site folder, or anywhere when links outside
+    /// are followed.
+    func allows(_ real: String) -> Bool {
+        followsLinksOutside || siteFolder == "/" || real == siteFolder || real.hasPrefix(siteFolder + "/")
+    }
+
+    private func outside(_ target: String, shown: String, verb: String) -> SiteError {
+        SiteError(file: shown, "not \(verb): a link to \(target), outside the site folder; "
+                  + "set `followLinksOutside: true` in sitegen.yml to allow it")
+    }
+
+    private func special(_ kind: String, shown: String, verb: String) -> SiteError {
+        SiteError(file: shown, "not \(verb): it is \(kind), not a file")
+    }
+
+    /// A link `realpath` could not resolve (`code` is its `errno`).
+    private func linkProblem(_ code: Int32, at path: String, shown: String, verb: String) -> SiteError {
+        switch code {
+        case ENOENT, ENOTDIR:
+            let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)).map { " to \($0)" } ?? ""
+            return SiteError(file: shown, "not \(verb): a link\(target) that leads nowhere (its target does not exist)")
+        case ELOOP:
+            return SiteError(file: shown, "not \(verb): a link that leads in a circle (a loop of links)")
+        default:
+            return SiteError(file: shown, "not \(verb): a link that cannot be followed (\(String(cString: strerror(code))))")
+        }
+    }
+
+    private static func join(_ folder: String, _ name: String) -> String {
+        folder.isEmpty ? name : folder + "/" + name
+    }
+
+    /// The path with every link resolved, or `nil` (and `errno` set) when it leads nowhere.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 }

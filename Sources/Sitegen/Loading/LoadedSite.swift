@@ -16,6 +16,8 @@ public struct LoadedSite: Sendable {
     public let files: [StaticFile]
     /// The files of `data/` by name (`data/authors.yml` → `authors`).
     public var data: FrontMatter = .empty
+    /// What was left out of the site, and why (a link to outside the site folder, a FIFO…).
+    public internal(set) var warnings: [SiteError] = []
 
     /// A file published as it is.
     public struct StaticFile: Sendable {

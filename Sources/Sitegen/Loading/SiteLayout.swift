@@ -19,6 +19,8 @@ public struct SiteLayout: Sendable {
     public let configuration: URL?
     /// Where the site is written.
     public let output: URL
+    /// Whether ``configuration`` is the site's own `sitegen.yml`, not a file given to the build.
+    let usesOwnConfiguration: Bool
 
     /// Finds the parts of the site at `root`.
     public init(root: URL, output: URL? = nil, configuration: URL? = nil) {
@@ -45,6 +47,7 @@ public struct SiteLayout: Sendable {
         let defaultConfiguration = root.appendingPathComponent("sitegen.yml")
         self.configuration = configuration?.standardizedFileURL
             ?? (fileManager.fileExists(atPath: defaultConfiguration.path) ? defaultConfiguration : nil)
+        usesOwnConfiguration = configuration == nil
         self.output = (output ?? root.appendingPathComponent("public")).standardizedFileURL
     }
 

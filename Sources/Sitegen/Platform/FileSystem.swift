@@ -6,7 +6,7 @@ import Darwin
 #endif
 
 /// The POSIX calls the output writer needs that Foundation does not offer: an atomic swap of
-/// two folders, hard links, entries listed without following links, mount points, locks.
+/// two folders, hard links, entries listed without following links, mount points.
 /// Every call takes and gives plain paths; errors are `errno` values.
 enum FileSystem {
     /// What an entry is, without following a symbolic link.
@@ -155,21 +155,5 @@ enum FileSystem {
             }
         }
         return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// An exclusive lock on a folder, held until ``FolderLock/release()`` or the end of the
-    /// process (a killed build's lock goes with it).
-    final class FolderLock: Sendable {
-        private let descriptor: Int32
-
-        /// Waits for the lock on `folder`; `nil` when the folder cannot be opened.
-        init?(_ folder: String) {
-            let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            guard descriptor >= 0 else { return nil }
-            while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {}
-            self.descriptor = descriptor
-        }
-
-        deinit { close(descriptor) }
     }
 }

@@ -46,7 +46,7 @@ struct ListRenderer: Sendable {
         let subsections = section.subsectionPaths.compactMap { loaded.sections[$0] }
             .sorted { ($0.weight, $0.title) < ($1.weight, $1.title) }
         let counts = subsections.map { ($0.path, $0.pageIndices.count) }
-        let recent = section.path.isEmpty ? Array(newest.prefix(loaded.configuration.recentPages)) : []
+        let recent = section.path.isEmpty ? Array(newest.prefix(max(0, loaded.configuration.recentPages))) : []
         if section.path.isEmpty { plan.set(Dependency.recent, Fingerprint.of(recent.map(\.page.sourcePath))) }
         let pager = Pager(sectionPages, perPage: section.paginate ?? loaded.configuration.paginate, url: section.url)
         let html = sectionHTML[section.path] ?? ""

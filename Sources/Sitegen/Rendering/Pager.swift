@@ -11,10 +11,12 @@ struct Pager<Item> {
     /// `perPage` 0 puts every item on one page; an empty list still has one page.
     init(_ items: [Item], perPage: Int, url: String) {
         let size = perPage > 0 ? perPage : max(items.count, 1)
-        let count = max(1, (items.count + size - 1) / size)
+        // Written so that no size, however large, overflows: start < items.count for every page.
+        let count = items.isEmpty ? 1 : (items.count - 1) / size + 1
         pages = (0..<count).map { index in
-            Page(number: index + 1, url: index == 0 ? url : url + "page/\(index + 1)/",
-                 items: items[min(index * size, items.count)..<min((index + 1) * size, items.count)])
+            let start = min(index * size, items.count)
+            return Page(number: index + 1, url: index == 0 ? url : url + "page/\(index + 1)/",
+                        items: items[start..<start + min(size, items.count - start)])
         }
     }
 

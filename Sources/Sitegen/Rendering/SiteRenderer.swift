@@ -201,7 +201,7 @@ struct SiteRenderer: Sendable {
         let page = rendered.page
         let template = page.layout ?? "page"
         guard theme.templates.has(template) else {
-            throw SiteError(file: display(page.sourcePath), line: 2,
+            throw SiteError(file: display(page.sourcePath), line: page.frontMatter.line(of: "layout") ?? 2,
                             "`layout: \(template)` names no template; add templates/\(template).mustache")
         }
         var pageValues = context.page(rendered, html: rendered.content, section: loaded.sections[page.sectionPath])

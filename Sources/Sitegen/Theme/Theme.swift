@@ -19,8 +19,13 @@ struct Theme: Sendable {
         return files
     }
 
-    /// Loads the bundled theme `name` and the templates in `overrides`.
-    init(name: String, overrides: URL?, layout: SiteLayout) throws {
+    /// Whether a file of `templates/` is a template.
+    static func isTemplate(_ name: String) -> Bool {
+        name.hasSuffix(".mustache")
+    }
+
+    /// Loads the bundled theme `name` and the templates in `overrides`, as `walker` lists them.
+    init(name: String, overrides: URL?, layout: SiteLayout, walker: FolderWalker) throws {
         guard EmbeddedThemes.files[name] != nil else {
             let known = EmbeddedThemes.files.keys.sorted().joined(separator: ", ")
             throw SiteError(file: layout.configuration.map(layout.display), "unknown theme '\(name)'; bundled themes: \(known)")
@@ -31,11 +36,17 @@ struct Theme: Sendable {
             let owner = EmbeddedThemes.files[name]?[path] != nil ? name : "default"
             files[template] = .init(name: template, text: text, displayPath: "Themes/\(owner)/\(path)")
         }
-        if let overrides, let contents = try? FileManager.default.contentsOfDirectory(at: overrides, includingPropertiesForKeys: nil) {
-            for url in contents where url.pathExtension == "mustache" {
-                let name = url.deletingPathExtension().lastPathComponent
-                guard let text = try? String(contentsOf: url, encoding: .utf8) else {
-                    throw SiteError(file: layout.display(url), "cannot read the template")
+        if let overrides {
+            let listing = walker.list(overrides, shownAs: "templates/", verb: "read", recursive: false, accepting: Self.isTemplate)
+            guard listing.errors.isEmpty else { throw SiteErrors(errors: listing.errors) }
+            for path in listing.files {
+                let url = overrides.appendingPathComponent(path)
+                let name = String(path.dropLast(".mustache".count))
+                let text: String
+                do {
+                    text = String(decoding: try RegularFile.contents(of: url.path, maximumSize: 16_000_000), as: UTF8.self)
+                } catch {
+                    throw SiteError(file: layout.display(url), error.reason)
                 }
                 files[name] = .init(name: name, text: text, displayPath: layout.display(url))
             }

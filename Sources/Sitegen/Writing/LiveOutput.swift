@@ -106,7 +106,9 @@ final class LiveOutput: OutputSink {
             do {
                 try fileManager.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
                 if fileManager.fileExists(atPath: file.path) { try fileManager.removeItem(at: file) }
-                try fileManager.copyItem(at: copy.source, to: file)
+                try FileCopy.copy(copy.source, toFile: file.path)
+            } catch let error as SiteError {
+                throw error
             } catch {
                 throw SiteError(file: copy.source.path, "cannot copy to \(path): \(error.localizedDescription)")
             }

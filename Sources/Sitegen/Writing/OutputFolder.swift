@@ -32,8 +32,6 @@ final class OutputFolder: Sendable {
     private let previous: OutputManifest
     /// Whether the output folder has a manifest (a folder without one was not made by sitegen).
     private let hadManifest: Bool
-    /// Held from the start of the build to its end, so two builds never write one folder at once.
-    private let lock: FileSystem.FolderLock
     private let written = Mutex<OutputManifest>(OutputManifest())
 
     init(destination: URL) throws {
@@ -43,11 +41,9 @@ final class OutputFolder: Sendable {
         let parent = (target as NSString).deletingLastPathComponent
         let name = (target as NSString).lastPathComponent
         guard FileSystem.makeFolder(parent) || (try? FileManager.default.createDirectory(
-            atPath: parent, withIntermediateDirectories: true)) != nil,
-              let lock = FileSystem.FolderLock(parent) else {
+            atPath: parent, withIntermediateDirectories: true)) != nil else {
             throw SiteError(file: destination.path, "cannot create the folder it is in: \(String(cString: strerror(errno)))")
         }
-        self.lock = lock
         Self.removeLeftovers(of: name, in: parent, target: target)
         let exists = FileSystem.kind(target) == .folder
         if exists, let manifest = OutputManifest.read(from: target) {
@@ -62,8 +58,9 @@ final class OutputFolder: Sendable {
         }
         // Beside the output folder when it can be swapped; else (a mount point, or a folder
         // beside which nothing can be written) inside it.
-        let beside = parent + "/.sitegen-staging-\(name)-\(UUID().uuidString)"
-        let inside = target + "/.sitegen-staging-\(UUID().uuidString)"
+        // Named with the process, so that a build never removes another running build's folder.
+        let beside = parent + "/.sitegen-staging-\(name)-\(getpid())-\(UUID().uuidString)"
+        let inside = target + "/.sitegen-staging-\(getpid())-\(UUID().uuidString)"
         if !(exists && FileSystem.isMountPoint(target)) && FileSystem.makeFolder(beside) {
             (staging, swapsWhole) = (beside, true)
         } else if FileSystem.makeFolder(target) && FileSystem.makeFolder(inside) {
@@ -110,7 +107,9 @@ final class OutputFolder: Sendable {
         let url = URL(fileURLWithPath: staging + "/" + relative)
         do {
             if FileManager.default.fileExists(atPath: url.path) { try FileManager.default.removeItem(at: url) }
-            try FileManager.default.copyItem(at: source, to: url)
+            try FileCopy.copy(source, toFile: url.path)
+        } catch let error as SiteError {
+            throw error
         } catch {
             throw SiteError(file: source.path, "cannot copy to \(path): \(error.localizedDescription)")
         }
@@ -309,20 +308,32 @@ final class OutputFolder: Sendable {
     // MARK: Before a build
 
     /// Removes what killed builds of this output folder left: staging folders beside it and
-    /// inside it (and the hidden folders of sitegen versions before the manifest).
+    /// inside it whose process has ended (and the hidden folders of sitegen versions before
+    /// the manifest).
     private static func removeLeftovers(of name: String, in parent: String, target: String) {
-        for entry in FileSystem.entries(of: parent) ?? [] where isLeftover(entry, of: name) {
+        for entry in FileSystem.entries(of: parent) ?? [] where isLeftover(entry, prefix: ".sitegen-staging-\(name)-")
+            || isLegacyLeftover(entry, of: name) {
             FileSystem.removeTree(parent + "/" + entry)
         }
-        for entry in FileSystem.entries(of: target) ?? [] where entry.hasPrefix(".sitegen-staging-") {
+        for entry in FileSystem.entries(of: target) ?? [] where isLeftover(entry, prefix: ".sitegen-staging-") {
             FileSystem.removeTree(target + "/" + entry)
         }
     }
 
-    private static func isLeftover(_ entry: String, of name: String) -> Bool {
-        for prefix in [".sitegen-staging-", ".sitegen-previous-", ".sitegen-"] where entry.hasPrefix(prefix + name + "-") {
-            let suffix = entry.dropFirst(prefix.count + name.count + 1)
-            if UUID(uuidString: String(suffix)) != nil { return true }
+    /// Whether `entry` is `prefix` + the id of a process that no longer runs + `-` + a UUID.
+    private static func isLeftover(_ entry: String, prefix: String) -> Bool {
+        guard entry.hasPrefix(prefix) else { return false }
+        let rest = entry.dropFirst(prefix.count)
+        guard let dash = rest.firstIndex(of: "-"), let owner = Int32(rest[..<dash]),
+              UUID(uuidString: String(rest[rest.index(after: dash)...])) != nil else { return false }
+        return owner != getpid() && kill(owner, 0) != 0 && errno == ESRCH
+    }
+
+    /// The staging (`.sitegen-NAME-UUID`) and previous (`.sitegen-previous-NAME-UUID`) folders
+    /// of sitegen versions before the manifest.
+    private static func isLegacyLeftover(_ entry: String, of name: String) -> Bool {
+        for prefix in [".sitegen-previous-", ".sitegen-"] where entry.hasPrefix(prefix + name + "-") {
+            if UUID(uuidString: String(entry.dropFirst(prefix.count + name.count + 1))) != nil { return true }
         }
         return false
     }

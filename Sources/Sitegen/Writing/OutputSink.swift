@@ -27,10 +27,10 @@ final class MemoryOutput: OutputSink {
     func copy(_ source: URL, to path: String) throws {
         let normalized = try URLPath.outputPath(path)
         do {
-            let data = try Data(contentsOf: source)
+            let data = try RegularFile.contents(of: source.path)
             files.withLock { $0[normalized] = data }
         } catch {
-            throw SiteError(file: source.path, "cannot read the file")
+            throw SiteError(file: source.path, error.reason)
         }
     }
 

@@ -155,8 +155,8 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     private func announce(_ address: String, preview previewPath: String) {
-        TerminalOutput.line("Serving at \(address) — press Ctrl-C to stop")
         if !quiet { TerminalOutput.line("Preview files: \(previewPath) (public/ is left as sitegen build wrote it)") }
+        TerminalOutput.line("Serving at \(address) — press Ctrl-C to stop")
         if open { Self.openBrowser(address) }
     }
 

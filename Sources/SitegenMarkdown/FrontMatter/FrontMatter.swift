@@ -12,11 +12,14 @@ import Foundation
 /// ---
 /// ```
 ///
-/// Keys keep the order they have in the file.
+/// Keys keep the order they have in the file, and front matter read from a file knows the
+/// line of each key (``line(of:)``), for messages about its value.
 public struct FrontMatter: Sendable, Hashable {
     /// The entries in file order.
     public private(set) var entries: [(key: String, value: FrontMatterValue)]
     private var positions: [String: Int]
+    /// The line of each top-level key in the file it was read from.
+    private var keyLines: [String: Int] = [:]
 
     /// Creates front matter from entries; a later entry with the same key replaces an
     /// earlier one in place.
@@ -24,6 +27,12 @@ public struct FrontMatter: Sendable, Hashable {
         self.entries = []
         self.positions = [:]
         for entry in entries { self[entry.key] = entry.value }
+    }
+
+    /// Front matter read from a file, with the line of each key.
+    init(_ entries: [(key: String, value: FrontMatterValue)], lines: [String: Int]) {
+        self.init(entries)
+        keyLines = lines
     }
 
     /// An empty front matter.
@@ -34,7 +43,14 @@ public struct FrontMatter: Sendable, Hashable {
     ///
     /// - Throws: ``MarkdownError`` with the line and column of the problem.
     public init(yaml: String) throws(MarkdownError) {
-        self = try FrontMatterReader.parse(yaml[...], firstLine: 1)
+        self = try FrontMatterReader.parse(yaml[...], firstLine: 1, subject: "YAML")
+    }
+
+    /// The line of `key` in the file this front matter was read from (counted from the top of
+    /// the file, so a Markdown file's `---` is line 1), or `nil` when the key is not there or
+    /// the front matter was not read from a file. Lines take no part in equality.
+    public func line(of key: String) -> Int? {
+        keyLines[key]
     }
 
     /// The keys in file order.
@@ -53,6 +69,7 @@ public struct FrontMatter: Sendable, Hashable {
                 } else {
                     entries.remove(at: index)
                     positions = Dictionary(uniqueKeysWithValues: entries.enumerated().map { ($1.key, $0) })
+                    keyLines[key] = nil
                 }
             } else if let newValue {
                 positions[key] = entries.count

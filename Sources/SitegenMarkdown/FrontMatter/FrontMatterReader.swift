@@ -1,9 +1,20 @@
+import CYaml
 import Foundation
 import Yams
 
 /// Finds the leading YAML block of a Markdown document and turns it into ``FrontMatter``.
-/// The only file that talks to Yams.
+/// The only file that talks to Yams (and to libyaml, the C parser inside it).
 enum FrontMatterReader {
+    /// Aliases may repeat at most this many values in all: YAML's `&anchor` and `*alias` let
+    /// 600 bytes stand for billions of values ("billion laughs"), which would take all memory.
+    static let maximumAliasValues = 100_000
+    /// Values nested deeper than this (aliases included) are refused, as libyaml does for the
+    /// text itself: reading them goes one level of recursion per level of nesting.
+    static let maximumDepth = 1_000
+    /// Front matter (and `FrontMatter(yaml:)`) longer than this is refused: it is read whole
+    /// into memory, at about twenty times its size.
+    static let maximumFrontMatterBytes = 1_000_000
+
     /// A document cut into its front matter and its Markdown body.
     struct Split {
         /// The YAML between the fences, or `nil` when the document has no front matter.
@@ -33,39 +44,132 @@ enum FrontMatterReader {
         return noFrontMatter
     }
 
-    /// Parses the YAML of a front matter block whose first line is line `firstLine` of the file.
-    static func parse(_ yaml: Substring, firstLine: Int) throws(MarkdownError) -> FrontMatter {
+    /// Parses the YAML of a front matter block whose first line is line `firstLine` of the file;
+    /// `subject` starts error messages (`front matter`, or `YAML` for a whole file).
+    static func parse(_ yaml: Substring, firstLine: Int, subject: String = "front matter") throws(MarkdownError) -> FrontMatter {
+        guard yaml.utf8.count <= maximumFrontMatterBytes else {
+            throw MarkdownError(line: firstLine, message: "\(subject): \(megabytes(yaml.utf8.count)) is too long; "
+                                + "it may be at most \(megabytes(maximumFrontMatterBytes))")
+        }
+        let text = String(yaml)
+        try checkAliases(text, firstLine: firstLine, subject: subject)
         let root: Node?
         do {
-            root = try Yams.compose(yaml: String(yaml), .basic)
+            root = try Yams.compose(yaml: text, .basic)
         } catch let error as YamlError {
-            throw markdownError(error, firstLine: firstLine)
+            throw markdownError(error, firstLine: firstLine, subject: subject)
         } catch {
-            throw MarkdownError(line: firstLine, message: "front matter: \(error)")
+            throw MarkdownError(line: firstLine, message: "\(subject): \(error)")
         }
         guard let root else { return .empty }
         guard case .mapping(let mapping) = root else {
             throw MarkdownError(
                 line: firstLine + (root.mark?.line ?? 1) - 1, column: root.mark?.column,
-                message: "front matter must be a map of keys to values, like `title: Hello`")
+                message: "\(subject) must be a map of keys to values, like `title: Hello`")
         }
-        return frontMatter(mapping)
+        return frontMatter(mapping, firstLine: firstLine)
     }
 
     /// Parses any YAML document (a map, a list or a scalar) of a data file.
     static func parseValue(_ yaml: String) throws(MarkdownError) -> FrontMatterValue {
+        try checkAliases(yaml, firstLine: 1, subject: "YAML")
         do {
             guard let root = try Yams.compose(yaml: yaml, .basic) else { return .null }
             return value(root)
         } catch let error as YamlError {
-            throw markdownError(error, firstLine: 1)
+            throw markdownError(error, firstLine: 1, subject: "YAML")
         } catch {
             throw MarkdownError(line: 1, message: "YAML: \(error)")
         }
     }
 
-    private static func frontMatter(_ mapping: Node.Mapping) -> FrontMatter {
-        FrontMatter(mapping.map { pair in (key: pair.key.string ?? "\(pair.key.any)", value: value(pair.value)) })
+    /// The map, with the line of each top-level key (counted from the top of the file).
+    private static func frontMatter(_ mapping: Node.Mapping, firstLine: Int? = nil) -> FrontMatter {
+        var lines: [String: Int] = [:]
+        let entries = mapping.map { pair in
+            let key = pair.key.string ?? "\(pair.key.any)"
+            if let firstLine, let mark = pair.key.mark { lines[key] = firstLine + mark.line - 1 }
+            return (key: key, value: value(pair.value))
+        }
+        return FrontMatter(entries, lines: lines)
+    }
+
+    /// Refuses YAML whose aliases would repeat more than ``maximumAliasValues`` values or nest
+    /// deeper than ``maximumDepth``, before Yams builds anything: Yams shares an anchored node
+    /// among its aliases, but turning it into values, and even comparing keys that are aliases,
+    /// goes through every repetition. One pass over libyaml's events, counting what each anchor
+    /// holds; text without a `*` has no alias and is not looked at. A syntax error ends the
+    /// count, for Yams to report.
+    private static func checkAliases(_ yaml: String, firstLine: Int, subject: String) throws(MarkdownError) {
+        guard yaml.utf8.contains(UInt8(ascii: "*")) else { return }
+        var text = yaml
+        let problem: MarkdownError? = text.withUTF8 { bytes in
+            var parser = yaml_parser_t()
+            guard yaml_parser_initialize(&parser) == 1 else { return nil }
+            defer { yaml_parser_delete(&parser) }
+            yaml_parser_set_input_string(&parser, bytes.baseAddress, bytes.count)
+            /// An open sequence or mapping: its anchor, how many values it holds with aliases
+            /// expanded, and how deep they nest.
+            struct Open {
+                var anchor: String?
+                var count = 1
+                var height = 0
+            }
+            var open: [Open] = []
+            var anchors: [String: (count: Int, height: Int)] = [:]
+            var repeated = 0
+            func name(_ anchor: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+                anchor.map { String(cString: $0) }
+            }
+            func add(count: Int, height: Int) {
+                guard !open.isEmpty else { return }
+                open[open.count - 1].count += count
+                open[open.count - 1].height = max(open[open.count - 1].height, height + 1)
+            }
+            var event = yaml_event_t()
+            while yaml_parser_parse(&parser, &event) == 1 {
+                defer { yaml_event_delete(&event) }
+                switch event.type {
+                case YAML_STREAM_END_EVENT:
+                    return nil
+                case YAML_SCALAR_EVENT:
+                    if let anchor = name(event.data.scalar.anchor) { anchors[anchor] = (1, 0) }
+                    add(count: 1, height: 0)
+                case YAML_SEQUENCE_START_EVENT:
+                    open.append(Open(anchor: name(event.data.sequence_start.anchor)))
+                case YAML_MAPPING_START_EVENT:
+                    open.append(Open(anchor: name(event.data.mapping_start.anchor)))
+                case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+                    guard let closed = open.popLast() else { continue }
+                    if let anchor = closed.anchor { anchors[anchor] = (closed.count, closed.height) }
+                    add(count: closed.count, height: closed.height)
+                case YAML_ALIAS_EVENT:
+                    guard let alias = name(event.data.alias.anchor), let anchored = anchors[alias] else { continue }
+                    let line = firstLine + Int(event.start_mark.line)
+                    let column = Int(event.start_mark.column) + 1
+                    repeated += anchored.count
+                    if repeated > maximumAliasValues {
+                        return MarkdownError(line: line, column: column, message: "\(subject): the alias *\(alias) makes the aliases "
+                                             + "repeat more than \(maximumAliasValues) values; repeat less, or write the values out")
+                    }
+                    if open.count + anchored.height + 1 > maximumDepth {
+                        return MarkdownError(line: line, column: column, message: "\(subject): the alias *\(alias) nests values "
+                                             + "more than \(maximumDepth) levels deep")
+                    }
+                    add(count: anchored.count, height: anchored.height)
+                default:
+                    continue
+                }
+            }
+            return nil
+        }
+        if let problem { throw problem }
+    }
+
+    /// `1.2 MB`.
+    private static func megabytes(_ bytes: Int) -> String {
+        bytes >= 1_000_000 && bytes % 1_000_000 == 0 ? "\(bytes / 1_000_000) MB"
+            : String(format: "%.1f MB", Double(bytes) / 1_000_000)
     }
 
     private static func value(_ node: Node) -> FrontMatterValue {
@@ -81,9 +185,14 @@ enum FrontMatterReader {
         }
     }
 
-    private static func markdownError(_ error: YamlError, firstLine: Int) -> MarkdownError {
+    private static func markdownError(_ error: YamlError, firstLine: Int, subject: String) -> MarkdownError {
         func located(_ problem: String, _ context: YamlError.Context?, _ mark: Mark) -> MarkdownError {
-            var message = "front matter: " + problem
+            if problem.hasPrefix("Maximum nesting level reached") {
+                // libyaml's words name its C function.
+                return MarkdownError(line: firstLine + mark.line - 1, column: mark.column,
+                                     message: "\(subject): values are nested more than \(maximumDepth) levels deep")
+            }
+            var message = "\(subject): " + problem
             if let context { message += " " + context.text }
             return MarkdownError(line: firstLine + mark.line - 1, column: mark.column, message: message)
         }
@@ -93,7 +202,7 @@ enum FrontMatterReader {
              .composer(let context, let problem, let mark, _):
             return located(problem, context, mark)
         default:
-            return MarkdownError(line: firstLine, message: "front matter: \(error)")
+            return MarkdownError(line: firstLine, message: "\(subject): \(error)")
         }
     }
 

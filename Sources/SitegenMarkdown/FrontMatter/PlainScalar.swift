@@ -113,7 +113,10 @@ public enum PlainScalar {
                     guard let value = number(2, 2) else { return nil }
                     minutes = value
                 }
-                components.timeZone = TimeZone(secondsFromGMT: sign * (hours * 3600 + minutes * 60))
+                // Offsets run from -18:00 to +18:00; a larger one is not a time zone.
+                guard minutes < 60, hours * 3600 + minutes * 60 <= 18 * 3600,
+                      let zone = TimeZone(secondsFromGMT: sign * (hours * 3600 + minutes * 60)) else { return nil }
+                components.timeZone = zone
             }
         }
         guard index == bytes.count, components.isValidDate, let date = components.date else { return nil }

@@ -1,0 +1,85 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Opens the files a build reads or copies, and only if they are regular files: a FIFO, a
+/// socket or a device is never read (reading a FIFO waits for a writer forever, a device may
+/// never end). The type is looked at before the file is opened, and again on what was opened,
+/// in case the file changed in between.
+enum RegularFile {
+    /// Why a file could not be read, in words for a message after its name.
+    struct Failure: Error {
+        let reason: String
+    }
+
+    /// What kind of thing a file mode is, in words, when it is neither a regular file nor a
+    /// folder: `a FIFO (named pipe)`, `a socket`, `a device`.
+    static func specialKind(_ mode: mode_t) -> String? {
+        switch mode & S_IFMT {
+        case S_IFREG, S_IFDIR: nil
+        case S_IFIFO: "a FIFO (named pipe)"
+        case S_IFSOCK: "a socket"
+        case S_IFCHR, S_IFBLK: "a device"
+        default: "a special file"
+        }
+    }
+
+    /// Opens the regular file at `path` for reading; the caller closes the descriptor.
+    static func opened(_ path: String) throws(Failure) -> (descriptor: Int32, info: stat) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw Failure(reason: "cannot read the file: \(lastError())") }
+        if let kind = specialKind(info.st_mode) { throw Failure(reason: "is \(kind), not a file; it is not read") }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { throw Failure(reason: "is a folder, not a file") }
+        // O_NONBLOCK: should a FIFO have taken the file's place since, opening it does not wait.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        guard descriptor >= 0 else { throw Failure(reason: "cannot read the file: \(lastError())") }
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            close(descriptor)
+            throw Failure(reason: "changed into something other than a file while the site was built")
+        }
+        return (descriptor, info)
+    }
+
+    /// The bytes of the regular file at `path`, at most `maximumSize` of them.
+    static func contents(of path: String, maximumSize: Int = .max) throws(Failure) -> Data {
+        let (descriptor, info) = try opened(path)
+        defer { close(descriptor) }
+        let size = Int(info.st_size)
+        guard size <= maximumSize else { throw Failure(reason: tooLarge(size, maximumSize)) }
+        var data = Data(count: size)
+        var count = 0
+        let failed: Bool = data.withUnsafeMutableBytes { buffer in
+            while count < size {
+                let got = read(descriptor, buffer.baseAddress! + count, size - count)
+                if got < 0 && errno == EINTR { continue }
+                guard got > 0 else { return got < 0 }
+                count += got
+            }
+            return false
+        }
+        if failed { throw Failure(reason: "cannot read the file: \(lastError())") }
+        // The file may have grown or shrunk since it was measured.
+        data.count = count
+        var more = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let got = read(descriptor, &more, more.count)
+            if got < 0 && errno == EINTR { continue }
+            guard got > 0 else { break }
+            data.append(contentsOf: more[..<got])
+            guard data.count <= maximumSize else { throw Failure(reason: tooLarge(data.count, maximumSize)) }
+        }
+        return data
+    }
+
+    /// The message of the last failed system call.
+    static func lastError() -> String {
+        String(cString: strerror(errno))
+    }
+
+    private static func tooLarge(_ size: Int, _ maximum: Int) -> String {
+        "is \(size / 1_000_000) MB; files read whole may be at most \(maximum / 1_000_000) MB"
+    }
+}
