@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import SitegenMarkdown
+import TestSupport
 
 @Suite("YAML limits: aliases, nesting and size")
 struct YAMLLimitTests {
@@ -17,21 +18,7 @@ struct YAMLLimitTests {
     @Test("a billion-laughs front matter is an error on the line of the alias that goes over the limit, at once",
           .timeLimit(.minutes(1)))
     func billionLaughs() {
-        let text = """
-            ---
-            a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]
-            b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]
-            c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]
-            d: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]
-            e: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d]
-            f: &f [*e, *e, *e, *e, *e, *e, *e, *e, *e]
-            g: &g [*f, *f, *f, *f, *f, *f, *f, *f, *f]
-            h: &h [*g, *g, *g, *g, *g, *g, *g, *g, *g]
-            i: &i [*h, *h, *h, *h, *h, *h, *h, *h, *h]
-            ---
-            Text
-
-            """
+        let text = "---\n" + HostileInputs.billionLaughs + "---\nText\n"
         #expect(error(text) == MarkdownError(line: 7, column: 8, message: "front matter: the alias *e makes the aliases "
                                               + "repeat more than 100000 values; repeat less, or write the values out"))
     }

@@ -186,25 +186,19 @@ struct SiteBoundaryTests {
         try site.write("# S\n", to: "content/private/s.md")
         try site.write("x\n", to: "static/locked/x.txt")
         try Platform.openToAll(site.root)
-        let privateFolder = site.root.appendingPathComponent("content/private")
-        try Platform.setMode(0, of: privateFolder)
-        defer { try? Platform.setMode(0o777, of: privateFolder) }
-        let folder = try Platform.runUnprivileged(["build", site.root.path])
-        #expect(folder.status == 1)
-        #expect(folder.error.contains("  content/private: cannot read the folder (Permission denied); make it readable (chmod u+rx) or remove it\n"))
-        try Platform.setMode(0o777, of: privateFolder)
-        let page = site.root.appendingPathComponent("content/a.md")
-        try Platform.setMode(0, of: page)
-        let file = try Platform.runUnprivileged(["build", site.root.path])
-        #expect(file.status == 1)
-        #expect(file.error.contains("  content/a.md: cannot read the file: Permission denied\n"))
-        try Platform.setMode(0o666, of: page)
-        let staticFile = site.root.appendingPathComponent("static/locked/x.txt")
-        try Platform.setMode(0, of: staticFile)
-        let copied = try Platform.runUnprivileged(["build", site.root.path])
-        #expect(copied.status == 1)
-        #expect(copied.error.contains("  static/locked/x.txt: cannot read the file: Permission denied\n"))
-        try Platform.setMode(0o666, of: staticFile)
+        // Each unreadable in turn, and readable again after.
+        for (path, restored, message) in [
+            ("content/private", 0o777, "  content/private: cannot read the folder (Permission denied); make it readable (chmod u+rx) or remove it\n"),
+            ("content/a.md", 0o666, "  content/a.md: cannot read the file: Permission denied\n"),
+            ("static/locked/x.txt", 0o666, "  static/locked/x.txt: cannot read the file: Permission denied\n"),
+        ] as [(String, Int, String)] {
+            let url = site.root.appendingPathComponent(path)
+            try Platform.setMode(0, of: url)
+            defer { try? Platform.setMode(restored, of: url) }
+            let result = try Platform.runUnprivileged(["build", site.root.path])
+            #expect(result.status == 1, "\(path)")
+            #expect(result.error.contains(message), "\(result.error)")
+        }
         #expect(try Platform.runUnprivileged(["build", site.root.path]).status == 0)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Sitegen
 
 @Suite("Values in sitegen.yml, front matter and data files: ranges, limits and lines")
@@ -111,29 +112,15 @@ struct SiteValueTests {
                 == "sitegen.yml:2: `language` must be text, as in `language: \"…\"`")
     }
 
-    /// Nine levels of anchors, each repeating the one before nine times: 600 bytes for 9^9 values.
-    private static let billionLaughs = """
-        a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]
-        b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]
-        c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]
-        d: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]
-        e: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d]
-        f: &f [*e, *e, *e, *e, *e, *e, *e, *e, *e]
-        g: &g [*f, *f, *f, *f, *f, *f, *f, *f, *f]
-        h: &h [*g, *g, *g, *g, *g, *g, *g, *g, *g]
-        i: &i [*h, *h, *h, *h, *h, *h, *h, *h, *h]
-
-        """
-
     @Test("a YAML alias bomb in front matter, sitegen.yml or a data file is an error with file and line, at once",
           .timeLimit(.minutes(1)))
     func aliasBombs() async throws {
         let limit = "makes the aliases repeat more than 100000 values; repeat less, or write the values out"
-        #expect(try await problems(["content/a.md": "---\n" + Self.billionLaughs + "---\nA\n"])
+        #expect(try await problems(["content/a.md": "---\n" + HostileInputs.billionLaughs + "---\nA\n"])
                 == "content/a.md:7: front matter: the alias *e \(limit). Fix the YAML between the --- lines.")
-        #expect(try await problems(["content/a.md": "A\n", "sitegen.yml": Self.billionLaughs])
+        #expect(try await problems(["content/a.md": "A\n", "sitegen.yml": HostileInputs.billionLaughs])
                 == "sitegen.yml:6: YAML: the alias *e \(limit)")
-        #expect(try await problems(["content/a.md": "A\n", "data/laughs.yml": Self.billionLaughs])
+        #expect(try await problems(["content/a.md": "A\n", "data/laughs.yml": HostileInputs.billionLaughs])
                 == "data/laughs.yml:6: YAML: the alias *e \(limit)")
     }
 
