@@ -76,7 +76,7 @@ struct ListRenderer: Sendable {
                 values["recent"] = ["pages": recent.map(context.summary)]
                 values["hasRecentPages"] = !recent.isEmpty
             }
-            try output.write(theme.templates.render(section.path.isEmpty ? "home" : "section", context: context.top(site: site, values)),
+            try output.write(try theme.templates.render(section.path.isEmpty ? "home" : "section", context: context.top(site: site, values)),
                              to: path)
         }
         return pager.pages.count
@@ -156,7 +156,7 @@ struct ListRenderer: Sendable {
     private func writeNotFound() throws -> Int {
         guard theme.templates.has("404") else { return 0 }
         if plan.needsRendering("404.html", reading: siteDependencies) {
-            try output.write(theme.templates.render("404", context: context.top(site: context.site(), [:])), to: "404.html")
+            try output.write(try theme.templates.render("404", context: context.top(site: context.site(), [:])), to: "404.html")
         } else {
             output.keep("404.html")
         }
@@ -196,7 +196,7 @@ struct ListRenderer: Sendable {
     }
 
     private func write(_ template: String, _ values: [String: Any], at path: String) throws {
-        try output.write(theme.templates.render(template, context: values), to: path)
+        try output.write(try theme.templates.render(template, context: values), to: path)
     }
 
     // MARK: Order

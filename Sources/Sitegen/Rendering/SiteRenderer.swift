@@ -208,9 +208,13 @@ struct SiteRenderer: Sendable {
         if let previous = neighbours.previous { pageValues["previous"] = context.summary(previous) }
         if let next = neighbours.next { pageValues["next"] = context.summary(next) }
         let values = context.top(site: siteValues, ["page": pageValues])
-        let html = site.htmlProcessors.reduce(theme.templates.render(template, context: values)) { html, process in
-            process(html, rendered, files)
+        let text: String
+        do {
+            text = try theme.templates.render(template, context: values)
+        } catch let error as SiteError {
+            throw SiteError(file: error.file, line: error.line, error.message + " (rendering \(display(page.sourcePath)))")
         }
+        let html = site.htmlProcessors.reduce(text) { html, process in process(html, rendered, files) }
         try output.write(html, to: path)
     }
 
