@@ -106,10 +106,13 @@ public final class SiteBuilder: Sendable {
             case (.generateSitemap, .rendered(let rendered)):
                 if let indexes = SiteIndexes(site: rendered) {
                     context.plan.set(Dependency.sitemap, indexes.sitemapFingerprint())
-                    try indexes.write("sitemap.xml", reading: [Dependency.sitemap], plan: context.plan, output: context.output) {
+                    try indexes.write("sitemap.xml", owner: .sitemap, reading: [Dependency.sitemap], plan: context.plan,
+                                      output: context.output) {
                         indexes.sitemap(indexes.sitemapEntries())
                     }
-                    try indexes.write("robots.txt", reading: [], plan: context.plan, output: context.output) { indexes.robots() }
+                    try indexes.write("robots.txt", owner: .robots, reading: [], plan: context.plan, output: context.output) {
+                        indexes.robots()
+                    }
                 }
             case (.generateFeeds, .rendered(let rendered)):
                 try SiteIndexes(site: rendered)?.writeFeeds(plan: context.plan, output: context.output)
@@ -118,6 +121,7 @@ public final class SiteBuilder: Sendable {
             case (.addModifier(let modifier), _):
                 site.addModifier(modifier)
             case (.custom(let body), _):
+                context.step = step.name
                 do {
                     try await body(context)
                 } catch {
@@ -170,15 +174,19 @@ public final class SiteBuilder: Sendable {
         return processed
     }
 
-    /// Copies theme assets, then `static/` and content files (which may replace them).
-    private func copyFiles(_ loaded: LoadedSite, into output: any OutputSink) throws -> Int {
+    /// Copies the theme's assets, `static/` and content files. A file of `static/` at the path
+    /// of a theme asset replaces it (the way to change a theme's stylesheet); any other two
+    /// files at one path fail the build when it commits.
+    private func copyFiles(_ loaded: LoadedSite, into output: OutputWriter) throws -> Int {
         var count = 0
-        for (path, text) in Theme.assets(of: loaded.configuration.theme) {
-            try output.write(text, to: path)
+        let replaced = Set(loaded.files.filter { $0.contentPath == nil }.compactMap { try? URLPath.outputPath($0.outputPath) })
+        let theme = loaded.configuration.theme
+        for (path, text) in Theme.assets(of: theme) where !replaced.contains(path) {
+            try output.write(text, to: path, owner: .themeAsset(path, theme: theme))
             count += 1
         }
         for file in loaded.files {
-            try output.copy(file.source, to: file.outputPath)
+            try output.copy(file.source, to: file.outputPath, owner: .file(file, layout: loaded.layout))
             count += 1
         }
         return count

@@ -2,8 +2,8 @@ import Foundation
 import SitegenMarkdown
 
 /// Reads a content folder into a ``LoadedSite``: finds the Markdown files and static files,
-/// reads front matter (in parallel), places each page at its URL, forms the sections, and
-/// checks that no two things claim one URL.
+/// reads front matter (in parallel), places each page at its URL and forms the sections.
+/// (That no two outputs share a path is checked as they are written: ``OutputWriter``.)
 struct ContentLoader {
     let layout: SiteLayout
     let configuration: SiteConfiguration
@@ -48,7 +48,6 @@ struct ContentLoader {
         memory?.keep(made: made, all: stillKnown == known.count ? nil : pages)
         let sections = makeSections(pages: pages, indexFiles: indexFiles)
         let files = publishedFiles(found.otherFiles, bundleFolders: bundleFolders, pages: pages)
-        errors += collisionErrors(pages: pages, sections: sections, files: files)
         if !errors.isEmpty { throw SiteErrors(errors: errors.sorted { ($0.file ?? "") < ($1.file ?? "") }) }
         return LoadedSite(layout: layout, configuration: configuration, pages: pages, sections: sections,
                           files: files)
@@ -218,39 +217,6 @@ struct ContentLoader {
 
     private func displayPath(_ path: String) -> String {
         layout.content == layout.root ? path : "content/" + path
-    }
-
-    /// Two things that would be written to one output file: pages with one URL, a page at a
-    /// section's URL, a static file over a page.
-    private func collisionErrors(pages: [Page], sections: [String: Section], files: [LoadedSite.StaticFile]) -> [SiteError] {
-        var owners: [String: String] = [:]
-        var errors: [SiteError] = []
-        for section in sections.values { owners[URLPath.outputFile(for: section.url)] = section.sourcePath ?? "the folder \(section.path)/" }
-        for page in pages {
-            let file = URLPath.outputFile(for: page.url)
-            if let other = owners[file] {
-                errors.append(SiteError(file: displayPath(page.sourcePath),
-                                        "has the URL \(page.url) that \(other) has too; give one a different `slug` or `url`"))
-            } else {
-                owners[file] = displayPath(page.sourcePath)
-            }
-        }
-        for page in pages {
-            for alias in page.aliases {
-                let file = URLPath.outputFile(for: alias)
-                if let other = owners[file] {
-                    errors.append(SiteError(file: displayPath(page.sourcePath), "the alias \(alias) is the URL of \(other)"))
-                } else {
-                    owners[file] = displayPath(page.sourcePath) + " (alias)"
-                }
-            }
-        }
-        for file in files {
-            if let other = owners[file.outputPath] {
-                errors.append(SiteError(file: layout.display(file.source), "would overwrite \(file.outputPath) of \(other); rename one"))
-            }
-        }
-        return errors
     }
 
     /// `2026-01-05-hello` → (the date, `hello`).

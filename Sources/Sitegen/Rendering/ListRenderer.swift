@@ -15,7 +15,7 @@ struct ListRenderer: Sendable {
     let terms: [String: [(name: String, url: String, pages: [RenderedPage])]]
     let theme: Theme
     let context: TemplateContext
-    let output: any OutputSink
+    let output: OutputWriter
     let plan: OutputPlan
     /// Each section's `_index.md` as HTML (with links rewritten), by section path.
     let sectionHTML: [String: String]
@@ -53,6 +53,7 @@ struct ListRenderer: Sendable {
         let site = context.site()
         for page in pager.pages {
             let path = URLPath.outputFile(for: page.url)
+            let owner = OutputOwner.list(of: section, page: page.number, layout: loaded.layout)
             guard plan.needsRendering(path, reading: {
                 var dependencies = siteDependencies
                 dependencies.insert(Dependency.section(section.path))
@@ -64,7 +65,7 @@ struct ListRenderer: Sendable {
                 }
                 return dependencies
             }()) else {
-                output.keep(path)
+                output.keep(path, owner: owner)
                 continue
             }
             var values: [String: Any] = [
@@ -77,7 +78,7 @@ struct ListRenderer: Sendable {
                 values["hasRecentPages"] = !recent.isEmpty
             }
             try output.write(try theme.templates.render(section.path.isEmpty ? "home" : "section", context: context.top(site: site, values)),
-                             to: path)
+                             to: path, owner: owner)
         }
         return pager.pages.count
     }
@@ -95,13 +96,13 @@ struct ListRenderer: Sendable {
             jobs.append {
                 let path = URLPath.outputFile(for: taxonomyURL)
                 guard plan.needsRendering(path, reading: siteDependencies.union([Dependency.taxonomy(taxonomy)])) else {
-                    output.keep(path)
+                    output.keep(path, owner: .terms(of: taxonomy))
                     return 1
                 }
                 let list = terms.map { ["name": $0.name, "url": context.basePath + $0.url, "count": $0.pages.count] as [String: Any] }
                 try write("taxonomy", context.top(site: context.site(), [
                     "taxonomy": ["name": taxonomy, "title": ContentLoader.words(taxonomy), "terms": list] as [String: Any],
-                ]), at: path)
+                ]), at: path, owner: .terms(of: taxonomy))
                 return 1
             }
             for term in terms {
@@ -112,9 +113,10 @@ struct ListRenderer: Sendable {
                     let site = context.site()
                     for page in pager.pages {
                         let path = URLPath.outputFile(for: page.url)
+                        let owner = OutputOwner.term(term.name, of: taxonomy, page: page.number)
                         guard plan.needsRendering(path, reading: siteDependencies.union([Dependency.term(term.url)]
                             + page.items.map { Dependency.listing($0.page.sourcePath) })) else {
-                            output.keep(path)
+                            output.keep(path, owner: owner)
                             continue
                         }
                         try write("term", context.top(site: site, [
@@ -122,7 +124,7 @@ struct ListRenderer: Sendable {
                                      "taxonomyURL": context.basePath + taxonomyURL, "count": term.pages.count,
                                      "pages": page.items.map(context.summary)] as [String: Any],
                             "pagination": pager.values(for: page.number, basePath: context.basePath),
-                        ]), at: path)
+                        ]), at: path, owner: owner)
                     }
                     return pager.pages.count
                 }
@@ -156,9 +158,10 @@ struct ListRenderer: Sendable {
     private func writeNotFound() throws -> Int {
         guard theme.templates.has("404") else { return 0 }
         if plan.needsRendering("404.html", reading: siteDependencies) {
-            try output.write(try theme.templates.render("404", context: context.top(site: context.site(), [:])), to: "404.html")
+            try output.write(try theme.templates.render("404", context: context.top(site: context.site(), [:])), to: "404.html",
+                             owner: .notFound)
         } else {
-            output.keep("404.html")
+            output.keep("404.html", owner: .notFound)
         }
         return 1
     }
@@ -171,9 +174,10 @@ struct ListRenderer: Sendable {
             for alias in page.page.aliases {
                 count += 1
                 let path = URLPath.outputFile(for: alias)
+                let owner = OutputOwner.alias(alias, of: page.page, layout: loaded.layout)
                 // The page's front matter says which aliases it has: page, not listing.
                 guard plan.needsRendering(path, reading: [Dependency.page(page.page.sourcePath)]) else {
-                    output.keep(path)
+                    output.keep(path, owner: owner)
                     continue
                 }
                 let html = """
@@ -189,14 +193,14 @@ struct ListRenderer: Sendable {
                     </html>
 
                     """
-                try output.write(html, to: path)
+                try output.write(html, to: path, owner: owner)
             }
         }
         return count
     }
 
-    private func write(_ template: String, _ values: [String: Any], at path: String) throws {
-        try output.write(try theme.templates.render(template, context: values), to: path)
+    private func write(_ template: String, _ values: [String: Any], at path: String, owner: OutputOwner) throws {
+        try output.write(try theme.templates.render(template, context: values), to: path, owner: owner)
     }
 
     // MARK: Order

@@ -11,7 +11,7 @@ struct SiteRenderer: Sendable {
     let loaded: LoadedSite
     let theme: Theme
     let site: Site
-    let output: any OutputSink
+    let output: OutputWriter
     let observers: BuildObservers
     let plan: OutputPlan
     let memory: BuildMemory?
@@ -134,7 +134,7 @@ struct SiteRenderer: Sendable {
             plan.set(Dependency.neighbours(source), Fingerprint.of(previous?.page.sourcePath, next?.page.sourcePath))
             let needed = plan.needsRendering(path, reading: Self.pageDependencies(source, previous: previous, next: next,
                                                                                  usesNavigation: usesNavigation))
-            if needed { selected.append((index, path)) } else { output.keep(path) }
+            if needed { selected.append((index, path)) } else { output.keep(path, owner: .page(pages[index], layout: loaded.layout)) }
         }
         let done = Counter()
         let chosen = selected
@@ -215,7 +215,7 @@ struct SiteRenderer: Sendable {
             throw SiteError(file: error.file, line: error.line, error.message + " (rendering \(display(page.sourcePath)))")
         }
         let html = site.htmlProcessors.reduce(text) { html, process in process(html, rendered, files) }
-        try output.write(html, to: path)
+        try output.write(html, to: path, owner: .page(page, layout: loaded.layout))
     }
 
     /// Each section's pages in the section's order.
