@@ -118,7 +118,9 @@ struct NewPostCommand: ParsableCommand {
         let root = URL(fileURLWithPath: path)
         let content = FileManager.default.fileExists(atPath: root.appendingPathComponent("content").path)
             ? root.appendingPathComponent("content") : root
-        let slug = ContentWords.slug(title)
+        // The page's URL comes from the file name by the same rule: the post is at /posts/SLUG/.
+        let titleSlug = Slug.make(title)
+        let slug = titleSlug.contains(where: { $0.isLetter || $0.isNumber }) ? titleSlug : "post"
         let file = content.appendingPathComponent(section).appendingPathComponent("\(Self.datePrefix(Date()))-\(slug).md")
         guard !FileManager.default.fileExists(atPath: file.path) else {
             TerminalOutput.error("\(file.path) already exists")
@@ -141,11 +143,5 @@ enum ContentWords {
     static func title(_ name: String) -> String {
         let spaced = name.replacingOccurrences(of: "-", with: " ").replacingOccurrences(of: "_", with: " ")
         return spaced.prefix(1).uppercased() + spaced.dropFirst()
-    }
-
-    /// `Hello, World!` → `hello-world`.
-    static func slug(_ title: String) -> String {
-        let words = title.lowercased().split { !$0.isLetter && !$0.isNumber }
-        return words.isEmpty ? "post" : words.joined(separator: "-")
     }
 }

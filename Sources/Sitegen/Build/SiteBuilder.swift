@@ -150,7 +150,12 @@ public final class SiteBuilder: Sendable {
             configuration = try SiteConfiguration.load(file, displayPath: layout.display(file),
                                                        defaultTitle: configuration.title)
         }
-        if let baseURL = options.baseURL { configuration.baseURL = baseURL }
+        if let baseURL = options.baseURL {
+            if let problem = BaseURL.problem(with: baseURL) { throw SiteError("--base-url \(baseURL) \(problem)") }
+            configuration.baseURL = baseURL
+        } else if let problem = BaseURL.problem(with: configuration.baseURL) {
+            throw SiteError(file: layout.configuration.map(layout.display), "`baseURL: \(configuration.baseURL)` \(problem)")
+        }
         var loaded = try await ContentLoader(layout: layout, configuration: configuration, options: options, memory: memory).load()
         loaded.data = try DataFiles.load(layout.data, layout: layout)
         return loaded

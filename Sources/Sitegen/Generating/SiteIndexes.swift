@@ -71,7 +71,7 @@ struct SiteIndexes {
         for taxonomy in site.loaded.configuration.taxonomies {
             let terms = site.terms[taxonomy] ?? []
             guard !terms.isEmpty else { continue }
-            entries.append((URLPath.folderURL(URLPath.urlize(taxonomy)), nil))
+            entries.append((URLPath.folderURL(taxonomy), nil))
             entries += terms.map { ($0.url, $0.pages.compactMap { $0.page.updated ?? $0.page.date }.max()) }
         }
         return entries.sorted { $0.url < $1.url }
@@ -121,7 +121,7 @@ struct SiteIndexes {
 
     func atom(folder: String, title: String, pages: [RenderedPage]) -> String {
         let configuration = site.loaded.configuration
-        let home = base + "/" + folder
+        let home = base + URLPath.encoded("/" + folder)
         let updated = pages.compactMap { $0.page.updated ?? $0.page.date }.max() ?? Date(timeIntervalSince1970: 0)
         let full = configuration.feedContent == "full"
         var lines = [
@@ -153,7 +153,7 @@ struct SiteIndexes {
 
     func rss(folder: String, title: String, pages: [RenderedPage]) -> String {
         let configuration = site.loaded.configuration
-        let home = base + "/" + folder
+        let home = base + URLPath.encoded("/" + folder)
         var lines = [
             "<?xml version=\"1.0\" encoding=\"utf-8\"?>",
             "<rss version=\"2.0\" xmlns:atom=\"http://www.w3.org/2005/Atom\">",

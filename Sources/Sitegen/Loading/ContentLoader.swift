@@ -177,7 +177,7 @@ struct ContentLoader {
                 throw SiteError(file: display, line: 2, "`slug: \(slug)` must be one path component, such as my-post")
             }
             let parent = isBundle ? URLPath.folder(of: folder) : folder
-            let last = URLPath.urlize(slug ?? stemWithoutDate)
+            let last = URLPath.component(slug ?? stemWithoutDate)
             url = URLPath.folderURL(parent) + last + "/"
         }
         var sectionPath = isBundle ? URLPath.folder(of: folder) : folder
@@ -286,7 +286,7 @@ struct ContentLoader {
                 // Drafts' bundles are left out with their page.
                 guard let url = bundleURLs[bundle] else { continue }
                 let inside = String(path.dropFirst(bundle.isEmpty ? 0 : bundle.count + 1))
-                files.append(.init(source: source, outputPath: String(url.dropFirst()) + inside, contentPath: path))
+                files.append(.init(source: source, outputPath: String(URLPath.decoded(url).dropFirst()) + inside, contentPath: path))
             } else {
                 files.append(.init(source: source, outputPath: path, contentPath: path))
             }

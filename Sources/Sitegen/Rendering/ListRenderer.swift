@@ -91,7 +91,7 @@ struct ListRenderer: Sendable {
         for taxonomy in loaded.configuration.taxonomies {
             let terms = self.terms[taxonomy] ?? []
             guard !terms.isEmpty else { continue }
-            let taxonomyURL = URLPath.folderURL(URLPath.urlize(taxonomy))
+            let taxonomyURL = URLPath.folderURL(taxonomy)
             plan.set(Dependency.taxonomy(taxonomy), Fingerprint.of(terms.map { [$0.name, $0.url, String($0.pages.count)] }))
             jobs.append {
                 let path = URLPath.outputFile(for: taxonomyURL)
@@ -149,8 +149,9 @@ struct ListRenderer: Sendable {
             .sorted { $0.name.lowercased() < $1.name.lowercased() }
     }
 
+    /// A term's list page, by the term's ``Slug``: `c#` → `/tags/c%23/`.
     static func termURL(taxonomy: String, term: String) -> String {
-        URLPath.folderURL(URLPath.urlize(taxonomy)) + URLPath.urlize(term).replacingOccurrences(of: "/", with: "-") + "/"
+        URLPath.folderURL(taxonomy) + URLPath.component(term) + "/"
     }
 
     // MARK: 404 and aliases

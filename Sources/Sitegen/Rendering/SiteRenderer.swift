@@ -72,7 +72,7 @@ struct SiteRenderer: Sendable {
             let relative = loaded.layout.content == loaded.layout.root ? source : String(source.dropFirst("content/".count))
             targets[relative] = section.url
         }
-        for file in loaded.files { if let path = file.contentPath { targets[path] = "/" + file.outputPath } }
+        for file in loaded.files { if let path = file.contentPath { targets[path] = URLPath.encoded("/" + file.outputPath) } }
         return targets
     }
 

@@ -37,7 +37,7 @@ struct OutputOwner: Hashable, Sendable {
     /// A redirect from one of a page's `aliases`.
     static func alias(_ alias: String, of page: Page, layout: SiteLayout) -> OutputOwner {
         let display = shown(page.sourcePath, layout: layout)
-        let written = alias
+        let written = URLPath.decoded(alias)
         return OutputOwner(kind: .alias, file: display, description: "the alias \(written) of \(display)",
                            ownDescription: "the alias \(written)", source: layout.content.appendingPathComponent(page.sourcePath),
                            origin: .alias(written.count > 1 && written.hasSuffix("/") ? String(written.dropLast()) : written))
