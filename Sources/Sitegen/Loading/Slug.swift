@@ -1,9 +1,10 @@
 /// The one rule that turns a name into a URL path component: for content files and folders,
 /// `slug:` values, taxonomy terms and `sitegen new post` titles.
 ///
-/// As Hugo does: lowercased; white space, `/` and `\` become `-` (a run of white space one
-/// `-`, none at either end); letters and digits of any script are kept, and `-`, `_`, `.`, `~`,
-/// `+`, `#` and `@`; anything else (`?`, `%`, `!`, quotes, emoji…) is dropped. So `C# tips` is
+/// As Hugo does: lowercased; white space, `/` and `\` become `-` (a run of them one `-`, merged
+/// with a `-` beside it, none at either end); letters and digits of any script are kept, and
+/// `-`, `_`, `.`, `~`, `+`, `#` and `@`; anything else (`?`, `%`, `!`, quotes, emoji…) is
+/// dropped. So `C# tips` is
 /// `c#-tips`, `Café` `café`, `node.js` `node.js`, `100%` `100`, `What?` `what`. Links
 /// percent-encode what they must (`/c%23-tips/`, `/caf%C3%A9/`); the file keeps the name
 /// (`c#-tips/index.html`), so that a web server finds it.

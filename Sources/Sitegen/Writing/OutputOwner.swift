@@ -22,8 +22,10 @@ struct OutputOwner: Hashable, Sendable {
     let description: String
     /// The output in words in a message about its own ``file``: `this page`, `the alias /old/`.
     var ownDescription: String?
-    /// The file on disk, to find the line of ``origin`` in.
-    var source: URL?
+    /// The content folder and the path in it of the file to find the line of ``origin`` in
+    /// (joined only when a collision is reported: owners are made for every output).
+    var contentFolder: URL?
+    var contentPath: String?
     var origin: Origin?
 
     /// A page, whose path comes from its `url`, its `slug` or its file name.
@@ -31,7 +33,7 @@ struct OutputOwner: Hashable, Sendable {
         let origin: Origin? = page.frontMatter["url"] != nil ? .key("url") : page.frontMatter["slug"] != nil ? .key("slug") : nil
         let display = shown(page.sourcePath, layout: layout)
         return OutputOwner(kind: .page, file: display, description: display, ownDescription: "this page",
-                           source: layout.content.appendingPathComponent(page.sourcePath), origin: origin)
+                           contentFolder: layout.content, contentPath: page.sourcePath, origin: origin)
     }
 
     /// A redirect from one of a page's `aliases`.
@@ -39,7 +41,7 @@ struct OutputOwner: Hashable, Sendable {
         let display = shown(page.sourcePath, layout: layout)
         let written = URLPath.decoded(alias)
         return OutputOwner(kind: .alias, file: display, description: "the alias \(written) of \(display)",
-                           ownDescription: "the alias \(written)", source: layout.content.appendingPathComponent(page.sourcePath),
+                           ownDescription: "the alias \(written)", contentFolder: layout.content, contentPath: page.sourcePath,
                            origin: .alias(written.count > 1 && written.hasSuffix("/") ? String(written.dropLast()) : written))
     }
 
@@ -99,7 +101,8 @@ struct OutputOwner: Hashable, Sendable {
 
     /// The line of ``origin`` in the front matter of ``source``, if found.
     func line() -> Int? {
-        guard let origin, let source, let text = try? String(contentsOf: source, encoding: .utf8) else { return nil }
+        guard let origin, let contentFolder, let contentPath,
+              let text = try? String(contentsOf: contentFolder.appendingPathComponent(contentPath), encoding: .utf8) else { return nil }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         guard lines.first?.trimmingCharacters(in: .whitespaces) == "---" else { return nil }
         var frontMatter: [(number: Int, text: Substring)] = []
