@@ -46,6 +46,8 @@ public final class SiteBuilder: Sendable {
         public let files: [String: Data]
         /// The rendered pages.
         public let pages: [RenderedPage]
+        /// The `baseURL` the build used (of `sitegen.yml`, or the options'), which links start with.
+        public let baseURL: String
 
         /// The text of an output file.
         public func text(at path: String) -> String? {
@@ -57,8 +59,10 @@ public final class SiteBuilder: Sendable {
     public func buildInMemory() async throws -> InMemoryBuild {
         observers.send(.started)
         let output = MemoryOutput()
-        let (summary, pages) = try await run(into: output)
-        return InMemoryBuild(summary: summary, files: output.contents, pages: pages)
+        let context = BuildContext(options: options, output: output)
+        let (summary, pages) = try await run(context: context)
+        let baseURL = (try? context.loadedSite())?.configuration.baseURL ?? options.baseURL ?? "/"
+        return InMemoryBuild(summary: summary, files: output.contents, pages: pages, baseURL: baseURL)
     }
 
     private func run(into output: any OutputSink) async throws -> (summary: BuildSummary, pages: [RenderedPage]) {
