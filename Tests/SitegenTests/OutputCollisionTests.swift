@@ -85,6 +85,15 @@ struct OutputCollisionTests {
         ])
     }
 
+    @Test("a slug equal to the taxonomy's name, and a page named like the sitemap, are errors naming both (not file system errors)")
+    func slugsAndNames() async throws {
+        let found = try await errors(["content/x.md": "---\nslug: tags\n---\nX\n", "content/sitemap.xml.md": "S\n"])
+        #expect(found == [
+            "content/sitemap.xml.md: this page is published at /sitemap.xml/, inside /sitemap.xml, which the sitemap publishes as a file; rename one",
+            "content/x.md:2: this page and the list of all tags are both published at /tags/; give the page a different `slug` or `url`",
+        ])
+    }
+
     @Test("a file where another output needs a folder is an error")
     func fileWhereAFolderIsNeeded() async throws {
         let found = try await errors(["static/posts": "not a folder\n"])

@@ -23,13 +23,21 @@ final class OutputWriter: Sendable {
     /// Writes `text` at the output path `path`, made by `owner`.
     func write(_ text: String, to path: String, owner: OutputOwner) throws {
         try claim(path, by: owner)
-        try sink.write(text, to: path)
+        do {
+            try sink.write(text, to: path)
+        } catch {
+            throw explained(error)
+        }
     }
 
     /// Copies the file at `source` to the output path `path`, made by `owner`.
     func copy(_ source: URL, to path: String, owner: OutputOwner) throws {
         try claim(path, by: owner)
-        try sink.copy(source, to: path)
+        do {
+            try sink.copy(source, to: path)
+        } catch {
+            throw explained(error)
+        }
     }
 
     /// Keeps the file a live build made before at `path`, still made by `owner`.
@@ -50,6 +58,13 @@ final class OutputWriter: Sendable {
     /// Drops what was written.
     func discard() {
         sink.discard()
+    }
+
+    /// A write that failed because another output is in the way (a folder where a file goes):
+    /// the collision says why better than the file system.
+    private func explained(_ error: any Error) -> any Error {
+        let errors = collisions()
+        return errors.isEmpty ? error : SiteErrors(errors: errors)
     }
 
     private func claim(_ path: String, by owner: OutputOwner) throws {
