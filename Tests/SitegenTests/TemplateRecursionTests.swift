@@ -61,7 +61,7 @@ struct TemplateRecursionTests {
     @Test("a template that includes itself inside a section over data that never ends stops with an error")
     func endlessRecursionThroughASection() async throws {
         let found = await errors(try site(["page": "<p>{{#page}}{{> page}}{{/page}}</p>\n"]))
-        #expect(found == ["templates/page.mustache:1: partials recurse more than 32 levels deep (page → page → …): the data never ends; a template that includes itself must walk into a list that ends, as {{#children}}{{> entries}}{{/children}} does (rendering content/a.md)"])
+        #expect(found == ["templates/page.mustache:1: partials recurse more than 32 levels deep (page → page → …); a template that includes itself must walk into a list that ends within 32 levels, as {{#children}}{{> entries}}{{/children}} does (rendering content/a.md)"])
     }
 
     @Test("recursion over a list that ends works: the theme's nested table of contents")

@@ -57,8 +57,9 @@ struct TemplateEngine: Sendable {
                 let paths = Dictionary(files.map { ($0.name, $0.displayPath) }, uniquingKeysWith: { $1 })
                 for source in graph.sources(marker: { recursion in
                     overflows.append(SiteError(file: recursion.displayPath, line: recursion.line, """
-                        partials recurse more than \(recursion.levels) levels deep (\(recursion.loop) → …): the data never ends; \
-                        a template that includes itself must walk into a list that ends, as {{#children}}{{> entries}}{{/children}} does
+                        partials recurse more than \(recursion.levels) levels deep (\(recursion.loop) → …); a template that \
+                        includes itself must walk into a list that ends within \(recursion.levels) levels, as \
+                        {{#children}}{{> entries}}{{/children}} does
                         """))
                     return marker + String(overflows.count - 1) + "\u{1}"
                 }) {
