@@ -40,11 +40,8 @@ struct CheckCommand: AsyncParsableCommand {
         var problems: [LinkChecker.Problem] = []
         do {
             let build = try await builder.buildInMemory()
-            let baseURL = build.text(at: "robots.txt").flatMap { robots in
-                robots.split(separator: "\n").first { $0.hasPrefix("Sitemap: ") }.map { String($0.dropFirst(9).dropLast("sitemap.xml".count)) }
-            }
             problems += build.summary.warnings.map { LinkChecker.Problem(file: $0.file ?? path, line: $0.line, message: $0.message) }
-            let checker = LinkChecker(build: build, layout: layout, baseURL: baseURL ?? "/")
+            let checker = LinkChecker(build: build, layout: layout, baseURL: build.baseURL)
             problems += checker.problems()
             if external {
                 problems += await ExternalLinkChecker(checker: checker, timeout: timeout, concurrency: concurrency).problems()

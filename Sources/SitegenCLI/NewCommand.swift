@@ -131,8 +131,9 @@ struct NewPostCommand: ParsableCommand {
             TerminalOutput.error("--section \(section): give a folder inside content/, such as posts or notes/2026 (no /, .. or hidden folders)")
             throw ExitCode.failure
         }
-        let slug = ContentWords.slug(title)
-        guard !slug.isEmpty else {
+        // The page's URL comes from the file name by the same rule: the post is at /posts/SLUG/.
+        let slug = Slug.make(title)
+        guard slug.contains(where: { $0.isLetter || $0.isNumber }) else {
             TerminalOutput.error("the title \"\(title)\" has no letters or digits to name the file after; give it a title with words")
             throw ExitCode.failure
         }
@@ -189,10 +190,5 @@ enum ContentWords {
     static func title(_ name: String) -> String {
         let spaced = name.replacingOccurrences(of: "-", with: " ").replacingOccurrences(of: "_", with: " ")
         return spaced.prefix(1).uppercased() + spaced.dropFirst()
-    }
-
-    /// `Hello, World!` → `hello-world`; empty when the title has no letters or digits.
-    static func slug(_ title: String) -> String {
-        title.lowercased().split { !$0.isLetter && !$0.isNumber }.joined(separator: "-")
     }
 }

@@ -53,6 +53,17 @@ struct CheckCommandTests {
         #expect(result.output.contains("front matter"))
     }
 
+    @Test("a site published under a path (baseURL: /blog/) has links that start with it, and no problems")
+    func pathBaseURL() throws {
+        let site = try TestSite(example: "blog")
+        let configuration = try String(contentsOf: site.root.appendingPathComponent("sitegen.yml"), encoding: .utf8)
+        try site.write(configuration.split(separator: "\n").filter { !$0.hasPrefix("baseURL:") }.joined(separator: "\n") + "\nbaseURL: /blog/\n",
+                       to: "sitegen.yml")
+        let result = try Sitegen.run(["check", site.root.path])
+        #expect(result.output == "No problems found.\n")
+        #expect(result.status == 0)
+    }
+
     @Test("Examples/blog has no problems")
     func blogIsClean() throws {
         let result = try Sitegen.run(["check", TestSite.examples.appendingPathComponent("blog").path])

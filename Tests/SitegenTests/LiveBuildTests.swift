@@ -270,6 +270,26 @@ import Testing
         #expect(try site.page("about/index.html").contains("Edited while another page was broken."))
     }
 
+    @Test func aRecursivePartialSavedMidSessionFailsTheBuildUntilItIsFixed() async throws {
+        let site = try TestSite(example: "blog")
+        let harness = Harness(site)
+        try await harness.live.build()
+        let before = Harness.files(in: site.output)
+        let footer = "templates/footer.mustache"
+        let changed: Set<String> = [site.root.standardizedFileURL.path + "/" + footer]
+        try site.write("<footer>\n{{> footer}}\n</footer>\n", to: footer)
+        // The pages open in a browser are not rendered first with the broken templates.
+        #expect(await harness.live.renderFirst(["index.html"], changed: changed) == [])
+        await #expect {
+            try await harness.live.build(changed: changed)
+        } throws: { error in
+            "\(error)".contains("templates/footer.mustache:2: recursive partials: footer → footer;")
+        }
+        #expect(Harness.files(in: site.output) == before)
+        try await harness.rebuild(changing: [footer]) { try site.write("<footer>Fixed</footer>\n", to: footer) }
+        #expect(try site.page("about/index.html").contains("<footer>Fixed</footer>"))
+    }
+
     @Test func aBodyEditOnAGeneratedSiteRendersOnlyThatPage() async throws {
         let site = try TestSite()
         for index in 1...60 {

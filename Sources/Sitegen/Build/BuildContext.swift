@@ -6,17 +6,19 @@ import Synchronization
 public final class BuildContext: Sendable {
     /// The build's options.
     public let options: BuildOptions
-    let output: any OutputSink
+    /// The output, which every file reaches with its owner.
+    let output: OutputWriter
     /// Which outputs to render (all, but in a live build).
     let plan: OutputPlan
     /// A live build's memory of the build before.
     let memory: BuildMemory?
     private let stage = Mutex(BuildStage.started)
     private let extraWarnings = Mutex<[SiteError]>([])
+    private let runningStep = Mutex("a build step")
 
     init(options: BuildOptions, output: any OutputSink, memory: BuildMemory? = nil) {
         self.options = options
-        self.output = output
+        self.output = OutputWriter(output)
         self.memory = memory
         plan = OutputPlan(previous: memory?.record, recording: memory != nil)
     }
@@ -38,14 +40,21 @@ public final class BuildContext: Sendable {
         return rendered
     }
 
-    /// Adds a file to the output.
+    /// Adds a file to the output. A path another output has too (a page, a feed…) fails the
+    /// build, naming this step.
     public func write(_ text: String, to path: String) throws {
-        try output.write(text, to: path)
+        try output.write(text, to: path, owner: .step(step))
     }
 
     /// Reports a problem that does not stop the build.
     public func warn(_ warning: SiteError) {
         extraWarnings.withLock { $0.append(warning) }
+    }
+
+    /// The name of the custom step running, which owns what ``write(_:to:)`` writes.
+    var step: String {
+        get { runningStep.withLock { $0 } }
+        set { runningStep.withLock { $0 = newValue } }
     }
 
     var current: BuildStage {

@@ -49,6 +49,8 @@ public final class SiteBuilder: Sendable {
         public let files: [String: Data]
         /// The rendered pages.
         public let pages: [RenderedPage]
+        /// The `baseURL` the build used (of `sitegen.yml`, or the options'), which links start with.
+        public let baseURL: String
 
         /// The text of an output file.
         public func text(at path: String) -> String? {
@@ -60,8 +62,10 @@ public final class SiteBuilder: Sendable {
     public func buildInMemory() async throws -> InMemoryBuild {
         observers.send(.started)
         let output = MemoryOutput()
-        let (summary, pages) = try await run(into: output)
-        return InMemoryBuild(summary: summary, files: output.contents, pages: pages)
+        let context = BuildContext(options: options, output: output)
+        let (summary, pages) = try await run(context: context)
+        let baseURL = (try? context.loadedSite())?.configuration.baseURL ?? options.baseURL ?? "/"
+        return InMemoryBuild(summary: summary, files: output.contents, pages: pages, baseURL: baseURL)
     }
 
     private func run(into output: any OutputSink) async throws -> (summary: BuildSummary, pages: [RenderedPage]) {
@@ -115,10 +119,13 @@ public final class SiteBuilder: Sendable {
             case (.generateSitemap, .rendered(let rendered)):
                 if let indexes = SiteIndexes(site: rendered) {
                     context.plan.set(Dependency.sitemap, indexes.sitemapFingerprint())
-                    try indexes.write("sitemap.xml", reading: [Dependency.sitemap], plan: context.plan, output: context.output) {
+                    try indexes.write("sitemap.xml", owner: .sitemap, reading: [Dependency.sitemap], plan: context.plan,
+                                      output: context.output) {
                         indexes.sitemap(indexes.sitemapEntries())
                     }
-                    try indexes.write("robots.txt", reading: [], plan: context.plan, output: context.output) { indexes.robots() }
+                    try indexes.write("robots.txt", owner: .robots, reading: [], plan: context.plan, output: context.output) {
+                        indexes.robots()
+                    }
                 }
             case (.generateFeeds, .rendered(let rendered)):
                 try SiteIndexes(site: rendered)?.writeFeeds(plan: context.plan, output: context.output)
@@ -127,6 +134,7 @@ public final class SiteBuilder: Sendable {
             case (.addModifier(let modifier), _):
                 site.addModifier(modifier)
             case (.custom(let body), _):
+                context.step = step.name
                 do {
                     try await body(context)
                 } catch {
@@ -161,7 +169,12 @@ public final class SiteBuilder: Sendable {
             configuration = try SiteConfiguration.load(file, displayPath: layout.display(file),
                                                        defaultTitle: configuration.title)
         }
-        if let baseURL = options.baseURL { configuration.baseURL = baseURL }
+        if let baseURL = options.baseURL {
+            if let problem = BaseURL.problem(with: baseURL) { throw SiteError("--base-url \(baseURL) \(problem)") }
+            configuration.baseURL = baseURL
+        } else if let problem = BaseURL.problem(with: configuration.baseURL) {
+            throw SiteError(file: layout.configuration.map(layout.display), "`baseURL: \(configuration.baseURL)` \(problem)")
+        }
         var loaded = try await ContentLoader(layout: layout, configuration: configuration, options: options, memory: memory).load()
         loaded.data = try DataFiles.load(layout.data, layout: layout, walker: FolderWalker(layout: layout, configuration: configuration))
         return loaded
@@ -186,16 +199,20 @@ public final class SiteBuilder: Sendable {
         return processed
     }
 
-    /// Copies theme assets, then `static/` and content files (which may replace them).
-    private func copyFiles(_ loaded: LoadedSite, into output: any OutputSink) throws -> Int {
+    /// Copies the theme's assets, `static/` and content files. A file of `static/` at the path
+    /// of a theme asset replaces it (the way to change a theme's stylesheet); any other two
+    /// files at one path fail the build when it commits.
+    private func copyFiles(_ loaded: LoadedSite, into output: OutputWriter) throws -> Int {
         var count = 0
-        for (path, text) in Theme.assets(of: loaded.configuration.theme) {
-            try output.write(text, to: path)
+        let replaced = Set(loaded.files.filter { $0.contentPath == nil }.compactMap { try? URLPath.outputPath($0.outputPath) })
+        let theme = loaded.configuration.theme
+        for (path, text) in Theme.assets(of: theme) where !replaced.contains(path) {
+            try output.write(text, to: path, owner: .themeAsset(path, theme: theme))
             count += 1
         }
         for file in loaded.files {
             do {
-                try output.copy(file.source, to: file.outputPath)
+                try output.copy(file.source, to: file.outputPath, owner: .file(file, layout: loaded.layout))
             } catch let error as SiteError where error.file == file.source.path {
                 throw SiteError(file: layout.display(file.source), error.message)
             }

@@ -17,28 +17,31 @@ struct SiteIndexes {
 
     /// Writes the Atom and RSS feeds of the site and of each section with dated pages, each
     /// unless the plan keeps the file of the build before.
-    func writeFeeds(plan: OutputPlan, output: any OutputSink) throws {
+    func writeFeeds(plan: OutputPlan, output: OutputWriter) throws {
         let full = site.loaded.configuration.feedContent == "full"
         for feed in feeds() {
             let sources = feed.pages.map(\.page.sourcePath)
             plan.set(Dependency.feed(feed.folder), Fingerprint.of(feed.title, sources))
             let dependencies = Set([Dependency.feed(feed.folder)] + sources.map(full ? Dependency.page : Dependency.listing))
-            try write(feed.folder + "atom.xml", reading: dependencies, plan: plan, output: output) {
+            let layout = site.loaded.layout
+            try write(feed.folder + "atom.xml", owner: .feed("Atom", folder: feed.source, layout: layout), reading: dependencies,
+                      plan: plan, output: output) {
                 atom(folder: feed.folder, title: feed.title, pages: feed.pages)
             }
-            try write(feed.folder + "rss.xml", reading: dependencies, plan: plan, output: output) {
+            try write(feed.folder + "rss.xml", owner: .feed("RSS", folder: feed.source, layout: layout), reading: dependencies,
+                      plan: plan, output: output) {
                 rss(folder: feed.folder, title: feed.title, pages: feed.pages)
             }
         }
     }
 
     /// Writes the text `make` returns at `path`, unless the plan keeps the file of the build before.
-    func write(_ path: String, reading dependencies: Set<String>, plan: OutputPlan, output: any OutputSink,
+    func write(_ path: String, owner: OutputOwner, reading dependencies: Set<String>, plan: OutputPlan, output: OutputWriter,
                _ make: () throws -> String) throws {
         if plan.needsRendering(path, reading: dependencies) {
-            try output.write(try make(), to: path)
+            try output.write(try make(), to: path, owner: owner)
         } else {
-            output.keep(path)
+            output.keep(path, owner: owner)
         }
     }
 
@@ -68,7 +71,7 @@ struct SiteIndexes {
         for taxonomy in site.loaded.configuration.taxonomies {
             let terms = site.terms[taxonomy] ?? []
             guard !terms.isEmpty else { continue }
-            entries.append((URLPath.folderURL(URLPath.urlize(taxonomy)), nil))
+            entries.append((URLPath.folderURL(taxonomy), nil))
             entries += terms.map { ($0.url, $0.pages.compactMap { $0.page.updated ?? $0.page.date }.max()) }
         }
         return entries.sorted { $0.url < $1.url }
@@ -91,10 +94,11 @@ struct SiteIndexes {
         "User-agent: *\nAllow: /\nSitemap: \(base)/sitemap.xml\n"
     }
 
-    /// The feeds to write: the site's at the root, and each section's with dated pages.
-    func feeds() -> [(folder: String, title: String, pages: [RenderedPage])] {
+    /// The feeds to write: the site's at the root, and each section's with dated pages; each with
+    /// its output folder (`posts/`, decoded) and the section's folder in the content (`posts/`).
+    func feeds() -> [(folder: String, source: String, title: String, pages: [RenderedPage])] {
         let configuration = site.loaded.configuration
-        var feeds = [(folder: "", title: configuration.title, pages: Array(site.newest.prefix(20)))]
+        var feeds = [(folder: "", source: "", title: configuration.title, pages: Array(site.newest.prefix(20)))]
         var bySection: [String: [RenderedPage]] = [:]
         for page in site.newest where bySection[page.page.sectionPath, default: []].count < 20 {
             bySection[page.page.sectionPath, default: []].append(page)
@@ -102,7 +106,7 @@ struct SiteIndexes {
         for section in site.loaded.sections.values.sorted(by: { $0.path < $1.path }) where !section.path.isEmpty {
             let pages = bySection[section.path] ?? []
             if !pages.isEmpty {
-                feeds.append((String(URLPath.outputFile(for: section.url).dropLast("index.html".count)),
+                feeds.append((String(URLPath.outputFile(for: section.url).dropLast("index.html".count)), section.path + "/",
                               "\(section.title) · \(configuration.title)", pages))
             }
         }
@@ -117,7 +121,7 @@ struct SiteIndexes {
 
     func atom(folder: String, title: String, pages: [RenderedPage]) -> String {
         let configuration = site.loaded.configuration
-        let home = base + "/" + folder
+        let home = base + URLPath.encoded("/" + folder)
         let updated = pages.compactMap { $0.page.updated ?? $0.page.date }.max() ?? Date(timeIntervalSince1970: 0)
         let full = configuration.feedContent == "full"
         var lines = [
@@ -149,7 +153,7 @@ struct SiteIndexes {
 
     func rss(folder: String, title: String, pages: [RenderedPage]) -> String {
         let configuration = site.loaded.configuration
-        let home = base + "/" + folder
+        let home = base + URLPath.encoded("/" + folder)
         var lines = [
             "<?xml version=\"1.0\" encoding=\"utf-8\"?>",
             "<rss version=\"2.0\" xmlns:atom=\"http://www.w3.org/2005/Atom\">",

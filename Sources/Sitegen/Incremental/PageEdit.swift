@@ -18,9 +18,10 @@ struct PageEdit {
 
     /// Renders what the edited pages at `paths` (absolute) change into `output`, or returns
     /// `nil` when the edit is not of that kind. Returns how many outputs it rendered.
-    func apply(_ paths: Set<String>, steps: [BuildStep], into output: LiveOutput) async throws -> Int? {
+    func apply(_ paths: Set<String>, steps: [BuildStep], into live: LiveOutput) async throws -> Int? {
         guard !paths.isEmpty, var last = memory.lastBuild, let record = memory.record,
               steps.allSatisfy(\.isBuiltIn) else { return nil }
+        let output = Output(live: live, writer: OutputWriter(live))
         let contentFolder = layout.content.standardizedFileURL.path + "/"
         let loader = ContentLoader(layout: layout, configuration: last.loaded.configuration, options: options)
         let walker = FolderWalker(layout: layout, configuration: last.loaded.configuration)
@@ -73,7 +74,7 @@ struct PageEdit {
 
     /// Renders one edited page and every output that shows it: its neighbours, its lists and feeds.
     private func renderShowing(_ edit: (index: Int, parsed: BuildMemory.ParsedPage, path: String), in last: LastBuild,
-                               record: DependencyRecord, steps: [BuildStep], into output: LiveOutput) async throws -> Int? {
+                               record: DependencyRecord, steps: [BuildStep], into output: Output) async throws -> Int? {
         let page = edit.parsed.page
         let source = page.page.sourcePath
         let updated = last.replacing(edit.parsed, at: edit.index)
@@ -101,26 +102,33 @@ struct PageEdit {
         }
         let pages = updated.parsed.map(\.page)
         _ = try await ListRenderer(loaded: updated.loaded, pages: pages, orders: updated.orders, newest: updated.newest,
-                                   terms: updated.terms, theme: updated.theme, context: updated.context, output: output, plan: plan,
-                                   sectionHTML: updated.sectionHTML).render()
+                                   terms: updated.terms, theme: updated.theme, context: updated.context, output: output.writer,
+                                   plan: plan, sectionHTML: updated.sectionHTML).render()
         if steps.contains(where: { if case .generateFeeds = $0.action { true } else { false } }) {
             let site = RenderedSite(loaded: updated.loaded, pages: pages, listPages: 0, warnings: [], newest: updated.newest,
                                     terms: updated.terms)
-            try SiteIndexes(site: site)?.writeFeeds(plan: plan, output: output)
+            try SiteIndexes(site: site)?.writeFeeds(plan: plan, output: output.writer)
         }
         try commit(output)
         memory.replace(edit.parsed, in: updated)
         return plan.counts.rendered
     }
 
-    /// Writes what was rendered; every other file stays as the last build left it.
-    private func commit(_ output: LiveOutput) throws {
-        output.keepEverythingElse()
-        try output.commit()
+    /// The live output, and the writer every file reaches it through.
+    private struct Output {
+        let live: LiveOutput
+        let writer: OutputWriter
     }
 
-    private func renderer(_ last: LastBuild, output: LiveOutput, plan: OutputPlan) -> SiteRenderer {
-        SiteRenderer(loaded: last.loaded, theme: last.theme, site: last.site, output: output, observers: BuildObservers(),
+    /// Writes what was rendered (unless two outputs claimed one path); every other file stays as
+    /// the last build left it.
+    private func commit(_ output: Output) throws {
+        output.live.keepEverythingElse()
+        try output.writer.commit()
+    }
+
+    private func renderer(_ last: LastBuild, output: Output, plan: OutputPlan) -> SiteRenderer {
+        SiteRenderer(loaded: last.loaded, theme: last.theme, site: last.site, output: output.writer, observers: BuildObservers(),
                      plan: plan, memory: nil)
     }
 }

@@ -21,7 +21,8 @@ struct ViewedOutputs {
         context.navigation = last.context.navigation
         let plan = OutputPlan(previous: record, recording: true)
         plan.render(paths)
-        let output = LiveOutput(destination: layout.output, memory: memory)
+        let live = LiveOutput(destination: layout.output, memory: memory)
+        let output = OutputWriter(live)
         let renderer = SiteRenderer(loaded: last.loaded, theme: theme, site: last.site, output: output, observers: BuildObservers(),
                                     plan: plan, memory: nil)
         do {
@@ -33,9 +34,9 @@ struct ViewedOutputs {
             _ = try await ListRenderer(loaded: last.loaded, pages: last.parsed.map(\.page), orders: last.orders, newest: last.newest,
                                        terms: last.terms, theme: theme, context: context, output: output, plan: plan,
                                        sectionHTML: last.sectionHTML).render()
-            output.keepEverythingElse()
+            live.keepEverythingElse()
             try output.commit()
-            return output.changedPaths
+            return live.changedPaths
         } catch {
             return []
         }

@@ -2,8 +2,8 @@ import Foundation
 import SitegenMarkdown
 
 /// Reads a content folder into a ``LoadedSite``: finds the Markdown files and static files,
-/// reads front matter (in parallel), places each page at its URL, forms the sections, and
-/// checks that no two things claim one URL.
+/// reads front matter (in parallel), places each page at its URL and forms the sections.
+/// (That no two outputs share a path is checked as they are written: ``OutputWriter``.)
 struct ContentLoader {
     let layout: SiteLayout
     let configuration: SiteConfiguration
@@ -57,7 +57,6 @@ struct ContentLoader {
         warnings += staticFiles.warnings
         errors += staticFiles.errors
         let files = publishedFiles(found.otherFiles, staticFiles: staticFiles.files, bundleFolders: bundleFolders, pages: pages)
-        errors += collisionErrors(pages: pages, sections: sections, files: files)
         // Templates and data files are read later (by the theme, by DataFiles): what they leave out is said here, once.
         for (folder, name, accepted) in [(layout.templates, "templates/", Theme.isTemplate), (layout.data, "data/", DataFiles.isDataFile)] {
             guard let folder else { continue }
@@ -199,7 +198,7 @@ struct ContentLoader {
                 throw problem("slug", "`slug: \(slug)` must be one path component, such as my-post")
             }
             let parent = isBundle ? URLPath.folder(of: folder) : folder
-            let last = URLPath.urlize(slug ?? stemWithoutDate)
+            let last = URLPath.component(slug ?? stemWithoutDate)
             url = URLPath.folderURL(parent) + last + "/"
         }
         var sectionPath = isBundle ? URLPath.folder(of: folder) : folder
@@ -234,39 +233,6 @@ struct ContentLoader {
 
     private func displayPath(_ path: String) -> String {
         layout.content == layout.root ? path : "content/" + path
-    }
-
-    /// Two things that would be written to one output file: pages with one URL, a page at a
-    /// section's URL, a static file over a page.
-    private func collisionErrors(pages: [Page], sections: [String: Section], files: [LoadedSite.StaticFile]) -> [SiteError] {
-        var owners: [String: String] = [:]
-        var errors: [SiteError] = []
-        for section in sections.values { owners[URLPath.outputFile(for: section.url)] = section.sourcePath ?? "the folder \(section.path)/" }
-        for page in pages {
-            let file = URLPath.outputFile(for: page.url)
-            if let other = owners[file] {
-                errors.append(SiteError(file: displayPath(page.sourcePath),
-                                        "has the URL \(page.url) that \(other) has too; give one a different `slug` or `url`"))
-            } else {
-                owners[file] = displayPath(page.sourcePath)
-            }
-        }
-        for page in pages {
-            for alias in page.aliases {
-                let file = URLPath.outputFile(for: alias)
-                if let other = owners[file] {
-                    errors.append(SiteError(file: displayPath(page.sourcePath), "the alias \(alias) is the URL of \(other)"))
-                } else {
-                    owners[file] = displayPath(page.sourcePath) + " (alias)"
-                }
-            }
-        }
-        for file in files {
-            if let other = owners[file.outputPath] {
-                errors.append(SiteError(file: layout.display(file.source), "would overwrite \(file.outputPath) of \(other); rename one"))
-            }
-        }
-        return errors
     }
 
     /// `2026-01-05-hello` → (the date, `hello`).
@@ -353,7 +319,7 @@ struct ContentLoader {
                 // Drafts' bundles are left out with their page.
                 guard let url = bundleURLs[bundle] else { continue }
                 let inside = String(path.dropFirst(bundle.isEmpty ? 0 : bundle.count + 1))
-                files.append(.init(source: source, outputPath: String(url.dropFirst()) + inside, contentPath: path))
+                files.append(.init(source: source, outputPath: String(URLPath.decoded(url).dropFirst()) + inside, contentPath: path))
             } else {
                 files.append(.init(source: source, outputPath: path, contentPath: path))
             }

@@ -1,14 +1,39 @@
+import Foundation
+
 /// Builds and checks the URL paths of pages and files.
+///
+/// URL paths in the model (``Page/url``, ``Section/url``, term URLs) are percent-encoded, ready
+/// for an `href`, a feed or the sitemap (`/c%23-tips/`); their files keep the decoded names
+/// (`c#-tips/index.html`), as a web server looks them up: ``outputFile(for:)`` decodes.
 enum URLPath {
-    /// A path component as it appears in a URL: lowercased, spaces as `-`.
-    static func urlize(_ component: String) -> String {
+    /// A file or folder name as a URL path component: its ``Slug``, percent-encoded.
+    static func component(_ name: String) -> String {
+        encoded(Slug.make(name))
+    }
+
+    /// Percent-encodes a decoded path for a URL: every byte but letters and digits of ASCII,
+    /// `/` and the other characters a path segment may hold (`-._~!$&'()*+,;=:@`).
+    static func encoded(_ path: String) -> String {
+        guard path.utf8.contains(where: { !allowed.contains($0) }) else { return path }
         var result = ""
-        result.reserveCapacity(component.utf8.count)
-        for character in component.lowercased() {
-            result.append(character == " " ? "-" : character)
+        result.reserveCapacity(path.utf8.count + 8)
+        for byte in path.utf8 {
+            if allowed.contains(byte) {
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                result += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 15, radix: 16, uppercase: true)
+            }
         }
         return result
     }
+
+    /// A URL path with its percent-escapes decoded (left as it is when they are not valid UTF-8).
+    static func decoded(_ url: String) -> String {
+        guard url.contains("%") else { return url }
+        return url.removingPercentEncoding ?? url
+    }
+
+    private static let allowed: Set<UInt8> = Set(Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/-._~!$&'()*+,;=:@".utf8))
 
     /// A relative output path made plain (`a/./b` → `a/b`); an error when it is empty, absolute
     /// or climbs out of the output folder.
@@ -34,24 +59,27 @@ enum URLPath {
         return components.joined(separator: "/")
     }
 
-    /// The URL path of a folder path: `posts/2024` → `/posts/2024/`.
+    /// The URL path of a folder path, each name by its ``Slug``: `posts/C# notes` → `/posts/c%23-notes/`.
     static func folderURL(_ path: String) -> String {
-        path.isEmpty ? "/" : "/" + path.split(separator: "/").map { urlize(String($0)) }.joined(separator: "/") + "/"
+        path.isEmpty ? "/" : "/" + path.split(separator: "/").map { component(String($0)) }.joined(separator: "/") + "/"
     }
 
-    /// A `url:` given in front matter, made absolute with a trailing slash (unless it names a
-    /// file such as `/feed.xml`); `nil` when it would leave the output folder.
+    /// A `url:` or alias given in front matter (decoded, then percent-encoded), made absolute
+    /// with a trailing slash (unless it names a file such as `/feed.xml`); `nil` when it would
+    /// leave the output folder.
     static func explicitURL(_ url: String) -> String? {
-        guard !url.contains("\\"), !url.contains("://"), let normalized = normalize(url) else { return nil }
+        let path = decoded(url)
+        guard !path.contains("\\"), !url.contains("://"), let normalized = normalize(path) else { return nil }
         if normalized.isEmpty { return "/" }
         let last = normalized.split(separator: "/").last ?? ""
-        return "/" + normalized + (last.contains(".") ? "" : "/")
+        return encoded("/" + normalized + (last.contains(".") ? "" : "/"))
     }
 
-    /// The output file of a URL path: `/posts/x/` → `posts/x/index.html`, `/feed.xml` → `feed.xml`.
+    /// The output file of a URL path, decoded: `/posts/x/` → `posts/x/index.html`, `/feed.xml`
+    /// → `feed.xml`, `/c%23/` → `c#/index.html`.
     static func outputFile(for url: String) -> String {
-        let trimmed = url.drop(while: { $0 == "/" })
-        if url.hasSuffix("/") || trimmed.isEmpty { return trimmed + "index.html" }
+        let trimmed = decoded(url).drop(while: { $0 == "/" })
+        if trimmed.isEmpty || trimmed.hasSuffix("/") { return trimmed + "index.html" }
         return String(trimmed)
     }
 

@@ -55,7 +55,8 @@ public struct Page: Sendable {
 
     /// The file, relative to the content folder (`posts/hello.md`, `posts/trip/index.md`).
     public var sourcePath: String { _read { yield storage.fields.sourcePath } }
-    /// The page's URL path in the site, such as `/posts/hello/`.
+    /// The page's URL path in the site, such as `/posts/hello/`, percent-encoded for links
+    /// (`/posts/c%23-tips/` for `C# tips.md`, written at `posts/c#-tips/index.html`).
     public var url: String { _read { yield storage.fields.url } }
     /// The path of the section the page belongs to (`posts`; empty for the top level).
     public var sectionPath: String { _read { yield storage.fields.sectionPath } }

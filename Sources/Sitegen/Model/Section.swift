@@ -4,7 +4,7 @@ import SitegenMarkdown
 public struct Section: Sendable {
     /// The folder, relative to the content folder; empty for the home page.
     public let path: String
-    /// The list page's URL path, such as `/posts/`.
+    /// The list page's URL path, such as `/posts/`, percent-encoded for links.
     public let url: String
     /// `title` from `_index.md`, else the folder name in words.
     public let title: String

@@ -6,7 +6,9 @@ public struct PublishedFiles: Sendable {
 
     init(loaded: LoadedSite, basePath: String) {
         var byURL: [String: URL] = [:]
-        for file in loaded.files { byURL[basePath + "/" + file.outputPath] = file.source }
+        // Keys decoded, as lookups are: `/my%20file.pdf` finds `my file.pdf`.
+        let base = URLPath.decoded(basePath)
+        for file in loaded.files { byURL[base + "/" + file.outputPath] = file.source }
         self.byURL = byURL
     }
 

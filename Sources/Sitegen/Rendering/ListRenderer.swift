@@ -15,7 +15,7 @@ struct ListRenderer: Sendable {
     let terms: [String: [(name: String, url: String, pages: [RenderedPage])]]
     let theme: Theme
     let context: TemplateContext
-    let output: any OutputSink
+    let output: OutputWriter
     let plan: OutputPlan
     /// Each section's `_index.md` as HTML (with links rewritten), by section path.
     let sectionHTML: [String: String]
@@ -53,6 +53,7 @@ struct ListRenderer: Sendable {
         let site = context.site()
         for page in pager.pages {
             let path = URLPath.outputFile(for: page.url)
+            let owner = OutputOwner.list(of: section, page: page.number, layout: loaded.layout)
             guard plan.needsRendering(path, reading: {
                 var dependencies = siteDependencies
                 dependencies.insert(Dependency.section(section.path))
@@ -64,7 +65,7 @@ struct ListRenderer: Sendable {
                 }
                 return dependencies
             }()) else {
-                output.keep(path)
+                output.keep(path, owner: owner)
                 continue
             }
             var values: [String: Any] = [
@@ -76,8 +77,8 @@ struct ListRenderer: Sendable {
                 values["recent"] = ["pages": recent.map(context.summary)]
                 values["hasRecentPages"] = !recent.isEmpty
             }
-            try output.write(theme.templates.render(section.path.isEmpty ? "home" : "section", context: context.top(site: site, values)),
-                             to: path)
+            try output.write(try theme.templates.render(section.path.isEmpty ? "home" : "section", context: context.top(site: site, values)),
+                             to: path, owner: owner)
         }
         return pager.pages.count
     }
@@ -90,18 +91,18 @@ struct ListRenderer: Sendable {
         for taxonomy in loaded.configuration.taxonomies {
             let terms = self.terms[taxonomy] ?? []
             guard !terms.isEmpty else { continue }
-            let taxonomyURL = URLPath.folderURL(URLPath.urlize(taxonomy))
+            let taxonomyURL = URLPath.folderURL(taxonomy)
             plan.set(Dependency.taxonomy(taxonomy), Fingerprint.of(terms.map { [$0.name, $0.url, String($0.pages.count)] }))
             jobs.append {
                 let path = URLPath.outputFile(for: taxonomyURL)
                 guard plan.needsRendering(path, reading: siteDependencies.union([Dependency.taxonomy(taxonomy)])) else {
-                    output.keep(path)
+                    output.keep(path, owner: .terms(of: taxonomy))
                     return 1
                 }
                 let list = terms.map { ["name": $0.name, "url": context.basePath + $0.url, "count": $0.pages.count] as [String: Any] }
                 try write("taxonomy", context.top(site: context.site(), [
                     "taxonomy": ["name": taxonomy, "title": ContentLoader.words(taxonomy), "terms": list] as [String: Any],
-                ]), at: path)
+                ]), at: path, owner: .terms(of: taxonomy))
                 return 1
             }
             for term in terms {
@@ -112,9 +113,10 @@ struct ListRenderer: Sendable {
                     let site = context.site()
                     for page in pager.pages {
                         let path = URLPath.outputFile(for: page.url)
+                        let owner = OutputOwner.term(term.name, of: taxonomy, page: page.number)
                         guard plan.needsRendering(path, reading: siteDependencies.union([Dependency.term(term.url)]
                             + page.items.map { Dependency.listing($0.page.sourcePath) })) else {
-                            output.keep(path)
+                            output.keep(path, owner: owner)
                             continue
                         }
                         try write("term", context.top(site: site, [
@@ -122,7 +124,7 @@ struct ListRenderer: Sendable {
                                      "taxonomyURL": context.basePath + taxonomyURL, "count": term.pages.count,
                                      "pages": page.items.map(context.summary)] as [String: Any],
                             "pagination": pager.values(for: page.number, basePath: context.basePath),
-                        ]), at: path)
+                        ]), at: path, owner: owner)
                     }
                     return pager.pages.count
                 }
@@ -147,8 +149,9 @@ struct ListRenderer: Sendable {
             .sorted { $0.name.lowercased() < $1.name.lowercased() }
     }
 
+    /// A term's list page, by the term's ``Slug``: `c#` → `/tags/c%23/`.
     static func termURL(taxonomy: String, term: String) -> String {
-        URLPath.folderURL(URLPath.urlize(taxonomy)) + URLPath.urlize(term).replacingOccurrences(of: "/", with: "-") + "/"
+        URLPath.folderURL(taxonomy) + URLPath.component(term) + "/"
     }
 
     // MARK: 404 and aliases
@@ -156,9 +159,10 @@ struct ListRenderer: Sendable {
     private func writeNotFound() throws -> Int {
         guard theme.templates.has("404") else { return 0 }
         if plan.needsRendering("404.html", reading: siteDependencies) {
-            try output.write(theme.templates.render("404", context: context.top(site: context.site(), [:])), to: "404.html")
+            try output.write(try theme.templates.render("404", context: context.top(site: context.site(), [:])), to: "404.html",
+                             owner: .notFound)
         } else {
-            output.keep("404.html")
+            output.keep("404.html", owner: .notFound)
         }
         return 1
     }
@@ -171,9 +175,10 @@ struct ListRenderer: Sendable {
             for alias in page.page.aliases {
                 count += 1
                 let path = URLPath.outputFile(for: alias)
+                let owner = OutputOwner.alias(alias, of: page.page, layout: loaded.layout)
                 // The page's front matter says which aliases it has: page, not listing.
                 guard plan.needsRendering(path, reading: [Dependency.page(page.page.sourcePath)]) else {
-                    output.keep(path)
+                    output.keep(path, owner: owner)
                     continue
                 }
                 let html = """
@@ -189,14 +194,14 @@ struct ListRenderer: Sendable {
                     </html>
 
                     """
-                try output.write(html, to: path)
+                try output.write(html, to: path, owner: owner)
             }
         }
         return count
     }
 
-    private func write(_ template: String, _ values: [String: Any], at path: String) throws {
-        try output.write(theme.templates.render(template, context: values), to: path)
+    private func write(_ template: String, _ values: [String: Any], at path: String, owner: OutputOwner) throws {
+        try output.write(try theme.templates.render(template, context: values), to: path, owner: owner)
     }
 
     // MARK: Order

@@ -11,7 +11,7 @@ struct SiteRenderer: Sendable {
     let loaded: LoadedSite
     let theme: Theme
     let site: Site
-    let output: any OutputSink
+    let output: OutputWriter
     let observers: BuildObservers
     let plan: OutputPlan
     let memory: BuildMemory?
@@ -72,7 +72,7 @@ struct SiteRenderer: Sendable {
             let relative = loaded.layout.content == loaded.layout.root ? source : String(source.dropFirst("content/".count))
             targets[relative] = section.url
         }
-        for file in loaded.files { if let path = file.contentPath { targets[path] = "/" + file.outputPath } }
+        for file in loaded.files { if let path = file.contentPath { targets[path] = URLPath.encoded("/" + file.outputPath) } }
         return targets
     }
 
@@ -134,7 +134,7 @@ struct SiteRenderer: Sendable {
             plan.set(Dependency.neighbours(source), Fingerprint.of(previous?.page.sourcePath, next?.page.sourcePath))
             let needed = plan.needsRendering(path, reading: Self.pageDependencies(source, previous: previous, next: next,
                                                                                  usesNavigation: usesNavigation))
-            if needed { selected.append((index, path)) } else { output.keep(path) }
+            if needed { selected.append((index, path)) } else { output.keep(path, owner: .page(pages[index], layout: loaded.layout)) }
         }
         let done = Counter()
         let chosen = selected
@@ -208,10 +208,14 @@ struct SiteRenderer: Sendable {
         if let previous = neighbours.previous { pageValues["previous"] = context.summary(previous) }
         if let next = neighbours.next { pageValues["next"] = context.summary(next) }
         let values = context.top(site: siteValues, ["page": pageValues])
-        let html = site.htmlProcessors.reduce(theme.templates.render(template, context: values)) { html, process in
-            process(html, rendered, files)
+        let text: String
+        do {
+            text = try theme.templates.render(template, context: values)
+        } catch let error as SiteError {
+            throw SiteError(file: error.file, line: error.line, error.message + " (rendering \(display(page.sourcePath)))")
         }
-        try output.write(html, to: path)
+        let html = site.htmlProcessors.reduce(text) { html, process in process(html, rendered, files) }
+        try output.write(html, to: path, owner: .page(page, layout: loaded.layout))
     }
 
     /// Each section's pages in the section's order.

@@ -1,3 +1,4 @@
+import Foundation
 import Mustache
 
 /// Mustache templates, with partials (`{{> header}}`) and layout inheritance
@@ -8,20 +9,31 @@ struct TemplateEngine: Sendable {
         let name: String
         let text: String
         let displayPath: String
+        /// Whether it is a bundled theme's file (not one of the site's `templates/`).
+        var fromTheme = false
     }
 
     private let library: MustacheLibrary
     private let names: Set<String>
     private let texts: [String]
+    /// What a recursion that went too deep renders (see ``TemplateGraph``), and the error for each.
+    private let overflowMarker: String
+    private let overflows: [SiteError]
 
-    /// Compiles every template and checks that the partials and layouts they name exist.
+    /// Compiles every template and checks, before anything renders, that the partials and
+    /// layouts they name exist and include each other neither in a loop nor too deep.
     init(files: [File]) throws {
-        var templates: [String: MustacheTemplate] = [:]
         var errors: [SiteError] = []
-        let names = Set(files.map(\.name))
+        var checked: [TemplateGraph.Template] = []
         for file in files {
+            let tags = TemplateTags(file.text, limit: TemplateGraph.nestingLimit)
+            if tags.isTooDeep {
+                errors.append(SiteError(file: file.displayPath, line: tags.deepestLine,
+                                        "sections nest more than \(TemplateGraph.nestingLimit) deep; close some before opening more"))
+                continue
+            }
             do {
-                templates[file.name] = try MustacheTemplate(string: file.text)
+                _ = try MustacheTemplate(string: file.text)
             } catch let error as MustacheTemplate.ParserError {
                 errors.append(SiteError(file: file.displayPath, line: error.context.lineNumber,
                                         "template syntax: \(error.error) at column \(error.context.columnNumber)"))
@@ -30,12 +42,44 @@ struct TemplateEngine: Sendable {
                 errors.append(SiteError(file: file.displayPath, "template syntax: \(error)"))
                 continue
             }
-            errors += Self.missingReferences(in: file, known: names)
+            checked.append(.init(name: file.name, displayPath: file.displayPath, fromTheme: file.fromTheme, text: file.text, tags: tags))
         }
-        if !errors.isEmpty { throw SiteErrors(errors: errors) }
-        library = MustacheLibrary(templates: templates)
-        self.names = names
-        texts = files.map(\.text)
+        errors += TemplateGraph.referenceErrors(checked)
+        if errors.isEmpty {
+            let graph = TemplateGraph(checked)
+            errors = graph.loopErrors()
+            if errors.isEmpty { errors = graph.depthErrors() }
+            if errors.isEmpty {
+                // A marker no page's text can contain by chance.
+                let marker = "\u{1}sitegen-recursion-\(UUID().uuidString)-"
+                var overflows: [SiteError] = []
+                var templates: [String: MustacheTemplate] = [:]
+                let paths = Dictionary(files.map { ($0.name, $0.displayPath) }, uniquingKeysWith: { $1 })
+                for source in graph.sources(marker: { recursion in
+                    overflows.append(SiteError(file: recursion.displayPath, line: recursion.line, """
+                        partials recurse more than \(recursion.levels) levels deep (\(recursion.loop) → …); a template that \
+                        includes itself must walk into a list that ends within \(recursion.levels) levels, as \
+                        {{#children}}{{> entries}}{{/children}} does
+                        """))
+                    return marker + String(overflows.count - 1) + "\u{1}"
+                }) {
+                    do {
+                        templates[source.name] = try MustacheTemplate(string: source.text)
+                    } catch {
+                        errors.append(SiteError(file: paths[source.name], "template syntax: \(error)"))
+                    }
+                }
+                if errors.isEmpty {
+                    library = MustacheLibrary(templates: templates)
+                    names = Set(files.map(\.name))
+                    texts = files.map(\.text)
+                    overflowMarker = marker
+                    self.overflows = overflows
+                    return
+                }
+            }
+        }
+        throw SiteErrors(errors: errors)
     }
 
     /// Whether any template's text contains `text`, such as a variable name.
@@ -45,28 +89,15 @@ struct TemplateEngine: Sendable {
     func has(_ name: String) -> Bool { names.contains(name) }
 
     /// Renders a template with a context of dictionaries, arrays, strings, numbers and Booleans.
-    func render(_ name: String, context: [String: Any]) -> String {
-        library.render(context, withTemplate: name) ?? ""
-    }
-
-    /// `{{> name}}` and `{{< name}}` that name no template, with their lines.
-    private static func missingReferences(in file: File, known: Set<String>) -> [SiteError] {
-        var errors: [SiteError] = []
-        for (number, line) in file.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            var rest = line[...]
-            while let open = rest.range(of: "{{") {
-                rest = rest[open.upperBound...]
-                guard let marker = rest.first, marker == ">" || marker == "<",
-                      let close = rest.range(of: "}}") else { continue }
-                let name = rest[rest.index(after: rest.startIndex)..<close.lowerBound].trimmingCharacters(in: .whitespaces)
-                if !known.contains(name) {
-                    let kind = marker == ">" ? "partial" : "layout"
-                    errors.append(SiteError(file: file.displayPath, line: number + 1,
-                                            "unknown \(kind) '\(name)': add templates/\(name).mustache or fix the name"))
-                }
-                rest = rest[close.upperBound...]
-            }
+    ///
+    /// - Throws: ``SiteError`` when a template that includes itself recursed deeper than the data
+    ///   could (it met the same data again).
+    func render(_ name: String, context: [String: Any]) throws -> String {
+        let text = library.render(context, withTemplate: name) ?? ""
+        if !overflows.isEmpty, text.utf8.contains(1), let marker = text.range(of: overflowMarker) {
+            let number = Int(text[marker.upperBound...].prefix { $0.isNumber }) ?? 0
+            throw overflows[min(number, overflows.count - 1)]
         }
-        return errors
+        return text
     }
 }

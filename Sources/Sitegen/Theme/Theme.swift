@@ -34,7 +34,7 @@ struct Theme: Sendable {
         for (path, text) in Self.files(of: name) where path.hasSuffix(".mustache") {
             let template = String(path.dropLast(".mustache".count))
             let owner = EmbeddedThemes.files[name]?[path] != nil ? name : "default"
-            files[template] = .init(name: template, text: text, displayPath: "Themes/\(owner)/\(path)")
+            files[template] = .init(name: template, text: text, displayPath: "Themes/\(owner)/\(path)", fromTheme: true)
         }
         if let overrides {
             let listing = walker.list(overrides, shownAs: "templates/", verb: "read", recursive: false, accepting: Self.isTemplate)

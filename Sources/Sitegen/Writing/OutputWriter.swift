@@ -1,0 +1,170 @@
+import Foundation
+import Synchronization
+
+/// The one way a build reaches its output (``OutputSink``): every file written, copied or kept
+/// from the build before names its ``OutputOwner``, and ``commit()`` refuses to publish a build
+/// in which two owners claim one path (or one's file is where another needs a folder), naming
+/// both. A live build that renders part of the site claims what it renders and keeps, each
+/// path by its one owner, so it reports the collisions its change makes and no others.
+final class OutputWriter: Sendable {
+    private struct Claims {
+        var owners: [String: OutputOwner] = [:]
+        var others: [(path: String, owner: OutputOwner)] = []
+    }
+
+    private let sink: any OutputSink
+    private let claims = Mutex(Claims())
+
+    /// A writer into `sink`.
+    init(_ sink: any OutputSink) {
+        self.sink = sink
+    }
+
+    /// Writes `text` at the output path `path`, made by `owner`.
+    func write(_ text: String, to path: String, owner: OutputOwner) throws {
+        try claim(path, by: owner)
+        do {
+            try sink.write(text, to: path)
+        } catch {
+            throw explained(error)
+        }
+    }
+
+    /// Copies the file at `source` to the output path `path`, made by `owner`.
+    func copy(_ source: URL, to path: String, owner: OutputOwner) throws {
+        try claim(path, by: owner)
+        do {
+            try sink.copy(source, to: path)
+        } catch {
+            throw explained(error)
+        }
+    }
+
+    /// Keeps the file a live build made before at `path`, still made by `owner`.
+    func keep(_ path: String, owner: OutputOwner) {
+        try? claim(path, by: owner)
+        sink.keep(path)
+    }
+
+    /// Publishes the build, unless two owners claimed one path.
+    ///
+    /// - Throws: ``SiteErrors`` naming each pair of owners, or the sink's error.
+    func commit() throws {
+        let errors = collisions()
+        if !errors.isEmpty { throw SiteErrors(errors: errors) }
+        try sink.commit()
+    }
+
+    /// Drops what was written.
+    func discard() {
+        sink.discard()
+    }
+
+    /// A write that failed because another output is in the way (a folder where a file goes):
+    /// the collision says why better than the file system.
+    private func explained(_ error: any Error) -> any Error {
+        let errors = collisions()
+        return errors.isEmpty ? error : SiteErrors(errors: errors)
+    }
+
+    private func claim(_ path: String, by owner: OutputOwner) throws {
+        let path = try URLPath.outputPath(path)
+        claims.withLock { claims in
+            if let first = claims.owners[path] {
+                if first != owner { claims.others.append((path, owner)) }
+            } else {
+                claims.owners[path] = owner
+            }
+        }
+    }
+
+    /// Every path with more than one owner, and every file where another output needs a folder.
+    private func collisions() -> [SiteError] {
+        let claims = self.claims.withLock { $0 }
+        var byPath: [String: [OutputOwner]] = [:]
+        for (path, owner) in claims.others { byPath[path, default: [claims.owners[path]].compactMap { $0 }].append(owner) }
+        var errors: [SiteError] = []
+        for (path, owners) in byPath {
+            let sorted = owners.sorted { Self.order($0) < Self.order($1) }
+            for other in sorted.dropFirst() {
+                // Reported at the file easiest to change: a page's before a folder's; of two alike, the later.
+                let (subject, first) = Self.order(other).rank == Self.order(sorted[0]).rank ? (other, sorted[0]) : (sorted[0], other)
+                errors.append(Self.error(subject, first, sharing: Self.address(of: path)))
+            }
+        }
+        // A file in the way of a folder: reported once, with what is inside the folder (its own
+        // index page when it has one, else the first path).
+        var blocked: [String: String] = [:]
+        for path in claims.owners.keys {
+            var folder = URLPath.folder(of: path)
+            while !folder.isEmpty {
+                if claims.owners[folder] != nil {
+                    let known = blocked[folder]
+                    if known == nil || (known != folder + "/index.html" && (path == folder + "/index.html" || path < known!)) {
+                        blocked[folder] = path
+                    }
+                    break
+                }
+                folder = URLPath.folder(of: folder)
+            }
+        }
+        for (folder, path) in blocked {
+            if let file = claims.owners[folder], let inside = claims.owners[path] {
+                errors.append(Self.error(file, inside, folder: folder, file: path))
+            }
+        }
+        return errors.sorted { ($0.file ?? "~", $0.line ?? 0, $0.message) < ($1.file ?? "~", $1.line ?? 0, $1.message) }
+    }
+
+    /// Aliases first, then pages, files, lists and the rest (the author changes an alias or a
+    /// page most easily); then by file or name.
+    private static func order(_ owner: OutputOwner) -> (rank: Int, name: String) {
+        let rank = switch owner.kind {
+        case .alias: 0
+        case .page: 1
+        case .file: 2
+        case .list: owner.file == nil ? 4 : 3
+        case .step: 5
+        case .generated, .themeAsset: 6
+        }
+        return (rank, owner.file ?? owner.description)
+    }
+
+    /// The path as a reader sees it: `/posts/`, `/sitemap.xml`.
+    private static func address(of path: String) -> String {
+        path == "index.html" ? "/" : path.hasSuffix("/index.html") ? "/" + path.dropLast("index.html".count) : "/" + path
+    }
+
+    /// Two owners of one path, reported at `subject`'s file.
+    private static func error(_ subject: OutputOwner, _ other: OutputOwner, sharing address: String) -> SiteError {
+        let advice: String
+        switch (subject.kind, other.kind) {
+        case (.page, .page): advice = "give one a different `slug` or `url`"
+        case (.page, .file): advice = "give the page a different `slug` or `url`, or rename the file"
+        case (.page, _): advice = "give the page a different `slug` or `url`"
+        case (.alias, _): advice = "change or remove the alias"
+        case (.file, .themeAsset):
+            advice = "to replace the theme's file, move it to static/\(address.dropFirst()); otherwise rename it"
+        case (.file, _): advice = "rename the file"
+        case (.list, _) where subject.file != nil: advice = "rename the folder"
+        default: advice = "rename one"
+        }
+        return SiteError(file: subject.file, line: subject.line(),
+                         "\(words(subject)) and \(other.description) are both published at \(address); \(advice)")
+    }
+
+    /// A file published at `folder`, where `inside` (at `path`) needs a folder.
+    private static func error(_ file: OutputOwner, _ inside: OutputOwner, folder: String, file path: String) -> SiteError {
+        if file.file == nil {
+            return SiteError(file: inside.file, line: inside.line(),
+                             "\(words(inside)) is published at \(address(of: path)), inside /\(folder), which \(file.description) publishes as a file; rename one")
+        }
+        return SiteError(file: file.file, line: file.line(),
+                         "\(words(file)) is published at /\(folder), a file where \(inside.description) needs a folder (\(address(of: path))); rename one")
+    }
+
+    /// How an owner is named in its own file's message.
+    private static func words(_ owner: OutputOwner) -> String {
+        owner.ownDescription ?? owner.description
+    }
+}
