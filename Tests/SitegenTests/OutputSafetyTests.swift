@@ -251,4 +251,114 @@ struct OutputSafetyTests {
         #expect(Self.snapshot(site.output) == before)
         #expect(preview.map { !FileManager.default.fileExists(atPath: $0.path) } ?? false, "the preview folder is removed")
     }
+
+    @Test("manifest lines that lead out of the output folder are ignored: nothing outside is removed", .enabled(if: getuid() == 0))
+    func manifestCannotLeadOut() throws {
+        let (parent, site) = try Self.nestedSite()
+        // On a mount point (files moved one by one) and in an ordinary folder (swapped whole).
+        let mounted = parent.root.appendingPathComponent("mounted")
+        try FileManager.default.createDirectory(at: mounted, withIntermediateDirectories: true)
+        guard try ProcessRunner.run(URL(fileURLWithPath: "/bin/mount"), ["-t", "tmpfs", "none", mounted.path]).status == 0 else { return }
+        defer { _ = try? ProcessRunner.run(URL(fileURLWithPath: "/bin/umount"), [mounted.path]) }
+        for output in [mounted, site.appendingPathComponent("public")] {
+            #expect(try Sitegen.run(["build", site.path, "-o", output.path]).status == 0)
+            try parent.write("victim\n", to: "victim.txt")
+            try FileManager.default.createDirectory(at: parent.root.appendingPathComponent("empty-victim"), withIntermediateDirectories: true)
+            let manifest = output.appendingPathComponent(".sitegen-manifest")
+            let lines = ["f ../victim.txt", "f ../site/sitegen.yml", "d ../empty-victim", "f /etc/hostname", "f a/../../victim.txt", "f "]
+            try (String(contentsOf: manifest, encoding: .utf8) + lines.joined(separator: "\n") + "\n").write(to: manifest, atomically: true, encoding: .utf8)
+            #expect(try Sitegen.run(["build", site.path, "-o", output.path]).status == 0)
+            #expect(FileManager.default.fileExists(atPath: parent.root.appendingPathComponent("victim.txt").path), "\(output.path)")
+            #expect(FileManager.default.fileExists(atPath: parent.root.appendingPathComponent("empty-victim").path), "\(output.path)")
+            #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("sitegen.yml").path), "\(output.path)")
+        }
+    }
+
+    @Test("a folder of the output that the user replaced with a link is never written or removed through", .enabled(if: getuid() == 0))
+    func neverThroughAUsersLink() throws {
+        let (parent, site) = try Self.nestedSite()
+        let mounted = site.appendingPathComponent("public")
+        try FileManager.default.createDirectory(at: mounted, withIntermediateDirectories: true)
+        guard try ProcessRunner.run(URL(fileURLWithPath: "/bin/mount"), ["-t", "tmpfs", "none", mounted.path]).status == 0 else { return }
+        defer { _ = try? ProcessRunner.run(URL(fileURLWithPath: "/bin/umount"), [mounted.path]) }
+        #expect(try Sitegen.run(["build", site.path]).status == 0)
+        try parent.write("precious\n", to: "elsewhere/index.html")
+        try FileManager.default.removeItem(at: mounted.appendingPathComponent("about"))
+        try FileManager.default.createSymbolicLink(at: mounted.appendingPathComponent("about"),
+                                                   withDestinationURL: parent.root.appendingPathComponent("elsewhere"))
+        // While the page is made, the link is in its way: an error; once it is gone, the link stays.
+        #expect(try Sitegen.run(["build", site.path]).status == 1)
+        try FileManager.default.removeItem(at: site.appendingPathComponent("content/about.md"))
+        #expect(try Sitegen.run(["build", site.path]).status == 0)
+        #expect(try String(contentsOf: parent.root.appendingPathComponent("elsewhere/index.html"), encoding: .utf8) == "precious\n")
+    }
+
+    @Test("an output folder that holds the home folder is refused")
+    func holdingHomeIsRefused() throws {
+        let (parent, site) = try Self.nestedSite()
+        try parent.write("secret\n", to: "people/me/.ssh/id")
+        let process = Process()
+        process.executableURL = ProcessRunner.sitegen
+        process.arguments = ["build", site.path, "-o", parent.root.appendingPathComponent("people").path]
+        process.environment = ["HOME": parent.root.appendingPathComponent("people/me").path]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        #expect(message.contains("it holds your home folder"))
+    }
+
+    @Test("an output folder reached through a bind mount of a site folder is refused", .enabled(if: getuid() == 0))
+    func bindMountIsNoWayRound() throws {
+        let (parent, site) = try Self.nestedSite()
+        try parent.write("{{> nothing}}\n", to: "site/templates/mine.mustache")
+        let bound = parent.root.appendingPathComponent("bound")
+        try FileManager.default.createDirectory(at: bound, withIntermediateDirectories: true)
+        guard try ProcessRunner.run(URL(fileURLWithPath: "/bin/mount"),
+                                    ["--bind", site.appendingPathComponent("templates").path, bound.path]).status == 0 else { return }
+        defer { _ = try? ProcessRunner.run(URL(fileURLWithPath: "/bin/umount"), [bound.path]) }
+        let result = try Sitegen.run(["build", site.path, "-o", bound.path])
+        #expect(result.status == 1)
+        #expect(result.error.contains("cannot be the output folder"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent("templates").path) == ["mine.mustache"])
+    }
+
+    @Test("folders of the user's in the output keep their permissions, owner and time across builds")
+    func userFoldersKeepTheirAttributes() throws {
+        let site = try TestSite(example: "blog")
+        #expect(try Sitegen.run(["build"], in: site.root).status == 0)
+        let notes = site.output.appendingPathComponent("notes")
+        try site.write("mine\n", to: "public/notes/todo.txt")
+        let old = Date(timeIntervalSince1970: 1_577_836_800)
+        try FileManager.default.setAttributes([.posixPermissions: 0o2770, .modificationDate: old], ofItemAtPath: notes.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o2775], ofItemAtPath: site.output.path)
+        #expect(try Sitegen.run(["build"], in: site.root).status == 0)
+        let attributes = try FileManager.default.attributesOfItem(atPath: notes.path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o2770)
+        #expect((attributes[.modificationDate] as? Date) == old)
+        #expect((try FileManager.default.attributesOfItem(atPath: site.output.path)[.posixPermissions] as? Int) == 0o2775)
+    }
+
+    @Test("two builds into one output folder at once leave a manifest that names every file sitegen wrote")
+    func concurrentBuilds() throws {
+        let first = try TestSite(example: "blog")
+        let second = try TestSite(example: "blog")
+        try second.write("---\ntitle: Only here\n---\n\nOnly in the second site.\n", to: "content/only-here.md")
+        let shared = first.root.appendingPathComponent("shared")
+        let processes = [first.root, second.root, first.root].map { root -> Process in
+            let process = Process()
+            process.executableURL = ProcessRunner.sitegen
+            process.arguments = ["build", root.path, "-o", shared.path, "--quiet"]
+            return process
+        }
+        for process in processes { try process.run() }
+        for process in processes { process.waitUntilExit() }
+        // Whichever build came last, the next builds of either site replace all of it.
+        #expect(try Sitegen.run(["build", second.root.path, "-o", shared.path]).status == 0)
+        #expect(try Sitegen.run(["build", first.root.path, "-o", shared.path]).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: shared.appendingPathComponent("only-here/index.html").path))
+    }
 }

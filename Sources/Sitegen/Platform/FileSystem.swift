@@ -6,7 +6,8 @@ import Darwin
 #endif
 
 /// The POSIX calls the output writer needs that Foundation does not offer: an atomic swap of
-/// two folders, hard links, entries listed without following links, mount points.
+/// two folders, hard links, entries listed without following links, mount points, attributes
+/// and locks.
 /// Every call takes and gives plain paths; errors are `errno` values.
 enum FileSystem {
     /// What an entry is, without following a symbolic link.
@@ -26,11 +27,12 @@ enum FileSystem {
         }
     }
 
-    /// The permission bits of the entry at `path` (0o755 when it cannot be read).
-    static func mode(_ path: String) -> mode_t {
+    /// The device and inode of the entry at `path` (links followed): the same for every path
+    /// that leads to it, bind mounts included; `nil` when there is none.
+    static func identity(_ path: String) -> [UInt64]? {
         var info = stat()
-        guard lstat(path, &info) == 0 else { return 0o755 }
-        return info.st_mode & 0o7777
+        guard stat(path, &info) == 0 else { return nil }
+        return [UInt64(info.st_dev), UInt64(info.st_ino)]
     }
 
     /// The names in a folder, hidden ones included (`.` and `..` left out); `nil` when it cannot be read.
@@ -85,6 +87,7 @@ enum FileSystem {
     #endif
 
     /// Renames `source` to `destination` (replacing a file there); the `errno` on failure.
+    @discardableResult
     static func rename(_ source: String, to destination: String) -> Int32? {
         Glibc.rename(source, destination) == 0 ? nil : errno
     }
@@ -155,5 +158,34 @@ enum FileSystem {
             }
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Gives `destination` the permissions, owner and times of `source` (as far as this
+    /// process may), so that a folder made again looks as the one it stands for.
+    static func copyAttributes(of source: String, to destination: String) {
+        var info = stat()
+        guard lstat(source, &info) == 0 else { return }
+        chmod(destination, info.st_mode & 0o7777)
+        if lchown(destination, info.st_uid, info.st_gid) == 0 {
+            chmod(destination, info.st_mode & 0o7777)  // chown clears set-id bits
+        }
+        var times = [info.st_atim, info.st_mtim]
+        utimensat(AT_FDCWD, destination, &times, AT_SYMLINK_NOFOLLOW)
+    }
+
+    /// An exclusive lock on a folder, held until the value is released or the process ends
+    /// (a killed build's lock goes with it).
+    final class FolderLock: Sendable {
+        private let descriptor: Int32
+
+        /// Waits for the lock on `folder`; `nil` when the folder cannot be opened.
+        init?(_ folder: String) {
+            let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            guard descriptor >= 0 else { return nil }
+            while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {}
+            self.descriptor = descriptor
+        }
+
+        deinit { close(descriptor) }
     }
 }

@@ -28,10 +28,6 @@ final class OutputFolder: Sendable {
     private let staging: String
     /// Whether the staging folder is swapped in whole (else its files are moved in one by one).
     private let swapsWhole: Bool
-    /// What the build before wrote.
-    private let previous: OutputManifest
-    /// Whether the output folder has a manifest (a folder without one was not made by sitegen).
-    private let hadManifest: Bool
     private let written = Mutex<OutputManifest>(OutputManifest())
 
     init(destination: URL) throws {
@@ -46,11 +42,8 @@ final class OutputFolder: Sendable {
         }
         Self.removeLeftovers(of: name, in: parent, target: target)
         let exists = FileSystem.kind(target) == .folder
-        if exists, let manifest = OutputManifest.read(from: target) {
-            (previous, hadManifest) = (manifest, true)
-        } else {
-            (previous, hadManifest) = (OutputManifest(), false)
-            if exists, let markdown = Self.firstMarkdownFile(in: target) {
+        if exists && OutputManifest.read(from: target) == nil {
+            if let markdown = Self.firstMarkdownFile(in: target) {
                 throw SiteError(file: destination.path, "holds \(markdown) and was not written by sitegen (it has no "
                                 + "\(OutputManifest.fileName)): it looks like content, not an output folder. "
                                 + "Choose another output folder with -o")
@@ -131,13 +124,17 @@ final class OutputFolder: Sendable {
     /// Puts the build in place of the output folder.
     func commit() throws {
         let made = written.withLock { $0 }
+        // Builds of one folder commit one at a time, each reading what the one before wrote.
+        let lock = FileSystem.FolderLock((target as NSString).deletingLastPathComponent)
+        defer { withExtendedLifetime(lock) {} }
+        let previous = OutputManifest.read(from: target) ?? OutputManifest()
         if swapsWhole {
-            switch try swap(made) {
+            switch try swap(made, previous: previous) {
             case .done: return
             case .cannotSwap: break
             }
         }
-        try moveIntoPlace(made)
+        try moveIntoPlace(made, previous: previous)
     }
 
     /// Removes the staging folder after a failed build.
@@ -148,11 +145,15 @@ final class OutputFolder: Sendable {
     private enum SwapResult { case done, cannotSwap }
 
     /// Links the entries sitegen did not write into the staging folder, then swaps it in.
-    private func swap(_ made: OutputManifest) throws -> SwapResult {
+    private func swap(_ made: OutputManifest, previous: OutputManifest) throws -> SwapResult {
         if FileSystem.kind(target) == .folder {
-            var conflicts: [String] = []
-            guard try carryOver("", made: made, conflicts: &conflicts) else { return .cannotSwap }
-            try throwConflicts(conflicts)
+            var carry = CarryOver(made: made, previous: previous)
+            guard try carryOver("", into: &carry) else { return .cannotSwap }
+            try throwConflicts(carry.conflicts, previous: previous)
+            // Carried folders as they were (linking into a folder changes its time): deepest first.
+            for folder in carry.folders.sorted(by: { $0.count > $1.count }) {
+                FileSystem.copyAttributes(of: target + "/" + folder, to: staging + "/" + folder)
+            }
         }
         guard Self.write(made.text, toFile: staging + "/" + OutputManifest.fileName) else {
             throw SiteError(file: destination.path, "cannot write \(OutputManifest.fileName): \(String(cString: strerror(errno)))")
@@ -163,6 +164,7 @@ final class OutputFolder: Sendable {
             }
             return .done
         }
+        FileSystem.copyAttributes(of: target, to: staging)
         if let error = FileSystem.exchange(staging, target) {
             guard [EINVAL, ENOSYS, EBUSY, EXDEV, EPERM, ENOTSUP].contains(error) else {
                 throw SiteError(file: destination.path, "cannot replace the output folder: \(String(cString: strerror(error)))")
@@ -171,15 +173,26 @@ final class OutputFolder: Sendable {
             FileSystem.removeFile(staging + "/" + OutputManifest.fileName)
             return .cannotSwap
         }
-        // The staging path now holds the build before.
+        // The staging path now holds the build before: what appeared in it since the links
+        // were made moves across, then it goes.
+        moveNewcomers("", from: staging, previous: previous)
         FileSystem.removeTree(staging)
         return .done
+    }
+
+    /// What carrying the user's entries over into the staging folder found and made.
+    private struct CarryOver {
+        let made: OutputManifest
+        let previous: OutputManifest
+        var conflicts: [String] = []
+        /// Folders made in the staging folder for the user's entries, to be given their attributes.
+        var folders: [String] = []
     }
 
     /// Links every entry under `relative` of the output folder that the build before did not
     /// write into the staging folder; collects those this build would replace. False when the
     /// file system cannot link.
-    private func carryOver(_ relative: String, made: OutputManifest, conflicts: inout [String]) throws -> Bool {
+    private func carryOver(_ relative: String, into carry: inout CarryOver) throws -> Bool {
         let folder = relative.isEmpty ? target : target + "/" + relative
         guard let names = FileSystem.entries(of: folder) else {
             throw SiteError(file: folder, "cannot read the output folder: \(String(cString: strerror(errno)))")
@@ -190,23 +203,23 @@ final class OutputFolder: Sendable {
             let kind = FileSystem.kind(folder + "/" + name)
             if kind == .folder {
                 let isEmpty = FileSystem.entries(of: folder + "/" + name)?.isEmpty ?? false
-                if isEmpty && !previous.folders.contains(path) {
+                if isEmpty && !carry.previous.folders.contains(path) {
                     // An empty folder of the user's.
-                    if made.files.contains(path) { conflicts.append(path); continue }
-                    if !made.folders.contains(path) { FileSystem.makeFolder(staging + "/" + path, mode: FileSystem.mode(folder + "/" + name)) }
+                    if carry.made.files.contains(path) { carry.conflicts.append(path); continue }
+                    if !carry.made.folders.contains(path) && FileSystem.makeFolder(staging + "/" + path) { carry.folders.append(path) }
                     continue
                 }
-                guard try carryOver(path, made: made, conflicts: &conflicts) else { return false }
+                guard try carryOver(path, into: &carry) else { return false }
                 continue
             }
-            if previous.files.contains(path) { continue }
+            if carry.previous.files.contains(path) { continue }
             // A file of the user's: it stays, with its folders.
-            if made.owns(path) || Self.ancestors(of: path).contains(where: made.files.contains) {
-                conflicts.append(path)
+            if carry.made.owns(path) || Self.ancestors(of: path).contains(where: carry.made.files.contains) {
+                carry.conflicts.append(path)
                 continue
             }
             for ancestor in Self.ancestors(of: path).reversed() where FileSystem.kind(staging + "/" + ancestor) == nil {
-                FileSystem.makeFolder(staging + "/" + ancestor, mode: FileSystem.mode(target + "/" + ancestor))
+                if FileSystem.makeFolder(staging + "/" + ancestor) { carry.folders.append(ancestor) }
             }
             if let error = FileSystem.hardLink(folder + "/" + name, to: staging + "/" + path) {
                 guard [EXDEV, EPERM, EMLINK, ENOTSUP, EOPNOTSUPP].contains(error) else {
@@ -218,24 +231,48 @@ final class OutputFolder: Sendable {
         return true
     }
 
+    /// Moves the user's entries that appeared in the old output folder (now at `old`) while
+    /// the build was being swapped in, and are not in the new one, across.
+    private func moveNewcomers(_ relative: String, from old: String, previous: OutputManifest) {
+        let folder = relative.isEmpty ? old : old + "/" + relative
+        for name in FileSystem.entries(of: folder) ?? [] {
+            if relative.isEmpty && (name == OutputManifest.fileName || name.hasPrefix(".sitegen-staging-")) { continue }
+            let path = relative.isEmpty ? name : relative + "/" + name
+            guard !hasLinkedFolder(above: path) else { continue }
+            let existing = FileSystem.kind(target + "/" + path)
+            if FileSystem.kind(folder + "/" + name) == .folder {
+                if existing == nil && !previous.owns(path) {
+                    FileSystem.rename(folder + "/" + name, to: target + "/" + path)
+                } else if existing == nil || existing == .folder {
+                    moveNewcomers(path, from: old, previous: previous)
+                }
+            } else if existing == nil && !previous.files.contains(path) {
+                for ancestor in Self.ancestors(of: path).reversed() { FileSystem.makeFolder(target + "/" + ancestor) }
+                FileSystem.rename(folder + "/" + name, to: target + "/" + path)
+            }
+        }
+    }
+
     /// Moves the staging folder's files into the output folder one by one, then removes what
-    /// the build before wrote and this one did not.
-    private func moveIntoPlace(_ made: OutputManifest) throws {
+    /// the build before wrote and this one did not. Nothing is written, moved or removed
+    /// through a symbolic link in the output folder.
+    private func moveIntoPlace(_ made: OutputManifest, previous: OutputManifest) throws {
         guard FileSystem.makeFolder(target) else {
             throw SiteError(file: destination.path, "cannot create the output folder: \(String(cString: strerror(errno)))")
         }
         var conflicts: [String] = []
         for path in made.files.union(made.folders) {
+            if hasLinkedFolder(above: path) { conflicts.append(path); continue }
             switch FileSystem.kind(target + "/" + path) {
             case nil: continue
             case .folder?:
                 // A folder where a file goes: only one that holds nothing but sitegen's files may go.
-                if made.files.contains(path) && !isOnlySitegens(path) { conflicts.append(path) }
+                if made.files.contains(path) && !isOnlySitegens(path, previous: previous) { conflicts.append(path) }
             default:
                 if !previous.files.contains(path) { conflicts.append(path) }
             }
         }
-        try throwConflicts(conflicts)
+        try throwConflicts(conflicts, previous: previous)
         // Until the end, the manifest names both builds' files, so a killed commit leaves none unowned.
         var both = previous
         both.files.formUnion(made.files)
@@ -256,22 +293,32 @@ final class OutputFolder: Sendable {
                 throw SiteError(file: path, "cannot write the output file: \(String(cString: strerror(error)))")
             }
         }
-        for file in previous.files.subtracting(made.files) where FileSystem.kind(target + "/" + file) != .folder {
+        for file in previous.files.subtracting(made.files)
+            where !hasLinkedFolder(above: file) && FileSystem.kind(target + "/" + file) != .folder {
             FileSystem.removeFile(target + "/" + file)
         }
-        for folder in previous.folders.subtracting(made.folders).sorted(by: { $0.count > $1.count }) {
+        for folder in previous.folders.subtracting(made.folders).sorted(by: { $0.count > $1.count })
+            where !hasLinkedFolder(above: folder) && FileSystem.kind(target + "/" + folder) == .folder {
             FileSystem.removeEmptyFolder(target + "/" + folder)
         }
         try writeManifest(made)
         FileSystem.removeTree(staging)
     }
 
+    /// Whether a folder on the way to `relative` in the output folder is a symbolic link (the
+    /// user's), through which nothing is written or removed.
+    private func hasLinkedFolder(above relative: String) -> Bool {
+        Self.ancestors(of: relative).contains { FileSystem.kind(target + "/" + $0) == .link }
+    }
+
     /// Whether everything under the output folder's `relative` folder was written by sitegen.
-    private func isOnlySitegens(_ relative: String) -> Bool {
+    private func isOnlySitegens(_ relative: String, previous: OutputManifest) -> Bool {
         guard previous.folders.contains(relative) else { return false }
         for name in FileSystem.entries(of: target + "/" + relative) ?? [] {
             let path = relative + "/" + name
-            if FileSystem.kind(target + "/" + path) == .folder ? !isOnlySitegens(path) : !previous.files.contains(path) { return false }
+            let owned = FileSystem.kind(target + "/" + path) == .folder
+                ? isOnlySitegens(path, previous: previous) : previous.files.contains(path)
+            if !owned { return false }
         }
         return true
     }
@@ -284,13 +331,13 @@ final class OutputFolder: Sendable {
         }
     }
 
-    private func throwConflicts(_ conflicts: [String]) throws {
+    private func throwConflicts(_ conflicts: [String], previous: OutputManifest) throws {
         guard !conflicts.isEmpty else { return }
         let shown = conflicts.sorted().prefix(5).map { destination.path + "/" + $0 }
+        let hint = previous.files.isEmpty ? " (if an older sitegen made this folder, delete the folder once)" : ""
         throw SiteErrors(errors: shown.map {
             SiteError(file: $0, "was not written by sitegen, and this build makes a file or folder there; sitegen never replaces "
-                      + "what it did not write: move it away, or choose another output folder with -o"
-                      + (hadManifest ? "" : " (if an older sitegen made this folder, delete the folder once)"))
+                      + "what it did not write: move it away, or choose another output folder with -o" + hint)
         })
     }
 

@@ -13,14 +13,26 @@ enum OutputLocation {
             SiteError(file: given, "cannot be the output folder: \(reason). Choose an empty or new folder, such as \(suggestion(layout))")
         }
         if output == "/" { throw refuse("it is the root of the file system") }
-        if let home = ProcessInfo.processInfo.environment["HOME"], !home.isEmpty, output == FileSystem.realPath(home) {
-            throw refuse("it is your home folder")
-        }
         if let kind = FileSystem.kind(output), kind != .folder { throw refuse("it is a file, not a folder") }
-        for (name, source) in sources(of: layout) {
-            let path = FileSystem.realPath(source.path)
-            if path == output { throw refuse("it is \(name)") }
-            if path.hasPrefix(output == "/" ? "/" : output + "/") { throw refuse("it holds \(name)") }
+        // Compared by path and by device and inode, so that a bind mount or a second link is no way round.
+        let outputIdentity = FileSystem.identity(output)
+        func isOutput(_ path: String) -> Bool {
+            path == output || (outputIdentity != nil && FileSystem.identity(path) == outputIdentity)
+        }
+        /// Whether `path` is the output folder or lies inside it.
+        func liesInOutput(_ path: String) -> Bool {
+            var current = FileSystem.realPath(path)
+            while true {
+                if isOutput(current) { return true }
+                if current == "/" || current.isEmpty { return false }
+                current = (current as NSString).deletingLastPathComponent
+            }
+        }
+        if let home = ProcessInfo.processInfo.environment["HOME"], !home.isEmpty, home != "/", liesInOutput(home) {
+            throw refuse(isOutput(FileSystem.realPath(home)) ? "it is your home folder" : "it holds your home folder")
+        }
+        for (name, source) in sources(of: layout) where liesInOutput(source.path) {
+            throw refuse(isOutput(FileSystem.realPath(source.path)) ? "it is \(name)" : "it holds \(name)")
         }
         let readBack = [("static/", layout.staticFiles), ("templates/", layout.templates), ("data/", layout.data)]
             + (layout.content == layout.root ? [] : [("content/", layout.content)])

@@ -21,12 +21,18 @@ struct OutputManifest: Equatable {
     /// The manifest of the output folder at `folder`; `nil` when it has none (or one that
     /// sitegen did not write).
     static func read(from folder: String) -> OutputManifest? {
-        guard let data = FileManager.default.contents(atPath: folder + "/" + fileName) else { return nil }
+        // Only a regular file of sane size (a million outputs take about 50 MB).
+        let file = folder + "/" + fileName
+        guard FileSystem.kind(file) == .file,
+              let size = (try? FileManager.default.attributesOfItem(atPath: file))?[.size] as? Int, size <= maximumSize,
+              let data = FileManager.default.contents(atPath: file) else { return nil }
         let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true)
         guard lines.first == Substring(header) else { return nil }
         var manifest = OutputManifest()
         for line in lines.dropFirst() where line.count > 2 {
             let path = unescape(line.dropFirst(2))
+            // An entry that would lead out of the folder, or to sitegen's own files, was not written by sitegen.
+            guard isPlainPath(path) else { continue }
             switch line.first {
             case "f": manifest.files.insert(path)
             case "d": manifest.folders.insert(path)
@@ -34,6 +40,17 @@ struct OutputManifest: Equatable {
             }
         }
         return manifest
+    }
+
+    /// The largest manifest read; a bigger file is not one sitegen wrote.
+    static let maximumSize = 64 << 20
+
+    /// Whether `path` is a relative path inside the folder: no empty, `.` or `..` component,
+    /// no control character, not sitegen's own files.
+    static func isPlainPath(_ path: String) -> Bool {
+        guard !path.isEmpty, !path.hasPrefix("/"), !path.hasPrefix(".sitegen-"),
+              !path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return false }
+        return path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." }
     }
 
     /// The manifest's text: one entry a line, folders then files, sorted.
