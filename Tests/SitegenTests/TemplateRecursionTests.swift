@@ -64,6 +64,19 @@ struct TemplateRecursionTests {
         #expect(found == ["templates/page.mustache:1: partials recurse more than 32 levels deep (page → page → …); a template that includes itself must walk into a list that ends within 32 levels, as {{#children}}{{> entries}}{{/children}} does (rendering content/a.md)"])
     }
 
+    @Test("a template that includes itself four times over deep data stops with an error instead of rendering 4^25 copies",
+          .timeLimit(.minutes(1)))
+    func branchingRecursion() async throws {
+        var data = "[{y: 1}]"
+        for _ in 0..<25 { data = "[{x: \(data)}]" }
+        let site = try site(["page": "{{#page.params.x}}{{> rec}}{{/page.params.x}}",
+                             "rec": "{{#x}}{{> rec}}{{> rec}}{{> rec}}{{> rec}}{{/x}}"],
+                            page: "---\nx: \(data)\n---\nText\n")
+        let found = await errors(site)
+        #expect(found.count == 1)
+        #expect(found.first?.contains("partials recurse more than 8 levels deep (rec → rec → …)") == true, "\(found)")
+    }
+
     @Test("recursion over a list that ends works: the theme's nested table of contents")
     func recursionOverAList() async throws {
         let site = try site([:], page: "---\ntitle: T\n---\n## One\n\n### Two\n\n#### Three\n\n## Four\n")

@@ -46,6 +46,9 @@ struct TemplateGraph {
     static let depthLimit = 200
     /// The most levels a recursion over the data may go.
     static let recursionLimit = 32
+    /// The most copies of a loop that includes itself several times one page may render (a
+    /// loop including itself twice doubles them with each level).
+    static let expansionLimit = 100_000
 
     private struct Edge {
         let from: Int
@@ -156,7 +159,20 @@ struct TemplateGraph {
         let inner = component.map { node in edges[node].filter { members.contains($0.to) }.map(\.weight).max() ?? 0 }
         guard inner.contains(where: { $0 > 0 }) else { return (0, 0) }
         let weight = inner.reduce(0, +)
-        return (min(Self.recursionLimit, max(4, Self.depthLimit / 2 / weight)), weight)
+        var levels = min(Self.recursionLimit, max(4, Self.depthLimit / 2 / weight))
+        // A template that includes the loop several times renders branching^levels copies:
+        // fewer levels, so that the copies stay under expansionLimit.
+        let branching = component.map { node in edges[node].filter { members.contains($0.to) }.count }.max() ?? 1
+        if branching > 1 {
+            var copies = 1
+            var affordable = 0
+            while affordable < levels, copies <= Self.expansionLimit / branching {
+                copies *= branching
+                affordable += 1
+            }
+            levels = max(1, affordable)
+        }
+        return (levels, weight)
     }
 
     /// The templates to compile: each template, and for those in a loop through sections,
