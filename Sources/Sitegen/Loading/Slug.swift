@@ -11,9 +11,9 @@
 ///
 /// A name of which nothing but dots would be left (`???`, `..`) is kept instead, lowercased,
 /// with white space as `-` and dots as `-`, so that every name has a URL and none leaves its folder.
-public enum Slug {
+package enum Slug {
     /// The slug of `text`; empty only when `text` is empty or white space.
-    public static func make(_ text: String) -> String {
+    package static func make(_ text: String) -> String {
         var slug = ""
         var pendingSpace = false
         for character in text.lowercased() {
