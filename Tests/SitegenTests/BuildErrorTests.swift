@@ -47,6 +47,18 @@ struct BuildErrorTests {
         #expect(await errors(try site(["content/a.md": "---\nslug: ../x\n---\nA\n"])).first?.message.contains("one path component") == true)
     }
 
+    @Test("a url or alias with a NUL or control character, or naming sitegen's manifest, is an error on its line")
+    func controlCharactersAndReservedURLs() async throws {
+        for (text, key) in [("---\ntitle: A\nurl: \"/robots.txt\\0\"\n---\nA\n", "url"), ("---\ntitle: A\nurl: \"/a/\\0/\"\n---\nA\n", "url"),
+                            ("---\ntitle: A\nurl: \"/a\\tb/\"\n---\nA\n", "url"), ("---\ntitle: A\nurl: /.sitegen-manifest\n---\nA\n", "url"),
+                            ("---\ntitle: A\naliases: [\"/old\\0/\"]\n---\nA\n", "aliases")] {
+            let found = await errors(try site(["content/a.md": text]))
+            #expect(found.count == 1, "\(text)")
+            #expect(found.first?.file == "content/a.md" && found.first?.line == 3, "\(text): \(found)")
+            #expect(found.first?.message.hasPrefix("`\(key)") == true, "\(text): \(found)")
+        }
+    }
+
     @Test("bad front matter is an error with the file and line")
     func badFrontMatter() async throws {
         let found = await errors(try site(["content/posts/bad.md": "---\ntitle: ok\ntags: [a\n---\nText\n"]))

@@ -189,7 +189,8 @@ struct ContentLoader {
         let url: String
         if let explicit = try string("url") {
             guard let checked = URLPath.explicitURL(explicit) else {
-                throw problem("url", "`url: \(explicit)` would leave the output folder; use a path like /about/")
+                throw problem("url", "`url: \(explicit.debugDescription)` would leave the output folder, holds a control character "
+                              + "or names sitegen's own files (.sitegen-…); use a path like /about/")
             }
             url = checked
         } else {
@@ -218,7 +219,7 @@ struct ContentLoader {
         case .list(let values)?:
             for value in values {
                 guard let alias = value.string, let url = URLPath.explicitURL(alias) else {
-                    throw problem("aliases", "`aliases` must be URL paths inside the site, such as [/old/url/]")
+                    throw problem("aliases", "`aliases` must be URL paths inside the site (no control characters), such as [/old/url/]")
                 }
                 aliases.append(url)
             }

@@ -41,7 +41,23 @@ enum URLPath {
         guard let normalized = normalize(path), !normalized.isEmpty, !path.hasPrefix("/") else {
             throw SiteError(file: path, "would be written outside the output folder")
         }
+        guard !hasControlCharacter(normalized) else {
+            throw SiteError(file: path.debugDescription, "holds a control character; no output file is named so")
+        }
+        guard !isReserved(normalized) else {
+            throw SiteError(file: path, "is reserved for sitegen's own files (.sitegen-manifest, .sitegen-staging-…)")
+        }
         return normalized
+    }
+
+    /// Whether `text` holds a character below U+0020 or U+007F (a NUL would cut a file name short).
+    static func hasControlCharacter(_ text: String) -> Bool {
+        text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
+    }
+
+    /// Whether an output path is one of sitegen's own files in the output folder.
+    static func isReserved(_ normalized: String) -> Bool {
+        normalized.hasPrefix(".sitegen-")
     }
 
     /// Resolves `.` and `..` in a `/`-separated relative path; `nil` when it climbs above the top.
@@ -69,7 +85,8 @@ enum URLPath {
     /// leave the output folder.
     static func explicitURL(_ url: String) -> String? {
         let path = decoded(url)
-        guard !path.contains("\\"), !url.contains("://"), let normalized = normalize(path) else { return nil }
+        guard !path.contains("\\"), !url.contains("://"), !hasControlCharacter(path), let normalized = normalize(path),
+              !isReserved(normalized) else { return nil }
         if normalized.isEmpty { return "/" }
         let last = normalized.split(separator: "/").last ?? ""
         return encoded("/" + normalized + (last.contains(".") ? "" : "/"))
