@@ -121,6 +121,15 @@ import Testing
         #expect(try connection.isClosed(within: 5))
     }
 
+    @Test func manyLiveReloadStreamsNeverStarveRequestsForPages() throws {
+        let site = try TestSite(example: "blog")
+        let server = try PreviewProcess(root: site.root)
+        // More streams than the server takes connections: each beyond the cap ends the oldest.
+        let streams = try (0..<300).map { _ in try server.listen() }
+        #expect(streams.count == 300)
+        #expect(try server.request("/", timeout: 5).status == 200)
+    }
+
     @Test func headGetsTheContentLengthOfGetWithoutTheBody() throws {
         let site = try TestSite(example: "blog")
         let server = try PreviewProcess(root: site.root)

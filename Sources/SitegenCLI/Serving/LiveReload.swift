@@ -32,10 +32,18 @@ final class LiveReload: Sendable {
     private struct Listener {
         let events: AsyncStream<String>.Continuation
         let page: String?
+        /// When it started listening, to end the oldest first.
+        let order: Int
     }
+
+    /// The most event streams open at once: a new one beyond it ends the oldest (a browser's
+    /// EventSource connects again by itself), so that streams never hold every connection the
+    /// server takes and starve the requests for pages.
+    static let maximumListeners = 64
 
     private struct State {
         var listeners: [UUID: Listener] = [:]
+        var started = 0
         /// The error of the last build, shown to browsers that connect while it lasts.
         var failure: Event?
     }
@@ -47,10 +55,18 @@ final class LiveReload: Sendable {
     func listen(page: String? = nil) -> AsyncStream<String> {
         let (stream, continuation) = AsyncStream.makeStream(of: String.self)
         let id = UUID()
-        let failure = state.withLock { state in
-            state.listeners[id] = Listener(events: continuation, page: page.map(Self.outputFile(ofPage:)))
-            return state.failure
+        let (failure, oldest) = state.withLock { state in
+            var oldest: Listener?
+            if state.listeners.count >= Self.maximumListeners,
+               let first = state.listeners.min(by: { $0.value.order < $1.value.order }) {
+                oldest = state.listeners.removeValue(forKey: first.key)
+            }
+            state.started += 1
+            state.listeners[id] = Listener(events: continuation, page: page.map(Self.outputFile(ofPage:)), order: state.started)
+            return (state.failure, oldest)
         }
+        // Outside the lock: ending a stream runs its termination handler, which takes the lock.
+        oldest?.events.finish()
         continuation.yield(": connected\n\n")
         if let failure { continuation.yield(failure.text) }
         continuation.onTermination = { [weak self] _ in
