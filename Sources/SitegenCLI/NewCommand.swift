@@ -32,6 +32,10 @@ struct NewSiteCommand: ParsableCommand {
     }
 
     func run() throws {
+        guard !name.trimmingCharacters(in: .whitespaces).isEmpty else {
+            TerminalOutput.error("give the new site a folder name, such as: sitegen new site my-blog")
+            throw ExitCode.failure
+        }
         let folder = URL(fileURLWithPath: name)
         guard !FileManager.default.fileExists(atPath: folder.path) else {
             TerminalOutput.error("\(name) already exists; choose a new folder name")
@@ -132,7 +136,7 @@ struct NewPostCommand: ParsableCommand {
             throw ExitCode.failure
         }
         // The page's URL comes from the file name by the same rule: the post is at /posts/SLUG/.
-        let slug = Slug.make(title)
+        let slug = Self.shortened(Slug.make(title))
         guard slug.contains(where: { $0.isLetter || $0.isNumber }) else {
             TerminalOutput.error("the title \"\(title)\" has no letters or digits to name the file after; give it a title with words")
             throw ExitCode.failure
@@ -148,9 +152,39 @@ struct NewPostCommand: ParsableCommand {
             TerminalOutput.error("\(file.path) already exists")
             throw ExitCode.failure
         }
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try "---\ntitle: \"\(Self.quoted(title))\"\ndate: \(ISO8601DateFormatter().string(from: Date()))\ntags: []\n---\n\n".write(to: file, atomically: true, encoding: .utf8)
+        var folderOnTheWay = content
+        for name in names {
+            folderOnTheWay.appendPathComponent(String(name))
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: folderOnTheWay.path, isDirectory: &isFolder), !isFolder.boolValue {
+                TerminalOutput.error("--section \(section): \(folderOnTheWay.path) is a file, not a folder; choose another section")
+                throw ExitCode.failure
+            }
+        }
+        do {
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try "---\ntitle: \"\(Self.quoted(title))\"\ndate: \(ISO8601DateFormatter().string(from: Date()))\ntags: []\n---\n\n".write(to: file, atomically: true, encoding: .utf8)
+        } catch {
+            TerminalOutput.error("\(file.path): cannot create the post: \(error.localizedDescription)")
+            throw ExitCode.failure
+        }
         print("Created \(file.path)")
+    }
+
+    /// A slug short enough for a file name (at most 80 UTF-8 bytes, cut after a whole word
+    /// when one ends past half of it), whatever the title's length.
+    static func shortened(_ slug: String) -> String {
+        let limit = 80
+        guard slug.utf8.count > limit else { return slug }
+        var cut = ""
+        for character in slug {
+            guard cut.utf8.count + character.utf8.count <= limit else { break }
+            cut.append(character)
+        }
+        if let dash = cut.lastIndex(of: "-"), cut.utf8.distance(from: cut.startIndex, to: dash) > limit / 2 {
+            cut = String(cut[..<dash])
+        }
+        return cut
     }
 
     /// Whether `folder` (which need not exist yet) is inside `content` once the links of its

@@ -62,4 +62,21 @@ struct NewCommandTests {
         let posts = try FileManager.default.contentsOfDirectory(atPath: folder.root.appendingPathComponent("blog/content/posts").path)
         #expect(posts.count == 2, "_index.md and the first post only")
     }
+
+    @Test("an empty site name, a section that is a file, and a very long title get clear messages, not raw errors")
+    func carelessInput() throws {
+        let folder = try TestSite()
+        let empty = try Sitegen.run(["new", "site", ""], in: folder.root)
+        #expect(empty.status == 1)
+        #expect(empty.error.contains("give the new site a folder name"))
+        try folder.write("# Home\n", to: "content/_index.md")
+        let file = try Sitegen.run(["new", "post", "x", "--section", "_index.md"], in: folder.root)
+        #expect(file.status == 1)
+        #expect(file.error.contains("is a file, not a folder"))
+        #expect(!file.error.contains("NSCocoaErrorDomain"))
+        let long = try Sitegen.run(["new", "post", String(repeating: "word ", count: 100)], in: folder.root)
+        #expect(long.status == 0, "\(long.error)")
+        let written = try FileManager.default.contentsOfDirectory(atPath: folder.root.appendingPathComponent("content/posts").path)
+        #expect(written.count == 1 && written[0].utf8.count <= 100, "\(written)")
+    }
 }
