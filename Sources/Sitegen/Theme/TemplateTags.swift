@@ -65,6 +65,19 @@ struct TemplateTags {
             while upper > lower, Self.isSpace(bytes[upper - 1]) { upper -= 1 }
             return lower..<upper
         }
+        /// Opens a section, block or layout; false when that nests past the limit.
+        func push(_ entry: (name: ArraySlice<UInt8>, sigil: UInt8, opening: [UInt8], closing: [UInt8], reference: Int?)) -> Bool {
+            open.append(entry)
+            if open.count > depth {
+                depth = open.count
+                deepestLine = line
+            }
+            if open.count > limit {
+                isTooDeep = true
+                return false
+            }
+            return true
+        }
         while let start = find(opening, from: position) {
             let inside = start + opening.count
             guard inside < bytes.count, let end = find(closing, from: inside) else { return }
@@ -74,15 +87,7 @@ struct TemplateTags {
             let body = end > inside ? trimmed(inside + 1..<end) : end..<end
             switch sigil {
             case UInt8(ascii: "#"), UInt8(ascii: "^"), UInt8(ascii: "$"):
-                open.append((bytes[body], sigil, opening, closing, nil))
-                if open.count > depth {
-                    depth = open.count
-                    deepestLine = line
-                }
-                if open.count > limit {
-                    isTooDeep = true
-                    return
-                }
+                guard push((bytes[body], sigil, opening, closing, nil)) else { return }
             case UInt8(ascii: ">"), UInt8(ascii: "<"):
                 var name = body
                 let isDynamic = name.first.map { bytes[$0] == UInt8(ascii: "*") } ?? false
@@ -93,15 +98,7 @@ struct TemplateTags {
                                             nameBytes: name, closingNameBytes: nil))
                 if sigil == UInt8(ascii: "<") {
                     // The closing tag repeats the name as written, `*` included.
-                    open.append((bytes[body], sigil, opening, closing, references.count - 1))
-                    if open.count > depth {
-                        depth = open.count
-                        deepestLine = line
-                    }
-                    if open.count > limit {
-                        isTooDeep = true
-                        return
-                    }
+                    guard push((bytes[body], sigil, opening, closing, references.count - 1)) else { return }
                 }
             case UInt8(ascii: "/"):
                 guard let last = open.last, last.name.elementsEqual(bytes[body]) else { return }   // for the parser to report
