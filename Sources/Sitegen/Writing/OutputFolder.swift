@@ -17,8 +17,10 @@ import Synchronization
 /// folder is a mount point; a file system without hard links or the exchange), the staging
 /// folder is made inside the output folder and its files are moved into place one by one.
 /// Either way only files listed in the manifest are ever replaced or removed: a file sitegen
-/// did not write that this build would replace is an error, and nothing changes.
-/// Leftovers of a killed build are removed by the next one.
+/// did not write that this build would replace is an error, and nothing changes. Carried
+/// folders keep their permissions, owner and times; nothing is moved or removed through a
+/// user's link. Commits to one folder take a lock and read the manifest under it, so builds
+/// running at once each land whole. Leftovers of a killed build are removed by the next one.
 final class OutputFolder: Sendable {
     /// The folder the site ends up in, as given.
     let destination: URL
