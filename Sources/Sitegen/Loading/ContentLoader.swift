@@ -237,11 +237,14 @@ struct ContentLoader {
     }
 
     /// `2026-01-05-hello` → (the date, `hello`).
+    /// Months and days may have one digit, as Jekyll allows (`2016-1-5-hello`).
     static func splitDatePrefix(_ stem: String) -> (Date?, String) {
-        let bytes = Array(stem.utf8)
-        guard bytes.count > 11, bytes[10] == UInt8(ascii: "-"),
-              let date = PlainScalar.dateOnly(String(decoding: bytes[0..<10], as: UTF8.self)) else { return (nil, stem) }
-        return (date, String(decoding: bytes[11...], as: UTF8.self))
+        let parts = stem.split(separator: "-", maxSplits: 3, omittingEmptySubsequences: false)
+        guard parts.count == 4, parts[0].count == 4, (1...2).contains(parts[1].count), (1...2).contains(parts[2].count),
+              !parts[3].isEmpty, parts[0...2].allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+              let date = PlainScalar.dateOnly(parts[0] + "-" + parts[1].leftPadded + "-" + parts[2].leftPadded)
+        else { return (nil, stem) }
+        return (date, String(parts[3]))
     }
 
     /// A file or folder name in words: `getting-started` → `Getting started`.
@@ -327,4 +330,9 @@ struct ContentLoader {
         }
         return files
     }
+}
+
+private extension Substring {
+    /// A one-digit month or day with its leading zero.
+    var leftPadded: String { count == 1 ? "0" + self : String(self) }
 }

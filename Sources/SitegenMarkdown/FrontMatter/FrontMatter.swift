@@ -148,10 +148,14 @@ public indirect enum FrontMatterValue: Sendable, Hashable {
         return nil
     }
 
-    /// The date, if this is a timestamp.
+    /// The date, if this is a timestamp, or text that reads as one: sites quote their dates
+    /// (`date: "2013-06-07 21:02:13 +0200"`, as Jekyll writes them).
     public var date: Date? {
-        if case .date(let value) = self { return value }
-        return nil
+        switch self {
+        case .date(let value): return value
+        case .string(let text): return PlainScalar.timestamp(text.trimmingCharacters(in: .whitespaces))
+        default: return nil
+        }
     }
 
     /// The elements, if this is a list.
