@@ -22,4 +22,16 @@ struct ForeignContentTests {
         #expect(dates["/posts/local/"] == 1_709_287_200)
         #expect(dates["/posts/short-prefix/"] == 1_451_952_000)
     }
+
+    @Test("a front matter key given twice is a warning on its line, and the last one counts")
+    func repeatedKeys() async throws {
+        let site = try TestSite()
+        try site.write("---\ntitle: First\npublished: true\ntags:\n  - a\ntitle: Second\npublished: true\n---\nText\n", to: "content/a.md")
+        let summary = try await site.build()
+        #expect(try site.page("a/index.html").contains("<title>Second"))
+        #expect(summary.warnings.map(\.description).sorted() == [
+            "content/a.md:6: `title` is given more than once; the last one counts",
+            "content/a.md:7: `published` is given more than once; the last one counts",
+        ])
+    }
 }

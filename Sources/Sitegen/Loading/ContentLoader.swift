@@ -20,6 +20,12 @@ struct ContentLoader {
         let found = try findFiles(walker)
         var warnings = found.warnings
         let sources = try await readSources(found.markdown)
+        for (path, (source, _)) in zip(found.markdown, sources) {
+            for key in source.frontMatter.repeatedKeys {
+                warnings.append(SiteError(file: displayPath(path), line: source.frontMatter.line(of: key),
+                                          "`\(key)` is given more than once; the last one counts"))
+            }
+        }
         var errors: [SiteError] = []
         var pages: [Page] = []
         var indexFiles: [String: (path: String, source: MarkdownSource)] = [:]

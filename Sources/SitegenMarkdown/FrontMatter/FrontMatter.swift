@@ -20,6 +20,9 @@ public struct FrontMatter: Sendable, Hashable {
     private var positions: [String: Int]
     /// The line of each top-level key in the file it was read from.
     private var keyLines: [String: Int] = [:]
+    /// Top-level keys the file gave more than once (the last one counts, as Jekyll reads them).
+    /// They take no part in equality.
+    public internal(set) var repeatedKeys: [String] = []
 
     /// Creates front matter from entries; a later entry with the same key replaces an
     /// earlier one in place.

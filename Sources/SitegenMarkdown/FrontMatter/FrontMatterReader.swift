@@ -53,9 +53,21 @@ enum FrontMatterReader {
         }
         let text = String(yaml)
         try checkAliases(text, firstLine: firstLine, subject: subject)
-        let root: Node?
+        var root: Node?
+        var repeated: [String] = []
         do {
             root = try Yams.compose(yaml: text, .basic)
+        } catch YamlError.duplicatedKeysInMapping(let duplicates, let context) {
+            // A top-level key given twice: the last one counts, as Jekyll and Hugo read it.
+            do {
+                root = try Yams.compose(yaml: keepingLastOf(duplicates, in: text), .basic)
+                repeated = duplicates
+            } catch let error as YamlError {
+                throw markdownError(error, firstLine: firstLine, subject: subject)
+            } catch {
+                throw markdownError(.duplicatedKeysInMapping(duplicates: duplicates, context: context), firstLine: firstLine,
+                                    subject: subject)
+            }
         } catch let error as YamlError {
             throw markdownError(error, firstLine: firstLine, subject: subject)
         } catch {
@@ -67,7 +79,36 @@ enum FrontMatterReader {
                 line: firstLine + (root.mark?.line ?? 1) - 1, column: root.mark?.column,
                 message: "\(subject) must be a map of keys to values, like `title: Hello`")
         }
-        return frontMatter(mapping, firstLine: firstLine)
+        var result = frontMatter(mapping, firstLine: firstLine)
+        result.repeatedKeys = repeated
+        return result
+    }
+
+    /// `yaml` with each earlier top-level entry of the `keys` blanked out (its lines kept as
+    /// empty lines, so that every line number stays): only the last of each remains.
+    private static func keepingLastOf(_ keys: [String], in yaml: String) -> String {
+        var lines = yaml.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        /// The top-level key a line starts, if any.
+        func key(of line: String) -> String? {
+            guard let first = line.first, first != " ", first != "\t", first != "#", first != "-",
+                  let colon = line.firstIndex(of: ":") else { return nil }
+            return String(line[..<colon]).trimmingCharacters(in: CharacterSet(charactersIn: " \"'"))
+        }
+        var starts: [String: [Int]] = [:]
+        for (index, line) in lines.enumerated() {
+            if let key = key(of: line), keys.contains(key) { starts[key, default: []].append(index) }
+        }
+        for indices in starts.values {
+            for start in indices.dropLast() {
+                lines[start] = ""
+                var index = start + 1
+                while index < lines.count, lines[index].isEmpty || lines[index].first == " " || lines[index].first == "\t" {
+                    lines[index] = ""
+                    index += 1
+                }
+            }
+        }
+        return lines.joined(separator: "\n")
     }
 
     /// Parses any YAML document (a map, a list or a scalar) of a data file.
