@@ -79,12 +79,10 @@ struct BuildErrorTests {
         #expect(partial.first?.description == "templates/page.mustache:2: unknown partial 'missing-box': add templates/missing-box.mustache or fix the name")
     }
 
-    @Test("an unknown theme or layout is an error that says what exists")
-    func unknownThemeOrLayout() async throws {
+    @Test("an unknown theme is an error that says what exists")
+    func unknownTheme() async throws {
         let theme = await errors(try site(["content/a.md": "A\n", "sitegen.yml": "theme: fancy\n"]))
         #expect(theme.first?.description == "sitegen.yml: unknown theme 'fancy'; bundled themes: default, docs")
-        let layout = await errors(try site(["content/a.md": "---\nlayout: wide\n---\nA\n"]))
-        #expect(layout.first?.description == "content/a.md:2: `layout: wide` names no template; add templates/wide.mustache")
     }
 
     @Test("a failed build leaves the previous output as it was, and no staging folder behind")

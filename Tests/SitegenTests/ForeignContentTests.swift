@@ -34,4 +34,21 @@ struct ForeignContentTests {
             "content/a.md:7: `published` is given more than once; the last one counts",
         ])
     }
+
+    @Test("a layout that names no template is one warning per name, and its pages render with the page template")
+    func missingLayouts() async throws {
+        let site = try TestSite()
+        try site.write("---\ntitle: A\nlayout: post\n---\nText A\n", to: "content/a.md")
+        try site.write("---\ntitle: B\nlayout: post\n---\nText B\n", to: "content/b.md")
+        try site.write("---\ntitle: C\n\nlayout: layouts/docs.njk\n---\nText C\n", to: "content/c.md")
+        let summary = try await site.build()
+        #expect(try site.page("b/index.html").contains("<p>Text B</p>"))
+        #expect(try site.page("c/index.html").contains("<p>Text C</p>"))
+        #expect(summary.warnings.map(\.description) == [
+            "content/a.md:3: `layout: post` names no template (and 1 more page); rendered with the page template. "
+                + "Add templates/post.mustache to give it one",
+            "content/c.md:4: `layout: layouts/docs.njk` names no template; rendered with the page template. "
+                + "Add templates/layouts/docs.njk.mustache to give it one",
+        ])
+    }
 }

@@ -257,10 +257,10 @@ import Testing
         try FileManager.default.removeItem(at: site.root.appendingPathComponent("content/broken.md"))
         try await harness.rebuild(changing: ["content/broken.md"]) {}
 
-        // A build that fails after parsing an edited page (another page names no template):
+        // A build that fails after parsing an edited page (another page takes its URL):
         // once the other page is fixed, the edited page is still rendered anew.
         try site.write("# About\n\nEdited while another page was broken.\n", to: "content/about.md")
-        try site.write("---\nlayout: nosuch\n---\n\nText.\n", to: "content/odd.md")
+        try site.write("---\nurl: /about/\n---\n\nText.\n", to: "content/odd.md")
         await #expect(throws: (any Error).self) {
             try await harness.live.build(changed: [site.root.appendingPathComponent("content/odd.md").path])
         }

@@ -104,8 +104,6 @@ struct SiteValueTests {
                 == "content/a.md:3: `tags` must be a list, such as [swift, web]")
         #expect(try await problems(["content/a.md": "---\ntitle: A\n\n\nslug: a/b\n---\nA\n"])
                 == "content/a.md:5: `slug: a/b` must be one path component, such as my-post")
-        #expect(try await problems(["content/a.md": "---\ntitle: A\n\nlayout: wide\n---\nA\n"])
-                == "content/a.md:4: `layout: wide` names no template; add templates/wide.mustache")
         #expect(try await problems(["content/a.md": "A\n", "sitegen.yml": "title: T\n\nfeedContent: all\n"])
                 == "sitegen.yml:3: `feedContent` must be summary or full")
         #expect(try await problems(["content/a.md": "A\n", "sitegen.yml": "title: T\nlanguage: [en]\n"])

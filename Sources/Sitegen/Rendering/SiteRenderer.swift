@@ -32,6 +32,7 @@ struct SiteRenderer: Sendable {
         let gone = memory?.keep(parsed: parsed, targets: targets) ?? []
         plan.remove(gone.flatMap { [Dependency.page($0), Dependency.listing($0), Dependency.neighbours($0)] })
         for page in parsed { for warning in page.warnings { warnings.add(warning) } }
+        for warning in missingLayouts() { warnings.add(warning) }
         let pages = parsed.map(\.page)
         let orders = Self.sectionOrders(pages, sections: loaded.sections)
         let sectionHTML = loaded.sections.compactMapValues { section -> String? in
@@ -199,11 +200,8 @@ struct SiteRenderer: Sendable {
                        files: PublishedFiles) throws {
         let rendered = parsed.page
         let page = rendered.page
-        let template = page.layout ?? "page"
-        guard theme.templates.has(template) else {
-            throw SiteError(file: display(page.sourcePath), line: page.frontMatter.line(of: "layout") ?? 2,
-                            "`layout: \(template)` names no template; add templates/\(template).mustache")
-        }
+        // A layout of another generator's (`post`, `layouts/docs.njk`) renders with the page template.
+        let template = page.layout.flatMap { theme.templates.has($0) ? $0 : nil } ?? "page"
         var pageValues = context.page(rendered, html: rendered.content, section: loaded.sections[page.sectionPath])
         if let previous = neighbours.previous { pageValues["previous"] = context.summary(previous) }
         if let next = neighbours.next { pageValues["next"] = context.summary(next) }
@@ -216,6 +214,23 @@ struct SiteRenderer: Sendable {
         }
         let html = site.htmlProcessors.reduce(text) { html, process in process(html, rendered, files) }
         try output.write(html, to: path, owner: .page(page, layout: loaded.layout))
+    }
+
+    /// One warning for each `layout:` that names no template (the pages render with the page
+    /// template, as Hugo does): how many pages name it, and the first.
+    func missingLayouts() -> [SiteError] {
+        var named: [String: (count: Int, first: Page)] = [:]
+        for page in loaded.pages {
+            guard let layout = page.layout, !theme.templates.has(layout) else { continue }
+            let first = named[layout]?.first ?? page
+            named[layout] = ((named[layout]?.count ?? 0) + 1, first)
+        }
+        return named.sorted { $0.key < $1.key }.map { layout, found in
+            let others = found.count == 1 ? "" : " (and \(found.count - 1) more \(found.count == 2 ? "page" : "pages"))"
+            return SiteError(file: display(found.first.sourcePath), line: found.first.frontMatter.line(of: "layout"),
+                             "`layout: \(layout)` names no template\(others); rendered with the page template. "
+                             + "Add templates/\(layout).mustache to give it one")
+        }
     }
 
     /// Each section's pages in the section's order.
