@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import Sitegen
+@testable import Sitegen
 
 @Suite("Build errors")
 struct BuildErrorTests {
@@ -51,12 +51,25 @@ struct BuildErrorTests {
     func controlCharactersAndReservedURLs() async throws {
         for (text, key) in [("---\ntitle: A\nurl: \"/robots.txt\\0\"\n---\nA\n", "url"), ("---\ntitle: A\nurl: \"/a/\\0/\"\n---\nA\n", "url"),
                             ("---\ntitle: A\nurl: \"/a\\tb/\"\n---\nA\n", "url"), ("---\ntitle: A\nurl: /.sitegen-manifest\n---\nA\n", "url"),
-                            ("---\ntitle: A\naliases: [\"/old\\0/\"]\n---\nA\n", "aliases")] {
+                            ("---\ntitle: A\naliases: [\"/old\\0/\"]\n---\nA\n", "aliases"),
+                            ("---\ntitle: A\naliases: [/.sitegen-manifest]\n---\nA\n", "aliases"),
+                            ("---\ntitle: A\nslug: .sitegen-manifest\n---\nA\n", "slug")] {
             let found = await errors(try site(["content/a.md": text]))
             #expect(found.count == 1, "\(text)")
             #expect(found.first?.file == "content/a.md" && found.first?.line == 3, "\(text): \(found)")
             #expect(found.first?.message.hasPrefix("`\(key)") == true, "\(text): \(found)")
+            let reason = text.contains("sitegen-manifest") ? "is reserved for sitegen's own files" : "holds a control character (U+00"
+            #expect(found.first?.message.contains(reason) == true, "\(text): \(found)")
         }
+    }
+
+    @Test("an output path holding a control character or starting with .sitegen- is refused, whoever writes it")
+    func outputPathsRefuseControlCharactersAndSitegensOwnNames() throws {
+        for path in ["robots.txt\0", "a/\u{0}/index.html", "a\u{7F}.html", ".sitegen-manifest", "./.sitegen-staging-1/x.html", "a/../.sitegen-x"] {
+            #expect(throws: SiteError.self, "\(path.debugDescription)") { try URLPath.outputPath(path) }
+        }
+        #expect(try URLPath.outputPath("a/.sitegen-manifest") == "a/.sitegen-manifest", "only the top of the output folder is sitegen's")
+        #expect(try URLPath.outputPath("./robots.txt") == "robots.txt")
     }
 
     @Test("bad front matter is an error with the file and line")

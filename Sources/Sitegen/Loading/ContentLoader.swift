@@ -195,8 +195,8 @@ struct ContentLoader {
         let url: String
         if let explicit = try string("url") {
             guard let checked = URLPath.explicitURL(explicit) else {
-                throw problem("url", "`url: \(explicit.debugDescription)` would leave the output folder, holds a control character "
-                              + "or names sitegen's own files (.sitegen-…); use a path like /about/")
+                let reason = URLPath.refusal(ofExplicitURL: explicit) ?? "is not a path inside the site"
+                throw problem("url", "`url: \(explicit.debugDescription)` \(reason); use a path like /about/")
             }
             url = checked
         } else {
@@ -206,6 +206,9 @@ struct ContentLoader {
             }
             let parent = isBundle ? URLPath.folder(of: folder) : folder
             let last = URLPath.component(slug ?? stemWithoutDate)
+            if let slug, parent.isEmpty, URLPath.isReserved(URLPath.decoded(last)) {
+                throw problem("slug", "`slug: \(slug)` is reserved for sitegen's own files (.sitegen-manifest, .sitegen-staging-…); choose another")
+            }
             url = URLPath.folderURL(parent) + last + "/"
         }
         var sectionPath = isBundle ? URLPath.folder(of: folder) : folder
@@ -224,8 +227,10 @@ struct ContentLoader {
         case nil, .null?: break
         case .list(let values)?:
             for value in values {
-                guard let alias = value.string, let url = URLPath.explicitURL(alias) else {
-                    throw problem("aliases", "`aliases` must be URL paths inside the site (no control characters), such as [/old/url/]")
+                guard let alias = value.string else { throw problem("aliases", "`aliases` must be URL paths, such as [/old/url/]") }
+                guard let url = URLPath.explicitURL(alias) else {
+                    let reason = URLPath.refusal(ofExplicitURL: alias) ?? "is not a path inside the site"
+                    throw problem("aliases", "`aliases`: \(alias.debugDescription) \(reason); use a path like /old/url/")
                 }
                 aliases.append(url)
             }

@@ -81,15 +81,26 @@ enum URLPath {
     }
 
     /// A `url:` or alias given in front matter (decoded, then percent-encoded), made absolute
-    /// with a trailing slash (unless it names a file such as `/feed.xml`); `nil` when it would
-    /// leave the output folder.
+    /// with a trailing slash (unless it names a file such as `/feed.xml`); `nil` when
+    /// ``refusal(ofExplicitURL:)`` gives a reason.
     static func explicitURL(_ url: String) -> String? {
-        let path = decoded(url)
-        guard !path.contains("\\"), !url.contains("://"), !hasControlCharacter(path), let normalized = normalize(path),
-              !isReserved(normalized) else { return nil }
+        guard refusal(ofExplicitURL: url) == nil, let normalized = normalize(decoded(url)) else { return nil }
         if normalized.isEmpty { return "/" }
         let last = normalized.split(separator: "/").last ?? ""
         return encoded("/" + normalized + (last.contains(".") ? "" : "/"))
+    }
+
+    /// Why a `url:` or alias given in front matter names no output file (the words follow the
+    /// value in a message), or `nil` when it names one.
+    static func refusal(ofExplicitURL url: String) -> String? {
+        let path = decoded(url)
+        if let control = path.unicodeScalars.first(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            return "holds a control character (U+" + String(format: "%04X", control.value) + "); no file can be named so"
+        }
+        if path.contains("\\") || url.contains("://") { return "is not a path inside the site" }
+        guard let normalized = normalize(path) else { return "would leave the output folder" }
+        if isReserved(normalized) { return "is reserved for sitegen's own files (.sitegen-manifest, .sitegen-staging-…)" }
+        return nil
     }
 
     /// The output file of a URL path, decoded: `/posts/x/` → `posts/x/index.html`, `/feed.xml`
