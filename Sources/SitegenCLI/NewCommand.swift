@@ -9,6 +9,14 @@ struct NewCommand: ParsableCommand {
         abstract: "Start a site or a post.",
         subcommands: [NewSiteCommand.self, NewPostCommand.self]
     )
+
+    /// What went wrong, in the system's words: the POSIX reason under a Foundation error
+    /// ("Not a directory", "File name too long"), whose own text is often only a code.
+    static func reason(_ error: any Error) -> String {
+        var error = error as NSError
+        if let underlying = error.userInfo[NSUnderlyingErrorKey] as? any Error { error = underlying as NSError }
+        return error.domain == NSPOSIXErrorDomain ? String(cString: strerror(Int32(error.code))) : error.localizedDescription
+    }
 }
 
 /// `sitegen new site NAME [--swift --sitegen PATH]`.
@@ -32,7 +40,7 @@ struct NewSiteCommand: ParsableCommand {
     }
 
     func run() throws {
-        guard !name.trimmingCharacters(in: .whitespaces).isEmpty else {
+        guard !name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             TerminalOutput.error("give the new site a folder name, such as: sitegen new site my-blog")
             throw ExitCode.failure
         }
@@ -51,6 +59,7 @@ struct NewSiteCommand: ParsableCommand {
             "static/.gitkeep": "",
             ".gitignore": "public/\n.build/\n",
         ]
+        var packageLink: URL?
         if let sitegen {
             let isURL = sitegen.contains("://") || sitegen.hasPrefix("git@")
             let dependency = isURL ? ".package(url: \"\(sitegen)\", branch: \"main\")" : ".package(path: \"sitegen-package\")"
@@ -90,16 +99,21 @@ struct NewSiteCommand: ParsableCommand {
                 }
 
                 """
-            if !isURL {
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-                let target = URL(fileURLWithPath: sitegen).standardizedFileURL
-                try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("sitegen-package"), withDestinationURL: target)
-            }
+            if !isURL { packageLink = URL(fileURLWithPath: sitegen).standardizedFileURL }
         }
-        for (path, text) in files {
-            let file = folder.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: file, atomically: true, encoding: .utf8)
+        do {
+            if let packageLink {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("sitegen-package"), withDestinationURL: packageLink)
+            }
+            for (path, text) in files.sorted(by: { $0.key < $1.key }) {
+                let file = folder.appendingPathComponent(path)
+                try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try text.write(to: file, atomically: true, encoding: .utf8)
+            }
+        } catch {
+            TerminalOutput.error("\(folder.path): cannot create the site: \(NewCommand.reason(error))")
+            throw ExitCode.failure
         }
         print("Created \(name)/. Build it with: sitegen build \(name)")
     }
@@ -165,7 +179,7 @@ struct NewPostCommand: ParsableCommand {
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try "---\ntitle: \"\(Self.quoted(title))\"\ndate: \(ISO8601DateFormatter().string(from: Date()))\ntags: []\n---\n\n".write(to: file, atomically: true, encoding: .utf8)
         } catch {
-            TerminalOutput.error("\(file.path): cannot create the post: \(error.localizedDescription)")
+            TerminalOutput.error("\(file.path): cannot create the post: \(NewCommand.reason(error))")
             throw ExitCode.failure
         }
         print("Created \(file.path)")

@@ -79,4 +79,36 @@ struct NewCommandTests {
         let written = try FileManager.default.contentsOfDirectory(atPath: folder.root.appendingPathComponent("content/posts").path)
         #expect(written.count == 1 && written[0].utf8.count <= 100, "\(written)")
     }
+
+    @Test("a blank site name, or a site the file system refuses, is a worded error, not a Foundation dump")
+    func siteTheFileSystemRefuses() throws {
+        let folder = try TestSite()
+        let blank = try Sitegen.run(["new", "site", " \n"], in: folder.root)
+        #expect(blank.status == 1)
+        #expect(blank.error.contains("give the new site a folder name"), "\(blank.error)")
+        try folder.write("a file\n", to: "notes.txt")
+        let underFile = try Sitegen.run(["new", "site", "notes.txt/blog"], in: folder.root)
+        #expect(underFile.status == 1)
+        #expect(underFile.error.contains("notes.txt/blog: cannot create the site: Not a directory"), "\(underFile.error)")
+        let tooLong = try Sitegen.run(["new", "site", String(repeating: "b", count: 300)], in: folder.root)
+        #expect(tooLong.status == 1)
+        #expect(tooLong.error.contains(": cannot create the site: File name too long"), "\(tooLong.error)")
+        #expect(![underFile, tooLong].contains { $0.error.contains("NSCocoaErrorDomain") })
+    }
+
+    @Test("a post's file name fits in 255 bytes whatever the title: one long word, letters of two or three bytes")
+    func longTitlesInBytes() throws {
+        let folder = try TestSite()
+        try folder.write("# Home\n", to: "content/_index.md")
+        for title in [String(repeating: "a", count: 300), String(repeating: "é", count: 300), String(repeating: "日本語 ", count: 100)] {
+            let result = try Sitegen.run(["new", "post", title], in: folder.root)
+            #expect(result.status == 0, "\(result.error)")
+        }
+        let written = try FileManager.default.contentsOfDirectory(atPath: folder.root.appendingPathComponent("content/posts").path)
+        #expect(written.count == 3)
+        for name in written {
+            #expect(name.utf8.count <= "2026-01-01-".utf8.count + 80 + ".md".utf8.count, "\(name)")
+            #expect(name.hasSuffix(".md") && !name.contains("-.md"), "\(name)")
+        }
+    }
 }
