@@ -124,10 +124,13 @@ import Testing
     @Test func manyLiveReloadStreamsNeverStarveRequestsForPages() throws {
         let site = try TestSite(example: "blog")
         let server = try PreviewProcess(root: site.root)
-        // More streams than the server takes connections: each beyond the cap ends the oldest.
-        let streams = try (0..<300).map { _ in try server.listen() }
-        #expect(streams.count == 300)
+        // More streams than the server takes connections (so that, without the cap, the last
+        // ones and the page request would wait): each beyond the cap ends the oldest.
+        let count = max(HTTPLimits().connections, LiveReload.maximumListeners) + 20
+        let streams = try (0..<count).map { _ in try server.listen() }
         #expect(try server.request("/", timeout: 5).status == 200)
+        #expect(streams[0].isClosed(within: 5), "the oldest stream ends to make room")
+        #expect(!streams[count - 1].isClosed(within: 0.5), "the newest stays open")
     }
 
     @Test func headGetsTheContentLengthOfGetWithoutTheBody() throws {

@@ -227,6 +227,20 @@ final class PreviewProcess: Sendable {
             return received
         }
 
+        /// Whether the server ends the stream within `seconds` (what arrives meanwhile is kept).
+        func isClosed(within seconds: TimeInterval) -> Bool {
+            let deadline = Date().addingTimeInterval(seconds)
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while deadline.timeIntervalSinceNow > 0 {
+                var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+                guard poll(&poller, 1, Int32(deadline.timeIntervalSinceNow * 1000)) > 0 else { continue }
+                let count = read(socket, &buffer, buffer.count)
+                guard count > 0 else { return true }
+                received += String(decoding: buffer[0..<count], as: UTF8.self)
+            }
+            return false
+        }
+
         /// Waits until `text` arrives (after what earlier waits consumed); returns what came up to and with it.
         func waitFor(_ text: String, timeout: TimeInterval = 20) throws -> String {
             let deadline = Date().addingTimeInterval(timeout)
