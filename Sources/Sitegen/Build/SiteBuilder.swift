@@ -161,7 +161,7 @@ public final class SiteBuilder: Sendable {
         var configuration = SiteConfiguration(title: ContentLoader.words(layout.root.lastPathComponent))
         if let file = layout.configuration {
             // A site's own sitegen.yml that links outside it could put the builder's files in site.params.
-            if layout.usesOwnConfiguration, let real = FolderWalker.realPath(file.path),
+            if layout.usesOwnConfiguration, let real = FileSystem.resolved(file.path),
                !FolderWalker(siteFolder: layout.root, followsLinksOutside: false).allows(real) {
                 throw SiteError(file: layout.display(file), "is a link to \(real), outside the site folder, and is not read; "
                                 + "pass it with --config \(real) to use it")

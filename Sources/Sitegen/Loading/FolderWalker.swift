@@ -45,9 +45,9 @@ struct FolderWalker: Sendable {
 
     init(siteFolder: URL, followsLinksOutside: Bool, skipping: [URL] = []) {
         let path = siteFolder.standardizedFileURL.path
-        self.siteFolder = Self.realPath(path) ?? path
+        self.siteFolder = FileSystem.resolved(path) ?? path
         self.followsLinksOutside = followsLinksOutside
-        self.skipping = Set(skipping.map { Self.realPath($0.standardizedFileURL.path) ?? $0.standardizedFileURL.path })
+        self.skipping = Set(skipping.map { FileSystem.resolved($0.standardizedFileURL.path) ?? $0.standardizedFileURL.path })
     }
 
     /// The walker for a site: its folder, `followLinksOutside` of its configuration, and its
@@ -79,7 +79,7 @@ struct FolderWalker: Sendable {
         var listing = Listing()
         let given = folder.standardizedFileURL.path
         let name = prefix.isEmpty ? given : String(prefix.dropLast())
-        guard let top = Self.realPath(given) else {
+        guard let top = FileSystem.resolved(given) else {
             let code = errno
             if code != ENOENT { listing.warnings.append(linkProblem(code, at: given, shown: name, verb: verb)) }
             return listing
@@ -133,10 +133,8 @@ struct FolderWalker: Sendable {
             if !recursive && !accepting(entryName) { continue }
             let relative = Self.join(frame.relative, entryName)
             let shown = prefix + relative
-            if entryName.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
-                let printable = String(String.UnicodeScalarView(shown.unicodeScalars.map {
-                    $0.value < 0x20 || $0.value == 0x7F ? "?" : $0
-                }))
+            if URLPath.hasControlCharacter(entryName) {
+                let printable = String(String.UnicodeScalarView(shown.unicodeScalars.map { URLPath.isControl($0) ? "?" : $0 }))
                 listing.warnings.append(SiteError(file: printable, "not \(verb): the name holds a control character "
                                                   + "(a line break, a tab…); rename it"))
                 continue
@@ -160,7 +158,7 @@ struct FolderWalker: Sendable {
                 }
                 enter(path, relative: relative, shown: shown, throughLink: frame.throughLink)
             case UInt8(DT_LNK):
-                guard let target = Self.realPath(path) else {
+                guard let target = FileSystem.resolved(path) else {
                     listing.warnings.append(linkProblem(errno, at: path, shown: shown, verb: verb))
                     continue
                 }
@@ -196,7 +194,7 @@ struct FolderWalker: Sendable {
     /// The bytes of a file of the site at `path`, if it is a regular file inside the site
     /// folder (or anywhere, with `followsLinksOutside`).
     func contents(of path: String) throws(RegularFile.Failure) -> Data {
-        guard let real = Self.realPath(path) else {
+        guard let real = FileSystem.resolved(path) else {
             throw RegularFile.Failure(reason: "cannot read the file: \(RegularFile.lastError())")
         }
         guard allows(real) else {
@@ -288,10 +286,4 @@ struct FolderWalker: Sendable {
         folder.isEmpty ? name : folder + "/" + name
     }
 
-    /// The path with every link resolved, or `nil` (and `errno` set) when it leads nowhere.
-    static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
 }

@@ -52,7 +52,12 @@ enum URLPath {
 
     /// Whether `text` holds a character below U+0020 or U+007F (a NUL would cut a file name short).
     static func hasControlCharacter(_ text: String) -> Bool {
-        text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
+        text.unicodeScalars.contains(where: isControl)
+    }
+
+    /// A character below U+0020, or U+007F: none may be in a name sitegen reads or writes.
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || scalar.value == 0x7F
     }
 
     /// Whether an output path is one of sitegen's own files in the output folder.
@@ -94,7 +99,7 @@ enum URLPath {
     /// value in a message), or `nil` when it names one.
     static func refusal(ofExplicitURL url: String) -> String? {
         let path = decoded(url)
-        if let control = path.unicodeScalars.first(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+        if let control = path.unicodeScalars.first(where: isControl) {
             return "holds a control character (U+" + String(format: "%04X", control.value) + "); no file can be named so"
         }
         if path.contains("\\") || url.contains("://") { return "is not a path inside the site" }

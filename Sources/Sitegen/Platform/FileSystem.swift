@@ -55,15 +55,21 @@ enum FileSystem {
         var existing = URL(fileURLWithPath: path).standardizedFileURL.path
         var rest: [String] = []
         while true {
-            if let resolved = Glibc.realpath(existing, nil) {
-                defer { free(resolved) }
-                let base = String(cString: resolved)
+            if let base = resolved(existing) {
                 return rest.reversed().reduce(base) { $0 == "/" ? "/" + $1 : $0 + "/" + $1 }
             }
             guard existing != "/" else { return path }
             rest.append((existing as NSString).lastPathComponent)
             existing = (existing as NSString).deletingLastPathComponent
         }
+    }
+
+    /// The path of an existing entry with every link resolved, or `nil` (and `errno` set) when
+    /// it leads nowhere.
+    static func resolved(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// Swaps two entries of one file system in one step: at no moment is either path missing.

@@ -81,10 +81,7 @@ final class LiveOutput: OutputSink {
             + state.copies.keys.filter { previous.texts[$0] == nil && previous.copies[$0] == nil }
         let foreign = newPaths.filter { FileSystem.kind(root + $0) != nil }.sorted()
         if !foreign.isEmpty {
-            throw SiteErrors(errors: foreign.prefix(5).map {
-                SiteError(file: root + $0, "was not written by sitegen, and this build makes a file there; sitegen never replaces "
-                          + "what it did not write: move it away, or choose another output folder")
-            })
+            throw SiteErrors(errors: foreign.prefix(5).map { OutputManifest.notWrittenBySitegen(root + $0) })
         }
         // Written on all cores: after a template change, that is every page.
         let texts = Array(state.texts)

@@ -337,10 +337,7 @@ final class OutputFolder: Sendable {
         guard !conflicts.isEmpty else { return }
         let shown = conflicts.sorted().prefix(5).map { destination.path + "/" + $0 }
         let hint = previous.files.isEmpty ? " (if an older sitegen made this folder, delete the folder once)" : ""
-        throw SiteErrors(errors: shown.map {
-            SiteError(file: $0, "was not written by sitegen, and this build makes a file or folder there; sitegen never replaces "
-                      + "what it did not write: move it away, or choose another output folder with -o" + hint)
-        })
+        throw SiteErrors(errors: shown.map { OutputManifest.notWrittenBySitegen($0, hint: hint) })
     }
 
     /// `a/b/c` → `["a/b", "a"]`.

@@ -42,6 +42,13 @@ struct OutputManifest: Equatable {
         return manifest
     }
 
+    /// The error for `file`, which was not written by sitegen and which a build would replace;
+    /// `hint` follows the advice.
+    static func notWrittenBySitegen(_ file: String, hint: String = "") -> SiteError {
+        SiteError(file: file, "was not written by sitegen, and this build makes a file or folder there; sitegen never replaces "
+                  + "what it did not write: move it away, or choose another output folder with -o" + hint)
+    }
+
     /// The largest manifest read; a bigger file is not one sitegen wrote.
     static let maximumSize = 64 << 20
 
@@ -49,7 +56,7 @@ struct OutputManifest: Equatable {
     /// no control character, not sitegen's own files.
     static func isPlainPath(_ path: String) -> Bool {
         guard !path.isEmpty, !path.hasPrefix("/"), !path.hasPrefix(".sitegen-"),
-              !path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return false }
+              !URLPath.hasControlCharacter(path) else { return false }
         return path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." }
     }
 
