@@ -214,21 +214,18 @@ final class PreviewProcess: Sendable {
 
         /// What arrives within `seconds` (and was not consumed by a wait).
         func arrivals(within seconds: TimeInterval) throws -> String {
-            let deadline = Date().addingTimeInterval(seconds)
-            var buffer = [UInt8](repeating: 0, count: 4096)
-            while deadline.timeIntervalSinceNow > 0 {
-                var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
-                guard poll(&poller, 1, Int32(deadline.timeIntervalSinceNow * 1000)) > 0 else { continue }
-                let count = read(socket, &buffer, buffer.count)
-                guard count > 0 else { break }
-                received += String(decoding: buffer[0..<count], as: UTF8.self)
-            }
+            _ = receive(for: seconds)
             defer { received = "" }
             return received
         }
 
         /// Whether the server ends the stream within `seconds` (what arrives meanwhile is kept).
         func isClosed(within seconds: TimeInterval) -> Bool {
+            receive(for: seconds)
+        }
+
+        /// Reads what arrives for `seconds`, or until the server ends the stream; true when it ended.
+        private func receive(for seconds: TimeInterval) -> Bool {
             let deadline = Date().addingTimeInterval(seconds)
             var buffer = [UInt8](repeating: 0, count: 4096)
             while deadline.timeIntervalSinceNow > 0 {
