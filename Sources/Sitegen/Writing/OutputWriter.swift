@@ -22,19 +22,20 @@ final class OutputWriter: Sendable {
 
     /// Writes `text` at the output path `path`, made by `owner`.
     func write(_ text: String, to path: String, owner: OutputOwner) throws {
-        try claim(path, by: owner)
-        do {
-            try sink.write(text, to: path)
-        } catch {
-            throw explained(error)
-        }
+        try claim(path, by: owner) { try sink.write(text, to: path) }
     }
 
     /// Copies the file at `source` to the output path `path`, made by `owner`.
     func copy(_ source: URL, to path: String, owner: OutputOwner) throws {
+        try claim(path, by: owner) { try sink.copy(source, to: path) }
+    }
+
+    /// Claims `path` for `owner`, then makes the file; a failure that another output in the
+    /// way explains is reported as that collision.
+    private func claim(_ path: String, by owner: OutputOwner, making file: () throws -> Void) throws {
         try claim(path, by: owner)
         do {
-            try sink.copy(source, to: path)
+            try file()
         } catch {
             throw explained(error)
         }
