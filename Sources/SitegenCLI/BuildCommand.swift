@@ -16,13 +16,13 @@ struct BuildCommand: AsyncParsableCommand {
     @Option(name: [.short, .long], help: "The output folder (default: PATH/public).")
     var output: String?
 
-    @Option(name: .customLong("base-url"), help: "The URL the site is published at; overrides baseURL of sitegen.yml.")
+    @Option(name: [.customShort("b"), .customLong("base-url")], help: "The URL the site is published at; overrides baseURL of sitegen.yml.")
     var baseURL: String?
 
-    @Flag(help: "Include pages with draft: true.")
+    @Flag(name: [.customShort("D"), .long], help: "Include pages with draft: true.")
     var drafts = false
 
-    @Flag(help: "Include pages dated in the future.")
+    @Flag(name: [.customShort("F"), .long], help: "Include pages dated in the future.")
     var future = false
 
     @Option(help: "The configuration file (default: PATH/sitegen.yml).")
@@ -43,10 +43,7 @@ struct BuildCommand: AsyncParsableCommand {
         }
         let layout = SiteLayout(root: root, output: output.map { URL(fileURLWithPath: $0) },
                                 configuration: config.map { URL(fileURLWithPath: $0) })
-        if let config, layout.configuration.map({ !FileManager.default.fileExists(atPath: $0.path) }) ?? true {
-            TerminalOutput.error("\(config): no such configuration file")
-            throw ExitCode.failure
-        }
+        try Self.requireConfiguration(config, of: layout)
         if try SwiftSiteRunner.delegate(folder: layout.root, quiet: quiet) { return }
         let builder = SiteBuilder(site: SitegenCLI.configuredSite ?? Site(), layout: layout,
                                   options: BuildOptions(includeDrafts: drafts, includeFuture: future, baseURL: baseURL))
@@ -67,6 +64,14 @@ struct BuildCommand: AsyncParsableCommand {
         let current = FileManager.default.currentDirectoryPath + "/"
         let path = output.standardizedFileURL.path
         return (path.hasPrefix(current) ? String(path.dropFirst(current.count)) : path) + "/"
+    }
+
+    /// Stops with an error when `--config` names a file that does not exist.
+    static func requireConfiguration(_ config: String?, of layout: SiteLayout) throws {
+        if let config, layout.configuration.map({ !FileManager.default.fileExists(atPath: $0.path) }) ?? true {
+            TerminalOutput.error("\(config): no such configuration file")
+            throw ExitCode.failure
+        }
     }
 
     static func describe(_ error: Error) -> String {

@@ -39,8 +39,8 @@ final class BuildProgress: Sendable {
             clearLine()
             for warning in summary.warnings { TerminalOutput.warning(warning.description) }
             if !quiet {
-                let pages = summary.pages.formatted()
-                print(String(format: "Built %@ pages in %.2f s → %@", pages, summary.seconds, outputName))
+                let pages = CountedNoun.phrase(summary.pages, "page")
+                print(String(format: "Built %@ in %.2f s → %@", pages, summary.seconds, outputName))
             }
         }
     }

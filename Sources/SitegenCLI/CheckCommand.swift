@@ -20,8 +20,18 @@ struct CheckCommand: AsyncParsableCommand {
     @Option(help: "text (file:line: message) or github (workflow annotations).")
     var format: Format = .text
 
-    @Flag(help: "Include pages with draft: true.")
+    @Flag(name: [.customShort("D"), .long], help: "Include pages with draft: true.")
     var drafts = false
+
+    @Flag(name: [.customShort("F"), .long], help: "Include pages dated in the future.")
+    var future = false
+
+    @Option(name: [.customShort("b"), .customLong("base-url")],
+            help: "The URL the site is published at; overrides baseURL of sitegen.yml (links to it are checked as internal links).")
+    var baseURL: String?
+
+    @Option(help: "The configuration file (default: PATH/sitegen.yml).")
+    var config: String?
 
     @Flag(help: "Also check links to other sites, over HTTP.")
     var external = false
@@ -33,10 +43,11 @@ struct CheckCommand: AsyncParsableCommand {
     var concurrency: Int = 8
 
     func run() async throws {
-        let layout = SiteLayout(root: URL(fileURLWithPath: path))
+        let layout = SiteLayout(root: URL(fileURLWithPath: path), configuration: config.map { URL(fileURLWithPath: $0) })
+        try BuildCommand.requireConfiguration(config, of: layout)
         if try SwiftSiteRunner.delegate(folder: layout.root, quiet: format == .github) { return }
         let builder = SiteBuilder(site: SitegenCLI.configuredSite ?? Site(), layout: layout,
-                                  options: BuildOptions(includeDrafts: drafts))
+                                  options: BuildOptions(includeDrafts: drafts, includeFuture: future, baseURL: baseURL))
         var problems: [LinkChecker.Problem] = []
         do {
             let build = try await builder.buildInMemory()
@@ -61,7 +72,7 @@ struct CheckCommand: AsyncParsableCommand {
         if problems.isEmpty {
             if format == .text { print("No problems found.") }
         } else {
-            if format == .text { TerminalOutput.plain("\(problems.count) problem\(problems.count == 1 ? "" : "s") found.") }
+            if format == .text { TerminalOutput.plain("\(CountedNoun.phrase(problems.count, "problem")) found.") }
             throw ExitCode.failure
         }
     }

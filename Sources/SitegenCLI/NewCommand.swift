@@ -139,8 +139,14 @@ struct NewPostCommand: ParsableCommand {
             TerminalOutput.error("\(path): no such folder")
             throw ExitCode.failure
         }
-        let content = FileManager.default.fileExists(atPath: root.appendingPathComponent("content").path)
-            ? root.appendingPathComponent("content") : root
+        let hasContentFolder = FileManager.default.fileExists(atPath: root.appendingPathComponent("content").path)
+        // Outside a site a post would land in a stray ./posts/ that no build reads as meant.
+        guard hasContentFolder || FileManager.default.fileExists(atPath: root.appendingPathComponent("sitegen.yml").path) else {
+            TerminalOutput.error("\(root.standardizedFileURL.path) is not a site: it has no content/ folder and no sitegen.yml; "
+                                 + "run this in a site folder, give one with --path SITE, or start one with: sitegen new site NAME")
+            throw ExitCode.failure
+        }
+        let content = hasContentFolder ? root.appendingPathComponent("content") : root
         let names = section.split(separator: "/", omittingEmptySubsequences: false)
         guard !section.hasPrefix("/"), names.allSatisfy({ name in
             !name.isEmpty && name != "." && name != ".." && !name.hasPrefix(".")

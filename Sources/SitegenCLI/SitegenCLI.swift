@@ -49,6 +49,8 @@ struct SitegenCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sitegen",
         abstract: "A static site generator: Markdown in, website out.",
-        subcommands: [BuildCommand.self, ServeCommand.self, CheckCommand.self, NewCommand.self, MarkdownCommand.self]
+        version: SitegenVersion.text,
+        subcommands: [BuildCommand.self, ServeCommand.self, CheckCommand.self, NewCommand.self, MarkdownCommand.self,
+                      VersionCommand.self, CompletionCommand.self]
     )
 }

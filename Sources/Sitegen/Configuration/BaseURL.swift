@@ -3,9 +3,9 @@
 /// (`/`, `/blog/`). Anything else would make broken or unsafe links on every page: another
 /// scheme (`ftp:`, `javascript:`), a host without a scheme (`example.org`, read as a folder),
 /// `//host` (another site), white space, quotes, `<`, `>` or a `?query` or `#fragment`.
-enum BaseURL {
+package enum BaseURL {
     /// What is wrong with `value` as a base URL, or `nil` when it is fine.
-    static func problem(with value: String) -> String? {
+    package static func problem(with value: String) -> String? {
         let path: Substring
         if value.hasPrefix("http://") || value.hasPrefix("https://") {
             let afterScheme = value[value.index(after: value.firstIndex(of: ":")!)...].dropFirst(2)
@@ -30,6 +30,17 @@ enum BaseURL {
             }
         }
         return nil
+    }
+
+    /// The path part of a base URL that has no ``problem(with:)``, without its trailing slashes:
+    /// `""` for `https://example.org/` and `/`, `/blog` for `https://example.org/blog/` and `/blog/`.
+    package static func path(of value: String) -> String {
+        var path = Substring(value)
+        if let schemeEnd = value.range(of: "://") {
+            path = value[schemeEnd.upperBound...].drop { $0 != "/" }
+        }
+        while path.hasSuffix("/") { path.removeLast() }
+        return String(path)
     }
 
     private static func isHostCharacter(_ character: Character) -> Bool {

@@ -82,7 +82,7 @@ struct SiteIndexes {
         var lines = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
                      "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">"]
         for entry in entries {
-            var line = "<url><loc>\(HTMLText.escapeAttribute(base + entry.url))</loc>"
+            var line = "<url><loc>\(XMLText.url(base + entry.url))</loc>"
             if let lastmod = entry.lastmod { line += "<lastmod>\(DateText.iso(lastmod))</lastmod>" }
             lines.append(line + "</url>")
         }
@@ -119,6 +119,13 @@ struct SiteIndexes {
         site.loaded.configuration.feedContent == "full" ? page.content : page.description
     }
 
+    /// The feeds' author: `author`, else the site's title, else its address.
+    private var author: String {
+        let configuration = site.loaded.configuration
+        return [configuration.author, configuration.title].compactMap { $0 }
+            .first { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty } ?? base
+    }
+
     func atom(folder: String, title: String, pages: [RenderedPage]) -> String {
         let configuration = site.loaded.configuration
         let home = base + URLPath.encoded("/" + folder)
@@ -127,23 +134,24 @@ struct SiteIndexes {
         var lines = [
             "<?xml version=\"1.0\" encoding=\"utf-8\"?>",
             "<feed xmlns=\"http://www.w3.org/2005/Atom\">",
-            "<title>\(HTMLText.escapeAttribute(title))</title>",
-            "<link href=\"\(HTMLText.escapeAttribute(home))\"/>",
-            "<link rel=\"self\" href=\"\(HTMLText.escapeAttribute(home))atom.xml\"/>",
-            "<id>\(HTMLText.escapeAttribute(home))</id>",
+            "<title>\(XMLText.escape(title))</title>",
+            "<link href=\"\(XMLText.url(home))\"/>",
+            "<link rel=\"self\" href=\"\(XMLText.url(home))atom.xml\"/>",
+            "<id>\(XMLText.url(home))</id>",
             "<updated>\(Self.rfc3339(updated))</updated>",
+            // Atom requires an author for every entry: without `author`, the site is its author.
+            "<author><name>\(XMLText.escape(author))</name></author>",
         ]
-        if let author = configuration.author { lines.append("<author><name>\(HTMLText.escapeAttribute(author))</name></author>") }
         for page in pages {
-            let url = HTMLText.escapeAttribute(base + page.page.url)
+            let url = XMLText.url(base + page.page.url)
             let element = full ? "content type=\"html\"" : "summary"
             lines += [
                 "<entry>",
-                "<title>\(HTMLText.escapeAttribute(page.title))</title>",
+                "<title>\(XMLText.escape(page.title))</title>",
                 "<link href=\"\(url)\"/>",
                 "<id>\(url)</id>",
                 "<updated>\(Self.rfc3339(page.page.updated ?? page.page.date ?? updated))</updated>",
-                "<\(element)>\(HTMLText.escapeAttribute(body(of: page)))</\(full ? "content" : "summary")>",
+                "<\(element)>\(XMLText.escape(body(of: page)))</\(full ? "content" : "summary")>",
                 "</entry>",
             ]
         }
@@ -158,21 +166,21 @@ struct SiteIndexes {
             "<?xml version=\"1.0\" encoding=\"utf-8\"?>",
             "<rss version=\"2.0\" xmlns:atom=\"http://www.w3.org/2005/Atom\">",
             "<channel>",
-            "<title>\(HTMLText.escapeAttribute(title))</title>",
-            "<link>\(HTMLText.escapeAttribute(home))</link>",
-            "<description>\(HTMLText.escapeAttribute(configuration.description.isEmpty ? title : configuration.description))</description>",
-            "<language>\(HTMLText.escapeAttribute(configuration.language))</language>",
-            "<atom:link href=\"\(HTMLText.escapeAttribute(home))rss.xml\" rel=\"self\" type=\"application/rss+xml\"/>",
+            "<title>\(XMLText.escape(title))</title>",
+            "<link>\(XMLText.url(home))</link>",
+            "<description>\(XMLText.escape(configuration.description.isEmpty ? title : configuration.description))</description>",
+            "<language>\(XMLText.escape(configuration.language))</language>",
+            "<atom:link href=\"\(XMLText.url(home))rss.xml\" rel=\"self\" type=\"application/rss+xml\"/>",
         ]
         for page in pages {
-            let url = HTMLText.escapeAttribute(base + page.page.url)
+            let url = XMLText.url(base + page.page.url)
             lines += [
                 "<item>",
-                "<title>\(HTMLText.escapeAttribute(page.title))</title>",
+                "<title>\(XMLText.escape(page.title))</title>",
                 "<link>\(url)</link>",
                 "<guid>\(url)</guid>",
                 "<pubDate>\(Self.rfc822(page.page.date ?? Date(timeIntervalSince1970: 0)))</pubDate>",
-                "<description>\(HTMLText.escapeAttribute(body(of: page)))</description>",
+                "<description>\(XMLText.escape(body(of: page)))</description>",
                 "</item>",
             ]
         }

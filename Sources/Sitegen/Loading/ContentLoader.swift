@@ -19,6 +19,12 @@ struct ContentLoader {
         let walker = FolderWalker(layout: layout, configuration: configuration)
         let found = try findFiles(walker)
         var warnings = found.warnings
+        // Unless a warning already says why nothing was read (a content folder linked from outside).
+        if found.markdown.isEmpty && found.warnings.isEmpty {
+            let shown = layout.content == layout.root ? layout.root.lastPathComponent + "/" : "content/"
+            warnings.append(SiteError(file: shown, "holds no Markdown files (.md, .markdown), so the site has no pages but "
+                                      + "its home page; add pages there, or build the folder that holds them"))
+        }
         let sources = try await readSources(found.markdown)
         for (path, (source, _)) in zip(found.markdown, sources) {
             for key in source.frontMatter.repeatedKeys {

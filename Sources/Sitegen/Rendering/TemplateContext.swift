@@ -48,7 +48,7 @@ struct TemplateContext: Sendable {
             "hasMenu": !menu.isEmpty,
             "hasFeeds": absoluteBase.hasPrefix("http://") || absoluteBase.hasPrefix("https://"),
             "year": year,
-            "params": Self.value(.map(configuration.params)),
+            "params": value(.map(configuration.params)),
             "nav": navigation?.values(basePath: base) ?? [],
         ]
         if let author = configuration.author { values["author"] = author }
@@ -59,7 +59,7 @@ struct TemplateContext: Sendable {
     func top(site: [String: Any], _ values: [String: Any]) -> [String: Any] {
         var top = values
         top["site"] = site
-        top["data"] = Self.value(.map(data))
+        top["data"] = value(.map(data))
         return top
     }
 
@@ -89,12 +89,12 @@ struct TemplateContext: Sendable {
         values["wordCount"] = rendered.wordCount
         values["readingMinutes"] = max(1, (rendered.wordCount + 219) / 220)
         if let updated = page.updated {
-            values["updated"] = DateText.long(updated)
+            values["updated"] = DateText.long(updated, language: configuration.language)
             values["updatedISO"] = DateText.iso(updated)
         }
         if let section, !section.path.isEmpty { values["section"] = ["title": section.title, "url": basePath + section.url] }
-        values["params"] = Self.value(.map(page.frontMatter))
-        values["data"] = Self.value(.map(rendered.data))
+        values["params"] = value(.map(page.frontMatter))
+        values["data"] = value(.map(rendered.data))
         return values
     }
 
@@ -106,7 +106,7 @@ struct TemplateContext: Sendable {
             "description": rendered.description,
         ]
         if let date = rendered.page.date {
-            values["date"] = DateText.long(date)
+            values["date"] = DateText.long(date, language: configuration.language)
             values["dateISO"] = DateText.iso(date)
         }
         return values
@@ -122,20 +122,20 @@ struct TemplateContext: Sendable {
             "hasPages": !pages.isEmpty,
             "subsections": subsections.map { ["title": $0.title, "url": basePath + $0.url, "count": pageCounts[$0.path] ?? 0] },
             "hasSubsections": !subsections.isEmpty,
-            "params": Self.value(.map(section.source.frontMatter)),
+            "params": value(.map(section.source.frontMatter)),
         ]
     }
 
-    /// A front matter value as templates use it (dates as long text).
-    static func value(_ value: FrontMatterValue) -> Any {
+    /// A front matter value as templates use it (dates as long text, in the site's language).
+    func value(_ value: FrontMatterValue) -> Any {
         switch value {
         case .string(let string): string
         case .int(let int): int
         case .double(let double): double
         case .bool(let bool): bool
-        case .date(let date): DateText.long(date)
-        case .list(let list): list.map(Self.value)
-        case .map(let map): Dictionary(map.entries.map { ($0.key, Self.value($0.value)) }, uniquingKeysWith: { $1 })
+        case .date(let date): DateText.long(date, language: configuration.language)
+        case .list(let list): list.map(self.value)
+        case .map(let map): Dictionary(map.entries.map { ($0.key, self.value($0.value)) }, uniquingKeysWith: { $1 })
         case .null: ""
         }
     }

@@ -50,7 +50,7 @@ struct LiveSession {
             if !shown.isEmpty {
                 emit(.reload, shown)
                 if !quiet {
-                    let pages = shown.count == 1 ? "1 page" : "\(shown.count) pages"
+                    let pages = CountedNoun.phrase(shown.count, "page")
                     TerminalOutput.line(String(format: "Rendered %@ open in a browser first, in %.0f ms", pages,
                                                Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6))
                 }
@@ -72,10 +72,10 @@ struct LiveSession {
                 TerminalOutput.warning(warning.description)
             }
             if !quiet {
-                let files = result.changedFiles.count == 1 ? "1 file" : "\(result.changedFiles.count) files"
+                let files = CountedNoun.phrase(result.changedFiles.count, "file")
                 let what = changed.isEmpty
-                    ? "Built \(result.summary.pages.formatted()) pages"
-                    : "Rendered \(result.rendered.formatted()) of \((result.rendered + result.kept).formatted()) outputs, wrote \(files)"
+                    ? "Built \(CountedNoun.phrase(result.summary.pages, "page"))"
+                    : "Rendered \(result.rendered.formatted()) of \(CountedNoun.phrase(result.rendered + result.kept, "output")), wrote \(files)"
                 TerminalOutput.line(String(format: "%@ in %.0f ms", what, milliseconds))
             }
             let onlyStylesheets = !result.changedFiles.isEmpty && result.changedFiles.allSatisfy { $0.hasSuffix(".css") }

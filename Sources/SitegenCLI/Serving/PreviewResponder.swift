@@ -7,10 +7,14 @@ import Foundation
 /// lead outside it get 404. A folder serves its `index.html` (`/posts` redirects to
 /// `/posts/`); a missing file serves the site's `404.html` with status 404. `GET` and `HEAD`
 /// are served (the connection leaves out `HEAD`'s body); other methods of HTTP get 405, and
-/// methods HTTP does not define get 501.
+/// methods HTTP does not define get 501. With a ``basePath`` (`serve --base-url
+/// https://example.org/blog/`), the site is served under it, as it will be published: `/`
+/// redirects there, and other paths outside it get 404.
 struct PreviewResponder: Sendable {
     let root: URL
     let reload: LiveReload
+    /// The path the site is served under, percent-encoded, without a trailing slash: `""` or `/blog`.
+    var basePath: String = ""
 
     /// The methods of HTTP (RFC 9110 §9) that the preview does not serve: 405 rather than 501.
     private static let otherMethods: Set<String> = ["POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH"]
@@ -25,21 +29,40 @@ struct PreviewResponder: Sendable {
         let path = request.path
         guard path.hasPrefix("/") else { return .text(400, "Bad request: the target is not a path.") }
         if path == LiveReload.path {
+            let page = request.queryValue("page").map { insideBase($0) ?? $0 }
             return HTTPResponse(status: 200, fields: [("Content-Type", "text/event-stream")],
-                                body: .events(reload.listen(page: request.queryValue("page"))))
+                                body: .events(reload.listen(page: page)))
         }
-        switch PreviewFiles(root: root).resolve(path) {
+        guard let inside = insideBase(path) else {
+            let home = basePath + "/"
+            if path == "/" || path == basePath { return .text(302, "Moved to \(home)", fields: [("Location", home)]) }
+            return missing()
+        }
+        switch PreviewFiles(root: root).resolve(inside) {
         case .file(let url):
             return respond(with: url, status: 200)
         case .redirect(let location):
+            let location = basePath + location
             return .text(301, "Moved to \(location)", fields: [("Location", location)])
         case .missing:
-            let notFound = root.appendingPathComponent("404.html")
-            if FileManager.default.fileExists(atPath: notFound.path) {
-                return respond(with: notFound, status: 404)
-            }
-            return .text(404, "Not found")
+            return missing()
         }
+    }
+
+    /// `path` without ``basePath`` (`/blog/a/` → `/a/`), or `nil` when it is not under it.
+    private func insideBase(_ path: String) -> String? {
+        guard !basePath.isEmpty else { return path }
+        guard path.hasPrefix(basePath + "/") else { return nil }
+        return String(path.dropFirst(basePath.count))
+    }
+
+    /// The site's `404.html` with status 404, or a plain 404.
+    private func missing() -> HTTPResponse {
+        let notFound = root.appendingPathComponent("404.html")
+        if FileManager.default.fileExists(atPath: notFound.path) {
+            return respond(with: notFound, status: 404)
+        }
+        return .text(404, "Not found")
     }
 
     private func respond(with file: URL, status: Int) -> HTTPResponse {

@@ -27,9 +27,9 @@ final class PreviewServer: Sendable {
         case ip6(sockaddr_in6)
     }
 
-    /// A server for `root` on `host:port` (port 0: any free port); throws when `host` is not an
-    /// IP address.
-    init(root: URL, host: String, port: UInt16, reload: LiveReload, limits: HTTPLimits = HTTPLimits()) throws {
+    /// A server for `root` on `host:port` (port 0: any free port), under `basePath` (`""` or
+    /// `/blog`); throws when `host` is not an IP address.
+    init(root: URL, host: String, port: UInt16, reload: LiveReload, limits: HTTPLimits = HTTPLimits(), basePath: String = "") throws {
         do {
             if host.contains(":") {
                 address = .ip6(try .inet6(ip6: host, port: port))
@@ -39,7 +39,7 @@ final class PreviewServer: Sendable {
         } catch {
             throw SiteError("--host \(host) is not an IP address (such as 127.0.0.1, 0.0.0.0 or ::1)")
         }
-        responder = PreviewResponder(root: root, reload: reload)
+        responder = PreviewResponder(root: root, reload: reload, basePath: basePath)
         self.limits = limits
     }
 

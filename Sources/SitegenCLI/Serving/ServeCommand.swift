@@ -12,7 +12,7 @@ struct ServeCommand: AsyncParsableCommand {
             Watches content/, static/, data/, templates/ and sitegen.yml (and a Swift configuration \
             target's Package.swift and Sources/). A changed page re-renders that page and only the pages \
             that show it; a template, data or configuration change re-renders everything. Pages are rendered, \
-            with baseURL set to the preview's address, into a private folder in the system's temporary folder \
+            with baseURL set to the preview's address (under the path of --base-url, if given), into a private folder in the system's temporary folder \
             that is removed when the preview stops: the output folder of `sitegen build` (public/) is never \
             touched. A failed build shows its error over the page in the browser; the server keeps running.
             """
@@ -27,11 +27,15 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The address to listen on. Only this machine can connect unless you give another, such as 0.0.0.0.")
     var host: String = "127.0.0.1"
 
-    @Flag(help: "Include pages with draft: true.")
+    @Flag(name: [.customShort("D"), .long], help: "Include pages with draft: true.")
     var drafts = false
 
-    @Flag(help: "Include pages dated in the future.")
+    @Flag(name: [.customShort("F"), .long], help: "Include pages dated in the future.")
     var future = false
+
+    @Option(name: [.customShort("b"), .customLong("base-url")],
+            help: "The URL the site is published at: the preview serves it under the same path (https://example.org/blog/ → http://127.0.0.1:8080/blog/).")
+    var baseURL: String?
 
     /// Set by `sitegen serve` on a site's own program: the preview folder to render into.
     @Option(help: .hidden)
@@ -63,6 +67,11 @@ struct ServeCommand: AsyncParsableCommand {
             throw ExitCode.failure
         }
         let configuration = config.map { URL(fileURLWithPath: $0).standardizedFileURL }
+        if let baseURL, let problem = BaseURL.problem(with: baseURL) {
+            TerminalOutput.error("--base-url \(baseURL): \(problem)")
+            throw ExitCode.failure
+        }
+        let basePath = baseURL.map(BaseURL.path(of:)) ?? ""
         if let workerBaseURL {
             // Inside a site's own program: the parent process serves and relays the events,
             // and holds this process's standard input open while it lives.
@@ -98,7 +107,7 @@ struct ServeCommand: AsyncParsableCommand {
         var limits = HTTPLimits()
         if let connectionTimeout, connectionTimeout > 0 { limits.headTimeout = .milliseconds(Int(connectionTimeout * 1000)) }
         do {
-            server = try PreviewServer(root: preview.url, host: host, port: port, reload: reload, limits: limits)
+            server = try PreviewServer(root: preview.url, host: host, port: port, reload: reload, limits: limits, basePath: basePath)
             boundPort = try await server.start()
         } catch {
             TerminalOutput.error("cannot serve on \(host):\(port): \(error)")
@@ -109,7 +118,7 @@ struct ServeCommand: AsyncParsableCommand {
                                    + "the preview server is made for one person's browser, use --host 127.0.0.1 to keep it on this machine")
         }
         let shownHost = host == "0.0.0.0" || host == "::" ? "localhost" : (host.contains(":") ? "[\(host)]" : host)
-        let address = "http://\(shownHost):\(boundPort)/"
+        let address = "http://\(shownHost):\(boundPort)\(basePath)/"
         let emit: @Sendable (LiveReload.Event) -> Void = { reload.send($0) }
         if let swiftSite = SwiftSiteRunner.find(in: root), SitegenCLI.configuredSite == nil {
             try await SwiftSiteWorker(runner: swiftSite, arguments: workerArguments(baseURL: address, folder: preview.url), quiet: quiet,

@@ -48,6 +48,7 @@ struct HTTPResponse: Sendable {
         switch status {
         case 200: "OK"
         case 301: "Moved Permanently"
+        case 302: "Found"
         case 400: "Bad Request"
         case 404: "Not Found"
         case 405: "Method Not Allowed"
