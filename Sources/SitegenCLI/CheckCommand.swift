@@ -27,7 +27,7 @@ struct CheckCommand: AsyncParsableCommand {
     var future = false
 
     @Option(name: [.customShort("b"), .customLong("base-url")],
-            help: "The URL the site is published at; overrides baseURL of sitegen.yml (links to it are checked as internal links).")
+            help: "The URL the site is published at; overrides baseURL of sitegen.yml.")
     var baseURL: String?
 
     @Option(help: "The configuration file (default: PATH/sitegen.yml).")
