@@ -45,9 +45,9 @@ struct MarkdownCommand: ParsableCommand {
     @Flag(help: "Add data-sourcepos attributes.")
     var sourcepos = false
 
-    @Flag(name: .customLong("attribute-lists"),
-          help: "Read {#id .class} at the end of headings and drop kramdown's {:…} lists, as site builds do.")
-    var attributeLists = false
+    @Flag(name: .customLong("generator-syntax"),
+          help: "Read other generators' syntax as site builds do: {#id .class} after headings, kramdown's {:…} lists dropped, template tags left out of heading ids.")
+    var generatorSyntax = false
 
     func validate() throws {
         if safe && unsafe { throw ValidationError("--safe and --unsafe contradict each other.") }
@@ -63,7 +63,7 @@ struct MarkdownCommand: ParsableCommand {
         let parser = MarkdownParser(options: .init(
             extensions: chosen, smartPunctuation: smart, hardBreaks: hardbreaks,
             rawHTML: safe ? .omit : .keep, headingIDs: headingIDs, frontMatter: frontMatter,
-            sourcePositions: sourcepos, attributeLists: attributeLists))
+            sourcePositions: sourcepos, generatorSyntax: generatorSyntax))
         let inputs = files.isEmpty ? ["-"] : files
         var failed = false
         for path in inputs {

@@ -55,12 +55,14 @@ public struct MarkdownParser: Sendable {
         public var frontMatter: Bool
         /// Add `data-sourcepos` attributes with each block's position in the source.
         public var sourcePositions: Bool
-        /// Read attribute lists as Hugo, Zola, kramdown and Pandoc write them: `## Install {#install .wide}`
-        /// gives the heading that id (instead of its slug) and those classes, and the `{…}`
-        /// leaves its text; kramdown's `{:.good}` on a line of its own or right after an image
-        /// or link is dropped, its `#id` kept as an empty `<a id>` anchor. Off by default, so the
-        /// HTML stays cmark-gfm's; sites turn it on.
-        public var attributeLists: Bool
+        /// Read what other site generators' Markdown adds: attribute lists as Hugo, Zola,
+        /// kramdown and Pandoc write them (`## Install {#install .wide}` gives the heading that
+        /// id instead of its slug, and those classes, and the `{…}` leaves its text; kramdown's
+        /// `{:.good}` on a line of its own or right after an image or link is dropped, its
+        /// `#id` kept as an empty `<a id>` anchor), and heading slugs that leave out template
+        /// tags (`## Usage {% addedin "2.0" %}` → `usage`). Off by default, so the HTML stays
+        /// cmark-gfm's; sites turn it on.
+        public var generatorSyntax: Bool
 
         /// Creates options; the defaults suit a website.
         public init(extensions: Set<Extension> = Options.defaultExtensions,
@@ -70,7 +72,7 @@ public struct MarkdownParser: Sendable {
                     headingIDs: Bool = false,
                     frontMatter: Bool = true,
                     sourcePositions: Bool = false,
-                    attributeLists: Bool = false) {
+                    generatorSyntax: Bool = false) {
             self.extensions = extensions
             self.smartPunctuation = smartPunctuation
             self.hardBreaks = hardBreaks
@@ -78,7 +80,7 @@ public struct MarkdownParser: Sendable {
             self.headingIDs = headingIDs
             self.frontMatter = frontMatter
             self.sourcePositions = sourcePositions
-            self.attributeLists = attributeLists
+            self.generatorSyntax = generatorSyntax
         }
 
         /// Every extension but ``Extension/tagfilter``.
@@ -141,7 +143,7 @@ public struct MarkdownParser: Sendable {
     /// before any modifier runs.
     private func modifierChains() -> [Modifier.Target: [Modifier]] {
         var chains: [Modifier.Target: [Modifier]] = [:]
-        if options.headingIDs || options.attributeLists { chains[.headings] = [] }
+        if options.headingIDs || options.generatorSyntax { chains[.headings] = [] }
         for modifier in modifiers { chains[modifier.target, default: []].append(modifier) }
         return chains
     }

@@ -28,14 +28,14 @@ final class CmarkDocument {
     private let root: OpaquePointer
     private let renderOptions: Int32
     private let body: Substring
-    private let readsAttributeLists: Bool
+    private let readsGeneratorSyntax: Bool
 
     /// Parses a body. `trackPositions` asks cmark for exact inline source positions, which
     /// modifiers' Markdown slices need.
     init(parsing body: Substring, options: MarkdownParser.Options, trackPositions: Bool) {
         _ = coreExtensionsRegistered
         self.body = body
-        readsAttributeLists = options.attributeLists
+        readsGeneratorSyntax = options.generatorSyntax
         renderOptions = options.cmarkFlags
         let parser: OpaquePointer = cmark_parser_new(renderOptions | (trackPositions ? CMARK_OPT_SOURCEPOS : 0))
         for name in options.syntaxExtensionNames {
@@ -77,8 +77,8 @@ final class CmarkDocument {
     /// `headingIDs`, every marked heading carries its id in ``MarkedNode/openingAttributes``.
     func walk(wanted: Set<Modifier.Target>, headingIDs: Bool = false)
         -> (facts: DocumentFacts, marked: [MarkedNode], nodes: [OpaquePointer]) {
-        if readsAttributeLists { dropKramdownAttributeLists() }
-        var walker = TreeWalker(wanted: wanted, body: body, headingIDs: headingIDs, readsAttributeLists: readsAttributeLists)
+        if readsGeneratorSyntax { dropKramdownAttributeLists() }
+        var walker = TreeWalker(wanted: wanted, body: body, headingIDs: headingIDs, readsGeneratorSyntax: readsGeneratorSyntax)
         // Our own pre-order traversal (no recursion, so any depth is fine) that skips the
         // inline content no one needs: most of a document's nodes.
         var node = root
@@ -247,7 +247,7 @@ private struct TreeWalker {
     /// Whether every heading's id goes into its HTML.
     let headingIDs: Bool
     /// Whether `{#id .class}` at the end of a heading sets its attributes.
-    let readsAttributeLists: Bool
+    let readsGeneratorSyntax: Bool
     private(set) var facts = DocumentFacts()
     private(set) var marked: [MarkedNode] = []
     private(set) var nodes: [OpaquePointer] = []
@@ -260,11 +260,11 @@ private struct TreeWalker {
     /// Whether any wanted target lives in inline content, so the walk must see all of it.
     private let wantsInlineContent: Bool
 
-    init(wanted: Set<Modifier.Target>, body: Substring, headingIDs: Bool, readsAttributeLists: Bool) {
+    init(wanted: Set<Modifier.Target>, body: Substring, headingIDs: Bool, readsGeneratorSyntax: Bool) {
         self.wanted = wanted
         self.body = body
         self.headingIDs = headingIDs
-        self.readsAttributeLists = readsAttributeLists
+        self.readsGeneratorSyntax = readsGeneratorSyntax
         wantsInlineContent = !wanted.isSubset(of: [.blockquotes, .codeBlocks, .headings, .horizontalLines, .html, .lists, .tables])
     }
 
@@ -311,11 +311,12 @@ private struct TreeWalker {
             } else if let capture = captures.popLast(), case .heading(let level) = capture.kind {
                 var text = trimmed(capture.text)
                 var attributes = AttributeList()
-                if readsAttributeLists, let (list, dropped) = Self.takeTrailingAttributeList(of: node) {
+                if readsGeneratorSyntax, let (list, dropped) = Self.takeTrailingAttributeList(of: node) {
                     attributes = list
                     text = trimmed(String(decoding: capture.text.utf8.dropLast(dropped), as: UTF8.self))
                 }
-                let id = attributes.id.map { slugger.reserve($0) } ?? slugger.uniqueSlug(for: text)
+                let id = attributes.id.map { slugger.reserve($0) }
+                    ?? slugger.uniqueSlug(for: readsGeneratorSyntax ? Self.withoutTemplateTags(text) : text)
                 facts.headings.append(Heading(level: level, text: text, id: id))
                 if level == 1, facts.title == nil { facts.title = text }
                 if let index = capture.markedIndex {
@@ -391,6 +392,23 @@ private struct TreeWalker {
                 mark(node, .strikethrough, .inline) { .strikethrough }
             }
         }
+    }
+
+    /// A heading's text without other generators' template tags (`{% addedin "2.0" %}`,
+    /// `{{% param x %}}`, `{{ version }}`), which they replace before making the heading's id.
+    private static func withoutTemplateTags(_ text: String) -> String {
+        guard text.contains("{{") || text.contains("{%") else { return text }
+        var result = ""
+        var rest = text[...]
+        while let open = [rest.firstRange(of: "{%"), rest.firstRange(of: "{{")].compactMap({ $0 }).min(by: { $0.lowerBound < $1.lowerBound }) {
+            let closing = rest[open] == "{%" ? "%}" : "}}"
+            guard let close = rest[open.upperBound...].firstRange(of: closing) else { break }
+            result += rest[..<open.lowerBound]
+            rest = rest[close.upperBound...]
+            if closing == "}}", rest.hasPrefix("}") { rest = rest.dropFirst() }
+        }
+        result += rest
+        return trimmed(result)
     }
 
     /// Removes `{#id .class}` from the end of a heading's text nodes; returns it and how many
