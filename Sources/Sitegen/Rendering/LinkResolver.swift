@@ -5,7 +5,8 @@ import SitegenMarkdown
 /// its own pipeline):
 ///
 /// - relative: `[next](0300-continuation.md#design)` → `/0300-continuation/#design`,
-///   `![](cat.png)` → `/posts/cat.png`, `[spec](../specification)` → the folder's page;
+///   `![](cat.png)` → `/posts/cat.png`, `[spec](../specification)` → the folder's page; a
+///   Markdown file not found from the file's folder is looked for as from a root (Eleventy);
 /// - from the content folder, then the site folder (GitHub docs): `/proposals/0414-x.md`;
 /// - mdBook's `.html` names of Markdown files: `ch03-05-control-flow.html`;
 /// - Zola's `@/blog/post.md#intro`;
@@ -145,6 +146,8 @@ struct LinkResolver: Sendable {
         guard Self.isRelative(url), !path.isEmpty else { return nil }
         guard let resolved = URLPath.normalize(folder.isEmpty ? decoded : folder + "/" + decoded) else { return nil }
         if let (_, target) = lookUp(resolved) { return basePath + target + suffix }
+        // Eleventy reads `docs/permalinks.md` from its input folder as well as from the file's.
+        if Self.looksLikeMarkdown(decoded), let found = lookUp(fromRoots: decoded, folder: folder) { return basePath + found.url + suffix }
         // A page's URL relative to the file's folder (Docusaurus: `configuration#bail` beside
         // `cli.md`; Hugo: `lookandfeel/` in `shortcodes/index.md`, as if it were `shortcodes.md`),
         // unless the browser finds a page at the link as written.
