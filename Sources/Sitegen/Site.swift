@@ -13,7 +13,8 @@
 /// ```
 public struct Site: Sendable {
     /// The parser every page's Markdown goes through. Headings get ids, so tables of
-    /// contents can link to them.
+    /// contents can link to them, and attribute lists (`## Install {#install}`, kramdown's
+    /// `{:.good}`) are read as Hugo, Zola and Jekyll read them.
     public var markdownParser: MarkdownParser
     /// The steps of a build, in order.
     public var steps: [BuildStep]
@@ -27,7 +28,7 @@ public struct Site: Sendable {
     public private(set) var installedPlugins: [String] = []
 
     /// Creates a site with the default parser and steps.
-    public init(markdownParser: MarkdownParser = MarkdownParser(options: .init(headingIDs: true)),
+    public init(markdownParser: MarkdownParser = MarkdownParser(options: .init(headingIDs: true, generatorSyntax: true)),
                 steps: [BuildStep] = BuildStep.defaultSteps) {
         self.markdownParser = markdownParser
         self.steps = steps

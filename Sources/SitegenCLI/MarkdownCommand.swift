@@ -45,6 +45,10 @@ struct MarkdownCommand: ParsableCommand {
     @Flag(help: "Add data-sourcepos attributes.")
     var sourcepos = false
 
+    @Flag(name: .customLong("generator-syntax"),
+          help: "Read other generators' syntax as site builds do: {#id .class} after headings, kramdown's {:…} lists dropped, template tags left out of heading ids.")
+    var generatorSyntax = false
+
     func validate() throws {
         if safe && unsafe { throw ValidationError("--safe and --unsafe contradict each other.") }
         for name in extensions where MarkdownParser.Extension(rawValue: name) == nil {
@@ -59,7 +63,7 @@ struct MarkdownCommand: ParsableCommand {
         let parser = MarkdownParser(options: .init(
             extensions: chosen, smartPunctuation: smart, hardBreaks: hardbreaks,
             rawHTML: safe ? .omit : .keep, headingIDs: headingIDs, frontMatter: frontMatter,
-            sourcePositions: sourcepos))
+            sourcePositions: sourcepos, generatorSyntax: generatorSyntax))
         let inputs = files.isEmpty ? ["-"] : files
         var failed = false
         for path in inputs {

@@ -4,7 +4,8 @@ public struct Heading: Sendable, Hashable {
     public let level: Int
     /// The heading as plain text, without markup.
     public let text: String
-    /// A slug unique in the document (`getting-started`, then `getting-started-1`, …).
+    /// A slug unique in the document (`getting-started`, then `getting-started-1`, …), or the
+    /// id the author gave (`## Install {#install}`) with ``MarkdownParser/Options/generatorSyntax`` on.
     /// With ``MarkdownParser/Options/headingIDs`` on, the HTML carries it as `id`.
     public let id: String
 

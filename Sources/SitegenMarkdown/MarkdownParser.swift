@@ -55,6 +55,14 @@ public struct MarkdownParser: Sendable {
         public var frontMatter: Bool
         /// Add `data-sourcepos` attributes with each block's position in the source.
         public var sourcePositions: Bool
+        /// Read what other site generators' Markdown adds: attribute lists as Hugo, Zola,
+        /// kramdown and Pandoc write them (`## Install {#install .wide}` gives the heading that
+        /// id instead of its slug, and those classes, and the `{…}` leaves its text; kramdown's
+        /// `{:.good}` on a line of its own or right after an image or link is dropped, its
+        /// `#id` kept as an empty `<a id>` anchor), and heading slugs that leave out template
+        /// tags (`## Usage {% addedin "2.0" %}` → `usage`). Off by default, so the HTML stays
+        /// cmark-gfm's; sites turn it on.
+        public var generatorSyntax: Bool
 
         /// Creates options; the defaults suit a website.
         public init(extensions: Set<Extension> = Options.defaultExtensions,
@@ -63,7 +71,8 @@ public struct MarkdownParser: Sendable {
                     rawHTML: RawHTMLPolicy = .keep,
                     headingIDs: Bool = false,
                     frontMatter: Bool = true,
-                    sourcePositions: Bool = false) {
+                    sourcePositions: Bool = false,
+                    generatorSyntax: Bool = false) {
             self.extensions = extensions
             self.smartPunctuation = smartPunctuation
             self.hardBreaks = hardBreaks
@@ -71,6 +80,7 @@ public struct MarkdownParser: Sendable {
             self.headingIDs = headingIDs
             self.frontMatter = frontMatter
             self.sourcePositions = sourcePositions
+            self.generatorSyntax = generatorSyntax
         }
 
         /// Every extension but ``Extension/tagfilter``.
@@ -119,7 +129,7 @@ public struct MarkdownParser: Sendable {
                         lineOffset: Int) -> (String, DocumentFacts) {
         let wanted = Set(chains.keys).subtracting([.metadataKeys, .metadataValues])
         let document = CmarkDocument(parsing: body, options: options, trackPositions: !wanted.isEmpty)
-        let (facts, marked, nodes) = document.walk(wanted: wanted)
+        let (facts, marked, nodes) = document.walk(wanted: wanted, headingIDs: options.headingIDs)
         guard !marked.isEmpty else { return (document.html(), facts) }
         let nonce = MarkerText.makeNonce()
         document.insertMarkers(around: marked, nodes: nodes, nonce: nonce)
@@ -128,19 +138,14 @@ public struct MarkdownParser: Sendable {
         return (document.withHTML { splicer.splice($0) }, facts)
     }
 
-    /// The modifiers of each target in order, the built-in heading ids first.
+    /// The modifiers of each target in order. Headings are marked when they get ids or
+    /// attributes: the walk works out each heading's attributes and the splicer writes them
+    /// before any modifier runs.
     private func modifierChains() -> [Modifier.Target: [Modifier]] {
         var chains: [Modifier.Target: [Modifier]] = [:]
-        if options.headingIDs { chains[.headings] = [Self.headingIDModifier] }
+        if options.headingIDs || options.generatorSyntax { chains[.headings] = [] }
         for modifier in modifiers { chains[modifier.target, default: []].append(modifier) }
         return chains
-    }
-
-    private static let headingIDModifier = Modifier(target: .headings) { input in
-        guard case .heading(_, _, let id) = input.node, input.html.hasPrefix("<h") else { return input.html }
-        var html = input.html
-        html.insert(contentsOf: " id=\"\(id)\"", at: html.index(html.startIndex, offsetBy: 3))
-        return html
     }
 
     private func modifiedFrontMatter(_ frontMatter: FrontMatter, chains: [Modifier.Target: [Modifier]]) -> FrontMatter {

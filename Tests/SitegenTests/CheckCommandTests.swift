@@ -13,9 +13,9 @@ struct CheckCommandTests {
         #expect(result.status == 1)
         #expect(result.output == """
             content/a.md:7: broken link: /nowhere/
-            content/a.md:8: missing anchor #nope in /b/#nope
+            content/a.md:8: missing anchor #nope in content/b.md
             content/b.md:5: link to a missing page: c.md
-            content/b.md:5: missing anchor #not-here in #not-here
+            content/b.md:5: missing anchor #not-here in content/b.md
             content/b.md:5: missing image or file: missing.png
 
             """)

@@ -51,8 +51,9 @@ public struct LinkChecker: Sendable {
         var ids: [String: Set<String>] = [:]
         func anchors(in path: String) -> Set<String> {
             if let known = ids[path] { return known }
+            // Any element's id is an anchor, and so is an old-style `<a name="…">`.
             let found = Set((files[path] ?? Data()).withUnsafeBytes { bytes in
-                HTMLScan.attributes(named: ["id"], in: bytes.bindMemory(to: UInt8.self)).map(\.value)
+                HTMLScan.attributes(named: ["id", "name"], in: bytes.bindMemory(to: UInt8.self)).map(\.value)
             })
             ids[path] = found
             return found
@@ -64,7 +65,7 @@ public struct LinkChecker: Sendable {
             }
             for (_, value) in references {
                 let reference = value.contains("&amp;") ? value.replacingOccurrences(of: "&amp;", with: "&") : value
-                guard let message = check(reference, from: path, anchors: anchors) else { continue }
+                guard let message = check(reference, from: path, anchors: anchors, pages: sourceByOutput) else { continue }
                 problems.insert(locate(reference, message: message, outputPath: path, page: sourceByOutput[path]))
             }
         }
@@ -94,7 +95,8 @@ public struct LinkChecker: Sendable {
     }
 
     /// What is wrong with a reference from the output file at `path`, or `nil`.
-    private func check(_ reference: String, from path: String, anchors: (String) -> Set<String>) -> String? {
+    private func check(_ reference: String, from path: String, anchors: (String) -> Set<String>,
+                       pages: [String: RenderedPage]) -> String? {
         if reference.isEmpty || reference.hasPrefix("//") || reference.hasPrefix("data:") { return nil }
         if let colon = reference.firstIndex(of: ":"), !reference[..<colon].contains("/") { return nil }   // http:, mailto:…
         var target = Substring(reference)
@@ -106,7 +108,7 @@ public struct LinkChecker: Sendable {
         if let query = target.firstIndex(of: "?") { target = target[..<query] }
         // Links to Markdown files that were not rewritten are reported while building.
         if !target.hasPrefix("/"), target.hasSuffix(".md") || target.hasSuffix(".markdown") { return nil }
-        let file: String
+        var file: String
         if target.isEmpty {
             file = path
         } else if target.hasPrefix("/") {
@@ -120,13 +122,21 @@ public struct LinkChecker: Sendable {
             }
             file = target.hasSuffix("/") ? resolved + "/index.html" : resolved
         }
-        var exists = files[file] != nil
-        if !exists, files[file + "/index.html"] != nil { exists = true }
-        guard exists else { return (target.hasSuffix(".png") || target.hasSuffix(".jpg") || target.hasSuffix(".svg") || target.hasSuffix(".gif") || target.hasSuffix(".webp") ? "missing image or file: " : "broken link: ") + reference }
-        if !fragment.isEmpty, file.hasSuffix(".html"), !anchors(file).contains(String(fragment)) {
-            return "missing anchor #\(fragment) in \(reference)"
+        if files[file] == nil, files[file + "/index.html"] != nil { file += "/index.html" }   // `/docs/expect`
+        guard files[file] != nil else { return (target.hasSuffix(".png") || target.hasSuffix(".jpg") || target.hasSuffix(".svg") || target.hasSuffix(".gif") || target.hasSuffix(".webp") ? "missing image or file: " : "broken link: ") + reference }
+        if !fragment.isEmpty, file.hasSuffix(".html") {
+            let found = anchors(file)
+            // `#-%E5%BF%AB` is the percent-encoded form of the id `-快`.
+            guard !found.contains(String(fragment)), !found.contains(URLPath.decoded(String(fragment))) else { return nil }
+            return "missing anchor #\(fragment) in \(display(file, pages: pages))"
         }
         return nil
+    }
+
+    /// The file a reader knows an output file by: its page's source, else the output file.
+    private func display(_ outputPath: String, pages: [String: RenderedPage]) -> String {
+        guard let page = pages[outputPath] else { return "public/" + outputPath }
+        return layout.content == layout.root ? page.page.sourcePath : "content/" + page.page.sourcePath
     }
 
     /// Where a reference in the output file at `outputPath` was written.

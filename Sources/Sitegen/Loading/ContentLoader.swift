@@ -159,6 +159,14 @@ struct ContentLoader {
 
     // MARK: Pages
 
+    /// A Docusaurus doc's `id:` (`ExpectAPI.md` with `id: expect` is published at `…/expect/`):
+    /// text that is one path component with a letter in it; other values are not URLs.
+    static func documentID(_ frontMatter: FrontMatter) -> String? {
+        guard case .string(let id)? = frontMatter["id"], !id.contains("/"), !id.contains("\\"), id != "..",
+              id.contains(where: \.isLetter), !id.contains(where: \.isWhitespace) else { return nil }
+        return id
+    }
+
     /// The page of the Markdown file at `path`, or `nil` for a draft or future page left out.
     func makePage(path: String, source: MarkdownSource, bundleFolders: Set<String>) throws(SiteError) -> Page? {
         let frontMatter = source.frontMatter
@@ -211,7 +219,11 @@ struct ContentLoader {
                 throw problem("slug", "`slug: \(slug)` must be one path component, such as my-post")
             }
             let parent = isBundle ? URLPath.folder(of: folder) : folder
-            let last = URLPath.component(slug ?? stemWithoutDate)
+            let documentID = slug == nil ? Self.documentID(frontMatter) : nil
+            let last = URLPath.component(slug ?? documentID ?? stemWithoutDate)
+            if let documentID, parent.isEmpty, URLPath.isReserved(documentID) {
+                throw problem("id", "`id: \(documentID)` is reserved for sitegen's own files (.sitegen-manifest, .sitegen-staging-…); choose another")
+            }
             if let slug, parent.isEmpty, URLPath.isReserved(URLPath.decoded(last)) {
                 throw problem("slug", "`slug: \(slug)` is reserved for sitegen's own files (.sitegen-manifest, .sitegen-staging-…); choose another")
             }

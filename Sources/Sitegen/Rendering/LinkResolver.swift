@@ -1,22 +1,54 @@
 import SitegenMarkdown
 
-/// Rewrites relative links between content files to the URLs they are published at —
-/// `[next](0300-continuation.md#design)` → `/0300-continuation/#design`,
-/// `![](cat.png)` → `/posts/cat.png` — as `.links` and `.images` modifiers: the core uses its
-/// own pipeline. A link to a Markdown file that is not published becomes a warning.
+/// Rewrites links between content files to the URLs they are published at, in every form
+/// other generators' content writes them, as `.links` and `.images` modifiers (the core uses
+/// its own pipeline):
+///
+/// - relative: `[next](0300-continuation.md#design)` → `/0300-continuation/#design`,
+///   `![](cat.png)` → `/posts/cat.png`, `[spec](../specification)` → the folder's page; a
+///   Markdown file not found from the file's folder is looked for as from a root (Eleventy);
+/// - from the content folder, then the site folder (GitHub docs): `/proposals/0414-x.md`;
+/// - mdBook's `.html` names of Markdown files: `ch03-05-control-flow.html`;
+/// - Zola's `@/blog/post.md#intro`;
+/// - a page's URL written as Docusaurus does, without the trailing slash: `/docs/expect#x`, or
+///   relative to the file's folder: `configuration#bail`;
+/// - a page's URL written from a folder above the linking file's, the site's own root when
+///   that is below the folder given to sitegen (`/docs/filters/` for `/src/docs/filters/`);
+/// - any of these as `href` or `src` in raw HTML: `<a href="/docs/pitfalls/">`;
+/// - Hugo's `{{< ref "x.md" >}}` and `relref`, expanded before parsing (``expandingReferences(in:sourcePath:displayPath:)``).
+///
+/// A file path in a root-relative, Zola or Hugo link is looked up in the content folder, then
+/// the site folder, then each folder above the linking file (shallowest first), so that a
+/// Zola or Hugo site kept below the folder given to sitegen (`docs/content/`) resolves too.
+/// A link to a Markdown file that is not published becomes a warning.
 struct LinkResolver: Sendable {
-    /// Content path of every page, section index and published file → its URL path.
+    /// Content path of every page, section index, bundle and section folder and published
+    /// file → its URL path.
     let targets: [String: String]
     /// Prefix of every URL: the path of `baseURL` (`/blog` for `https://example.org/blog/`).
     let basePath: String
+    /// The content folder's path in the site folder: `content`, or empty when they are one.
+    let contentFolder: String
+    /// Each page's URL path without its slashes, decoded (`docs/expect`) → its URL.
+    private let pageURLs: [String: String]
+    /// The headings of content files, for Zola links whose fragment is Zola's slug.
+    private let headings: TargetHeadings?
     private(set) var warnings: WarningLog
     /// Where the content paths looked up are noted, for a live build.
     private var lookups: LinkLookups?
 
-    init(targets: [String: String], basePath: String, warnings: WarningLog) {
+    init(targets: [String: String], basePath: String, contentFolder: String = "", headings: TargetHeadings? = nil,
+         warnings: WarningLog) {
         self.targets = targets
         self.basePath = basePath
+        self.contentFolder = contentFolder
+        self.headings = headings
         self.warnings = warnings
+        var pageURLs: [String: String] = [:]
+        for url in targets.values where url.hasSuffix("/") && url.count > 1 {
+            pageURLs[URLPath.decoded(String(url.dropFirst().dropLast()))] = url
+        }
+        self.pageURLs = pageURLs
     }
 
     /// This resolver, noting the paths it looks up in `lookups` and its warnings in `warnings`.
@@ -31,21 +63,56 @@ struct LinkResolver: Sendable {
     /// shown in warnings as `displayPath`.
     func modifiers(for sourcePath: String, displayPath: String) -> [Modifier] {
         let folder = URLPath.folder(of: sourcePath)
+        let pageURL = targets[sourcePath]
+        let isIndex = ["index.md", "_index.md", "README.md", "index.markdown", "_index.markdown"].contains(URLPath.lastComponent(of: sourcePath))
         return [
             Modifier(target: .links) { input in
                 guard case .link(let url, _) = input.node else { return input.html }
-                return rewrite(input, url: url, attribute: "href", folder: folder, displayPath: displayPath)
+                return rewrite(input, url: url, attribute: "href", folder: folder, pageURL: pageURL, isIndex: isIndex, displayPath: displayPath)
             },
             Modifier(target: .images) { input in
                 guard case .image(let url, _, _) = input.node else { return input.html }
-                return rewrite(input, url: url, attribute: "src", folder: folder, displayPath: displayPath)
+                return rewrite(input, url: url, attribute: "src", folder: folder, pageURL: pageURL, isIndex: isIndex, displayPath: displayPath)
+            },
+            Modifier(target: .html) { input in
+                rewriteRawHTML(input, folder: folder, pageURL: pageURL, isIndex: isIndex, displayPath: displayPath)
+            },
+            Modifier(target: .inlineHTML) { input in
+                rewriteRawHTML(input, folder: folder, pageURL: pageURL, isIndex: isIndex, displayPath: displayPath)
             },
         ]
     }
 
-    private func rewrite(_ input: Modifier.Input, url: String, attribute: String, folder: String, displayPath: String) -> String {
-        guard let target = resolve(url, folder: folder) else {
-            if Self.isRelative(url), Self.looksLikeMarkdown(url) {
+    /// Raw HTML's `href="…"` and `src="…"` (`<a href="/docs/pitfalls/">`), rewritten as
+    /// Markdown links are.
+    private func rewriteRawHTML(_ input: Modifier.Input, folder: String, pageURL: String?, isIndex: Bool,
+                                displayPath: String) -> String {
+        let html = input.html
+        guard html.contains(" href=\"") || html.contains(" src=\"") else { return html }
+        var output = ""
+        var rest = html[...]
+        while let attribute = [rest.firstRange(of: " href=\""), rest.firstRange(of: " src=\"")].compactMap({ $0 })
+                .min(by: { $0.lowerBound < $1.lowerBound }),
+              let end = rest[attribute.upperBound...].firstIndex(of: "\"") {
+            output += rest[..<attribute.upperBound]
+            let url = String(rest[attribute.upperBound..<end])
+            if !url.contains("&"), let target = resolve(url, folder: folder, pageURL: pageURL, isIndex: isIndex) {
+                output += HTMLText.escapeAttribute(target)
+            } else {
+                if url.hasPrefix("@/") || Self.isRelative(url) && Self.looksLikeMarkdown(url) {
+                    warnings.add(SiteError(file: displayPath, line: input.line, "link to a missing page: \(url)"))
+                }
+                output += url
+            }
+            rest = rest[end...]
+        }
+        return output + rest
+    }
+
+    private func rewrite(_ input: Modifier.Input, url: String, attribute: String, folder: String, pageURL: String?,
+                         isIndex: Bool, displayPath: String) -> String {
+        guard let target = resolve(url, folder: folder, pageURL: pageURL, isIndex: isIndex) else {
+            if url.hasPrefix("@/") || Self.isRelative(url) && Self.looksLikeMarkdown(url) {
                 warnings.add(SiteError(file: displayPath, line: input.line, "link to a missing page: \(url)"))
             }
             return input.html
@@ -53,21 +120,191 @@ struct LinkResolver: Sendable {
         return Self.replacingAttribute(attribute, in: input.html, with: target)
     }
 
-    /// The published URL of a relative link, with its query and fragment; `nil` when the link
-    /// is not relative or names nothing published.
-    func resolve(_ url: String, folder: String) -> String? {
-        guard Self.isRelative(url) else { return nil }
+    /// The published URL of a link to a content file, with its query and fragment; `nil` when
+    /// the link is to another site, or names nothing published. `pageURL` is the linking
+    /// page's own URL, when it is a page; `isIndex` says whether its file is its folder's
+    /// page (`index.md`, `_index.md`, `README.md`).
+    func resolve(_ url: String, folder: String, pageURL: String? = nil, isIndex: Bool = false) -> String? {
+        guard let first = url.first, first != "#" else { return nil }
         var path = Substring(url)
         var suffix = ""
         if let mark = path.firstIndex(where: { $0 == "#" || $0 == "?" }) {
             suffix = String(path[mark...])
             path = path[..<mark]
         }
-        guard !path.isEmpty else { return nil }
-        let decoded = String(path).removingPercentEncoding ?? String(path)
+        let decoded = URLPath.decoded(String(path))
+        if decoded.hasPrefix("@/") {
+            guard let (contentPath, target) = lookUp(fromRoots: String(decoded.dropFirst(2)), folder: folder) else { return nil }
+            return basePath + target + zolaFragment(suffix, in: contentPath)
+        }
+        if first == "/" {
+            guard !url.hasPrefix("//") else { return nil }
+            let inside = String(decoded.dropFirst())
+            if Self.namesFile(inside), let found = lookUp(fromRoots: inside, folder: folder) { return basePath + found.url + suffix }
+            return rootRelativePage(inside, folder: folder).map { basePath + $0 + suffix }
+        }
+        guard Self.isRelative(url), !path.isEmpty else { return nil }
         guard let resolved = URLPath.normalize(folder.isEmpty ? decoded : folder + "/" + decoded) else { return nil }
-        lookups?.add(resolved)
-        return targets[resolved].map { basePath + $0 + suffix }
+        if let (_, target) = lookUp(resolved) { return basePath + target + suffix }
+        // Eleventy reads `docs/permalinks.md` from its input folder as well as from the file's.
+        if Self.looksLikeMarkdown(decoded), let found = lookUp(fromRoots: decoded, folder: folder) { return basePath + found.url + suffix }
+        // A page's URL relative to the file's folder (Docusaurus: `configuration#bail` beside
+        // `cli.md`; Hugo: `lookandfeel/` in `shortcodes/index.md`, as if it were `shortcodes.md`),
+        // unless the browser finds a page at the link as written.
+        if let pageURL, let written = URLPath.normalize(URLPath.decoded(pageURL) + decoded), pageURLs[written] != nil {
+            return nil
+        }
+        var folders = [folder]
+        if isIndex, !folder.isEmpty { folders.append(URLPath.folder(of: folder)) }
+        for base in folders {
+            if let relative = URLPath.normalize(base.isEmpty ? decoded : base + "/" + decoded), let page = pageURLs[relative] {
+                return basePath + page + suffix
+            }
+        }
+        return nil
+    }
+
+    /// The content file and URL a file path names, tried as it is, then mdBook's `.html`
+    /// name of a Markdown file (`x.html` → `x.md`, `index.html` → `README.md`).
+    private func lookUp(_ contentPath: String, markdownOnly: Bool = false) -> (path: String, url: String)? {
+        var candidates = [contentPath]
+        if contentPath.hasSuffix(".html") {
+            let stem = contentPath.dropLast(".html".count)
+            candidates += [stem + ".md", stem + ".markdown"]
+            if URLPath.lastComponent(of: contentPath) == "index.html" {
+                let folder = URLPath.folder(of: contentPath)
+                candidates.append(folder.isEmpty ? "README.md" : folder + "/README.md")
+            }
+        }
+        for candidate in candidates where !markdownOnly || Self.looksLikeMarkdown(candidate) {
+            lookups?.add(candidate)
+            if let url = targets[candidate] { return (candidate, url) }
+        }
+        return nil
+    }
+
+    /// A path written from a root: the content folder, the site folder, then each folder
+    /// above the linking file's, shallowest first.
+    private func lookUp(fromRoots path: String, folder: String, markdownOnly: Bool = false) -> (path: String, url: String)? {
+        guard let path = URLPath.normalize(path), !path.isEmpty else { return nil }
+        if let found = lookUp(path, markdownOnly: markdownOnly) { return found }
+        if !contentFolder.isEmpty, path.hasPrefix(contentFolder + "/"),
+           let found = lookUp(String(path.dropFirst(contentFolder.count + 1)), markdownOnly: markdownOnly) {
+            return found
+        }
+        var above = ""
+        for component in folder.split(separator: "/") {
+            above += above.isEmpty ? String(component) : "/" + component
+            if let found = lookUp(above + "/" + path, markdownOnly: markdownOnly) { return found }
+        }
+        return nil
+    }
+
+    /// The URL of the page a root-relative URL path names, when it needs rewriting: written
+    /// without its trailing slash (Docusaurus: `/docs/expect`), or from a folder above the
+    /// linking file's (`/docs/filters/` in `src/docs/config.md`, for `/src/docs/filters/`).
+    /// `nil` when the path is right as written or names no page.
+    private func rootRelativePage(_ inside: String, folder: String) -> String? {
+        let path = inside.hasSuffix("/") ? String(inside.dropLast()) : inside
+        guard !path.isEmpty, !path.contains("//") else { return nil }
+        if let page = pageURLs[path] { return inside.hasSuffix("/") ? nil : page }
+        var above = ""
+        for component in folder.split(separator: "/") {
+            above += above.isEmpty ? String(component) : "/" + component
+            if let page = pageURLs[above + "/" + path] { return page }
+        }
+        return nil
+    }
+
+    /// A Zola link's `#fragment`, changed to the heading's id here when it is the Zola slug of
+    /// a heading of the target (`#get-page` for a heading `get_page`, whose id is `get_page`).
+    private func zolaFragment(_ suffix: String, in contentPath: String) -> String {
+        guard suffix.hasPrefix("#"), let headings, let found = headings.headings(of: contentPath) else { return suffix }
+        let fragment = String(suffix.dropFirst())
+        guard !found.contains(where: { $0.id == fragment }) else { return suffix }
+        let matches = found.filter { Self.zolaSlug($0.text) == fragment }
+        return matches.count == 1 ? "#" + matches[0].id : suffix
+    }
+
+    /// A heading's anchor as Zola writes it by default: lowercased, every run of characters
+    /// other than letters and digits one `-`, none at either end.
+    static func zolaSlug(_ text: String) -> String {
+        var slug = ""
+        var pendingDash = false
+        for character in text.lowercased() {
+            if character.isLetter || character.isNumber {
+                if pendingDash, !slug.isEmpty { slug.append("-") }
+                pendingDash = false
+                slug.append(character)
+            } else {
+                pendingDash = true
+            }
+        }
+        return slug
+    }
+
+    /// Expands Hugo's `{{< ref "x.md#y" >}}` and `{{< relref … >}}` (also with `%`, quoted or
+    /// not) to the URL of the page they name, wherever they are in the Markdown; a reference
+    /// to nothing is left as it is, with a warning.
+    func expandingReferences(in source: MarkdownSource, sourcePath: String, displayPath: String) -> MarkdownSource {
+        let body = source.body
+        guard body.contains("ref") else { return source }
+        var output = ""
+        var rest = body[...]
+        var changed = false
+        while let open = rest.range(of: "{{") {
+            guard let (reference, end) = HugoReference.read(rest[open.lowerBound...]) else {
+                output += rest[..<open.upperBound]
+                rest = rest[open.upperBound...]
+                continue
+            }
+            output += rest[..<open.lowerBound]
+            if let url = resolveReference(reference, folder: URLPath.folder(of: sourcePath)) {
+                output += url
+                changed = true
+            } else {
+                output += rest[open.lowerBound..<end]
+                let line = source.bodyLineOffset + body[..<open.lowerBound].reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+                warnings.add(SiteError(file: displayPath, line: line, "Hugo reference to a missing page: \(reference)"))
+            }
+            rest = rest[end...]
+        }
+        guard changed else { return source }
+        output += rest
+        return MarkdownSource(frontMatter: source.frontMatter, body: output[...], bodyLineOffset: source.bodyLineOffset)
+    }
+
+    /// The URL of the page a Hugo reference names: a path from the content folder (`/docs/x`)
+    /// or the file's folder, with or without `.md`, a section's folder, else the one page with
+    /// that name anywhere (the nearest to the linking file when there are several).
+    private func resolveReference(_ reference: String, folder: String) -> String? {
+        var path = Substring(reference)
+        var suffix = ""
+        if let hash = path.firstIndex(of: "#") {
+            suffix = String(path[hash...])
+            path = path[..<hash]
+        }
+        if path.isEmpty { return suffix.isEmpty ? nil : suffix }   // `ref "#anchor"`: this page
+        let written = String(path.drop { $0 == "/" })
+        let variants = [written, written + ".md", written + "/_index.md", written + "/index.md", written + "/README.md"]
+        for variant in variants {
+            if !path.hasPrefix("/"), let relative = URLPath.normalize(folder.isEmpty ? variant : folder + "/" + variant),
+               let found = lookUp(relative, markdownOnly: true) {
+                return basePath + found.url + suffix
+            }
+            if let found = lookUp(fromRoots: variant, folder: folder, markdownOnly: true) { return basePath + found.url + suffix }
+        }
+        // Hugo also finds a page by its path's end alone.
+        let ends = Set(variants.map { "/" + $0 })
+        let matches = targets.keys.filter { key in Self.looksLikeMarkdown(key) && ends.contains { key.hasSuffix($0) } }
+        guard let nearest = matches.max(by: { (Self.sharedLength($0, folder), $1) < (Self.sharedLength($1, folder), $0) }),
+              let url = targets[nearest] else { return nil }
+        lookups?.add(nearest)
+        return basePath + url + suffix
+    }
+
+    private static func sharedLength(_ path: String, _ folder: String) -> Int {
+        zip(path.split(separator: "/"), folder.split(separator: "/")).prefix { $0 == $1 }.count
     }
 
     private static func isRelative(_ url: String) -> Bool {
@@ -79,6 +316,11 @@ struct LinkResolver: Sendable {
     private static func looksLikeMarkdown(_ url: String) -> Bool {
         let path = url.prefix { $0 != "#" && $0 != "?" }
         return path.hasSuffix(".md") || path.hasSuffix(".markdown")
+    }
+
+    /// Whether a path's last component names a file (`x.md`, `cat.png`), not a page's URL.
+    private static func namesFile(_ path: String) -> Bool {
+        URLPath.lastComponent(of: path).contains(".")
     }
 
     /// Replaces the value of the first `attribute="…"` in an element's HTML.

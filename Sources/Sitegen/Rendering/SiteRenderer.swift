@@ -20,7 +20,9 @@ struct SiteRenderer: Sendable {
         var context = TemplateContext(configuration: loaded.configuration, sections: loaded.sections, data: loaded.data, now: Date())
         let warnings = WarningLog()
         let targets = linkTargets()
-        let links = LinkResolver(targets: targets, basePath: context.basePath, warnings: warnings)
+        let links = LinkResolver(targets: targets, basePath: context.basePath,
+                                 contentFolder: loaded.layout.content == loaded.layout.root ? "" : "content",
+                                 headings: TargetHeadings(sources: linkSources(), parser: site.markdownParser), warnings: warnings)
         let files = PublishedFiles(loaded: loaded, basePath: context.basePath)
         let changedTargets = memory?.changedTargets(targets) ?? []
         let results = try await Parallel.map(loaded.pages.indices) { index in
@@ -38,7 +40,8 @@ struct SiteRenderer: Sendable {
         let sectionHTML = loaded.sections.compactMapValues { section -> String? in
             guard let source = section.sourcePath else { return nil }
             let relative = loaded.layout.content == loaded.layout.root ? source : String(source.dropFirst("content/".count))
-            return parser(for: relative, links: links).parse(section.source).html
+            let expanded = links.expandingReferences(in: section.source, sourcePath: relative, displayPath: display(relative))
+            return parser(for: relative, links: links).parse(expanded).html
         }
         if plan.isRecording {
             let all = memory.map { $0.parsesAheadOfRecord || $0.record == nil } ?? true
@@ -74,7 +77,26 @@ struct SiteRenderer: Sendable {
             targets[relative] = section.url
         }
         for file in loaded.files { if let path = file.contentPath { targets[path] = URLPath.encoded("/" + file.outputPath) } }
+        // A link to a folder (`../specification`) leads to its page: the bundle's or the section's.
+        for page in loaded.pages where page.isBundle {
+            let folder = URLPath.folder(of: page.sourcePath)
+            if targets[folder] == nil { targets[folder] = page.url }
+        }
+        for section in loaded.sections.values where !section.path.isEmpty && targets[section.path] == nil {
+            targets[section.path] = section.url
+        }
         return targets
+    }
+
+    /// The Markdown of every page and section index, by content path.
+    private func linkSources() -> [String: MarkdownSource] {
+        var sources: [String: MarkdownSource] = [:]
+        for page in loaded.pages { sources[page.sourcePath] = page.source }
+        for section in loaded.sections.values {
+            guard let source = section.sourcePath else { continue }
+            sources[loaded.layout.content == loaded.layout.root ? source : String(source.dropFirst("content/".count))] = section.source
+        }
+        return sources
     }
 
     private func parser(for sourcePath: String, links: LinkResolver) -> MarkdownParser {
@@ -161,7 +183,9 @@ struct SiteRenderer: Sendable {
     func parse(_ page: Page, links: LinkResolver) throws -> BuildMemory.ParsedPage {
         let lookups = LinkLookups()
         let warnings = WarningLog()
-        let markdown = parser(for: page.sourcePath, links: links.recording(into: lookups, warnings: warnings)).parse(page.source)
+        let recording = links.recording(into: lookups, warnings: warnings)
+        let source = recording.expandingReferences(in: page.source, sourcePath: page.sourcePath, displayPath: display(page.sourcePath))
+        let markdown = parser(for: page.sourcePath, links: recording).parse(source)
         let summary = Self.summary(markdown)
         var rendered = RenderedPage(page: page, title: page.explicitTitle ?? markdown.title ?? page.fileTitle,
                                     description: page.description ?? summary, summary: summary,

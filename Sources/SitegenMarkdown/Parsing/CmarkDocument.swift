@@ -28,12 +28,14 @@ final class CmarkDocument {
     private let root: OpaquePointer
     private let renderOptions: Int32
     private let body: Substring
+    private let readsGeneratorSyntax: Bool
 
     /// Parses a body. `trackPositions` asks cmark for exact inline source positions, which
     /// modifiers' Markdown slices need.
     init(parsing body: Substring, options: MarkdownParser.Options, trackPositions: Bool) {
         _ = coreExtensionsRegistered
         self.body = body
+        readsGeneratorSyntax = options.generatorSyntax
         renderOptions = options.cmarkFlags
         let parser: OpaquePointer = cmark_parser_new(renderOptions | (trackPositions ? CMARK_OPT_SOURCEPOS : 0))
         for name in options.syntaxExtensionNames {
@@ -71,9 +73,12 @@ final class CmarkDocument {
 
     /// Walks the document once: gathers headings, title, summary and word count, and finds
     /// every node of the `wanted` targets. Returns those nodes in document order (an index
-    /// is the id its markers carry). Call ``insertMarkers(around:nonce:)`` after.
-    func walk(wanted: Set<Modifier.Target>) -> (facts: DocumentFacts, marked: [MarkedNode], nodes: [OpaquePointer]) {
-        var walker = TreeWalker(wanted: wanted, body: body)
+    /// is the id its markers carry). Call ``insertMarkers(around:nonce:)`` after. With
+    /// `headingIDs`, every marked heading carries its id in ``MarkedNode/openingAttributes``.
+    func walk(wanted: Set<Modifier.Target>, headingIDs: Bool = false)
+        -> (facts: DocumentFacts, marked: [MarkedNode], nodes: [OpaquePointer]) {
+        if readsGeneratorSyntax { dropKramdownAttributeLists() }
+        var walker = TreeWalker(wanted: wanted, body: body, headingIDs: headingIDs, readsGeneratorSyntax: readsGeneratorSyntax)
         // Our own pre-order traversal (no recursion, so any depth is fine) that skips the
         // inline content no one needs: most of a document's nodes.
         var node = root
@@ -99,6 +104,70 @@ final class CmarkDocument {
             }
         }
         return (walker.facts, walker.marked, walker.nodes)
+    }
+
+    /// kramdown's attribute lists, which other renderers show as text: drops a `{:…}` line
+    /// that ends a paragraph (or is one) and a `{:…}` right after an image or link. An `#id`
+    /// in a line is kept as an empty `<a id>`, so that links to it still land.
+    private func dropKramdownAttributeLists() {
+        var paragraphs: [OpaquePointer] = []
+        var afterInline: [OpaquePointer] = []
+        guard let iterator = cmark_iter_new(root) else { return }
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+            switch cmark_node_get_type(node) {
+            case CMARK_NODE_PARAGRAPH:
+                paragraphs.append(node)
+            case CMARK_NODE_TEXT:
+                if let previous = cmark_node_previous(node),
+                   [CMARK_NODE_IMAGE, CMARK_NODE_LINK].contains(cmark_node_get_type(previous)) { afterInline.append(node) }
+            default:
+                break
+            }
+        }
+        cmark_iter_free(iterator)
+        for first in afterInline {
+            var run: [OpaquePointer] = []
+            var next: OpaquePointer? = first
+            while let node = next, cmark_node_get_type(node) == CMARK_NODE_TEXT { run.append(node); next = cmark_node_next(node) }
+            let text = run.map { string(cmark_node_get_literal($0)) }.joined()
+            guard text.hasPrefix("{:"), let close = text.firstIndex(of: "}"), AttributeList.kramdown(text[...close]) != nil else { continue }
+            var dropped = text.utf8.distance(from: text.startIndex, to: text.index(after: close))
+            for node in run where dropped > 0 {
+                let literal = string(cmark_node_get_literal(node))
+                let cut = min(dropped, literal.utf8.count)
+                cmark_node_set_literal(node, String(decoding: literal.utf8.dropFirst(cut), as: UTF8.self))
+                dropped -= cut
+            }
+        }
+        for paragraph in paragraphs {
+            var lastLine: [OpaquePointer] = []
+            var before = cmark_node_last_child(paragraph)
+            while let node = before, cmark_node_get_type(node) == CMARK_NODE_TEXT {
+                lastLine.insert(node, at: 0)
+                before = cmark_node_previous(node)
+            }
+            guard !lastLine.isEmpty, before.map({ cmark_node_get_type($0) == CMARK_NODE_SOFTBREAK }) ?? true,
+                  let list = AttributeList.kramdown(Substring(lastLine.map { string(cmark_node_get_literal($0)) }.joined())) else {
+                continue
+            }
+            let anchor = list.id.map { "<a id=\"\($0)\"></a>" }
+            if let lineBreak = before {
+                if let anchor {
+                    let html: OpaquePointer = cmark_node_new(CMARK_NODE_HTML_INLINE)
+                    cmark_node_set_literal(html, anchor)
+                    _ = Self.insert(html, before: lineBreak)
+                }
+                for node in [lineBreak] + lastLine { cmark_node_free(node) }
+            } else {
+                if let anchor {
+                    let html: OpaquePointer = cmark_node_new(CMARK_NODE_HTML_BLOCK)
+                    cmark_node_set_literal(html, anchor + "\n")
+                    _ = Self.insert(html, before: paragraph)
+                }
+                cmark_node_free(paragraph)
+            }
+        }
     }
 
     /// The node types cmark's own iterator visits once, with no exit event.
@@ -175,6 +244,10 @@ private struct TreeWalker {
 
     let wanted: Set<Modifier.Target>
     let body: Substring
+    /// Whether every heading's id goes into its HTML.
+    let headingIDs: Bool
+    /// Whether `{#id .class}` at the end of a heading sets its attributes.
+    let readsGeneratorSyntax: Bool
     private(set) var facts = DocumentFacts()
     private(set) var marked: [MarkedNode] = []
     private(set) var nodes: [OpaquePointer] = []
@@ -187,9 +260,11 @@ private struct TreeWalker {
     /// Whether any wanted target lives in inline content, so the walk must see all of it.
     private let wantsInlineContent: Bool
 
-    init(wanted: Set<Modifier.Target>, body: Substring) {
+    init(wanted: Set<Modifier.Target>, body: Substring, headingIDs: Bool, readsGeneratorSyntax: Bool) {
         self.wanted = wanted
         self.body = body
+        self.headingIDs = headingIDs
+        self.readsGeneratorSyntax = readsGeneratorSyntax
         wantsInlineContent = !wanted.isSubset(of: [.blockquotes, .codeBlocks, .headings, .horizontalLines, .html, .lists, .tables])
     }
 
@@ -234,11 +309,21 @@ private struct TreeWalker {
                 let index = mark(node, .headings, .block) { .heading(level: level, text: "", id: "") }
                 captures.append(Capture(kind: .heading(level: level), markedIndex: index))
             } else if let capture = captures.popLast(), case .heading(let level) = capture.kind {
-                let text = trimmed(capture.text)
-                let id = slugger.uniqueSlug(for: text)
+                var text = trimmed(capture.text)
+                var attributes = AttributeList()
+                if readsGeneratorSyntax, let (list, dropped) = Self.takeTrailingAttributeList(of: node) {
+                    attributes = list
+                    text = trimmed(String(decoding: capture.text.utf8.dropLast(dropped), as: UTF8.self))
+                }
+                let id = attributes.id.map { slugger.reserve($0) }
+                    ?? slugger.uniqueSlug(for: readsGeneratorSyntax ? Self.withoutTemplateTags(text) : text)
                 facts.headings.append(Heading(level: level, text: text, id: id))
                 if level == 1, facts.title == nil { facts.title = text }
-                if let index = capture.markedIndex { marked[index].node = .heading(level: level, text: text, id: id) }
+                if let index = capture.markedIndex {
+                    marked[index].node = .heading(level: level, text: text, id: id)
+                    if headingIDs { attributes.id = id }
+                    marked[index].openingAttributes = attributes.htmlAttributes
+                }
             }
         case CMARK_NODE_PARAGRAPH:
             if entering {
@@ -307,6 +392,44 @@ private struct TreeWalker {
                 mark(node, .strikethrough, .inline) { .strikethrough }
             }
         }
+    }
+
+    /// A heading's text without other generators' template tags (`{% addedin "2.0" %}`,
+    /// `{{% param x %}}`, `{{ version }}`), which they replace before making the heading's id.
+    private static func withoutTemplateTags(_ text: String) -> String {
+        guard text.contains("{{") || text.contains("{%") else { return text }
+        var result = ""
+        var rest = text[...]
+        while let open = [rest.firstRange(of: "{%"), rest.firstRange(of: "{{")].compactMap({ $0 }).min(by: { $0.lowerBound < $1.lowerBound }) {
+            let closing = rest[open] == "{%" ? "%}" : "}}"
+            guard let close = rest[open.upperBound...].firstRange(of: closing) else { break }
+            result += rest[..<open.lowerBound]
+            rest = rest[close.upperBound...]
+            if closing == "}}", rest.hasPrefix("}") { rest = rest.dropFirst() }
+        }
+        result += rest
+        return trimmed(result)
+    }
+
+    /// Removes `{#id .class}` from the end of a heading's text nodes; returns it and how many
+    /// bytes of text it took, with the spaces before it.
+    private static func takeTrailingAttributeList(of heading: OpaquePointer) -> (AttributeList, Int)? {
+        var run: [OpaquePointer] = []
+        var last = cmark_node_last_child(heading)
+        while let node = last, cmark_node_get_type(node) == CMARK_NODE_TEXT {
+            run.insert(node, at: 0)
+            last = cmark_node_previous(node)
+        }
+        guard !run.isEmpty, let (list, dropped) = AttributeList.trailing(run.map { string(cmark_node_get_literal($0)) }.joined())
+        else { return nil }
+        var remaining = dropped
+        for node in run.reversed() where remaining > 0 {
+            let literal = string(cmark_node_get_literal(node))
+            let cut = min(remaining, literal.utf8.count)
+            cmark_node_set_literal(node, String(decoding: literal.utf8.dropLast(cut), as: UTF8.self))
+            remaining -= cut
+        }
+        return (list, dropped)
     }
 
     /// Records a node for modifiers of `target` (when any are registered and the node is not

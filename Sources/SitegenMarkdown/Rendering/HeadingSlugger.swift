@@ -21,6 +21,12 @@ struct HeadingSlugger {
         return candidate
     }
 
+    /// Takes an id an author gave (`{#install}`) as it is, so that later slugs avoid it.
+    mutating func reserve(_ id: String) -> String {
+        used.insert(id)
+        return id
+    }
+
     static func slug(_ text: String) -> String {
         var slug: [UInt8] = []
         slug.reserveCapacity(text.utf8.count)

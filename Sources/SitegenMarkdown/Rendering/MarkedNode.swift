@@ -18,6 +18,9 @@ struct MarkedNode {
     /// The node's first line in the Markdown body.
     let line: Int
     let placement: Placement
+    /// Attributes the parser itself gives the node's opening tag (a heading's ` id="…"`),
+    /// written before any modifier runs.
+    var openingAttributes = ""
 }
 
 /// The facts the walk over a document gathers, besides the nodes to modify.

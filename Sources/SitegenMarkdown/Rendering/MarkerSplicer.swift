@@ -69,6 +69,9 @@ struct MarkerSplicer {
 
     private func apply(_ node: MarkedNode, html: String) -> String {
         var html = html
+        if !node.openingAttributes.isEmpty, html.hasPrefix("<h") {
+            html.insert(contentsOf: node.openingAttributes, at: html.index(html.startIndex, offsetBy: 3))
+        }
         for modifier in modifiers[node.target, default: []] {
             html = modifier.modify(Modifier.Input(html: html, markdown: node.markdown, node: node.node,
                                                   frontMatter: frontMatter, line: lineOffset + node.line))
