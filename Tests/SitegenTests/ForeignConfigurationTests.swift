@@ -49,6 +49,79 @@ struct ForeignConfigurationTests {
         #expect(summary.warnings.isEmpty)
     }
 
+    @Test("Hugo's config.toml gives the title, base URL, description, language, taxonomies and params")
+    func hugoTOML() async throws {
+        let (site, summary) = try await build([
+            "config.toml": """
+                baseURL = "https://hugo.example/site/"
+                title = "Hugo TOML"
+                languageCode = "de-de"
+                theme = "ananke"
+
+                [params]
+                description = "Hugo in TOML"
+                github = "someone"
+
+                [taxonomies]
+                category = "categories"
+
+                [[menus.main]]
+                name = "Home"
+
+                """,
+            "templates/plain.mustache": "{{site.params.github}}\n",
+            "content/plain.md": "---\ntitle: Plain\nlayout: plain\n---\nx\n",
+        ], frontMatter: "categories: [notes]\ntags: [not-a-taxonomy-here]\n")
+        let home = try site.page("index.html")
+        #expect(home.contains("<html lang=\"de-de\">"))
+        #expect(home.contains("<title>Hugo TOML</title>"))
+        #expect(home.contains("<meta name=\"description\" content=\"Hugo in TOML\">"))
+        let feed = try site.page("atom.xml")
+        #expect(feed.contains("<title>Hugo TOML</title>"))
+        #expect(feed.contains("<link href=\"https://hugo.example/site/posts/hello/\"/>"))
+        #expect(site.exists("categories/notes/index.html"))
+        #expect(!site.exists("tags/not-a-taxonomy-here/index.html"))
+        #expect(try site.page("plain/index.html") == "someone\n")
+        #expect(summary.foreignConfiguration?.description
+            == "using Hugo's config.toml (baseURL, title, languageCode, params, taxonomies; not used: theme, menus)")
+    }
+
+    @Test("Zola's config.toml, told apart from Hugo's by base_url, gives the title, base URL, description, language, taxonomies and [extra]")
+    func zolaTOML() async throws {
+        let (site, summary) = try await build([
+            "config.toml": """
+                base_url = "https://zola.example/blog"
+                title = "Zola Site"
+                description = "Zola words"
+                default_language = "nl"
+                compile_sass = true
+                taxonomies = [
+                  {name = "tags", feed = true},
+                  {name = "authors"},
+                ]
+
+                [markdown]
+                highlight_code = true
+
+                [extra]
+                twitter = "zola_fan"
+
+                """,
+            "templates/plain.mustache": "{{site.params.twitter}}\n",
+            "content/plain.md": "---\ntitle: Plain\nlayout: plain\n---\nx\n",
+        ], frontMatter: "authors: [kim]\n")
+        let home = try site.page("index.html")
+        #expect(home.contains("<html lang=\"nl\">"))
+        #expect(home.contains("<title>Zola Site</title>"))
+        #expect(home.contains("<meta name=\"description\" content=\"Zola words\">"))
+        #expect(home.contains("href=\"/blog/posts/hello/\""))
+        #expect(try site.page("rss.xml").contains("<link>https://zola.example/blog/posts/hello/</link>"))
+        #expect(site.exists("authors/kim/index.html"))
+        #expect(try site.page("plain/index.html") == "zola_fan\n")
+        #expect(summary.foreignConfiguration?.description == "using Zola's config.toml (base_url, title, description, "
+            + "default_language, taxonomies, extra; not used: compile_sass, markdown)")
+    }
+
     @Test("a multilingual Hugo configuration gives the default language's title and description")
     func hugoLanguages() async throws {
         let (site, _) = try await build([
@@ -146,10 +219,13 @@ struct ForeignConfigurationTests {
             ("baseURL: example.org\n", "hugo.yaml:1: `baseURL` (example.org) must be an http:// or https:// URL, such as "
                 + "https://example.org/, or a path starting with /, such as /blog/"),
             ("taxonomies:\n  tag: [a]\n", "hugo.yaml:1: `taxonomies` must name front matter keys, as in tag = \"tags\""),
+            ("title = \"x\"\nbase_url = \"/\"\n[extra\n", "config.toml:3: TOML: Error while parsing table header: expected ']', saw '\\n'"),
+            ("base_url = \"/\"\ntaxonomies = [{feed = true}]\n",
+             "config.toml:2: `taxonomies` must name front matter keys, as in taxonomies = [{name = \"tags\"}]"),
         ] {
             let site = try TestSite()
             try site.write("# A\n", to: "content/a.md")
-            try site.write(text, to: "hugo.yaml")
+            try site.write(text, to: expected.hasPrefix("config.toml") ? "config.toml" : "hugo.yaml")
             let error = await #expect(throws: SiteError.self) { try await site.build() }
             #expect(error?.description == expected)
         }

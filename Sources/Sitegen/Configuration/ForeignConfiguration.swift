@@ -43,8 +43,8 @@ public struct ForeignConfiguration: Sendable, Hashable, CustomStringConvertible 
     /// The names sitegen looks for, in order of preference, and whether each is only taken
     /// beside a `content/` folder.
     static let fileNames: [(name: String, needsContentFolder: Bool)] = [
-        ("hugo.yaml", true), ("hugo.yml", true), ("hugo.json", true),
-        ("config.yaml", true), ("config.yml", true), ("config.json", true),
+        ("hugo.toml", true), ("hugo.yaml", true), ("hugo.yml", true), ("hugo.json", true),
+        ("config.toml", true), ("config.yaml", true), ("config.yml", true), ("config.json", true),
         ("_config.yml", false), ("_config.yaml", false),
     ]
 
@@ -72,7 +72,8 @@ public struct ForeignConfiguration: Sendable, Hashable, CustomStringConvertible 
         }
         let values: FrontMatter
         do {
-            values = try FrontMatter(yaml: text)
+            // YAML reads JSON too.
+            values = try file.pathExtension == "toml" ? FrontMatter(toml: text) : FrontMatter(yaml: text)
         } catch {
             throw SiteError(file: displayPath, line: error.line, error.message)
         }
