@@ -37,6 +37,7 @@ final class BuildProgress: Sendable {
             if draw { FileHandle.standardError.write(Data("\rRendering pages… \(done)/\(total)".utf8)) }
         case .finished(let summary):
             clearLine()
+            if !quiet, let foreign = summary.foreignConfiguration { TerminalOutput.plain("sitegen: \(foreign)") }
             for warning in summary.warnings { TerminalOutput.warning(warning.description) }
             if !quiet {
                 let pages = CountedNoun.phrase(summary.pages, "page")

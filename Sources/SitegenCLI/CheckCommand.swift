@@ -51,6 +51,7 @@ struct CheckCommand: AsyncParsableCommand {
         var problems: [LinkChecker.Problem] = []
         do {
             let build = try await builder.buildInMemory()
+            if format == .text, let foreign = build.summary.foreignConfiguration { TerminalOutput.plain("sitegen: \(foreign)") }
             problems += build.summary.warnings.map { LinkChecker.Problem(file: $0.file ?? path, line: $0.line, message: $0.message) }
             let checker = LinkChecker(build: build, layout: layout, baseURL: build.baseURL)
             problems += checker.problems()

@@ -93,7 +93,7 @@ public final class SiteBuilder: Sendable {
             let pages = rendered?.pages ?? []
             let warnings = (loaded?.warnings ?? []) + (rendered?.warnings ?? []) + context.warnings
             let summary = BuildSummary(pages: pages.count, listPages: rendered?.listPages ?? 0, files: copied, seconds: seconds,
-                                       output: layout.output, warnings: warnings)
+                                       output: layout.output, warnings: warnings, foreignConfiguration: loaded?.foreignConfiguration)
             observers.send(.finished(summary))
             return (summary, pages)
         } catch {
@@ -159,15 +159,22 @@ public final class SiteBuilder: Sendable {
 
     private func load(memory: BuildMemory?) async throws -> LoadedSite {
         var configuration = SiteConfiguration(title: ContentLoader.words(layout.root.lastPathComponent))
-        if let file = layout.configuration {
+        var warnings: [SiteError] = []
+        var foreign: ForeignConfiguration?
+        if let file = layout.configuration ?? layout.foreignConfiguration {
             // A site's own sitegen.yml that links outside it could put the builder's files in site.params.
             if layout.usesOwnConfiguration, let real = FileSystem.resolved(file.path),
                !FolderWalker(siteFolder: layout.root, followsLinksOutside: false).allows(real) {
                 throw SiteError(file: layout.display(file), "is a link to \(real), outside the site folder, and is not read; "
                                 + "pass it with --config \(real) to use it")
             }
-            configuration = try SiteConfiguration.load(file, displayPath: layout.display(file),
-                                                       defaultTitle: configuration.title)
+            if layout.configuration == nil {
+                (configuration, foreign) = try ForeignConfiguration.read(file, displayPath: layout.display(file),
+                                                                         defaultTitle: configuration.title)
+            } else {
+                configuration = try SiteConfiguration.load(file, displayPath: layout.display(file),
+                                                           defaultTitle: configuration.title, warnings: &warnings)
+            }
         }
         if let baseURL = options.baseURL {
             if let problem = BaseURL.problem(with: baseURL) { throw SiteError("--base-url \(baseURL) \(problem)") }
@@ -177,6 +184,8 @@ public final class SiteBuilder: Sendable {
         }
         var loaded = try await ContentLoader(layout: layout, configuration: configuration, options: options, memory: memory).load()
         loaded.data = try DataFiles.load(layout.data, layout: layout, walker: FolderWalker(layout: layout, configuration: configuration))
+        loaded.warnings = warnings + loaded.warnings
+        loaded.foreignConfiguration = foreign
         return loaded
     }
 

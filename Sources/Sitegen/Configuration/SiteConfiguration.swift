@@ -46,12 +46,19 @@ public struct SiteConfiguration: Sendable {
         self.params = params
     }
 
-    /// The keys `sitegen.yml` understands; any other key goes to ``params``.
-    static let knownKeys: Set<String> = ["title", "baseURL", "description", "language", "author", "theme", "recentPages", "plugins", "paginate", "taxonomies", "feedContent",
-                                         "followLinksOutside"]
+    /// The keys `sitegen.yml` understands, with the kind of value each takes; any other key goes
+    /// to ``params``.
+    static let keys: [(key: String, kind: KeySuggestion.Kind)] = [
+        ("title", .text), ("baseURL", .text), ("description", .text), ("language", .text), ("author", .text), ("theme", .text),
+        ("recentPages", .wholeNumber), ("plugins", .list), ("paginate", .wholeNumber), ("taxonomies", .list), ("feedContent", .text),
+        ("followLinksOutside", .trueOrFalse),
+    ]
+    static let knownKeys = Set(keys.map(\.key))
 
-    /// Reads a configuration file; `defaultTitle` is used when it sets no title.
-    static func load(_ file: URL, displayPath: String, defaultTitle: String) throws(SiteError) -> SiteConfiguration {
+    /// Reads a configuration file; `defaultTitle` is used when it sets no title. `warnings` gets
+    /// one for each unknown key that looks like a misspelt known one.
+    static func load(_ file: URL, displayPath: String, defaultTitle: String,
+                     warnings: inout [SiteError]) throws(SiteError) -> SiteConfiguration {
         let text: String
         do {
             text = String(decoding: try RegularFile.contents(of: file.path, maximumSize: 1_000_000), as: UTF8.self)
@@ -115,6 +122,11 @@ public struct SiteConfiguration: Sendable {
             throw SiteError(file: displayPath, line: yaml.line(of: "followLinksOutside"), "`followLinksOutside` must be true or false")
         }
         configuration.params = FrontMatter(yaml.entries.filter { !knownKeys.contains($0.key) })
+        for (key, value) in configuration.params.entries {
+            if let known = KeySuggestion.closest(to: key, value: value, among: keys) {
+                warnings.append(SiteError(file: displayPath, line: yaml.line(of: key), "unknown key `\(key)`; did you mean `\(known)`?"))
+            }
+        }
         return configuration
     }
 }

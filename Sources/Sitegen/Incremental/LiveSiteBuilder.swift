@@ -68,7 +68,8 @@ public final class LiveSiteBuilder: Sendable {
            let last = memory.lastBuild {
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             let summary = BuildSummary(pages: last.loaded.pages.count, listPages: 0, files: 0, seconds: seconds, output: layout.output,
-                                       warnings: last.loaded.warnings + last.parsed.flatMap(\.warnings))
+                                       warnings: last.loaded.warnings + last.parsed.flatMap(\.warnings),
+                                       foreignConfiguration: last.loaded.foreignConfiguration)
             return Result(summary: summary, changedFiles: output.changedPaths.sorted(), rendered: rendered,
                           kept: (memory.record?.readCount ?? rendered) - rendered)
         }
@@ -90,9 +91,11 @@ public final class LiveSiteBuilder: Sendable {
         return await ViewedOutputs(layout: layout, memory: memory).render(viewed)
     }
 
-    /// Whether `path` is the configuration file, on which pages, URLs and links depend.
+    /// Whether `path` is the configuration file, on which pages, URLs and links depend, or
+    /// another generator's that would be read in its absence.
     static func isConfiguration(_ path: String, layout: SiteLayout) -> Bool {
         path == layout.configuration?.path || path == layout.root.path + "/sitegen.yml"
+            || ForeignConfiguration.fileNames.contains { path == layout.root.path + "/" + $0.name }
     }
 
     /// Whether a change at `path` can change every output: templates and data files.

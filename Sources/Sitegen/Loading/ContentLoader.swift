@@ -96,7 +96,7 @@ struct ContentLoader {
         guard listing.errors.isEmpty else { throw SiteErrors(errors: listing.errors) }
         var found = FoundFiles(warnings: listing.warnings)
         for relative in listing.files {
-            if layout.content == layout.root && relative == "sitegen.yml" { continue }
+            if layout.content == layout.root && (relative == "sitegen.yml" || relative == layout.foreignConfiguration?.lastPathComponent) { continue }
             if relative.hasSuffix(".md") || relative.hasSuffix(".markdown") {
                 found.markdown.append(relative)
             } else {

@@ -18,6 +18,8 @@ public struct LoadedSite: Sendable {
     public var data: FrontMatter = .empty
     /// What was left out of the site, and why (a link to outside the site folder, a FIFO…).
     public internal(set) var warnings: [SiteError] = []
+    /// Another generator's configuration file, when ``configuration`` was read from one.
+    public internal(set) var foreignConfiguration: ForeignConfiguration?
 
     /// A file published as it is.
     public struct StaticFile: Sendable {

@@ -17,6 +17,9 @@ public struct SiteLayout: Sendable {
     public let data: URL?
     /// `sitegen.yml`, or the `--config` file, if it exists.
     public let configuration: URL?
+    /// With no ``configuration``: another generator's configuration file (Hugo's `hugo.toml`,
+    /// Zola's `config.toml`, Jekyll's `_config.yml`, …; see ``ForeignConfiguration``), if there is one.
+    public let foreignConfiguration: URL?
     /// Where the site is written.
     public let output: URL
     /// Whether ``configuration`` is the site's own `sitegen.yml`, not a file given to the build.
@@ -48,6 +51,8 @@ public struct SiteLayout: Sendable {
         self.configuration = configuration?.standardizedFileURL
             ?? (fileManager.fileExists(atPath: defaultConfiguration.path) ? defaultConfiguration : nil)
         usesOwnConfiguration = configuration == nil
+        foreignConfiguration = self.configuration == nil
+            ? ForeignConfiguration.find(in: root, hasContentFolder: content != root) : nil
         self.output = (output ?? root.appendingPathComponent("public")).standardizedFileURL
     }
 

@@ -14,4 +14,7 @@ public struct BuildSummary: Sendable {
     public let output: URL
     /// Problems that did not stop the build.
     public let warnings: [SiteError]
+    /// Another generator's configuration file the site's settings were read from, if any
+    /// (the command line says so in one line).
+    public var foreignConfiguration: ForeignConfiguration? = nil
 }

@@ -47,7 +47,7 @@ enum OutputLocation {
         if let folder = layout.staticFiles { sources.append(("the static/ folder", folder)) }
         if let folder = layout.templates { sources.append(("the templates/ folder", folder)) }
         if let folder = layout.data { sources.append(("the data/ folder", folder)) }
-        if let file = layout.configuration { sources.append(("the configuration file", file)) }
+        if let file = layout.configuration ?? layout.foreignConfiguration { sources.append(("the configuration file", file)) }
         for name in ["Package.swift", "Sources"] {
             let url = layout.root.appendingPathComponent(name)
             if FileSystem.kind(url.path) != nil { sources.append(("the site's \(name)", url)) }

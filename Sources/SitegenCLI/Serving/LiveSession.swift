@@ -68,6 +68,7 @@ struct LiveSession {
         do {
             let result = try await live.build(changed: changed)
             let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+            if !quiet, changed.isEmpty, let foreign = result.summary.foreignConfiguration { TerminalOutput.plain("sitegen: \(foreign)") }
             for warning in result.summary.warnings where changed.isEmpty || result.rendered > 0 {
                 TerminalOutput.warning(warning.description)
             }

@@ -49,6 +49,16 @@ public struct FrontMatter: Sendable, Hashable {
         self = try FrontMatterReader.parse(yaml[...], firstLine: 1, subject: "YAML")
     }
 
+    /// Reads a TOML document (a `config.toml`, a data file) with the typing rules of front
+    /// matter: TOML's dates and date-times become ``FrontMatterValue/date(_:)`` values (in UTC
+    /// when they have no offset), tables become maps, and keys keep their order in the file.
+    /// An empty text gives an empty map.
+    ///
+    /// - Throws: ``MarkdownError`` with the line (and column) of the problem.
+    public init(toml: String) throws(MarkdownError) {
+        self = try TOMLReader.parse(toml[...], firstLine: 1, subject: "TOML")
+    }
+
     /// The line of `key` in the file this front matter was read from (counted from the top of
     /// the file, so a Markdown file's `---` is line 1), or `nil` when the key is not there or
     /// the front matter was not read from a file. Lines take no part in equality.

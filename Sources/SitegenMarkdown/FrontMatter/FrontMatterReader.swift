@@ -208,7 +208,7 @@ enum FrontMatterReader {
     }
 
     /// `1.2 MB`.
-    private static func megabytes(_ bytes: Int) -> String {
+    static func megabytes(_ bytes: Int) -> String {
         bytes >= 1_000_000 && bytes % 1_000_000 == 0 ? "\(bytes / 1_000_000) MB"
             : String(format: "%.1f MB", Double(bytes) / 1_000_000)
     }

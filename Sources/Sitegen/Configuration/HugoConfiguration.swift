@@ -1,0 +1,57 @@
+import SitegenMarkdown
+
+/// Hugo's site configuration (`hugo.toml`, `config.yaml`, …), as sitegen reads it.
+///
+/// | Hugo | sitegen |
+/// |---|---|
+/// | `title` | `title` |
+/// | `baseURL` | `baseURL` |
+/// | `languageCode`, else `defaultContentLanguage` | `language` |
+/// | `params.description`, else `description` | `description` |
+/// | `params.author`, else `author` (text, or a table with `name`) | `author` |
+/// | `taxonomies` (`tag = "tags"`; Hugo's default: tags and categories) | `taxonomies` (the plural names) |
+/// | `pagination.pagerSize`, else `paginate` | `paginate` |
+/// | `params` | `params` |
+///
+/// Keys are read in any case, as Hugo reads them (`baseurl` is `baseURL`). A site in several
+/// languages may keep its title and description under `languages.<defaultContentLanguage>`.
+enum HugoConfiguration {
+    static func read(_ values: inout ForeignConfigurationValues, defaultTitle: String) throws(SiteError) -> SiteConfiguration {
+        let defaultLanguage = try values.text("defaultContentLanguage")
+        let languages = try values.table("languages")
+        let home = languages.flatMap { languages in
+            (defaultLanguage.flatMap { values.nested($0, in: languages) } ?? languages.entries.first?.value)?.map
+        }
+        let homeParams = home.flatMap { values.nested("params", in: $0)?.map }
+        let params = try values.table("params")
+        let title = try values.text("title") ?? home.flatMap { values.nested("title", in: $0)?.string }
+        var configuration = SiteConfiguration(title: title ?? defaultTitle)
+        if let url = try values.text("baseURL"), !url.isEmpty {
+            try values.checkBaseURL(url, from: "baseURL")
+            configuration.baseURL = url
+        }
+        let languageCode = try values.text("languageCode") ?? home.flatMap { values.nested("languageCode", in: $0)?.string }
+        configuration.language = [languageCode, defaultLanguage].compactMap { $0 }.first { !$0.isEmpty } ?? configuration.language
+        let description = try values.text("description")
+        configuration.description = params.flatMap { values.nested("description", in: $0)?.string } ?? description
+            ?? homeParams.flatMap { values.nested("description", in: $0)?.string } ?? ""
+        configuration.author = ForeignConfigurationValues.author(params.flatMap { values.nested("author", in: $0) })
+            ?? ForeignConfigurationValues.author(values.value("author"))
+        if let taxonomies = try values.table("taxonomies") {
+            configuration.taxonomies = try values.taxonomies(taxonomies.entries.map(\.value.string), from: "taxonomies",
+                                                             example: "tag = \"tags\"")
+        } else {
+            configuration.taxonomies = ["tags", "categories"]
+        }
+        if let pagination = try values.table("pagination"), let size = values.nested("pagerSize", in: pagination) {
+            guard let size = size.int, WholeNumber.paginate.contains(size) else {
+                throw values.problem("pagination", "pagerSize must be a whole number from 0 to \(WholeNumber.paginate.upperBound)")
+            }
+            configuration.paginate = size
+        } else if let size = try values.wholeNumber("paginate", range: WholeNumber.paginate) {
+            configuration.paginate = size
+        }
+        configuration.params = params ?? .empty
+        return configuration
+    }
+}

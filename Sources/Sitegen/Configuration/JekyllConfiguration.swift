@@ -1,0 +1,38 @@
+import SitegenMarkdown
+
+/// Jekyll's site configuration (`_config.yml`), as sitegen reads it.
+///
+/// | Jekyll | sitegen |
+/// |---|---|
+/// | `title` | `title` |
+/// | `url` + `baseurl` | `baseURL` (`https://example.org` + `/blog` is `https://example.org/blog/`) |
+/// | `lang` | `language` |
+/// | `description` | `description` |
+/// | `author` (text, or a table with `name`) | `author` |
+/// | `paginate` | `paginate` |
+/// | every other key | `params`, as Jekyll gives every key to templates as `site.KEY` |
+enum JekyllConfiguration {
+    static func read(_ values: inout ForeignConfigurationValues, defaultTitle: String) throws(SiteError) -> SiteConfiguration {
+        var configuration = SiteConfiguration(title: try values.text("title") ?? defaultTitle)
+        let url = try values.text("url").map(withoutTrailingSlashes) ?? ""
+        if !url.isEmpty { try values.checkBaseURL(url + "/", from: "url") }
+        var path = try values.text("baseurl").map(withoutTrailingSlashes) ?? ""
+        if !path.isEmpty && !path.hasPrefix("/") { path = "/" + path }
+        if !url.isEmpty || !path.isEmpty {
+            configuration.baseURL = url + path + "/"
+            try values.checkBaseURL(configuration.baseURL, from: url.isEmpty ? "baseurl" : "url")
+        }
+        if let language = try values.text("lang"), !language.isEmpty { configuration.language = language }
+        configuration.description = try values.text("description") ?? ""
+        configuration.author = ForeignConfigurationValues.author(values.value("author"))
+        if let size = try values.wholeNumber("paginate", range: WholeNumber.paginate) { configuration.paginate = size }
+        configuration.params = FrontMatter(values.values.entries.filter { !values.used.contains($0.key) })
+        return configuration
+    }
+
+    private static func withoutTrailingSlashes(_ text: String) -> String {
+        var text = Substring(text)
+        while text.hasSuffix("/") { text.removeLast() }
+        return String(text)
+    }
+}

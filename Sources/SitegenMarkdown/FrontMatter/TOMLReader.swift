@@ -1,0 +1,209 @@
+import Foundation
+import TOMLKit
+
+/// Turns TOML (a front matter block between `+++` lines, or a whole `config.toml`) into
+/// ``FrontMatter``. The only file that talks to TOMLKit (and toml++, the C++ parser inside it).
+///
+/// TOML's types map onto front matter's as YAML's do: offset date-times, local date-times and
+/// local dates become ``FrontMatterValue/date(_:)`` (without an offset, in UTC, as YAML's
+/// timestamps), a local time becomes its text (`07:32:00`), tables become maps and arrays
+/// lists. toml++ keeps a table's keys sorted by name; the keys are put back in file order.
+enum TOMLReader {
+    /// Parses TOML whose first line is line `firstLine` of the file; `subject` starts error
+    /// messages (`TOML front matter`, or `TOML` for a whole file).
+    static func parse(_ toml: Substring, firstLine: Int, subject: String = "TOML front matter") throws(MarkdownError) -> FrontMatter {
+        guard toml.utf8.count <= FrontMatterReader.maximumFrontMatterBytes else {
+            throw MarkdownError(line: firstLine, message: "\(subject): \(FrontMatterReader.megabytes(toml.utf8.count)) is too long; "
+                                + "it may be at most \(FrontMatterReader.megabytes(FrontMatterReader.maximumFrontMatterBytes))")
+        }
+        // toml++ reads a C string: a NUL would end the text early instead of being refused.
+        if let nul = toml.utf8.firstIndex(of: 0) {
+            let before = toml[..<nul]
+            let lineStart = before.lastIndex(of: "\n").map(before.index(after:)) ?? before.startIndex
+            throw MarkdownError(line: firstLine + before.utf8.count { $0 == UInt8(ascii: "\n") },
+                                column: before[lineStart...].unicodeScalars.count + 1,
+                                message: "\(subject): a NUL character is not allowed in TOML")
+        }
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: String(toml))
+        } catch let error as TOMLParseError {
+            let position = error.source.begin
+            throw MarkdownError(line: firstLine + max(position.line, 1) - 1, column: position.column > 0 ? position.column : nil,
+                                message: "\(subject): \(error.description)")
+        } catch {
+            throw MarkdownError(line: firstLine, message: "\(subject): \(error)")
+        }
+        // TOMLKit never frees a parsed table; emptying it frees its values.
+        defer { table.clear() }
+        let lines = KeyLines(toml)
+        let entries = frontMatter(table, path: [], lines: lines).entries
+        var topLines: [String: Int] = [:]
+        for entry in entries {
+            if let line = lines.line(of: [entry.key]) { topLines[entry.key] = firstLine + line - 1 }
+        }
+        return FrontMatter(entries, lines: topLines)
+    }
+
+    /// A table's entries, in the order their keys appear in the file.
+    private static func frontMatter(_ table: TOMLTable, path: [String], lines: KeyLines) -> FrontMatter {
+        let keys = table.keys
+        let ordered = keys.enumerated().sorted { first, second in
+            let a = lines.line(of: path + [first.element]) ?? Int.max
+            let b = lines.line(of: path + [second.element]) ?? Int.max
+            return (a, first.offset) < (b, second.offset)
+        }
+        return FrontMatter(ordered.compactMap { _, key in
+            table[key].map { (key: key, value: value($0, path: path + [key], lines: lines)) }
+        })
+    }
+
+    private static func value(_ node: TOMLValueConvertible, path: [String], lines: KeyLines) -> FrontMatterValue {
+        switch node.type {
+        case .string: return .string(node.string ?? "")
+        case .int: return node.int.map(FrontMatterValue.int) ?? .null
+        case .double: return node.double.map(FrontMatterValue.double) ?? .null
+        case .bool: return node.bool.map(FrontMatterValue.bool) ?? .null
+        case .date:
+            guard let date = node.date else { return .null }
+            return Self.date(year: date.year, month: date.month, day: date.day).map(FrontMatterValue.date) ?? .null
+        case .dateTime:
+            guard let dateTime = node.dateTime else { return .null }
+            let time = dateTime.time
+            return Self.date(year: dateTime.date.year, month: dateTime.date.month, day: dateTime.date.day,
+                             hour: time.hour, minute: time.minute, second: time.second, nanosecond: time.nanoSecond,
+                             offsetMinutes: dateTime.offset?.offset ?? 0).map(FrontMatterValue.date) ?? .null
+        case .time:
+            guard let time = node.time else { return .null }
+            var text = String(format: "%02d:%02d:%02d", time.hour, time.minute, time.second)
+            if time.nanoSecond > 0 {
+                var fraction = String(format: "%09d", time.nanoSecond)
+                while fraction.hasSuffix("0") { fraction.removeLast() }
+                text += "." + fraction
+            }
+            return .string(text)
+        case .table:
+            return node.table.map { .map(frontMatter($0, path: path, lines: lines)) } ?? .null
+        case .array:
+            guard let array = node.array else { return .null }
+            return .list(array.map { value($0, path: path, lines: lines) })
+        }
+    }
+
+    /// A TOML date and time as a point in time; without an offset, in UTC.
+    private static func date(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0,
+                             nanosecond: Int = 0, offsetMinutes: Int = 0) -> Date? {
+        guard let zone = TimeZone(secondsFromGMT: offsetMinutes * 60) else { return nil }
+        let components = DateComponents(calendar: Calendar(identifier: .gregorian), timeZone: zone, year: year, month: month,
+                                        day: day, hour: hour, minute: minute, second: second, nanosecond: nanosecond)
+        return components.date
+    }
+
+    /// The line where each key first appears, found by a light scan of the text (toml++ does not
+    /// say): `key = …` lines under the current `[table]` header, dotted keys, and headers
+    /// themselves. Lines inside multi-line strings and arrays are skipped. It serves the order of
+    /// keys and the lines of messages, so a key it misses only comes last.
+    private struct KeyLines {
+        private var lines: [String: Int] = [:]
+
+        init(_ text: Substring) {
+            var table: [String] = []
+            var openString: String?
+            var depth = 0
+            var number = 0
+            for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                number += 1
+                var line = rawLine[...]
+                if let delimiter = openString {
+                    guard let end = line.range(of: delimiter) else { continue }
+                    openString = nil
+                    line = line[end.upperBound...]
+                    depth += Self.bracketBalance(line, openString: &openString)
+                    continue
+                }
+                if depth > 0 {
+                    depth += Self.bracketBalance(line, openString: &openString)
+                    continue
+                }
+                let trimmed = line.drop { $0 == " " || $0 == "\t" }
+                if trimmed.hasPrefix("[") {
+                    let isArray = trimmed.hasPrefix("[[")
+                    let inside = trimmed.dropFirst(isArray ? 2 : 1)
+                    let (keys, _) = Self.dottedKey(inside)
+                    guard !keys.isEmpty else { continue }
+                    table = keys
+                    for end in 1...keys.count { record(Array(keys.prefix(end)), number) }
+                    continue
+                }
+                let (keys, rest) = Self.dottedKey(trimmed)
+                guard !keys.isEmpty, rest.first == "=" else { continue }
+                let full = table + keys
+                for end in (table.count + 1)...full.count { record(Array(full.prefix(end)), number) }
+                depth += Self.bracketBalance(rest.dropFirst(), openString: &openString)
+            }
+        }
+
+        func line(of path: [String]) -> Int? {
+            lines[path.joined(separator: "\u{0}")]
+        }
+
+        private mutating func record(_ path: [String], _ line: Int) {
+            let key = path.joined(separator: "\u{0}")
+            if lines[key] == nil { lines[key] = line }
+        }
+
+        /// The keys of `a.b."c d"` at the start of `text`, and the text after them (spaces skipped).
+        private static func dottedKey(_ text: Substring) -> ([String], Substring) {
+            var keys: [String] = []
+            var rest = text
+            while true {
+                rest = rest.drop { $0 == " " || $0 == "\t" }
+                if let quote = rest.first, quote == "\"" || quote == "'" {
+                    guard let end = rest.dropFirst().firstIndex(of: quote) else { return ([], rest) }
+                    keys.append(String(rest[rest.index(after: rest.startIndex)..<end]))
+                    rest = rest[rest.index(after: end)...]
+                } else {
+                    let bare = rest.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }
+                    guard !bare.isEmpty else { return ([], rest) }
+                    keys.append(String(bare))
+                    rest = rest[bare.endIndex...]
+                }
+                rest = rest.drop { $0 == " " || $0 == "\t" }
+                guard rest.first == "." else { return (keys, rest) }
+                rest = rest.dropFirst()
+            }
+        }
+
+        /// How many more `[` than `]` a value's text opens, outside strings and comments; a
+        /// multi-line string left open is put in `openString`.
+        private static func bracketBalance(_ text: Substring, openString: inout String?) -> Int {
+            var balance = 0
+            var rest = text
+            while let character = rest.first {
+                if rest.hasPrefix("\"\"\"") || rest.hasPrefix("'''") {
+                    let delimiter = String(rest.prefix(3))
+                    rest = rest.dropFirst(3)
+                    guard let end = rest.range(of: delimiter) else {
+                        openString = delimiter
+                        return balance
+                    }
+                    rest = rest[end.upperBound...]
+                    continue
+                }
+                rest = rest.dropFirst()
+                switch character {
+                case "\"", "'":
+                    while let next = rest.first, next != character {
+                        rest = rest.dropFirst(next == "\\" && character == "\"" ? 2 : 1)
+                    }
+                    rest = rest.dropFirst()
+                case "#": return balance
+                case "[", "{": balance += 1
+                case "]", "}": balance -= 1
+                default: break
+                }
+            }
+            return balance
+        }
+    }
+}

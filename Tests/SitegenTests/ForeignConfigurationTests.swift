@@ -1,0 +1,296 @@
+import Foundation
+import Sitegen
+import Testing
+
+/// Sites of other generators build with their own configuration files, and misspelt keys of
+/// `sitegen.yml` are pointed out.
+@Suite("Configuration files of other generators")
+struct ForeignConfigurationTests {
+    /// A site with one dated post and `files` besides, built with the library.
+    private func build(_ files: [String: String], post: String = "content/posts/hello.md",
+                       frontMatter: String = "") async throws -> (TestSite, BuildSummary) {
+        let site = try TestSite()
+        try site.write("---\ntitle: Hello\ndate: 2024-05-01\n\(frontMatter)---\nHello there.\n", to: post)
+        for (path, text) in files { try site.write(text, to: path) }
+        return (site, try await site.build())
+    }
+
+    @Test("Hugo's hugo.yaml gives the title, base URL, description, language, taxonomies and params, with keys in any case")
+    func hugoYAML() async throws {
+        let (site, summary) = try await build([
+            "hugo.yaml": """
+                baseurl: https://example.org/docs/
+                title: Hugo Site
+                languageCode: en-gb
+                theme: ananke
+                params:
+                  description: Notes from Hugo
+                  github: someone
+                taxonomies:
+                  tag: tags
+                  series: series
+                menu:
+                  main: []
+
+                """,
+            "templates/plain.mustache": "{{site.params.github}}|{{site.title}}\n",
+            "content/plain.md": "---\ntitle: Plain\nlayout: plain\n---\nx\n",
+        ], frontMatter: "series: [intro]\n")
+        let home = try site.page("index.html")
+        #expect(home.contains("<html lang=\"en-gb\">"))
+        #expect(home.contains("<title>Hugo Site</title>"))
+        #expect(home.contains("<meta name=\"description\" content=\"Notes from Hugo\">"))
+        #expect(home.contains("href=\"/docs/posts/hello/\""))
+        #expect(try site.page("atom.xml").contains("<link href=\"https://example.org/docs/posts/hello/\"/>"))
+        #expect(site.exists("series/intro/index.html"))
+        #expect(try site.page("plain/index.html") == "someone|Hugo Site\n")
+        #expect(summary.foreignConfiguration?.description
+            == "using Hugo's hugo.yaml (baseurl, title, languageCode, params, taxonomies; not used: theme, menu)")
+        #expect(summary.warnings.isEmpty)
+    }
+
+    @Test("Hugo's config.toml gives the title, base URL, description, language, taxonomies and params")
+    func hugoTOML() async throws {
+        let (site, summary) = try await build([
+            "config.toml": """
+                baseURL = "https://hugo.example/site/"
+                title = "Hugo TOML"
+                languageCode = "de-de"
+                theme = "ananke"
+
+                [params]
+                description = "Hugo in TOML"
+                github = "someone"
+
+                [taxonomies]
+                category = "categories"
+
+                [[menus.main]]
+                name = "Home"
+
+                """,
+            "templates/plain.mustache": "{{site.params.github}}\n",
+            "content/plain.md": "---\ntitle: Plain\nlayout: plain\n---\nx\n",
+        ], frontMatter: "categories: [notes]\ntags: [not-a-taxonomy-here]\n")
+        let home = try site.page("index.html")
+        #expect(home.contains("<html lang=\"de-de\">"))
+        #expect(home.contains("<title>Hugo TOML</title>"))
+        #expect(home.contains("<meta name=\"description\" content=\"Hugo in TOML\">"))
+        let feed = try site.page("atom.xml")
+        #expect(feed.contains("<title>Hugo TOML</title>"))
+        #expect(feed.contains("<link href=\"https://hugo.example/site/posts/hello/\"/>"))
+        #expect(site.exists("categories/notes/index.html"))
+        #expect(!site.exists("tags/not-a-taxonomy-here/index.html"))
+        #expect(try site.page("plain/index.html") == "someone\n")
+        #expect(summary.foreignConfiguration?.description
+            == "using Hugo's config.toml (baseURL, title, languageCode, params, taxonomies; not used: theme, menus)")
+    }
+
+    @Test("Zola's config.toml, told apart from Hugo's by base_url, gives the title, base URL, description, language, taxonomies and [extra]")
+    func zolaTOML() async throws {
+        let (site, summary) = try await build([
+            "config.toml": """
+                base_url = "https://zola.example/blog"
+                title = "Zola Site"
+                description = "Zola words"
+                default_language = "nl"
+                compile_sass = true
+                taxonomies = [
+                  {name = "tags", feed = true},
+                  {name = "authors"},
+                ]
+
+                [markdown]
+                highlight_code = true
+
+                [extra]
+                twitter = "zola_fan"
+
+                """,
+            "templates/plain.mustache": "{{site.params.twitter}}\n",
+            "content/plain.md": "---\ntitle: Plain\nlayout: plain\n---\nx\n",
+        ], frontMatter: "authors: [kim]\n")
+        let home = try site.page("index.html")
+        #expect(home.contains("<html lang=\"nl\">"))
+        #expect(home.contains("<title>Zola Site</title>"))
+        #expect(home.contains("<meta name=\"description\" content=\"Zola words\">"))
+        #expect(home.contains("href=\"/blog/posts/hello/\""))
+        #expect(try site.page("rss.xml").contains("<link>https://zola.example/blog/posts/hello/</link>"))
+        #expect(site.exists("authors/kim/index.html"))
+        #expect(try site.page("plain/index.html") == "zola_fan\n")
+        #expect(summary.foreignConfiguration?.description == "using Zola's config.toml (base_url, title, description, "
+            + "default_language, taxonomies, extra; not used: compile_sass, markdown)")
+    }
+
+    @Test("a multilingual Hugo configuration gives the default language's title and description")
+    func hugoLanguages() async throws {
+        let (site, _) = try await build([
+            "config.yaml": """
+                baseURL: /
+                defaultContentLanguage: fr
+                languages:
+                  en:
+                    title: English title
+                  fr:
+                    title: Titre
+                    params:
+                      description: En français
+
+                """,
+        ])
+        let home = try site.page("index.html")
+        #expect(home.contains("<html lang=\"fr\">"))
+        #expect(home.contains("<title>Titre</title>"))
+        #expect(home.contains("content=\"En français\""))
+    }
+
+    @Test("Jekyll's _config.yml gives url + baseurl, lang, description and author; other keys are params; the file is not published")
+    func jekyll() async throws {
+        let site = try TestSite()
+        try site.write("---\ntitle: Hello\ndate: 2024-05-01\n---\nHello there.\n", to: "_posts/2024-05-01-hello.md")
+        try site.write("""
+            title: Jekyll Blog
+            url: "https://blog.example.com/"
+            baseurl: /sub
+            description: >-
+              Words about
+              things.
+            lang: fr
+            author:
+              name: Jane Doe
+            plugins: [jekyll-feed]
+            theme: minima
+
+            """, to: "_config.yml")
+        let summary = try await site.build()
+        let home = try site.page("index.html")
+        #expect(home.contains("<html lang=\"fr\">"))
+        #expect(home.contains("<title>Jekyll Blog</title>"))
+        #expect(home.contains("content=\"Words about things.\""))
+        let feed = try site.page("atom.xml")
+        #expect(feed.contains("<link href=\"https://blog.example.com/sub/\"/>"))
+        #expect(feed.contains("<author><name>Jane Doe</name></author>"))
+        #expect(!site.exists("_config.yml"))
+        #expect(summary.foreignConfiguration?.description
+            == "using Jekyll's _config.yml (title, url, baseurl, description, lang, author; the others as site.params)")
+    }
+
+    @Test("Hugo's hugo.json is read too")
+    func hugoJSON() async throws {
+        let (site, summary) = try await build([
+            "hugo.json": "{\n  \"title\": \"JSON Site\",\n  \"baseURL\": \"https://j.example/\",\n  \"params\": {\"description\": \"From JSON\"}\n}\n",
+        ])
+        #expect(try site.page("index.html").contains("<title>JSON Site</title>"))
+        #expect(try site.page("index.html").contains("content=\"From JSON\""))
+        #expect(try site.page("atom.xml").contains("<id>https://j.example/</id>"))
+        #expect(summary.foreignConfiguration?.generator == .hugo)
+    }
+
+    @Test("sitegen.yml wins over another generator's file, and hugo.yaml over _config.yml")
+    func precedence() async throws {
+        let (site, summary) = try await build([
+            "sitegen.yml": "title: Own title\n",
+            "hugo.yaml": "title: Hugo title\n",
+            "_config.yml": "title: Jekyll title\n",
+        ])
+        #expect(try site.page("index.html").contains("<title>Own title</title>"))
+        #expect(summary.foreignConfiguration == nil)
+        try FileManager.default.removeItem(at: site.root.appendingPathComponent("sitegen.yml"))
+        let second = try await site.build()
+        #expect(try site.page("index.html").contains("<title>Hugo title</title>"))
+        #expect(second.foreignConfiguration?.file == "hugo.yaml")
+    }
+
+    @Test("a Hugo file in a bare folder of Markdown is content, not configuration")
+    func bareFolder() async throws {
+        let site = try TestSite()
+        try site.write("# A\n", to: "a.md")
+        try site.write("title: Not a site setting\n", to: "config.yaml")
+        let summary = try await site.build()
+        #expect(summary.foreignConfiguration == nil)
+        #expect(!(try site.page("index.html").contains("Not a site setting")))
+    }
+
+    @Test("a malformed foreign configuration, or a value of the wrong kind, is an error naming the file and line")
+    func errors() async throws {
+        for (text, expected) in [
+            ("title: ok\nparams: [1\n", "hugo.yaml:3: YAML: did not find expected ',' or ']' while parsing a flow sequence"),
+            ("baseURL: /\nTitle: [a, b]\n", "hugo.yaml:2: `Title` must be text"),
+            ("baseURL: example.org\n", "hugo.yaml:1: `baseURL` (example.org) must be an http:// or https:// URL, such as "
+                + "https://example.org/, or a path starting with /, such as /blog/"),
+            ("taxonomies:\n  tag: [a]\n", "hugo.yaml:1: `taxonomies` must name front matter keys, as in tag = \"tags\""),
+            ("title = \"x\"\nbase_url = \"/\"\n[extra\n", "config.toml:3: TOML: Error while parsing table header: expected ']', saw '\\n'"),
+            ("base_url = \"/\"\ntaxonomies = [{feed = true}]\n",
+             "config.toml:2: `taxonomies` must name front matter keys, as in taxonomies = [{name = \"tags\"}]"),
+        ] {
+            let site = try TestSite()
+            try site.write("# A\n", to: "content/a.md")
+            try site.write(text, to: expected.hasPrefix("config.toml") ? "config.toml" : "hugo.yaml")
+            let error = await #expect(throws: SiteError.self) { try await site.build() }
+            #expect(error?.description == expected)
+        }
+    }
+
+    @Test("a live build reads the foreign configuration again when it changes")
+    func liveBuild() async throws {
+        let site = try TestSite()
+        try site.write("# A\n\n[B](b.md)\n", to: "content/a.md")
+        try site.write("# B\n", to: "content/b.md")
+        let config = try site.write("title: Before\n", to: "hugo.yaml")
+        let live = LiveSiteBuilder(site: Site(), root: site.root)
+        try await live.build()
+        #expect(try site.page("a/index.html").contains("<title>A · Before</title>"))
+        try "title: After\nbaseURL: /docs/\n".write(to: config, atomically: true, encoding: .utf8)
+        try await live.build(changed: [config.standardizedFileURL.path])
+        let page = try site.page("a/index.html")
+        #expect(page.contains("<title>A · After</title>"))
+        #expect(page.contains("<a href=\"/docs/b/\">B</a>"))
+    }
+
+    @Test("sitegen build says in one line which file it read, unless --quiet")
+    func oneLine() throws {
+        let site = try TestSite()
+        try site.write("# A\n", to: "content/a.md")
+        try site.write("title: Hugo Site\nbaseURL: https://example.org/\nmenu: {}\n", to: "hugo.yaml")
+        let result = try Sitegen.run(["build", site.root.path])
+        #expect(result.status == 0)
+        #expect(result.error == "sitegen: using Hugo's hugo.yaml (title, baseURL; not used: menu)\n")
+        let quiet = try Sitegen.run(["build", site.root.path, "--quiet"])
+        #expect(quiet.status == 0)
+        #expect(quiet.error.isEmpty)
+    }
+
+    @Test("an unknown sitegen.yml key close to a known one is a warning on its line with the suggestion")
+    func didYouMean() async throws {
+        let (_, summary) = try await build([
+            "sitegen.yml": """
+                title: Site
+                base_url: https://a.example/
+                baseUrl: https://b.example/
+                tittle: Typo
+                Language: de
+                authors: [a, b]
+                github: someone
+                descripton: Words
+
+                """,
+        ])
+        #expect(summary.warnings.map(\.description) == [
+            "sitegen.yml:2: unknown key `base_url`; did you mean `baseURL`?",
+            "sitegen.yml:3: unknown key `baseUrl`; did you mean `baseURL`?",
+            "sitegen.yml:4: unknown key `tittle`; did you mean `title`?",
+            "sitegen.yml:5: unknown key `Language`; did you mean `language`?",
+            "sitegen.yml:8: unknown key `descripton`; did you mean `description`?",
+        ])
+    }
+
+    @Test("sitegen check reports a misspelt key as a problem")
+    func checkReportsMisspeltKey() throws {
+        let site = try TestSite()
+        try site.write("# A\n", to: "content/a.md")
+        try site.write("title: Site\nbase_url: https://a.example/\n", to: "sitegen.yml")
+        let result = try Sitegen.run(["check", site.root.path])
+        #expect(result.status == 1)
+        #expect(result.output.contains("sitegen.yml:2: unknown key `base_url`; did you mean `baseURL`?"))
+    }
+}
