@@ -25,7 +25,7 @@ struct BuildCommand: AsyncParsableCommand {
     @Flag(name: [.customShort("F"), .long], help: "Include pages dated in the future.")
     var future = false
 
-    @Option(help: "The configuration file (default: PATH/sitegen.yml).")
+    @Option(help: "The configuration file (default: PATH/sitegen.yml, else a Hugo, Zola or Jekyll config file there).")
     var config: String?
 
     @Flag(name: [.short, .long], help: "Print only errors and warnings.")

@@ -30,7 +30,7 @@ struct CheckCommand: AsyncParsableCommand {
             help: "The URL the site is published at; overrides baseURL of sitegen.yml.")
     var baseURL: String?
 
-    @Option(help: "The configuration file (default: PATH/sitegen.yml).")
+    @Option(help: "The configuration file (default: PATH/sitegen.yml, else a Hugo, Zola or Jekyll config file there).")
     var config: String?
 
     @Flag(help: "Also check links to other sites, over HTTP.")

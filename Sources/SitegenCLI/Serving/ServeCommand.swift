@@ -41,7 +41,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: .hidden)
     var previewFolder: String?
 
-    @Option(help: "The configuration file (default: PATH/sitegen.yml).")
+    @Option(help: "The configuration file (default: PATH/sitegen.yml, else a Hugo, Zola or Jekyll config file there).")
     var config: String?
 
     @Flag(help: "Open the site in the default browser once it is built.")
