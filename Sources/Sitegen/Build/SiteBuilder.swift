@@ -158,7 +158,8 @@ public final class SiteBuilder: Sendable {
     }
 
     private func load(memory: BuildMemory?) async throws -> LoadedSite {
-        var configuration = SiteConfiguration(title: ContentLoader.words(layout.root.lastPathComponent))
+        // No title yet: the loader takes the home page's, else the folder's name (ContentLoader.siteTitle).
+        var configuration = SiteConfiguration(title: "")
         if let file = layout.configuration {
             // A site's own sitegen.yml that links outside it could put the builder's files in site.params.
             if layout.usesOwnConfiguration, let real = FileSystem.resolved(file.path),

@@ -35,11 +35,20 @@ struct SiteRenderer: Sendable {
         for warning in missingLayouts() { warnings.add(warning) }
         let pages = parsed.map(\.page)
         let orders = Self.sectionOrders(pages, sections: loaded.sections)
-        let sectionHTML = loaded.sections.compactMapValues { section -> String? in
-            guard let source = section.sourcePath else { return nil }
+        var sectionHTML: [String: String] = [:]
+        var templateTags = parsed.map { (file: display($0.page.page.sourcePath), tags: $0.templateTags) }
+        for section in loaded.sections.values {
+            guard let source = section.sourcePath else { continue }
             let relative = loaded.layout.content == loaded.layout.root ? source : String(source.dropFirst("content/".count))
-            return parser(for: relative, links: links).parse(section.source).html
+            // The home page shows its text alone; a section's list shows the title above it.
+            let title: MarkdownParser.TitleHeading = section.path.isEmpty || !theme.templates.mentions("section.title")
+                ? .keep : .omit(given: section.source.frontMatter["title"]?.string)
+            let content = parseContent(section.source, at: relative, parser: parser(for: relative, links: links, title: title))
+            for warning in content.warnings { warnings.add(warning) }
+            sectionHTML[section.path] = content.markdown.html
+            templateTags.append((source, content.templateTags))
         }
+        for warning in ForeignTemplateTags.warnings(templateTags.filter { !$0.tags.isEmpty }) { warnings.add(warning) }
         if plan.isRecording {
             let all = memory.map { $0.parsesAheadOfRecord || $0.record == nil } ?? true
             setFingerprints(all ? parsed : results.filter(\.1).map(\.0), orders: orders, sectionHTML: sectionHTML)
@@ -77,9 +86,31 @@ struct SiteRenderer: Sendable {
         return targets
     }
 
-    private func parser(for sourcePath: String, links: LinkResolver) -> MarkdownParser {
-        MarkdownParser(options: site.markdownParser.options,
-                       modifiers: links.modifiers(for: sourcePath, displayPath: display(sourcePath)) + site.markdownParser.modifiers)
+    private func parser(for sourcePath: String, links: LinkResolver, title: MarkdownParser.TitleHeading) -> MarkdownParser {
+        var options = site.markdownParser.options
+        options.titleHeading = title
+        return MarkdownParser(options: options,
+                              modifiers: links.modifiers(for: sourcePath, displayPath: display(sourcePath)) + site.markdownParser.modifiers)
+    }
+
+    /// A page's or section's Markdown, parsed: its mdBook includes done first, Hugo's escaped
+    /// shortcodes shown as Hugo shows them, the other generators' tags left in it counted.
+    private func parseContent(_ source: MarkdownSource, at path: String,
+                              parser: MarkdownParser) -> (markdown: Markdown, templateTags: ForeignTemplateTags,
+                                                          includes: [MdBookIncludes.File], warnings: [SiteError]) {
+        var expanded = source, includes: [MdBookIncludes.File] = [], warnings: [SiteError] = []
+        if source.body.contains("{{#") {
+            let includer = MdBookIncludes(contentFolder: loaded.layout.content.standardizedFileURL.path,
+                                          walker: FolderWalker(layout: loaded.layout, configuration: loaded.configuration),
+                                          display: { [loaded] path in
+                                              loaded.layout.content == loaded.layout.root ? path : "content/" + path
+                                          })
+            let expansion = includer.expand(source, at: path)
+            (expanded, includes, warnings) = (expansion.source, expansion.files, expansion.warnings)
+        }
+        let markdown = parser.parse(ForeignTemplateTags.unescapingHugoShortcodes(expanded))
+        let tags = ForeignTemplateTags(in: expanded.body, bodyLineOffset: expanded.bodyLineOffset, codeLines: markdown.codeLines)
+        return (markdown, tags, includes, warnings)
     }
 
     private func display(_ contentPath: String) -> String {
@@ -161,17 +192,26 @@ struct SiteRenderer: Sendable {
     func parse(_ page: Page, links: LinkResolver) throws -> BuildMemory.ParsedPage {
         let lookups = LinkLookups()
         let warnings = WarningLog()
-        let markdown = parser(for: page.sourcePath, links: links.recording(into: lookups, warnings: warnings)).parse(page.source)
+        // A theme that shows the title shows it once: the heading that opens the text and gave it is left out.
+        let title: MarkdownParser.TitleHeading = theme.templates.mentions("page.title") ? .omit(given: page.explicitTitle) : .keep
+        let content = parseContent(page.source, at: page.sourcePath,
+                                   parser: parser(for: page.sourcePath, links: links.recording(into: lookups, warnings: warnings),
+                                                  title: title))
+        for warning in content.warnings { warnings.add(warning) }
+        let markdown = content.markdown
         let summary = Self.summary(markdown)
-        var rendered = RenderedPage(page: page, title: page.explicitTitle ?? markdown.title ?? page.fileTitle,
+        let titleID = site.markdownParser.options.headingIDs ? markdown.omittedHeading?.id : nil
+        var rendered = RenderedPage(page: page,
+                                    title: page.explicitTitle ?? markdown.title ?? markdown.headings.first?.text ?? page.fileTitle,
                                     description: page.description ?? summary, summary: summary,
                                     headings: markdown.headings, wordCount: markdown.wordCount, content: markdown.html,
-                                    data: page.data)
+                                    data: page.data, titleID: titleID)
         for provider in site.pageData {
             for entry in provider(rendered).entries { rendered.data[entry.key] = entry.value }
         }
         return BuildMemory.ParsedPage(revision: page.revision, page: rendered, lookups: lookups.all,
-                                      warnings: warnings.all, fingerprint: plan.isRecording ? Self.fingerprint(rendered) : 0,
+                                      warnings: warnings.all, includes: content.includes, templateTags: content.templateTags,
+                                      fingerprint: plan.isRecording ? Self.fingerprint(rendered) : 0,
                                       listingFingerprint: plan.isRecording ? Self.listingFingerprint(rendered) : 0)
     }
 
@@ -181,6 +221,7 @@ struct SiteRenderer: Sendable {
         var fingerprint = Hasher()
         fingerprint.combine(rendered.content)
         fingerprint.combine(rendered.title)
+        fingerprint.combine(rendered.titleID)
         fingerprint.combine(rendered.description)
         fingerprint.combine(rendered.data)
         fingerprint.combine(page.frontMatter)
