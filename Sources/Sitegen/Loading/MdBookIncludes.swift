@@ -50,7 +50,7 @@ struct MdBookIncludes: Sendable {
 
     /// Does the includes of the page at content path `path`.
     func expand(_ source: MarkdownSource, at path: String) -> Expansion {
-        guard source.body.contains("{{#") else { return Expansion(source: source, warnings: [], files: []) }
+        guard HTMLScan.contains("{{#", in: source.body) else { return Expansion(source: source, warnings: [], files: []) }
         var state = State(page: display(path))
         let folder = URLPath.folder(of: path)
         let body = expand(source.body, folder: folder.isEmpty ? contentFolder : contentFolder + "/" + folder,
@@ -81,7 +81,7 @@ struct MdBookIncludes: Sendable {
             let line = rest[..<lineEnd]
             rest = rest[lineEnd...]
             lineNumber += 1
-            guard line.contains("{{#") else {
+            guard HTMLScan.contains("{{#", in: line) else {
                 result += line
                 continue
             }
@@ -167,7 +167,7 @@ struct MdBookIncludes: Sendable {
             lines = Array(lines[(start + 1)..<end])
         }
         let text = lines.filter { !Self.isAnchorLine($0) }.joined(separator: "\n")
-        guard text.contains("{{#") else { return text }
+        guard HTMLScan.contains("{{#", in: text[...]) else { return text }
         let realFolder = URLPath.folder(of: real)
         return expand(text[...], folder: realFolder.isEmpty ? "/" : realFolder, firstLine: line, nested: true,
                       depth: depth + 1, state: &state)

@@ -55,8 +55,9 @@ struct ForeignTemplateTags: Sendable, Hashable {
     /// The tags in a page's Markdown `body`, whose first line is the file's line
     /// `bodyLineOffset + 1`; `codeLines` are the file's lines of code blocks, in order.
     init(in body: Substring, bodyLineOffset: Int, codeLines: [ClosedRange<Int>]) {
-        let bytes = body.utf8
-        guard bytes.contains(UInt8(ascii: "{")), body.contains("{{") || body.contains("{%") else { return }
+        guard HTMLScan.contains("{{", in: body) || HTMLScan.contains("{%", in: body) else {
+            return
+        }
         var line = bodyLineOffset
         var codeBlock = codeLines.startIndex
         var inRaw = false
@@ -184,7 +185,9 @@ struct ForeignTemplateTags: Sendable, Hashable {
     /// The Markdown with Hugo's escaped shortcodes, `{{</* x */>}}` and `{{%/* x */%}}`, as
     /// Hugo shows them: `{{< x >}}`, `{{% x %}}` (in code too, where they are mostly found).
     static func unescapingHugoShortcodes(_ source: MarkdownSource) -> MarkdownSource {
-        guard source.body.contains("{{</*") || source.body.contains("{{%/*") else { return source }
+        guard HTMLScan.contains("{{</*", in: source.body) || HTMLScan.contains("{{%/*", in: source.body) else {
+            return source
+        }
         let body = source.body.replacingOccurrences(of: "{{</*", with: "{{<").replacingOccurrences(of: "*/>}}", with: ">}}")
             .replacingOccurrences(of: "{{%/*", with: "{{%").replacingOccurrences(of: "*/%}}", with: "%}}")
         return MarkdownSource(frontMatter: source.frontMatter, body: body[...], bodyLineOffset: source.bodyLineOffset)

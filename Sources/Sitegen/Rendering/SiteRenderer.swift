@@ -23,10 +23,11 @@ struct SiteRenderer: Sendable {
         let links = LinkResolver(targets: targets, basePath: context.basePath, warnings: warnings)
         let files = PublishedFiles(loaded: loaded, basePath: context.basePath)
         let changedTargets = memory?.changedTargets(targets) ?? []
+        let showsTitle = theme.templates.mentions("page.title")
         let results = try await Parallel.map(loaded.pages.indices) { index in
             let page = loaded.pages[index]
             if let known = memory?.parsed(page, changedTargets: changedTargets) { return (known, false) }
-            return (try parse(page, links: links), true)
+            return (try parse(page, links: links, showsTitle: showsTitle), true)
         }
         let parsed = results.map(\.0)
         let gone = memory?.keep(parsed: parsed, targets: targets) ?? []
@@ -99,7 +100,7 @@ struct SiteRenderer: Sendable {
                               parser: MarkdownParser) -> (markdown: Markdown, templateTags: ForeignTemplateTags,
                                                           includes: [MdBookIncludes.File], warnings: [SiteError]) {
         var expanded = source, includes: [MdBookIncludes.File] = [], warnings: [SiteError] = []
-        if source.body.contains("{{#") {
+        if HTMLScan.contains("{{#", in: source.body) {
             let includer = MdBookIncludes(contentFolder: loaded.layout.content.standardizedFileURL.path,
                                           walker: FolderWalker(layout: loaded.layout, configuration: loaded.configuration),
                                           display: { [loaded] path in
@@ -189,11 +190,13 @@ struct SiteRenderer: Sendable {
     }
 
     /// Parses a page, noting the link targets it looks up and the warnings it gives.
-    func parse(_ page: Page, links: LinkResolver) throws -> BuildMemory.ParsedPage {
+    /// `showsTitle`: whether the theme shows `page.title` (found out when not given).
+    func parse(_ page: Page, links: LinkResolver, showsTitle: Bool? = nil) throws -> BuildMemory.ParsedPage {
         let lookups = LinkLookups()
         let warnings = WarningLog()
         // A theme that shows the title shows it once: the heading that opens the text and gave it is left out.
-        let title: MarkdownParser.TitleHeading = theme.templates.mentions("page.title") ? .omit(given: page.explicitTitle) : .keep
+        let showsTitle = showsTitle ?? theme.templates.mentions("page.title")
+        let title: MarkdownParser.TitleHeading = showsTitle ? .omit(given: page.explicitTitle) : .keep
         let content = parseContent(page.source, at: page.sourcePath,
                                    parser: parser(for: page.sourcePath, links: links.recording(into: lookups, warnings: warnings),
                                                   title: title))
