@@ -148,11 +148,11 @@ struct ForeignTitlesTests {
         try site.write("{{#playground example.rs}}\n", to: "content/c.md")
         let summary = try await site.build()
         #expect(summary.warnings.map(\.description) == [
-            "4 Hugo shortcodes ({{< … >}}, {{% … %}}) left as text in 2 pages, first at content/a.md:3; "
+            "content/a.md:3: 4 Hugo shortcodes ({{< … >}}, {{% … %}}) left as text in 2 pages, the first here; "
                 + "sitegen shows other generators' tags as written",
-            "3 Liquid, Nunjucks or Zola tags ({% … %}, {{ … }}) left as text in 1 page, first at content/b.md:4; "
+            "content/b.md:4: 3 Liquid, Nunjucks or Zola tags ({% … %}, {{ … }}) left as text in 1 page, the first here; "
                 + "sitegen shows other generators' tags as written",
-            "1 mdBook tag ({{#playground}}, {{#title}}, {{#template}}) left as text in 1 page, first at content/c.md:1; "
+            "content/c.md:1: 1 mdBook tag ({{#playground}}, {{#title}}, {{#template}}) left as text in 1 page, the first here; "
                 + "sitegen shows other generators' tags as written",
         ])
         let html = try site.page("a/index.html")

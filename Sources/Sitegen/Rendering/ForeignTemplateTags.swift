@@ -162,8 +162,8 @@ struct ForeignTemplateTags: Sendable, Hashable {
 
     // MARK: Showing them
 
-    /// One warning per kind for a whole site: how many tags, in how many pages, and the first
-    /// place, from each page's tags (`file` as messages name it), in the order of the files.
+    /// One warning per kind for a whole site, at the first place: how many tags, in how many
+    /// pages, from each page's tags (`file` as messages name it), in the order of the files.
     static func warnings(_ pages: [(file: String, tags: ForeignTemplateTags)]) -> [SiteError] {
         var totals: [Kind: (count: Int, pages: Int, file: String, line: Int)] = [:]
         for (file, tags) in pages.sorted(by: { $0.file < $1.file }) {
@@ -177,8 +177,10 @@ struct ForeignTemplateTags: Sendable, Hashable {
         }
         return totals.sorted { $0.key < $1.key }.map { kind, total in
             let pages = total.pages == 1 ? "1 page" : "\(total.pages.formatted()) pages"
-            return SiteError("\(total.count.formatted()) \(kind.named(total.count)) left as text in \(pages), "
-                             + "first at \(total.file):\(total.line); sitegen shows other generators' tags as written")
+            // At the first place, as every warning is (`file:line: message`), so that editors go there.
+            return SiteError(file: total.file, line: total.line,
+                             "\(total.count.formatted()) \(kind.named(total.count)) left as text in \(pages), the first here; "
+                             + "sitegen shows other generators' tags as written")
         }
     }
 
