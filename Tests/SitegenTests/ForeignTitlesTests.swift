@@ -117,6 +117,19 @@ struct ForeignTitlesTests {
         #expect(try titled.page("a/index.html").contains("<title>A · Configured</title>"))
     }
 
+    @Test("in a live build, a new heading of the top-level README renames the site on every page")
+    func siteTitleFollowsReadme() async throws {
+        let site = try TestSite()
+        try site.write("# Old Name\n\nAbout.\n", to: "content/README.md")
+        try site.write("Text.\n", to: "content/a.md")
+        let live = LiveSiteBuilder(site: Site(), root: site.root)
+        try await live.build()
+        #expect(try site.page("a/index.html").contains("<title>A · Old Name</title>"))
+        try site.write("# New Name\n\nAbout.\n", to: "content/README.md")
+        try await live.build(changed: [site.root.appendingPathComponent("content/README.md").path])
+        #expect(try site.page("a/index.html").contains("<title>A · New Name</title>"))
+    }
+
     // MARK: Template tags of other generators
 
     @Test("other generators' tags left as text give one warning per kind, with the count and the first place")
