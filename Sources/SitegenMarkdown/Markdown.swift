@@ -14,6 +14,12 @@ public struct Markdown: Sendable, Hashable {
     /// How many lines of the file the front matter took, so that a line of the body can be
     /// reported as a line of the file.
     public let bodyLineOffset: Int
+    /// The document's first heading, when it was left out of ``html`` because it is the title
+    /// a site shows itself (see ``MarkdownParser/TitleHeading``); it stays in ``headings``.
+    public let omittedHeading: Heading?
+    /// The lines of the file (front matter counted) that each code block takes, fences
+    /// included, in document order: where text is shown as written.
+    package let codeLines: [ClosedRange<Int>]
 
     /// The number of words a reader sees: the text of ``html``, tags not counted. Computed
     /// on each use, in one pass over the HTML.

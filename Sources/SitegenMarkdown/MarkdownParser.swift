@@ -63,6 +63,9 @@ public struct MarkdownParser: Sendable {
         /// tags (`## Usage {% addedin "2.0" %}` → `usage`). Off by default, so the HTML stays
         /// cmark-gfm's; sites turn it on.
         public var generatorSyntax: Bool
+        /// What becomes of the heading the document's title comes from, for sites whose
+        /// templates show the title themselves. Default: ``TitleHeading/keep``.
+        public var titleHeading: TitleHeading
 
         /// Creates options; the defaults suit a website.
         public init(extensions: Set<Extension> = Options.defaultExtensions,
@@ -72,7 +75,8 @@ public struct MarkdownParser: Sendable {
                     headingIDs: Bool = false,
                     frontMatter: Bool = true,
                     sourcePositions: Bool = false,
-                    generatorSyntax: Bool = false) {
+                    generatorSyntax: Bool = false,
+                    titleHeading: TitleHeading = .keep) {
             self.extensions = extensions
             self.smartPunctuation = smartPunctuation
             self.hardBreaks = hardBreaks
@@ -81,10 +85,26 @@ public struct MarkdownParser: Sendable {
             self.frontMatter = frontMatter
             self.sourcePositions = sourcePositions
             self.generatorSyntax = generatorSyntax
+            self.titleHeading = titleHeading
         }
 
         /// Every extension but ``Extension/tagfilter``.
         public static let defaultExtensions: Set<Extension> = [.table, .strikethrough, .autolink, .tasklist, .footnotes]
+    }
+
+    /// What becomes of a document's first heading (when it is not inside a block quote or a
+    /// list) if the document's title comes from it.
+    public enum TitleHeading: Sendable, Hashable {
+        /// It renders as any heading does: the HTML is cmark-gfm's.
+        case keep
+        /// It is left out of ``Markdown/html`` when it is the document's title, and reported
+        /// as ``Markdown/omittedHeading`` (it stays in ``Markdown/headings``). With a `given`
+        /// title (a page's `title` key), it is left out when its text is that title, compared
+        /// by letters and digits, ignoring case (`Getting Started!` is `getting started`).
+        /// With none, it is left out when the title comes from it: when it is a level-1
+        /// heading, or the document has no level-1 heading at all and it opens the document
+        /// (nothing but HTML comments before it: a lower heading further down heads a part).
+        case omit(given: String?)
     }
 
     /// How Markdown is read and HTML written.
@@ -117,7 +137,8 @@ public struct MarkdownParser: Sendable {
         let frontMatter = modifiedFrontMatter(source.frontMatter, chains: chains)
         let (html, facts) = render(source.body, frontMatter: frontMatter, chains: chains, lineOffset: source.bodyLineOffset)
         return Markdown(html: html, frontMatter: frontMatter, title: facts.title, headings: facts.headings,
-                        summary: facts.summary, bodyLineOffset: source.bodyLineOffset)
+                        summary: facts.summary, bodyLineOffset: source.bodyLineOffset, omittedHeading: facts.omittedHeading,
+                        codeLines: facts.codeLines)
     }
 
     /// The HTML of a Markdown text (front matter, if read, is dropped).
@@ -129,13 +150,32 @@ public struct MarkdownParser: Sendable {
                         lineOffset: Int) -> (String, DocumentFacts) {
         let wanted = Set(chains.keys).subtracting([.metadataKeys, .metadataValues])
         let document = CmarkDocument(parsing: body, options: options, trackPositions: !wanted.isEmpty)
-        let (facts, marked, nodes) = document.walk(wanted: wanted, headingIDs: options.headingIDs)
-        guard !marked.isEmpty else { return (document.html(), facts) }
+        var (facts, marked, nodes) = document.walk(wanted: wanted, headingIDs: options.headingIDs)
+        facts.codeLines = facts.codeLines.map { $0.lowerBound + lineOffset...$0.upperBound + lineOffset }
+        var omitted: Set<Int> = []
+        if case .omit(let given) = options.titleHeading, let leading = document.firstHeading(),
+           let heading = facts.headings.first,
+           Self.isTitle(heading, given: given, headings: facts.headings, opensDocument: document.opensDocument(leading)) {
+            omitted = document.remove(leading, markedNodes: nodes)
+            facts.omittedHeading = heading
+        }
+        guard marked.count > omitted.count else { return (document.html(), facts) }
         let nonce = MarkerText.makeNonce()
-        document.insertMarkers(around: marked, nodes: nodes, nonce: nonce)
+        document.insertMarkers(around: marked, nodes: nodes, nonce: nonce, skipping: omitted)
         let splicer = MarkerSplicer(nonce: Array(nonce.utf8), marked: marked, modifiers: chains, frontMatter: frontMatter,
                                     lineOffset: lineOffset)
         return (document.withHTML { splicer.splice($0) }, facts)
+    }
+
+    /// Whether the document's first heading is its title (see ``TitleHeading/omit(given:)``).
+    private static func isTitle(_ heading: Heading, given: String?, headings: [Heading], opensDocument: Bool) -> Bool {
+        guard let given else { return heading.level == 1 || (opensDocument && !headings.contains { $0.level == 1 }) }
+        return comparable(heading.text) == comparable(given)
+    }
+
+    /// A title's letters and digits, lowercased: how a heading and a `title` are compared.
+    private static func comparable(_ text: String) -> String {
+        text.lowercased().filter { $0.isLetter || $0.isNumber }
     }
 
     /// The modifiers of each target in order. Headings are marked when they get ids or

@@ -12,7 +12,7 @@ private final class Watcher: Sendable {
 struct BuildStepTests {
     private func site() throws -> TestSite {
         let site = try TestSite()
-        try site.write("---\ntitle: Alpha\n---\n# Alpha\n\nFirst [b](b.md).\n", to: "content/a.md")
+        try site.write("---\ntitle: Alpha\n---\n# Alpha\n\nFirst [b](b.md).\n\n## More\n", to: "content/a.md")
         try site.write("# Beta\n\nSecond.\n", to: "content/b.md")
         return site
     }
@@ -68,7 +68,7 @@ struct BuildStepTests {
         let build = try await builder.buildInMemory()
         #expect(build.summary.pages == 2)
         #expect(build.pages.map(\.title).sorted() == ["Alpha", "Beta"])
-        #expect(build.text(at: "a/index.html")?.contains("<h1>Alpha</h1>") == true)
+        #expect(build.text(at: "a/index.html")?.contains("<h1 id=\"alpha\">Alpha</h1>") == true)
         #expect(build.files.keys.sorted() == ["404.html", "a/index.html", "assets/style.css", "b/index.html", "index.html"])
         let entries = try FileManager.default.contentsOfDirectory(atPath: folder.root.path)
         #expect(entries == ["content"], "no output folder and no staging folder")

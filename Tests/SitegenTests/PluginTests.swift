@@ -8,7 +8,7 @@ struct PluginTests {
     func builtInsFromConfiguration() async throws {
         let site = try TestSite()
         try site.write("plugins: [headingAnchors, externalLinks, lazyImages, readingTime]\n", to: "sitegen.yml")
-        try site.write("## Part one\n\n[out](https://example.org) [in](b.md) ![pic](pic.gif)\n", to: "content/a.md")
+        try site.write("# Plugins\n\n## Part one\n\n[out](https://example.org) [in](b.md) ![pic](pic.gif)\n", to: "content/a.md")
         try site.write("B\n", to: "content/b.md")
         try Data([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 0x0A, 0x00, 0x05, 0x00, 0x00, 0x00]).write(to: site.root.appendingPathComponent("content/pic.gif"))
         try await site.build()

@@ -70,7 +70,7 @@ struct SiteBoundaryTests {
         #expect(summary.warnings.isEmpty)
         #expect(try site.page("shadow") == "the secret\n")
         #expect(try site.page("notes/more.txt") == "more\n")
-        #expect(try site.page("passwd/index.html").contains("<h1>Secret page</h1>"))
+        #expect(try site.page("passwd/index.html").contains("<h1 id=\"secret-page\">Secret page</h1>"))
         #expect(!isLink("shadow", in: site) && !isLink("notes", in: site) && !isLink("notes/more.txt", in: site))
     }
 
@@ -86,7 +86,7 @@ struct SiteBoundaryTests {
         #expect(summary.warnings.isEmpty)
         #expect(try site.page("logo.svg") == "logo bytes\n")
         #expect(!isLink("logo.svg", in: site))
-        #expect(try site.page("shared/page/index.html").contains("<h1>Shared</h1>"))
+        #expect(try site.page("shared/page/index.html").contains("<h1 id=\"shared\">Shared</h1>"))
     }
 
     @Test("a site's own sitegen.yml that links outside the site is an error that says to pass it with --config")

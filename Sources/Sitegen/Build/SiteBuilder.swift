@@ -158,7 +158,8 @@ public final class SiteBuilder: Sendable {
     }
 
     private func load(memory: BuildMemory?) async throws -> LoadedSite {
-        var configuration = SiteConfiguration(title: ContentLoader.words(layout.root.lastPathComponent))
+        // No title yet: the loader takes the home page's, else the folder's name (ContentLoader.siteTitle).
+        var configuration = SiteConfiguration(title: "")
         var warnings: [SiteError] = []
         var foreign: ForeignConfiguration?
         if let file = layout.configuration ?? layout.foreignConfiguration {

@@ -3,7 +3,8 @@ import SitegenMarkdown
 
 /// The settings of a site, from `sitegen.yml` at its root (all keys optional).
 public struct SiteConfiguration: Sendable {
-    /// `title`: the site's name. Default: the site folder's name.
+    /// `title`: the site's name. Default: the home page's title or first heading, else the site
+    /// folder's name, set when the content is loaded.
     public var title: String
     /// `baseURL`: where the site is published, such as `https://example.org/blog/`. Default `/`.
     public var baseURL: String

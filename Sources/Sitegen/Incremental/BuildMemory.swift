@@ -24,6 +24,10 @@ final class BuildMemory: Sendable {
         /// The content paths its links and images resolved through.
         let lookups: Set<String>
         let warnings: [SiteError]
+        /// The files its mdBook includes read: it is parsed again when one of them changes.
+        let includes: [MdBookIncludes.File]
+        /// The other generators' template tags left in its text.
+        let templateTags: ForeignTemplateTags
         /// Fingerprints of what its own output shows, and of what lists show (0 when not live).
         let fingerprint: Int
         let listingFingerprint: Int
@@ -102,7 +106,8 @@ final class BuildMemory: Sendable {
     /// The parse of `page` from an earlier build, if its file and the links it used are unchanged.
     func parsed(_ page: Page, changedTargets: Set<String>) -> ParsedPage? {
         guard page.revision != 0, let known = state.withLock({ $0.parsed[page.sourcePath] }),
-              known.revision == page.revision, known.lookups.isDisjoint(with: changedTargets) else { return nil }
+              known.revision == page.revision, known.lookups.isDisjoint(with: changedTargets),
+              known.includes.allSatisfy(\.isUnchanged) else { return nil }
         return known
     }
 

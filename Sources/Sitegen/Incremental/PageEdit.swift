@@ -32,6 +32,8 @@ struct PageEdit {
         for path in paths {
             guard path.hasPrefix(contentFolder) else { return nil }
             let relative = String(path.dropFirst(contentFolder.count))
+            // A top-level README's heading may be the site's title, which every output shows.
+            if relative.lowercased() == "readme.md" { return nil }
             guard let index = last.index[relative] else {
                 // A file that came and went between two looks (an editor's or sed's temporary file) changes nothing.
                 if known[relative] == nil, !publishedFiles.contains(relative), !FileManager.default.fileExists(atPath: path) { continue }

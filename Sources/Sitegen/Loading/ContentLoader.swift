@@ -64,7 +64,9 @@ struct ContentLoader {
         }
         pages.sort { $0.sourcePath < $1.sourcePath }
         memory?.keep(made: made, all: stillKnown == known.count ? nil : pages)
-        let sections = makeSections(pages: pages, indexFiles: indexFiles, errors: &errors)
+        var configuration = configuration
+        if configuration.title.isEmpty { configuration.title = siteTitle(indexFiles: indexFiles, pages: pages) }
+        let sections = makeSections(pages: pages, indexFiles: indexFiles, siteTitle: configuration.title, errors: &errors)
         let staticFiles = layout.staticFiles.map { walker.list($0, shownAs: "static/") } ?? FolderWalker.Listing()
         warnings += staticFiles.warnings
         errors += staticFiles.errors
@@ -284,16 +286,49 @@ struct ContentLoader {
 
     // MARK: Sections and files
 
+    // MARK: Titles
+
+    /// The title of a site whose configuration gives none: the home page's (`_index.md`,
+    /// `index.md` or `README.md` at the top: its `title`, else its first heading), else the
+    /// site folder's name — its parent's, when the folder has a name that says nothing of the
+    /// site (`src`, `content`, `docs`…: a bare folder of chapters is often called `src`).
+    func siteTitle(indexFiles: [String: (path: String, source: MarkdownSource)], pages: [Page]) -> String {
+        let home = indexFiles[""]?.source ?? pages.first { $0.sourcePath.lowercased() == "readme.md" }?.source
+        if let home, let title = home.frontMatter["title"]?.string ?? Self.headingTitle(of: home), !title.isEmpty {
+            return title
+        }
+        return Self.words(Self.folderName(layout.root))
+    }
+
+    /// Folder names that say where content is kept, not what it is.
+    static let placeholderFolderNames: Set<String> = ["src", "source", "content", "contents", "docs", "doc", "site",
+                                                      "website", "www", "pages", "markdown"]
+
+    /// The name that stands for a site folder: its own, or its parent's when its own is a placeholder.
+    static func folderName(_ folder: URL) -> String {
+        let name = folder.standardizedFileURL.lastPathComponent
+        let parent = folder.standardizedFileURL.deletingLastPathComponent().lastPathComponent
+        guard placeholderFolderNames.contains(name.lowercased()), !parent.isEmpty, parent != "/" else { return name }
+        return parent
+    }
+
+    /// A text's title from its headings: its first level-1 heading, else its first heading.
+    static func headingTitle(of source: MarkdownSource) -> String? {
+        let markdown = MarkdownParser(options: .init(frontMatter: false)).parse(source)
+        return markdown.title ?? markdown.headings.first?.text
+    }
+
     /// The sections; problems with the numbers and `sort` of `_index.md` files go to `errors`.
     private func makeSections(pages: [Page], indexFiles: [String: (path: String, source: MarkdownSource)],
-                              errors: inout [SiteError]) -> [String: Section] {
+                              siteTitle: String, errors: inout [SiteError]) -> [String: Section] {
         var sections: [String: Section] = [:]
         func ensure(_ path: String) {
             guard sections[path] == nil else { return }
             let index = indexFiles[path]
             let frontMatter = index?.source.frontMatter ?? .empty
             let title = frontMatter["title"]?.string
-                ?? (path.isEmpty ? configuration.title : Self.words(URLPath.lastComponent(of: path)))
+                ?? (path.isEmpty ? siteTitle : index.flatMap { Self.headingTitle(of: $0.source) }
+                    ?? Self.words(URLPath.lastComponent(of: path)))
             let file = index.map { displayPath($0.path) }
             var weight = 0, paginate: Int?, sort: String?
             do throws(SiteError) {

@@ -15,9 +15,10 @@ public struct RenderedPage: Sendable {
         let wordCount: Int
         let content: String
         let data: FrontMatter
+        let titleID: String?
 
         init(page: Page, title: String, description: String, summary: String, headings: [Heading], wordCount: Int,
-             content: String, data: FrontMatter) {
+             content: String, data: FrontMatter, titleID: String?) {
             self.page = page
             self.title = title
             self.description = description
@@ -26,20 +27,22 @@ public struct RenderedPage: Sendable {
             self.wordCount = wordCount
             self.content = content
             self.data = data
+            self.titleID = titleID
         }
     }
 
     private var storage: Storage
 
     init(page: Page, title: String, description: String, summary: String, headings: [Heading], wordCount: Int,
-         content: String, data: FrontMatter) {
+         content: String, data: FrontMatter, titleID: String? = nil) {
         storage = Storage(page: page, title: title, description: description, summary: summary, headings: headings,
-                          wordCount: wordCount, content: content, data: data)
+                          wordCount: wordCount, content: content, data: data, titleID: titleID)
     }
 
     /// The loaded page.
     public var page: Page { _read { yield storage.page } }
-    /// Its title: `title`, else the first `#` heading, else the file name.
+    /// Its title: `title`, else the first `#` heading, else its first heading of any level, else
+    /// the file name.
     public var title: String { _read { yield storage.title } }
     /// Its description: `description`, else ``summary``.
     public var description: String { _read { yield storage.description } }
@@ -49,14 +52,18 @@ public struct RenderedPage: Sendable {
     public var headings: [Heading] { _read { yield storage.headings } }
     /// The words a reader sees in its text.
     public var wordCount: Int { _read { yield storage.wordCount } }
-    /// The page's HTML body (its Markdown rendered and modified, without the template).
+    /// The page's HTML body (its Markdown rendered and modified, without the template). The
+    /// heading that opens the text is left out when it is the title, which the theme shows.
     public var content: String { _read { yield storage.content } }
+    /// The `id` of the heading left out of ``content`` because it is the title: the theme's
+    /// title heading carries it, so that links to it still lead somewhere.
+    public var titleID: String? { _read { yield storage.titleID } }
     /// Values plugins add for templates, as `page.data.KEY` (the page's own, then computed ones).
     public internal(set) var data: FrontMatter {
         get { storage.data }
         set {
             storage = Storage(page: page, title: title, description: description, summary: summary, headings: headings,
-                              wordCount: wordCount, content: content, data: newValue)
+                              wordCount: wordCount, content: content, data: newValue, titleID: titleID)
         }
     }
 }

@@ -25,10 +25,11 @@ struct SiteRenderer: Sendable {
                                  headings: TargetHeadings(sources: linkSources(), parser: site.markdownParser), warnings: warnings)
         let files = PublishedFiles(loaded: loaded, basePath: context.basePath)
         let changedTargets = memory?.changedTargets(targets) ?? []
+        let showsTitle = theme.templates.mentions("page.title")
         let results = try await Parallel.map(loaded.pages.indices) { index in
             let page = loaded.pages[index]
             if let known = memory?.parsed(page, changedTargets: changedTargets) { return (known, false) }
-            return (try parse(page, links: links), true)
+            return (try parse(page, links: links, showsTitle: showsTitle), true)
         }
         let parsed = results.map(\.0)
         let gone = memory?.keep(parsed: parsed, targets: targets) ?? []
@@ -37,12 +38,20 @@ struct SiteRenderer: Sendable {
         for warning in missingLayouts() { warnings.add(warning) }
         let pages = parsed.map(\.page)
         let orders = Self.sectionOrders(pages, sections: loaded.sections)
-        let sectionHTML = loaded.sections.compactMapValues { section -> String? in
-            guard let source = section.sourcePath else { return nil }
+        var sectionHTML: [String: String] = [:]
+        var templateTags = parsed.map { (file: display($0.page.page.sourcePath), tags: $0.templateTags) }
+        for section in loaded.sections.values {
+            guard let source = section.sourcePath else { continue }
             let relative = loaded.layout.content == loaded.layout.root ? source : String(source.dropFirst("content/".count))
-            let expanded = links.expandingReferences(in: section.source, sourcePath: relative, displayPath: display(relative))
-            return parser(for: relative, links: links).parse(expanded).html
+            // The home page shows its text alone; a section's list shows the title above it.
+            let title: MarkdownParser.TitleHeading = section.path.isEmpty || !theme.templates.mentions("section.title")
+                ? .keep : .omit(given: section.source.frontMatter["title"]?.string)
+            let content = parseContent(section.source, at: relative, links: links, parser: parser(for: relative, links: links, title: title))
+            for warning in content.warnings { warnings.add(warning) }
+            sectionHTML[section.path] = content.markdown.html
+            templateTags.append((source, content.templateTags))
         }
+        for warning in ForeignTemplateTags.warnings(templateTags.filter { !$0.tags.isEmpty }) { warnings.add(warning) }
         if plan.isRecording {
             let all = memory.map { $0.parsesAheadOfRecord || $0.record == nil } ?? true
             setFingerprints(all ? parsed : results.filter(\.1).map(\.0), orders: orders, sectionHTML: sectionHTML)
@@ -99,9 +108,33 @@ struct SiteRenderer: Sendable {
         return sources
     }
 
-    private func parser(for sourcePath: String, links: LinkResolver) -> MarkdownParser {
-        MarkdownParser(options: site.markdownParser.options,
-                       modifiers: links.modifiers(for: sourcePath, displayPath: display(sourcePath)) + site.markdownParser.modifiers)
+    private func parser(for sourcePath: String, links: LinkResolver, title: MarkdownParser.TitleHeading) -> MarkdownParser {
+        var options = site.markdownParser.options
+        options.titleHeading = title
+        return MarkdownParser(options: options,
+                              modifiers: links.modifiers(for: sourcePath, displayPath: display(sourcePath)) + site.markdownParser.modifiers)
+    }
+
+    /// A page's or section's Markdown, parsed: its mdBook includes done first, then Hugo's
+    /// `ref`/`relref`; Hugo's escaped
+    /// shortcodes shown as Hugo shows them, the other generators' tags left in it counted.
+    private func parseContent(_ source: MarkdownSource, at path: String, links: LinkResolver,
+                              parser: MarkdownParser) -> (markdown: Markdown, templateTags: ForeignTemplateTags,
+                                                          includes: [MdBookIncludes.File], warnings: [SiteError]) {
+        var expanded = source, includes: [MdBookIncludes.File] = [], warnings: [SiteError] = []
+        if HTMLScan.contains("{{#", in: source.body) {
+            let includer = MdBookIncludes(contentFolder: loaded.layout.content.standardizedFileURL.path,
+                                          walker: FolderWalker(layout: loaded.layout, configuration: loaded.configuration),
+                                          display: { [loaded] path in
+                                              loaded.layout.content == loaded.layout.root ? path : "content/" + path
+                                          })
+            let expansion = includer.expand(source, at: path)
+            (expanded, includes, warnings) = (expansion.source, expansion.files, expansion.warnings)
+        }
+        expanded = links.expandingReferences(in: expanded, sourcePath: path, displayPath: display(path))
+        let markdown = parser.parse(ForeignTemplateTags.unescapingHugoShortcodes(expanded))
+        let tags = ForeignTemplateTags(in: expanded.body, bodyLineOffset: expanded.bodyLineOffset, codeLines: markdown.codeLines)
+        return (markdown, tags, includes, warnings)
     }
 
     private func display(_ contentPath: String) -> String {
@@ -180,22 +213,31 @@ struct SiteRenderer: Sendable {
     }
 
     /// Parses a page, noting the link targets it looks up and the warnings it gives.
-    func parse(_ page: Page, links: LinkResolver) throws -> BuildMemory.ParsedPage {
+    /// `showsTitle`: whether the theme shows `page.title` (found out when not given).
+    func parse(_ page: Page, links: LinkResolver, showsTitle: Bool? = nil) throws -> BuildMemory.ParsedPage {
         let lookups = LinkLookups()
         let warnings = WarningLog()
+        // A theme that shows the title shows it once: the heading that opens the text and gave it is left out.
+        let showsTitle = showsTitle ?? theme.templates.mentions("page.title")
+        let title: MarkdownParser.TitleHeading = showsTitle ? .omit(given: page.explicitTitle) : .keep
         let recording = links.recording(into: lookups, warnings: warnings)
-        let source = recording.expandingReferences(in: page.source, sourcePath: page.sourcePath, displayPath: display(page.sourcePath))
-        let markdown = parser(for: page.sourcePath, links: recording).parse(source)
+        let content = parseContent(page.source, at: page.sourcePath, links: recording,
+                                   parser: parser(for: page.sourcePath, links: recording, title: title))
+        for warning in content.warnings { warnings.add(warning) }
+        let markdown = content.markdown
         let summary = Self.summary(markdown)
-        var rendered = RenderedPage(page: page, title: page.explicitTitle ?? markdown.title ?? page.fileTitle,
+        let titleID = site.markdownParser.options.headingIDs ? markdown.omittedHeading?.id : nil
+        var rendered = RenderedPage(page: page,
+                                    title: page.explicitTitle ?? markdown.title ?? markdown.headings.first?.text ?? page.fileTitle,
                                     description: page.description ?? summary, summary: summary,
                                     headings: markdown.headings, wordCount: markdown.wordCount, content: markdown.html,
-                                    data: page.data)
+                                    data: page.data, titleID: titleID)
         for provider in site.pageData {
             for entry in provider(rendered).entries { rendered.data[entry.key] = entry.value }
         }
         return BuildMemory.ParsedPage(revision: page.revision, page: rendered, lookups: lookups.all,
-                                      warnings: warnings.all, fingerprint: plan.isRecording ? Self.fingerprint(rendered) : 0,
+                                      warnings: warnings.all, includes: content.includes, templateTags: content.templateTags,
+                                      fingerprint: plan.isRecording ? Self.fingerprint(rendered) : 0,
                                       listingFingerprint: plan.isRecording ? Self.listingFingerprint(rendered) : 0)
     }
 
@@ -205,6 +247,7 @@ struct SiteRenderer: Sendable {
         var fingerprint = Hasher()
         fingerprint.combine(rendered.content)
         fingerprint.combine(rendered.title)
+        fingerprint.combine(rendered.titleID)
         fingerprint.combine(rendered.description)
         fingerprint.combine(rendered.data)
         fingerprint.combine(page.frontMatter)

@@ -67,6 +67,7 @@ struct TemplateContext: Sendable {
         let page = rendered.page
         var values = summary(rendered)
         values["content"] = html
+        if let titleID = rendered.titleID { values["titleID"] = titleID }
         values["permalink"] = absoluteBase + page.url
         let hasTagPages = configuration.taxonomies.contains("tags")
         values["tags"] = page.tags.map { tag -> [String: Any] in

@@ -119,7 +119,7 @@ enum EmbeddedThemes {
 <article class="page">
 <header class="page-header">
 {{#page.section}}<p class="breadcrumb"><a href="{{url}}">{{title}}</a></p>{{/page.section}}
-<h1>{{page.title}}</h1>
+<h1{{#page.titleID}} id="{{page.titleID}}"{{/page.titleID}}>{{page.title}}</h1>
 <p class="meta">
 {{#page.date}}<time datetime="{{page.dateISO}}">{{page.date}}</time>{{/page.date}}
 {{#page.updated}}<span>Updated <time datetime="{{page.updatedISO}}">{{page.updated}}</time></span>{{/page.updated}}
@@ -385,7 +385,7 @@ pre code { background: none; padding: 0; font-size: 0.88rem; }
 <article class="page">
 <header class="page-header">
 {{#page.section}}<p class="breadcrumb"><a href="{{url}}">{{title}}</a></p>{{/page.section}}
-<h1>{{page.title}}</h1>
+<h1{{#page.titleID}} id="{{page.titleID}}"{{/page.titleID}}>{{page.title}}</h1>
 {{#page.updated}}<p class="meta">Updated <time datetime="{{page.updatedISO}}">{{page.updated}}</time></p>{{/page.updated}}
 </header>
 {{#page.hasToc}}

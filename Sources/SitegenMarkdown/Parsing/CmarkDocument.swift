@@ -29,6 +29,10 @@ final class CmarkDocument {
     private let renderOptions: Int32
     private let body: Substring
     private let readsGeneratorSyntax: Bool
+    /// Blocks taken out of the document (``remove(_:markedNodes:)``), freed with it.
+    private var removed: [OpaquePointer] = []
+    /// The first heading the walk met.
+    private var firstHeadingNode: OpaquePointer?
 
     /// Parses a body. `trackPositions` asks cmark for exact inline source positions, which
     /// modifiers' Markdown slices need.
@@ -53,6 +57,7 @@ final class CmarkDocument {
     }
 
     deinit {
+        for block in removed { cmark_node_free(block) }
         cmark_node_free(root)
         cmark_parser_free(parser)
     }
@@ -103,6 +108,7 @@ final class CmarkDocument {
                 break
             }
         }
+        firstHeadingNode = walker.firstHeading
         return (walker.facts, walker.marked, walker.nodes)
     }
 
@@ -181,12 +187,60 @@ final class CmarkDocument {
         }
     }
 
-    /// Brackets each node with start and end markers carrying its index. Returns the indices
-    /// that could not be bracketed (cmark refused the insertion); those nodes keep their HTML.
+    /// The document's first heading, when it is a block of the document itself (not inside a
+    /// block quote or a list). Call after ``walk(wanted:)``.
+    func firstHeading() -> OpaquePointer? {
+        guard let heading = firstHeadingNode, cmark_node_parent(heading) == root else { return nil }
+        return heading
+    }
+
+    /// Whether `block` opens the document: nothing but HTML comments come before it.
+    func opensDocument(_ block: OpaquePointer) -> Bool {
+        var node = cmark_node_previous(block)
+        while let previous = node {
+            guard cmark_node_get_type(previous) == CMARK_NODE_HTML_BLOCK,
+                  Self.isComment(string(cmark_node_get_literal(previous))) else { return false }
+            node = cmark_node_previous(previous)
+        }
+        return true
+    }
+
+    /// Whether an HTML block is one comment and nothing else.
+    private static func isComment(_ html: String) -> Bool {
+        let text = html.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard text.hasPrefix("<!--"), text.hasSuffix("-->") else { return false }
+        return text.dropFirst(4).range(of: "-->")?.upperBound == text.endIndex
+    }
+
+    /// Takes `block` out of the document, so that it does not render. Returns the indices of
+    /// `markedNodes` that were it or inside it: they must get no markers.
+    func remove(_ block: OpaquePointer, markedNodes: [OpaquePointer]) -> Set<Int> {
+        var inside: Set<Int> = []
+        for (id, node) in markedNodes.enumerated() {
+            var current: OpaquePointer? = node
+            while let candidate = current, candidate != root {
+                if candidate == block {
+                    inside.insert(id)
+                    break
+                }
+                current = cmark_node_parent(candidate)
+            }
+            // A block's nodes come one after the other in document order.
+            if !inside.isEmpty && !inside.contains(id) { break }
+        }
+        cmark_node_unlink(block)
+        removed.append(block)
+        return inside
+    }
+
+    /// Brackets each node with start and end markers carrying its index, but those `skipping`.
+    /// Returns the indices that could not be bracketed (cmark refused the insertion); those
+    /// nodes keep their HTML.
     @discardableResult
-    func insertMarkers(around marked: [MarkedNode], nodes: [OpaquePointer], nonce: String) -> Set<Int> {
+    func insertMarkers(around marked: [MarkedNode], nodes: [OpaquePointer], nonce: String,
+                       skipping: Set<Int> = []) -> Set<Int> {
         var refused: Set<Int> = []
-        for (id, mark) in marked.enumerated() {
+        for (id, mark) in marked.enumerated() where !skipping.contains(id) {
             let node = nodes[id]
             let start = MarkerText.start(id: id, nonce: nonce)
             let end = MarkerText.end(id: id, nonce: nonce)
@@ -251,6 +305,8 @@ private struct TreeWalker {
     private(set) var facts = DocumentFacts()
     private(set) var marked: [MarkedNode] = []
     private(set) var nodes: [OpaquePointer] = []
+    /// The first heading met, in document order.
+    private(set) var firstHeading: OpaquePointer?
     private lazy var sourceMap = SourceMap(body)
     private var slugger = HeadingSlugger()
     private var captures: [Capture] = []
@@ -298,6 +354,8 @@ private struct TreeWalker {
         case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
             for index in captures.indices { captures[index].text += " " }
         case CMARK_NODE_CODE_BLOCK:
+            facts.codeLines.append(Int(cmark_node_get_start_line(node))...Int(max(cmark_node_get_start_line(node),
+                                                                                  cmark_node_get_end_line(node))))
             mark(node, .codeBlocks, .block) {
                 let info = string(cmark_node_get_fence_info(node))
                 let language = info.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init)
@@ -305,6 +363,7 @@ private struct TreeWalker {
             }
         case CMARK_NODE_HEADING:
             if entering {
+                if firstHeading == nil { firstHeading = node }
                 let level = Int(cmark_node_get_heading_level(node))
                 let index = mark(node, .headings, .block) { .heading(level: level, text: "", id: "") }
                 captures.append(Capture(kind: .heading(level: level), markedIndex: index))

@@ -28,4 +28,8 @@ struct DocumentFacts {
     var headings: [Heading] = []
     var title: String?
     var summary: String?
+    /// The heading left out of the HTML by ``MarkdownParser/Options/titleHeading``.
+    var omittedHeading: Heading?
+    /// The lines of the file (front matter counted) of each code block, in document order.
+    var codeLines: [ClosedRange<Int>] = []
 }

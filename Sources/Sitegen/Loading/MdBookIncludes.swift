@@ -1,0 +1,228 @@
+import Foundation
+import SitegenMarkdown
+
+/// mdBook's include directives in a page's Markdown, replaced by the lines of the files they
+/// name before the page is parsed (inside code blocks too, as mdBook does):
+///
+/// - `{{#include file}}`: the whole file;
+/// - `{{#include file:3}}`, `{{#include file:3:10}}`, `{{#include file::10}}`, `{{#include file:3:}}`:
+///   line 3, lines 3 to 10, up to 10, from 3 on (counted from 1, as in the file);
+/// - `{{#include file:name}}`: the lines between the lines holding `ANCHOR: name` and
+///   `ANCHOR_END: name` (in any comment syntax).
+///
+/// Lines holding an `ANCHOR:` or `ANCHOR_END:` marker are left out in every form: they are
+/// for the include, not for readers. `{{#rustdoc_include …}}` reads the same way. Files are
+/// found from the folder of the page (of the including file, for an include in an included
+/// file, up to ``maximumDepth`` deep); one whose real path lies outside the site folder is
+/// not read unless the site set `followLinksOutside`, the rule for symbolic links. A file that
+/// cannot be read leaves the directive as it was and gives a warning at its line;
+/// `\{{#include …}}` is the directive's own text, not an include.
+struct MdBookIncludes: Sendable {
+    /// The content folder, as a standardized path.
+    let contentFolder: String
+    /// Who decides which real paths may be read.
+    let walker: FolderWalker
+    /// How messages name the page at a content path.
+    let display: @Sendable (String) -> String
+
+    /// How deep includes in included files are followed.
+    static let maximumDepth = 8
+    /// The largest file an include reads, as for Markdown files.
+    static let maximumBytes = ContentLoader.maximumMarkdownBytes
+
+    /// A file an include read (or tried to), to know whether the page must be parsed again.
+    struct File: Sendable, Hashable {
+        /// The path, as the directive gave it joined to its folder.
+        let path: String
+        /// Its stamp when it was read; `nil` when it was not there.
+        let stamp: FileStamp?
+
+        /// Whether the file is still as it was when read.
+        var isUnchanged: Bool { FileStamp(path) == stamp }
+    }
+
+    /// A page's Markdown with its includes done.
+    struct Expansion: Sendable {
+        let source: MarkdownSource
+        let warnings: [SiteError]
+        let files: [File]
+    }
+
+    /// Does the includes of the page at content path `path`.
+    func expand(_ source: MarkdownSource, at path: String) -> Expansion {
+        guard HTMLScan.contains("{{#", in: source.body) else { return Expansion(source: source, warnings: [], files: []) }
+        var state = State(page: display(path))
+        let folder = URLPath.folder(of: path)
+        let body = expand(source.body, folder: folder.isEmpty ? contentFolder : contentFolder + "/" + folder,
+                          firstLine: source.bodyLineOffset + 1, nested: false, depth: 0, state: &state)
+        return Expansion(source: MarkdownSource(frontMatter: source.frontMatter, body: body[...],
+                                                bodyLineOffset: source.bodyLineOffset),
+                         warnings: state.warnings, files: state.files)
+    }
+
+    /// What an expansion gathers on its way.
+    private struct State {
+        let page: String
+        var warnings: [SiteError] = []
+        var files: [File] = []
+    }
+
+    /// `text` with its directives replaced. `firstLine` is the page's line of the text's first
+    /// line, for messages; in `nested` text (an included file's), every directive is reported at
+    /// `firstLine`, the page's directive that included it.
+    private func expand(_ text: Substring, folder: String, firstLine: Int?, nested: Bool, depth: Int,
+                        state: inout State) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        var lineNumber = 0
+        var rest = text
+        while !rest.isEmpty {
+            let lineEnd = rest.firstIndex(of: "\n").map { rest.index(after: $0) } ?? rest.endIndex
+            let line = rest[..<lineEnd]
+            rest = rest[lineEnd...]
+            lineNumber += 1
+            guard HTMLScan.contains("{{#", in: line) else {
+                result += line
+                continue
+            }
+            let reportedLine = nested ? firstLine : firstLine.map { $0 + lineNumber - 1 }
+            result += expandLine(line, folder: folder, line: reportedLine, depth: depth, state: &state)
+        }
+        return result
+    }
+
+    private func expandLine(_ line: Substring, folder: String, line lineNumber: Int?, depth: Int,
+                            state: inout State) -> String {
+        var result = ""
+        var rest = line
+        while let open = rest.range(of: "{{#") {
+            let before = rest[..<open.lowerBound]
+            if before.last == "\\" {
+                // `\{{#include …}}` is the directive's text.
+                result += before.dropLast() + "{{#"
+                rest = rest[open.upperBound...]
+                continue
+            }
+            result += before
+            let afterOpen = rest[open.upperBound...]
+            guard let close = afterOpen.range(of: "}}"), let directive = Directive(afterOpen[..<close.lowerBound]) else {
+                result += "{{#"
+                rest = afterOpen
+                continue
+            }
+            let written = rest[open.lowerBound..<close.upperBound]
+            rest = afterOpen[close.upperBound...]
+            if let included = include(directive, written: written, folder: folder, line: lineNumber, depth: depth, state: &state) {
+                result += included
+            } else {
+                result += written
+            }
+        }
+        return result + rest
+    }
+
+    /// The text `directive` includes, or `nil` (with a warning) when it includes nothing.
+    private func include(_ directive: Directive, written: Substring, folder: String, line: Int?, depth: Int,
+                         state: inout State) -> String? {
+        func warn(_ message: String) {
+            state.warnings.append(SiteError(file: state.page, line: line, "`\(written)` \(message); left as text"))
+        }
+        guard depth < Self.maximumDepth else {
+            warn("is in a file included \(Self.maximumDepth) deep (an include in a circle?)")
+            return nil
+        }
+        let path = directive.path.hasPrefix("/") ? directive.path : folder + "/" + directive.path
+        state.files.append(File(path: path, stamp: FileStamp(path)))
+        guard let real = FileSystem.resolved(path) else {
+            warn("names no file: \(directive.path) is not there")
+            return nil
+        }
+        guard walker.allows(real) else {
+            warn("reads \(real), outside the site folder; set `followLinksOutside: true` in sitegen.yml to allow it")
+            return nil
+        }
+        let data: Data
+        do {
+            data = try RegularFile.contents(of: real, maximumSize: Self.maximumBytes)
+        } catch {
+            warn("cannot read \(directive.path): \(error.reason)")
+            return nil
+        }
+        var lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        switch directive.part {
+        case .whole:
+            break
+        case .lines(let first, let last):
+            let start = max(first ?? 1, 1) - 1
+            let end = min(last ?? lines.count, lines.count)
+            lines = start < end ? Array(lines[start..<end]) : []
+        case .anchor(let name):
+            guard let start = lines.firstIndex(where: { Self.anchor(in: $0, marker: "ANCHOR:").map(String.init) == name }) else {
+                warn("names no anchor: \(directive.path) has no line with `ANCHOR: \(name)`")
+                return nil
+            }
+            let after = lines[(start + 1)...]
+            let end = after.firstIndex(where: { Self.anchor(in: $0, marker: "ANCHOR_END:").map(String.init) == name }) ?? lines.endIndex
+            lines = Array(lines[(start + 1)..<end])
+        }
+        let text = lines.filter { !Self.isAnchorLine($0) }.joined(separator: "\n")
+        guard HTMLScan.contains("{{#", in: text[...]) else { return text }
+        let realFolder = URLPath.folder(of: real)
+        return expand(text[...], folder: realFolder.isEmpty ? "/" : realFolder, firstLine: line, nested: true,
+                      depth: depth + 1, state: &state)
+    }
+
+    /// Whether a line holds an anchor marker.
+    private static func isAnchorLine(_ line: Substring) -> Bool {
+        line.contains("ANCHOR") && (anchor(in: line, marker: "ANCHOR:") != nil || anchor(in: line, marker: "ANCHOR_END:") != nil)
+    }
+
+    /// The name after `marker` in `line` (`// ANCHOR: setup` → `setup`), if the line has one.
+    private static func anchor(in line: Substring, marker: String) -> Substring? {
+        guard let found = line.range(of: marker) else { return nil }
+        // `ANCHOR:` must not be the end of `ANCHOR_END:` or of a longer word.
+        if found.lowerBound > line.startIndex, line[line.index(before: found.lowerBound)].isWordCharacter { return nil }
+        let name = line[found.upperBound...].drop { $0 == " " || $0 == "\t" }.prefix { $0.isWordCharacter || $0 == "-" }
+        return name.isEmpty ? nil : name
+    }
+
+    /// One include directive: `include path`, `include path:3:10`, `include path:name`.
+    private struct Directive {
+        enum Part {
+            case whole
+            case lines(first: Int?, last: Int?)
+            case anchor(String)
+        }
+
+        let path: String
+        let part: Part
+
+        init?(_ text: Substring) {
+            let words = text.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+            guard words.count == 2, words[0] == "include" || words[0] == "rustdoc_include" else { return nil }
+            let argument = words[1].trimmingCharacters(in: .whitespaces)
+            let parts = argument.split(separator: ":", omittingEmptySubsequences: false)
+            guard let first = parts.first, !first.isEmpty else { return nil }
+            path = String(first)
+            switch parts.count {
+            case 1:
+                part = .whole
+            case 2 where parts[1].allSatisfy(\.isASCIIDigit) && !parts[1].isEmpty:
+                let line = Int(parts[1])
+                part = .lines(first: line, last: line)
+            case 2 where !parts[1].isEmpty:
+                part = .anchor(String(parts[1]))
+            case 3 where parts[1...].allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }):
+                part = .lines(first: Int(parts[1]), last: Int(parts[2]))
+            default:
+                return nil
+            }
+        }
+    }
+}
+
+private extension Character {
+    var isWordCharacter: Bool { isLetter || isNumber || self == "_" }
+    var isASCIIDigit: Bool { isASCII && isNumber }
+}
