@@ -134,6 +134,9 @@ struct ForeignContentShapesTests {
         try site.write("# Deep\n", to: "src/guide/deep.md")
         try site.write("# Pinning\n", to: "src/reference/pinning.md")
         try site.write("# Aside\n", to: "src/aside.md")
+        // Outside the book: the home page, and a file beside src/.
+        try site.write("# The book's repository\n", to: "README.md")
+        try site.write("# Contributing\n", to: "CONTRIBUTING.md")
         return site
     }
 
@@ -141,7 +144,7 @@ struct ForeignContentShapesTests {
     func summaryNavigation() async throws {
         let site = try book()
         let summary = try await site.build()
-        #expect(summary.pages == 6)
+        #expect(summary.pages == 7)
         #expect(!site.exists("src/summary/index.html"))
         let page = try site.page("src/guide/basics/index.html")
         let sidebar = try #require(page.range(of: "<nav aria-label=\"Documentation\">").map { page[$0.lowerBound...] })
@@ -180,6 +183,23 @@ struct ForeignContentShapesTests {
         #expect(start.contains("<a rel=\"next\" href=\"/src/guide/basics/\">Basics →</a>"))
         let deep = try site.page("src/guide/deep/index.html")
         #expect(deep.contains("<a rel=\"next\" href=\"/src/reference/pinning/\">Pinning →</a>"))
+    }
+
+    @Test("chapters nested deeper than 16 levels build, side by side at the 16th")
+    func deepSummary() async throws {
+        let site = try TestSite()
+        try site.write("theme: docs\n", to: "sitegen.yml")
+        var summary = ""
+        for level in 0..<40 {
+            summary += String(repeating: "  ", count: level) + "- [Level \(level)](l\(level).md)\n"
+            try site.write("# L\(level)\n", to: "content/l\(level).md")
+        }
+        try site.write(summary, to: "content/SUMMARY.md")
+        let built = try await site.build()
+        #expect(built.pages == 40 && built.warnings.isEmpty)
+        let page = try site.page("l0/index.html")
+        #expect(page.components(separatedBy: "<ul>").count - 1 == 16)
+        #expect(page.contains("<li><a href=\"/l38/\">Level 38</a></li>\n<li><a href=\"/l39/\">Level 39</a></li>"))
     }
 
     @Test("a SUMMARY.md at the top of the content folder counts too")

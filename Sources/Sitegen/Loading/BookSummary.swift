@@ -24,6 +24,9 @@ struct BookSummary: Sendable, Hashable {
         var children: [Entry] = []
     }
 
+    /// Chapters nest at most this deep; deeper items are read as siblings of the deepest.
+    static let maximumDepth = 16
+
     /// The `SUMMARY.md` file, relative to the content folder.
     let sourcePath: String
     /// The chapters and parts, in order.
@@ -100,7 +103,11 @@ struct BookSummary: Sendable, Hashable {
                 continue
             }
             if text.hasPrefix("#") {
-                let title = text.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces)
+                let marks = text.prefix { $0 == "#" }
+                let rest = text.dropFirst(marks.count)
+                // `#hashtag` is text, not a heading.
+                guard marks.count <= 6, rest.first == " " || rest.first == "\t" else { continue }
+                let title = rest.trimmingCharacters(in: .whitespaces)
                 guard !title.isEmpty else { continue }
                 close(downTo: 0)
                 if !sawTitle && roots.isEmpty {
@@ -124,6 +131,8 @@ struct BookSummary: Sendable, Hashable {
                             isDraft: target.isEmpty)
             if isItem {
                 close(downTo: indent)
+                // Deeper items become siblings of the deepest: the navigation is drawn by recursion.
+                if stack.count >= Self.maximumDepth, let deepest = stack.last { close(downTo: deepest.indent) }
                 stack.append(open)
             } else {
                 // A chapter outside the list ends the part before it.

@@ -292,9 +292,12 @@ struct ContentLoader {
             warnings.append(SiteError(file: file, line: chapter.line, "the chapter \"\(chapter.title)\" links to \(chapter.target), "
                                       + "which is not a Markdown file of the content folder; it is left out of the navigation"))
         }
+        // The book is what is beside and below SUMMARY.md; the home page is not a chapter.
         let listed = Set(summary.readingOrder)
-        let missing = pages.map(\.sourcePath).filter { !listed.contains($0) }
-            + indexFiles.values.map(\.path).filter { !listed.contains($0) }.sorted()
+        let folder = URLPath.folder(of: summary.sourcePath)
+        let inBook = { (path: String) in !listed.contains(path) && (folder.isEmpty || path.hasPrefix(folder + "/")) }
+        let missing = pages.map(\.sourcePath).filter(inBook)
+            + indexFiles.filter { !$0.key.isEmpty }.map(\.value.path).filter(inBook).sorted()
         if let first = missing.first {
             let count = missing.count == 1 ? "1 page is" : "\(missing.count) pages are"
             warnings.append(SiteError(file: file, "\(count) not in \(summary.sourcePath), so not in the navigation "
