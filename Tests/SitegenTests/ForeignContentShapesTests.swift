@@ -105,6 +105,17 @@ struct ForeignContentShapesTests {
         #expect(try site.page("links/index.html").contains("<a href=\"/trace/\">trace</a>"))
     }
 
+    @Test("check reports a broken link on a folder's list page at the line of the file that is its own page")
+    func checkFindsListPageSources() async throws {
+        let site = try TestSite()
+        try site.write("# Trace\n\nSee [the API](/trace/gone/).\n", to: "trace/README.md")
+        try site.write("# API\n", to: "trace/api.md")
+        let layout = SiteLayout(root: site.root)
+        let build = try await SiteBuilder(site: Site(), layout: layout).buildInMemory()
+        let problems = LinkChecker(build: build, layout: layout, baseURL: build.baseURL).problems()
+        #expect(problems.map(\.description) == ["trace/README.md:3: broken link: /trace/gone/"])
+    }
+
     // MARK: SUMMARY.md
 
     /// An mdBook: `src/SUMMARY.md` with a title, a prefix chapter, nested chapters, a part, drafts.
