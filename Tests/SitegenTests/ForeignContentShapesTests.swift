@@ -213,6 +213,28 @@ struct ForeignContentShapesTests {
         #expect(page.contains("<li><a href=\"/l38/\">Level 38</a></li>\n<li><a href=\"/l39/\">Level 39</a></li>"))
     }
 
+    @Test("an index.md that SUMMARY.md lists is a chapter page with previous and next, not its folder's list")
+    func summaryIndexChapter() async throws {
+        let site = try TestSite()
+        try site.write("theme: docs\n", to: "sitegen.yml")
+        try site.write("- [Navigation](navigation/intro.md)\n  - [Index](navigation/index.md)\n- [End](end.md)\n", to: "content/SUMMARY.md")
+        try site.write("# Intro\n", to: "content/navigation/intro.md")
+        try site.write("# Index of topics\n", to: "content/navigation/index.md")
+        try site.write("# End\n", to: "content/end.md")
+        let summary = try await site.build()
+        #expect(summary.warnings.isEmpty && summary.pages == 3)
+        let index = try site.page("navigation/index.html")
+        #expect(index.contains("<a rel=\"prev\" href=\"/navigation/intro/\">← Intro</a>"))
+        #expect(index.contains("<a rel=\"next\" href=\"/end/\">End →</a>"))
+        #expect(index.contains("<li><a href=\"/navigation/intro/\">Navigation</a>\n<ul>\n<li><a href=\"/navigation/\">Index</a></li>"))
+        // Beside an _index.md, the listed index.md loses as anywhere else.
+        try site.write("---\ntitle: Navigation list\n---\nThe list.\n", to: "content/navigation/_index.md")
+        let again = try await site.build()
+        #expect(again.warnings.map(\.description).contains { $0.hasPrefix(
+            "content/navigation/index.md: not published: content/navigation/_index.md is already the page of the folder") })
+        #expect(main(try site.page("navigation/index.html")).contains("<p>The list.</p>"))
+    }
+
     @Test("a SUMMARY.md at the top of the content folder counts too")
     func summaryAtTheTop() async throws {
         let site = try TestSite()

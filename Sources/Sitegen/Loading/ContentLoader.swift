@@ -29,19 +29,21 @@ struct ContentLoader {
         var errors: [SiteError] = []
         var pages: [Page] = []
         var indexFiles: [String: (path: String, source: MarkdownSource)] = [:]
-        let indexes = SectionIndexes(markdown: found.markdown.filter { $0 != found.summary }, display: displayPath)
+        let summary = found.summary.flatMap { path in
+            found.markdown.firstIndex(of: path).map { index in
+                BookSummary(body: sources[index].0.body, sourcePath: path, firstLine: sources[index].0.bodyLineOffset + 1)
+            }
+        }
+        let indexes = SectionIndexes(markdown: found.markdown.filter { $0 != found.summary },
+                                     chapters: Set(summary?.readingOrder ?? []), display: displayPath)
         warnings += indexes.warnings
         let folderOfIndex = Dictionary(uniqueKeysWithValues: indexes.files.map { ($0.value, $0.key) })
         let bundleFolders = indexes.bundleFolders
         let known = memory?.pages(bundleFolders: bundleFolders) ?? [:]
         var made: [Page] = []
         var stillKnown = 0
-        var summary: BookSummary?
         for (path, (source, revision)) in zip(found.markdown, sources) {
-            if path == found.summary {
-                summary = BookSummary(body: source.body, sourcePath: path, firstLine: source.bodyLineOffset + 1)
-                continue
-            }
+            if path == found.summary { continue }
             if let folder = folderOfIndex[path] {
                 indexFiles[folder] = (path, source)
                 continue

@@ -5,7 +5,8 @@
 /// holds other Markdown, directly or in a subfolder (Jekyll, GitHub docs) — an `index.md`
 /// alone with other files is a page bundle instead (Hugo's leaf bundle); `name.md` beside the
 /// folder `name/` (Eleventy, Jekyll); `README.md` (GitHub). At the top, `index.md` is the home
-/// page's text even without other pages. A losing `README.md` stays an ordinary page at its own
+/// page's text even without other pages. An `index.md` that a `SUMMARY.md` lists as a chapter
+/// stays a page (as mdBook renders it) when only its folder, not a subfolder, holds other Markdown. A losing `README.md` stays an ordinary page at its own
 /// URL (`/name/readme/`); any other losing file would be published at the folder's URL too, so
 /// it is left out with a warning naming the winner.
 struct SectionIndexes {
@@ -18,12 +19,14 @@ struct SectionIndexes {
     /// One for each file left out, naming the file that won.
     private(set) var warnings: [SiteError] = []
 
-    /// Sorts out the Markdown files at `paths` (relative to the content folder); `display`
-    /// gives a path as messages show it.
-    init(markdown paths: [String], display: (String) -> String) {
-        // How many Markdown files are in or below each folder.
+    /// Sorts out the Markdown files at `paths` (relative to the content folder); `chapters`
+    /// are those a `SUMMARY.md` lists; `display` gives a path as messages show it.
+    init(markdown paths: [String], chapters: Set<String> = [], display: (String) -> String) {
+        // How many Markdown files are in or below each folder, and directly in it.
         var below: [String: Int] = [:]
+        var inside: [String: Int] = [:]
         for path in paths {
+            inside[URLPath.folder(of: path), default: 0] += 1
             var folder = URLPath.folder(of: path)
             while !folder.isEmpty {
                 below[folder, default: 0] += 1
@@ -37,6 +40,10 @@ struct SectionIndexes {
             switch Self.kind(of: name) {
             case .underscoreIndex:
                 candidates[folder, default: []].append((0, path))
+            case .index where chapters.contains(path) && !folder.isEmpty && below[folder] == inside[folder]:
+                // A book's chapter: a page, its folder's other pages in the section above, as for a bundle.
+                bundleFolders.insert(folder)
+                candidates[folder, default: []].append((1, path))
             case .index where folder.isEmpty || below[folder, default: 0] > 1:
                 candidates[folder, default: []].append((1, path))
             case .index:
@@ -52,7 +59,8 @@ struct SectionIndexes {
         for (folder, found) in candidates {
             let ordered = found.sorted { ($0.rank, $0.path) < ($1.rank, $1.path) }
             let winner = ordered[0]
-            // A bundle's index.md is a page, not a list's text.
+            // A bundle's index.md is a page, not a list's text; a folder whose _index.md wins is no bundle.
+            if winner.rank != 1 { bundleFolders.remove(folder) }
             if !bundleFolders.contains(folder) { files[folder] = winner.path }
             for loser in ordered.dropFirst() where loser.rank != 3 {
                 leftOut.insert(loser.path)
