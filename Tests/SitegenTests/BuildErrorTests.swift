@@ -35,8 +35,8 @@ struct BuildErrorTests {
 
     @Test("a page at a section's URL, or a static file over a page, is an error naming both")
     func otherCollisions() async throws {
-        let section = await errors(try site(["content/posts.md": "P\n", "content/posts/a.md": "A\n"]))
-        #expect(section.first?.description == "content/posts.md: this page and the list of content/posts/ are both published at /posts/; give the page a different `slug` or `url`")
+        let section = await errors(try site(["content/p.md": "---\nslug: posts\n---\nP\n", "content/posts/a.md": "A\n"]))
+        #expect(section.first?.description == "content/p.md:2: this page and the list of content/posts/ are both published at /posts/; give the page a different `slug` or `url`")
         let file = await errors(try site(["content/about.md": "A\n", "static/about/index.html": "<p>old</p>\n"]))
         #expect(file.first?.description == "content/about.md: this page and static/about/index.html are both published at /about/; give the page a different `slug` or `url`, or rename the file")
     }

@@ -51,6 +51,8 @@ public final class SiteBuilder: Sendable {
         public let pages: [RenderedPage]
         /// The `baseURL` the build used (of `sitegen.yml`, or the options'), which links start with.
         public let baseURL: String
+        /// The content file of each list page that has one (a folder's own page), by output path.
+        var listSources: [String: String] = [:]
 
         /// The text of an output file.
         public func text(at path: String) -> String? {
@@ -65,7 +67,15 @@ public final class SiteBuilder: Sendable {
         let context = BuildContext(options: options, output: output)
         let (summary, pages) = try await run(context: context)
         let baseURL = (try? context.loadedSite())?.configuration.baseURL ?? options.baseURL ?? "/"
-        return InMemoryBuild(summary: summary, files: output.contents, pages: pages, baseURL: baseURL)
+        var build = InMemoryBuild(summary: summary, files: output.contents, pages: pages, baseURL: baseURL)
+        if let loaded = try? context.loadedSite() {
+            for section in loaded.sections.values {
+                guard let source = section.sourcePath else { continue }
+                let contentPath = loaded.layout.content == loaded.layout.root ? source : String(source.dropFirst("content/".count))
+                build.listSources[URLPath.outputFile(for: section.url)] = contentPath
+            }
+        }
+        return build
     }
 
     private func run(into output: any OutputSink) async throws -> (summary: BuildSummary, pages: [RenderedPage]) {

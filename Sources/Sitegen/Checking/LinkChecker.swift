@@ -24,6 +24,8 @@ public struct LinkChecker: Sendable {
 
     private let files: [String: Data]
     private let pages: [RenderedPage]
+    /// The content file of each list page that has one (a folder's own page), by output path.
+    private let listSources: [String: String]
     private let layout: SiteLayout
     private let basePath: String
     /// `baseURL` without a trailing slash, when it is absolute.
@@ -33,6 +35,7 @@ public struct LinkChecker: Sendable {
     public init(build: SiteBuilder.InMemoryBuild, layout: SiteLayout, baseURL: String) {
         files = build.files
         pages = build.pages
+        listSources = build.listSources
         self.layout = layout
         var base = baseURL
         while base.hasSuffix("/") { base.removeLast() }
@@ -46,8 +49,8 @@ public struct LinkChecker: Sendable {
 
     /// Every broken internal link, anchor, image and file reference, sorted by file and line.
     public func problems() -> [Problem] {
-        var sourceByOutput: [String: RenderedPage] = [:]
-        for page in pages { sourceByOutput[URLPath.outputFile(for: page.page.url)] = page }
+        var sourceByOutput = listSources
+        for page in pages { sourceByOutput[URLPath.outputFile(for: page.page.url)] = page.page.sourcePath }
         var ids: [String: Set<String>] = [:]
         func anchors(in path: String) -> Set<String> {
             if let known = ids[path] { return known }
@@ -65,8 +68,8 @@ public struct LinkChecker: Sendable {
             }
             for (_, value) in references {
                 let reference = value.contains("&amp;") ? value.replacingOccurrences(of: "&amp;", with: "&") : value
-                guard let message = check(reference, from: path, anchors: anchors, pages: sourceByOutput) else { continue }
-                problems.insert(locate(reference, message: message, outputPath: path, page: sourceByOutput[path]))
+                guard let message = check(reference, from: path, anchors: anchors, sources: sourceByOutput) else { continue }
+                problems.insert(locate(reference, message: message, outputPath: path, source: sourceByOutput[path]))
             }
         }
         return problems.sorted { ($0.file, $0.line ?? 0, $0.message) < ($1.file, $1.line ?? 0, $1.message) }
@@ -96,7 +99,7 @@ public struct LinkChecker: Sendable {
 
     /// What is wrong with a reference from the output file at `path`, or `nil`.
     private func check(_ reference: String, from path: String, anchors: (String) -> Set<String>,
-                       pages: [String: RenderedPage]) -> String? {
+                       sources: [String: String]) -> String? {
         if reference.isEmpty || reference.hasPrefix("//") || reference.hasPrefix("data:") { return nil }
         if let colon = reference.firstIndex(of: ":"), !reference[..<colon].contains("/") { return nil }   // http:, mailto:…
         var target = Substring(reference)
@@ -128,27 +131,29 @@ public struct LinkChecker: Sendable {
             let found = anchors(file)
             // `#-%E5%BF%AB` is the percent-encoded form of the id `-快`.
             guard !found.contains(String(fragment)), !found.contains(URLPath.decoded(String(fragment))) else { return nil }
-            return "missing anchor #\(fragment) in \(display(file, pages: pages))"
+            return "missing anchor #\(fragment) in \(display(file, sources: sources))"
         }
         return nil
     }
 
-    /// The file a reader knows an output file by: its page's source, else the output file.
-    private func display(_ outputPath: String, pages: [String: RenderedPage]) -> String {
-        guard let page = pages[outputPath] else { return "public/" + outputPath }
-        return layout.content == layout.root ? page.page.sourcePath : "content/" + page.page.sourcePath
+    /// The file a reader knows an output file by: its page's or list page's source, else the output file.
+    private func display(_ outputPath: String, sources: [String: String]) -> String {
+        guard let source = sources[outputPath] else { return "public/" + outputPath }
+        return layout.content == layout.root ? source : "content/" + source
     }
 
     /// Where a reference in the output file at `outputPath` was written.
     func locate(_ reference: String, message: String, outputPath: String) -> Problem {
-        locate(reference, message: message, outputPath: outputPath, page: pages.first { URLPath.outputFile(for: $0.page.url) == outputPath })
+        locate(reference, message: message, outputPath: outputPath,
+               source: pages.first { URLPath.outputFile(for: $0.page.url) == outputPath }?.page.sourcePath ?? listSources[outputPath])
     }
 
     /// Where a reference was written: the line of the page's source that contains it, else the output file.
-    private func locate(_ reference: String, message: String, outputPath: String, page: RenderedPage?) -> Problem {
-        guard let page else { return Problem(file: "public/" + outputPath, line: nil, message: message) }
-        let display = layout.content == layout.root ? page.page.sourcePath : "content/" + page.page.sourcePath
-        let source = layout.content.appendingPathComponent(page.page.sourcePath)
+    /// `sourcePath` is the content file of the page or list page written at `outputPath`.
+    private func locate(_ reference: String, message: String, outputPath: String, source sourcePath: String?) -> Problem {
+        guard let sourcePath else { return Problem(file: "public/" + outputPath, line: nil, message: message) }
+        let display = layout.content == layout.root ? sourcePath : "content/" + sourcePath
+        let source = layout.content.appendingPathComponent(sourcePath)
         let text = (try? String(contentsOf: source, encoding: .utf8)) ?? ""
         let needle = reference.hasPrefix(basePath + "/") && !basePath.isEmpty ? String(reference.dropFirst(basePath.count)) : reference
         let fragmentOnly = needle.hasPrefix("#") ? needle : nil

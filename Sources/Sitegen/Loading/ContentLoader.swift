@@ -35,17 +35,26 @@ struct ContentLoader {
         var errors: [SiteError] = []
         var pages: [Page] = []
         var indexFiles: [String: (path: String, source: MarkdownSource)] = [:]
-        let bundleFolders = Set(found.markdown.filter { URLPath.lastComponent(of: $0) == "index.md" && $0 != "index.md" }
-            .map(URLPath.folder(of:)))
+        let summary = found.summary.flatMap { path in
+            found.markdown.firstIndex(of: path).map { index in
+                BookSummary(body: sources[index].0.body, sourcePath: path, firstLine: sources[index].0.bodyLineOffset + 1)
+            }
+        }
+        let indexes = SectionIndexes(markdown: found.markdown.filter { $0 != found.summary },
+                                     chapters: Set(summary?.readingOrder ?? []), display: displayPath)
+        warnings += indexes.warnings
+        let folderOfIndex = Dictionary(uniqueKeysWithValues: indexes.files.map { ($0.value, $0.key) })
+        let bundleFolders = indexes.bundleFolders
         let known = memory?.pages(bundleFolders: bundleFolders) ?? [:]
         var made: [Page] = []
         var stillKnown = 0
         for (path, (source, revision)) in zip(found.markdown, sources) {
-            let name = URLPath.lastComponent(of: path)
-            if name == "_index.md" || name == "_index.markdown" || path == "index.md" {
-                indexFiles[URLPath.folder(of: path)] = (path, source)
+            if path == found.summary { continue }
+            if let folder = folderOfIndex[path] {
+                indexFiles[folder] = (path, source)
                 continue
             }
+            if indexes.leftOut.contains(path) { continue }
             if let page = known[path] {
                 stillKnown += 1
                 if page.revision == revision {
@@ -66,7 +75,9 @@ struct ContentLoader {
         memory?.keep(made: made, all: stillKnown == known.count ? nil : pages)
         var configuration = configuration
         if configuration.title.isEmpty { configuration.title = siteTitle(indexFiles: indexFiles, pages: pages) }
-        let sections = makeSections(pages: pages, indexFiles: indexFiles, siteTitle: configuration.title, errors: &errors)
+        var sections = makeSections(pages: pages, indexFiles: indexFiles, siteTitle: configuration.title, errors: &errors)
+        warnings += AliasClaims.settle(pages: &pages, sections: &sections, display: displayPath)
+        if let summary { warnings += summaryWarnings(summary, markdown: found.markdown, pages: pages, indexFiles: indexFiles) }
         let staticFiles = layout.staticFiles.map { walker.list($0, shownAs: "static/") } ?? FolderWalker.Listing()
         warnings += staticFiles.warnings
         errors += staticFiles.errors
@@ -80,6 +91,7 @@ struct ContentLoader {
         }
         if !errors.isEmpty { throw SiteErrors(errors: errors.sorted { ($0.file ?? "", $0.line ?? 0) < ($1.file ?? "", $1.line ?? 0) }) }
         var loaded = LoadedSite(layout: layout, configuration: configuration, pages: pages, sections: sections, files: files)
+        loaded.summary = summary
         loaded.warnings = warnings.sorted { ($0.file ?? "", $0.line ?? 0) < ($1.file ?? "", $1.line ?? 0) }
         return loaded
     }
@@ -90,6 +102,8 @@ struct ContentLoader {
         var markdown: [String] = []
         var otherFiles: [String] = []
         var warnings: [SiteError] = []
+        /// mdBook's `SUMMARY.md`, if the content has one: at the top, or in `src/` of a bare folder.
+        var summary: String?
     }
 
     private func findFiles(_ walker: FolderWalker) throws(SiteErrors) -> FoundFiles {
@@ -97,8 +111,10 @@ struct ContentLoader {
         let listing = walker.list(layout.content, shownAs: layout.content == layout.root ? "" : "content/", skipping: skipped)
         guard listing.errors.isEmpty else { throw SiteErrors(errors: listing.errors) }
         var found = FoundFiles(warnings: listing.warnings)
+        let jekyll = JekyllFolders(root: layout.root, includesDrafts: options.includeDrafts)
         for relative in listing.files {
             if layout.content == layout.root && (relative == "sitegen.yml" || relative == layout.foreignConfiguration?.lastPathComponent) { continue }
+            if let jekyll, !jekyll.isContent(relative) { continue }
             if relative.hasSuffix(".md") || relative.hasSuffix(".markdown") {
                 found.markdown.append(relative)
             } else {
@@ -107,6 +123,8 @@ struct ContentLoader {
         }
         found.markdown.sort()
         found.otherFiles.sort()
+        let summaries = layout.content == layout.root ? ["SUMMARY.md", "src/SUMMARY.md"] : ["SUMMARY.md"]
+        found.summary = summaries.first { found.markdown.contains($0) }
         return found
     }
 
@@ -242,20 +260,7 @@ struct ContentLoader {
             default: throw problem(taxonomy, "`\(taxonomy)` must be a list, such as [swift, web]")
             }
         }
-        var aliases: [String] = []
-        switch frontMatter["aliases"] {
-        case nil, .null?: break
-        case .list(let values)?:
-            for value in values {
-                guard let alias = value.string else { throw problem("aliases", "`aliases` must be URL paths, such as [/old/url/]") }
-                guard let url = URLPath.explicitURL(alias) else {
-                    let reason = URLPath.refusal(ofExplicitURL: alias) ?? "is not a path inside the site"
-                    throw problem("aliases", "`aliases`: \(alias.debugDescription) \(reason); use a path like /old/url/")
-                }
-                aliases.append(url)
-            }
-        default: throw problem("aliases", "`aliases` must be a list, such as [/old/url/]")
-        }
+        let aliases = try Self.aliases(in: frontMatter, of: url, file: display)
         let weight = try WholeNumber.read("weight", in: frontMatter, range: WholeNumber.weight, file: display, example: 10) ?? 0
         return Page(sourcePath: path, url: url, sectionPath: sectionPath, isBundle: isBundle, frontMatter: frontMatter,
                     explicitTitle: try string("title"), fileTitle: Self.words(stemWithoutDate), date: pageDate,
@@ -263,8 +268,64 @@ struct ContentLoader {
                     terms: terms, aliases: aliases, description: try string("description"), source: source)
     }
 
+    /// The `aliases` of the page or list page at `url`, as URL paths. A relative alias is
+    /// resolved as Hugo resolves it, from the folder the URL is in: `../changelog` of
+    /// `/project/about/changelog/` is `/project/changelog/`, `site` of `/project/` is `/site/`.
+    static func aliases(in frontMatter: FrontMatter, of url: String, file: String?) throws(SiteError) -> [String] {
+        func problem(_ message: String) -> SiteError {
+            SiteError(file: file, line: frontMatter.line(of: "aliases") ?? 2, message)
+        }
+        var aliases: [String] = []
+        switch frontMatter["aliases"] {
+        case nil, .null?: break
+        case .list(let values)?:
+            // Still percent-encoded: the alias is decoded once, with it.
+            let trimmed = url.hasSuffix("/") ? String(url.dropLast()) : url
+            let base = URLPath.folder(of: trimmed)
+            for value in values {
+                guard let written = value.string else { throw problem("`aliases` must be URL paths, such as [/old/url/]") }
+                let alias = written.hasPrefix("/") || written.contains("://") ? written : base + "/" + written
+                guard let resolved = URLPath.explicitURL(alias) else {
+                    let reason = URLPath.refusal(ofExplicitURL: alias) ?? "is not a path inside the site"
+                    let shown = alias == written ? "" : " (relative to \(url))"
+                    throw problem("`aliases`: \(written.debugDescription)\(shown) \(reason); use a path like /old/url/")
+                }
+                // A redirect is an HTML page: `docsy-0.7` is a folder's, not a file named so (as Hugo writes it).
+                let isPage = resolved.hasSuffix("/") || resolved.hasSuffix(".html") || resolved.hasSuffix(".htm")
+                aliases.append(isPage ? resolved : resolved + "/")
+            }
+        default: throw problem("`aliases` must be a list, such as [/old/url/]")
+        }
+        return aliases
+    }
+
     private func displayPath(_ path: String) -> String {
         layout.content == layout.root ? path : "content/" + path
+    }
+
+    /// What a `SUMMARY.md` names that is not there, and the pages it leaves out of the
+    /// navigation (one warning for all of them).
+    private func summaryWarnings(_ summary: BookSummary, markdown: [String], pages: [Page],
+                                 indexFiles: [String: (path: String, source: MarkdownSource)]) -> [SiteError] {
+        let file = displayPath(summary.sourcePath)
+        let exists = Set(markdown)
+        var warnings: [SiteError] = []
+        for chapter in summary.chapters where !exists.contains(chapter.path ?? "") {
+            warnings.append(SiteError(file: file, line: chapter.line, "the chapter \"\(chapter.title)\" links to \(chapter.target), "
+                                      + "which is not a Markdown file of the content folder; it is left out of the navigation"))
+        }
+        // The book is what is beside and below SUMMARY.md; the home page is not a chapter.
+        let listed = Set(summary.readingOrder)
+        let folder = URLPath.folder(of: summary.sourcePath)
+        let inBook = { (path: String) in !listed.contains(path) && (folder.isEmpty || path.hasPrefix(folder + "/")) }
+        let missing = pages.map(\.sourcePath).filter(inBook)
+            + indexFiles.filter { !$0.key.isEmpty }.map(\.value.path).filter(inBook).sorted()
+        if let first = missing.first {
+            let count = missing.count == 1 ? "1 page is" : "\(missing.count) pages are"
+            warnings.append(SiteError(file: file, "\(count) not in \(summary.sourcePath), so not in the navigation "
+                                      + "(first: \(displayPath(first))); add them to it to list them"))
+        }
+        return warnings
     }
 
     /// `2026-01-05-hello` → (the date, `hello`).
@@ -330,8 +391,9 @@ struct ContentLoader {
                 ?? (path.isEmpty ? siteTitle : index.flatMap { Self.headingTitle(of: $0.source) }
                     ?? Self.words(URLPath.lastComponent(of: path)))
             let file = index.map { displayPath($0.path) }
-            var weight = 0, paginate: Int?, sort: String?
+            var weight = 0, paginate: Int?, sort: String?, aliases: [String] = []
             do throws(SiteError) {
+                aliases = try Self.aliases(in: frontMatter, of: URLPath.folderURL(path), file: file)
                 weight = try WholeNumber.read("weight", in: frontMatter, range: WholeNumber.weight, file: file, example: 10) ?? 0
                 paginate = try WholeNumber.read("paginate", in: frontMatter, range: WholeNumber.paginate, file: file, example: 10,
                                                 note: " (0 for no pagination)")
@@ -347,6 +409,7 @@ struct ContentLoader {
                                      weight: weight, paginate: paginate,
                                      sort: sort, sourcePath: file,
                                      source: index?.source ?? MarkdownSource(frontMatter: .empty, body: "", bodyLineOffset: 0))
+            sections[path]?.aliases = aliases
             if !path.isEmpty {
                 let parent = URLPath.folder(of: path)
                 ensure(parent)

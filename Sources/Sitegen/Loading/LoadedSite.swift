@@ -16,6 +16,9 @@ public struct LoadedSite: Sendable {
     public let files: [StaticFile]
     /// The files of `data/` by name (`data/authors.yml` → `authors`).
     public var data: FrontMatter = .empty
+    /// mdBook's `SUMMARY.md`, when the content has one: the order and nesting of the
+    /// navigation and of previous and next pages.
+    var summary: BookSummary?
     /// What was left out of the site, and why (a link to outside the site folder, a FIFO…).
     public internal(set) var warnings: [SiteError] = []
     /// Another generator's configuration file, when ``configuration`` was read from one.

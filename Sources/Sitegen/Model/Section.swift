@@ -17,6 +17,8 @@ public struct Section: Sendable {
     public let sort: String?
     /// The `_index.md` file, if the folder has one.
     public let sourcePath: String?
+    /// `aliases` of `_index.md`: old URLs that redirect to the list page.
+    public internal(set) var aliases: [String] = []
     /// The front matter and text of `_index.md` (empty without one).
     let source: MarkdownSource
     /// The indices (into the site's pages) of the pages directly in this folder.

@@ -167,34 +167,46 @@ struct ListRenderer: Sendable {
         return 1
     }
 
-    /// A small page at each alias that sends the reader (and search engines) to the page.
+    /// A small page at each alias (of a page or of a folder's own page) that sends the reader
+    /// (and search engines) to the page.
     private func writeAliases() throws -> Int {
         var count = 0
-        for page in pages where !page.page.aliases.isEmpty {
-            let target = HTMLText.escapeAttribute(context.absoluteBase + page.page.url)
-            for alias in page.page.aliases {
-                count += 1
-                let path = URLPath.outputFile(for: alias)
-                let owner = OutputOwner.alias(alias, of: page.page, layout: loaded.layout)
-                // The page's front matter says which aliases it has: page, not listing.
-                guard plan.needsRendering(path, reading: [Dependency.page(page.page.sourcePath)]) else {
-                    output.keep(path, owner: owner)
-                    continue
-                }
-                let html = """
-                    <!doctype html>
-                    <html lang="\(HTMLText.escapeAttribute(loaded.configuration.language))">
-                    <head>
-                    <meta charset="utf-8">
-                    <title>\(HTMLText.escapeAttribute(page.title))</title>
-                    <link rel="canonical" href="\(target)">
-                    <meta http-equiv="refresh" content="0; url=\(target)">
-                    </head>
-                    <body><p>This page has moved to <a href="\(target)">\(target)</a>.</p></body>
-                    </html>
+        func redirect(_ alias: String, to url: String, title: String, owner: OutputOwner, reading dependencies: Set<String>) throws {
+            count += 1
+            let path = URLPath.outputFile(for: alias)
+            guard plan.needsRendering(path, reading: dependencies) else {
+                output.keep(path, owner: owner)
+                return
+            }
+            let target = HTMLText.escapeAttribute(context.absoluteBase + url)
+            let html = """
+                <!doctype html>
+                <html lang="\(HTMLText.escapeAttribute(loaded.configuration.language))">
+                <head>
+                <meta charset="utf-8">
+                <title>\(HTMLText.escapeAttribute(title))</title>
+                <link rel="canonical" href="\(target)">
+                <meta http-equiv="refresh" content="0; url=\(target)">
+                </head>
+                <body><p>This page has moved to <a href="\(target)">\(target)</a>.</p></body>
+                </html>
 
-                    """
-                try output.write(html, to: path, owner: owner)
+                """
+            try output.write(html, to: path, owner: owner)
+        }
+        for page in pages where !page.page.aliases.isEmpty {
+            for alias in page.page.aliases {
+                // The page's front matter says which aliases it has: page, not listing.
+                try redirect(alias, to: page.page.url, title: page.title, owner: OutputOwner.alias(alias, of: page.page, layout: loaded.layout),
+                             reading: [Dependency.page(page.page.sourcePath)])
+            }
+        }
+        for section in loaded.sections.values where !section.aliases.isEmpty {
+            guard let source = section.sourcePath else { continue }
+            let contentPath = loaded.layout.content == loaded.layout.root ? source : String(source.dropFirst("content/".count))
+            for alias in section.aliases {
+                try redirect(alias, to: section.url, title: section.title,
+                             owner: OutputOwner.alias(alias, ofFile: contentPath, layout: loaded.layout), reading: [Dependency.sections])
             }
         }
         return count

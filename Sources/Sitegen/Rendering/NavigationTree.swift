@@ -1,8 +1,10 @@
 /// The whole site as nested sections and pages, for a documentation sidebar (`site.nav`):
 /// at each level the pages (in their section's order), then the subsections (by weight, then title).
+/// With an mdBook `SUMMARY.md`, its chapters as it nests them instead, its part titles as groups.
 struct NavigationTree: Sendable {
     struct Node: Sendable, Hashable {
         let title: String
+        /// Empty for a group without a page of its own (a part of a `SUMMARY.md`).
         let url: String
         let children: [Node]
     }
@@ -22,10 +24,29 @@ struct NavigationTree: Sendable {
         nodes = sections[""].map(children(of:)) ?? []
     }
 
-    /// `[{title, url, children, hasChildren}]` for templates.
+    /// The tree of a `SUMMARY.md`, whose chapters' files are published at `urls` (by content
+    /// path); chapters that are not published (drafts, missing files) are left out.
+    init(summary: BookSummary, urls: [String: String]) {
+        func nodes(_ entries: [BookSummary.Entry]) -> [Node] {
+            entries.flatMap { entry -> [Node] in
+                let children = nodes(entry.children)
+                guard let path = entry.path else { return children.isEmpty ? [] : [Node(title: entry.title, url: "", children: children)] }
+                guard let url = urls[path] else { return children }
+                return [Node(title: entry.title, url: url, children: children)]
+            }
+        }
+        self.nodes = nodes(summary.entries)
+    }
+
+    /// `[{title, url, children, hasChildren, isGroup}]` for templates; a group has no `url`.
     func values(basePath: String) -> [[String: Any]] {
         func convert(_ nodes: [Node]) -> [[String: Any]] {
-            nodes.map { ["title": $0.title, "url": basePath + $0.url, "children": convert($0.children), "hasChildren": !$0.children.isEmpty] }
+            nodes.map {
+                var values: [String: Any] = ["title": $0.title, "children": convert($0.children), "hasChildren": !$0.children.isEmpty,
+                                             "isGroup": $0.url.isEmpty]
+                if !$0.url.isEmpty { values["url"] = basePath + $0.url }
+                return values
+            }
         }
         return convert(nodes)
     }

@@ -60,11 +60,12 @@ struct SiteRenderer: Sendable {
         let terms = Dictionary(loaded.configuration.taxonomies.map { ($0, ListRenderer.terms(of: $0, in: pages)) },
                                uniquingKeysWith: { first, _ in first })
         if theme.templates.mentions("site.nav") {
-            let navigation = NavigationTree(sections: loaded.sections, orders: orders)
+            let navigation = loaded.summary.map { NavigationTree(summary: $0, urls: targets) }
+                ?? NavigationTree(sections: loaded.sections, orders: orders)
             plan.set(Dependency.navigation, Fingerprint.of(navigation.nodes))
             context.navigation = navigation
         }
-        let neighbours = Self.neighbours(pages, orders: orders)
+        let neighbours = Self.neighbours(pages, orders: orders, readingOrder: loaded.summary?.readingOrder ?? [])
         try await renderPages(parsed, neighbours: neighbours, context: context, files: files)
         memory?.pendingBuild = LastBuild(loaded: loaded, parsed: parsed, neighbours: neighbours, orders: orders, newest: newest,
                                          terms: terms, sectionHTML: sectionHTML, context: context, theme: theme, site: site,
@@ -305,8 +306,10 @@ struct SiteRenderer: Sendable {
         sections.mapValues { ListRenderer.sorted($0.pageIndices.map { pages[$0] }, by: $0.sort) }
     }
 
-    /// Each page's previous and next page in its section's order.
-    static func neighbours(_ pages: [RenderedPage], orders: [String: [RenderedPage]]) -> [(previous: RenderedPage?, next: RenderedPage?)] {
+    /// Each page's previous and next page in its section's order; for the pages in
+    /// `readingOrder` (a `SUMMARY.md`'s chapters, by content path), in that order.
+    static func neighbours(_ pages: [RenderedPage], orders: [String: [RenderedPage]],
+                           readingOrder: [String] = []) -> [(previous: RenderedPage?, next: RenderedPage?)] {
         var result = [(previous: RenderedPage?, next: RenderedPage?)](repeating: (nil, nil), count: pages.count)
         var indexOf: [String: Int] = [:]
         for (index, page) in pages.enumerated() { indexOf[page.page.sourcePath] = index }
@@ -316,6 +319,11 @@ struct SiteRenderer: Sendable {
                 result[index] = (position > 0 ? ordered[position - 1] : nil,
                                  position + 1 < ordered.count ? ordered[position + 1] : nil)
             }
+        }
+        let chapters = readingOrder.compactMap { indexOf[$0] }
+        for (position, index) in chapters.enumerated() {
+            result[index] = (position > 0 ? pages[chapters[position - 1]] : nil,
+                             position + 1 < chapters.count ? pages[chapters[position + 1]] : nil)
         }
         return result
     }

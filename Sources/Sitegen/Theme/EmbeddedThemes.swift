@@ -371,7 +371,7 @@ pre code { background: none; padding: 0; font-size: 0.88rem; }
             "nav-entries.mustache": #"""
 <ul>
 {{#children}}
-<li><a href="{{url}}">{{title}}</a>{{#hasChildren}}
+<li>{{#isGroup}}<span class="nav-group">{{title}}</span>{{/isGroup}}{{^isGroup}}<a href="{{url}}">{{title}}</a>{{/isGroup}}{{#hasChildren}}
 {{> nav-entries}}{{/hasChildren}}</li>
 {{/children}}
 </ul>
@@ -418,7 +418,7 @@ pre code { background: none; padding: 0; font-size: 0.88rem; }
 <nav aria-label="Documentation">
 <ul>
 {{#site.nav}}
-<li><a href="{{url}}">{{title}}</a>{{#hasChildren}}
+<li>{{#isGroup}}<span class="nav-group">{{title}}</span>{{/isGroup}}{{^isGroup}}<a href="{{url}}">{{title}}</a>{{/isGroup}}{{#hasChildren}}
 {{> nav-entries}}{{/hasChildren}}</li>
 {{/site.nav}}
 </ul>
@@ -439,6 +439,7 @@ pre code { background: none; padding: 0; font-size: 0.88rem; }
 .sidebar li { margin: 0.2rem 0; }
 .sidebar a { color: var(--text); text-decoration: none; }
 .sidebar a:hover { color: var(--accent); }
+.sidebar .nav-group { display: block; margin-top: 0.75rem; font-weight: 600; font-size: 0.85rem; text-transform: uppercase; letter-spacing: 0.03em; color: var(--muted); }
 .toc-title { font-weight: 600; margin: 0 0 0.3rem; }
 
 @media (max-width: 52rem) {

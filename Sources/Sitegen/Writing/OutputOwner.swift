@@ -38,10 +38,15 @@ struct OutputOwner: Hashable, Sendable {
 
     /// A redirect from one of a page's `aliases`.
     static func alias(_ alias: String, of page: Page, layout: SiteLayout) -> OutputOwner {
-        let display = shown(page.sourcePath, layout: layout)
+        self.alias(alias, ofFile: page.sourcePath, layout: layout)
+    }
+
+    /// A redirect from one of the `aliases` of the content file at `contentPath` (a page's, or a folder's own page's).
+    static func alias(_ alias: String, ofFile contentPath: String, layout: SiteLayout) -> OutputOwner {
+        let display = shown(contentPath, layout: layout)
         let written = URLPath.decoded(alias)
         return OutputOwner(kind: .alias, file: display, description: "the alias \(written) of \(display)",
-                           ownDescription: "the alias \(written)", contentFolder: layout.content, contentPath: page.sourcePath,
+                           ownDescription: "the alias \(written)", contentFolder: layout.content, contentPath: contentPath,
                            origin: .alias(written.count > 1 && written.hasSuffix("/") ? String(written.dropLast()) : written))
     }
 

@@ -1,0 +1,48 @@
+import Foundation
+import SitegenMarkdown
+
+/// Which names starting with `_` are content in a Jekyll site: one with a `_config.yml` in its
+/// site folder. As Jekyll reads it, `_posts` folders (at any depth) and the collections named
+/// under `collections:` in `_config.yml` (`_recipes/` for `recipes`) are content, and so is
+/// `_drafts` when drafts are built; every other file or folder whose name starts with `_`
+/// (`_includes`, `_layouts`, `_data`, `_sass`, partials such as `_note.md`, `_config.yml`
+/// itself) is neither a page nor published. `_index.md` stays a folder's own page.
+///
+/// Without `_config.yml` nothing changes: `_x.md` is a page at `/_x/` like any other file.
+struct JekyllFolders: Sendable {
+    /// The folder names that are content: `_posts`, the collections', `_drafts` when drafts are built.
+    let contentFolders: Set<String>
+
+    /// The rule for the site folder `root`, or `nil` when it has no `_config.yml`.
+    init?(root: URL, includesDrafts: Bool) {
+        let file = root.appendingPathComponent("_config.yml")
+        guard FileManager.default.fileExists(atPath: file.path) else { return nil }
+        var folders: Set<String> = ["_posts"]
+        if includesDrafts { folders.insert("_drafts") }
+        // A `_config.yml` that does not read is reported where the site's settings are read;
+        // here it only names no collections.
+        if let data = try? RegularFile.contents(of: file.path, maximumSize: 1_000_000),
+           let yaml = try? FrontMatter(yaml: String(decoding: data, as: UTF8.self)) {
+            switch yaml["collections"] {
+            case .list(let names)?: folders.formUnion(names.compactMap(\.string).map { "_" + $0 })
+            case .map(let collections)?: folders.formUnion(collections.entries.map { "_" + $0.key })
+            default: break
+            }
+        }
+        contentFolders = folders
+    }
+
+    /// Whether the file at `path` (relative to the content folder) is content.
+    func isContent(_ path: String) -> Bool {
+        let components = path.split(separator: "/")
+        for (index, component) in components.enumerated() where component.hasPrefix("_") {
+            let isFile = index == components.count - 1
+            if isFile {
+                if component == "_index.md" || component == "_index.markdown" { continue }
+                return false
+            }
+            guard contentFolders.contains(String(component)) else { return false }
+        }
+        return true
+    }
+}
