@@ -125,7 +125,7 @@ struct ContentLoader {
                             return (index, .success((try read(), 0)))
                         } catch let error as MarkdownError {
                             return (index, .failure(SiteError(file: shownPrefix + path, line: error.line,
-                                                              error.message + ". Fix the YAML between the --- lines.")))
+                                                              error.message + Self.fixHint(error.message))))
                         } catch let failure as RegularFile.Failure {
                             return (index, .failure(SiteError(file: shownPrefix + path, failure.reason)))
                         } catch {
@@ -149,6 +149,13 @@ struct ContentLoader {
         }
         if !errors.isEmpty { throw SiteErrors(errors: errors) }
         return sources
+    }
+
+    /// What to fix, after a front matter error's message (which starts with its format).
+    private static func fixHint(_ message: String) -> String {
+        if message.hasPrefix("TOML") { return ". Fix the TOML between the +++ lines." }
+        if message.hasPrefix("JSON") { return ". Fix the JSON object at the top of the file." }
+        return ". Fix the YAML between the --- lines."
     }
 
     // MARK: Pages
