@@ -212,4 +212,166 @@ struct ForeignFrontMatterTests {
         #expect(outputs[1] == outputs[0])
         #expect(outputs[2] == outputs[0])
     }
+
+    // MARK: Dates
+
+    @Test("every date form real sites write is a date: YAML timestamps, Jekyll's and Hugo's, quoted or not, TOML's and JSON's")
+    func everyDateForm() async throws {
+        let site = try TestSite()
+        let pages: [(name: String, frontMatter: String, seconds: TimeInterval)] = [
+            ("yaml-day", "---\ndate: 2026-01-05\n---", 1_767_571_200),
+            ("yaml-utc", "---\ndate: 2026-01-05T10:30:00Z\n---", 1_767_609_000),
+            ("yaml-fraction", "---\ndate: 2026-01-05T10:30:00.5+01:00\n---", 1_767_605_400.5),
+            ("jekyll-zone", "---\ndate: 2013-06-07 21:02:13 +0200\n---", 1_370_631_733),
+            ("jekyll-zone-quoted", "---\ndate: \"2013-06-07 21:02:13 +0200\"\n---", 1_370_631_733),
+            ("hugo-pacific", "---\ndate: 2016-01-01 12:00:00 -0800\n---", 1_451_678_400),
+            ("no-seconds", "---\ndate: 2024-03-01 10:00\n---", 1_709_287_200),
+            ("no-seconds-quoted", "---\ndate: '2024-03-01 10:00'\n---", 1_709_287_200),
+            ("one-digit-hour", "---\ndate: 2018-09-17 9:00:00\n---", 1_537_174_800),
+            ("one-digit-month", "---\ndate: 2016-1-05\n---", 1_451_952_000),
+            ("one-digit-month-quoted", "---\ndate: \"2016-1-05\"\n---", 1_451_952_000),
+            ("one-digit-month-time", "---\ndate: 2016-1-05 9:00:00\n---", 1_451_984_400),
+            ("eleventy-no-seconds-zone", "---\ndate: \"2016-01-01T06:00-06:00\"\n---", 1_451_649_600),
+            ("toml-offset", "+++\ndate = 2025-11-07T10:56:00+02:00\n+++", 1_762_505_760),
+            ("toml-utc", "+++\ndate = 2025-11-07T10:56:00Z\n+++", 1_762_512_960),
+            ("toml-local", "+++\ndate = 2025-11-07T10:56:00\n+++", 1_762_512_960),
+            ("toml-local-space", "+++\ndate = 2025-11-07 10:56:00\n+++", 1_762_512_960),
+            ("toml-day", "+++\ndate = 2025-08-19\n+++", 1_755_561_600),
+            ("toml-quoted", "+++\ndate = \"2024-01-01\"\n+++", 1_704_067_200),
+            ("json", "{\"date\": \"2013-06-07 21:02:13 +0200\"}", 1_370_631_733),
+        ]
+        for page in pages { try site.write(page.frontMatter + "\nText\n", to: "content/\(page.name).md") }
+        let build = try await SiteBuilder(site: Site(), layout: SiteLayout(root: site.root)).buildInMemory()
+        let dates = Dictionary(uniqueKeysWithValues: build.pages.map { ($0.page.url, $0.page.date?.timeIntervalSince1970) })
+        for page in pages {
+            #expect(dates["/\(page.name)/"] == page.seconds, "\(page.name)")
+        }
+    }
+
+    // MARK: Hugo's keys
+
+    @Test("Hugo's lastmod is the updated date, publishDate the date, and a future publishDate or a past expiryDate hides the page")
+    func hugoDates() async throws {
+        let site = try TestSite()
+        let now = Date(timeIntervalSince1970: 1_767_571_200)  // 2026-01-05
+        try site.write("---\ntitle: Modified\ndate: 2025-01-01\nlastmod: 2025-06-01\n---\nText\n", to: "content/modified.md")
+        try site.write("---\ntitle: Published\npublishDate: 2025-02-03\n---\nText\n", to: "content/published.md")
+        try site.write("---\ntitle: Later\ndate: 2025-01-01\npublishDate: 2026-02-01\n---\nText\n", to: "content/later.md")
+        try site.write("+++\ntitle = \"Expired\"\nexpiryDate = 2025-12-31\n+++\nText\n", to: "content/expired.md")
+        try site.write("{\"title\": \"Fresh\", \"expirydate\": \"2026-12-31\"}\nText\n", to: "content/fresh.md")
+        try await site.build(BuildOptions(now: now))
+        #expect(try site.page("modified/index.html").contains("Updated <time datetime=\"2025-06-01\">June 1, 2025</time>"))
+        #expect(try site.page("published/index.html").contains("<time datetime=\"2025-02-03\">February 3, 2025</time>"))
+        #expect(!site.exists("later/index.html"))
+        #expect(!site.exists("expired/index.html"))
+        #expect(site.exists("fresh/index.html"))
+        try await site.build(BuildOptions(includeFuture: true, now: now))
+        #expect(try site.page("later/index.html").contains("<time datetime=\"2025-01-01\">"))
+        #expect(!site.exists("expired/index.html"))
+    }
+
+    @Test("Hugo's linkTitle names a page and a section in the navigation, summary describes it, categories get term pages, keywords a meta tag")
+    func hugoKeys() async throws {
+        let site = try TestSite()
+        try site.write("theme: docs\n", to: "sitegen.yml")
+        try site.write("---\ntitle: The guide to everything\nlinkTitle: Guide\n---\n", to: "content/guide/_index.md")
+        try site.write("""
+            ---
+            title: Installing sitegen on every platform
+            linkTitle: Install
+            summary: How to install it.
+            categories: [setup, Linux]
+            keywords: [install, apt]
+            ---
+            First paragraph.
+            """, to: "content/guide/install.md")
+        try await site.build()
+        let page = try site.page("guide/install/index.html")
+        #expect(page.contains("<title>Installing sitegen on every platform · "))
+        #expect(page.contains("<h1>Installing sitegen on every platform</h1>"))
+        #expect(page.contains("<a href=\"/guide/install/\">Install</a>"))
+        #expect(page.contains("<a href=\"/guide/\">Guide</a>"))
+        #expect(page.contains("<meta name=\"description\" content=\"How to install it.\">"))
+        #expect(page.contains("<meta name=\"keywords\" content=\"install, apt\">"))
+        #expect(try site.page("guide/index.html").contains("How to install it."))
+        #expect(try site.page("categories/linux/index.html").contains("Installing sitegen on every platform"))
+        #expect(try site.page("categories/index.html").contains("setup"))
+        #expect(try !site.page("guide/index.html").contains("name=\"keywords\""))
+    }
+
+    // MARK: Jekyll's keys
+
+    @Test("Jekyll's published: false is a draft, permalink is the URL, excerpt the description; templated permalinks are a warning")
+    func jekyllKeys() async throws {
+        let site = try TestSite()
+        try site.write("---\ntitle: Hidden\npublished: false\n---\nText\n", to: "content/hidden.md")
+        try site.write("---\ntitle: Moved\npermalink: /blog/moved/\nexcerpt: A short excerpt.\n---\nText\n", to: "content/moved.md")
+        try site.write("---\ntitle: Relative\npermalink: docs/relative/\n---\nText\n", to: "content/relative.md")
+        try site.write("---\ntitle: Templated\npermalink: \"/{{ title | slugify }}/\"\n---\nText\n", to: "content/templated.md")
+        try site.write("---\ntitle: Placeholders\npermalink: /:categories/:title/\n---\nText\n", to: "content/placeholders.md")
+        try site.write("---\ntitle: Data only\npermalink: false\n---\nText\n", to: "content/data-only.md")
+        let summary = try await site.build()
+        #expect(!site.exists("hidden/index.html"))
+        #expect(try site.page("blog/moved/index.html").contains("<meta name=\"description\" content=\"A short excerpt.\">"))
+        #expect(site.exists("docs/relative/index.html"))
+        #expect(site.exists("templated/index.html"))
+        #expect(site.exists("placeholders/index.html"))
+        #expect(!site.exists("data-only/index.html"))
+        #expect(summary.warnings.map(\.description) == [
+            "content/placeholders.md:3: `permalink: /:categories/:title/` is a template of another generator; "
+                + "the page keeps the URL of its file (give it a `url` to choose one)",
+            "content/templated.md:3: `permalink: /{{ title | slugify }}/` is a template of another generator; "
+                + "the page keeps the URL of its file (give it a `url` to choose one)",
+        ])
+        try await site.build(BuildOptions(includeDrafts: true))
+        #expect(site.exists("hidden/index.html"))
+    }
+
+    @Test("published and permalink of the wrong kind are errors on their lines")
+    func jekyllKeyErrors() async throws {
+        let site = try TestSite()
+        try site.write("---\ntitle: A\npublished: maybe\n---\nText\n", to: "content/a.md")
+        try site.write("---\ntitle: B\npermalink: ../../out/\n---\nText\n", to: "content/b.md")
+        let error = await #expect(throws: SiteErrors.self) { try await site.build() }
+        #expect(error?.errors.map(\.description) == [
+            "content/a.md:3: `published` must be true or false",
+            "content/b.md:3: `permalink: \"../../out/\"` would leave the output folder; use a path like /about/",
+        ])
+    }
+
+    // MARK: Zola's keys
+
+    @Test("Zola's [taxonomies] get term pages, [extra] is in params, updated is shown and template names the layout")
+    func zolaKeys() async throws {
+        let site = try TestSite()
+        try site.write("{{<page}}{{$main}}<p class=\"author\">{{page.params.author}} / {{page.params.extra.author}}</p>"
+                       + "{{{page.content}}}{{/main}}{{/page}}", to: "templates/theme.mustache")
+        try site.write("""
+
+            +++
+            title = "Serene"
+            template = "theme.html"
+
+            [taxonomies]
+            tags = ["blog", "dark"]
+            authors = ["Kim"]
+
+            [extra]
+            author = "Kim Lee"
+            +++   \n
+            Text
+            """, to: "content/themes/serene/index.md")
+        try site.write("+++\ntitle = \"Other\"\ntemplate = \"other.html\"\nupdated = 2025-11-07T10:56:00Z\n+++\nText\n",
+                       to: "content/other.md")
+        let summary = try await site.build()
+        let page = try site.page("themes/serene/index.html")
+        #expect(page.contains("<p class=\"author\">Kim Lee / Kim Lee</p>"))
+        #expect(try site.page("other/index.html").contains("Updated <time datetime=\"2025-11-07\">November 7, 2025</time>"))
+        #expect(try site.page("tags/dark/index.html").contains("Serene"))
+        #expect(try site.page("authors/kim/index.html").contains("Serene"))
+        #expect(summary.warnings.map(\.description) == [
+            "content/other.md:3: `template = other.html` names no template; rendered with the page template. "
+                + "Add templates/other.mustache to give it one",
+        ])
+    }
 }
