@@ -341,7 +341,7 @@ struct ForeignFrontMatterTests {
 
     // MARK: Zola's keys
 
-    @Test("Zola's [taxonomies] get term pages, [extra] is in params, updated is shown and template names the layout")
+    @Test("Zola's [taxonomies] get term pages, [extra] is in params, updated is shown, template names the layout, a section redirects")
     func zolaKeys() async throws {
         let site = try TestSite()
         try site.write("{{<page}}{{$main}}<p class=\"author\">{{page.params.author}} / {{page.params.extra.author}}</p>"
@@ -361,6 +361,8 @@ struct ForeignFrontMatterTests {
             +++   \n
             Text
             """, to: "content/themes/serene/index.md")
+        try site.write("\n+++\ntitle = \"Docs\"\nredirect_to = \"docs/start/\"\n+++\n", to: "content/docs/_index.md")
+        try site.write("+++\ntitle = \"Start\"\n+++\nText\n", to: "content/docs/start.md")
         try site.write("+++\ntitle = \"Other\"\ntemplate = \"other.html\"\nupdated = 2025-11-07T10:56:00Z\n+++\nText\n",
                        to: "content/other.md")
         let summary = try await site.build()
@@ -369,6 +371,7 @@ struct ForeignFrontMatterTests {
         #expect(try site.page("other/index.html").contains("Updated <time datetime=\"2025-11-07\">November 7, 2025</time>"))
         #expect(try site.page("tags/dark/index.html").contains("Serene"))
         #expect(try site.page("authors/kim/index.html").contains("Serene"))
+        #expect(try site.page("docs/index.html").contains("<meta http-equiv=\"refresh\" content=\"0; url=/docs/start/\">"))
         #expect(summary.warnings.map(\.description) == [
             "content/other.md:3: `template = other.html` names no template; rendered with the page template. "
                 + "Add templates/other.mustache to give it one",

@@ -68,6 +68,10 @@ struct ListRenderer: Sendable {
                 output.keep(path, owner: owner)
                 continue
             }
+            if let target = redirectTarget(of: section) {
+                try output.write(redirect(to: target, title: section.title), to: path, owner: owner)
+                continue
+            }
             var values: [String: Any] = [
                 "section": context.section(section, html: page.number == 1 ? html : "", pages: Array(page.items),
                                            subsections: subsections, pageCounts: Dictionary(counts, uniquingKeysWith: { $1 })),
@@ -181,23 +185,38 @@ struct ListRenderer: Sendable {
                     output.keep(path, owner: owner)
                     continue
                 }
-                let html = """
-                    <!doctype html>
-                    <html lang="\(HTMLText.escapeAttribute(loaded.configuration.language))">
-                    <head>
-                    <meta charset="utf-8">
-                    <title>\(HTMLText.escapeAttribute(page.title))</title>
-                    <link rel="canonical" href="\(target)">
-                    <meta http-equiv="refresh" content="0; url=\(target)">
-                    </head>
-                    <body><p>This page has moved to <a href="\(target)">\(target)</a>.</p></body>
-                    </html>
-
-                    """
-                try output.write(html, to: path, owner: owner)
+                try output.write(redirect(to: target, title: page.title), to: path, owner: owner)
             }
         }
         return count
+    }
+
+    /// A page that sends the reader (and search engines) to `target` (escaped for an attribute).
+    private func redirect(to target: String, title: String) -> String {
+        """
+        <!doctype html>
+        <html lang="\(HTMLText.escapeAttribute(loaded.configuration.language))">
+        <head>
+        <meta charset="utf-8">
+        <title>\(HTMLText.escapeAttribute(title))</title>
+        <link rel="canonical" href="\(target)">
+        <meta http-equiv="refresh" content="0; url=\(target)">
+        </head>
+        <body><p>This page has moved to <a href="\(target)">\(target)</a>.</p></body>
+        </html>
+
+        """
+    }
+
+    /// Zola's `redirect_to` of a section's `_index.md`, escaped for an attribute: a URL, or a
+    /// path from the site's root (`documentation/getting-started/`).
+    private func redirectTarget(of section: Section) -> String? {
+        guard let given = section.source.frontMatter["redirect_to"]?.string?.trimmingCharacters(in: .whitespaces),
+              !given.isEmpty else { return nil }
+        if given.contains("://") { return HTMLText.escapeAttribute(given) }
+        var path = given[...]
+        while path.hasPrefix("/") { path = path.dropFirst() }
+        return HTMLText.escapeAttribute(context.absoluteBase + "/" + path)
     }
 
     private func write(_ template: String, _ values: [String: Any], at path: String, owner: OutputOwner) throws {
