@@ -363,6 +363,8 @@ struct ForeignFrontMatterTests {
             """, to: "content/themes/serene/index.md")
         try site.write("\n+++\ntitle = \"Docs\"\nredirect_to = \"docs/start/\"\n+++\n", to: "content/docs/_index.md")
         try site.write("+++\ntitle = \"Start\"\n+++\nText\n", to: "content/docs/start.md")
+        try site.write("+++\ntitle = \"Old\"\nredirect_to = \"nowhere\"\n+++\n", to: "content/old/_index.md")
+        try site.write("+++\ntitle = \"Page\"\n+++\nText\n", to: "content/old/page.md")
         try site.write("+++\ntitle = \"Other\"\ntemplate = \"other.html\"\nupdated = 2025-11-07T10:56:00Z\n+++\nText\n",
                        to: "content/other.md")
         let summary = try await site.build()
@@ -372,7 +374,9 @@ struct ForeignFrontMatterTests {
         #expect(try site.page("tags/dark/index.html").contains("Serene"))
         #expect(try site.page("authors/kim/index.html").contains("Serene"))
         #expect(try site.page("docs/index.html").contains("<meta http-equiv=\"refresh\" content=\"0; url=/docs/start/\">"))
+        #expect(try site.page("old/index.html").contains("href=\"/old/page/\">Page</a>"))
         #expect(summary.warnings.map(\.description) == [
+            "content/old/_index.md:3: `redirect_to = nowhere` names no page of the site; the section keeps its list page",
             "content/other.md:3: `template = other.html` names no template; rendered with the page template. "
                 + "Add templates/other.mustache to give it one",
         ])

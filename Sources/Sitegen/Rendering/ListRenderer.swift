@@ -208,15 +208,11 @@ struct ListRenderer: Sendable {
         """
     }
 
-    /// Zola's `redirect_to` of a section's `_index.md`, escaped for an attribute: a URL, or a
-    /// path from the site's root (`documentation/getting-started/`).
+    /// Where Zola's `redirect_to` of a section's `_index.md` leads, escaped for an attribute.
     private func redirectTarget(of section: Section) -> String? {
-        guard let given = section.source.frontMatter["redirect_to"]?.string?.trimmingCharacters(in: .whitespaces),
-              !given.isEmpty else { return nil }
-        if given.contains("://") { return HTMLText.escapeAttribute(given) }
-        var path = given[...]
-        while path.hasPrefix("/") { path = path.dropFirst() }
-        return HTMLText.escapeAttribute(context.absoluteBase + "/" + path)
+        guard section.source.frontMatter["redirect_to"] != nil,
+              let target = ContentLoader.redirectTarget(of: section.source.frontMatter, in: loaded.pages, loaded.sections) else { return nil }
+        return HTMLText.escapeAttribute(target.contains("://") ? target : context.absoluteBase + target)
     }
 
     private func write(_ template: String, _ values: [String: Any], at path: String, owner: OutputOwner) throws {
