@@ -39,7 +39,7 @@ struct MarkdownCommand: ParsableCommand {
     @Flag(name: .customLong("heading-ids"), help: "Give headings unique slug ids.")
     var headingIDs = false
 
-    @Flag(name: .customLong("front-matter"), help: "Read a leading YAML front matter block instead of rendering it.")
+    @Flag(name: .customLong("front-matter"), help: "Read a leading front matter block (YAML, TOML or JSON) instead of rendering it.")
     var frontMatter = false
 
     @Flag(help: "Add data-sourcepos attributes.")

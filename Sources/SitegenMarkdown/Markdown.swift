@@ -2,8 +2,8 @@
 public struct Markdown: Sendable, Hashable {
     /// The HTML body, with every modifier applied.
     public let html: String
-    /// The YAML front matter (empty when the document has none, or when front matter
-    /// parsing is off).
+    /// The front matter, YAML, TOML or JSON (empty when the document has none, or when front
+    /// matter parsing is off).
     public let frontMatter: FrontMatter
     /// The plain text of the first level-1 heading, if any.
     public let title: String?

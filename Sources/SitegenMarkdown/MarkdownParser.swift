@@ -51,7 +51,8 @@ public struct MarkdownParser: Sendable {
         public var rawHTML: RawHTMLPolicy
         /// Give every heading an `id` attribute with its unique slug (see ``Heading/id``).
         public var headingIDs: Bool
-        /// Read a leading YAML front matter block (between `---` lines) instead of rendering it.
+        /// Read a leading front matter block (YAML between `---` lines, TOML between `+++` lines,
+        /// or a JSON object) instead of rendering it.
         public var frontMatter: Bool
         /// Add `data-sourcepos` attributes with each block's position in the source.
         public var sourcePositions: Bool
@@ -125,7 +126,7 @@ public struct MarkdownParser: Sendable {
 
     /// Parses a document: front matter (when ``Options/frontMatter`` is on), then the body.
     ///
-    /// - Throws: ``MarkdownError`` when the front matter is not valid YAML or not a map.
+    /// - Throws: ``MarkdownError`` when the front matter is not valid YAML, TOML or JSON, or not a map.
     public func parse(_ text: String) throws(MarkdownError) -> Markdown {
         parse(try MarkdownSource(text: text, readsFrontMatter: options.frontMatter))
     }

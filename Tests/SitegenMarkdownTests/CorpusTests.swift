@@ -28,7 +28,7 @@ struct CorpusTests {
         let plain = MarkdownParser(options: options)
         let identity = MarkdownParser.withIdentityModifiers(options: options)
         for (index, page) in pages.enumerated() {
-            let body = String(FrontMatterReader.split(page).body)
+            let body = String(try MarkdownSource(text: page).body)
             let reference = ReferenceRenderer.html(body, options: options)
             #expect(try plain.parse(page).html == reference, "page \(index)")
             #expect(try identity.parse(page).html == reference, "page \(index) with identity modifiers")

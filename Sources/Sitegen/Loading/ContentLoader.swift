@@ -31,6 +31,12 @@ struct ContentLoader {
                 warnings.append(SiteError(file: displayPath(path), line: source.frontMatter.line(of: key),
                                           "`\(key)` is given more than once; the last one counts"))
             }
+            if source.frontMatter["url"] == nil, let permalink = source.frontMatter["permalink"]?.string,
+               Self.permalinkPath(.string(permalink)) == nil {
+                warnings.append(SiteError(file: displayPath(path), line: source.frontMatter.line(of: "permalink"),
+                                          "`permalink: \(permalink)` is a template of another generator; the page keeps "
+                                          + "the URL of its file (give it a `url` to choose one)"))
+            }
         }
         var errors: [SiteError] = []
         var pages: [Page] = []
@@ -90,10 +96,42 @@ struct ContentLoader {
             errors += listing.errors
         }
         if !errors.isEmpty { throw SiteErrors(errors: errors.sorted { ($0.file ?? "", $0.line ?? 0) < ($1.file ?? "", $1.line ?? 0) }) }
-        var loaded = LoadedSite(layout: layout, configuration: configuration, pages: pages, sections: sections, files: files)
+        for section in sections.values.sorted(by: { $0.path < $1.path }) where section.source.frontMatter["redirect_to"] != nil {
+            guard Self.redirectTarget(of: section.source.frontMatter, in: pages, sections) == nil else { continue }
+            let redirect = section.source.frontMatter["redirect_to"]?.string ?? ""
+            warnings.append(SiteError(file: section.sourcePath, line: section.source.frontMatter.line(of: "redirect_to"),
+                                      "`redirect_to = \(redirect)` names no page of the site; the section keeps its list page"))
+        }
+        var loaded = LoadedSite(layout: layout, configuration: Self.withTaxonomies(of: pages, in: configuration), pages: pages,
+                                sections: sections, files: files)
         loaded.summary = summary
         loaded.warnings = warnings.sorted { ($0.file ?? "", $0.line ?? 0) < ($1.file ?? "", $1.line ?? 0) }
         return loaded
+    }
+
+    /// Where Zola's `redirect_to` leads: a URL (`https://…`), or the URL path of a page or section
+    /// of the site, given from the site's root (`documentation/getting-started/`); `nil` when
+    /// it names none of them.
+    static func redirectTarget(of frontMatter: FrontMatter, in pages: [Page], _ sections: [String: Section]) -> String? {
+        guard let given = frontMatter["redirect_to"]?.string?.trimmingCharacters(in: .whitespaces), !given.isEmpty else { return nil }
+        if given.hasPrefix("https://") || given.hasPrefix("http://") { return given }
+        guard let path = URLPath.explicitURL(given.hasPrefix("/") ? given : "/" + given) else { return nil }
+        let candidates = path.hasSuffix("/") ? [path] : [path, path + "/"]
+        return candidates.first { url in pages.contains { $0.url == url } || sections.values.contains { $0.url == url } }
+    }
+
+    /// `configuration` with the taxonomies the pages use beyond those it names: Hugo's
+    /// `categories` and the keys of Zola's `[taxonomies]` tables get term pages too.
+    static func withTaxonomies(of pages: [Page], in configuration: SiteConfiguration) -> SiteConfiguration {
+        var used: Set<String> = []
+        for page in pages {
+            for (taxonomy, terms) in page.terms where !terms.isEmpty && taxonomy != "tags" { used.insert(taxonomy) }
+        }
+        let added = used.subtracting(configuration.taxonomies).sorted()
+        guard !added.isEmpty else { return configuration }
+        var extended = configuration
+        extended.taxonomies += added
+        return extended
     }
 
     // MARK: Finding files
@@ -151,7 +189,7 @@ struct ContentLoader {
                             return (index, .success((try read(), 0)))
                         } catch let error as MarkdownError {
                             return (index, .failure(SiteError(file: shownPrefix + path, line: error.line,
-                                                              error.message + ". Fix the YAML between the --- lines.")))
+                                                              error.message + Self.fixHint(error.message))))
                         } catch let failure as RegularFile.Failure {
                             return (index, .failure(SiteError(file: shownPrefix + path, failure.reason)))
                         } catch {
@@ -175,6 +213,13 @@ struct ContentLoader {
         }
         if !errors.isEmpty { throw SiteErrors(errors: errors) }
         return sources
+    }
+
+    /// What to fix, after a front matter error's message (which starts with its format).
+    private static func fixHint(_ message: String) -> String {
+        if message.hasPrefix("TOML") { return ". Fix the TOML between the +++ lines." }
+        if message.hasPrefix("JSON") { return ". Fix the JSON object at the top of the file." }
+        return ". Fix the YAML between the --- lines."
     }
 
     // MARK: Pages
@@ -211,26 +256,44 @@ struct ContentLoader {
             }
             return date
         }
-        let isDraft: Bool
-        switch frontMatter["draft"] {
-        case nil, .null?: isDraft = false
-        case .bool(let value)?: isDraft = value
-        default: throw problem("draft", "`draft` must be true or false")
+        func bool(_ key: String) throws(SiteError) -> Bool? {
+            switch frontMatter[key] {
+            case nil, .null?: return nil
+            case .bool(let value)?: return value
+            default: throw problem(key, "`\(key)` must be true or false")
+            }
         }
+        /// The first of `keys` that the front matter gives (Hugo reads its keys in any case).
+        func given(_ keys: String...) -> String {
+            keys.first { frontMatter[$0] != nil && frontMatter[$0] != .null } ?? keys[0]
+        }
+        // Jekyll's `published: false` is a draft.
+        let draft = try bool("draft"), published = try bool("published")
+        let isDraft = draft == true || published == false
         let name = URLPath.lastComponent(of: path)
         let folder = URLPath.folder(of: path)
         let isBundle = name == "index.md" || name == "index.markdown"
         let stem = isBundle ? URLPath.lastComponent(of: folder) : String(name[..<(name.lastIndex(of: ".") ?? name.endIndex)])
         let (prefixDate, stemWithoutDate) = Self.splitDatePrefix(stem)
-        let pageDate = try date("date") ?? prefixDate
+        // Hugo's `publishDate` is the date of a page without one, and hides the page until then.
+        let publishDate = try date(given("publishDate", "publishdate", "PublishDate"))
+        let pageDate = try date("date") ?? publishDate ?? prefixDate
+        let expiryDate = try date(given("expiryDate", "expirydate", "ExpiryDate"))
         if isDraft && !options.includeDrafts { return nil }
-        if let pageDate, pageDate > options.now, !options.includeFuture { return nil }
+        if !options.includeFuture, let firstDay = [pageDate, publishDate].compactMap({ $0 }).max(), firstDay > options.now { return nil }
+        // Past Hugo's `expiryDate` a page is no longer published.
+        if let expiryDate, expiryDate <= options.now { return nil }
+        // Eleventy's `permalink: false`: the page is not written.
+        if frontMatter["url"] == nil, frontMatter["permalink"] == .bool(false) { return nil }
 
         let url: String
-        if let explicit = try string("url") {
+        let urlKey = frontMatter["url"] == nil && Self.permalinkPath(frontMatter["permalink"]) != nil ? "permalink" : "url"
+        if let given = try string(urlKey) {
+            // Jekyll's and Eleventy's permalinks are paths from the site's root, with or without the first `/`.
+            let explicit = urlKey == "permalink" && !given.hasPrefix("/") ? "/" + given : given
             guard let checked = URLPath.explicitURL(explicit) else {
                 let reason = URLPath.refusal(ofExplicitURL: explicit) ?? "is not a path inside the site"
-                throw problem("url", "`url: \(explicit.debugDescription)` \(reason); use a path like /about/")
+                throw problem(urlKey, "`\(urlKey): \(given.debugDescription)` \(reason); use a path like /about/")
             }
             url = checked
         } else {
@@ -252,20 +315,57 @@ struct ContentLoader {
         var sectionPath = isBundle ? URLPath.folder(of: folder) : folder
         while !sectionPath.isEmpty && bundleFolders.contains(sectionPath) { sectionPath = URLPath.folder(of: sectionPath) }
         var terms: [String: [String]] = [:]
-        for taxonomy in Set(configuration.taxonomies + ["tags"]) {
-            switch frontMatter[taxonomy] {
-            case nil, .null?: continue
-            case .list(let values)?: terms[taxonomy] = values.compactMap { $0.string ?? $0.int.map(String.init) }
-            case .string(let value)?: terms[taxonomy] = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-            default: throw problem(taxonomy, "`\(taxonomy)` must be a list, such as [swift, web]")
+        /// The terms of a list (or a comma-separated text) `value` of `key`.
+        func termList(_ value: FrontMatterValue?, key: String) throws(SiteError) -> [String]? {
+            switch value {
+            case nil, .null?: return nil
+            case .list(let values)?: return values.compactMap { $0.string ?? $0.int.map(String.init) }
+            case .string(let value)?: return value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            default: throw problem(key, "`\(key)` must be a list, such as [swift, web]")
             }
+        }
+        for taxonomy in Set(configuration.taxonomies + ["tags", "categories"]) {
+            terms[taxonomy] = try termList(frontMatter[taxonomy], key: taxonomy)
+        }
+        // Zola's `[taxonomies]` table: each key a taxonomy, with its terms.
+        switch frontMatter["taxonomies"] {
+        case nil, .null?: break
+        case .map(let table)?:
+            for (taxonomy, value) in table.entries where Self.isTaxonomyName(taxonomy) {
+                guard let list = try termList(value, key: "taxonomies") else { continue }
+                terms[taxonomy, default: []] += list.filter { !(terms[taxonomy] ?? []).contains($0) }
+            }
+        default: throw problem("taxonomies", "`taxonomies` must be a table of lists, such as tags = [\"swift\"]")
         }
         let aliases = try Self.aliases(in: frontMatter, of: url, file: display)
         let weight = try WholeNumber.read("weight", in: frontMatter, range: WholeNumber.weight, file: display, example: 10) ?? 0
+        // Zola names its template `theme.html`; ours are `theme.mustache`.
+        let template = try string("template").map { $0.hasSuffix(".html") ? String($0.dropLast(5)) : $0 }
+        let layout = try string("layout") ?? template
+        // Hugo's `summary` and Jekyll's `excerpt` stand for the summary, and the description.
+        let excerpt = try string("excerpt")
+        let summary = try string("summary") ?? excerpt
+        let lastmod = try date(given("lastmod", "lastMod", "Lastmod"))
         return Page(sourcePath: path, url: url, sectionPath: sectionPath, isBundle: isBundle, frontMatter: frontMatter,
                     explicitTitle: try string("title"), fileTitle: Self.words(stemWithoutDate), date: pageDate,
-                    updated: try date("updated"), isDraft: isDraft, weight: weight, layout: try string("layout"),
-                    terms: terms, aliases: aliases, description: try string("description"), source: source)
+                    updated: try date("updated") ?? lastmod, isDraft: isDraft,
+                    weight: weight, layout: layout, terms: terms, aliases: aliases,
+                    description: try string("description") ?? summary, summary: summary,
+                    linkTitle: try string(given("linkTitle", "linktitle", "LinkTitle")), source: source)
+    }
+
+    /// A taxonomy name that can be a URL path component.
+    static func isTaxonomyName(_ name: String) -> Bool {
+        !name.isEmpty && !name.contains("/") && name != "." && name != ".."
+    }
+
+    /// The path a Jekyll or Eleventy `permalink` gives, or `nil` when it is none: `false`, or a
+    /// template of theirs (`/:categories/:title/`, `/{{ title | slugify }}/`).
+    static func permalinkPath(_ value: FrontMatterValue?) -> String? {
+        guard let text = value?.string else { return nil }
+        if text.contains("{{") || text.contains("{%") { return nil }
+        let placeholder = text.split(separator: "/").contains { $0.hasPrefix(":") }
+        return placeholder ? nil : text
     }
 
     /// The `aliases` of the page or list page at `url`, as URL paths. A relative alias is

@@ -24,6 +24,8 @@ public struct Page: Sendable {
         var terms: [String: [String]]
         var aliases: [String]
         var description: String?
+        var summary: String?
+        var linkTitle: String?
         var data: FrontMatter
         let source: MarkdownSource
         var revision: Int
@@ -39,10 +41,12 @@ public struct Page: Sendable {
 
     init(sourcePath: String, url: String, sectionPath: String, isBundle: Bool, frontMatter: FrontMatter, explicitTitle: String?,
          fileTitle: String, date: Date?, updated: Date?, isDraft: Bool, weight: Int, layout: String?, terms: [String: [String]],
-         aliases: [String], description: String?, data: FrontMatter = .empty, source: MarkdownSource) {
+         aliases: [String], description: String?, summary: String? = nil, linkTitle: String? = nil, data: FrontMatter = .empty,
+         source: MarkdownSource) {
         storage = Storage(Fields(sourcePath: sourcePath, url: url, sectionPath: sectionPath, isBundle: isBundle, frontMatter: frontMatter,
                                  explicitTitle: explicitTitle, fileTitle: fileTitle, date: date, updated: updated, isDraft: isDraft,
-                                 weight: weight, layout: layout, terms: terms, aliases: aliases, description: description, data: data,
+                                 weight: weight, layout: layout, terms: terms, aliases: aliases, description: description,
+                                 summary: summary, linkTitle: linkTitle, data: data,
                                  source: source, revision: 0))
     }
 
@@ -108,10 +112,21 @@ public struct Page: Sendable {
         _read { yield storage.fields.aliases }
         set { change { $0.aliases = newValue } }
     }
-    /// `description`, if given.
+    /// `description` (else Hugo's `summary`, Jekyll's `excerpt`), if given.
     public var description: String? {
         _read { yield storage.fields.description }
         set { change { $0.description = newValue } }
+    }
+    /// Hugo's `summary` or Jekyll's `excerpt`, if given: the page's summary in lists and feeds,
+    /// instead of its text before `<!--more-->` or its first paragraph.
+    public var summary: String? {
+        _read { yield storage.fields.summary }
+        set { change { $0.summary = newValue } }
+    }
+    /// Hugo's `linkTitle`, if given: a short title for navigation (the menu, `site.nav`).
+    public var linkTitle: String? {
+        _read { yield storage.fields.linkTitle }
+        set { change { $0.linkTitle = newValue } }
     }
     /// Values plugins add for templates, as `page.data.KEY`.
     public var data: FrontMatter {

@@ -21,6 +21,10 @@ public struct Section: Sendable {
     public internal(set) var aliases: [String] = []
     /// The front matter and text of `_index.md` (empty without one).
     let source: MarkdownSource
+    /// Hugo's `linkTitle` from `_index.md`, else ``title``: the section's name in navigation.
+    public var linkTitle: String {
+        (source.frontMatter["linkTitle"] ?? source.frontMatter["linktitle"])?.string ?? title
+    }
     /// The indices (into the site's pages) of the pages directly in this folder.
     public internal(set) var pageIndices: [Int] = []
     /// The paths of the sections directly below this one.

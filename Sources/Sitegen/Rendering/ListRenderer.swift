@@ -68,6 +68,10 @@ struct ListRenderer: Sendable {
                 output.keep(path, owner: owner)
                 continue
             }
+            if let target = redirectTarget(of: section) {
+                try output.write(redirect(to: target, title: section.title), to: path, owner: owner)
+                continue
+            }
             var values: [String: Any] = [
                 "section": context.section(section, html: page.number == 1 ? html : "", pages: Array(page.items),
                                            subsections: subsections, pageCounts: Dictionary(counts, uniquingKeysWith: { $1 })),
@@ -171,7 +175,7 @@ struct ListRenderer: Sendable {
     /// (and search engines) to the page.
     private func writeAliases() throws -> Int {
         var count = 0
-        func redirect(_ alias: String, to url: String, title: String, owner: OutputOwner, reading dependencies: Set<String>) throws {
+        func writeRedirect(_ alias: String, to url: String, title: String, owner: OutputOwner, reading dependencies: Set<String>) throws {
             count += 1
             let path = URLPath.outputFile(for: alias)
             guard plan.needsRendering(path, reading: dependencies) else {
@@ -179,37 +183,48 @@ struct ListRenderer: Sendable {
                 return
             }
             let target = HTMLText.escapeAttribute(context.absoluteBase + url)
-            let html = """
-                <!doctype html>
-                <html lang="\(HTMLText.escapeAttribute(loaded.configuration.language))">
-                <head>
-                <meta charset="utf-8">
-                <title>\(HTMLText.escapeAttribute(title))</title>
-                <link rel="canonical" href="\(target)">
-                <meta http-equiv="refresh" content="0; url=\(target)">
-                </head>
-                <body><p>This page has moved to <a href="\(target)">\(target)</a>.</p></body>
-                </html>
-
-                """
-            try output.write(html, to: path, owner: owner)
+            try output.write(redirect(to: target, title: title), to: path, owner: owner)
         }
         for page in pages where !page.page.aliases.isEmpty {
             for alias in page.page.aliases {
                 // The page's front matter says which aliases it has: page, not listing.
-                try redirect(alias, to: page.page.url, title: page.title, owner: OutputOwner.alias(alias, of: page.page, layout: loaded.layout),
-                             reading: [Dependency.page(page.page.sourcePath)])
+                try writeRedirect(alias, to: page.page.url, title: page.title, owner: OutputOwner.alias(alias, of: page.page, layout: loaded.layout),
+                                  reading: [Dependency.page(page.page.sourcePath)])
             }
         }
         for section in loaded.sections.values where !section.aliases.isEmpty {
             guard let source = section.sourcePath else { continue }
             let contentPath = loaded.layout.content == loaded.layout.root ? source : String(source.dropFirst("content/".count))
             for alias in section.aliases {
-                try redirect(alias, to: section.url, title: section.title,
-                             owner: OutputOwner.alias(alias, ofFile: contentPath, layout: loaded.layout), reading: [Dependency.sections])
+                try writeRedirect(alias, to: section.url, title: section.title,
+                                  owner: OutputOwner.alias(alias, ofFile: contentPath, layout: loaded.layout), reading: [Dependency.sections])
             }
         }
         return count
+    }
+
+    /// A page that sends the reader (and search engines) to `target` (escaped for an attribute).
+    private func redirect(to target: String, title: String) -> String {
+        """
+        <!doctype html>
+        <html lang="\(HTMLText.escapeAttribute(loaded.configuration.language))">
+        <head>
+        <meta charset="utf-8">
+        <title>\(HTMLText.escapeAttribute(title))</title>
+        <link rel="canonical" href="\(target)">
+        <meta http-equiv="refresh" content="0; url=\(target)">
+        </head>
+        <body><p>This page has moved to <a href="\(target)">\(target)</a>.</p></body>
+        </html>
+
+        """
+    }
+
+    /// Where Zola's `redirect_to` of a section's `_index.md` leads, escaped for an attribute.
+    private func redirectTarget(of section: Section) -> String? {
+        guard section.source.frontMatter["redirect_to"] != nil,
+              let target = ContentLoader.redirectTarget(of: section.source.frontMatter, in: loaded.pages, loaded.sections) else { return nil }
+        return HTMLText.escapeAttribute(target.contains("://") ? target : context.absoluteBase + target)
     }
 
     private func write(_ template: String, _ values: [String: Any], at path: String, owner: OutputOwner) throws {

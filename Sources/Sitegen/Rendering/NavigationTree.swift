@@ -1,5 +1,6 @@
 /// The whole site as nested sections and pages, for a documentation sidebar (`site.nav`):
-/// at each level the pages (in their section's order), then the subsections (by weight, then title).
+/// at each level the pages (in their section's order), then the subsections (by weight, then title),
+/// each by its `linkTitle` when it has one.
 /// With an mdBook `SUMMARY.md`, its chapters as it nests them instead, its part titles as groups.
 struct NavigationTree: Sendable {
     struct Node: Sendable, Hashable {
@@ -15,10 +16,10 @@ struct NavigationTree: Sendable {
     init(sections: [String: Section], orders: [String: [RenderedPage]]) {
         func children(of section: Section) -> [Node] {
             let sectionPages = (orders[section.path] ?? [])
-                .map { Node(title: $0.title, url: $0.page.url, children: []) }
+                .map { Node(title: $0.page.linkTitle ?? $0.title, url: $0.page.url, children: []) }
             let subsections = section.subsectionPaths.compactMap { sections[$0] }
                 .sorted { ($0.weight, $0.title) < ($1.weight, $1.title) }
-                .map { Node(title: $0.title, url: $0.url, children: children(of: $0)) }
+                .map { Node(title: $0.linkTitle, url: $0.url, children: children(of: $0)) }
             return sectionPages + subsections
         }
         nodes = sections[""].map(children(of:)) ?? []

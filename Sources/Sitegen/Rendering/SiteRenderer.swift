@@ -171,9 +171,10 @@ struct SiteRenderer: Sendable {
         plan.set(fingerprints)
     }
 
-    /// What lists, neighbours and feeds show of a page.
+    /// What lists, neighbours, feeds and the navigation show of a page.
     static func listingFingerprint(_ page: RenderedPage) -> Int {
-        Fingerprint.of(page.title, page.page.url, page.description, page.summary, page.page.date, page.page.updated)
+        Fingerprint.of(page.title, page.page.url, page.description, page.summary, page.page.date, page.page.updated,
+                       page.page.linkTitle)
     }
 
     /// Two passes on all cores: parse every page (titles and summaries are then known), then
@@ -226,7 +227,7 @@ struct SiteRenderer: Sendable {
                                    parser: parser(for: page.sourcePath, links: recording, title: title))
         for warning in content.warnings { warnings.add(warning) }
         let markdown = content.markdown
-        let summary = Self.summary(markdown)
+        let summary = page.summary ?? Self.summary(markdown)
         let titleID = site.markdownParser.options.headingIDs ? markdown.omittedHeading?.id : nil
         var rendered = RenderedPage(page: page,
                                     title: page.explicitTitle ?? markdown.title ?? markdown.headings.first?.text ?? page.fileTitle,
@@ -295,8 +296,12 @@ struct SiteRenderer: Sendable {
         }
         return named.sorted { $0.key < $1.key }.map { layout, found in
             let others = found.count == 1 ? "" : " (and \(found.count - 1) more \(found.count == 2 ? "page" : "pages"))"
-            return SiteError(file: display(found.first.sourcePath), line: found.first.frontMatter.line(of: "layout"),
-                             "`layout: \(layout)` names no template\(others); rendered with the page template. "
+            // Zola's `template = "x.html"` is read as `layout: x`.
+            let frontMatter = found.first.frontMatter
+            let key = frontMatter["layout"] == nil && frontMatter["template"] != nil ? "template" : "layout"
+            let written = key == "layout" ? "layout: \(layout)" : "template = \(frontMatter["template"]?.string ?? layout)"
+            return SiteError(file: display(found.first.sourcePath), line: frontMatter.line(of: key),
+                             "`\(written)` names no template\(others); rendered with the page template. "
                              + "Add templates/\(layout).mustache to give it one")
         }
     }

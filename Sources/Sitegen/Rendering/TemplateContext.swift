@@ -32,7 +32,7 @@ struct TemplateContext: Sendable {
         }
         menu = (sections[""]?.subsectionPaths ?? []).compactMap { sections[$0] }
             .sorted { ($0.weight, $0.title) < ($1.weight, $1.title) }
-            .map { ($0.title, $0.url) }
+            .map { ($0.linkTitle, $0.url) }
         year = DateText.year(now)
     }
 
@@ -94,8 +94,10 @@ struct TemplateContext: Sendable {
             values["updatedISO"] = DateText.iso(updated)
         }
         if let section, !section.path.isEmpty { values["section"] = ["title": section.title, "url": basePath + section.url] }
-        values["params"] = value(.map(page.frontMatter))
+        values["params"] = value(.map(Self.params(page.frontMatter)))
         values["data"] = value(.map(rendered.data))
+        values["linkTitle"] = page.linkTitle ?? rendered.title
+        values["keywords"] = Self.keywords(page.frontMatter)
         return values
     }
 
@@ -123,8 +125,26 @@ struct TemplateContext: Sendable {
             "hasPages": !pages.isEmpty,
             "subsections": subsections.map { ["title": $0.title, "url": basePath + $0.url, "count": pageCounts[$0.path] ?? 0] },
             "hasSubsections": !subsections.isEmpty,
-            "params": value(.map(section.source.frontMatter)),
+            "params": value(.map(Self.params(section.source.frontMatter))),
         ]
+    }
+
+    /// What templates see as `params`: the front matter, and the entries of Zola's `[extra]`
+    /// table beside its own keys (a key of the front matter itself wins).
+    static func params(_ frontMatter: FrontMatter) -> FrontMatter {
+        guard let extra = frontMatter["extra"]?.map else { return frontMatter }
+        var params = frontMatter
+        for (key, value) in extra.entries where params[key] == nil { params[key] = value }
+        return params
+    }
+
+    /// `keywords` (a list, or text) as the text of `<meta name="keywords">`; empty without them.
+    static func keywords(_ frontMatter: FrontMatter) -> String {
+        switch frontMatter["keywords"] {
+        case .list(let words)?: words.compactMap { $0.string ?? $0.int.map(String.init) }.joined(separator: ", ")
+        case .string(let text)?: text
+        default: ""
+        }
     }
 
     /// A front matter value as templates use it (dates as long text, in the site's language).

@@ -25,7 +25,8 @@ enum EmbeddedThemes {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{{$title}}{{site.title}}{{/title}}</title>
 <meta name="description" content="{{$description}}{{site.description}}{{/description}}">
-<meta name="color-scheme" content="light dark">
+{{#page.keywords}}<meta name="keywords" content="{{page.keywords}}">
+{{/page.keywords}}<meta name="color-scheme" content="light dark">
 <link rel="stylesheet" href="{{site.basePath}}/assets/style.css">
 {{> head-extra}}
 {{#site.hasFeeds}}<link rel="alternate" type="application/atom+xml" title="{{site.title}}" href="{{site.basePath}}/atom.xml">

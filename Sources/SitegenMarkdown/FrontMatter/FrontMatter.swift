@@ -1,8 +1,9 @@
 import Foundation
 
-/// The YAML front matter of a Markdown document: an ordered map of typed values.
+/// The front matter of a Markdown document: an ordered map of typed values.
 ///
-/// A document's front matter is a leading block between `---` lines:
+/// A document's front matter is a leading block between `---` lines (YAML), between `+++`
+/// lines (TOML) or a leading JSON object; in YAML:
 ///
 /// ```markdown
 /// ---
@@ -106,7 +107,7 @@ public struct FrontMatter: Sendable, Hashable {
     }
 }
 
-/// One typed value of the front matter, as YAML resolves it.
+/// One typed value of the front matter, as YAML resolves it (TOML and JSON values map onto the same cases).
 public indirect enum FrontMatterValue: Sendable, Hashable {
     /// A string, quoted or plain.
     case string(String)
@@ -116,8 +117,8 @@ public indirect enum FrontMatterValue: Sendable, Hashable {
     case double(Double)
     /// `true` or `false`.
     case bool(Bool)
-    /// A YAML timestamp (`2026-01-05`, `2026-01-05T10:30:00Z`). Dates without a time zone
-    /// are taken as UTC.
+    /// A YAML timestamp (`2026-01-05`, `2026-01-05T10:30:00Z`) or a TOML date or date-time.
+    /// Dates without a time zone are taken as UTC.
     case date(Date)
     /// A sequence.
     case list([FrontMatterValue])

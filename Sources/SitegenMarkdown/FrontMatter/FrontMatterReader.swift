@@ -2,8 +2,9 @@ import CYaml
 import Foundation
 import Yams
 
-/// Finds the leading YAML block of a Markdown document and turns it into ``FrontMatter``.
-/// The only file that talks to Yams (and to libyaml, the C parser inside it).
+/// Turns YAML (a front matter block between `---` lines, found by ``FrontMatterBlock``, or a
+/// whole file) into ``FrontMatter``. The only file that talks to Yams (and to libyaml, the C
+/// parser inside it).
 enum FrontMatterReader {
     /// Aliases may repeat at most this many values in all: YAML's `&anchor` and `*alias` let
     /// 600 bytes stand for billions of values ("billion laughs"), which would take all memory.
@@ -14,35 +15,6 @@ enum FrontMatterReader {
     /// Front matter (and `FrontMatter(yaml:)`) longer than this is refused: it is read whole
     /// into memory, at about twenty times its size.
     static let maximumFrontMatterBytes = 1_000_000
-
-    /// A document cut into its front matter and its Markdown body.
-    struct Split {
-        /// The YAML between the fences, or `nil` when the document has no front matter.
-        var yaml: Substring?
-        /// The Markdown after the closing fence (the whole text when there is no front matter).
-        var body: Substring
-        /// How many lines of the file come before the body.
-        var bodyLineOffset: Int
-    }
-
-    /// Splits off a front matter block: a first line `---`, then YAML, then a line `---` or
-    /// `...`. A first `---` with no closing line is Markdown (a thematic break), not front matter.
-    static func split(_ text: String) -> Split {
-        let noFrontMatter = Split(yaml: nil, body: text[...], bodyLineOffset: 0)
-        var lines = text.utf8[...]
-        if lines.starts(with: [0xEF, 0xBB, 0xBF]) { lines = lines.dropFirst(3) }
-        guard let first = nextLine(&lines), isFence(first, closing: false) else { return noFrontMatter }
-        let yamlStart = lines.startIndex
-        var lineCount = 1
-        while let line = nextLine(&lines) {
-            lineCount += 1
-            if isFence(line, closing: true) {
-                let yaml = text[yamlStart..<line.startIndex]
-                return Split(yaml: yaml, body: text[lines.startIndex...], bodyLineOffset: lineCount)
-            }
-        }
-        return noFrontMatter
-    }
 
     /// Parses the YAML of a front matter block whose first line is line `firstLine` of the file;
     /// `subject` starts error messages (`front matter`, or `YAML` for a whole file).
@@ -245,25 +217,5 @@ enum FrontMatterReader {
         default:
             return MarkdownError(line: firstLine, message: "\(subject): \(error)")
         }
-    }
-
-    /// Takes the next line (without its line ending) off the front of `rest`.
-    private static func nextLine(_ rest: inout Substring.UTF8View) -> Substring.UTF8View? {
-        guard !rest.isEmpty else { return nil }
-        if let newline = rest.firstIndex(of: UInt8(ascii: "\n")) {
-            var line = rest[..<newline]
-            if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
-            rest = rest[rest.index(after: newline)...]
-            return line
-        }
-        let line = rest
-        rest = rest[rest.endIndex...]
-        return line
-    }
-
-    private static func isFence(_ line: Substring.UTF8View, closing: Bool) -> Bool {
-        var content = line
-        while content.last == UInt8(ascii: " ") || content.last == UInt8(ascii: "\t") { content = content.dropLast() }
-        return content.elementsEqual("---".utf8) || (closing && content.elementsEqual("...".utf8))
     }
 }
