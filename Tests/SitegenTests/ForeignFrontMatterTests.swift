@@ -381,4 +381,16 @@ struct ForeignFrontMatterTests {
                 + "Add templates/other.mustache to give it one",
         ])
     }
+
+    @Test("Zola's redirect_to in a repository built from above its docs folder finds its page from the folders above the section")
+    func zolaRedirectFromAbove() async throws {
+        let site = try TestSite()
+        try site.write("+++\ntitle = \"Documentation\"\nredirect_to = \"documentation/start/\"\n+++\n",
+                       to: "docs/content/documentation/_index.md")
+        try site.write("+++\ntitle = \"Start\"\n+++\nText\n", to: "docs/content/documentation/start.md")
+        let summary = try await site.build()
+        #expect(try site.page("docs/content/documentation/index.html")
+            .contains("<meta http-equiv=\"refresh\" content=\"0; url=/docs/content/documentation/start/\">"))
+        #expect(summary.warnings.isEmpty)
+    }
 }

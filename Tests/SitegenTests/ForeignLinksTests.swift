@@ -176,4 +176,18 @@ struct ForeignLinksTests {
         #expect(try Sitegen.run(["markdown", file.path]).output == "<h2>Install {#install}</h2>\n<p>{:.good}</p>\n")
         #expect(try Sitegen.run(["markdown", "--generator-syntax", file.path]).output == "<h2 id=\"install\">Install</h2>\n")
     }
+
+    @Test("check follows links to the site's own address as internal, and leaves addresses holding template tags to the tag summary")
+    func ownAddressAndTemplateTags() async throws {
+        let (site, built) = try await build([
+            "sitegen.yml": "title: T\nbaseURL: https://example.org/docs/\n",
+            "content/a.md": "# A\n\n[b](https://example.org/docs/b/#why) [gone](https://example.org/docs/gone/) "
+                + "[home](https://example.org/docs) [tag]({{site.url}}/x/) [encoded](%7B%7Bsite.url%7D%7D/y/)\n",
+            "content/b.md": "# B\n\n## Other\n",
+        ])
+        #expect(problems(site, built) == [
+            "content/a.md:3: broken link: /docs/gone/",
+            "content/a.md:3: missing anchor #why in content/b.md",
+        ])
+    }
 }

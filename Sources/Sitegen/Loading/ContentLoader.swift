@@ -97,7 +97,7 @@ struct ContentLoader {
         }
         if !errors.isEmpty { throw SiteErrors(errors: errors.sorted { ($0.file ?? "", $0.line ?? 0) < ($1.file ?? "", $1.line ?? 0) }) }
         for section in sections.values.sorted(by: { $0.path < $1.path }) where section.source.frontMatter["redirect_to"] != nil {
-            guard Self.redirectTarget(of: section.source.frontMatter, in: pages, sections) == nil else { continue }
+            guard Self.redirectTarget(of: section.source.frontMatter, from: section.path, in: pages, sections) == nil else { continue }
             let redirect = section.source.frontMatter["redirect_to"]?.string ?? ""
             warnings.append(SiteError(file: section.sourcePath, line: section.source.frontMatter.line(of: "redirect_to"),
                                       "`redirect_to = \(redirect)` names no page of the site; the section keeps its list page"))
@@ -112,12 +112,25 @@ struct ContentLoader {
     /// Where Zola's `redirect_to` leads: a URL (`https://…`), or the URL path of a page or section
     /// of the site, given from the site's root (`documentation/getting-started/`); `nil` when
     /// it names none of them.
-    static func redirectTarget(of frontMatter: FrontMatter, in pages: [Page], _ sections: [String: Section]) -> String? {
+    /// A Zola site built from a folder above its own (`docs/content/…` inside a repository) is
+    /// tried too: the path from each folder above `folder`, the section's, shallowest first.
+    static func redirectTarget(of frontMatter: FrontMatter, from folder: String, in pages: [Page],
+                               _ sections: [String: Section]) -> String? {
         guard let given = frontMatter["redirect_to"]?.string?.trimmingCharacters(in: .whitespaces), !given.isEmpty else { return nil }
         if given.hasPrefix("https://") || given.hasPrefix("http://") { return given }
-        guard let path = URLPath.explicitURL(given.hasPrefix("/") ? given : "/" + given) else { return nil }
-        let candidates = path.hasSuffix("/") ? [path] : [path, path + "/"]
-        return candidates.first { url in pages.contains { $0.url == url } || sections.values.contains { $0.url == url } }
+        var roots = [""], root = ""
+        for component in folder.split(separator: "/") {
+            root += component + "/"
+            roots.append(root)
+        }
+        for root in roots {
+            guard let path = URLPath.explicitURL("/" + root + (given.hasPrefix("/") ? given.dropFirst() : given[...])) else { continue }
+            let candidates = path.hasSuffix("/") ? [path] : [path, path + "/"]
+            if let found = candidates.first(where: { url in pages.contains { $0.url == url } || sections.values.contains { $0.url == url } }) {
+                return found
+            }
+        }
+        return nil
     }
 
     /// `configuration` with the taxonomies the pages use beyond those it names: Hugo's

@@ -223,7 +223,8 @@ struct ListRenderer: Sendable {
     /// Where Zola's `redirect_to` of a section's `_index.md` leads, escaped for an attribute.
     private func redirectTarget(of section: Section) -> String? {
         guard section.source.frontMatter["redirect_to"] != nil,
-              let target = ContentLoader.redirectTarget(of: section.source.frontMatter, in: loaded.pages, loaded.sections) else { return nil }
+              let target = ContentLoader.redirectTarget(of: section.source.frontMatter, from: section.path,
+                                                             in: loaded.pages, loaded.sections) else { return nil }
         return HTMLText.escapeAttribute(target.contains("://") ? target : context.absoluteBase + target)
     }
 
