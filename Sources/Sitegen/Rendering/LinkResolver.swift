@@ -204,16 +204,33 @@ struct LinkResolver: Sendable {
     /// without its trailing slash (Docusaurus: `/docs/expect`), or from a folder above the
     /// linking file's (`/docs/filters/` in `src/docs/config.md`, for `/src/docs/filters/`).
     /// `nil` when the path is right as written or names no page.
+    /// A Docusaurus blog post's route, `/blog/2016/07/27/jest-14`, leads to the post whose file
+    /// is `blog/2016-07-27-jest-14.md`, published at `/blog/jest-14/`.
     private func rootRelativePage(_ inside: String, folder: String) -> String? {
         let path = inside.hasSuffix("/") ? String(inside.dropLast()) : inside
         guard !path.isEmpty, !path.contains("//") else { return nil }
         if let page = pageURLs[path] { return inside.hasSuffix("/") ? nil : page }
-        var above = ""
-        for component in folder.split(separator: "/") {
-            above += above.isEmpty ? String(component) : "/" + component
-            if let page = pageURLs[above + "/" + path] { return page }
+        for candidate in [path, Self.withoutDateFolders(path)].compactMap({ $0 }) {
+            if candidate != path, let page = pageURLs[candidate] { return page }
+            var above = ""
+            for component in folder.split(separator: "/") {
+                above += above.isEmpty ? String(component) : "/" + component
+                if let page = pageURLs[above + "/" + candidate] { return page }
+            }
         }
         return nil
+    }
+
+    /// `blog/jest-14` for `blog/2016/07/27/jest-14` (year, month and day folders before the
+    /// last component, as Docusaurus routes blog posts); `nil` for any other path.
+    private static func withoutDateFolders(_ path: String) -> String? {
+        let components = path.split(separator: "/")
+        guard components.count >= 4 else { return nil }
+        let date = components[(components.count - 4)..<(components.count - 1)]
+        guard zip(date, [4, 2, 2]).allSatisfy({ $0.count == $1 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }) else {
+            return nil
+        }
+        return (components.dropLast(4) + [components[components.count - 1]]).joined(separator: "/")
     }
 
     /// A Zola link's `#fragment`, changed to the heading's id here when it is the Zola slug of
