@@ -37,8 +37,10 @@ struct LinkResolver: Sendable {
     /// Where the content paths looked up are noted, for a live build.
     private var lookups: LinkLookups?
 
+    /// `aliases`: each alias URL of a page or section → the URL it redirects to, so that a root-relative
+    /// link written to an alias (`/blog/2023/docsy-0.7/`) from a folder above the content root lands.
     init(targets: [String: String], basePath: String, contentFolder: String = "", headings: TargetHeadings? = nil,
-         warnings: WarningLog) {
+         aliases: [String: String] = [:], warnings: WarningLog) {
         self.targets = targets
         self.basePath = basePath
         self.contentFolder = contentFolder
@@ -47,6 +49,10 @@ struct LinkResolver: Sendable {
         var pageURLs: [String: String] = [:]
         for url in targets.values where url.hasSuffix("/") && url.count > 1 {
             pageURLs[URLPath.decoded(String(url.dropFirst().dropLast()))] = url
+        }
+        for (alias, url) in aliases where alias.hasSuffix("/") && alias.count > 1 {
+            let path = URLPath.decoded(String(alias.dropFirst().dropLast()))
+            if pageURLs[path] == nil { pageURLs[path] = url }
         }
         self.pageURLs = pageURLs
     }
@@ -99,7 +105,7 @@ struct LinkResolver: Sendable {
             if !url.contains("&"), let target = resolve(url, folder: folder, pageURL: pageURL, isIndex: isIndex) {
                 output += HTMLText.escapeAttribute(target)
             } else {
-                if url.hasPrefix("@/") || Self.isRelative(url) && Self.looksLikeMarkdown(url) {
+                if Self.namesMissingPage(url) {
                     warnings.add(SiteError(file: displayPath, line: input.line, "link to a missing page: \(url)"))
                 }
                 output += url
@@ -112,7 +118,7 @@ struct LinkResolver: Sendable {
     private func rewrite(_ input: Modifier.Input, url: String, attribute: String, folder: String, pageURL: String?,
                          isIndex: Bool, displayPath: String) -> String {
         guard let target = resolve(url, folder: folder, pageURL: pageURL, isIndex: isIndex) else {
-            if url.hasPrefix("@/") || Self.isRelative(url) && Self.looksLikeMarkdown(url) {
+            if Self.namesMissingPage(url) {
                 warnings.add(SiteError(file: displayPath, line: input.line, "link to a missing page: \(url)"))
             }
             return input.html
@@ -322,6 +328,13 @@ struct LinkResolver: Sendable {
 
     private static func sharedLength(_ path: String, _ folder: String) -> Int {
         zip(path.split(separator: "/"), folder.split(separator: "/")).prefix { $0 == $1 }.count
+    }
+
+    /// Whether a link that resolves to nothing is worth a warning: a Zola `@/` link or a relative
+    /// link to a Markdown file, unless it holds another generator's template tag
+    /// (`{{% param repo %}}/x.md`), which the build's one summary of such tags covers.
+    private static func namesMissingPage(_ url: String) -> Bool {
+        (url.hasPrefix("@/") || isRelative(url) && looksLikeMarkdown(url)) && !LinkChecker.holdsTemplateTag(url)
     }
 
     private static func isRelative(_ url: String) -> Bool {

@@ -22,7 +22,8 @@ struct SiteRenderer: Sendable {
         let targets = linkTargets()
         let links = LinkResolver(targets: targets, basePath: context.basePath,
                                  contentFolder: loaded.layout.content == loaded.layout.root ? "" : "content",
-                                 headings: TargetHeadings(sources: linkSources(), parser: site.markdownParser), warnings: warnings)
+                                 headings: TargetHeadings(sources: linkSources(), parser: site.markdownParser),
+                                 aliases: aliasTargets(), warnings: warnings)
         let files = PublishedFiles(loaded: loaded, basePath: context.basePath)
         let changedTargets = memory?.changedTargets(targets) ?? []
         let showsTitle = theme.templates.mentions("page.title")
@@ -96,6 +97,14 @@ struct SiteRenderer: Sendable {
             targets[section.path] = section.url
         }
         return targets
+    }
+
+    /// Each alias URL of a page or section → that page's or section's URL.
+    private func aliasTargets() -> [String: String] {
+        var aliases: [String: String] = [:]
+        for page in loaded.pages { for alias in page.aliases { aliases[alias] = page.url } }
+        for section in loaded.sections.values { for alias in section.aliases { aliases[alias] = section.url } }
+        return aliases
     }
 
     /// The Markdown of every page and section index, by content path.
