@@ -216,7 +216,8 @@ struct LinkResolver: Sendable {
         let path = inside.hasSuffix("/") ? String(inside.dropLast()) : inside
         guard !path.isEmpty, !path.contains("//") else { return nil }
         if let page = pageURLs[path] { return inside.hasSuffix("/") ? nil : page }
-        for candidate in [path, Self.withoutDateFolders(path)].compactMap({ $0 }) {
+        let undated = Self.withoutDateFolders(path)
+        for candidate in [path, undated].compactMap({ $0 }) {
             if candidate != path, let page = pageURLs[candidate] { return page }
             var above = ""
             for component in folder.split(separator: "/") {
@@ -224,7 +225,11 @@ struct LinkResolver: Sendable {
                 if let page = pageURLs[above + "/" + candidate] { return page }
             }
         }
-        return nil
+        // Docusaurus keeps its blog beside the docs (`website/blog/` and `docs/`): the one post
+        // whose URL ends with the route's.
+        guard let undated else { return nil }
+        let matches = pageURLs.filter { $0.key.hasSuffix("/" + undated) }
+        return matches.count == 1 ? matches.first?.value : nil
     }
 
     /// `blog/jest-14` for `blog/2016/07/27/jest-14` (year, month and day folders before the
