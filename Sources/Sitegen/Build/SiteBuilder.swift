@@ -71,7 +71,7 @@ public final class SiteBuilder: Sendable {
         if let loaded = try? context.loadedSite() {
             for section in loaded.sections.values {
                 guard let source = section.sourcePath else { continue }
-                let contentPath = loaded.layout.content == loaded.layout.root ? source : String(source.dropFirst("content/".count))
+                let contentPath = loaded.layout.contentPath(ofSitePath: source)
                 build.listSources[URLPath.outputFile(for: section.url)] = contentPath
             }
         }

@@ -154,7 +154,7 @@ public struct LinkChecker: Sendable {
     /// The file a reader knows an output file by: its page's or list page's source, else the output file.
     private func display(_ outputPath: String, sources: [String: String]) -> String {
         guard let source = sources[outputPath] else { return "public/" + outputPath }
-        return layout.content == layout.root ? source : "content/" + source
+        return layout.display(contentPath: source)
     }
 
     /// Where a reference in the output file at `outputPath` was written.
@@ -167,7 +167,7 @@ public struct LinkChecker: Sendable {
     /// `sourcePath` is the content file of the page or list page written at `outputPath`.
     private func locate(_ reference: String, message: String, outputPath: String, source sourcePath: String?) -> Problem {
         guard let sourcePath else { return Problem(file: "public/" + outputPath, line: nil, message: message) }
-        let display = layout.content == layout.root ? sourcePath : "content/" + sourcePath
+        let display = layout.display(contentPath: sourcePath)
         let source = layout.content.appendingPathComponent(sourcePath)
         let text = (try? String(contentsOf: source, encoding: .utf8)) ?? ""
         let needle = reference.hasPrefix(basePath + "/") && !basePath.isEmpty ? String(reference.dropFirst(basePath.count)) : reference

@@ -413,7 +413,7 @@ struct ContentLoader {
     }
 
     private func displayPath(_ path: String) -> String {
-        layout.content == layout.root ? path : "content/" + path
+        layout.display(contentPath: path)
     }
 
     /// What a `SUMMARY.md` names that is not there, and the pages it leaves out of the

@@ -56,6 +56,17 @@ public struct SiteLayout: Sendable {
         self.output = (output ?? root.appendingPathComponent("public")).standardizedFileURL
     }
 
+    /// A content path as the author knows it: `content/posts/a.md` (`posts/a.md` for a bare folder).
+    func display(contentPath: String) -> String {
+        content == root ? contentPath : "content/" + contentPath
+    }
+
+    /// The content path of a path from the site folder (a section's `content/docs/_index.md`
+    /// is `docs/_index.md`).
+    func contentPath(ofSitePath path: String) -> String {
+        content == root ? path : String(path.dropFirst("content/".count))
+    }
+
     /// A path for messages: relative to the site root when inside it.
     func display(_ url: URL) -> String {
         let path = url.standardizedFileURL.path

@@ -194,7 +194,7 @@ struct ListRenderer: Sendable {
         }
         for section in loaded.sections.values where !section.aliases.isEmpty {
             guard let source = section.sourcePath else { continue }
-            let contentPath = loaded.layout.content == loaded.layout.root ? source : String(source.dropFirst("content/".count))
+            let contentPath = loaded.layout.contentPath(ofSitePath: source)
             for alias in section.aliases {
                 try writeRedirect(alias, to: section.url, title: section.title,
                                   owner: OutputOwner.alias(alias, ofFile: contentPath, layout: loaded.layout), reading: [Dependency.sections])

@@ -43,7 +43,7 @@ struct SiteRenderer: Sendable {
         var templateTags = parsed.map { (file: display($0.page.page.sourcePath), tags: $0.templateTags) }
         for section in loaded.sections.values {
             guard let source = section.sourcePath else { continue }
-            let relative = loaded.layout.content == loaded.layout.root ? source : String(source.dropFirst("content/".count))
+            let relative = loaded.layout.contentPath(ofSitePath: source)
             // The home page shows its text alone; a section's list shows the title above it.
             let title: MarkdownParser.TitleHeading = section.path.isEmpty || !theme.templates.mentions("section.title")
                 ? .keep : .omit(given: section.source.frontMatter["title"]?.string)
@@ -84,7 +84,7 @@ struct SiteRenderer: Sendable {
         for page in loaded.pages { targets[page.sourcePath] = page.url }
         for section in loaded.sections.values {
             guard let source = section.sourcePath else { continue }
-            let relative = loaded.layout.content == loaded.layout.root ? source : String(source.dropFirst("content/".count))
+            let relative = loaded.layout.contentPath(ofSitePath: source)
             targets[relative] = section.url
         }
         for file in loaded.files { if let path = file.contentPath { targets[path] = URLPath.encoded("/" + file.outputPath) } }
@@ -113,7 +113,7 @@ struct SiteRenderer: Sendable {
         for page in loaded.pages { sources[page.sourcePath] = page.source }
         for section in loaded.sections.values {
             guard let source = section.sourcePath else { continue }
-            sources[loaded.layout.content == loaded.layout.root ? source : String(source.dropFirst("content/".count))] = section.source
+            sources[loaded.layout.contentPath(ofSitePath: source)] = section.source
         }
         return sources
     }
@@ -135,9 +135,7 @@ struct SiteRenderer: Sendable {
         if HTMLScan.contains("{{#", in: source.body) {
             let includer = MdBookIncludes(contentFolder: loaded.layout.content.standardizedFileURL.path,
                                           walker: FolderWalker(layout: loaded.layout, configuration: loaded.configuration),
-                                          display: { [loaded] path in
-                                              loaded.layout.content == loaded.layout.root ? path : "content/" + path
-                                          })
+                                          display: { [layout = loaded.layout] in layout.display(contentPath: $0) })
             let expansion = includer.expand(source, at: path)
             (expanded, includes, warnings) = (expansion.source, expansion.files, expansion.warnings)
         }
@@ -148,7 +146,7 @@ struct SiteRenderer: Sendable {
     }
 
     private func display(_ contentPath: String) -> String {
-        loaded.layout.content == loaded.layout.root ? contentPath : "content/" + contentPath
+        loaded.layout.display(contentPath: contentPath)
     }
 
     /// The fingerprints of what outputs read of sections, and of the pages parsed in this build

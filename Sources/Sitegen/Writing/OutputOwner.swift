@@ -101,7 +101,7 @@ struct OutputOwner: Hashable, Sendable {
 
     /// A content path as the author knows it: `content/posts/a.md` (or `posts/a.md` for a bare folder).
     private static func shown(_ contentPath: String, layout: SiteLayout) -> String {
-        layout.content == layout.root ? contentPath : "content/" + contentPath
+        layout.display(contentPath: contentPath)
     }
 
     /// The line of ``origin`` in the front matter of ``source``, if found.
