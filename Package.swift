@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "SitegenMarkdown", targets: ["SitegenMarkdown"]),
+        .library(name: "SitegenTemplates", targets: ["SitegenTemplates"]),
         .library(name: "Sitegen", targets: ["Sitegen"]),
         .library(name: "SitegenCLI", targets: ["SitegenCLI"]),
         .executable(name: "sitegen", targets: ["sitegen"]),
@@ -35,9 +36,10 @@ let package = Package(
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]
         ),
+        .target(name: "SitegenTemplates"),
         .target(
             name: "Sitegen",
-            dependencies: ["SitegenMarkdown", .product(name: "Mustache", package: "swift-mustache")]
+            dependencies: ["SitegenMarkdown", "SitegenTemplates", .product(name: "Mustache", package: "swift-mustache")]
         ),
         .target(
             name: "SitegenCLI",
@@ -58,6 +60,7 @@ let package = Package(
             name: "SitegenMarkdownTests",
             dependencies: ["SitegenMarkdown", "SitegenCLI", "TestSupport"]
         ),
+        .testTarget(name: "SitegenTemplatesTests", dependencies: ["SitegenTemplates"]),
         .testTarget(
             name: "SitegenTests",
             dependencies: ["Sitegen", "SitegenCLI", "TestSupport"]
