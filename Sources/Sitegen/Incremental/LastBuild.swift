@@ -10,7 +10,7 @@ struct LastBuild: Sendable {
     private(set) var newest: [RenderedPage]
     private(set) var terms: [String: [(name: String, url: String, pages: [RenderedPage])]]
     let sectionHTML: [String: String]
-    let context: TemplateContext
+    private(set) var context: TemplateContext
     let theme: Theme
     let site: Site
     let files: PublishedFiles
@@ -44,6 +44,7 @@ struct LastBuild: Sendable {
         let swap = { (other: RenderedPage) in other.page.sourcePath == source ? page.page : other }
         copy.parsed[index] = page
         copy.loaded.pages[index] = page.page.page
+        copy.context.remember([page.page])
         copy.neighbours = neighbours.map { ($0.previous.map(swap), $0.next.map(swap)) }
         if let section = orders[page.page.page.sectionPath] {
             copy.orders[page.page.page.sectionPath] = section.map(swap)

@@ -19,6 +19,7 @@ struct ViewedOutputs {
         var context = TemplateContext(configuration: last.loaded.configuration, sections: last.loaded.sections, data: data,
                                       now: Date())
         context.navigation = last.context.navigation
+        context.remember(last.parsed.map(\.page))
         let plan = OutputPlan(previous: record, recording: true)
         plan.render(paths)
         let live = LiveOutput(destination: layout.output, memory: memory)

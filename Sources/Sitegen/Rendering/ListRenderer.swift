@@ -1,5 +1,6 @@
 import Foundation
 import SitegenMarkdown
+import SitegenTemplates
 
 /// Writes the list pages of a rendered site: every section and the home page, the taxonomy
 /// and term pages, paginated; the 404 page; and the alias redirects. Each names the facts it
@@ -72,17 +73,16 @@ struct ListRenderer: Sendable {
                 try output.write(redirect(to: target, title: section.title), to: path, owner: owner)
                 continue
             }
-            var values: [String: Any] = [
-                "section": context.section(section, html: page.number == 1 ? html : "", pages: Array(page.items),
+            var values: [String: TemplateValue] = [
+                "section": context.section(section, html: page.number == 1 ? html : "", pages: page.items,
                                            subsections: subsections, pageCounts: Dictionary(counts, uniquingKeysWith: { $1 })),
-                "pagination": pager.values(for: page.number, basePath: context.basePath),
+                "pagination": pager.value(for: page.number, basePath: context.basePath),
             ]
             if section.path.isEmpty && page.number == 1 {
-                values["recent"] = ["pages": recent.map(context.summary)]
-                values["hasRecentPages"] = !recent.isEmpty
+                values["recent"] = ["pages": .list(recent.map(context.summary))]
+                values["hasRecentPages"] = .bool(!recent.isEmpty)
             }
-            try output.write(try theme.templates.render(section.path.isEmpty ? "home" : "section", context: context.top(site: site, values)),
-                             to: path, owner: owner)
+            try write(section.path.isEmpty ? "home" : "section", context.top(site: site, values), at: path, owner: owner)
         }
         return pager.pages.count
     }
@@ -103,9 +103,9 @@ struct ListRenderer: Sendable {
                     output.keep(path, owner: .terms(of: taxonomy))
                     return 1
                 }
-                let list = terms.map { ["name": $0.name, "url": context.basePath + $0.url, "count": $0.pages.count] as [String: Any] }
+                let list = terms.map { ["name": .text($0.name), "url": .text(context.basePath + $0.url), "count": .int($0.pages.count)] as TemplateValue }
                 try write("taxonomy", context.top(site: context.site(), [
-                    "taxonomy": ["name": taxonomy, "title": ContentLoader.words(taxonomy), "terms": list] as [String: Any],
+                    "taxonomy": ["name": .text(taxonomy), "title": .text(ContentLoader.words(taxonomy)), "terms": .list(list)],
                 ]), at: path, owner: .terms(of: taxonomy))
                 return 1
             }
@@ -124,10 +124,10 @@ struct ListRenderer: Sendable {
                             continue
                         }
                         try write("term", context.top(site: site, [
-                            "term": ["name": term.name, "taxonomy": taxonomy, "taxonomyTitle": ContentLoader.words(taxonomy),
-                                     "taxonomyURL": context.basePath + taxonomyURL, "count": term.pages.count,
-                                     "pages": page.items.map(context.summary)] as [String: Any],
-                            "pagination": pager.values(for: page.number, basePath: context.basePath),
+                            "term": ["name": .text(term.name), "taxonomy": .text(taxonomy), "taxonomyTitle": .text(ContentLoader.words(taxonomy)),
+                                     "taxonomyURL": .text(context.basePath + taxonomyURL), "count": .int(term.pages.count),
+                                     "pages": .list(page.items.map(context.summary))],
+                            "pagination": pager.value(for: page.number, basePath: context.basePath),
                         ]), at: path, owner: owner)
                     }
                     return pager.pages.count
@@ -163,8 +163,7 @@ struct ListRenderer: Sendable {
     private func writeNotFound() throws -> Int {
         guard theme.templates.has("404") else { return 0 }
         if plan.needsRendering("404.html", reading: siteDependencies) {
-            try output.write(try theme.templates.render("404", context: context.top(site: context.site(), [:])), to: "404.html",
-                             owner: .notFound)
+            try write("404", context.top(site: context.site(), [:]), at: "404.html", owner: .notFound)
         } else {
             output.keep("404.html", owner: .notFound)
         }
@@ -228,8 +227,8 @@ struct ListRenderer: Sendable {
         return HTMLText.escapeAttribute(target.contains("://") ? target : context.absoluteBase + target)
     }
 
-    private func write(_ template: String, _ values: [String: Any], at path: String, owner: OutputOwner) throws {
-        try output.write(try theme.templates.render(template, context: values), to: path, owner: owner)
+    private func write(_ template: String, _ values: TemplateValue, at path: String, owner: OutputOwner) throws {
+        try output.write(try theme.templates.render(template, with: values), to: path, owner: owner)
     }
 
     // MARK: Order

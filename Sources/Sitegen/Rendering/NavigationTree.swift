@@ -1,3 +1,5 @@
+import SitegenTemplates
+
 /// The whole site as nested sections and pages, for a documentation sidebar (`site.nav`):
 /// at each level the pages (in their section's order), then the subsections (by weight, then title),
 /// each by its `linkTitle` when it has one.
@@ -40,15 +42,20 @@ struct NavigationTree: Sendable {
     }
 
     /// `[{title, url, children, hasChildren, isGroup}]` for templates; a group has no `url`.
-    func values(basePath: String) -> [[String: Any]] {
-        func convert(_ nodes: [Node]) -> [[String: Any]] {
-            nodes.map {
-                var values: [String: Any] = ["title": $0.title, "children": convert($0.children), "hasChildren": !$0.children.isEmpty,
-                                             "isGroup": $0.url.isEmpty]
-                if !$0.url.isEmpty { values["url"] = basePath + $0.url }
-                return values
-            }
+    /// `site.nav`: `title`, `url` (none for a group), `children`, `hasChildren`, `isGroup`.
+    func value(basePath: String) -> TemplateValue {
+        func convert(_ nodes: [Node]) -> TemplateValue {
+            .list(nodes.map {
+                var values: [String: TemplateValue] = ["title": .text($0.title), "children": convert($0.children),
+                                                       "hasChildren": .bool(!$0.children.isEmpty), "isGroup": .bool($0.url.isEmpty)]
+                if !$0.url.isEmpty { values["url"] = .text(basePath + $0.url) }
+                return .object(TemplateDictionary(values))
+            })
         }
         return convert(nodes)
     }
+
+    static let shape = TemplateShape.list(.object(name: "navEntry", members: [
+        "title": .scalar, "url": .scalar, "children": .list(.same("navEntry")), "hasChildren": .scalar, "isGroup": .scalar,
+    ]))
 }

@@ -1,3 +1,5 @@
+import SitegenTemplates
+
 /// Splits a list page's pages into numbered pages: `/posts/`, `/posts/page/2/`, …
 struct Pager<Item> {
     struct Page {
@@ -23,17 +25,26 @@ struct Pager<Item> {
     /// What templates get as `pagination` on page `number`. The numbered links are the first
     /// and last pages and three either side of the current one, so that a list of n pages
     /// costs O(n), not O(n²), to write.
-    func values(for number: Int, basePath: String) -> [String: Any] {
+    /// `pagination` for page `number`: its neighbours' URLs and the numbers to link, the
+    /// first, the last and three either side of it.
+    func value(for number: Int, basePath: String) -> TemplateValue {
         let index = number - 1
         let shown = pages.filter { abs($0.number - number) <= 3 || $0.number == 1 || $0.number == pages.count }
-        var values: [String: Any] = [
-            "current": number,
-            "total": pages.count,
-            "isPaginated": pages.count > 1,
-            "pages": shown.map { ["number": $0.number, "url": basePath + $0.url, "isCurrent": $0.number == number] },
+        var values: [String: TemplateValue] = [
+            "current": .int(number),
+            "total": .int(pages.count),
+            "isPaginated": .bool(pages.count > 1),
+            "pages": .list(shown.map { ["number": .int($0.number), "url": .text(basePath + $0.url), "isCurrent": .bool($0.number == number)] }),
         ]
-        if index > 0 { values["previousURL"] = basePath + pages[index - 1].url }
-        if index + 1 < pages.count { values["nextURL"] = basePath + pages[index + 1].url }
-        return values
+        if index > 0 { values["previousURL"] = .text(basePath + pages[index - 1].url) }
+        if index + 1 < pages.count { values["nextURL"] = .text(basePath + pages[index + 1].url) }
+        return .object(TemplateDictionary(values))
+    }
+
+    static var shape: TemplateShape {
+        .object(name: "pagination", members: [
+            "current": .scalar, "total": .scalar, "isPaginated": .scalar, "previousURL": .scalar, "nextURL": .scalar,
+            "pages": .list(.object(name: "pagerLink", members: ["number": .scalar, "url": .scalar, "isCurrent": .scalar])),
+        ])
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SitegenMarkdown
+import SitegenTemplates
 
 /// Renders a ``LoadedSite``: parses every page's Markdown and renders it with its template,
 /// on all cores, writing each page as soon as it is done; then the list pages
@@ -67,6 +68,7 @@ struct SiteRenderer: Sendable {
             context.navigation = navigation
         }
         let neighbours = Self.neighbours(pages, orders: orders, readingOrder: loaded.summary?.readingOrder ?? [])
+        context.remember(pages)
         try await renderPages(parsed, neighbours: neighbours, context: context, files: files)
         memory?.pendingBuild = LastBuild(loaded: loaded, parsed: parsed, neighbours: neighbours, orders: orders, newest: newest,
                                          terms: terms, sectionHTML: sectionHTML, context: context, theme: theme, site: site,
@@ -271,20 +273,18 @@ struct SiteRenderer: Sendable {
         return fingerprint.finalize()
     }
 
-    func write(_ parsed: BuildMemory.ParsedPage, to path: String, site siteValues: [String: Any],
+    func write(_ parsed: BuildMemory.ParsedPage, to path: String, site siteValues: TemplateValue,
                        neighbours: (previous: RenderedPage?, next: RenderedPage?), context: TemplateContext,
                        files: PublishedFiles) throws {
         let rendered = parsed.page
         let page = rendered.page
         // A layout of another generator's (`post`, `layouts/docs.njk`) renders with the page template.
         let template = page.layout.flatMap { theme.templates.has($0) ? $0 : nil } ?? "page"
-        var pageValues = context.page(rendered, html: rendered.content, section: loaded.sections[page.sectionPath])
-        if let previous = neighbours.previous { pageValues["previous"] = context.summary(previous) }
-        if let next = neighbours.next { pageValues["next"] = context.summary(next) }
-        let values = context.top(site: siteValues, ["page": pageValues])
+        let values = context.top(site: siteValues, ["page": context.page(rendered, section: loaded.sections[page.sectionPath],
+                                                                          previous: neighbours.previous, next: neighbours.next)])
         let text: String
         do {
-            text = try theme.templates.render(template, context: values)
+            text = try theme.templates.render(template, with: values)
         } catch let error as SiteError {
             throw SiteError(file: error.file, line: error.line, error.message + " (rendering \(display(page.sourcePath)))")
         }

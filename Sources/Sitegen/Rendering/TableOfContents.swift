@@ -1,23 +1,49 @@
 import SitegenMarkdown
+import SitegenTemplates
 
-/// A page's table of contents: its headings below the title (levels 2 to 4), nested by level.
-enum TableOfContents {
-    /// Entries `{text, id, children}` for templates; a deeper heading nests under the last
-    /// shallower one.
-    static func entries(_ headings: [Heading]) -> [[String: Any]] {
-        let shown = headings.filter { $0.level >= 2 && $0.level <= 4 }
-        var index = 0
-        return level(shown, from: &index, depth: shown.map(\.level).min() ?? 2)
+/// A page's headings of levels 2–4, nested, as `page.toc` shows them.
+struct TableOfContents {
+    struct Entry {
+        let text: String
+        let id: String
+        let children: [Entry]
     }
 
-    private static func level(_ headings: [Heading], from index: inout Int, depth: Int) -> [[String: Any]] {
-        var entries: [[String: Any]] = []
+    let entries: [Entry]
+
+    init(_ headings: [Heading]) {
+        let shown = headings.filter { $0.level >= 2 && $0.level <= 4 }
+        var index = 0
+        entries = Self.level(shown, from: &index, depth: shown.map(\.level).min() ?? 2)
+    }
+
+    /// Whether there is more than one heading to list.
+    var isWorthShowing: Bool {
+        entries.count > 1 || entries.first?.children.isEmpty == false
+    }
+
+    /// `text`, `id`, `children`, `hasChildren` of each entry.
+    var value: TemplateValue {
+        func convert(_ entries: [Entry]) -> TemplateValue {
+            .list(entries.map {
+                ["text": .text($0.text), "id": .text($0.id), "children": convert($0.children), "hasChildren": .bool(!$0.children.isEmpty)]
+            })
+        }
+        return convert(entries)
+    }
+
+    static let shape = TemplateShape.list(.object(name: "tocEntry", members: [
+        "text": .scalar, "id": .scalar, "children": .list(.same("tocEntry")), "hasChildren": .scalar,
+    ]))
+
+    private static func level(_ headings: [Heading], from index: inout Int, depth: Int) -> [Entry] {
+        var entries: [Entry] = []
         while index < headings.count, headings[index].level >= depth {
             let heading = headings[index]
             index += 1
             let children = index < headings.count && headings[index].level > heading.level
                 ? level(headings, from: &index, depth: heading.level + 1) : []
-            entries.append(["text": heading.text, "id": heading.id, "children": children, "hasChildren": !children.isEmpty])
+            entries.append(Entry(text: heading.text, id: heading.id, children: children))
         }
         return entries
     }

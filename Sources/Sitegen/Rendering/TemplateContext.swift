@@ -1,9 +1,11 @@
 import Foundation
 import SitegenMarkdown
+import SitegenTemplates
 
-/// The values templates see, built as dictionaries (the template engine's fastest input).
-/// Every template gets `site`; the page template gets `page`, the section and home
-/// templates get `section` (and `recentPages` on the home page).
+/// The values templates see, typed (see `TemplateModel/`): every template gets `site` and
+/// `data`; the page template gets `page`, the section and home templates get `section` and
+/// `pagination` (and `recent` on the home page), the taxonomy and term templates `taxonomy`
+/// and `term`. What is the same for every page is made once per build.
 struct TemplateContext: Sendable {
     let configuration: SiteConfiguration
     /// The path part of `baseURL`, without a trailing slash (`""` or `/blog`).
@@ -36,96 +38,73 @@ struct TemplateContext: Sendable {
         year = DateText.year(now)
     }
 
-    func site() -> [String: Any] {
+    /// What lists show of each page, by source path, worked out once per build (see
+    /// ``remember(_:)``); a page not remembered gets its summary made on the spot.
+    private(set) var summaries: [String: TemplateValue] = [:]
+
+    /// Works out the list summary of each of `pages` once, for every list that shows them.
+    mutating func remember(_ pages: [RenderedPage]) {
+        for page in pages { summaries[page.page.sourcePath] = .object(makeSummary(page)) }
+    }
+
+    private func makeSummary(_ rendered: RenderedPage) -> PageSummary {
+        PageSummary(rendered, basePath: basePath, language: configuration.language)
+    }
+
+    /// `site`: the same for every template of a build.
+    func site() -> TemplateValue {
         let base = basePath
-        var values: [String: Any] = [
-            "title": configuration.title,
-            "description": configuration.description,
-            "language": configuration.language,
-            "baseURL": configuration.baseURL,
-            "basePath": base,
-            "menu": menu.map { ["title": $0.title, "url": base + $0.url] },
-            "hasMenu": !menu.isEmpty,
-            "hasFeeds": absoluteBase.hasPrefix("http://") || absoluteBase.hasPrefix("https://"),
-            "year": year,
-            "params": value(.map(configuration.params)),
-            "nav": navigation?.values(basePath: base) ?? [],
+        var values: [String: TemplateValue] = [
+            "title": .text(configuration.title),
+            "description": .text(configuration.description),
+            "language": .text(configuration.language),
+            "baseURL": .text(configuration.baseURL),
+            "basePath": .text(base),
+            "menu": .list(menu.map { ["title": .text($0.title), "url": .text(base + $0.url)] }),
+            "hasMenu": .bool(!menu.isEmpty),
+            "hasFeeds": .bool(absoluteBase.hasPrefix("http://") || absoluteBase.hasPrefix("https://")),
+            "year": .int(year),
+            "params": .object(FrontMatterObject(frontMatter: configuration.params, language: configuration.language)),
+            "nav": navigation?.value(basePath: base) ?? .list([]),
         ]
-        if let author = configuration.author { values["author"] = author }
-        return values
+        if let author = configuration.author { values["author"] = .text(author) }
+        return .object(TemplateDictionary(values))
     }
 
     /// The values every template gets at the top: `site` and `data`, plus `values`.
-    func top(site: [String: Any], _ values: [String: Any]) -> [String: Any] {
+    func top(site: TemplateValue, _ values: [String: TemplateValue]) -> TemplateValue {
         var top = values
         top["site"] = site
-        top["data"] = value(.map(data))
-        return top
+        top["data"] = .object(FrontMatterObject(frontMatter: data, language: configuration.language))
+        return .object(TemplateDictionary(top))
     }
 
-    func page(_ rendered: RenderedPage, html: String, section: Section?) -> [String: Any] {
-        let page = rendered.page
-        var values = summary(rendered)
-        values["content"] = html
-        if let titleID = rendered.titleID { values["titleID"] = titleID }
-        values["permalink"] = absoluteBase + page.url
-        let hasTagPages = configuration.taxonomies.contains("tags")
-        values["tags"] = page.tags.map { tag -> [String: Any] in
-            var entry: [String: Any] = ["name": tag]
-            if hasTagPages { entry["url"] = basePath + ListRenderer.termURL(taxonomy: "tags", term: tag) }
-            return entry
-        }
-        values["hasTags"] = !page.tags.isEmpty
-        var terms: [String: Any] = [:]
-        for taxonomy in configuration.taxonomies {
-            terms[taxonomy] = (page.terms[taxonomy] ?? []).map {
-                ["name": $0, "url": basePath + ListRenderer.termURL(taxonomy: taxonomy, term: $0)]
-            }
-        }
-        values["terms"] = terms
-        values["summary"] = rendered.summary
-        let toc = TableOfContents.entries(rendered.headings)
-        values["toc"] = toc
-        values["hasToc"] = toc.count > 1 || (toc.first?["children"] as? [Any])?.isEmpty == false
-        values["wordCount"] = rendered.wordCount
-        values["readingMinutes"] = max(1, (rendered.wordCount + 219) / 220)
-        if let updated = page.updated {
-            values["updated"] = DateText.long(updated, language: configuration.language)
-            values["updatedISO"] = DateText.iso(updated)
-        }
-        if let section, !section.path.isEmpty { values["section"] = ["title": section.title, "url": basePath + section.url] }
-        values["params"] = value(.map(Self.params(page.frontMatter)))
-        values["data"] = value(.map(rendered.data))
-        values["linkTitle"] = page.linkTitle ?? rendered.title
-        values["keywords"] = Self.keywords(page.frontMatter)
-        return values
+    /// `page`, with its neighbours in its section's order.
+    func page(_ rendered: RenderedPage, section: Section?, previous: RenderedPage?, next: RenderedPage?) -> TemplateValue {
+        let summary: PageSummary
+        if case .object(let known as PageSummary)? = summaries[rendered.page.sourcePath] { summary = known } else { summary = makeSummary(rendered) }
+        return .object(PageModel(rendered: rendered, summary: summary, section: section, previous: previous.map(self.summary),
+                                 next: next.map(self.summary), context: self))
     }
 
     /// What lists show of a page.
-    func summary(_ rendered: RenderedPage) -> [String: Any] {
-        var values: [String: Any] = [
-            "title": rendered.title,
-            "url": basePath + rendered.page.url,
-            "description": rendered.description,
-        ]
-        if let date = rendered.page.date {
-            values["date"] = DateText.long(date, language: configuration.language)
-            values["dateISO"] = DateText.iso(date)
-        }
-        return values
+    func summary(_ rendered: RenderedPage) -> TemplateValue {
+        summaries[rendered.page.sourcePath] ?? .object(makeSummary(rendered))
     }
 
-    func section(_ section: Section, html: String, pages: [RenderedPage], subsections: [Section],
-                 pageCounts: [String: Int]) -> [String: Any] {
+    func section(_ section: Section, html: String, pages: some Collection<RenderedPage>, subsections: [Section],
+                 pageCounts: [String: Int]) -> TemplateValue {
         [
-            "title": section.title,
-            "url": basePath + section.url,
-            "content": html,
-            "pages": pages.map(summary),
-            "hasPages": !pages.isEmpty,
-            "subsections": subsections.map { ["title": $0.title, "url": basePath + $0.url, "count": pageCounts[$0.path] ?? 0] },
-            "hasSubsections": !subsections.isEmpty,
-            "params": value(.map(Self.params(section.source.frontMatter))),
+            "title": .text(section.title),
+            "url": .text(basePath + section.url),
+            "content": .text(html),
+            "pages": .list(pages.map(summary)),
+            "hasPages": .bool(!pages.isEmpty),
+            "subsections": .list(subsections.map {
+                ["title": .text($0.title), "url": .text(basePath + $0.url), "count": .int(pageCounts[$0.path] ?? 0)]
+            }),
+            "hasSubsections": .bool(!subsections.isEmpty),
+            "params": .object(FrontMatterObject(frontMatter: Self.params(section.source.frontMatter), language: configuration.language)),
         ]
     }
 
@@ -144,20 +123,6 @@ struct TemplateContext: Sendable {
         case .list(let words)?: words.compactMap { $0.string ?? $0.int.map(String.init) }.joined(separator: ", ")
         case .string(let text)?: text
         default: ""
-        }
-    }
-
-    /// A front matter value as templates use it (dates as long text, in the site's language).
-    func value(_ value: FrontMatterValue) -> Any {
-        switch value {
-        case .string(let string): string
-        case .int(let int): int
-        case .double(let double): double
-        case .bool(let bool): bool
-        case .date(let date): DateText.long(date, language: configuration.language)
-        case .list(let list): list.map(self.value)
-        case .map(let map): Dictionary(map.entries.map { ($0.key, self.value($0.value)) }, uniquingKeysWith: { $1 })
-        case .null: ""
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Mustache
+import SitegenTemplates
 
 /// Mustache templates, with partials (`{{> header}}`) and layout inheritance
 /// (`{{<base}}{{$main}}…{{/main}}{{/base}}`). The only file that talks to swift-mustache.
@@ -88,16 +89,35 @@ struct TemplateEngine: Sendable {
     /// Whether a template of this name exists.
     func has(_ name: String) -> Bool { names.contains(name) }
 
-    /// Renders a template with a context of dictionaries, arrays, strings, numbers and Booleans.
+    /// Renders template `name` with `root` at the top of the context.
     ///
     /// - Throws: ``SiteError`` when a template that includes itself recursed deeper than the data
     ///   could (it met the same data again).
-    func render(_ name: String, context: [String: Any]) throws -> String {
-        let text = library.render(context, withTemplate: name) ?? ""
+    func render(_ name: String, with root: TemplateValue) throws -> String {
+        let text = library.render(Self.mustacheValue(root) ?? [String: String](), withTemplate: name) ?? ""
         if !overflows.isEmpty, text.utf8.contains(1), let marker = text.range(of: overflowMarker) {
             let number = Int(text[marker.upperBound...].prefix { $0.isNumber }) ?? 0
             throw overflows[min(number, overflows.count - 1)]
         }
         return text
+    }
+
+    /// A typed value as swift-mustache reads it.
+    private static func mustacheValue(_ value: TemplateValue) -> (any Sendable)? {
+        switch value {
+        case .null: nil
+        case .bool(let bool): bool
+        case .int(let int): int
+        case .double(let double): double
+        case .text(let text): text
+        case .list(let list): list.map { mustacheValue($0) ?? "" }
+        case .object(let object): ObjectBox(object: object)
+        }
+    }
+
+    /// An object whose members swift-mustache asks for by name.
+    private struct ObjectBox: MustacheParent, Sendable {
+        let object: any TemplateObject
+        func child(named name: String) -> Any? { object.member(name).flatMap(mustacheValue) }
     }
 }

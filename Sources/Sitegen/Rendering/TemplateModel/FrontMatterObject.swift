@@ -1,0 +1,27 @@
+import SitegenMarkdown
+import SitegenTemplates
+
+/// Front matter, a data file or a plugin's page data as templates see it: each member is read
+/// when a template asks for it, dates as long text in the site's language.
+struct FrontMatterObject: TemplateObject {
+    let frontMatter: FrontMatter
+    let language: String
+
+    func member(_ name: String) -> TemplateValue? {
+        frontMatter[name].map { Self.value($0, language: language) }
+    }
+
+    /// One front matter value as a template value.
+    static func value(_ value: FrontMatterValue, language: String) -> TemplateValue {
+        switch value {
+        case .string(let string): .text(string)
+        case .int(let int): .int(int)
+        case .double(let double): .double(double)
+        case .bool(let bool): .bool(bool)
+        case .date(let date): .text(DateText.long(date, language: language))
+        case .list(let list): .list(list.map { self.value($0, language: language) })
+        case .map(let map): .object(FrontMatterObject(frontMatter: map, language: language))
+        case .null: .null
+        }
+    }
+}

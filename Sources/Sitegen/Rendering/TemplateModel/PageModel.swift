@@ -1,0 +1,73 @@
+import SitegenMarkdown
+import SitegenTemplates
+
+/// `page` in the page template: what lists show of it (``PageSummary``) and everything else
+/// about it, each member worked out when a template reads it.
+struct PageModel: TemplateObject {
+    let rendered: RenderedPage
+    let summary: PageSummary
+    let section: Section?
+    let previous: TemplateValue?
+    let next: TemplateValue?
+    let context: TemplateContext
+
+    func member(_ name: String) -> TemplateValue? {
+        let page = rendered.page
+        switch name {
+        case "title", "url", "description", "date", "dateISO": return summary.member(name)
+        case "content": return .text(rendered.content)
+        case "titleID": return rendered.titleID.map(TemplateValue.text)
+        case "permalink": return .text(context.absoluteBase + page.url)
+        case "tags":
+            let hasTagPages = context.configuration.taxonomies.contains("tags")
+            return .list(page.tags.map { tag in
+                var entry = TemplateDictionary(["name": .text(tag)])
+                if hasTagPages { entry["url"] = .text(context.basePath + ListRenderer.termURL(taxonomy: "tags", term: tag)) }
+                return .object(entry)
+            })
+        case "hasTags": return .bool(!page.tags.isEmpty)
+        case "terms":
+            var terms = TemplateDictionary()
+            for taxonomy in context.configuration.taxonomies {
+                terms[taxonomy] = .list((page.terms[taxonomy] ?? []).map {
+                    ["name": .text($0), "url": .text(context.basePath + ListRenderer.termURL(taxonomy: taxonomy, term: $0))]
+                })
+            }
+            return .object(terms)
+        case "summary": return .text(rendered.summary)
+        case "toc": return TableOfContents(rendered.headings).value
+        case "hasToc": return .bool(TableOfContents(rendered.headings).isWorthShowing)
+        case "wordCount": return .int(rendered.wordCount)
+        case "readingMinutes": return .int(max(1, (rendered.wordCount + 219) / 220))
+        case "updated": return page.updated.map { .text(DateText.long($0, language: context.configuration.language)) }
+        case "updatedISO": return page.updated.map { .text(DateText.iso($0)) }
+        case "section":
+            guard let section, !section.path.isEmpty else { return nil }
+            return ["title": .text(section.title), "url": .text(context.basePath + section.url)]
+        case "params": return .object(FrontMatterObject(frontMatter: TemplateContext.params(page.frontMatter),
+                                                        language: context.configuration.language))
+        case "data": return .object(FrontMatterObject(frontMatter: rendered.data, language: context.configuration.language))
+        case "linkTitle": return .text(page.linkTitle ?? rendered.title)
+        case "keywords": return .text(TemplateContext.keywords(page.frontMatter))
+        case "previous": return previous
+        case "next": return next
+        default: return nil
+        }
+    }
+
+    /// The members for checking names, given the site's taxonomies.
+    static func shape(taxonomies: [String]) -> TemplateShape {
+        let link = TemplateShape.list(.object(name: "term", members: ["name": .scalar, "url": .scalar]))
+        var members = PageSummary.members
+        members.merge([
+            "content": .scalar, "titleID": .scalar, "permalink": .scalar, "tags": link, "hasTags": .scalar,
+            "terms": .object(name: "terms", members: Dictionary(taxonomies.map { ($0, link) }, uniquingKeysWith: { $1 })),
+            "summary": .scalar, "toc": TableOfContents.shape, "hasToc": .scalar, "wordCount": .scalar,
+            "readingMinutes": .scalar, "updated": .scalar, "updatedISO": .scalar,
+            "section": .object(name: "sectionLink", members: ["title": .scalar, "url": .scalar]),
+            "params": .any, "data": .any, "linkTitle": .scalar, "keywords": .scalar,
+            "previous": PageSummary.shape, "next": PageSummary.shape,
+        ]) { $1 }
+        return .object(name: "page", members: members)
+    }
+}
