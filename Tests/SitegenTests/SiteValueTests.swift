@@ -82,7 +82,7 @@ struct SiteValueTests {
                                   walker: FolderWalker(layout: layout, configuration: configuration))
             let output = MemoryOutput()
             let rendered = try await SiteRenderer(loaded: loaded, theme: theme, site: Site(), output: OutputWriter(output), observers: BuildObservers(),
-                                                  plan: OutputPlan(previous: nil, recording: false), memory: nil).render()
+                                                  memory: .plain).render()
             #expect(rendered.pages.count == 3)
             #expect(output.contents["posts/index.html"] != nil)
         }

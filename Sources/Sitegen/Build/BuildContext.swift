@@ -8,19 +8,21 @@ public final class BuildContext: Sendable {
     public let options: BuildOptions
     /// The output, which every file reaches with its owner.
     let output: OutputWriter
-    /// Which outputs to render (all, but in a live build).
-    let plan: OutputPlan
-    /// A live build's memory of the build before.
-    let memory: BuildMemory?
+    /// What loading keeps from the builds before (nothing, but in a live build).
+    let loadingMemory: (any LoadingMemory)?
+    /// What rendering keeps from the builds before, and which outputs it renders (all, but in
+    /// a live build).
+    let renderingMemory: any RenderingMemory
     private let stage = Mutex(BuildStage.started)
     private let extraWarnings = Mutex<[SiteError]>([])
     private let runningStep = Mutex("a build step")
 
-    init(options: BuildOptions, output: any OutputSink, memory: BuildMemory? = nil) {
+    init(options: BuildOptions, output: any OutputSink, loadingMemory: (any LoadingMemory)? = nil,
+         renderingMemory: any RenderingMemory = .plain) {
         self.options = options
         self.output = OutputWriter(output)
-        self.memory = memory
-        plan = OutputPlan(previous: memory?.record, recording: memory != nil)
+        self.loadingMemory = loadingMemory
+        self.renderingMemory = renderingMemory
     }
 
     /// The loaded site; throws when no `loadContent` step ran before.

@@ -82,17 +82,16 @@ public final class SiteBuilder: Sendable {
         try await run(context: BuildContext(options: options, output: output))
     }
 
-    /// Runs the steps with `context`: its output, and for a live build its memory of the build before.
+    /// Runs the steps with `context`: its output, and for a live build what loading and
+    /// rendering remember of the builds before.
     func run(context: BuildContext) async throws -> (summary: BuildSummary, pages: [RenderedPage]) {
         let start = DispatchTime.now().uptimeNanoseconds
         let output = context.output
-        let memory = context.memory
         do {
             var working = site
             var copied = 0
             try await run(site.steps, site: &working, context: context, copied: &copied)
             try output.commit()
-            memory?.succeeded(with: context.plan.record)
             let seconds = Self.seconds(since: start)
             let rendered: RenderedSite? = if case .rendered(let rendered) = context.current { rendered } else { nil }
             let loaded: LoadedSite? = switch context.current {
@@ -108,7 +107,6 @@ public final class SiteBuilder: Sendable {
             return (summary, pages)
         } catch {
             output.discard()
-            memory?.failed()
             observers.send(.failed("\(error)"))
             throw error
         }
@@ -119,7 +117,7 @@ public final class SiteBuilder: Sendable {
             let stepStart = DispatchTime.now().uptimeNanoseconds
             switch (step.action, context.current) {
             case (.loadContent, .started):
-                context.current = .loaded(try await load(memory: context.memory))
+                context.current = .loaded(try await load(memory: context.loadingMemory))
             case (.renderPages, .loaded(let loaded)):
                 context.current = .rendered(try await render(loaded, site: site, context: context))
             case (.copyStaticFiles, .loaded(let loaded)):
@@ -128,17 +126,17 @@ public final class SiteBuilder: Sendable {
                 copied += try copyFiles(rendered.loaded, into: context.output)
             case (.generateSitemap, .rendered(let rendered)):
                 if let indexes = SiteIndexes(site: rendered) {
-                    context.plan.set(Dependency.sitemap, indexes.sitemapFingerprint())
-                    try indexes.write("sitemap.xml", owner: .sitemap, reading: [Dependency.sitemap], plan: context.plan,
+                    context.renderingMemory.set(.sitemap, indexes.sitemapFingerprint())
+                    try indexes.write("sitemap.xml", owner: .sitemap, reading: [.sitemap], plan: context.renderingMemory,
                                       output: context.output) {
                         indexes.sitemap(indexes.sitemapEntries())
                     }
-                    try indexes.write("robots.txt", owner: .robots, reading: [], plan: context.plan, output: context.output) {
+                    try indexes.write("robots.txt", owner: .robots, reading: [], plan: context.renderingMemory, output: context.output) {
                         indexes.robots()
                     }
                 }
             case (.generateFeeds, .rendered(let rendered)):
-                try SiteIndexes(site: rendered)?.writeFeeds(plan: context.plan, output: context.output)
+                try SiteIndexes(site: rendered)?.writeFeeds(plan: context.renderingMemory, output: context.output)
             case (.installPlugin(let plugin), _):
                 site.install(plugin)
             case (.addModifier(let modifier), _):
@@ -167,7 +165,7 @@ public final class SiteBuilder: Sendable {
         }
     }
 
-    private func load(memory: BuildMemory?) async throws -> LoadedSite {
+    private func load(memory: (any LoadingMemory)?) async throws -> LoadedSite {
         // No title yet: the loader takes the home page's, else the folder's name (ContentLoader.siteTitle).
         var configuration = SiteConfiguration(title: "")
         var warnings: [SiteError] = []
@@ -206,7 +204,7 @@ public final class SiteBuilder: Sendable {
         var site = site
         site.install(loaded.configuration.plugins.compactMap(Plugin.named))
         return try await SiteRenderer(loaded: try processed(loaded, by: site), theme: theme, site: site, output: context.output,
-                                      observers: observers, plan: context.plan, memory: context.memory).render()
+                                      observers: observers, memory: context.renderingMemory).render()
     }
 
     /// The loaded site after the site's page processors.

@@ -17,7 +17,7 @@ struct SiteIndexes {
 
     /// Writes the Atom and RSS feeds of the site and of each section with dated pages, each
     /// unless the plan keeps the file of the build before.
-    func writeFeeds(plan: OutputPlan, output: OutputWriter) throws {
+    func writeFeeds(plan: any RenderingMemory, output: OutputWriter) throws {
         let full = site.loaded.configuration.feedContent == "full"
         for feed in feeds() {
             let sources = feed.pages.map(\.page.sourcePath)
@@ -36,7 +36,7 @@ struct SiteIndexes {
     }
 
     /// Writes the text `make` returns at `path`, unless the plan keeps the file of the build before.
-    func write(_ path: String, owner: OutputOwner, reading dependencies: Set<String>, plan: OutputPlan, output: OutputWriter,
+    func write(_ path: String, owner: OutputOwner, reading dependencies: Set<Dependency>, plan: any RenderingMemory, output: OutputWriter,
                _ make: () throws -> String) throws {
         if plan.needsRendering(path, reading: dependencies) {
             try output.write(try make(), to: path, owner: owner)

@@ -1,36 +1,19 @@
 import Foundation
 import SitegenMarkdown
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// What a live build (``LiveSiteBuilder``) remembers from one build to the next: the Markdown
 /// files as read (with their front matter), each page as parsed, the link targets each page
-/// looked up, which facts each output read, and what each output file holds.
-final class BuildMemory: Sendable {
+/// looked up, which facts each output read, the last build's ``RenderedSite``, and what each
+/// output file holds. Loading reads it as its ``LoadingMemory``; rendering through
+/// ``LiveRendering``.
+final class BuildMemory: LoadingMemory {
     /// A file read earlier, known by its modification time, size and inode.
     struct SourceEntry: Sendable {
         let stamp: FileStamp
         let source: MarkdownSource
         /// Different for every read, so a page knows whether its parse is still good.
         let revision: Int
-    }
-
-    /// A page as parsed earlier.
-    struct ParsedPage: Sendable {
-        let revision: Int
-        let page: RenderedPage
-        /// The content paths its links and images resolved through.
-        let lookups: Set<String>
-        let warnings: [SiteError]
-        /// The files its mdBook includes read: it is parsed again when one of them changes.
-        let includes: [MdBookIncludes.File]
-        /// The other generators' template tags left in its text.
-        let templateTags: ForeignTemplateTags
-        /// Fingerprints of what its own output shows, and of what lists show (0 when not live).
-        let fingerprint: Int
-        let listingFingerprint: Int
     }
 
     private struct State {
@@ -41,8 +24,6 @@ final class BuildMemory: Sendable {
         var bundleFolders: Set<String> = []
         var linkTargets: [String: String] = [:]
         var record: DependencyRecord?
-        var parsesAheadOfRecord = false
-        var pendingBuild: LastBuild?
         var lastBuild: LastBuild?
         var outputs: [String: Int] = [:]
         var copies: [String: FileStamp] = [:]
@@ -55,6 +36,10 @@ final class BuildMemory: Sendable {
     /// The files read so far, by content path.
     func sources() -> [String: SourceEntry] {
         state.withLock { $0.sources }
+    }
+
+    func source(at file: String, path: String, read: () throws -> MarkdownSource) rethrows -> (MarkdownSource, Int) {
+        try source(at: file, path: path, known: state.withLock { $0.sources[path] }, read: read)
     }
 
     /// The source of the file at `file` (whose content path is `path`), read again only when
@@ -140,38 +125,24 @@ final class BuildMemory: Sendable {
         state.withLock { $0.record }
     }
 
-    /// Whether parses were kept that the record does not know (a build failed after parsing):
-    /// the next build then sets the fingerprints of every page, not only of those it parses.
-    var parsesAheadOfRecord: Bool {
-        state.withLock { $0.parsesAheadOfRecord }
-    }
-
-    /// Keeps the record of a build that succeeded.
-    func succeeded(with record: DependencyRecord) {
+    /// Keeps the record of a build that succeeded, and what it rendered (`nil`: it rendered
+    /// nothing) for ``PageEdit``.
+    func succeeded(with record: DependencyRecord, rendered: RenderedSite?) {
         state.withLock { state in
             state.record = record
-            state.parsesAheadOfRecord = false
-            state.lastBuild = state.pendingBuild
-            state.pendingBuild = nil
+            state.lastBuild = rendered.map(LastBuild.init)
         }
     }
 
-    /// Notes that a build failed.
+    /// Notes that a build failed: the next starts from the record of the last that succeeded
+    /// (it sets the fingerprints of every page, whatever parses were kept).
     func failed() {
         state.withLock { state in
-            state.parsesAheadOfRecord = true
-            state.pendingBuild = nil
             state.lastBuild = nil
         }
     }
 
     // MARK: The last build, for page edits
-
-    /// What the rendering of the build under way leaves for ``PageEdit``; kept once the build succeeds.
-    var pendingBuild: LastBuild? {
-        get { state.withLock { $0.pendingBuild } }
-        set { state.withLock { $0.pendingBuild = newValue } }
-    }
 
     /// What the last successful build left for ``PageEdit``.
     var lastBuild: LastBuild? {
@@ -186,8 +157,8 @@ final class BuildMemory: Sendable {
             state.parsed[page.sourcePath] = parsed
             state.pages[page.sourcePath] = page
             state.lastBuild = build
-            state.record?.fingerprints[Dependency.page(page.sourcePath)] = parsed.fingerprint
-            state.record?.fingerprints[Dependency.listing(page.sourcePath)] = parsed.listingFingerprint
+            state.record?.fingerprints[.page(page.sourcePath)] = parsed.fingerprint
+            state.record?.fingerprints[.listing(page.sourcePath)] = parsed.listingFingerprint
         }
     }
 
@@ -217,27 +188,5 @@ final class BuildMemory: Sendable {
     var writtenOutputs: (texts: [String: Int], copies: [String: FileStamp]) {
         get { state.withLock { ($0.outputs, $0.copies) } }
         set { state.withLock { $0.outputs = newValue.texts; $0.copies = newValue.copies } }
-    }
-}
-
-/// A file's modification time, size and inode: it changed when these did.
-struct FileStamp: Sendable, Hashable {
-    let seconds: Int
-    let nanoseconds: Int
-    let size: Int
-    let inode: UInt64
-
-    init?(_ path: String) {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        #if os(Linux)
-        seconds = Int(info.st_mtim.tv_sec)
-        nanoseconds = Int(info.st_mtim.tv_nsec)
-        #else
-        seconds = Int(info.st_mtimespec.tv_sec)
-        nanoseconds = Int(info.st_mtimespec.tv_nsec)
-        #endif
-        size = Int(info.st_size)
-        inode = UInt64(info.st_ino)
     }
 }

@@ -65,7 +65,7 @@ public final class LiveSiteBuilder: Sendable {
         let output = LiveOutput(destination: layout.output, memory: memory)
         let start = DispatchTime.now().uptimeNanoseconds
         if let rendered = try await PageEdit(layout: layout, options: options, memory: memory).apply(changed, steps: site.steps, into: output),
-           let last = memory.lastBuild {
+           let last = memory.lastBuild?.site {
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             let summary = BuildSummary(pages: last.loaded.pages.count, listPages: 0, files: 0, seconds: seconds, output: layout.output,
                                        warnings: last.loaded.warnings + last.parsed.flatMap(\.warnings),
@@ -74,9 +74,19 @@ public final class LiveSiteBuilder: Sendable {
                           kept: (memory.record?.readCount ?? rendered) - rendered)
         }
         let builder = SiteBuilder(site: site, layout: layout, options: options)
-        let context = BuildContext(options: options, output: output, memory: memory)
-        let (summary, _) = try await builder.run(context: context)
-        let counts = context.plan.counts
+        let plan = OutputPlan(previous: memory.record, recording: true)
+        let context = BuildContext(options: options, output: output, loadingMemory: memory,
+                                   renderingMemory: LiveRendering(memory: memory, plan: plan))
+        let summary: BuildSummary
+        do {
+            (summary, _) = try await builder.run(context: context)
+        } catch {
+            memory.failed()
+            throw error
+        }
+        // The next page edit starts from what the render stage gave back.
+        memory.succeeded(with: plan.record, rendered: try? context.renderedSite())
+        let counts = plan.counts
         return Result(summary: summary, changedFiles: output.changedPaths.sorted(), rendered: counts.rendered, kept: counts.kept)
     }
 

@@ -11,13 +11,14 @@ import Synchronization
 /// output reads is itself decided by facts it reads, such as a section's order), so it is kept
 /// without being looked at: a one-page edit costs a lookup per output, not a render.
 ///
-/// A build that is not live (no memory) renders everything and records nothing.
+/// A plan that is not recording renders everything and records nothing. Rendering reaches it
+/// through ``LiveRendering``.
 final class OutputPlan: Sendable {
     private struct State {
         var record: DependencyRecord
 
         /// Sets a fingerprint (`nil`: the fact is gone); a change affects the fact's readers.
-        mutating func update(_ key: String, _ fingerprint: Int?) {
+        mutating func update(_ key: Dependency, _ fingerprint: Int?) {
             guard record.fingerprints[key] != fingerprint else { return }
             record.fingerprints[key] = fingerprint
             if let readers = record.readers[key] { affected.formUnion(readers) }
@@ -44,20 +45,20 @@ final class OutputPlan: Sendable {
     }
 
     /// Sets the fingerprint of a fact before outputs that read it are planned.
-    func set(_ key: String, _ fingerprint: @autoclosure () -> Int) {
+    func set(_ key: Dependency, _ fingerprint: @autoclosure () -> Int) {
         guard isRecording else { return }
         let value = fingerprint()
         state.withLock { $0.update(key, value) }
     }
 
     /// Sets many fingerprints at once.
-    func set(_ fingerprints: [(String, Int)]) {
+    func set(_ fingerprints: [(Dependency, Int)]) {
         guard isRecording else { return }
         state.withLock { state in for (key, value) in fingerprints { state.update(key, value) } }
     }
 
     /// Marks facts that no longer exist (a deleted page's) as changed.
-    func remove(_ keys: [String]) {
+    func remove(_ keys: [Dependency]) {
         guard isRecording else { return }
         state.withLock { state in for key in keys { state.update(key, nil) } }
     }
@@ -68,7 +69,7 @@ final class OutputPlan: Sendable {
     }
 
     /// Says whether `path` must be rendered; if so, records that it reads `dependencies`.
-    func needsRendering(_ path: String, reading dependencies: @autoclosure () -> Set<String>) -> Bool {
+    func needsRendering(_ path: String, reading dependencies: @autoclosure () -> Set<Dependency>) -> Bool {
         guard isRecording else { return true }
         let unchanged = state.withLock { state in
             state.planned.insert(path)
@@ -100,55 +101,20 @@ final class OutputPlan: Sendable {
 /// Which facts each output file read, the fingerprints those facts had, and for each fact the
 /// outputs that read it.
 struct DependencyRecord: Sendable {
-    private(set) var reads: [String: Set<String>] = [:]
-    var fingerprints: [String: Int] = [:]
-    private(set) var readers: [String: Set<String>] = [:]
+    private(set) var reads: [String: Set<Dependency>] = [:]
+    var fingerprints: [Dependency: Int] = [:]
+    private(set) var readers: [Dependency: Set<String>] = [:]
 
     /// How many outputs are recorded.
     var readCount: Int { reads.count }
 
     /// Records what `path` reads (`nil`: the output is gone), keeping ``readers`` in step.
-    mutating func setReads(of path: String, to dependencies: Set<String>?) {
+    mutating func setReads(of path: String, to dependencies: Set<Dependency>?) {
         for key in reads[path] ?? [] {
             readers[key]?.remove(path)
             if readers[key]?.isEmpty == true { readers[key] = nil }
         }
         reads[path] = dependencies
         for key in dependencies ?? [] { readers[key, default: []].insert(path) }
-    }
-}
-
-/// The names of the facts outputs read.
-enum Dependency {
-    /// Everything of a page: its content, front matter and data.
-    static func page(_ sourcePath: String) -> String { "page:" + sourcePath }
-    /// What lists show of a page: title, URL, description, summary, dates.
-    static func listing(_ sourcePath: String) -> String { "listing:" + sourcePath }
-    /// Which pages come before and after a page in its section.
-    static func neighbours(_ sourcePath: String) -> String { "neighbours:" + sourcePath }
-    /// The pages of a section, in order.
-    static func section(_ path: String) -> String { "section:" + path }
-    /// The pages of a taxonomy term, in order.
-    static func term(_ url: String) -> String { "term:" + url }
-    /// A taxonomy's terms and their counts.
-    static func taxonomy(_ name: String) -> String { "taxonomy:" + name }
-    /// A feed's pages, in order.
-    static func feed(_ folder: String) -> String { "feed:" + folder }
-    /// The sections themselves (titles, weights, `_index.md` text): the menu of every page.
-    static let sections = "sections"
-    /// The site's navigation tree (`site.nav`).
-    static let navigation = "navigation"
-    /// The home page's recent pages.
-    static let recent = "recent"
-    /// Every URL of the site with its last change.
-    static let sitemap = "sitemap"
-}
-
-/// A fingerprint of hashable values (stable within one process, which is all a live build needs).
-enum Fingerprint {
-    static func of<each Value: Hashable>(_ values: repeat each Value) -> Int {
-        var hasher = Hasher()
-        repeat hasher.combine(each values)
-        return hasher.finalize()
     }
 }

@@ -10,7 +10,7 @@ import SitegenMarkdown
 ///
 /// Anything else — a new page, a changed date, a change that reorders a list, a template, a
 /// theme with a navigation tree when a title changes — returns `nil`, and the build goes the
-/// general way (``OutputPlan``), which gives the same output, only slower.
+/// general way (``LiveRendering``, ``OutputPlan``), which gives the same output, only slower.
 struct PageEdit {
     let layout: SiteLayout
     let options: BuildOptions
@@ -19,16 +19,20 @@ struct PageEdit {
     /// Renders what the edited pages at `paths` (absolute) change into `output`, or returns
     /// `nil` when the edit is not of that kind. Returns how many outputs it rendered.
     func apply(_ paths: Set<String>, steps: [BuildStep], into live: LiveOutput) async throws -> Int? {
-        guard !paths.isEmpty, var last = memory.lastBuild, let record = memory.record,
+        guard !paths.isEmpty, let last = memory.lastBuild, let record = memory.record,
               steps.allSatisfy(\.isBuiltIn) else { return nil }
+        let site = last.site
         let output = Output(live: live, writer: OutputWriter(live))
         let contentFolder = layout.content.standardizedFileURL.path + "/"
-        let loader = ContentLoader(layout: layout, configuration: last.loaded.configuration, options: options)
-        let walker = FolderWalker(layout: layout, configuration: last.loaded.configuration)
-        let bundleFolders = Set(last.loaded.pages.filter(\.isBundle).map { URLPath.folder(of: $0.sourcePath) })
+        let loader = ContentLoader(layout: layout, configuration: site.configuration, options: options)
+        let walker = FolderWalker(layout: layout, configuration: site.configuration)
+        let bundleFolders = Set(site.loaded.pages.filter(\.isBundle).map { URLPath.folder(of: $0.sourcePath) })
         let known = memory.sources()
-        var edits: [(index: Int, parsed: BuildMemory.ParsedPage, path: String)] = []
-        let publishedFiles = Set(last.loaded.files.compactMap(\.contentPath))
+        // Parsed as the render stage parses, with fingerprints made.
+        let parser = SiteRenderer(rendered: site, output: output.writer, observers: BuildObservers(),
+                                  memory: LiveRendering(memory: memory, plan: OutputPlan(previous: nil, recording: true)))
+        var edits: [(index: Int, parsed: ParsedPage, path: String)] = []
+        let publishedFiles = Set(site.loaded.files.compactMap(\.contentPath))
         for path in paths {
             guard path.hasPrefix(contentFolder) else { return nil }
             let relative = String(path.dropFirst(contentFolder.count))
@@ -44,72 +48,54 @@ struct PageEdit {
                 try MarkdownSource(text: String(decoding: try walker.contents(of: path), as: UTF8.self))
             }) else { return nil }
             guard var page = try? loader.makePage(path: relative, source: source, bundleFolders: bundleFolders) else { return nil }
-            page = try last.site.pageProcessors.reduce(page) { page, process in try process(page) }
+            page = try site.site.pageProcessors.reduce(page) { page, process in try process(page) }
             page.revision = revision
-            guard page.hasSameStructure(as: last.parsed[index].page.page) else { return nil }
-            let parsed = try renderer(last, output: output, plan: OutputPlan(previous: nil, recording: true)).parse(page, links: last.links)
-            edits.append((index, parsed, URLPath.outputFile(for: page.url)))
+            guard page.hasSameStructure(as: site.parsed[index].page.page) else { return nil }
+            edits.append((index, try parser.parse(page, links: site.links), URLPath.outputFile(for: page.url)))
         }
         guard !edits.isEmpty else { return nil }
         let shownElsewhere = edits.contains { edit in
-            edit.parsed.listingFingerprint != last.parsed[edit.index].listingFingerprint
-                || !(record.readers[Dependency.page(edit.parsed.page.page.sourcePath)] ?? []).allSatisfy { $0 == edit.path }
+            edit.parsed.listingFingerprint != site.parsed[edit.index].listingFingerprint
+                || !(record.readers[.page(edit.parsed.page.page.sourcePath)] ?? []).allSatisfy { $0 == edit.path }
         }
         if !shownElsewhere {
-            // Only the pages' own outputs show what changed.
-            let renderer = renderer(last, output: output, plan: OutputPlan(previous: nil, recording: false))
-            let site = last.context.site()
-            for edit in edits {
-                try renderer.write(edit.parsed, to: edit.path, site: site, neighbours: last.neighbours[edit.index],
-                                   context: last.context, files: last.files)
-            }
+            // Only the pages' own outputs show what changed: those are rendered, whatever the record says.
+            let updated = edits.reduce(last) { $0.replacing($1.parsed, at: $1.index) }
+            let renderer = SiteRenderer(rendered: updated.site, output: output.writer, observers: BuildObservers(),
+                                        memory: LiveRendering(memory: memory, plan: OutputPlan(previous: nil, recording: false)))
+            try await renderer.writePages(of: updated.site, only: edits.map(\.index))
             try commit(output)
-            for edit in edits {
-                last = last.replacing(edit.parsed, at: edit.index)
-                memory.replace(edit.parsed, in: last)
-            }
+            for edit in edits { memory.replace(edit.parsed, in: updated) }
             return edits.count
         }
-        guard edits.count == 1, let edit = edits.first, last.context.navigation == nil else { return nil }
+        guard edits.count == 1, let edit = edits.first, site.context.navigation == nil else { return nil }
         return try await renderShowing(edit, in: last, record: record, steps: steps, into: output)
     }
 
     /// Renders one edited page and every output that shows it: its neighbours, its lists and feeds.
-    private func renderShowing(_ edit: (index: Int, parsed: BuildMemory.ParsedPage, path: String), in last: LastBuild,
+    private func renderShowing(_ edit: (index: Int, parsed: ParsedPage, path: String), in last: LastBuild,
                                record: DependencyRecord, steps: [BuildStep], into output: Output) async throws -> Int? {
         let page = edit.parsed.page
         let source = page.page.sourcePath
         let updated = last.replacing(edit.parsed, at: edit.index)
+        let site = updated.site
         // Every list must keep its order (a new title can reorder a list sorted by title).
-        guard let section = last.loaded.sections[page.page.sectionPath],
-              ListRenderer.sorted(updated.orders[section.path] ?? [], by: section.sort).map(\.page.sourcePath)
-                == (last.orders[section.path] ?? []).map(\.page.sourcePath),
-              ListRenderer.newest(updated.parsed.map(\.page)).map(\.page.sourcePath) == last.newest.map(\.page.sourcePath)
+        guard let section = site.loaded.sections[page.page.sectionPath],
+              ListRenderer.sorted(site.orders[section.path] ?? [], by: section.sort).map(\.page.sourcePath)
+                == (last.site.orders[section.path] ?? []).map(\.page.sourcePath),
+              ListRenderer.newest(site.pages).map(\.page.sourcePath) == last.site.newest.map(\.page.sourcePath)
         else { return nil }
         let plan = OutputPlan(previous: record, recording: true)
-        plan.set(Dependency.page(source), edit.parsed.fingerprint)
-        plan.set(Dependency.listing(source), edit.parsed.listingFingerprint)
-        let renderer = renderer(updated, output: output, plan: plan)
-        let site = updated.context.site()
-        let (previous, next) = updated.neighbours[edit.index]
-        for index in [edit.index] + [previous, next].compactMap({ $0.flatMap { updated.index[$0.page.sourcePath] } }) {
-            let shown = updated.parsed[index]
-            let path = URLPath.outputFile(for: shown.page.page.url)
-            let (before, after) = updated.neighbours[index]
-            if plan.needsRendering(path, reading: SiteRenderer.pageDependencies(shown.page.page.sourcePath, previous: before, next: after,
-                                                                               usesNavigation: false)) {
-                try renderer.write(shown, to: path, site: site, neighbours: updated.neighbours[index], context: updated.context,
-                                   files: updated.files)
-            }
-        }
-        let pages = updated.parsed.map(\.page)
-        _ = try await ListRenderer(loaded: updated.loaded, pages: pages, orders: updated.orders, newest: updated.newest,
-                                   terms: updated.terms, theme: updated.theme, context: updated.context, output: output.writer,
-                                   plan: plan, sectionHTML: updated.sectionHTML).render()
+        plan.set(.page(source), edit.parsed.fingerprint)
+        plan.set(.listing(source), edit.parsed.listingFingerprint)
+        let rendering = LiveRendering(memory: memory, plan: plan)
+        let (previous, next) = site.neighbours[edit.index]
+        let shown = [edit.index] + [previous, next].compactMap { $0.flatMap { updated.index[$0.page.sourcePath] } }
+        try await SiteRenderer(rendered: site, output: output.writer, observers: BuildObservers(), memory: rendering)
+            .writePages(of: site, only: shown)
+        _ = try await ListRenderer(site: site, output: output.writer, memory: rendering).render()
         if steps.contains(where: { if case .generateFeeds = $0.action { true } else { false } }) {
-            let site = RenderedSite(loaded: updated.loaded, pages: pages, listPages: 0, warnings: [], newest: updated.newest,
-                                    terms: updated.terms)
-            try SiteIndexes(site: site)?.writeFeeds(plan: plan, output: output.writer)
+            try SiteIndexes(site: site)?.writeFeeds(plan: rendering, output: output.writer)
         }
         try commit(output)
         memory.replace(edit.parsed, in: updated)
@@ -127,11 +113,6 @@ struct PageEdit {
     private func commit(_ output: Output) throws {
         output.live.keepEverythingElse()
         try output.writer.commit()
-    }
-
-    private func renderer(_ last: LastBuild, output: Output, plan: OutputPlan) -> SiteRenderer {
-        SiteRenderer(loaded: last.loaded, theme: last.theme, site: last.site, output: output.writer, observers: BuildObservers(),
-                     plan: plan, memory: nil)
     }
 }
 

@@ -8,8 +8,8 @@ struct ContentLoader {
     let layout: SiteLayout
     let configuration: SiteConfiguration
     let options: BuildOptions
-    /// A live build's memory: unchanged files are not read again.
-    var memory: BuildMemory?
+    /// What the loads before left: unchanged files are not read again.
+    var memory: (any LoadingMemory)?
 
     /// Markdown files larger than this are not read: a page is held in memory several times
     /// over while it is parsed and rendered.
@@ -184,7 +184,6 @@ struct ContentLoader {
         let contentPath = layout.content.standardizedFileURL.path
         let shownPrefix = layout.content == layout.root ? "" : "content/"
         let memory = memory
-        let known = memory?.sources() ?? [:]
         let results = await withTaskGroup(of: [(Int, Result<(MarkdownSource, Int), SiteError>)].self) { group in
             for chunk in Parallel.chunks(paths.count) {
                 group.addTask {
@@ -197,7 +196,7 @@ struct ContentLoader {
                                 return try MarkdownSource(text: String(decoding: data, as: UTF8.self))
                             }
                             if let memory {
-                                return (index, .success(try memory.source(at: file, path: path, known: known[path], read: read)))
+                                return (index, .success(try memory.source(at: file, path: path, read: read)))
                             }
                             return (index, .success((try read(), 0)))
                         } catch let error as MarkdownError {

@@ -4,7 +4,7 @@ import SitegenTemplates
 
 /// Writes the list pages of a rendered site: every section and the home page, the taxonomy
 /// and term pages, paginated; the 404 page; and the alias redirects. Each names the facts it
-/// reads to the ``OutputPlan``, which may keep it from the build before.
+/// reads to the ``RenderingMemory``, which may keep it from the build before.
 struct ListRenderer: Sendable {
     let loaded: LoadedSite
     let pages: [RenderedPage]
@@ -17,7 +17,7 @@ struct ListRenderer: Sendable {
     let theme: Theme
     let context: TemplateContext
     let output: OutputWriter
-    let plan: OutputPlan
+    let memory: any RenderingMemory
     /// Each section's `_index.md` as HTML (with links rewritten), by section path.
     let sectionHTML: [String: String]
 
@@ -36,8 +36,8 @@ struct ListRenderer: Sendable {
 
     /// What every template reads through `site`: the menu (from the sections), and the
     /// navigation tree when the theme uses it.
-    private var siteDependencies: Set<String> {
-        context.navigation == nil ? [Dependency.sections] : [Dependency.sections, Dependency.navigation]
+    private var siteDependencies: Set<Dependency> {
+        context.navigation == nil ? [.sections] : [.sections, .navigation]
     }
 
     // MARK: Sections and home
@@ -48,14 +48,14 @@ struct ListRenderer: Sendable {
             .sorted { ($0.weight, $0.title) < ($1.weight, $1.title) }
         let counts = subsections.map { ($0.path, $0.pageIndices.count) }
         let recent = section.path.isEmpty ? Array(newest.prefix(max(0, loaded.configuration.recentPages))) : []
-        if section.path.isEmpty { plan.set(Dependency.recent, Fingerprint.of(recent.map(\.page.sourcePath))) }
+        if section.path.isEmpty { memory.set(Dependency.recent, Fingerprint.of(recent.map(\.page.sourcePath))) }
         let pager = Pager(sectionPages, perPage: section.paginate ?? loaded.configuration.paginate, url: section.url)
         let html = sectionHTML[section.path] ?? ""
         let site = context.site()
         for page in pager.pages {
             let path = URLPath.outputFile(for: page.url)
             let owner = OutputOwner.list(of: section, page: page.number, layout: loaded.layout)
-            guard plan.needsRendering(path, reading: {
+            guard memory.needsRendering(path, reading: {
                 var dependencies = siteDependencies
                 dependencies.insert(Dependency.section(section.path))
                 dependencies.formUnion(subsections.map { Dependency.section($0.path) })
@@ -96,10 +96,10 @@ struct ListRenderer: Sendable {
             let terms = self.terms[taxonomy] ?? []
             guard !terms.isEmpty else { continue }
             let taxonomyURL = URLPath.folderURL(taxonomy)
-            plan.set(Dependency.taxonomy(taxonomy), Fingerprint.of(terms.map { [$0.name, $0.url, String($0.pages.count)] }))
+            memory.set(Dependency.taxonomy(taxonomy), Fingerprint.of(terms.map { [$0.name, $0.url, String($0.pages.count)] }))
             jobs.append {
                 let path = URLPath.outputFile(for: taxonomyURL)
-                guard plan.needsRendering(path, reading: siteDependencies.union([Dependency.taxonomy(taxonomy)])) else {
+                guard memory.needsRendering(path, reading: siteDependencies.union([Dependency.taxonomy(taxonomy)])) else {
                     output.keep(path, owner: .terms(of: taxonomy))
                     return 1
                 }
@@ -111,14 +111,14 @@ struct ListRenderer: Sendable {
             }
             for term in terms {
                 let ordered = Self.sorted(term.pages, by: nil)
-                plan.set(Dependency.term(term.url), Fingerprint.of(term.name, ordered.map(\.page.sourcePath)))
+                memory.set(Dependency.term(term.url), Fingerprint.of(term.name, ordered.map(\.page.sourcePath)))
                 jobs.append {
                     let pager = Pager(ordered, perPage: loaded.configuration.paginate, url: term.url)
                     let site = context.site()
                     for page in pager.pages {
                         let path = URLPath.outputFile(for: page.url)
                         let owner = OutputOwner.term(term.name, of: taxonomy, page: page.number)
-                        guard plan.needsRendering(path, reading: siteDependencies.union([Dependency.term(term.url)]
+                        guard memory.needsRendering(path, reading: siteDependencies.union([Dependency.term(term.url)]
                             + page.items.map { Dependency.listing($0.page.sourcePath) })) else {
                             output.keep(path, owner: owner)
                             continue
@@ -162,7 +162,7 @@ struct ListRenderer: Sendable {
 
     private func writeNotFound() throws -> Int {
         guard theme.templates.has("404") else { return 0 }
-        if plan.needsRendering("404.html", reading: siteDependencies) {
+        if memory.needsRendering("404.html", reading: siteDependencies) {
             try write("404", context.top(site: context.site(), [:]), at: "404.html", owner: .notFound)
         } else {
             output.keep("404.html", owner: .notFound)
@@ -174,10 +174,10 @@ struct ListRenderer: Sendable {
     /// (and search engines) to the page.
     private func writeAliases() throws -> Int {
         var count = 0
-        func writeRedirect(_ alias: String, to url: String, title: String, owner: OutputOwner, reading dependencies: Set<String>) throws {
+        func writeRedirect(_ alias: String, to url: String, title: String, owner: OutputOwner, reading dependencies: Set<Dependency>) throws {
             count += 1
             let path = URLPath.outputFile(for: alias)
-            guard plan.needsRendering(path, reading: dependencies) else {
+            guard memory.needsRendering(path, reading: dependencies) else {
                 output.keep(path, owner: owner)
                 return
             }
@@ -271,5 +271,13 @@ struct ListRenderer: Sendable {
             return (date == nil ? 1 : 0, date ?? 0, page.page.weight, page.title)
         }
         return pages.indices.sorted { keys[$0] < keys[$1] }
+    }
+}
+
+extension ListRenderer {
+    /// The list pages of `site`, written through `output`.
+    init(site: RenderedSite, output: OutputWriter, memory: any RenderingMemory) {
+        self.init(loaded: site.loaded, pages: site.pages, orders: site.orders, newest: site.newest, terms: site.terms,
+                  theme: site.theme, context: site.context, output: output, memory: memory, sectionHTML: site.sectionHTML)
     }
 }

@@ -1,16 +1,37 @@
 /// A site whose pages are rendered and written to the staging output. Only ``SiteRenderer``
 /// makes one, from a ``LoadedSite``.
+///
+/// Besides the pages, it holds what the steps after rendering (feeds, sitemap, `check`) and
+/// later renderings of some of its outputs need: each page's parse, the section orders and
+/// neighbours, the terms, the values templates were given.
 public struct RenderedSite: Sendable {
     /// The loaded site it was rendered from.
-    public let loaded: LoadedSite
+    public internal(set) var loaded: LoadedSite
     /// Every page, in the loaded order.
-    public let pages: [RenderedPage]
+    public internal(set) var pages: [RenderedPage]
     /// How many list pages (home, sections) were written.
-    public let listPages: Int
+    public internal(set) var listPages: Int
     /// Problems that did not stop the build (links to missing pages…).
     public let warnings: [SiteError]
+    /// Each page as parsed, in the loaded order.
+    var parsed: [ParsedPage]
+    /// Each section's pages in the section's order, by section path.
+    var orders: [String: [RenderedPage]]
+    /// Each page's previous and next page, in the loaded order.
+    var neighbours: [(previous: RenderedPage?, next: RenderedPage?)]
     /// The dated pages, newest first.
-    let newest: [RenderedPage]
+    var newest: [RenderedPage]
     /// Each taxonomy's terms, sorted by name.
-    let terms: [String: [(name: String, url: String, pages: [RenderedPage])]]
+    var terms: [String: [(name: String, url: String, pages: [RenderedPage])]]
+    /// Each section's `_index.md` as HTML (with links rewritten), by section path.
+    let sectionHTML: [String: String]
+    /// The values every template was given.
+    var context: TemplateContext
+    var theme: Theme
+    let site: Site
+    let files: PublishedFiles
+    let links: LinkResolver
+
+    /// The configuration the site was loaded and rendered with.
+    var configuration: SiteConfiguration { loaded.configuration }
 }

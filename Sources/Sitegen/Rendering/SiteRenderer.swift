@@ -2,22 +2,31 @@ import Foundation
 import SitegenMarkdown
 import SitegenTemplates
 
-/// Renders a ``LoadedSite``: parses every page's Markdown and renders it with its template,
-/// on all cores, writing each page as soon as it is done; then the list pages
+/// Renders a ``LoadedSite``: parses every page's Markdown, then renders each page with its
+/// template, on all cores, writing each as soon as it is done; then the list pages
 /// (``ListRenderer``).
 ///
-/// In a live build, pages whose file and link targets did not change keep their earlier parse
-/// (``BuildMemory``), and the ``OutputPlan`` skips outputs none of whose facts changed.
+/// What it may remember between builds, and which outputs it may leave as the build before
+/// wrote them, its ``RenderingMemory`` says (a plain build: none, all).
 struct SiteRenderer: Sendable {
     let loaded: LoadedSite
     let theme: Theme
     let site: Site
     let output: OutputWriter
     let observers: BuildObservers
-    let plan: OutputPlan
-    let memory: BuildMemory?
+    let memory: any RenderingMemory
 
     func render() async throws -> RenderedSite {
+        var rendered = try await parsedSite()
+        try await writePages(of: rendered)
+        rendered.listPages = try await ListRenderer(site: rendered, output: output, memory: memory).render()
+        return rendered
+    }
+
+    /// The first pass: every page and section text parsed (or kept from the memory), the
+    /// facts outputs read fingerprinted, the orders, neighbours, terms and template values
+    /// worked out. Nothing is written yet.
+    func parsedSite() async throws -> RenderedSite {
         var context = TemplateContext(configuration: loaded.configuration, sections: loaded.sections, data: loaded.data, now: Date())
         let warnings = WarningLog()
         let targets = linkTargets()
@@ -26,16 +35,15 @@ struct SiteRenderer: Sendable {
                                  headings: TargetHeadings(sources: linkSources(), parser: site.markdownParser),
                                  aliases: aliasTargets(), warnings: warnings)
         let files = PublishedFiles(loaded: loaded, basePath: context.basePath)
-        let changedTargets = memory?.changedTargets(targets) ?? []
+        let memory = self.memory
+        let changedTargets = memory.changedTargets(targets)
         let showsTitle = theme.templates.mentions("page.title")
-        let results = try await Parallel.map(loaded.pages.indices) { index in
+        let parsed = try await Parallel.map(loaded.pages.indices) { index in
             let page = loaded.pages[index]
-            if let known = memory?.parsed(page, changedTargets: changedTargets) { return (known, false) }
-            return (try parse(page, links: links, showsTitle: showsTitle), true)
+            if let known = memory.parsed(page, changedTargets: changedTargets) { return known }
+            return try parse(page, links: links, showsTitle: showsTitle)
         }
-        let parsed = results.map(\.0)
-        let gone = memory?.keep(parsed: parsed, targets: targets) ?? []
-        plan.remove(gone.flatMap { [Dependency.page($0), Dependency.listing($0), Dependency.neighbours($0)] })
+        memory.remember(parsed, targets: targets)
         for page in parsed { for warning in page.warnings { warnings.add(warning) } }
         for warning in missingLayouts() { warnings.add(warning) }
         let pages = parsed.map(\.page)
@@ -54,29 +62,21 @@ struct SiteRenderer: Sendable {
             templateTags.append((source, content.templateTags))
         }
         for warning in ForeignTemplateTags.warnings(templateTags.filter { !$0.tags.isEmpty }) { warnings.add(warning) }
-        if plan.isRecording {
-            let all = memory.map { $0.parsesAheadOfRecord || $0.record == nil } ?? true
-            setFingerprints(all ? parsed : results.filter(\.1).map(\.0), orders: orders, sectionHTML: sectionHTML)
-        }
+        if memory.isRecording { setFingerprints(parsed, orders: orders, sectionHTML: sectionHTML) }
         let newest = ListRenderer.newest(pages)
         let terms = Dictionary(loaded.configuration.taxonomies.map { ($0, ListRenderer.terms(of: $0, in: pages)) },
                                uniquingKeysWith: { first, _ in first })
         if theme.templates.mentions("site.nav") {
             let navigation = loaded.summary.map { NavigationTree(summary: $0, urls: targets) }
                 ?? NavigationTree(sections: loaded.sections, orders: orders)
-            plan.set(Dependency.navigation, Fingerprint.of(navigation.nodes))
+            memory.set(.navigation, Fingerprint.of(navigation.nodes))
             context.navigation = navigation
         }
         let neighbours = Self.neighbours(pages, orders: orders, readingOrder: loaded.summary?.readingOrder ?? [])
         context.remember(pages)
-        try await renderPages(parsed, neighbours: neighbours, context: context, files: files)
-        memory?.pendingBuild = LastBuild(loaded: loaded, parsed: parsed, neighbours: neighbours, orders: orders, newest: newest,
-                                         terms: terms, sectionHTML: sectionHTML, context: context, theme: theme, site: site,
-                                         files: files, links: links)
-        let listPages = try await ListRenderer(loaded: loaded, pages: pages, orders: orders, newest: newest, terms: terms,
-                                               theme: theme, context: context,
-                                               output: output, plan: plan, sectionHTML: sectionHTML).render()
-        return RenderedSite(loaded: loaded, pages: pages, listPages: listPages, warnings: warnings.all, newest: newest, terms: terms)
+        return RenderedSite(loaded: loaded, pages: pages, listPages: 0, warnings: warnings.all, parsed: parsed, orders: orders,
+                            neighbours: neighbours, newest: newest, terms: terms, sectionHTML: sectionHTML, context: context,
+                            theme: theme, site: site, files: files, links: links)
     }
 
     /// Where links to content files lead: each page's and section's source path → its URL,
@@ -151,19 +151,18 @@ struct SiteRenderer: Sendable {
         loaded.layout.display(contentPath: contentPath)
     }
 
-    /// The fingerprints of what outputs read of sections, and of the pages parsed in this build
-    /// (those of pages parsed before are set already).
-    private func setFingerprints(_ parsed: [BuildMemory.ParsedPage], orders: [String: [RenderedPage]],
+    /// The fingerprints of what outputs read of pages and sections.
+    private func setFingerprints(_ parsed: [ParsedPage], orders: [String: [RenderedPage]],
                                  sectionHTML: [String: String]) {
-        var fingerprints: [(String, Int)] = []
+        var fingerprints: [(Dependency, Int)] = []
         fingerprints.reserveCapacity(parsed.count * 2 + orders.count + 1)
         for entry in parsed {
             let page = entry.page
-            fingerprints.append((Dependency.page(page.page.sourcePath), entry.fingerprint))
-            fingerprints.append((Dependency.listing(page.page.sourcePath), entry.listingFingerprint))
+            fingerprints.append((.page(page.page.sourcePath), entry.fingerprint))
+            fingerprints.append((.listing(page.page.sourcePath), entry.listingFingerprint))
         }
         for (path, pages) in orders {
-            fingerprints.append((Dependency.section(path), Fingerprint.of(pages.map(\.page.sourcePath))))
+            fingerprints.append((.section(path), Fingerprint.of(pages.map(\.page.sourcePath))))
         }
         var sections = Hasher()
         for section in loaded.sections.values.sorted(by: { $0.path < $1.path }) {
@@ -176,8 +175,8 @@ struct SiteRenderer: Sendable {
             sections.combine(section.source.frontMatter)
             sections.combine(sectionHTML[section.path])
         }
-        fingerprints.append((Dependency.sections, sections.finalize()))
-        plan.set(fingerprints)
+        fingerprints.append((.sections, sections.finalize()))
+        memory.set(fingerprints)
     }
 
     /// What lists, neighbours, feeds and the navigation show of a page.
@@ -186,28 +185,30 @@ struct SiteRenderer: Sendable {
                        page.page.linkTitle)
     }
 
-    /// Two passes on all cores: parse every page (titles and summaries are then known), then
-    /// render each with its template, its section neighbours at hand, and write it.
-    private func renderPages(_ parsed: [BuildMemory.ParsedPage], neighbours: [(previous: RenderedPage?, next: RenderedPage?)],
-                             context: TemplateContext, files: PublishedFiles) async throws {
-        let pages = loaded.pages
-        let usesNavigation = context.navigation != nil
+    /// The second pass, on all cores: renders each page of `rendered` (those at `indices`,
+    /// else all) with its template, its section neighbours at hand, and writes it — unless the
+    /// memory says the output of the build before stands.
+    func writePages(of rendered: RenderedSite, only indices: [Int]? = nil) async throws {
+        let pages = rendered.loaded.pages
+        let usesNavigation = rendered.context.navigation != nil
         // Which pages to render: planned on one thread (for most pages, a lookup), rendered on all.
         var selected: [(index: Int, path: String)] = []
-        for index in pages.indices {
-            let (previous, next) = neighbours[index]
+        for index in indices ?? Array(pages.indices) {
+            let (previous, next) = rendered.neighbours[index]
             let source = pages[index].sourcePath
             let path = URLPath.outputFile(for: pages[index].url)
-            plan.set(Dependency.neighbours(source), Fingerprint.of(previous?.page.sourcePath, next?.page.sourcePath))
-            let needed = plan.needsRendering(path, reading: Self.pageDependencies(source, previous: previous, next: next,
-                                                                                 usesNavigation: usesNavigation))
+            memory.set(.neighbours(source), Fingerprint.of(previous?.page.sourcePath, next?.page.sourcePath))
+            let needed = memory.needsRendering(path, reading: Self.pageDependencies(source, previous: previous, next: next,
+                                                                                   usesNavigation: usesNavigation))
             if needed { selected.append((index, path)) } else { output.keep(path, owner: .page(pages[index], layout: loaded.layout)) }
         }
         let done = Counter()
         let chosen = selected
+        let context = rendered.context
         _ = try await Parallel.map(chosen.indices, perTask: { context.site() }) { site, position in
             let (index, path) = chosen[position]
-            try write(parsed[index], to: path, site: site, neighbours: neighbours[index], context: context, files: files)
+            try write(rendered.parsed[index], to: path, site: site, neighbours: rendered.neighbours[index], context: context,
+                      files: rendered.files)
             observers.send(.pageRendered(url: pages[index].url, done: done.increment(), total: chosen.count))
         }
     }
@@ -215,17 +216,17 @@ struct SiteRenderer: Sendable {
     /// What a page's own output reads: the page, which pages are its neighbours and what lists
     /// show of them, the menu (from the sections) and, when the theme uses it, `site.nav`.
     static func pageDependencies(_ source: String, previous: RenderedPage?, next: RenderedPage?,
-                                 usesNavigation: Bool) -> Set<String> {
-        var dependencies: Set<String> = [Dependency.page(source), Dependency.neighbours(source), Dependency.sections]
-        if let previous { dependencies.insert(Dependency.listing(previous.page.sourcePath)) }
-        if let next { dependencies.insert(Dependency.listing(next.page.sourcePath)) }
-        if usesNavigation { dependencies.insert(Dependency.navigation) }
+                                 usesNavigation: Bool) -> Set<Dependency> {
+        var dependencies: Set<Dependency> = [.page(source), .neighbours(source), .sections]
+        if let previous { dependencies.insert(.listing(previous.page.sourcePath)) }
+        if let next { dependencies.insert(.listing(next.page.sourcePath)) }
+        if usesNavigation { dependencies.insert(.navigation) }
         return dependencies
     }
 
     /// Parses a page, noting the link targets it looks up and the warnings it gives.
     /// `showsTitle`: whether the theme shows `page.title` (found out when not given).
-    func parse(_ page: Page, links: LinkResolver, showsTitle: Bool? = nil) throws -> BuildMemory.ParsedPage {
+    func parse(_ page: Page, links: LinkResolver, showsTitle: Bool? = nil) throws -> ParsedPage {
         let lookups = LinkLookups()
         let warnings = WarningLog()
         // A theme that shows the title shows it once: the heading that opens the text and gave it is left out.
@@ -246,10 +247,10 @@ struct SiteRenderer: Sendable {
         for provider in site.pageData {
             for entry in provider(rendered).entries { rendered.data[entry.key] = entry.value }
         }
-        return BuildMemory.ParsedPage(revision: page.revision, page: rendered, lookups: lookups.all,
-                                      warnings: warnings.all, includes: content.includes, templateTags: content.templateTags,
-                                      fingerprint: plan.isRecording ? Self.fingerprint(rendered) : 0,
-                                      listingFingerprint: plan.isRecording ? Self.listingFingerprint(rendered) : 0)
+        return ParsedPage(revision: page.revision, page: rendered, lookups: lookups.all,
+                          warnings: warnings.all, includes: content.includes, templateTags: content.templateTags,
+                          fingerprint: memory.isRecording ? Self.fingerprint(rendered) : 0,
+                          listingFingerprint: memory.isRecording ? Self.listingFingerprint(rendered) : 0)
     }
 
     /// A fingerprint of everything a page's own output shows of it.
@@ -273,7 +274,7 @@ struct SiteRenderer: Sendable {
         return fingerprint.finalize()
     }
 
-    func write(_ parsed: BuildMemory.ParsedPage, to path: String, site siteValues: TemplateValue,
+    private func write(_ parsed: ParsedPage, to path: String, site siteValues: TemplateValue,
                        neighbours: (previous: RenderedPage?, next: RenderedPage?), context: TemplateContext,
                        files: PublishedFiles) throws {
         let rendered = parsed.page
@@ -352,5 +353,14 @@ struct SiteRenderer: Sendable {
         return text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
             .replacingOccurrences(of: "&amp;", with: "&").replacingOccurrences(of: "&lt;", with: "<")
             .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&quot;", with: "\"")
+    }
+}
+
+extension SiteRenderer {
+    /// A renderer of more outputs of `rendered` (with its loaded site, theme and site), such as
+    /// the pages an edit changed.
+    init(rendered: RenderedSite, output: OutputWriter, observers: BuildObservers, memory: any RenderingMemory) {
+        self.init(loaded: rendered.loaded, theme: rendered.theme, site: rendered.site, output: output, observers: observers,
+                  memory: memory)
     }
 }

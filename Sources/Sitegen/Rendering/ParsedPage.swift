@@ -1,0 +1,18 @@
+/// A page as the first pass of rendering leaves it: parsed, with what the parse looked up and
+/// found, before it is rendered with its template.
+struct ParsedPage: Sendable {
+    /// The revision of the page's file it was parsed from (0: not known).
+    let revision: Int
+    let page: RenderedPage
+    /// The content paths its links and images resolved through.
+    let lookups: Set<String>
+    let warnings: [SiteError]
+    /// The files its mdBook includes read: its parse is stale when one of them changes.
+    let includes: [MdBookIncludes.File]
+    /// The other generators' template tags left in its text.
+    let templateTags: ForeignTemplateTags
+    /// Fingerprints of what its own output shows, and of what lists show of it (0 when the
+    /// rendering records nothing: ``RenderingMemory/isRecording``).
+    let fingerprint: Int
+    let listingFingerprint: Int
+}
