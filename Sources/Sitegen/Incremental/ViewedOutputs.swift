@@ -16,11 +16,7 @@ struct ViewedOutputs {
               case let walker = FolderWalker(layout: layout, configuration: last.configuration),
               let theme = try? Theme(name: last.configuration.theme, overrides: layout.templates, layout: layout, walker: walker),
               let data = try? DataFiles.load(layout.data, layout: layout, walker: walker) else { return [] }
-        var site = last
-        site.theme = theme
-        site.context = TemplateContext(configuration: last.configuration, sections: last.loaded.sections, data: data, now: Date())
-        site.context.navigation = last.context.navigation
-        site.context.remember(last.pages)
+        let site = last.with(theme: theme, data: data)
         let plan = OutputPlan(previous: record, recording: true)
         plan.render(paths)
         let rendering = LiveRendering(memory: memory, plan: plan)

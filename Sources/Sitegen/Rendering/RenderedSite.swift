@@ -1,3 +1,6 @@
+import Foundation
+import SitegenMarkdown
+
 /// A site whose pages are rendered and written to the staging output. Only ``SiteRenderer``
 /// makes one, from a ``LoadedSite``.
 ///
@@ -34,4 +37,17 @@ public struct RenderedSite: Sendable {
 
     /// The configuration the site was loaded and rendered with.
     var configuration: SiteConfiguration { loaded.configuration }
+}
+
+extension RenderedSite {
+    /// This site with other templates and data files, its pages as parsed: what rendering
+    /// some of its outputs again with changed templates or data needs.
+    func with(theme: Theme, data: FrontMatter) -> RenderedSite {
+        var site = self
+        site.theme = theme
+        site.context = TemplateContext(configuration: configuration, sections: loaded.sections, data: data, now: Date())
+        site.context.navigation = context.navigation
+        site.context.remember(pages)
+        return site
+    }
 }
