@@ -1,7 +1,6 @@
+import Foundation
 #if canImport(Glibc)
 import Glibc
-#else
-import Darwin
 #endif
 
 /// A file's modification time, size and inode: it changed when these did.

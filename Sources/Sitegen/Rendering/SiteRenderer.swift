@@ -215,7 +215,7 @@ struct SiteRenderer: Sendable {
 
     /// What a page's own output reads: the page, which pages are its neighbours and what lists
     /// show of them, the menu (from the sections) and, when the theme uses it, `site.nav`.
-    static func pageDependencies(_ source: String, previous: RenderedPage?, next: RenderedPage?,
+    private static func pageDependencies(_ source: String, previous: RenderedPage?, next: RenderedPage?,
                                  usesNavigation: Bool) -> Set<Dependency> {
         var dependencies: Set<Dependency> = [.page(source), .neighbours(source), .sections]
         if let previous { dependencies.insert(.listing(previous.page.sourcePath)) }
