@@ -129,10 +129,10 @@ public final class SiteBuilder: Sendable {
                     context.renderingMemory.set(.sitemap, indexes.sitemapFingerprint())
                     try indexes.write("sitemap.xml", owner: .sitemap, reading: [.sitemap], plan: context.renderingMemory,
                                       output: context.output) {
-                        indexes.sitemap(indexes.sitemapEntries())
+                        try indexes.sitemap(indexes.sitemapEntries())
                     }
                     try indexes.write("robots.txt", owner: .robots, reading: [], plan: context.renderingMemory, output: context.output) {
-                        indexes.robots()
+                        try indexes.robots()
                     }
                 }
             case (.generateFeeds, .rendered(let rendered)):

@@ -1,7 +1,10 @@
 import Foundation
+import SitegenTemplates
 
-/// `sitemap.xml`, `robots.txt` and the Atom and RSS feeds of a rendered site. They need
-/// absolute URLs, so they are written only when `baseURL` is absolute (`https://…`).
+/// `sitemap.xml`, `robots.txt` and the Atom and RSS feeds of a rendered site, each rendered
+/// with the theme's template of that name (`sitemap.xml.mustache`…), which a site's
+/// `templates/` may replace. They need absolute URLs, so they are written only when `baseURL`
+/// is absolute (`https://…`).
 struct SiteIndexes {
     let site: RenderedSite
     /// `baseURL` without its trailing slash.
@@ -26,11 +29,11 @@ struct SiteIndexes {
             let layout = site.loaded.layout
             try write(feed.folder + "atom.xml", owner: .feed("Atom", folder: feed.source, layout: layout), reading: dependencies,
                       plan: plan, output: output) {
-                atom(folder: feed.folder, title: feed.title, pages: feed.pages)
+                try self.feed("atom.xml", folder: feed.folder, title: feed.title, pages: feed.pages)
             }
             try write(feed.folder + "rss.xml", owner: .feed("RSS", folder: feed.source, layout: layout), reading: dependencies,
                       plan: plan, output: output) {
-                rss(folder: feed.folder, title: feed.title, pages: feed.pages)
+                try self.feed("rss.xml", folder: feed.folder, title: feed.title, pages: feed.pages)
             }
         }
     }
@@ -77,21 +80,26 @@ struct SiteIndexes {
         return entries.sorted { $0.url < $1.url }
     }
 
-    /// The sitemap of `entries`: every page and list page once, with `lastmod` from `updated` or `date`.
-    func sitemap(_ entries: [(url: String, lastmod: Date?)]) -> String {
-        var lines = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
-                     "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">"]
-        for entry in entries {
-            var line = "<url><loc>\(XMLText.url(base + entry.url))</loc>"
-            if let lastmod = entry.lastmod { line += "<lastmod>\(DateText.iso(lastmod))</lastmod>" }
-            lines.append(line + "</url>")
+    /// The sitemap of `entries` (the theme's `sitemap.xml` template): every page and list page
+    /// once, with `lastmod` from `updated` or `date`.
+    func sitemap(_ entries: [(url: String, lastmod: Date?)]) throws -> String {
+        let list = entries.map { entry -> TemplateValue in
+            var values: [String: TemplateValue] = ["permalink": .text(XMLText.percentEncoded(base + entry.url))]
+            if let lastmod = entry.lastmod { values["lastmod"] = .text(DateText.iso(lastmod)) }
+            return .object(TemplateDictionary(values))
         }
-        lines.append("</urlset>")
-        return lines.joined(separator: "\n") + "\n"
+        return try render("sitemap.xml", ["entries": .list(list)])
     }
 
-    func robots() -> String {
-        "User-agent: *\nAllow: /\nSitemap: \(base)/sitemap.xml\n"
+    /// `robots.txt` (the theme's template): everything allowed, and where the sitemap is.
+    func robots() throws -> String {
+        try render("robots.txt", ["sitemapURL": .text(base + "/sitemap.xml")])
+    }
+
+    private func render(_ template: String, _ values: [String: TemplateValue]) throws -> String {
+        let context = TemplateContext(configuration: site.loaded.configuration, sections: site.loaded.sections, data: site.loaded.data,
+                                      now: Date())
+        return try site.theme.templates.render(template, with: context.top(site: context.site(), values))
     }
 
     /// The feeds to write: the site's at the root, and each section's with dated pages; each with
@@ -126,66 +134,30 @@ struct SiteIndexes {
             .first { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty } ?? base
     }
 
-    func atom(folder: String, title: String, pages: [RenderedPage]) -> String {
+    /// A feed (the theme's `atom.xml` or `rss.xml` template) of `pages`, for the list at `folder`.
+    func feed(_ template: String, folder: String, title: String, pages: [RenderedPage]) throws -> String {
         let configuration = site.loaded.configuration
-        let home = base + URLPath.encoded("/" + folder)
         let updated = pages.compactMap { $0.page.updated ?? $0.page.date }.max() ?? Date(timeIntervalSince1970: 0)
-        let full = configuration.feedContent == "full"
-        var lines = [
-            "<?xml version=\"1.0\" encoding=\"utf-8\"?>",
-            "<feed xmlns=\"http://www.w3.org/2005/Atom\">",
-            "<title>\(XMLText.escape(title))</title>",
-            "<link href=\"\(XMLText.url(home))\"/>",
-            "<link rel=\"self\" href=\"\(XMLText.url(home))atom.xml\"/>",
-            "<id>\(XMLText.url(home))</id>",
-            "<updated>\(Self.rfc3339(updated))</updated>",
+        let entries = pages.map { page -> TemplateValue in
+            [
+                "title": .text(page.title),
+                "permalink": .text(XMLText.percentEncoded(base + page.page.url)),
+                "updated": .text(Self.rfc3339(page.page.updated ?? page.page.date ?? updated)),
+                "published": .text(Self.rfc822(page.page.date ?? Date(timeIntervalSince1970: 0))),
+                "content": .text(body(of: page)),
+            ]
+        }
+        let feed: TemplateValue = [
+            "title": .text(title),
+            "url": .text(XMLText.percentEncoded(base + URLPath.encoded("/" + folder))),
+            "updated": .text(Self.rfc3339(updated)),
             // Atom requires an author for every entry: without `author`, the site is its author.
-            "<author><name>\(XMLText.escape(author))</name></author>",
+            "author": .text(author),
+            "description": .text(configuration.description.isEmpty ? title : configuration.description),
+            "isFull": .bool(configuration.feedContent == "full"),
+            "entries": .list(entries),
         ]
-        for page in pages {
-            let url = XMLText.url(base + page.page.url)
-            let element = full ? "content type=\"html\"" : "summary"
-            lines += [
-                "<entry>",
-                "<title>\(XMLText.escape(page.title))</title>",
-                "<link href=\"\(url)\"/>",
-                "<id>\(url)</id>",
-                "<updated>\(Self.rfc3339(page.page.updated ?? page.page.date ?? updated))</updated>",
-                "<\(element)>\(XMLText.escape(body(of: page)))</\(full ? "content" : "summary")>",
-                "</entry>",
-            ]
-        }
-        lines.append("</feed>")
-        return lines.joined(separator: "\n") + "\n"
-    }
-
-    func rss(folder: String, title: String, pages: [RenderedPage]) -> String {
-        let configuration = site.loaded.configuration
-        let home = base + URLPath.encoded("/" + folder)
-        var lines = [
-            "<?xml version=\"1.0\" encoding=\"utf-8\"?>",
-            "<rss version=\"2.0\" xmlns:atom=\"http://www.w3.org/2005/Atom\">",
-            "<channel>",
-            "<title>\(XMLText.escape(title))</title>",
-            "<link>\(XMLText.url(home))</link>",
-            "<description>\(XMLText.escape(configuration.description.isEmpty ? title : configuration.description))</description>",
-            "<language>\(XMLText.escape(configuration.language))</language>",
-            "<atom:link href=\"\(XMLText.url(home))rss.xml\" rel=\"self\" type=\"application/rss+xml\"/>",
-        ]
-        for page in pages {
-            let url = XMLText.url(base + page.page.url)
-            lines += [
-                "<item>",
-                "<title>\(XMLText.escape(page.title))</title>",
-                "<link>\(url)</link>",
-                "<guid>\(url)</guid>",
-                "<pubDate>\(Self.rfc822(page.page.date ?? Date(timeIntervalSince1970: 0)))</pubDate>",
-                "<description>\(XMLText.escape(body(of: page)))</description>",
-                "</item>",
-            ]
-        }
-        lines += ["</channel>", "</rss>"]
-        return lines.joined(separator: "\n") + "\n"
+        return try render(template, ["feed": feed])
     }
 
     private static func rfc3339(_ date: Date) -> String {

@@ -23,8 +23,8 @@ enum XMLText {
 
     /// An absolute URL for an XML file: every byte a URL may not hold as it is (spaces, letters
     /// outside ASCII, quotes, a `%` that starts no escape) percent-encoded, escapes already there
-    /// kept, then ``escape(_:)``.
-    static func url(_ url: String) -> String {
+    /// kept. (A template's XML escaping does the rest.)
+    static func percentEncoded(_ url: String) -> String {
         let bytes = Array(url.utf8)
         var encoded = ""
         encoded.reserveCapacity(bytes.count + 8)
@@ -37,7 +37,7 @@ enum XMLText {
                 encoded += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 15, radix: 16, uppercase: true)
             }
         }
-        return escape(encoded)
+        return encoded
     }
 
     /// Whether XML 1.0 allows `scalar` in a document (its `Char` production).

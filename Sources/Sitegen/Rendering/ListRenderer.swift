@@ -70,7 +70,7 @@ struct ListRenderer: Sendable {
                 continue
             }
             if let target = redirectTarget(of: section) {
-                try output.write(redirect(to: target, title: section.title), to: path, owner: owner)
+                try output.write(try redirect(to: target, title: section.title), to: path, owner: owner)
                 continue
             }
             var values: [String: TemplateValue] = [
@@ -181,8 +181,7 @@ struct ListRenderer: Sendable {
                 output.keep(path, owner: owner)
                 return
             }
-            let target = HTMLText.escapeAttribute(context.absoluteBase + url)
-            try output.write(redirect(to: target, title: title), to: path, owner: owner)
+            try output.write(redirect(to: context.absoluteBase + url, title: title), to: path, owner: owner)
         }
         for page in pages where !page.page.aliases.isEmpty {
             for alias in page.page.aliases {
@@ -202,29 +201,17 @@ struct ListRenderer: Sendable {
         return count
     }
 
-    /// A page that sends the reader (and search engines) to `target` (escaped for an attribute).
-    private func redirect(to target: String, title: String) -> String {
-        """
-        <!doctype html>
-        <html lang="\(HTMLText.escapeAttribute(loaded.configuration.language))">
-        <head>
-        <meta charset="utf-8">
-        <title>\(HTMLText.escapeAttribute(title))</title>
-        <link rel="canonical" href="\(target)">
-        <meta http-equiv="refresh" content="0; url=\(target)">
-        </head>
-        <body><p>This page has moved to <a href="\(target)">\(target)</a>.</p></body>
-        </html>
-
-        """
+    /// A page that sends the reader (and search engines) to `target`: the theme's `alias` template.
+    private func redirect(to target: String, title: String) throws -> String {
+        try theme.templates.render("alias", with: context.top(site: context.site(), ["url": .text(target), "title": .text(title)]))
     }
 
-    /// Where Zola's `redirect_to` of a section's `_index.md` leads, escaped for an attribute.
+    /// Where Zola's `redirect_to` of a section's `_index.md` leads.
     private func redirectTarget(of section: Section) -> String? {
         guard section.source.frontMatter["redirect_to"] != nil,
               let target = ContentLoader.redirectTarget(of: section.source.frontMatter, from: section.path,
                                                              in: loaded.pages, loaded.sections) else { return nil }
-        return HTMLText.escapeAttribute(target.contains("://") ? target : context.absoluteBase + target)
+        return target.contains("://") ? target : context.absoluteBase + target
     }
 
     private func write(_ template: String, _ values: TemplateValue, at path: String, owner: OutputOwner) throws {

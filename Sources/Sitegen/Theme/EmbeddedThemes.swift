@@ -17,6 +17,40 @@ enum EmbeddedThemes {
 {{/base}}
 
 """#,
+            "alias.mustache": #"""
+<!doctype html>
+<html lang="{{site.language}}">
+<head>
+<meta charset="utf-8">
+<title>{{title}}</title>
+<link rel="canonical" href="{{url}}">
+<meta http-equiv="refresh" content="0; url={{url}}">
+</head>
+<body><p>This page has moved to <a href="{{url}}">{{url}}</a>.</p></body>
+</html>
+
+"""#,
+            "atom.xml.mustache": #"""
+<?xml version="1.0" encoding="utf-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom">
+<title>{{feed.title}}</title>
+<link href="{{feed.url}}"/>
+<link rel="self" href="{{feed.url}}atom.xml"/>
+<id>{{feed.url}}</id>
+<updated>{{feed.updated}}</updated>
+<author><name>{{feed.author}}</name></author>
+{{#feed.entries}}
+<entry>
+<title>{{title}}</title>
+<link href="{{permalink}}"/>
+<id>{{permalink}}</id>
+<updated>{{updated}}</updated>
+{{#feed.isFull}}<content type="html">{{content}}</content>{{/feed.isFull}}{{^feed.isFull}}<summary>{{content}}</summary>{{/feed.isFull}}
+</entry>
+{{/feed.entries}}
+</feed>
+
+"""#,
             "base.mustache": #"""
 <!doctype html>
 <html lang="{{site.language}}">
@@ -175,6 +209,34 @@ enum EmbeddedThemes {
 {{/pagination.isPaginated}}
 
 """#,
+            "robots.txt.mustache": #"""
+User-agent: *
+Allow: /
+Sitemap: {{sitemapURL}}
+
+"""#,
+            "rss.xml.mustache": #"""
+<?xml version="1.0" encoding="utf-8"?>
+<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
+<channel>
+<title>{{feed.title}}</title>
+<link>{{feed.url}}</link>
+<description>{{feed.description}}</description>
+<language>{{site.language}}</language>
+<atom:link href="{{feed.url}}rss.xml" rel="self" type="application/rss+xml"/>
+{{#feed.entries}}
+<item>
+<title>{{title}}</title>
+<link>{{permalink}}</link>
+<guid>{{permalink}}</guid>
+<pubDate>{{published}}</pubDate>
+<description>{{content}}</description>
+</item>
+{{/feed.entries}}
+</channel>
+</rss>
+
+"""#,
             "section-list.mustache": #"""
 <ul class="section-list">
 {{#subsections}}
@@ -203,6 +265,15 @@ enum EmbeddedThemes {
 
 """#,
             "sidebar.mustache": #"""
+
+"""#,
+            "sitemap.xml.mustache": #"""
+<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+{{#entries}}
+<url><loc>{{permalink}}</loc>{{#lastmod}}<lastmod>{{lastmod}}</lastmod>{{/lastmod}}</url>
+{{/entries}}
+</urlset>
 
 """#,
             "taxonomy.mustache": #"""
