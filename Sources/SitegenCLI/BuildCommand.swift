@@ -25,6 +25,9 @@ struct BuildCommand: AsyncParsableCommand {
     @Flag(name: [.customShort("F"), .long], help: "Include pages dated in the future.")
     var future = false
 
+    @Flag(help: "Stop on a name in a template that can never have a value, such as {{page.tilte}}, instead of warning.")
+    var strict = false
+
     @Option(help: "The configuration file (default: PATH/sitegen.yml, else a Hugo, Zola or Jekyll config file there).")
     var config: String?
 
@@ -46,7 +49,7 @@ struct BuildCommand: AsyncParsableCommand {
         try Self.requireConfiguration(config, of: layout)
         if try SwiftSiteRunner.delegate(folder: layout.root, quiet: quiet) { return }
         let builder = SiteBuilder(site: SitegenCLI.configuredSite ?? Site(), layout: layout,
-                                  options: BuildOptions(includeDrafts: drafts, includeFuture: future, baseURL: baseURL))
+                                  options: BuildOptions(includeDrafts: drafts, includeFuture: future, baseURL: baseURL, strict: strict))
         let progress = BuildProgress(quiet: quiet, verbose: verbose, outputName: displayName(of: layout.output))
         let token = builder.observe(progress.handle)
         defer { token.cancel() }

@@ -26,6 +26,9 @@ struct CheckCommand: AsyncParsableCommand {
     @Flag(name: [.customShort("F"), .long], help: "Include pages dated in the future.")
     var future = false
 
+    @Flag(help: "Stop on a name in a template that can never have a value, such as {{page.tilte}}, instead of warning.")
+    var strict = false
+
     @Option(name: [.customShort("b"), .customLong("base-url")],
             help: "The URL the site is published at; overrides baseURL of sitegen.yml.")
     var baseURL: String?
@@ -47,7 +50,7 @@ struct CheckCommand: AsyncParsableCommand {
         try BuildCommand.requireConfiguration(config, of: layout)
         if try SwiftSiteRunner.delegate(folder: layout.root, quiet: format == .github) { return }
         let builder = SiteBuilder(site: SitegenCLI.configuredSite ?? Site(), layout: layout,
-                                  options: BuildOptions(includeDrafts: drafts, includeFuture: future, baseURL: baseURL))
+                                  options: BuildOptions(includeDrafts: drafts, includeFuture: future, baseURL: baseURL, strict: strict))
         var problems: [LinkChecker.Problem] = []
         do {
             let build = try await builder.buildInMemory()

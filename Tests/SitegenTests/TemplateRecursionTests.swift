@@ -74,7 +74,7 @@ struct TemplateRecursionTests {
                             page: "---\nx: \(data)\n---\nText\n")
         let found = await errors(site)
         #expect(found.count == 1)
-        #expect(found.first?.contains("partials recurse more than 8 levels deep (rec → rec → …)") == true, "\(found)")
+        #expect(found.first?.contains("partials recurse more than 32 levels deep (rec → rec → …)") == true, "\(found)")
     }
 
     @Test("recursion over a list that ends works: the theme's nested table of contents")

@@ -10,12 +10,17 @@ public struct BuildOptions: Sendable {
     public var baseURL: String?
     /// The moment that decides which pages are in the future.
     public var now: Date
+    /// Whether a name in a template that can never have a value (`{{page.tilte}}`) stops the
+    /// build instead of being a warning.
+    public var strict: Bool
 
     /// Creates options; by default drafts and future pages are left out.
-    public init(includeDrafts: Bool = false, includeFuture: Bool = false, baseURL: String? = nil, now: Date = Date()) {
+    public init(includeDrafts: Bool = false, includeFuture: Bool = false, baseURL: String? = nil, now: Date = Date(),
+                strict: Bool = false) {
         self.includeDrafts = includeDrafts
         self.includeFuture = includeFuture
         self.baseURL = baseURL
         self.now = now
+        self.strict = strict
     }
 }

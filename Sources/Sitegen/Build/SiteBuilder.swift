@@ -201,6 +201,10 @@ public final class SiteBuilder: Sendable {
     private func render(_ loaded: LoadedSite, site: Site, context: BuildContext) async throws -> RenderedSite {
         let theme = try Theme(name: loaded.configuration.theme, overrides: layout.templates, layout: layout,
                               walker: FolderWalker(layout: layout, configuration: loaded.configuration))
+        var loaded = loaded
+        let names = theme.unresolvableNames(in: loaded)
+        if options.strict && !names.isEmpty { throw SiteErrors(errors: names) }
+        loaded.warnings += names
         var site = site
         site.install(loaded.configuration.plugins.compactMap(Plugin.named))
         return try await SiteRenderer(loaded: try processed(loaded, by: site), theme: theme, site: site, output: context.output,

@@ -2,8 +2,11 @@ import Foundation
 import Mustache
 import SitegenTemplates
 
-/// Mustache templates, with partials (`{{> header}}`) and layout inheritance
-/// (`{{<base}}{{$main}}…{{/main}}{{/base}}`). The only file that talks to swift-mustache.
+/// A theme's Mustache templates, compiled by our engine (`SitegenTemplates`), with partials
+/// (`{{> header}}`) and layout inheritance (`{{<base}}{{$main}}…{{/main}}{{/base}}`).
+///
+/// Until the comparison is done, `SITEGEN_TEMPLATE_ENGINE=swift-mustache` renders with
+/// swift-mustache instead (the only file that imports it), for proving both byte-identical.
 struct TemplateEngine: Sendable {
     /// One template's text and where it came from, for messages.
     struct File: Sendable {
@@ -14,16 +17,14 @@ struct TemplateEngine: Sendable {
         var fromTheme = false
     }
 
-    private let library: MustacheLibrary
-    private let names: Set<String>
-    private let texts: [String]
-    /// What a recursion that went too deep renders (see ``TemplateGraph``), and the error for each.
-    private let overflowMarker: String
-    private let overflows: [SiteError]
+    private let library: TemplateLibrary
+    private let legacy: MustacheLibrary?
+    /// The bundled theme's templates, whose names are not the site's to fix.
+    private let themePaths: Set<String>
 
     /// Compiles every template and checks, before anything renders, that the partials and
     /// layouts they name exist and include each other neither in a loop nor too deep.
-    init(files: [File]) throws {
+    init(files: [File], useSwiftMustache: Bool = ProcessInfo.processInfo.environment["SITEGEN_TEMPLATE_ENGINE"] == "swift-mustache") throws {
         var errors: [SiteError] = []
         var checked: [TemplateGraph.Template] = []
         for file in files {
@@ -33,73 +34,52 @@ struct TemplateEngine: Sendable {
                                         "sections nest more than \(TemplateGraph.nestingLimit) deep; close some before opening more"))
                 continue
             }
-            do {
-                _ = try MustacheTemplate(string: file.text)
-            } catch let error as MustacheTemplate.ParserError {
-                errors.append(SiteError(file: file.displayPath, line: error.context.lineNumber,
-                                        "template syntax: \(error.error) at column \(error.context.columnNumber)"))
-                continue
-            } catch {
-                errors.append(SiteError(file: file.displayPath, "template syntax: \(error)"))
-                continue
-            }
             checked.append(.init(name: file.name, displayPath: file.displayPath, fromTheme: file.fromTheme, text: file.text, tags: tags))
         }
         errors += TemplateGraph.referenceErrors(checked)
-        if errors.isEmpty {
-            let graph = TemplateGraph(checked)
-            errors = graph.loopErrors()
-            if errors.isEmpty { errors = graph.depthErrors() }
-            if errors.isEmpty {
-                // A marker no page's text can contain by chance.
-                let marker = "\u{1}sitegen-recursion-\(UUID().uuidString)-"
-                var overflows: [SiteError] = []
-                var templates: [String: MustacheTemplate] = [:]
-                let paths = Dictionary(files.map { ($0.name, $0.displayPath) }, uniquingKeysWith: { $1 })
-                for source in graph.sources(marker: { recursion in
-                    overflows.append(SiteError(file: recursion.displayPath, line: recursion.line, """
-                        partials recurse more than \(recursion.levels) levels deep (\(recursion.loop) → …); a template that \
-                        includes itself must walk into a list that ends within \(recursion.levels) levels, as \
-                        {{#children}}{{> entries}}{{/children}} does
-                        """))
-                    return marker + String(overflows.count - 1) + "\u{1}"
-                }) {
-                    do {
-                        templates[source.name] = try MustacheTemplate(string: source.text)
-                    } catch {
-                        errors.append(SiteError(file: paths[source.name], "template syntax: \(error)"))
-                    }
-                }
-                if errors.isEmpty {
-                    library = MustacheLibrary(templates: templates)
-                    names = Set(files.map(\.name))
-                    texts = files.map(\.text)
-                    overflowMarker = marker
-                    self.overflows = overflows
-                    return
-                }
-            }
+        guard errors.isEmpty else { throw SiteErrors(errors: errors) }
+        do {
+            library = try TemplateLibrary(files.map { TemplateLibrary.Source(name: $0.name, text: $0.text, displayPath: $0.displayPath) })
+        } catch {
+            throw SiteErrors(errors: error.errors.map {
+                SiteError(file: $0.displayPath, line: $0.line, "template syntax: \($0.message)" + ($0.column.map { " (column \($0))" } ?? ""))
+            })
         }
-        throw SiteErrors(errors: errors)
+        let graph = TemplateGraph(checked)
+        errors = graph.loopErrors()
+        if errors.isEmpty { errors = graph.depthErrors() }
+        guard errors.isEmpty else { throw SiteErrors(errors: errors) }
+        themePaths = Set(files.filter(\.fromTheme).map(\.displayPath))
+        legacy = useSwiftMustache
+            ? MustacheLibrary(templates: Dictionary(files.compactMap { file in (try? MustacheTemplate(string: file.text)).map { (file.name, $0) } },
+                                                    uniquingKeysWith: { $1 }))
+            : nil
     }
 
-    /// Whether any template's text contains `text`, such as a variable name.
-    func mentions(_ text: String) -> Bool { texts.contains { $0.contains(text) } }
+    /// Whether a template's tag names `dottedName` or a member of it.
+    func mentions(_ dottedName: String) -> Bool { library.mentions(dottedName) }
 
     /// Whether a template of this name exists.
-    func has(_ name: String) -> Bool { names.contains(name) }
+    func has(_ name: String) -> Bool { library.has(name) }
+
+    /// The names in the site's templates that can never have a value, walked from the
+    /// `entries` through what they include. (The bundled themes' own templates serve pages
+    /// and lists alike; their names are checked by the tests.)
+    func unresolvableNames(from entries: [(template: String, root: TemplateShape)]) -> [UnresolvableName] {
+        library.unresolvableNames(from: entries).filter { !themePaths.contains($0.displayPath) }
+    }
 
     /// Renders template `name` with `root` at the top of the context.
     ///
     /// - Throws: ``SiteError`` when a template that includes itself recursed deeper than the data
     ///   could (it met the same data again).
     func render(_ name: String, with root: TemplateValue) throws -> String {
-        let text = library.render(Self.mustacheValue(root) ?? [String: String](), withTemplate: name) ?? ""
-        if !overflows.isEmpty, text.utf8.contains(1), let marker = text.range(of: overflowMarker) {
-            let number = Int(text[marker.upperBound...].prefix { $0.isNumber }) ?? 0
-            throw overflows[min(number, overflows.count - 1)]
+        if let legacy { return legacy.render(Self.mustacheValue(root) ?? [String: String](), withTemplate: name) ?? "" }
+        do {
+            return try library.render(name, with: root)
+        } catch {
+            throw SiteError(file: error.displayPath, line: error.line, error.message)
         }
-        return text
     }
 
     /// A typed value as swift-mustache reads it.

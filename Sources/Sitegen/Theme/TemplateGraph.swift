@@ -1,3 +1,5 @@
+import SitegenTemplates
+
 /// How a theme's templates include each other, checked before anything is rendered, since the
 /// template library renders partials and layouts by calling itself: a template that includes
 /// itself, or a chain of includes too deep, would overflow the stack and crash the program.
@@ -5,11 +7,9 @@
 /// - A loop of includes none of which is inside a section (`page` → `page`, `a` → `b` → `a`,
 ///   layouts extending each other) is an error naming the loop.
 /// - A loop through a section (`toc-entries` including itself inside `{{#children}}`) is
-///   recursion over the data, which ends when the data does. It is unrolled into numbered
-///   copies of the templates in the loop, as many as fit the depth limit (at most 32 levels);
-///   the last copy renders a marker instead of recursing, which ``TemplateEngine`` turns into an
-///   error naming the loop.
-/// - The nesting along any chain of includes, counting sections, blocks and the copies of
+///   recursion over the data, which ends when the data does; the renderer stops it after
+///   ``TemplateLibrary/recursionLimit`` levels with an error naming the loop.
+/// - The nesting along any chain of includes, counting sections, blocks and the levels of
 ///   loops, is at most ``depthLimit``; within one template, at most ``nestingLimit``.
 struct TemplateGraph {
     /// One template and what it names.
@@ -22,33 +22,15 @@ struct TemplateGraph {
         let tags: TemplateTags
     }
 
-    /// A template to compile: its name and text.
-    struct Source {
-        let name: String
-        let text: String
-    }
-
-    /// A loop through sections, unrolled: where it starts, and how deep it may go.
-    struct Recursion {
-        let template: String
-        let displayPath: String
-        let line: Int?
-        /// `a → b → a`.
-        let loop: String
-        let levels: Int
-    }
-
     /// Sections, blocks and layouts open at once within one template.
     static let nestingLimit = 100
-    /// Sections, blocks, layouts and includes along a chain of includes. swift-mustache uses
-    /// some kilobytes of stack for each (more in a debug build); 200 leave a wide margin on
-    /// the smallest thread stacks the renderer runs on.
+    /// Sections, blocks, layouts and includes along a chain of includes: the renderer calls
+    /// itself for each, and 200 leave a wide margin on the smallest thread stacks it runs on.
     static let depthLimit = 200
     /// The most levels a recursion over the data may go.
-    static let recursionLimit = 32
-    /// The most copies of a loop that includes itself several times one page may render (a
-    /// loop including itself twice doubles them with each level).
-    static let expansionLimit = 100_000
+    static let recursionLimit = TemplateLibrary.recursionLimit
+    /// The most partials one page may open (a loop including itself twice doubles them with each level).
+    static let expansionLimit = TemplateLibrary.expansionLimit
 
     private struct Edge {
         let from: Int
@@ -173,61 +155,6 @@ struct TemplateGraph {
             levels = max(1, affordable)
         }
         return (levels, weight)
-    }
-
-    /// The templates to compile: each template, and for those in a loop through sections,
-    /// numbered copies whose includes inside the loop lead one level further, the last level to
-    /// a template that renders `marker(recursion)`.
-    func sources(marker: (Recursion) -> String) -> [Source] {
-        let separator = Self.separator(unusedIn: templates.map(\.name))
-        var sources: [Source] = []
-        for component in Self.components(count: templates.count, edges: edges) {
-            let (levels, _) = recursion(of: component)
-            guard levels > 0 else {
-                sources += component.map { Source(name: templates[$0].name, text: templates[$0].text) }
-                continue
-            }
-            let members = Set(component)
-            let found = loop(in: component, edges: edges)
-            let start = found?.first?.from ?? component[0]
-            let text = marker(Recursion(template: templates[start].name, displayPath: templates[start].displayPath,
-                                        line: found?.first?.reference.line, loop: found.map(chain) ?? templates[start].name,
-                                        levels: levels))
-            for node in component {
-                let template = templates[node]
-                for level in 0...levels {
-                    let renames = edges[node].filter { members.contains($0.to) }.map { edge in
-                        (edge.reference, templates[edge.to].name + separator + String(level + 1))
-                    }
-                    sources.append(Source(name: level == 0 ? template.name : template.name + separator + String(level),
-                                          text: Self.renaming(renames, in: template.text)))
-                }
-                sources.append(Source(name: template.name + separator + String(levels + 1), text: text))
-            }
-        }
-        return sources
-    }
-
-    /// A string that no template name contains, to number copies with (partial and section names
-    /// may contain `?`; file names rarely do).
-    private static func separator(unusedIn names: [String]) -> String {
-        var separator = "?"
-        while names.contains(where: { $0.contains(separator) }) { separator += "?" }
-        return separator
-    }
-
-    /// `text` with the names of `references` (and of their closing tags) replaced.
-    private static func renaming(_ renames: [(TemplateTags.Reference, String)], in text: String) -> String {
-        var bytes = Array(text.utf8)
-        var replacements: [(Range<Int>, String)] = []
-        for (reference, name) in renames {
-            replacements.append((reference.nameBytes, name))
-            if let closing = reference.closingNameBytes { replacements.append((closing, name)) }
-        }
-        for (range, name) in replacements.sorted(by: { $0.0.lowerBound > $1.0.lowerBound }) {
-            bytes.replaceSubrange(range, with: Array(name.utf8))
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     // MARK: Graph walks

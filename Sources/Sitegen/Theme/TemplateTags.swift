@@ -19,10 +19,6 @@ struct TemplateTags {
         /// Whether a section (`{{#key}}`) encloses the tag: what it includes is rendered only
         /// while the data has that key, which a recursion through lists needs to end.
         let isInsideSection: Bool
-        /// Where the name is in the template's UTF-8 bytes, and for a layout also where the
-        /// name of its closing tag is.
-        let nameBytes: Range<Int>
-        var closingNameBytes: Range<Int>?
     }
 
     /// The partials and layouts the template names, in order.
@@ -94,8 +90,7 @@ struct TemplateTags {
                 if isDynamic { name = trimmed(name.lowerBound + 1..<name.upperBound) }
                 references.append(Reference(kind: sigil == UInt8(ascii: ">") ? .partial : .layout,
                                             name: String(decoding: bytes[name], as: UTF8.self), isDynamic: isDynamic, line: line,
-                                            depth: open.count, isInsideSection: open.contains { $0.sigil == UInt8(ascii: "#") },
-                                            nameBytes: name, closingNameBytes: nil))
+                                            depth: open.count, isInsideSection: open.contains { $0.sigil == UInt8(ascii: "#") }))
                 if sigil == UInt8(ascii: "<") {
                     // The closing tag repeats the name as written, `*` included.
                     guard push((bytes[body], sigil, opening, closing, references.count - 1)) else { return }
@@ -103,7 +98,6 @@ struct TemplateTags {
             case UInt8(ascii: "/"):
                 guard let last = open.last, last.name.elementsEqual(bytes[body]) else { return }   // for the parser to report
                 open.removeLast()
-                if let reference = last.reference { references[reference].closingNameBytes = body }
                 opening = last.opening
                 closing = last.closing
             case UInt8(ascii: "="):
