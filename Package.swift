@@ -52,7 +52,7 @@ let package = Package(
         .executableTarget(name: "sitegen", dependencies: ["SitegenCLI"]),
         .executableTarget(
             name: "sitegen-bench",
-            dependencies: ["SitegenMarkdown", "CCmarkGFM"],
+            dependencies: ["Sitegen", "SitegenMarkdown", "CCmarkGFM"],
             path: "Benchmarks/sitegen-bench"
         ),
         .target(name: "TestSupport", path: "Tests/TestSupport"),

@@ -1,8 +1,10 @@
 // sitegen-bench: throughput benchmarks. Build in release:
 //   swift run -c release sitegen-bench markdown [--pages 500] [--runs 5] [--corpus DIR]
+//   swift run -c release sitegen-bench templates [--pages 1000] [--runs 5] [--site DIR] [--only-ours]
 // Speed is measured here, never in tests.
 import CCmarkGFM
 import Foundation
+import Sitegen
 import SitegenMarkdown
 
 @main
@@ -16,8 +18,12 @@ struct SitegenBench {
             for _ in 0..<20 { for document in documents { _ = try? parser.parse(document) } }
             return
         }
+        if arguments.first == "templates" {
+            try await runTemplates(Array(arguments.dropFirst()))
+            return
+        }
         guard arguments.first == "markdown" else {
-            print("usage: sitegen-bench markdown [--pages N] [--runs N] [--corpus DIR]")
+            print("usage: sitegen-bench markdown [--pages N] [--runs N] [--corpus DIR]\n       sitegen-bench templates [--pages N] [--runs N] [--site DIR]")
             exit(2)
         }
         arguments.removeFirst()
@@ -36,21 +42,26 @@ struct SitegenBench {
         try await MarkdownBenchmark(documents: loadCorpus(corpus, pages: pages), runs: runs).run()
     }
 
+    /// Writes a `../shared/bench/gen_corpus.py` site of `pages` pages into `output`.
+    static func generate(pages: Int, flavor: String, into output: URL) throws {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/bench/gen_corpus.py")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script.path, "--pages", "\(pages)", "--flavor", flavor, "--out", output.path, "--force"]
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw BenchError("gen_corpus.py failed") }
+    }
+
     /// Reads every Markdown file of a corpus folder, generating a `--flavor plain` corpus with
     /// `../shared/bench/gen_corpus.py` first when no folder is given.
     static func loadCorpus(_ folder: String?, pages: Int) throws -> [String] {
         var root = folder.map { URL(fileURLWithPath: $0) }
         if root == nil {
-            let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/bench/gen_corpus.py")
             let output = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-bench-corpus-\(pages)")
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3", script.path, "--pages", "\(pages)", "--flavor", "plain", "--out", output.path, "--force"]
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-            guard process.terminationStatus == 0 else { throw BenchError("gen_corpus.py failed") }
+            try generate(pages: pages, flavor: "plain", into: output)
             root = output
         }
         guard let root, let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else {
@@ -172,5 +183,39 @@ enum CReference {
         let html = cmark_render_html(document, flags, cmark_parser_get_syntax_extensions(parser))
         free(html)
         cmark_node_free(document)
+    }
+}
+
+/// `templates`: µs per output of the default theme's page, section and term templates, with our
+/// engine and with swift-mustache, on a generated site (`--flavor plain`) or `--site DIR`.
+func runTemplates(_ arguments: [String]) async throws {
+    var arguments = arguments
+    var pages = 1000, runs = 5
+    var folder: String?
+    var onlyOurs = false
+    while let flag = arguments.first {
+        arguments.removeFirst()
+        if flag == "--only-ours" {
+            onlyOurs = true
+            continue
+        }
+        let value = arguments.isEmpty ? "" : arguments.removeFirst()
+        switch flag {
+        case "--pages": pages = Int(value) ?? pages
+        case "--runs": runs = Int(value) ?? runs
+        case "--site": folder = value
+        default: print("unknown option \(flag)"); exit(2)
+        }
+    }
+    if folder == nil {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-bench-site-\(pages)")
+        try SitegenBench.generate(pages: pages, flavor: "plain", into: output)
+        folder = output.path
+    }
+    let results = try await TemplateBenchmark.run(folder: URL(fileURLWithPath: folder!), runs: runs, onlyOurs: onlyOurs)
+    print("template   outputs   ours µs/output   swift-mustache µs/output   speed-up   outputs that differ")
+    for result in results {
+        print(String(format: "%-9@ %8d %16.1f %26.1f %9.1f× %21d", result.template as NSString, result.outputs, result.ours,
+                     result.swiftMustache, result.swiftMustache / result.ours, result.differences))
     }
 }

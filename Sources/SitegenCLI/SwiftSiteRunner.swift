@@ -83,11 +83,10 @@ struct SwiftSiteRunner {
     private func executableProduct(swift: URL) throws -> String {
         let description = try Self.capture(swift, ["package", "describe", "--type", "json"], in: folder)
         guard description.status == 0, let data = description.output.data(using: .utf8),
-              let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let products = json["products"] as? [[String: Any]] else {
+              let package = try? JSONDecoder().decode(PackageProducts.self, from: data) else {
             throw SwiftSiteError("cannot read the site's Package.swift:\n" + description.output)
         }
-        let executables = products.filter { ($0["type"] as? [String: Any])?["executable"] != nil }.compactMap { $0["name"] as? String }
+        let executables = package.products.filter(\.isExecutable).map(\.name)
         guard let product = executables.first, executables.count == 1 else {
             throw SwiftSiteError("the site's Package.swift must have exactly one executable product (found \(executables.count))")
         }
@@ -143,4 +142,29 @@ struct SwiftSiteRunner {
 struct SwiftSiteError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
+}
+
+/// The products of `swift package describe --type json`: each one's name, and whether its
+/// `type` is `{"executable": null}`.
+private struct PackageProducts: Decodable {
+    struct Product: Decodable {
+        let name: String
+        let isExecutable: Bool
+
+        private enum Keys: String, CodingKey { case name, type }
+        private struct Kind: CodingKey {
+            let stringValue: String
+            init(stringValue: String) { self.stringValue = stringValue }
+            var intValue: Int? { nil }
+            init?(intValue: Int) { nil }
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Keys.self)
+            name = try container.decode(String.self, forKey: .name)
+            isExecutable = try container.nestedContainer(keyedBy: Kind.self, forKey: .type).contains(Kind(stringValue: "executable"))
+        }
+    }
+
+    let products: [Product]
 }

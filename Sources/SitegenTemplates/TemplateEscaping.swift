@@ -16,51 +16,60 @@ public enum TemplateEscaping: Sendable {
         return .html
     }
 
-    /// Appends `text` to `buffer`, escaped.
-    func append(_ text: String, to buffer: inout [UInt8]) {
+    /// Appends `text` to `output`, escaped.
+    func append(_ text: String, to output: inout String) {
         switch self {
         case .none:
-            buffer.append(contentsOf: text.utf8)
+            output += text
         case .html:
-            var utf8 = text.utf8
-            // Most text holds nothing to escape: copy it whole.
-            if !utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) {
-                buffer.append(contentsOf: utf8)
+            // Most text holds nothing to escape: appended whole.
+            guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else {
+                output += text
                 return
             }
-            utf8 = text.utf8
-            for byte in utf8 {
-                switch byte {
-                case 0x26: buffer.append(contentsOf: Self.ampersand)
-                case 0x3C: buffer.append(contentsOf: Self.lessThan)
-                case 0x3E: buffer.append(contentsOf: Self.greaterThan)
-                case 0x22: buffer.append(contentsOf: Self.quote)
-                case 0x27: buffer.append(contentsOf: Self.apostrophe)
-                default: buffer.append(byte)
+            var start = text.utf8.startIndex
+            for index in text.utf8.indices {
+                let replacement: String
+                switch text.utf8[index] {
+                case 0x26: replacement = "&amp;"
+                case 0x3C: replacement = "&lt;"
+                case 0x3E: replacement = "&gt;"
+                case 0x22: replacement = "&quot;"
+                case 0x27: replacement = "&#39;"
+                default: continue
                 }
+                output += text[start..<index]
+                output += replacement
+                start = text.utf8.index(after: index)
             }
+            output += text[start...]
         case .xml:
+            guard text.unicodeScalars.contains(where: { !Self.isPlainXML($0) }) else {
+                output += text
+                return
+            }
             for scalar in text.unicodeScalars {
                 switch scalar {
-                case "&": buffer.append(contentsOf: Self.ampersand)
-                case "<": buffer.append(contentsOf: Self.lessThan)
-                case ">": buffer.append(contentsOf: Self.greaterThan)
-                case "\"": buffer.append(contentsOf: Self.quote)
-                default:
-                    switch scalar.value {
-                    case 0x09, 0x0A, 0x0D, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF:
-                        buffer.append(contentsOf: String(Character(scalar)).utf8)
-                    default:
-                        continue
-                    }
+                case "&": output += "&amp;"
+                case "<": output += "&lt;"
+                case ">": output += "&gt;"
+                case "\"": output += "&quot;"
+                case _ where Self.isAllowedInXML(scalar): output.unicodeScalars.append(scalar)
+                default: continue
                 }
             }
         }
     }
 
-    private static let ampersand = Array("&amp;".utf8)
-    private static let lessThan = Array("&lt;".utf8)
-    private static let greaterThan = Array("&gt;".utf8)
-    private static let quote = Array("&quot;".utf8)
-    private static let apostrophe = Array("&#39;".utf8)
+    /// Whether XML 1.0 allows `scalar` in a document (its `Char` production).
+    private static func isAllowedInXML(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09, 0x0A, 0x0D, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
+        default: false
+        }
+    }
+
+    private static func isPlainXML(_ scalar: Unicode.Scalar) -> Bool {
+        isAllowedInXML(scalar) && scalar != "&" && scalar != "<" && scalar != ">" && scalar != "\""
+    }
 }

@@ -100,18 +100,19 @@ public struct TemplateLibrary: Sendable {
     /// - Throws: ``TemplateError`` when a template opened itself more than ``recursionLimit``
     ///   times, or a render opened more than ``expansionLimit`` partials and parents.
     public func render(_ name: String, with root: TemplateValue) throws(TemplateError) -> String {
-        var buffer: [UInt8] = []
-        buffer.reserveCapacity(16_384)
-        try render(name, with: root, into: &buffer)
-        return String(decoding: buffer, as: UTF8.self)
+        var output = ""
+        output.reserveCapacity(16_384)
+        try render(name, with: root, into: &output)
+        return output
     }
 
-    /// Renders template `name` into `buffer`, as ``render(_:with:)``.
-    public func render(_ name: String, with root: TemplateValue, into buffer: inout [UInt8]) throws(TemplateError) {
+    /// Renders template `name` at the end of `output`, as ``render(_:with:)``. (A Swift string is
+    /// one UTF-8 buffer: appending to it copies bytes, and the result needs no validation pass.)
+    public func render(_ name: String, with root: TemplateValue, into output: inout String) throws(TemplateError) {
         guard let index = indices[name] else { return }
-        var renderer = TemplateRenderer(library: self, buffer: buffer)
-        buffer = []
-        defer { buffer = renderer.buffer }
+        var renderer = TemplateRenderer(library: self, output: output)
+        output = ""
+        defer { output = renderer.output }
         renderer.stack.append(root)
         try renderer.render(template: index, line: 1)
     }

@@ -16,15 +16,15 @@ struct TemplateName: Sendable {
 
 /// One piece of a compiled template.
 indirect enum TemplateNode: Sendable {
-    /// Text as written, in UTF-8; `endsLines` when it holds a line break (for partial indentation).
-    case text([UInt8])
+    /// Text as written.
+    case text(String)
     case variable(TemplateName, escaped: Bool)
     case section(TemplateName, [TemplateNode], inverted: Bool)
     /// `{{> name}}` (or `{{>*key}}` when `dynamic`): the template's index in the library,
     /// resolved at compile time (`nil` when dynamic or unknown).
-    case partial(name: String, index: Int?, dynamic: Bool, indentation: [UInt8], line: Int)
+    case partial(name: String, index: Int?, dynamic: Bool, indentation: String, line: Int)
     /// `{{<parent}}…{{/parent}}`: the blocks it overrides, by name.
-    case parent(name: String, index: Int?, dynamic: Bool, overrides: [String: [TemplateNode]], indentation: [UInt8], line: Int)
+    case parent(name: String, index: Int?, dynamic: Bool, overrides: [String: [TemplateNode]], indentation: String, line: Int)
     /// `{{$name}}default{{/name}}`.
-    case block(name: String, defaults: [TemplateNode], indentation: [UInt8])
+    case block(name: String, defaults: [TemplateNode], indentation: String)
 }

@@ -20,6 +20,10 @@ struct TemplateParser {
             }
         }
 
+        var isParent: Bool {
+            if case .parent = self { true } else { false }
+        }
+
         /// Whether the tag may share a standalone line with others of its kind.
         var joinsLines: Bool {
             switch self {
@@ -37,7 +41,7 @@ struct TemplateParser {
         var name = ""
         var line = 1
         var column = 1
-        var indentation: [UInt8] = []
+        var indentation = ""
     }
 
     private let bytes: [UInt8]
@@ -166,18 +170,29 @@ struct TemplateParser {
     private static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
 
     /// Removes each standalone tag's line: the blanks before it and the line break after it.
-    /// Parent, block and closing tags written side by side (`{{<base}}{{$main}}`) stand alone
-    /// together, as the spec's inheritance asks.
+    /// A parent tag and the block and closing tags written beside it (`{{<base}}{{$main}}`)
+    /// stand alone together, as the spec's inheritance asks.
     private func removeStandaloneLines(_ tokens: inout [Token]) {
         var index = 0
+        // The run of joining tags side by side that `index` is in, found once per run (a line
+        // of 100,000 closing tags is read once, not once per tag).
+        var run = (end: -1, hasParent: false)
         while index < tokens.count {
             defer { index += 1 }
             guard tokens[index].kind.canStandAlone else { continue }
-            var last = index
-            while last + 1 < tokens.count, tokens[last + 1].start == tokens[last].end,
-                  tokens[last].kind.joinsLines, tokens[last + 1].kind.joinsLines {
-                last += 1
+            if index > run.end {
+                var end = index
+                var hasParent = tokens[index].kind.isParent
+                while end + 1 < tokens.count, tokens[end + 1].start == tokens[end].end,
+                      tokens[end].kind.joinsLines, tokens[end + 1].kind.joinsLines {
+                    end += 1
+                    hasParent = hasParent || tokens[end].kind.isParent
+                }
+                run = (end, hasParent)
             }
+            // Only a group with a parent tag stands alone together: a block opened and closed
+            // on one line (`{{$main}}{{/main}}`) keeps its line, as swift-mustache did.
+            let last = run.hasParent ? run.end : index
             let first = index
             let start = tokens[first].start
             let end = tokens[last].end
@@ -198,7 +213,7 @@ struct TemplateParser {
             if last + 1 < tokens.count, tokens[last + 1].kind == .text {
                 tokens[last + 1].start = min(tokens[last + 1].end, max(tokens[last + 1].start, lineEnd))
             }
-            tokens[first].indentation = Array(bytes[lineStart..<start])
+            tokens[first].indentation = String(decoding: bytes[lineStart..<start], as: UTF8.self)
         }
     }
 
@@ -215,7 +230,9 @@ struct TemplateParser {
         for token in tokens {
             switch token.kind {
             case .text:
-                if token.start < token.end { stack[stack.count - 1].nodes.append(.text(Array(bytes[token.start..<token.end]))) }
+                if token.start < token.end {
+                    stack[stack.count - 1].nodes.append(.text(String(decoding: bytes[token.start..<token.end], as: UTF8.self)))
+                }
             case .comment, .delimiters:
                 break
             case .variable(let escaped):

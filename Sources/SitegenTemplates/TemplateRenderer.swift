@@ -2,11 +2,11 @@
 /// against templates that include themselves without end.
 struct TemplateRenderer {
     let library: TemplateLibrary
-    var buffer: [UInt8]
+    var output: String
     var stack: [TemplateValue] = []
     /// Written before each line of a standalone partial's text, and whether the next byte
     /// written starts such a line.
-    private var indentation: [UInt8] = []
+    private var indentation = ""
     private var atLineStart = false
     /// The blocks overridden by the parents being rendered, outermost winning.
     private var blocks: [String: [TemplateNode]] = [:]
@@ -16,9 +16,9 @@ struct TemplateRenderer {
     private var openCount: [Int]
     private var expansions = 0
 
-    init(library: TemplateLibrary, buffer: [UInt8]) {
+    init(library: TemplateLibrary, output: String) {
         self.library = library
-        self.buffer = buffer
+        self.output = output
         openCount = Array(repeating: 0, count: library.templates.count)
     }
 
@@ -158,38 +158,47 @@ struct TemplateRenderer {
 
     // MARK: Output
 
-    private mutating func writeTemplateText(_ bytes: [UInt8]) {
+    private mutating func writeTemplateText(_ text: String) {
         guard !indentation.isEmpty else {
-            buffer.append(contentsOf: bytes)
+            output += text
             return
         }
-        for byte in bytes {
+        var start = text.startIndex
+        for index in text.indices where text[index] == "\n" {
             if atLineStart {
-                buffer.append(contentsOf: indentation)
+                output += indentation
                 atLineStart = false
             }
-            buffer.append(byte)
-            if byte == 0x0A { atLineStart = true }
+            output += text[start...index]
+            start = text.index(after: index)
+            atLineStart = true
+        }
+        if start < text.endIndex {
+            if atLineStart {
+                output += indentation
+                atLineStart = false
+            }
+            output += text[start...]
         }
     }
 
     private mutating func write(_ value: TemplateValue, escaped: Bool) {
         if atLineStart, !indentation.isEmpty {
-            buffer.append(contentsOf: indentation)
+            output += indentation
             atLineStart = false
         }
         switch value {
         case .text(let text):
-            if escaped { escaping.append(text, to: &buffer) } else { buffer.append(contentsOf: text.utf8) }
+            if escaped { escaping.append(text, to: &output) } else { output += text }
         case .int(let int):
-            buffer.append(contentsOf: String(int).utf8)
+            output += String(int)
         case .double(let double):
-            buffer.append(contentsOf: String(double).utf8)
+            output += String(double)
         case .bool(let bool):
-            buffer.append(contentsOf: (bool ? "true" : "false").utf8)
+            output += bool ? "true" : "false"
         case .list(let items):
             for (index, item) in items.enumerated() {
-                if index > 0 { buffer.append(contentsOf: [0x2C, 0x20]) }
+                if index > 0 { output += ", " }
                 write(item, escaped: escaped)
             }
         case .object, .null:

@@ -59,7 +59,9 @@ extension TemplateValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral
     public init(booleanLiteral value: Bool) { self = .bool(value) }
     public init(arrayLiteral elements: TemplateValue...) { self = .list(elements) }
     public init(dictionaryLiteral elements: (String, TemplateValue)...) {
-        self = .object(TemplateDictionary(Dictionary(elements, uniquingKeysWith: { $1 })))
+        var members = [String: TemplateValue](minimumCapacity: elements.count)
+        for (key, value) in elements { members[key] = value }
+        self = .object(TemplateDictionary(members))
     }
     public init(nilLiteral: ()) { self = .null }
 }

@@ -165,7 +165,7 @@ public final class SiteBuilder: Sendable {
         }
     }
 
-    private func load(memory: (any LoadingMemory)?) async throws -> LoadedSite {
+    func load(memory: (any LoadingMemory)?) async throws -> LoadedSite {
         // No title yet: the loader takes the home page's, else the folder's name (ContentLoader.siteTitle).
         var configuration = SiteConfiguration(title: "")
         var warnings: [SiteError] = []

@@ -3,10 +3,21 @@ import SitegenTemplates
 
 /// A page's headings of levels 2–4, nested, as `page.toc` shows them.
 struct TableOfContents {
-    struct Entry {
+    /// One heading: `text`, `id`, `children`, `hasChildren`.
+    struct Entry: TemplateObject {
         let text: String
         let id: String
         let children: [Entry]
+
+        func member(_ name: String) -> TemplateValue? {
+            switch name {
+            case "text": .text(text)
+            case "id": .text(id)
+            case "children": .list(children.map { .object($0) })
+            case "hasChildren": .bool(!children.isEmpty)
+            default: nil
+            }
+        }
     }
 
     let entries: [Entry]
@@ -22,14 +33,9 @@ struct TableOfContents {
         entries.count > 1 || entries.first?.children.isEmpty == false
     }
 
-    /// `text`, `id`, `children`, `hasChildren` of each entry.
+    /// The entries, for templates.
     var value: TemplateValue {
-        func convert(_ entries: [Entry]) -> TemplateValue {
-            .list(entries.map {
-                ["text": .text($0.text), "id": .text($0.id), "children": convert($0.children), "hasChildren": .bool(!$0.children.isEmpty)]
-            })
-        }
-        return convert(entries)
+        .list(entries.map { .object($0) })
     }
 
     static let shape = TemplateShape.list(.object(name: "tocEntry", members: [

@@ -40,11 +40,26 @@ struct TemplateContext: Sendable {
 
     /// What lists show of each page, by source path, worked out once per build (see
     /// ``remember(_:)``); a page not remembered gets its summary made on the spot.
-    private(set) var summaries: [String: TemplateValue] = [:]
+    private var summaries: [String: (summary: PageSummary, value: TemplateValue)] = [:]
+    /// Each term's list URL (with the base path), by taxonomy and term, worked out once per build.
+    private var termURLs: [String: [String: String]] = [:]
 
-    /// Works out the list summary of each of `pages` once, for every list that shows them.
+    /// Works out the list summary and term URLs of each of `pages` once, for every list that shows them.
     mutating func remember(_ pages: [RenderedPage]) {
-        for page in pages { summaries[page.page.sourcePath] = .object(makeSummary(page)) }
+        for page in pages {
+            let summary = makeSummary(page)
+            summaries[page.page.sourcePath] = (summary, .object(summary))
+            for (taxonomy, terms) in page.page.terms {
+                for term in terms where termURLs[taxonomy]?[term] == nil {
+                    termURLs[taxonomy, default: [:]][term] = basePath + ListRenderer.termURL(taxonomy: taxonomy, term: term)
+                }
+            }
+        }
+    }
+
+    /// The URL of a term's list page, with the base path.
+    func termURL(taxonomy: String, term: String) -> String {
+        termURLs[taxonomy]?[term] ?? basePath + ListRenderer.termURL(taxonomy: taxonomy, term: term)
     }
 
     private func makeSummary(_ rendered: RenderedPage) -> PageSummary {
@@ -81,15 +96,14 @@ struct TemplateContext: Sendable {
 
     /// `page`, with its neighbours in its section's order.
     func page(_ rendered: RenderedPage, section: Section?, previous: RenderedPage?, next: RenderedPage?) -> TemplateValue {
-        let summary: PageSummary
-        if case .object(let known as PageSummary)? = summaries[rendered.page.sourcePath] { summary = known } else { summary = makeSummary(rendered) }
+        let summary = summaries[rendered.page.sourcePath]?.summary ?? makeSummary(rendered)
         return .object(PageModel(rendered: rendered, summary: summary, section: section, previous: previous.map(self.summary),
                                  next: next.map(self.summary), context: self))
     }
 
     /// What lists show of a page.
     func summary(_ rendered: RenderedPage) -> TemplateValue {
-        summaries[rendered.page.sourcePath] ?? .object(makeSummary(rendered))
+        summaries[rendered.page.sourcePath]?.value ?? .object(makeSummary(rendered))
     }
 
     func section(_ section: Section, html: String, pages: some Collection<RenderedPage>, subsections: [Section],

@@ -82,6 +82,34 @@ struct TemplateEngine: Sendable {
         }
     }
 
+    /// Renders as a build does, returning the size of the output; swift-mustache is given
+    /// dictionaries made first, as sitegen made them for it before (`sitegen-bench templates`).
+    func renderForBenchmark(_ name: String, with root: TemplateValue) throws -> String {
+        guard let legacy else { return try library.render(name, with: root) }
+        return legacy.render(Self.dictionaries(root) ?? [String: String](), withTemplate: name) ?? ""
+    }
+
+    /// A typed value as nested dictionaries and arrays, every member worked out.
+    private static func dictionaries(_ value: TemplateValue) -> (any Sendable)? {
+        guard case .object(let object) = value else {
+            if case .list(let list) = value { return list.map { dictionaries($0) ?? "" } }
+            return mustacheValue(value)
+        }
+        let names: [String] = switch object {
+        case let dictionary as TemplateDictionary: Array(dictionary.members.keys)
+        case let frontMatter as FrontMatterObject: frontMatter.frontMatter.keys
+        case is PageSummary: Array(PageSummary.members.keys)
+        case is TableOfContents.Entry: ["text", "id", "children", "hasChildren"]
+        case is PageModel: ["title", "url", "description", "date", "dateISO", "content", "titleID", "permalink", "tags", "hasTags",
+                            "terms", "summary", "toc", "hasToc", "wordCount", "readingMinutes", "updated", "updatedISO", "section",
+                            "params", "data", "linkTitle", "keywords", "previous", "next"]
+        default: []
+        }
+        var members: [String: any Sendable] = [:]
+        for name in names { if let member = object.member(name), let converted = dictionaries(member) { members[name] = converted } }
+        return members
+    }
+
     /// A typed value as swift-mustache reads it.
     private static func mustacheValue(_ value: TemplateValue) -> (any Sendable)? {
         switch value {

@@ -22,7 +22,7 @@ struct PageModel: TemplateObject {
             let hasTagPages = context.configuration.taxonomies.contains("tags")
             return .list(page.tags.map { tag in
                 var entry = TemplateDictionary(["name": .text(tag)])
-                if hasTagPages { entry["url"] = .text(context.basePath + ListRenderer.termURL(taxonomy: "tags", term: tag)) }
+                if hasTagPages { entry["url"] = .text(context.termURL(taxonomy: "tags", term: tag)) }
                 return .object(entry)
             })
         case "hasTags": return .bool(!page.tags.isEmpty)
@@ -30,7 +30,7 @@ struct PageModel: TemplateObject {
             var terms = TemplateDictionary()
             for taxonomy in context.configuration.taxonomies {
                 terms[taxonomy] = .list((page.terms[taxonomy] ?? []).map {
-                    ["name": .text($0), "url": .text(context.basePath + ListRenderer.termURL(taxonomy: taxonomy, term: $0))]
+                    ["name": .text($0), "url": .text(context.termURL(taxonomy: taxonomy, term: $0))]
                 })
             }
             return .object(terms)
