@@ -29,7 +29,7 @@ enum URLPath {
 
     /// A URL path with its percent-escapes decoded (left as it is when they are not valid UTF-8).
     static func decoded(_ url: String) -> String {
-        guard url.contains("%") else { return url }
+        guard url.utf8.contains(UInt8(ascii: "%")) else { return url }
         return url.removingPercentEncoding ?? url
     }
 
@@ -92,7 +92,7 @@ enum URLPath {
         guard refusal(ofExplicitURL: url) == nil, let normalized = normalize(decoded(url)) else { return nil }
         if normalized.isEmpty { return "/" }
         let last = normalized.split(separator: "/").last ?? ""
-        return encoded("/" + normalized + (last.contains(".") ? "" : "/"))
+        return encoded("/" + normalized + (last.utf8.contains(UInt8(ascii: ".")) ? "" : "/"))
     }
 
     /// Why a `url:` or alias given in front matter names no output file (the words follow the
@@ -102,7 +102,7 @@ enum URLPath {
         if let control = path.unicodeScalars.first(where: isControl) {
             return "holds a control character (U+" + String(format: "%04X", control.value) + "); no file can be named so"
         }
-        if path.contains("\\") || url.contains("://") { return "is not a path inside the site" }
+        if path.utf8.contains(UInt8(ascii: "\\")) || url.contains("://") { return "is not a path inside the site" }
         guard let normalized = normalize(path) else { return "would leave the output folder" }
         if isReserved(normalized) { return "is reserved for sitegen's own files (.sitegen-manifest, .sitegen-staging-…)" }
         return nil

@@ -9,12 +9,17 @@ import Darwin
 enum HTMLScan {
     /// The first occurrence of `needle` in `html`.
     static func range(of needle: String, in html: String) -> Range<String.Index>? {
-        var html = html
-        return html.withUTF8 { haystack in
+        range(of: needle, in: html[...])
+    }
+
+    /// The first occurrence of `needle` in `text`.
+    static func range(of needle: String, in text: Substring) -> Range<String.Index>? {
+        var text = text
+        return text.withUTF8 { haystack in
             firstOffset(of: Array(needle.utf8), in: haystack, from: 0)
         }.map { offset in
-            let start = html.utf8.index(html.utf8.startIndex, offsetBy: offset)
-            return start..<html.utf8.index(start, offsetBy: needle.utf8.count)
+            let start = text.utf8.index(text.utf8.startIndex, offsetBy: offset)
+            return start..<text.utf8.index(start, offsetBy: needle.utf8.count)
         }
     }
 

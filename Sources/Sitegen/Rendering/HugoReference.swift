@@ -27,7 +27,7 @@ enum HugoReference {
             rest = rest[end...]
         }
         rest = rest.drop { $0 == " " || $0 == "\t" }
-        guard !path.isEmpty, !path.contains("\n"), rest.hasPrefix(closing) else { return nil }
+        guard !path.isEmpty, !path.utf8.contains(UInt8(ascii: "\n")), rest.hasPrefix(closing) else { return nil }
         return (String(path), rest.index(rest.startIndex, offsetBy: closing.count))
     }
 }

@@ -94,15 +94,15 @@ struct LinkResolver: Sendable {
     private func rewriteRawHTML(_ input: Modifier.Input, folder: String, pageURL: String?, isIndex: Bool,
                                 displayPath: String) -> String {
         let html = input.html
-        guard html.contains(" href=\"") || html.contains(" src=\"") else { return html }
+        guard HTMLScan.contains(" href=\"", in: html[...]) || HTMLScan.contains(" src=\"", in: html[...]) else { return html }
         var output = ""
         var rest = html[...]
-        while let attribute = [rest.firstRange(of: " href=\""), rest.firstRange(of: " src=\"")].compactMap({ $0 })
+        while let attribute = [HTMLScan.range(of: " href=\"", in: rest), HTMLScan.range(of: " src=\"", in: rest)].compactMap({ $0 })
                 .min(by: { $0.lowerBound < $1.lowerBound }),
               let end = rest[attribute.upperBound...].firstIndex(of: "\"") {
             output += rest[..<attribute.upperBound]
             let url = String(rest[attribute.upperBound..<end])
-            if !url.contains("&"), let target = resolve(url, folder: folder, pageURL: pageURL, isIndex: isIndex) {
+            if !url.utf8.contains(UInt8(ascii: "&")), let target = resolve(url, folder: folder, pageURL: pageURL, isIndex: isIndex) {
                 output += HTMLText.escapeAttribute(target)
             } else {
                 if Self.namesMissingPage(url) {
@@ -214,7 +214,7 @@ struct LinkResolver: Sendable {
     /// is `blog/2016-07-27-jest-14.md`, published at `/blog/jest-14/`.
     private func rootRelativePage(_ inside: String, folder: String) -> String? {
         let path = inside.hasSuffix("/") ? String(inside.dropLast()) : inside
-        guard !path.isEmpty, !path.contains("//") else { return nil }
+        guard !path.isEmpty, !HTMLScan.contains("//", in: path[...]) else { return nil }
         if let page = pageURLs[path] { return inside.hasSuffix("/") ? nil : page }
         let undated = Self.withoutDateFolders(path)
         for candidate in [path, undated].compactMap({ $0 }) {
@@ -276,11 +276,11 @@ struct LinkResolver: Sendable {
     /// to nothing is left as it is, with a warning.
     func expandingReferences(in source: MarkdownSource, sourcePath: String, displayPath: String) -> MarkdownSource {
         let body = source.body
-        guard body.contains("ref") else { return source }
+        guard HTMLScan.contains("{{", in: body), HTMLScan.contains("ref", in: body) else { return source }
         var output = ""
         var rest = body[...]
         var changed = false
-        while let open = rest.range(of: "{{") {
+        while let open = HTMLScan.range(of: "{{", in: rest) {
             guard let (reference, end) = HugoReference.read(rest[open.lowerBound...]) else {
                 output += rest[..<open.upperBound]
                 rest = rest[open.upperBound...]
@@ -344,7 +344,7 @@ struct LinkResolver: Sendable {
 
     private static func isRelative(_ url: String) -> Bool {
         guard let first = url.first, first != "/", first != "#" else { return false }
-        if let colon = url.firstIndex(of: ":"), !url[..<colon].contains("/") { return false }   // a scheme
+        if let colon = url.firstIndex(of: ":"), !url[..<colon].utf8.contains(UInt8(ascii: "/")) { return false }   // a scheme
         return true
     }
 
@@ -355,12 +355,12 @@ struct LinkResolver: Sendable {
 
     /// Whether a path's last component names a file (`x.md`, `cat.png`), not a page's URL.
     private static func namesFile(_ path: String) -> Bool {
-        URLPath.lastComponent(of: path).contains(".")
+        URLPath.lastComponent(of: path).utf8.contains(UInt8(ascii: "."))
     }
 
     /// Replaces the value of the first `attribute="…"` in an element's HTML.
     static func replacingAttribute(_ attribute: String, in html: String, with value: String) -> String {
-        guard let start = html.range(of: " \(attribute)=\""),
+        guard let start = HTMLScan.range(of: " \(attribute)=\"", in: html),
               let end = html[start.upperBound...].firstIndex(of: "\"") else { return html }
         return html.replacingCharacters(in: start.upperBound..<end, with: HTMLText.escapeAttribute(value))
     }

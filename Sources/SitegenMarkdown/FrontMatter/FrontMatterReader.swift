@@ -28,11 +28,11 @@ enum FrontMatterReader {
         var root: Node?
         var repeated: [String] = []
         do {
-            root = try Yams.compose(yaml: text, .basic)
+            root = try Yams.compose(yaml: text, .basic, .default, .utf8)
         } catch YamlError.duplicatedKeysInMapping(let duplicates, let context) {
             // A top-level key given twice: the last one counts, as Jekyll and Hugo read it.
             do {
-                root = try Yams.compose(yaml: keepingLastOf(duplicates, in: text), .basic)
+                root = try Yams.compose(yaml: keepingLastOf(duplicates, in: text), .basic, .default, .utf8)
                 repeated = duplicates
             } catch let error as YamlError {
                 throw markdownError(error, firstLine: firstLine, subject: subject)

@@ -2,18 +2,33 @@ import CCmarkGFM
 import Foundation
 import Synchronization
 
-/// cmark-gfm's core extensions register once per process; the C guard is a plain flag, so a
-/// Swift lazy global (run once, thread-safely) guards it.
-private let coreExtensionsRegistered: Void = { cmark_gfm_core_extensions_ensure_registered() }()
+/// Makes cmark-gfm's parsers safe to finish on many threads at once; read it once before any
+/// parser is made (a Swift lazy global: run once, thread-safely).
+///
+/// In cmark-gfm 0.29.0.gfm.6, `cmark_parser_finish` adds each attached extension's trigger
+/// characters to a process-wide table (inlines.c, `SPECIAL_CHARS`) and removes them when it is
+/// done, so a parser finishing on another thread could miss autolinks or strikethrough
+/// (github/cmark-gfm PR #176). Autolinks' `:` and `w` are added here once and for good, and the
+/// extension no longer lists them, so no parser removes them (a trigger character met where no
+/// extension matches is read as text). Strikethrough's `~` must stay listed, because the
+/// inline parser finds the extension for a `~~` delimiter through that list: a body holding `~`
+/// finishes under ``withParserFinishLock(_:)``, and a body without it is parsed without the
+/// strikethrough extension (which then has nothing to do), so it changes and reads no `~`
+/// state. Registering the core extensions first runs here too (the C guard is a plain flag).
+let cmarkLibraryReady: Void = {
+    cmark_gfm_core_extensions_ensure_registered()
+    guard let primer = cmark_parser_new(CMARK_OPT_DEFAULT),
+          let autolink = cmark_find_syntax_extension(MarkdownParser.Extension.autolink.rawValue) else { return }
+    cmark_parser_attach_syntax_extension(primer, autolink)
+    cmark_manage_extensions_special_characters(primer, 1)
+    cmark_syntax_extension_set_special_inline_chars(autolink, nil)
+    cmark_parser_free(primer)
+}()
 
-/// Serialises `cmark_parser_finish`. In cmark-gfm 0.29.0.gfm.6, finishing a parser adds the
-/// attached extensions' trigger characters to a process-wide table and removes them again
-/// (inlines.c, `SPECIAL_CHARS`), so two parsers finishing at once can make one of them miss
-/// autolinks or strikethrough. Block parsing (`feed`) and rendering stay parallel.
+/// Serialises `cmark_parser_finish` for bodies that hold `~` (see ``cmarkLibraryReady``).
 private let parserFinishLock = Mutex(())
 
 /// Runs `finish` (a call of `cmark_parser_finish`) while holding the process-wide finish lock.
-/// Any code in the process that finishes a cmark-gfm parser must go through here.
 func withParserFinishLock(_ finish: () -> OpaquePointer?) -> OpaquePointer? {
     var document: OpaquePointer?
     parserFinishLock.withLock { _ in document = finish() }
@@ -37,12 +52,14 @@ final class CmarkDocument {
     /// Parses a body. `trackPositions` asks cmark for exact inline source positions, which
     /// modifiers' Markdown slices need.
     init(parsing body: Substring, options: MarkdownParser.Options, trackPositions: Bool) {
-        _ = coreExtensionsRegistered
+        _ = cmarkLibraryReady
         self.body = body
         readsGeneratorSyntax = options.generatorSyntax
         renderOptions = options.cmarkFlags
         let parser: OpaquePointer = cmark_parser_new(renderOptions | (trackPositions ? CMARK_OPT_SOURCEPOS : 0))
-        for name in options.syntaxExtensionNames {
+        // Only a body holding `~` needs strikethrough, and only its parser touches shared state.
+        let holdsTilde = body.utf8.contains(UInt8(ascii: "~"))
+        for name in options.syntaxExtensionNames where holdsTilde || name != MarkdownParser.Extension.strikethrough.rawValue {
             if let syntaxExtension = cmark_find_syntax_extension(name) {
                 cmark_parser_attach_syntax_extension(parser, syntaxExtension)
             }
@@ -53,7 +70,8 @@ final class CmarkDocument {
             base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { cmark_parser_feed(parser, $0, bytes.count) }
         }
         self.parser = parser
-        root = withParserFinishLock { cmark_parser_finish(parser) } ?? cmark_node_new(CMARK_NODE_DOCUMENT)
+        let document = holdsTilde ? withParserFinishLock { cmark_parser_finish(parser) } : cmark_parser_finish(parser)
+        root = document ?? cmark_node_new(CMARK_NODE_DOCUMENT)
     }
 
     deinit {
@@ -456,7 +474,7 @@ private struct TreeWalker {
     /// A heading's text without other generators' template tags (`{% addedin "2.0" %}`,
     /// `{{% param x %}}`, `{{ version }}`), which they replace before making the heading's id.
     private static func withoutTemplateTags(_ text: String) -> String {
-        guard text.contains("{{") || text.contains("{%") else { return text }
+        guard text.utf8.contains(UInt8(ascii: "{")) else { return text }
         var result = ""
         var rest = text[...]
         while let open = [rest.firstRange(of: "{%"), rest.firstRange(of: "{{")].compactMap({ $0 }).min(by: { $0.lowerBound < $1.lowerBound }) {

@@ -4,10 +4,8 @@ import Foundation
 
 /// cmark-gfm's own parse-and-render, called directly, for comparing our output against.
 enum ReferenceRenderer {
-    private static let registered: Void = { cmark_gfm_core_extensions_ensure_registered() }()
-
     static func html(_ markdown: String, options: MarkdownParser.Options) -> String {
-        _ = registered
+        _ = cmarkLibraryReady
         var flags = CMARK_OPT_DEFAULT
         if options.rawHTML == .keep { flags |= CMARK_OPT_UNSAFE }
         if options.smartPunctuation { flags |= CMARK_OPT_SMART }
@@ -20,7 +18,7 @@ enum ReferenceRenderer {
             cmark_parser_attach_syntax_extension(parser, cmark_find_syntax_extension(name))
         }
         cmark_parser_feed(parser, markdown, markdown.utf8.count)
-        // The same process-wide lock as the parser: cmark-gfm's finish is not thread-safe.
+        // The same process-wide lock as the parser's: cmark-gfm's finish is not thread-safe.
         let document = withParserFinishLock { cmark_parser_finish(parser) }!
         defer { cmark_node_free(document) }
         let html: UnsafeMutablePointer<CChar> = cmark_render_html(document, flags, cmark_parser_get_syntax_extensions(parser))
