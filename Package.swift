@@ -15,7 +15,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
-        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
@@ -39,7 +38,7 @@ let package = Package(
         .target(name: "SitegenTemplates"),
         .target(
             name: "Sitegen",
-            dependencies: ["SitegenMarkdown", "SitegenTemplates", .product(name: "Mustache", package: "swift-mustache")]
+            dependencies: ["SitegenMarkdown", "SitegenTemplates"]
         ),
         .target(
             name: "SitegenCLI",

@@ -1,6 +1,6 @@
 // sitegen-bench: throughput benchmarks. Build in release:
 //   swift run -c release sitegen-bench markdown [--pages 500] [--runs 5] [--corpus DIR]
-//   swift run -c release sitegen-bench templates [--pages 1000] [--runs 5] [--site DIR] [--only-ours]
+//   swift run -c release sitegen-bench templates [--pages 1000] [--runs 5] [--site DIR]
 // Speed is measured here, never in tests.
 import CCmarkGFM
 import Foundation
@@ -27,19 +27,8 @@ struct SitegenBench {
             exit(2)
         }
         arguments.removeFirst()
-        var pages = 500, runs = 5
-        var corpus: String?
-        while let flag = arguments.first {
-            arguments.removeFirst()
-            let value = arguments.isEmpty ? "" : arguments.removeFirst()
-            switch flag {
-            case "--pages": pages = Int(value) ?? pages
-            case "--runs": runs = Int(value) ?? runs
-            case "--corpus": corpus = value
-            default: print("unknown option \(flag)"); exit(2)
-            }
-        }
-        try await MarkdownBenchmark(documents: loadCorpus(corpus, pages: pages), runs: runs).run()
+        let options = benchOptions(arguments, folderFlag: "--corpus")
+        try await MarkdownBenchmark(documents: loadCorpus(options.folder, pages: options.pages ?? 500), runs: options.runs).run()
     }
 
     /// Writes a `../shared/bench/gen_corpus.py` site of `pages` pages into `output`.
@@ -186,36 +175,39 @@ enum CReference {
     }
 }
 
-/// `templates`: µs per output of the default theme's page, section and term templates, with our
-/// engine and with swift-mustache, on a generated site (`--flavor plain`) or `--site DIR`.
+/// `templates`: µs per output of the default theme's page, section and term templates on a
+/// generated site (`--flavor plain`) or `--site DIR`.
 func runTemplates(_ arguments: [String]) async throws {
-    var arguments = arguments
-    var pages = 1000, runs = 5
-    var folder: String?
-    var onlyOurs = false
-    while let flag = arguments.first {
-        arguments.removeFirst()
-        if flag == "--only-ours" {
-            onlyOurs = true
-            continue
-        }
-        let value = arguments.isEmpty ? "" : arguments.removeFirst()
-        switch flag {
-        case "--pages": pages = Int(value) ?? pages
-        case "--runs": runs = Int(value) ?? runs
-        case "--site": folder = value
-        default: print("unknown option \(flag)"); exit(2)
-        }
-    }
+    let options = benchOptions(arguments, folderFlag: "--site")
+    let pages = options.pages ?? 1000, runs = options.runs
+    var folder = options.folder
     if folder == nil {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-bench-site-\(pages)")
         try SitegenBench.generate(pages: pages, flavor: "plain", into: output)
         folder = output.path
     }
-    let results = try await TemplateBenchmark.run(folder: URL(fileURLWithPath: folder!), runs: runs, onlyOurs: onlyOurs)
-    print("template   outputs   ours µs/output   swift-mustache µs/output   speed-up   outputs that differ")
+    let results = try await TemplateBenchmark.run(folder: URL(fileURLWithPath: folder!), runs: runs)
+    print("template   outputs   µs/output   KB/output")
     for result in results {
-        print(String(format: "%-9@ %8d %16.1f %26.1f %9.1f× %21d", result.template as NSString, result.outputs, result.ours,
-                     result.swiftMustache, result.swiftMustache / result.ours, result.differences))
+        print(String(format: "%-9@ %8d %11.1f %11.1f", result.template as NSString, result.outputs, result.microseconds,
+                     Double(result.bytes) / 1024 / Double(result.outputs)))
     }
+}
+
+/// `--pages N`, `--runs N` (default 5) and the folder flag's value; any other flag stops the
+/// program with status 2.
+func benchOptions(_ arguments: [String], folderFlag: String) -> (pages: Int?, runs: Int, folder: String?) {
+    var arguments = arguments
+    var options: (pages: Int?, runs: Int, folder: String?) = (nil, 5, nil)
+    while let flag = arguments.first {
+        arguments.removeFirst()
+        let value = arguments.isEmpty ? "" : arguments.removeFirst()
+        switch flag {
+        case "--pages": options.pages = Int(value) ?? options.pages
+        case "--runs": options.runs = Int(value) ?? options.runs
+        case folderFlag: options.folder = value
+        default: print("unknown option \(flag)"); exit(2)
+        }
+    }
+    return options
 }

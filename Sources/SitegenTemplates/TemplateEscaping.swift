@@ -23,7 +23,8 @@ public enum TemplateEscaping: Sendable {
             output += text
         case .html:
             // Most text holds nothing to escape: appended whole.
-            guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else {
+            var scanned = text
+            guard scanned.withUTF8(Self.holdsHTMLSpecial) else {
                 output += text
                 return
             }
@@ -59,6 +60,14 @@ public enum TemplateEscaping: Sendable {
                 }
             }
         }
+    }
+
+    /// Whether UTF-8 `bytes` hold one of `& < > " '`.
+    private static func holdsHTMLSpecial(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in bytes where byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27 {
+            return true
+        }
+        return false
     }
 
     /// Whether XML 1.0 allows `scalar` in a document (its `Char` production).

@@ -191,7 +191,7 @@ struct TemplateParser {
                 run = (end, hasParent)
             }
             // Only a group with a parent tag stands alone together: a block opened and closed
-            // on one line (`{{$main}}{{/main}}`) keeps its line, as swift-mustache did.
+            // on one line (`{{$main}}{{/main}}`) keeps its line, as the themes written before this engine expect.
             let last = run.hasParent ? run.end : index
             let first = index
             let start = tokens[first].start

@@ -8,8 +8,9 @@ struct TemplateRenderer {
     /// written starts such a line.
     private var indentation = ""
     private var atLineStart = false
-    /// The blocks overridden by the parents being rendered, outermost winning.
-    private var blocks: [String: [TemplateNode]] = [:]
+    /// The blocks overridden by the parents being rendered, outermost first (and winning): a
+    /// few at most, so a list searched in order, without hashing.
+    private var blocks: [(name: String, nodes: [TemplateNode])] = []
     private var escaping = TemplateEscaping.html
     /// The templates open, innermost last, and how often each is open.
     private var chain: [Int] = []
@@ -92,7 +93,7 @@ struct TemplateRenderer {
                 }
                 // A partial sees no blocks of the parents around it.
                 let outerBlocks = blocks
-                blocks = [:]
+                blocks = []
                 defer {
                     blocks = outerBlocks
                     indentation = outer
@@ -102,7 +103,7 @@ struct TemplateRenderer {
                 guard let target = dynamic ? dynamicTemplate(name) : index else { continue }
                 let outerBlocks = blocks
                 let outer = indentation
-                blocks = overrides.merging(outerBlocks) { _, outermost in outermost }
+                blocks = outerBlocks + overrides.map { (name: $0.key, nodes: $0.value) }
                 if !parentIndentation.isEmpty {
                     indentation += parentIndentation
                     atLineStart = true
@@ -113,7 +114,7 @@ struct TemplateRenderer {
                 }
                 try render(template: target, line: line)
             case .block(let name, let defaults, _):
-                try render(blocks[name] ?? defaults)
+                try render(blocks.first { $0.name == name }?.nodes ?? defaults)
             }
         }
     }

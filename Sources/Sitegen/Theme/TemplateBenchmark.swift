@@ -2,22 +2,21 @@ import Foundation
 import SitegenTemplates
 
 /// `sitegen-bench templates`: the default theme's page, section and term templates rendered
-/// for every page, section and tag of a site, with our engine and with swift-mustache (given
-/// dictionaries, as sitegen gave it before), in the same run. Speed is measured here, never in tests.
+/// for every page, section and tag of a site, as a build renders them. Speed is measured here,
+/// never in tests. (Until swift-mustache left the package, it ran beside ours: the numbers of
+/// that comparison are in the README.)
 package enum TemplateBenchmark {
-    /// Microseconds per rendered page of each template with each engine: the best of `runs`.
+    /// Microseconds per rendered output of each template: the best of `runs`.
     package struct Result: Sendable {
         package let template: String
         package let outputs: Int
-        package let ours: Double
-        package let swiftMustache: Double
-        /// How many outputs the two engines rendered differently (0: byte-identical).
-        package let differences: Int
+        package let microseconds: Double
+        /// The bytes one run writes, all outputs together.
+        package let bytes: Int
     }
 
-    /// Loads and parses the site at `folder`, then renders each template `runs` times with each engine.
-    /// With `onlyOurs`, swift-mustache is skipped (its time is reported as 0), for profiling ours.
-    package static func run(folder: URL, runs: Int, onlyOurs: Bool = false) async throws -> [Result] {
+    /// Loads and parses the site at `folder`, then renders each template's outputs `runs` times.
+    package static func run(folder: URL, runs: Int) async throws -> [Result] {
         let layout = SiteLayout(root: folder)
         let builder = SiteBuilder(site: Site(), layout: layout)
         let loaded = try await builder.load(memory: nil)
@@ -28,8 +27,7 @@ package enum TemplateBenchmark {
         let files = Theme.files(of: loaded.configuration.theme).filter { $0.key.hasSuffix(".mustache") }.map {
             TemplateEngine.File(name: String($0.key.dropLast(".mustache".count)), text: $0.value, displayPath: $0.key, fromTheme: true)
         }
-        let ours = try TemplateEngine(files: files, useSwiftMustache: false)
-        let theirs = try TemplateEngine(files: files, useSwiftMustache: true)
+        let engine = try TemplateEngine(files: files)
         let context = rendered.context
         let site = context.site()
         let pages: [(String, () -> TemplateValue)] = rendered.pages.indices.map { index in
@@ -60,26 +58,15 @@ package enum TemplateBenchmark {
         }
         var results: [Result] = []
         for (name, jobs) in [("page", pages), ("section", sections), ("term", terms)] where !jobs.isEmpty {
-            func best(_ engine: TemplateEngine) throws -> Double {
-                var best = Double.infinity
-                for _ in 0..<runs {
-                    let start = DispatchTime.now().uptimeNanoseconds
-                    var bytes = 0
-                    for (template, values) in jobs { bytes += try engine.renderForBenchmark(template, with: values()).utf8.count }
-                    precondition(bytes > 0)
-                    best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1000 / Double(jobs.count))
-                }
-                return best
+            var best = Double.infinity
+            var bytes = 0
+            for _ in 0..<runs {
+                let start = DispatchTime.now().uptimeNanoseconds
+                bytes = 0
+                for (template, values) in jobs { bytes += try engine.render(template, with: values()).utf8.count }
+                best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1000 / Double(jobs.count))
             }
-            var differences = 0
-            if !onlyOurs {
-                for (template, values) in jobs where try ours.renderForBenchmark(template, with: values())
-                    != theirs.renderForBenchmark(template, with: values()) {
-                    differences += 1
-                }
-            }
-            results.append(Result(template: name, outputs: jobs.count, ours: try best(ours), swiftMustache: onlyOurs ? 0 : try best(theirs),
-                                  differences: differences))
+            results.append(Result(template: name, outputs: jobs.count, microseconds: best, bytes: bytes))
         }
         return results
     }

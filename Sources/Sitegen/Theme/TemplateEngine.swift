@@ -1,12 +1,7 @@
-import Foundation
-import Mustache
 import SitegenTemplates
 
 /// A theme's Mustache templates, compiled by our engine (`SitegenTemplates`), with partials
 /// (`{{> header}}`) and layout inheritance (`{{<base}}{{$main}}…{{/main}}{{/base}}`).
-///
-/// Until the comparison is done, `SITEGEN_TEMPLATE_ENGINE=swift-mustache` renders with
-/// swift-mustache instead (the only file that imports it), for proving both byte-identical.
 struct TemplateEngine: Sendable {
     /// One template's text and where it came from, for messages.
     struct File: Sendable {
@@ -18,13 +13,12 @@ struct TemplateEngine: Sendable {
     }
 
     private let library: TemplateLibrary
-    private let legacy: MustacheLibrary?
     /// The bundled theme's templates, whose names are not the site's to fix.
     private let themePaths: Set<String>
 
     /// Compiles every template and checks, before anything renders, that the partials and
     /// layouts they name exist and include each other neither in a loop nor too deep.
-    init(files: [File], useSwiftMustache: Bool = ProcessInfo.processInfo.environment["SITEGEN_TEMPLATE_ENGINE"] == "swift-mustache") throws {
+    init(files: [File]) throws {
         var errors: [SiteError] = []
         var checked: [TemplateGraph.Template] = []
         for file in files {
@@ -50,10 +44,6 @@ struct TemplateEngine: Sendable {
         if errors.isEmpty { errors = graph.depthErrors() }
         guard errors.isEmpty else { throw SiteErrors(errors: errors) }
         themePaths = Set(files.filter(\.fromTheme).map(\.displayPath))
-        legacy = useSwiftMustache
-            ? MustacheLibrary(templates: Dictionary(files.compactMap { file in (try? MustacheTemplate(string: file.text)).map { (file.name, $0) } },
-                                                    uniquingKeysWith: { $1 }))
-            : nil
     }
 
     /// Whether a template's tag names `dottedName` or a member of it.
@@ -74,58 +64,10 @@ struct TemplateEngine: Sendable {
     /// - Throws: ``SiteError`` when a template that includes itself recursed deeper than the data
     ///   could (it met the same data again).
     func render(_ name: String, with root: TemplateValue) throws -> String {
-        if let legacy { return legacy.render(Self.mustacheValue(root) ?? [String: String](), withTemplate: name) ?? "" }
         do {
             return try library.render(name, with: root)
         } catch {
             throw SiteError(file: error.displayPath, line: error.line, error.message)
         }
-    }
-
-    /// Renders as a build does, returning the size of the output; swift-mustache is given
-    /// dictionaries made first, as sitegen made them for it before (`sitegen-bench templates`).
-    func renderForBenchmark(_ name: String, with root: TemplateValue) throws -> String {
-        guard let legacy else { return try library.render(name, with: root) }
-        return legacy.render(Self.dictionaries(root) ?? [String: String](), withTemplate: name) ?? ""
-    }
-
-    /// A typed value as nested dictionaries and arrays, every member worked out.
-    private static func dictionaries(_ value: TemplateValue) -> (any Sendable)? {
-        guard case .object(let object) = value else {
-            if case .list(let list) = value { return list.map { dictionaries($0) ?? "" } }
-            return mustacheValue(value)
-        }
-        let names: [String] = switch object {
-        case let dictionary as TemplateDictionary: Array(dictionary.members.keys)
-        case let frontMatter as FrontMatterObject: frontMatter.frontMatter.keys
-        case is PageSummary: Array(PageSummary.members.keys)
-        case is TableOfContents.Entry: ["text", "id", "children", "hasChildren"]
-        case is PageModel: ["title", "url", "description", "date", "dateISO", "content", "titleID", "permalink", "tags", "hasTags",
-                            "terms", "summary", "toc", "hasToc", "wordCount", "readingMinutes", "updated", "updatedISO", "section",
-                            "params", "data", "linkTitle", "keywords", "previous", "next"]
-        default: []
-        }
-        var members: [String: any Sendable] = [:]
-        for name in names { if let member = object.member(name), let converted = dictionaries(member) { members[name] = converted } }
-        return members
-    }
-
-    /// A typed value as swift-mustache reads it.
-    private static func mustacheValue(_ value: TemplateValue) -> (any Sendable)? {
-        switch value {
-        case .null: nil
-        case .bool(let bool): bool
-        case .int(let int): int
-        case .double(let double): double
-        case .text(let text): text
-        case .list(let list): list.map { mustacheValue($0) ?? "" }
-        case .object(let object): ObjectBox(object: object)
-        }
-    }
-
-    /// An object whose members swift-mustache asks for by name.
-    private struct ObjectBox: MustacheParent, Sendable {
-        let object: any TemplateObject
-        func child(named name: String) -> Any? { object.member(name).flatMap(mustacheValue) }
     }
 }

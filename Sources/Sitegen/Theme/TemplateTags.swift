@@ -1,7 +1,7 @@
 /// The tags of a Mustache template that decide how templates include each other — partials
 /// (`{{> name}}`), layouts (`{{<name}}…{{/name}}`) and the sections around them — read as
-/// swift-mustache reads them, set delimiters (`{{=<% %>=}}`) included, in one pass without
-/// recursion, so that a template nested too deep for the real parser is found before it is parsed.
+/// the engine reads them, set delimiters (`{{=<% %>=}}`) included, in one pass without
+/// recursion, so that a template nested too deep is found before it is parsed.
 struct TemplateTags {
     /// A partial or layout named by a template.
     struct Reference {

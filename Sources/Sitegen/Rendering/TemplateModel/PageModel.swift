@@ -2,14 +2,32 @@ import SitegenMarkdown
 import SitegenTemplates
 
 /// `page` in the page template: what lists show of it (``PageSummary``) and everything else
-/// about it, each member worked out when a template reads it.
+/// about it, each member worked out when a template reads it, but for the few that themes
+/// read more than once (as `{{#page.section}}…{{/page.section}}` and `{{#page.hasToc}}` with
+/// `{{#page.toc}}`), worked out once.
 struct PageModel: TemplateObject {
     let rendered: RenderedPage
     let summary: PageSummary
-    let section: Section?
     let previous: TemplateValue?
     let next: TemplateValue?
     let context: TemplateContext
+    private let sectionLink: TemplateValue?
+    private let tableOfContents: TableOfContents
+
+    init(rendered: RenderedPage, summary: PageSummary, section: Section?, previous: TemplateValue?, next: TemplateValue?,
+         context: TemplateContext) {
+        self.rendered = rendered
+        self.summary = summary
+        self.previous = previous
+        self.next = next
+        self.context = context
+        if let section, !section.path.isEmpty {
+            sectionLink = ["title": .text(section.title), "url": .text(context.basePath + section.url)]
+        } else {
+            sectionLink = nil
+        }
+        tableOfContents = TableOfContents(rendered.headings)
+    }
 
     func member(_ name: String) -> TemplateValue? {
         let page = rendered.page
@@ -35,15 +53,13 @@ struct PageModel: TemplateObject {
             }
             return .object(terms)
         case "summary": return .text(rendered.summary)
-        case "toc": return TableOfContents(rendered.headings).value
-        case "hasToc": return .bool(TableOfContents(rendered.headings).isWorthShowing)
+        case "toc": return tableOfContents.value
+        case "hasToc": return .bool(tableOfContents.isWorthShowing)
         case "wordCount": return .int(rendered.wordCount)
         case "readingMinutes": return .int(max(1, (rendered.wordCount + 219) / 220))
         case "updated": return page.updated.map { .text(DateText.long($0, language: context.configuration.language)) }
         case "updatedISO": return page.updated.map { .text(DateText.iso($0)) }
-        case "section":
-            guard let section, !section.path.isEmpty else { return nil }
-            return ["title": .text(section.title), "url": .text(context.basePath + section.url)]
+        case "section": return sectionLink
         case "params": return .object(FrontMatterObject(frontMatter: TemplateContext.params(page.frontMatter),
                                                         language: context.configuration.language))
         case "data": return .object(FrontMatterObject(frontMatter: rendered.data, language: context.configuration.language))
