@@ -41,7 +41,7 @@ final class LiveOutput: OutputSink {
 
     func write(_ text: String, to path: String) throws {
         let path = try URLPath.outputPath(path)
-        let fingerprint = Fingerprint.of(text)
+        let fingerprint = Fingerprint.ofBytes(text)
         state.withLock { state in
             state.made[path] = fingerprint
             if previous.texts[path] != fingerprint { state.texts[path] = text }

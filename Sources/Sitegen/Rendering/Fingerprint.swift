@@ -6,4 +6,14 @@ enum Fingerprint {
         repeat hasher.combine(each values)
         return hasher.finalize()
     }
+
+    /// A fingerprint of `text`'s UTF-8 bytes: texts that differ in any byte differ (a `String`'s
+    /// own hash treats canonically equivalent texts as equal, and normalizes non-ASCII text to
+    /// do it, which for a whole page costs more than rendering it).
+    static func ofBytes(_ text: String) -> Int {
+        var text = text
+        var hasher = Hasher()
+        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        return hasher.finalize()
+    }
 }

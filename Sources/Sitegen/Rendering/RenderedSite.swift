@@ -45,9 +45,7 @@ extension RenderedSite {
     func with(theme: Theme, data: FrontMatter) -> RenderedSite {
         var site = self
         site.theme = theme
-        site.context = TemplateContext(configuration: configuration, sections: loaded.sections, data: data, now: Date())
-        site.context.navigation = context.navigation
-        site.context.remember(pages)
+        site.context = context.with(data: data)
         return site
     }
 }

@@ -16,7 +16,7 @@ struct TemplateContext: Sendable {
     let menu: [(title: String, url: String)]
     let year: Int
     /// The site's data files.
-    let data: FrontMatter
+    private(set) var data: FrontMatter
     /// The nested sections and pages, once pages are parsed, when a template uses `site.nav`.
     var navigation: NavigationTree?
 
@@ -41,20 +41,42 @@ struct TemplateContext: Sendable {
     /// What lists show of each page, by source path, worked out once per build (see
     /// ``remember(_:)``); a page not remembered gets its summary made on the spot.
     private var summaries: [String: (summary: PageSummary, value: TemplateValue)] = [:]
+    /// Summaries of the few pages remembered after the whole site was (a live edit's), looked
+    /// up first: remembering one page then copies no table of every page.
+    private var edited: [String: (summary: PageSummary, value: TemplateValue)] = [:]
     /// Each term's list URL (with the base path), by taxonomy and term, worked out once per build.
     private var termURLs: [String: [String: String]] = [:]
 
     /// Works out the list summary and term URLs of each of `pages` once, for every list that shows them.
     mutating func remember(_ pages: [RenderedPage]) {
+        let few = !summaries.isEmpty && pages.count < 100
         for page in pages {
             let summary = makeSummary(page)
-            summaries[page.page.sourcePath] = (summary, .object(summary))
+            let path = page.page.sourcePath
+            if few {
+                edited[path] = (summary, .object(summary))
+            } else {
+                summaries[path] = (summary, .object(summary))
+                if !edited.isEmpty { edited[path] = nil }
+            }
             for (taxonomy, terms) in page.page.terms {
                 for term in terms where termURLs[taxonomy]?[term] == nil {
                     termURLs[taxonomy, default: [:]][term] = basePath + ListRenderer.termURL(taxonomy: taxonomy, term: term)
                 }
             }
         }
+    }
+
+    /// This context with other data files: what lists show of each page stays.
+    func with(data: FrontMatter) -> TemplateContext {
+        var context = self
+        context.data = data
+        return context
+    }
+
+    private func remembered(_ rendered: RenderedPage) -> (summary: PageSummary, value: TemplateValue)? {
+        if !edited.isEmpty, let found = edited[rendered.page.sourcePath] { return found }
+        return summaries[rendered.page.sourcePath]
     }
 
     /// The URL of a term's list page, with the base path.
@@ -96,14 +118,14 @@ struct TemplateContext: Sendable {
 
     /// `page`, with its neighbours in its section's order.
     func page(_ rendered: RenderedPage, section: Section?, previous: RenderedPage?, next: RenderedPage?) -> TemplateValue {
-        let summary = summaries[rendered.page.sourcePath]?.summary ?? makeSummary(rendered)
+        let summary = remembered(rendered)?.summary ?? makeSummary(rendered)
         return .object(PageModel(rendered: rendered, summary: summary, section: section, previous: previous.map(self.summary),
                                  next: next.map(self.summary), context: self))
     }
 
     /// What lists show of a page.
     func summary(_ rendered: RenderedPage) -> TemplateValue {
-        summaries[rendered.page.sourcePath]?.value ?? .object(makeSummary(rendered))
+        remembered(rendered)?.value ?? .object(makeSummary(rendered))
     }
 
     func section(_ section: Section, html: String, pages: some Collection<RenderedPage>, subsections: [Section],
