@@ -24,12 +24,12 @@ public enum TemplateEscaping: Sendable {
         case .html:
             // Most text holds nothing to escape: appended whole.
             var scanned = text
-            guard scanned.withUTF8(Self.holdsHTMLSpecial) else {
+            guard let first = scanned.withUTF8(Self.firstHTMLSpecial) else {
                 output += text
                 return
             }
             var start = text.utf8.startIndex
-            for index in text.utf8.indices {
+            for index in text.utf8.indices[text.utf8.index(start, offsetBy: first)...] {
                 let replacement: String
                 switch text.utf8[index] {
                 case 0x26: replacement = "&amp;"
@@ -62,12 +62,9 @@ public enum TemplateEscaping: Sendable {
         }
     }
 
-    /// Whether UTF-8 `bytes` hold one of `& < > " '`.
-    private static func holdsHTMLSpecial(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        for byte in bytes where byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27 {
-            return true
-        }
-        return false
+    /// The offset of the first of `& < > " '` in UTF-8 `bytes`, if any.
+    private static func firstHTMLSpecial(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        bytes.firstIndex { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }
     }
 
     /// Whether XML 1.0 allows `scalar` in a document (its `Char` production).

@@ -20,7 +20,7 @@ struct LastBuild: Sendable {
         copy.site.parsed[index] = page
         copy.site.pages[index] = page.page
         copy.site.loaded.pages[index] = page.page.page
-        copy.site.context.remember([page.page])
+        copy.site.context.remember(edited: page.page)
         copy.site.neighbours = site.neighbours.map { ($0.previous.map(swap), $0.next.map(swap)) }
         if let section = site.orders[page.page.page.sectionPath] {
             copy.site.orders[page.page.page.sectionPath] = section.map(swap)

@@ -41,28 +41,35 @@ struct TemplateContext: Sendable {
     /// What lists show of each page, by source path, worked out once per build (see
     /// ``remember(_:)``); a page not remembered gets its summary made on the spot.
     private var summaries: [String: (summary: PageSummary, value: TemplateValue)] = [:]
-    /// Summaries of the few pages remembered after the whole site was (a live edit's), looked
-    /// up first: remembering one page then copies no table of every page.
+    /// Summaries of pages edited since the whole site was remembered (``remember(edited:)``),
+    /// looked up first: a live edit then copies no table of every page.
     private var edited: [String: (summary: PageSummary, value: TemplateValue)] = [:]
     /// Each term's list URL (with the base path), by taxonomy and term, worked out once per build.
     private var termURLs: [String: [String: String]] = [:]
 
-    /// Works out the list summary and term URLs of each of `pages` once, for every list that shows them.
+    /// Works out the list summary and term URLs of each of the build's `pages` once, for every
+    /// list that shows them.
     mutating func remember(_ pages: [RenderedPage]) {
-        let few = !summaries.isEmpty && pages.count < 100
+        summaries.reserveCapacity(pages.count)
         for page in pages {
             let summary = makeSummary(page)
-            let path = page.page.sourcePath
-            if few {
-                edited[path] = (summary, .object(summary))
-            } else {
-                summaries[path] = (summary, .object(summary))
-                if !edited.isEmpty { edited[path] = nil }
-            }
-            for (taxonomy, terms) in page.page.terms {
-                for term in terms where termURLs[taxonomy]?[term] == nil {
-                    termURLs[taxonomy, default: [:]][term] = basePath + ListRenderer.termURL(taxonomy: taxonomy, term: term)
-                }
+            summaries[page.page.sourcePath] = (summary, .object(summary))
+            rememberTermURLs(of: page)
+        }
+        edited = [:]
+    }
+
+    /// Remembers one page parsed anew after the build (a live edit), beside the build's table.
+    mutating func remember(edited page: RenderedPage) {
+        let summary = makeSummary(page)
+        edited[page.page.sourcePath] = (summary, .object(summary))
+        rememberTermURLs(of: page)
+    }
+
+    private mutating func rememberTermURLs(of page: RenderedPage) {
+        for (taxonomy, terms) in page.page.terms {
+            for term in terms where termURLs[taxonomy]?[term] == nil {
+                termURLs[taxonomy, default: [:]][term] = basePath + ListRenderer.termURL(taxonomy: taxonomy, term: term)
             }
         }
     }
