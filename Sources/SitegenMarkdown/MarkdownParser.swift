@@ -112,11 +112,15 @@ public struct MarkdownParser: Sendable {
     public var options: Options
     /// The modifiers, in the order they run.
     public private(set) var modifiers: [Modifier]
+    /// Rewrites link and image destinations before the document renders, before any modifier
+    /// runs (see ``LinkRewriter``). Default: none.
+    public var linkRewriter: LinkRewriter?
 
     /// Creates a parser.
-    public init(options: Options = Options(), modifiers: [Modifier] = []) {
+    public init(options: Options = Options(), modifiers: [Modifier] = [], linkRewriter: LinkRewriter? = nil) {
         self.options = options
         self.modifiers = modifiers
+        self.linkRewriter = linkRewriter
     }
 
     /// Adds a modifier; it runs after the modifiers of its target added before it.
@@ -150,8 +154,10 @@ public struct MarkdownParser: Sendable {
     private func render(_ body: Substring, frontMatter: FrontMatter, chains: [Modifier.Target: [Modifier]],
                         lineOffset: Int) -> (String, DocumentFacts) {
         let wanted = Set(chains.keys).subtracting([.metadataKeys, .metadataValues])
-        let document = CmarkDocument(parsing: body, options: options, trackPositions: !wanted.isEmpty)
-        var (facts, marked, nodes) = document.walk(wanted: wanted, headingIDs: options.headingIDs)
+        let document = CmarkDocument(parsing: body, options: options, trackPositions: !wanted.isEmpty || linkRewriter != nil)
+        var (facts, marked, nodes) = document.walk(wanted: wanted, headingIDs: options.headingIDs,
+                                                   retagsHeadings: chains[.headings] == nil,
+                                                   linkRewriter: linkRewriter, lineOffset: lineOffset)
         facts.codeLines = facts.codeLines.map { $0.lowerBound + lineOffset...$0.upperBound + lineOffset }
         var omitted: Set<Int> = []
         if case .omit(let given) = options.titleHeading, let leading = document.firstHeading(),
@@ -160,6 +166,7 @@ public struct MarkdownParser: Sendable {
             omitted = document.remove(leading, markedNodes: nodes)
             facts.omittedHeading = heading
         }
+        document.retagHeadings()
         guard marked.count > omitted.count else { return (document.html(), facts) }
         let nonce = MarkerText.makeNonce()
         document.insertMarkers(around: marked, nodes: nodes, nonce: nonce, skipping: omitted)
@@ -179,12 +186,13 @@ public struct MarkdownParser: Sendable {
         text.lowercased().filter { $0.isLetter || $0.isNumber }
     }
 
-    /// The modifiers of each target in order. Headings are marked when they get ids or
-    /// attributes: the walk works out each heading's attributes and the splicer writes them
-    /// before any modifier runs.
+    /// The modifiers of each target in order. Headings that get ids or attributes have them
+    /// written into their opening tag by the walk; with ``Options/sourcePositions`` (whose
+    /// `data-sourcepos` that tag must keep) they are marked instead, and the splicer writes
+    /// them before any modifier runs.
     private func modifierChains() -> [Modifier.Target: [Modifier]] {
         var chains: [Modifier.Target: [Modifier]] = [:]
-        if options.headingIDs || options.generatorSyntax { chains[.headings] = [] }
+        if options.sourcePositions, options.headingIDs || options.generatorSyntax { chains[.headings] = [] }
         for modifier in modifiers { chains[modifier.target, default: []].append(modifier) }
         return chains
     }

@@ -54,6 +54,7 @@ struct ContentLoader {
         let known = memory?.pages(bundleFolders: bundleFolders) ?? [:]
         var made: [Page] = []
         var stillKnown = 0
+        var toMake: [(path: String, source: MarkdownSource, revision: Int)] = []
         for (path, (source, revision)) in zip(found.markdown, sources) {
             if path == found.summary { continue }
             if let folder = folderOfIndex[path] {
@@ -68,12 +69,30 @@ struct ContentLoader {
                     continue
                 }
             }
-            do {
-                guard var page = try makePage(path: path, source: source, bundleFolders: bundleFolders) else { continue }
-                page.revision = revision
-                pages.append(page)
-                if revision != 0 { made.append(page) }
+            toMake.append((path, source, revision))
+        }
+        // Pages are made on all cores; errors are gathered in file order.
+        let madePages = try await Parallel.map(toMake.indices) { [self, toMake] index in
+            let (path, source, revision) = toMake[index]
+            do throws(SiteError) {
+                return Result<Page?, SiteError>.success(try makePage(path: path, source: source, bundleFolders: bundleFolders)
+                    .map { page in
+                        var page = page
+                        page.revision = revision
+                        return page
+                    })
             } catch {
+                return .failure(error)
+            }
+        }
+        for result in madePages {
+            switch result {
+            case .success(let page?):
+                pages.append(page)
+                if page.revision != 0 { made.append(page) }
+            case .success(nil):
+                break
+            case .failure(let error):
                 errors.append(error)
             }
         }

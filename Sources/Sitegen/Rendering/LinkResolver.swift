@@ -65,65 +65,24 @@ struct LinkResolver: Sendable {
         return copy
     }
 
-    /// The modifiers for one page, whose file is `sourcePath` (relative to the content folder),
-    /// shown in warnings as `displayPath`.
-    func modifiers(for sourcePath: String, displayPath: String) -> [Modifier] {
+    /// The rewriter for one page, whose file is `sourcePath` (relative to the content folder),
+    /// shown in warnings as `displayPath`: links and images written to content files get the
+    /// URLs those are published at, and a link to a missing page becomes a warning.
+    func rewriter(for sourcePath: String, displayPath: String) -> LinkRewriter {
         let folder = URLPath.folder(of: sourcePath)
         let pageURL = targets[sourcePath]
         let isIndex = ["index.md", "_index.md", "README.md", "index.markdown", "_index.markdown"].contains(URLPath.lastComponent(of: sourcePath))
-        return [
-            Modifier(target: .links) { input in
-                guard case .link(let url, _) = input.node else { return input.html }
-                return rewrite(input, url: url, attribute: "href", folder: folder, pageURL: pageURL, isIndex: isIndex, displayPath: displayPath)
-            },
-            Modifier(target: .images) { input in
-                guard case .image(let url, _, _) = input.node else { return input.html }
-                return rewrite(input, url: url, attribute: "src", folder: folder, pageURL: pageURL, isIndex: isIndex, displayPath: displayPath)
-            },
-            Modifier(target: .html) { input in
-                rewriteRawHTML(input, folder: folder, pageURL: pageURL, isIndex: isIndex, displayPath: displayPath)
-            },
-            Modifier(target: .inlineHTML) { input in
-                rewriteRawHTML(input, folder: folder, pageURL: pageURL, isIndex: isIndex, displayPath: displayPath)
-            },
-        ]
-    }
-
-    /// Raw HTML's `href="…"` and `src="…"` (`<a href="/docs/pitfalls/">`), rewritten as
-    /// Markdown links are.
-    private func rewriteRawHTML(_ input: Modifier.Input, folder: String, pageURL: String?, isIndex: Bool,
-                                displayPath: String) -> String {
-        let html = input.html
-        guard HTMLScan.contains(" href=\"", in: html[...]) || HTMLScan.contains(" src=\"", in: html[...]) else { return html }
-        var output = ""
-        var rest = html[...]
-        while let attribute = [HTMLScan.range(of: " href=\"", in: rest), HTMLScan.range(of: " src=\"", in: rest)].compactMap({ $0 })
-                .min(by: { $0.lowerBound < $1.lowerBound }),
-              let end = rest[attribute.upperBound...].firstIndex(of: "\"") {
-            output += rest[..<attribute.upperBound]
-            let url = String(rest[attribute.upperBound..<end])
-            if !url.utf8.contains(UInt8(ascii: "&")), let target = resolve(url, folder: folder, pageURL: pageURL, isIndex: isIndex) {
-                output += HTMLText.escapeAttribute(target)
-            } else {
-                if Self.namesMissingPage(url) {
-                    warnings.add(SiteError(file: displayPath, line: input.line, "link to a missing page: \(url)"))
-                }
-                output += url
+        return LinkRewriter { input in
+            // A raw attribute holding a character reference is left as written.
+            if input.kind != .rawHTML || !input.url.utf8.contains(UInt8(ascii: "&")),
+               let target = resolve(input.url, folder: folder, pageURL: pageURL, isIndex: isIndex) {
+                return target
             }
-            rest = rest[end...]
-        }
-        return output + rest
-    }
-
-    private func rewrite(_ input: Modifier.Input, url: String, attribute: String, folder: String, pageURL: String?,
-                         isIndex: Bool, displayPath: String) -> String {
-        guard let target = resolve(url, folder: folder, pageURL: pageURL, isIndex: isIndex) else {
-            if Self.namesMissingPage(url) {
-                warnings.add(SiteError(file: displayPath, line: input.line, "link to a missing page: \(url)"))
+            if Self.namesMissingPage(input.url) {
+                warnings.add(SiteError(file: displayPath, line: input.line, "link to a missing page: \(input.url)"))
             }
-            return input.html
+            return nil
         }
-        return Self.replacingAttribute(attribute, in: input.html, with: target)
     }
 
     /// The published URL of a link to a content file, with its query and fragment; `nil` when
@@ -356,12 +315,5 @@ struct LinkResolver: Sendable {
     /// Whether a path's last component names a file (`x.md`, `cat.png`), not a page's URL.
     private static func namesFile(_ path: String) -> Bool {
         URLPath.lastComponent(of: path).utf8.contains(UInt8(ascii: "."))
-    }
-
-    /// Replaces the value of the first `attribute="…"` in an element's HTML.
-    static func replacingAttribute(_ attribute: String, in html: String, with value: String) -> String {
-        guard let start = HTMLScan.range(of: " \(attribute)=\"", in: html),
-              let end = html[start.upperBound...].firstIndex(of: "\"") else { return html }
-        return html.replacingCharacters(in: start.upperBound..<end, with: HTMLText.escapeAttribute(value))
     }
 }

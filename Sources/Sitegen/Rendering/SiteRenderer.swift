@@ -123,8 +123,9 @@ struct SiteRenderer: Sendable {
     private func parser(for sourcePath: String, links: LinkResolver, title: MarkdownParser.TitleHeading) -> MarkdownParser {
         var options = site.markdownParser.options
         options.titleHeading = title
-        return MarkdownParser(options: options,
-                              modifiers: links.modifiers(for: sourcePath, displayPath: display(sourcePath)) + site.markdownParser.modifiers)
+        var rewriter = links.rewriter(for: sourcePath, displayPath: display(sourcePath))
+        if let siteRewriter = site.markdownParser.linkRewriter { rewriter = rewriter.followed(by: siteRewriter) }
+        return MarkdownParser(options: options, modifiers: site.markdownParser.modifiers, linkRewriter: rewriter)
     }
 
     /// A page's or section's Markdown, parsed: its mdBook includes done first, then Hugo's

@@ -48,6 +48,9 @@ final class CmarkDocument {
     private var removed: [OpaquePointer] = []
     /// The first heading the walk met.
     private var firstHeadingNode: OpaquePointer?
+    /// Headings whose opening tag gets attributes, found by the walk (``retagHeadings()``).
+    private var retagged: [TreeWalker.RetaggedHeading] = []
+    private let rewritesRawHTML: Bool
 
     /// Parses a body. `trackPositions` asks cmark for exact inline source positions, which
     /// modifiers' Markdown slices need.
@@ -55,6 +58,7 @@ final class CmarkDocument {
         _ = cmarkLibraryReady
         self.body = body
         readsGeneratorSyntax = options.generatorSyntax
+        rewritesRawHTML = options.rawHTML == .keep
         renderOptions = options.cmarkFlags
         let parser: OpaquePointer = cmark_parser_new(renderOptions | (trackPositions ? CMARK_OPT_SOURCEPOS : 0))
         // Only a body holding `~` needs strikethrough, and only its parser touches shared state.
@@ -97,11 +101,17 @@ final class CmarkDocument {
     /// Walks the document once: gathers headings, title, summary and word count, and finds
     /// every node of the `wanted` targets. Returns those nodes in document order (an index
     /// is the id its markers carry). Call ``insertMarkers(around:nonce:)`` after. With
-    /// `headingIDs`, every marked heading carries its id in ``MarkedNode/openingAttributes``.
-    func walk(wanted: Set<Modifier.Target>, headingIDs: Bool = false)
+    /// `headingIDs`, every marked heading carries its id in ``MarkedNode/openingAttributes``;
+    /// with `retagsHeadings`, an unmarked heading's id and attributes are written by
+    /// ``retagHeadings()``. A `linkRewriter` rewrites URLs on the tree as the walk meets them
+    /// (`lineOffset`: the lines before the body, for the lines it is given).
+    func walk(wanted: Set<Modifier.Target>, headingIDs: Bool = false, retagsHeadings: Bool = false,
+              linkRewriter: LinkRewriter? = nil, lineOffset: Int = 0)
         -> (facts: DocumentFacts, marked: [MarkedNode], nodes: [OpaquePointer]) {
         if readsGeneratorSyntax { dropKramdownAttributeLists() }
-        var walker = TreeWalker(wanted: wanted, body: body, headingIDs: headingIDs, readsGeneratorSyntax: readsGeneratorSyntax)
+        var walker = TreeWalker(wanted: wanted, body: body, headingIDs: headingIDs, readsGeneratorSyntax: readsGeneratorSyntax,
+                                retagsHeadings: retagsHeadings, linkRewriter: linkRewriter,
+                                rewritesRawHTML: rewritesRawHTML, lineOffset: lineOffset)
         // Our own pre-order traversal (no recursion, so any depth is fine) that skips the
         // inline content no one needs: most of a document's nodes.
         var node = root
@@ -127,7 +137,33 @@ final class CmarkDocument {
             }
         }
         firstHeadingNode = walker.firstHeading
+        retagged = walker.retagged
         return (walker.facts, walker.marked, walker.nodes)
+    }
+
+    /// Gives the headings the walk found attributes for (ids, `{#id .class}`) their opening
+    /// tag: each becomes a custom block holding `<hN …>`, its inline content and `</hN>`, which
+    /// cmark-gfm renders as it renders the heading, attributes added. Headings taken out of
+    /// the document (``remove(_:markedNodes:)``) are left alone. Call after any removal.
+    func retagHeadings() {
+        for heading in retagged where cmark_node_parent(heading.node) != nil {
+            let block: OpaquePointer = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK)
+            guard cmark_node_insert_before(heading.node, block) == 1 else {
+                cmark_node_free(block)
+                continue
+            }
+            _ = cmark_node_append_child(block, Self.customInline("<h\(heading.level)\(heading.attributes)>"))
+            while let child = cmark_node_first_child(heading.node) { _ = cmark_node_append_child(block, child) }
+            _ = cmark_node_append_child(block, Self.customInline("</h\(heading.level)>"))
+            cmark_node_free(heading.node)
+        }
+        retagged = []
+    }
+
+    private static func customInline(_ html: String) -> OpaquePointer {
+        let node: OpaquePointer = cmark_node_new(CMARK_NODE_CUSTOM_INLINE)
+        cmark_node_set_on_enter(node, html)
+        return node
     }
 
     /// kramdown's attribute lists, which other renderers show as text: drops a `{:…}` line
@@ -314,8 +350,23 @@ private struct TreeWalker {
         var text = ""
     }
 
+    /// A heading whose opening tag gets `attributes` (` id="…" class="…"`).
+    struct RetaggedHeading {
+        let node: OpaquePointer
+        let level: Int
+        let attributes: String
+    }
+
     let wanted: Set<Modifier.Target>
     let body: Substring
+    /// Whether headings that are not marked are noted in ``retagged`` when they get attributes.
+    let retagsHeadings: Bool
+    let linkRewriter: LinkRewriter?
+    /// Whether raw HTML renders as written, so that its `href` and `src` are rewritten.
+    let rewritesRawHTML: Bool
+    /// Lines of the file before the body.
+    let lineOffset: Int
+    private(set) var retagged: [RetaggedHeading] = []
     /// Whether every heading's id goes into its HTML.
     let headingIDs: Bool
     /// Whether `{#id .class}` at the end of a heading sets its attributes.
@@ -334,12 +385,18 @@ private struct TreeWalker {
     /// Whether any wanted target lives in inline content, so the walk must see all of it.
     private let wantsInlineContent: Bool
 
-    init(wanted: Set<Modifier.Target>, body: Substring, headingIDs: Bool, readsGeneratorSyntax: Bool) {
+    init(wanted: Set<Modifier.Target>, body: Substring, headingIDs: Bool, readsGeneratorSyntax: Bool,
+         retagsHeadings: Bool, linkRewriter: LinkRewriter?, rewritesRawHTML: Bool, lineOffset: Int) {
         self.wanted = wanted
         self.body = body
         self.headingIDs = headingIDs
         self.readsGeneratorSyntax = readsGeneratorSyntax
-        wantsInlineContent = !wanted.isSubset(of: [.blockquotes, .codeBlocks, .headings, .horizontalLines, .html, .lists, .tables])
+        self.retagsHeadings = retagsHeadings
+        self.linkRewriter = linkRewriter
+        self.rewritesRawHTML = rewritesRawHTML
+        self.lineOffset = lineOffset
+        wantsInlineContent = linkRewriter != nil
+            || !wanted.isSubset(of: [.blockquotes, .codeBlocks, .headings, .horizontalLines, .html, .lists, .tables])
     }
 
     /// Whether the walk must visit a node's children: always when inline targets are wanted or
@@ -396,10 +453,12 @@ private struct TreeWalker {
                     ?? slugger.uniqueSlug(for: readsGeneratorSyntax ? Self.withoutTemplateTags(text) : text)
                 facts.headings.append(Heading(level: level, text: text, id: id))
                 if level == 1, facts.title == nil { facts.title = text }
+                if headingIDs { attributes.id = id }
                 if let index = capture.markedIndex {
                     marked[index].node = .heading(level: level, text: text, id: id)
-                    if headingIDs { attributes.id = id }
                     marked[index].openingAttributes = attributes.htmlAttributes
+                } else if retagsHeadings, case let html = attributes.htmlAttributes, !html.isEmpty {
+                    retagged.append(RetaggedHeading(node: node, level: level, attributes: html))
                 }
             }
         case CMARK_NODE_PARAGRAPH:
@@ -422,6 +481,7 @@ private struct TreeWalker {
                     .image(url: string(cmark_node_get_url(node)), title: string(cmark_node_get_title(node)), alt: "")
                 }
                 captures.append(Capture(kind: .image, markedIndex: index))
+                if imageDepth == 1 { rewriteURL(of: node, kind: .image) }
             } else {
                 imageDepth -= 1
                 if let capture = captures.popLast(), let index = capture.markedIndex,
@@ -432,6 +492,7 @@ private struct TreeWalker {
         case CMARK_NODE_LINK:
             if entering {
                 mark(node, .links, .inline) { .link(url: string(cmark_node_get_url(node)), title: string(cmark_node_get_title(node))) }
+                if imageDepth == 0 { rewriteURL(of: node, kind: .link) }
             }
         case CMARK_NODE_BLOCK_QUOTE:
             if entering { mark(node, .blockquotes, .block) { .blockquote } }
@@ -447,8 +508,10 @@ private struct TreeWalker {
             mark(node, .horizontalLines, .block) { .horizontalLine }
         case CMARK_NODE_HTML_BLOCK:
             mark(node, .html, .block) { .html(string(cmark_node_get_literal(node))) }
+            rewriteAttributes(of: node)
         case CMARK_NODE_HTML_INLINE:
             mark(node, .inlineHTML, .inline) { .inlineHTML(string(cmark_node_get_literal(node))) }
+            if imageDepth == 0 { rewriteAttributes(of: node) }
         case CMARK_NODE_EMPH:
             if entering { mark(node, .emphasis, .inline) { .emphasis } }
         case CMARK_NODE_STRONG:
@@ -469,6 +532,23 @@ private struct TreeWalker {
                 mark(node, .strikethrough, .inline) { .strikethrough }
             }
         }
+    }
+
+    /// Gives a link or image the URL the ``linkRewriter`` returns for it, if any.
+    private func rewriteURL(of node: OpaquePointer, kind: LinkRewriter.Kind) {
+        guard let linkRewriter,
+              let url = linkRewriter.rewrite(LinkRewriter.Input(url: string(cmark_node_get_url(node)), kind: kind,
+                                                                line: lineOffset + Self.line(of: node))) else { return }
+        cmark_node_set_url(node, url)
+    }
+
+    /// Rewrites the `href` and `src` attributes of raw HTML that renders as written.
+    private func rewriteAttributes(of node: OpaquePointer) {
+        guard let linkRewriter, rewritesRawHTML, let literal = cmark_node_get_literal(node) else { return }
+        let html = String(cString: literal)
+        guard html.utf8.contains(UInt8(ascii: "=")),
+              let rewritten = linkRewriter.rewritingAttributes(in: html, line: lineOffset + Self.line(of: node)) else { return }
+        cmark_node_set_literal(node, rewritten)
     }
 
     /// A heading's text without other generators' template tags (`{% addedin "2.0" %}`,
