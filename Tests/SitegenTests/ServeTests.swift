@@ -100,6 +100,18 @@ import Testing
         #expect(try server.request("/posts/live/").status == 404)
     }
 
+    @Test("with SITEGEN_WATCH=poll, serve says it polls and rebuilds on an edit")
+    func pollingWatcher() async throws {
+        let site = try TestSite(example: "blog")
+        let server = try PreviewProcess(root: site.root, environment: ["SITEGEN_WATCH": "poll"])
+        let events = try server.listen()
+        let about = site.root.appendingPathComponent("content/about.md")
+        try (String(contentsOf: about, encoding: .utf8) + "\nA polled edit.\n").write(to: about, atomically: false, encoding: .utf8)
+        _ = try events.waitFor("event: reload")
+        #expect(try server.request("/about/").body.contains("A polled edit."))
+        #expect(server.log.contains("Watching for changes by looking at every file each 0.5 s (SITEGEN_WATCH=poll)"))
+    }
+
     @Test func aTemplateChangeRendersThePagesOpenInABrowserFirst() async throws {
         let site = try TestSite(example: "blog")
         let server = try PreviewProcess(root: site.root)

@@ -4,15 +4,21 @@ import Glibc
 #endif
 
 /// A file's modification time, size and inode: it changed when these did.
-struct FileStamp: Sendable, Hashable {
+package struct FileStamp: Sendable, Hashable {
     let seconds: Int
     let nanoseconds: Int
     let size: Int
     let inode: UInt64
 
-    init?(_ path: String) {
+    /// The stamp of the file at `path` (links followed); `nil` when there is none.
+    package init?(_ path: String) {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
+        self.init(status: info)
+    }
+
+    /// The stamp of a file whose status was read already.
+    package init(status info: stat) {
         #if os(Linux)
         seconds = Int(info.st_mtim.tv_sec)
         nanoseconds = Int(info.st_mtim.tv_nsec)

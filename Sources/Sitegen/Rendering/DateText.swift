@@ -18,8 +18,8 @@ enum DateText {
     /// always wrote it: `January 5, 2026`.
     static func long(_ date: Date, language: String = "en") -> String {
         guard !isAmericanEnglish(language) else {
-            let parts = calendar.dateComponents([.year, .month, .day], from: date)
-            return "\(months[(parts.month ?? 1) - 1]) \(parts.day ?? 1), \(parts.year ?? 1970)"
+            let (year, month, day) = civil(date)
+            return "\(months[month - 1]) \(day), \(year)"
         }
         let locale = Locale(identifier: language)
         var calendar = calendar
@@ -34,12 +34,42 @@ enum DateText {
         return tag.isEmpty || tag == "en" || tag == "en-us"
     }
 
+    /// `2026-01-05`.
     static func iso(_ date: Date) -> String {
-        let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        return String(format: "%04d-%02d-%02d", parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1)
+        let (year, month, day) = civil(date)
+        var text = year < 0 ? "-" : ""
+        let digits = String(abs(year))
+        if digits.utf8.count < 4 { text += String(repeating: "0", count: 4 - digits.utf8.count) }
+        text += digits
+        text += month < 10 ? "-0\(month)" : "-\(month)"
+        text += day < 10 ? "-0\(day)" : "-\(day)"
+        return text
     }
 
     static func year(_ date: Date) -> Int {
-        calendar.component(.year, from: date)
+        civil(date).year
+    }
+
+    /// The date's year, month and day in UTC. From 1583 to 9999 by arithmetic on the days since
+    /// 1970 (the Gregorian calendar's own rule: a build formats tens of thousands of dates);
+    /// outside those years by Foundation's calendar, which switches to the Julian calendar
+    /// before October 1582.
+    static func civil(_ date: Date) -> (year: Int, month: Int, day: Int) {
+        let seconds = date.timeIntervalSince1970
+        guard seconds >= -12_212_553_600, seconds < 253_402_300_800 else {
+            let parts = calendar.dateComponents([.year, .month, .day], from: date)
+            return (parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1)
+        }
+        // Days since 0000-03-01, in 400-year eras of 146,097 days; the year starts in March,
+        // so that February's leap day ends it.
+        let shifted = Int((seconds / 86_400).rounded(.down)) + 719_468
+        let era = shifted / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthFromMarch = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
+        let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }

@@ -73,7 +73,7 @@ struct SiteRenderer: Sendable {
             context.navigation = navigation
         }
         let neighbours = Self.neighbours(pages, orders: orders, readingOrder: loaded.summary?.readingOrder ?? [])
-        context.remember(pages)
+        try await context.remember(pages)
         return RenderedSite(loaded: loaded, pages: pages, listPages: 0, warnings: warnings.all, parsed: parsed, orders: orders,
                             neighbours: neighbours, newest: newest, terms: terms, sectionHTML: sectionHTML, context: context,
                             theme: theme, site: site, files: files, links: links)

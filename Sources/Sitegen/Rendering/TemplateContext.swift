@@ -48,11 +48,14 @@ struct TemplateContext: Sendable {
     private var termURLs: [String: [String: String]] = [:]
 
     /// Works out the list summary and term URLs of each of the build's `pages` once, for every
-    /// list that shows them.
-    mutating func remember(_ pages: [RenderedPage]) {
+    /// list that shows them; the summaries on all cores.
+    mutating func remember(_ pages: [RenderedPage]) async throws {
+        let (basePath, language) = (basePath, configuration.language)
+        let made = try await Parallel.map(pages.indices) { index in
+            PageSummary(pages[index], basePath: basePath, language: language)
+        }
         summaries.reserveCapacity(pages.count)
-        for page in pages {
-            let summary = makeSummary(page)
+        for (page, summary) in zip(pages, made) {
             summaries[page.page.sourcePath] = (summary, .object(summary))
             rememberTermURLs(of: page)
         }

@@ -8,43 +8,84 @@ import Glibc
 /// batches: a burst of events (an editor's save, a `git checkout`) arrives as one batch.
 ///
 /// On Linux it uses inotify, one watch per folder, so a quiet tree costs nothing; folders made
-/// later are watched as they appear. Hidden folders, `.build`, the `skipping` folders (the
-/// output) and symbolic links to folders are not watched (a linked folder the site reads, such
-/// as a linked `content/`, is given as a root of its own).
+/// later are watched as they appear. Where inotify is missing (other systems), cannot start,
+/// or refuses a watch (`fs.inotify.max_user_watches` reached), and when `SITEGEN_WATCH=poll`
+/// asks for it, a ``FolderPoller`` looks at every file's stamp at an interval instead
+/// (``method`` says which). Hidden folders, `.build`, the `skipping` folders (the output) and
+/// symbolic links to folders are not watched (a linked folder the site reads, such as a
+/// linked `content/`, is given as a root of its own).
 final class FileWatcher: Sendable {
     /// The changed paths of one batch, absolute.
     typealias Batch = Set<String>
 
+    /// How changes are found.
+    enum Method: Sendable, Equatable {
+        /// Events from inotify.
+        case events
+        /// A look at every file at least every `interval` seconds, and why events are not used.
+        case polling(interval: Double, reason: String)
+    }
+
+    /// How this watcher finds changes.
+    let method: Method
     private let roots: [String]
     private let skipping: Set<String>
     private let batches: AsyncStream<Batch>
     private let continuation: AsyncStream<Batch>.Continuation
-
+    /// Written to by `stop()`, to end the watching thread.
+    private let stopPipe: (read: Int32, write: Int32)
     #if os(Linux)
     private let descriptor: Int32
-    /// Written to by `stop()`, to end the reading thread.
-    private let stopPipe: (read: Int32, write: Int32)
     #endif
 
+    /// The shortest time between two looks of the polling watcher, in seconds.
+    static let pollingInterval = 0.5
+
     /// Starts watching the trees at `roots`; `skipping` are absolute folder paths left out.
-    init(roots: [URL], skipping: [URL]) throws {
-        self.roots = roots.map(\.standardizedFileURL.path)
-        let root = self.roots.first ?? "."
-        self.skipping = Set(skipping.map(\.standardizedFileURL.path))
+    /// `polling` asks for the polling watcher (default: when `SITEGEN_WATCH=poll`).
+    init(roots: [URL], skipping: [URL],
+         polling: Bool = ProcessInfo.processInfo.environment["SITEGEN_WATCH"] == "poll") throws {
+        let roots = roots.map(\.standardizedFileURL.path)
+        let skipping = Set(skipping.map(\.standardizedFileURL.path))
+        self.roots = roots
+        self.skipping = skipping
         (batches, continuation) = AsyncStream.makeStream(of: Batch.self)
-        #if os(Linux)
-        descriptor = inotify_init1(Int32(IN_CLOEXEC))
         var ends: [Int32] = [0, 0]
-        guard descriptor >= 0, pipe(&ends) == 0 else {
-            throw SiteError(file: root, "cannot watch for changes: \(String(cString: strerror(errno)))")
+        guard pipe(&ends) == 0 else {
+            throw SiteError(file: roots.first ?? ".", "cannot watch for changes: \(String(cString: strerror(errno)))")
         }
         stopPipe = (ends[0], ends[1])
-        let thread = Thread { [self] in readEvents() }
+        var reason = "SITEGEN_WATCH=poll"
+        #if os(Linux)
+        var folders: [Int32: String] = [:]
+        var inotify = polling ? -1 : inotify_init1(Int32(IN_CLOEXEC))
+        if inotify < 0, !polling {
+            reason = "inotify cannot start: " + String(cString: strerror(errno))
+        } else if inotify >= 0, let refusal = Self.watchTrees(roots, descriptor: inotify, skipping: skipping, into: &folders) {
+            reason = "inotify refused a watch (\(refusal)); raise fs.inotify.max_user_watches to use it"
+            close(inotify)
+            folders = [:]
+            inotify = -1
+        }
+        descriptor = inotify
+        #else
+        reason = "this system has no inotify"
+        #endif
+        let thread: Thread
+        #if os(Linux)
+        if descriptor >= 0 {
+            method = .events
+            thread = Thread { [self, folders] in readEvents(folders: folders) }
+        } else {
+            method = .polling(interval: Self.pollingInterval, reason: reason)
+            thread = Thread { [self] in pollTrees() }
+        }
+        #else
+        method = .polling(interval: Self.pollingInterval, reason: reason)
+        thread = Thread { [self] in pollTrees() }
+        #endif
         thread.name = "sitegen file watcher"
         thread.start()
-        #else
-        throw SiteError(file: root, "watching for changes needs inotify; this system is not supported yet")
-        #endif
     }
 
     /// The batches of changed paths, as they come.
@@ -52,21 +93,70 @@ final class FileWatcher: Sendable {
 
     /// Stops watching; `changes` ends.
     func stop() {
-        #if os(Linux)
         var byte: UInt8 = 1
         _ = write(stopPipe.write, &byte, 1)
-        #endif
+    }
+
+    /// Whether a path found in a watched tree is watched: not hidden, not a skipped folder.
+    static func isWatched(_ path: String, skipping: Set<String>) -> Bool {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return !name.hasPrefix(".") && !skipping.contains(path)
+    }
+
+    /// Waits up to `seconds` for `stop()`; whether it came (and the stop pipe is then closed).
+    private func waitForStop(seconds: Double) -> Bool {
+        var waiter = pollfd(fd: stopPipe.read, events: Int16(POLLIN), revents: 0)
+        guard poll(&waiter, 1, Int32(seconds * 1000)) > 0 else { return false }
+        close(stopPipe.read)
+        close(stopPipe.write)
+        continuation.finish()
+        return true
+    }
+
+    /// Looks at the trees at an interval until stopped; runs on its own thread. The interval
+    /// grows with the time a look takes, so that polling a huge tree keeps under 5% of a core.
+    private func pollTrees() {
+        var poller = FolderPoller(roots: roots, skipping: skipping)
+        var interval = Self.pollingInterval
+        while !waitForStop(seconds: interval) {
+            let start = DispatchTime.now().uptimeNanoseconds
+            let changed = poller.changes()
+            let took = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            interval = max(Self.pollingInterval, took * 20)
+            if !changed.isEmpty { continuation.yield(changed) }
+        }
     }
 
     #if os(Linux)
     private static let mask = UInt32(IN_CLOSE_WRITE | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_ATTRIB
                                      | IN_DELETE_SELF)
 
-    /// Reads events until the process ends; runs on its own thread (a blocking read costs
-    /// nothing while the tree is quiet).
-    private func readEvents() {
-        var folders: [Int32: String] = [:]
-        for root in roots { watchTree(root, into: &folders) }
+    /// Watches every folder of the trees at `roots`; what inotify said when it refused a watch
+    /// for want of room, if it did.
+    private static func watchTrees(_ roots: [String], descriptor: Int32, skipping: Set<String>,
+                                   into folders: inout [Int32: String]) -> String? {
+        var pending = roots
+        while let folder = pending.popLast() {
+            let watch = inotify_add_watch(descriptor, folder, mask)
+            if watch >= 0 {
+                folders[watch] = folder
+            } else if errno == ENOSPC || errno == ENOMEM {
+                return String(cString: strerror(errno))
+            }
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
+            for name in names {
+                let path = folder + "/" + name
+                var info = stat()
+                if isWatched(path, skipping: skipping), lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { pending.append(path) }
+            }
+        }
+        return nil
+    }
+
+    /// Reads events until stopped; runs on its own thread (a blocking read costs nothing while
+    /// the tree is quiet). `folders`: the watches made so far.
+    private func readEvents(folders: [Int32: String]) {
+        var folders = folders
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         var batch = Batch()
         while true {
@@ -116,13 +206,12 @@ final class FileWatcher: Sendable {
     }
 
     /// Files editors write beside the one being saved: backups, swap files, vim's write test.
-    private static func isEditorScratch(_ name: String) -> Bool {
+    static func isEditorScratch(_ name: String) -> Bool {
         name.hasSuffix("~") || name.hasSuffix(".swp") || name.hasSuffix(".swx") || name == "4913" || name.hasPrefix("#")
     }
 
     private func isWatched(_ path: String) -> Bool {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        return !name.hasPrefix(".") && !skipping.contains(path)
+        Self.isWatched(path, skipping: skipping)
     }
 
     /// Watches `folder` and every folder below it; returns the files found.

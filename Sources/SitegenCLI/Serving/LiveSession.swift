@@ -37,6 +37,9 @@ struct LiveSession {
             throw ExitCode.failure
         }
         defer { watcher.stop() }
+        if !quiet, case .polling(let interval, let reason) = watcher.method {
+            TerminalOutput.line(String(format: "Watching for changes by looking at every file each %.1f s (%@)", interval, reason))
+        }
         var failed = await !build(live, changed: [], failedBefore: false, tells: reloadsAfterFirstBuild)
         whenReady()
         for await batch in watcher.changes {

@@ -13,11 +13,15 @@ final class PreviewProcess: Sendable {
     private let process: Process
     private let printed: PrintedText
 
-    /// Starts `sitegen serve` for `root` with `arguments` and waits until it serves.
-    init(root: URL, arguments: [String] = [], startTimeout: TimeInterval = 60) throws {
+    /// Starts `sitegen serve` for `root` with `arguments` (and `environment` added to this
+    /// process's) and waits until it serves.
+    init(root: URL, arguments: [String] = [], environment: [String: String] = [:], startTimeout: TimeInterval = 60) throws {
         let process = Process()
         process.executableURL = ProcessRunner.sitegen
         process.arguments = ["serve", root.path, "--port", "0"] + arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, given in given }
+        }
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
