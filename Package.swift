@@ -48,7 +48,14 @@ let package = Package(
                 .product(name: "FlyingSocks", package: "FlyingFox"),
             ]
         ),
-        .executableTarget(name: "sitegen", dependencies: ["SitegenCLI"]),
+        .executableTarget(
+            name: "sitegen",
+            dependencies: ["SitegenCLI"],
+            // mimalloc replaces glibc's malloc in the command: a 10,000-page build spends a fifth
+            // of its CPU time in glibc's allocator and 30% less CPU overall with mimalloc
+            // (README, "Speed"). Library products keep the host's allocator.
+            linkerSettings: [.linkedLibrary("mimalloc", .when(platforms: [.linux]))]
+        ),
         .executableTarget(
             name: "sitegen-bench",
             dependencies: ["Sitegen", "SitegenMarkdown", "CCmarkGFM"],

@@ -57,4 +57,31 @@ struct DocumentFactsTests {
         #expect(modified.wordCount == 5)
         #expect(try MarkdownParser().parse("").wordCount == 0)
     }
+
+    @Test("the word count is the same whatever the length of the text runs and where tags and spaces fall")
+    func wordCountAtEveryAlignment() throws {
+        // Words, every kind of space, tags with spaces inside, a tag never closed: at each
+        // offset of a run of up to 20 bytes, so that every case meets every 8-byte boundary.
+        let pieces = ["w", "wo", "word", " ", "  ", "\t", "\u{0B}", "\u{0C}", "<b>", "</b>", "<a href=\"x y\">", "é", "\u{1F}", "<", ">"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let html = (0..<Int.random(in: 0...12, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let markdown = try MarkdownParser(options: .init(rawHTML: .keep)).parse("<div>\(html)</div>\n")
+            #expect(markdown.wordCount == Self.referenceWordCount(markdown.html), "\(markdown.html.debugDescription)")
+        }
+    }
+
+    /// Words counted one byte at a time: runs of bytes that are not U+0020 or U+0009…U+000D,
+    /// tags (`<` to the next `>`) skipped without ending a word.
+    private static func referenceWordCount(_ html: String) -> Int {
+        var words = 0, inWord = false, inTag = false
+        for byte in html.utf8 {
+            if inTag { inTag = byte != UInt8(ascii: ">"); continue }
+            if byte == UInt8(ascii: "<") { inTag = true; continue }
+            let isSpace = byte == 0x20 || (0x09...0x0D).contains(byte)
+            if !isSpace && !inWord { words += 1 }
+            inWord = !isSpace
+        }
+        return words
+    }
 }

@@ -7,12 +7,10 @@ import Glibc
 
 /// The watcher `serve` rebuilds from, both ways it finds changes.
 @Suite struct FileWatcherTests {
-    /// The next batches of `watcher` until one holds `path`; fails after `seconds` without it.
-    private func batch(holding path: String, from iterator: inout AsyncStream<FileWatcher.Batch>.Iterator,
-                       seconds: Double = 30) async -> FileWatcher.Batch? {
-        let deadline = Date().addingTimeInterval(seconds)
+    /// The next batches of `watcher` until one holds `path`; `nil` when the stream ends first.
+    private func batch(holding path: String, from iterator: inout AsyncStream<FileWatcher.Batch>.Iterator) async -> FileWatcher.Batch? {
         var seen = FileWatcher.Batch()
-        while Date() < deadline, let batch = await iterator.next() {
+        while let batch = await iterator.next() {
             seen.formUnion(batch)
             if seen.contains(path) { return seen }
         }
@@ -36,6 +34,12 @@ import Glibc
         }
         var changes = watcher.changes.makeAsyncIterator()
         let path = root.standardizedFileURL.path
+        // A batch that never comes fails the test instead of holding the run: the stream ends.
+        let timeout = Task {
+            try await Task.sleep(for: .seconds(60))
+            watcher.stop()
+        }
+        defer { timeout.cancel() }
 
         try "two, longer\n".write(to: page, atomically: false, encoding: .utf8)
         #expect(await batch(holding: path + "/content/page.md", from: &changes) != nil)

@@ -14,6 +14,7 @@
 package enum Slug {
     /// The slug of `text`; empty only when `text` is empty or white space.
     package static func make(_ text: String) -> String {
+        if let slug = asciiSlug(text) { return slug }
         var slug = ""
         var pendingSpace = false
         for character in text.lowercased() {
@@ -36,4 +37,35 @@ package enum Slug {
     }
 
     private static let kept: Set<Character> = ["-", "_", ".", "~", "+", "#", "@"]
+
+    /// ``make(_:)`` by bytes for an ASCII name that keeps more than dots (nearly every name);
+    /// `nil` for any other, which takes the Unicode path.
+    private static func asciiSlug(_ text: String) -> String? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var pendingSpace = false
+        var onlyDots = true
+        for byte in text.utf8 {
+            guard byte < 0x80 else { return nil }
+            switch byte {
+            case 0x09...0x0D, 0x20, UInt8(ascii: "/"), UInt8(ascii: "\\"):
+                if !bytes.isEmpty { pendingSpace = true }
+                continue
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"),
+                 UInt8(ascii: "+"), UInt8(ascii: "#"), UInt8(ascii: "@"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                break
+            default:
+                continue
+            }
+            let lowered = byte | (UInt8(ascii: "A")...UInt8(ascii: "Z") ~= byte ? 0x20 : 0)
+            if pendingSpace {
+                if bytes.last != UInt8(ascii: "-") && lowered != UInt8(ascii: "-") { bytes.append(UInt8(ascii: "-")) }
+                pendingSpace = false
+            }
+            onlyDots = onlyDots && lowered == UInt8(ascii: ".")
+            bytes.append(lowered)
+        }
+        return onlyDots ? nil : String(decoding: bytes, as: UTF8.self)
+    }
 }

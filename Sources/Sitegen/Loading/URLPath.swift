@@ -67,6 +67,7 @@ enum URLPath {
 
     /// Resolves `.` and `..` in a `/`-separated relative path; `nil` when it climbs above the top.
     static func normalize(_ path: String) -> String? {
+        if isPlain(path) { return path }
         var components: [Substring] = []
         for component in path.split(separator: "/", omittingEmptySubsequences: true) {
             switch component {
@@ -78,6 +79,24 @@ enum URLPath {
             }
         }
         return components.joined(separator: "/")
+    }
+
+    /// Whether ``normalize(_:)`` would give `path` back as it is: no empty, `.` or `..`
+    /// component and no slash at either end.
+    private static func isPlain(_ path: String) -> Bool {
+        var componentLength = 0
+        var onlyDots = true
+        for byte in path.utf8 {
+            if byte == UInt8(ascii: "/") {
+                if componentLength == 0 || onlyDots && componentLength <= 2 { return false }
+                componentLength = 0
+                onlyDots = true
+            } else {
+                componentLength += 1
+                onlyDots = onlyDots && byte == UInt8(ascii: ".")
+            }
+        }
+        return componentLength > 0 && !(onlyDots && componentLength <= 2)
     }
 
     /// The URL path of a folder path, each name by its ``Slug``: `posts/C# notes` → `/posts/c%23-notes/`.

@@ -90,19 +90,19 @@ struct LinkResolver: Sendable {
     /// page's own URL, when it is a page; `isIndex` says whether its file is its folder's
     /// page (`index.md`, `_index.md`, `README.md`).
     func resolve(_ url: String, folder: String, pageURL: String? = nil, isIndex: Bool = false) -> String? {
-        guard let first = url.first, first != "#" else { return nil }
+        guard let first = url.utf8.first, first != UInt8(ascii: "#"), !Self.hasScheme(url) else { return nil }
         var path = Substring(url)
         var suffix = ""
-        if let mark = path.firstIndex(where: { $0 == "#" || $0 == "?" }) {
-            suffix = String(path[mark...])
-            path = path[..<mark]
+        if let mark = url.utf8.firstIndex(where: { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "?") }) {
+            suffix = String(url[mark...])
+            path = url[..<mark]
         }
         let decoded = URLPath.decoded(String(path))
         if decoded.hasPrefix("@/") {
             guard let (contentPath, target) = lookUp(fromRoots: String(decoded.dropFirst(2)), folder: folder) else { return nil }
             return basePath + target + zolaFragment(suffix, in: contentPath)
         }
-        if first == "/" {
+        if first == UInt8(ascii: "/") {
             guard !url.hasPrefix("//") else { return nil }
             let inside = String(decoded.dropFirst())
             if Self.namesFile(inside), let found = lookUp(fromRoots: inside, folder: folder) { return basePath + found.url + suffix }
@@ -302,9 +302,17 @@ struct LinkResolver: Sendable {
     }
 
     private static func isRelative(_ url: String) -> Bool {
-        guard let first = url.first, first != "/", first != "#" else { return false }
-        if let colon = url.firstIndex(of: ":"), !url[..<colon].utf8.contains(UInt8(ascii: "/")) { return false }   // a scheme
-        return true
+        guard let first = url.utf8.first, first != UInt8(ascii: "/"), first != UInt8(ascii: "#") else { return false }
+        return !hasScheme(url)
+    }
+
+    /// Whether a URL starts with a scheme (`https:`, `mailto:`): a colon before any slash.
+    private static func hasScheme(_ url: String) -> Bool {
+        for byte in url.utf8 {
+            if byte == UInt8(ascii: ":") { return true }
+            if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "#") || byte == UInt8(ascii: "?") { return false }
+        }
+        return false
     }
 
     private static func looksLikeMarkdown(_ url: String) -> Bool {

@@ -1,5 +1,6 @@
 import Foundation
 import Sitegen
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -32,8 +33,9 @@ final class FileWatcher: Sendable {
     private let skipping: Set<String>
     private let batches: AsyncStream<Batch>
     private let continuation: AsyncStream<Batch>.Continuation
-    /// Written to by `stop()`, to end the watching thread.
+    /// Written to once by `stop()`, to end the watching thread; closed when the watcher goes.
     private let stopPipe: (read: Int32, write: Int32)
+    private let stopped = Atomic(false)
     #if os(Linux)
     private let descriptor: Int32
     #endif
@@ -71,6 +73,8 @@ final class FileWatcher: Sendable {
         #else
         reason = "this system has no inotify"
         #endif
+        // What the trees hold is looked at (or watched) before `init` returns, so that a change
+        // made as soon as it has returned is reported.
         let thread: Thread
         #if os(Linux)
         if descriptor >= 0 {
@@ -78,14 +82,25 @@ final class FileWatcher: Sendable {
             thread = Thread { [self, folders] in readEvents(folders: folders) }
         } else {
             method = .polling(interval: Self.pollingInterval, reason: reason)
-            thread = Thread { [self] in pollTrees() }
+            let poller = FolderPoller(roots: roots, skipping: skipping)
+            thread = Thread { [self] in pollTrees(poller) }
         }
         #else
         method = .polling(interval: Self.pollingInterval, reason: reason)
-        thread = Thread { [self] in pollTrees() }
+        let poller = FolderPoller(roots: roots, skipping: skipping)
+        thread = Thread { [self] in pollTrees(poller) }
         #endif
         thread.name = "sitegen file watcher"
         thread.start()
+    }
+
+    /// The watching thread holds the watcher, so the descriptors close after it has ended.
+    deinit {
+        close(stopPipe.read)
+        close(stopPipe.write)
+        #if os(Linux)
+        if descriptor >= 0 { close(descriptor) }
+        #endif
     }
 
     /// The batches of changed paths, as they come.
@@ -93,6 +108,7 @@ final class FileWatcher: Sendable {
 
     /// Stops watching; `changes` ends.
     func stop() {
+        guard !stopped.exchange(true, ordering: .sequentiallyConsistent) else { return }
         var byte: UInt8 = 1
         _ = write(stopPipe.write, &byte, 1)
     }
@@ -103,20 +119,18 @@ final class FileWatcher: Sendable {
         return !name.hasPrefix(".") && !skipping.contains(path)
     }
 
-    /// Waits up to `seconds` for `stop()`; whether it came (and the stop pipe is then closed).
+    /// Waits up to `seconds` for `stop()`; whether it came (and `changes` has then ended).
     private func waitForStop(seconds: Double) -> Bool {
         var waiter = pollfd(fd: stopPipe.read, events: Int16(POLLIN), revents: 0)
         guard poll(&waiter, 1, Int32(seconds * 1000)) > 0 else { return false }
-        close(stopPipe.read)
-        close(stopPipe.write)
         continuation.finish()
         return true
     }
 
     /// Looks at the trees at an interval until stopped; runs on its own thread. The interval
     /// grows with the time a look takes, so that polling a huge tree keeps under 5% of a core.
-    private func pollTrees() {
-        var poller = FolderPoller(roots: roots, skipping: skipping)
+    private func pollTrees(_ poller: FolderPoller) {
+        var poller = poller
         var interval = Self.pollingInterval
         while !waitForStop(seconds: interval) {
             let start = DispatchTime.now().uptimeNanoseconds
@@ -165,9 +179,6 @@ final class FileWatcher: Sendable {
                            pollfd(fd: stopPipe.read, events: Int16(POLLIN), revents: 0)]
             let ready = poll(&pollers, 2, batch.isEmpty ? -1 : 8)
             if ready > 0, pollers[1].revents != 0 {
-                close(descriptor)
-                close(stopPipe.read)
-                close(stopPipe.write)
                 continuation.finish()
                 return
             }

@@ -18,11 +18,15 @@ enum FrontMatterReader {
 
     /// Parses the YAML of a front matter block whose first line is line `firstLine` of the file;
     /// `subject` starts error messages (`front matter`, or `YAML` for a whole file).
-    static func parse(_ yaml: Substring, firstLine: Int, subject: String = "front matter") throws(MarkdownError) -> FrontMatter {
+    /// `readsFlatYAML`: whether ``FlatYAMLReader`` reads what it can before Yams is asked
+    /// (off only in the test that compares the two).
+    static func parse(_ yaml: Substring, firstLine: Int, subject: String = "front matter",
+                      readsFlatYAML: Bool = true) throws(MarkdownError) -> FrontMatter {
         guard yaml.utf8.count <= maximumFrontMatterBytes else {
             throw MarkdownError(line: firstLine, message: "\(subject): \(megabytes(yaml.utf8.count)) is too long; "
                                 + "it may be at most \(megabytes(maximumFrontMatterBytes))")
         }
+        if readsFlatYAML, let flat = FlatYAMLReader.parse(yaml, firstLine: firstLine) { return flat }
         let text = String(yaml)
         try checkAliases(text, firstLine: firstLine, subject: subject)
         var root: Node?
