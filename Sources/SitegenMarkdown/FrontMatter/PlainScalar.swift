@@ -65,61 +65,98 @@ public enum PlainScalar {
     /// `YYYY-MM-DD`, optionally followed by `T` or spaces and `hh:mm[:ss[.fraction]]` and a zone
     /// (`Z`, `+hh`, `+hh:mm`, `+hhmm`). Without a zone the time is UTC.
     static func timestamp(_ text: String) -> Date? {
-        let bytes = Array(text.utf8)
-        var index = 0
-        func number(_ minDigits: Int, _ maxDigits: Int) -> Int? {
-            var value = 0, digits = 0
-            while index < bytes.count, digits < maxDigits, bytes[index] >= 48, bytes[index] <= 57 {
-                value = value * 10 + Int(bytes[index] - 48)
-                digits += 1
-                index += 1
+        guard let fields = TimestampFields(text) else { return nil }
+        return fields.arithmeticDate ?? fields.calendarDate
+    }
+
+    /// The parts of a timestamp as written, not yet checked against the calendar.
+    struct TimestampFields {
+        var year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0
+        /// Nanoseconds, when a fraction of a second was written.
+        var nanosecond: Int?
+        /// Seconds east of UTC.
+        var offset = 0
+
+        init?(_ text: String) {
+            var bytes = text.utf8[...]
+            func number(_ minDigits: Int, _ maxDigits: Int) -> Int? {
+                var value = 0, digits = 0
+                while let byte = bytes.first, digits < maxDigits, byte >= 48, byte <= 57 {
+                    value = value * 10 + Int(byte - 48)
+                    digits += 1
+                    bytes = bytes.dropFirst()
+                }
+                return digits >= minDigits ? value : nil
             }
-            return digits >= minDigits ? value : nil
-        }
-        func skip(_ byte: UInt8) -> Bool {
-            guard index < bytes.count, bytes[index] == byte else { return false }
-            index += 1
-            return true
-        }
-        guard let year = number(4, 4), skip(UInt8(ascii: "-")), let month = number(1, 2), skip(UInt8(ascii: "-")),
-              let day = number(1, 2), (1...12).contains(month), (1...31).contains(day) else { return nil }
-        var components = DateComponents(calendar: Calendar(identifier: .gregorian), timeZone: TimeZone(identifier: "UTC"),
-                                        year: year, month: month, day: day)
-        if index < bytes.count {
-            if !skip(UInt8(ascii: "T")) && !skip(UInt8(ascii: "t")) {
-                guard skip(UInt8(ascii: " ")) else { return nil }
-                while skip(UInt8(ascii: " ")) || skip(UInt8(ascii: "\t")) {}
+            func skip(_ byte: UInt8) -> Bool {
+                guard bytes.first == byte else { return false }
+                bytes = bytes.dropFirst()
+                return true
             }
-            guard let hour = number(1, 2), skip(UInt8(ascii: ":")), let minute = number(2, 2), hour < 24, minute < 60 else { return nil }
-            components.hour = hour
-            components.minute = minute
-            if skip(UInt8(ascii: ":")) {
-                guard let second = number(2, 2), second < 61 else { return nil }
-                components.second = second
-                if skip(UInt8(ascii: ".")) {
-                    let start = index
-                    guard let fraction = number(1, 9) else { return nil }
-                    components.nanosecond = fraction * Int(pow(10, Double(9 - (index - start))))
+            guard let year = number(4, 4), skip(UInt8(ascii: "-")), let month = number(1, 2), skip(UInt8(ascii: "-")),
+                  let day = number(1, 2), (1...12).contains(month), (1...31).contains(day) else { return nil }
+            (self.year, self.month, self.day) = (year, month, day)
+            if !bytes.isEmpty {
+                if !skip(UInt8(ascii: "T")) && !skip(UInt8(ascii: "t")) {
+                    guard skip(UInt8(ascii: " ")) else { return nil }
+                    while skip(UInt8(ascii: " ")) || skip(UInt8(ascii: "\t")) {}
+                }
+                guard let hour = number(1, 2), skip(UInt8(ascii: ":")), let minute = number(2, 2), hour < 24, minute < 60 else { return nil }
+                (self.hour, self.minute) = (hour, minute)
+                if skip(UInt8(ascii: ":")) {
+                    guard let second = number(2, 2), second < 61 else { return nil }
+                    self.second = second
+                    if skip(UInt8(ascii: ".")) {
+                        let digitsBefore = bytes.count
+                        guard let fraction = number(1, 9) else { return nil }
+                        nanosecond = fraction * Int(pow(10, Double(9 - (digitsBefore - bytes.count))))
+                    }
+                }
+                while skip(UInt8(ascii: " ")) {}
+                if skip(UInt8(ascii: "Z")) || skip(UInt8(ascii: "z")) {
+                    // UTC, as set.
+                } else if let first = bytes.first {
+                    let sign = first == UInt8(ascii: "-") ? -1 : 1
+                    guard skip(UInt8(ascii: "+")) || skip(UInt8(ascii: "-")), let hours = number(1, 2) else { return nil }
+                    var minutes = 0
+                    if skip(UInt8(ascii: ":")) || !bytes.isEmpty {
+                        guard let value = number(2, 2) else { return nil }
+                        minutes = value
+                    }
+                    // Offsets run from -18:00 to +18:00; a larger one is not a time zone.
+                    guard minutes < 60, hours * 3600 + minutes * 60 <= 18 * 3600 else { return nil }
+                    offset = sign * (hours * 3600 + minutes * 60)
                 }
             }
-            while skip(UInt8(ascii: " ")) {}
-            if skip(UInt8(ascii: "Z")) || skip(UInt8(ascii: "z")) {
-                // UTC, as set.
-            } else if index < bytes.count {
-                let sign = bytes[index] == UInt8(ascii: "-") ? -1 : 1
-                guard skip(UInt8(ascii: "+")) || skip(UInt8(ascii: "-")), let hours = number(1, 2) else { return nil }
-                var minutes = 0
-                if skip(UInt8(ascii: ":")) || index < bytes.count {
-                    guard let value = number(2, 2) else { return nil }
-                    minutes = value
-                }
-                // Offsets run from -18:00 to +18:00; a larger one is not a time zone.
-                guard minutes < 60, hours * 3600 + minutes * 60 <= 18 * 3600,
-                      let zone = TimeZone(secondsFromGMT: sign * (hours * 3600 + minutes * 60)) else { return nil }
-                components.timeZone = zone
-            }
+            guard bytes.isEmpty else { return nil }
         }
-        guard index == bytes.count, components.isValidDate, let date = components.date else { return nil }
-        return date
+
+        /// The date by arithmetic on the proleptic Gregorian calendar, where that is what
+        /// Foundation's calendar gives: from 1583 (before, it counts Julian days), whole
+        /// seconds short of a leap second. `nil` otherwise, or for a day the month lacks.
+        var arithmeticDate: Date? {
+            guard year >= 1583, second < 60, nanosecond == nil else { return nil }
+            let isLeap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+            let monthDays = [31, isLeap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+            guard day <= monthDays[month - 1] else { return nil }
+            // Days since 1970-01-01 (H. Hinnant's days_from_civil; years here are positive).
+            let shiftedYear = month <= 2 ? year - 1 : year
+            let era = shiftedYear / 400
+            let yearOfEra = shiftedYear - era * 400
+            let dayOfYear = (153 * ((month + 9) % 12) + 2) / 5 + day - 1
+            let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+            let days = era * 146_097 + dayOfEra - 719_468
+            return Date(timeIntervalSince1970: Double(days * 86_400 + hour * 3_600 + minute * 60 + second - offset))
+        }
+
+        /// The date by Foundation's Gregorian calendar, which checks the day.
+        var calendarDate: Date? {
+            guard let zone = TimeZone(secondsFromGMT: offset) else { return nil }
+            var components = DateComponents(calendar: Calendar(identifier: .gregorian), timeZone: zone,
+                                            year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+            components.nanosecond = nanosecond
+            guard components.isValidDate, let date = components.date else { return nil }
+            return date
+        }
     }
 }
