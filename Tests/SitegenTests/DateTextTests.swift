@@ -32,4 +32,22 @@ struct DateTextTests {
         #expect(DateText.iso(Date(timeIntervalSince1970: -62_135_596_800)) == "0001-01-03")
         #expect(DateText.year(date) == 2026)
     }
+
+    @Test("feed dates by arithmetic are what Foundation's formatters write, fractions of a second and early years included")
+    func feedDatesAgreeWithFormatters() {
+        let iso = ISO8601DateFormatter()
+        let rss = DateFormatter()
+        rss.locale = Locale(identifier: "en_US_POSIX")
+        rss.timeZone = TimeZone(identifier: "UTC")
+        rss.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        var seconds: [Double] = [0, -1, 86_399, 86_400, 1_767_614_400.25, -12_212_553_600, -12_212_553_601, 253_402_300_799]
+        seconds += Array(stride(from: -12_212_553_600.0, through: 253_402_300_799, by: 86_400 * 29 + 3_607))
+        for value in seconds {
+            let date = Date(timeIntervalSince1970: value)
+            #expect(DateText.rfc3339(date) == iso.string(from: date), "\(value)")
+            #expect(DateText.rfc822(date) == rss.string(from: date), "\(value)")
+        }
+        #expect(DateText.rfc822(Date(timeIntervalSince1970: 1_767_614_400)) == "Mon, 05 Jan 2026 12:00:00 GMT")
+        #expect(DateText.rfc3339(Date(timeIntervalSince1970: 1_767_614_400)) == "2026-01-05T12:00:00Z")
+    }
 }

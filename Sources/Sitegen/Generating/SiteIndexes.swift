@@ -142,15 +142,15 @@ struct SiteIndexes {
             [
                 "title": .text(page.title),
                 "permalink": .text(XMLText.percentEncoded(base + page.page.url)),
-                "updated": .text(Self.rfc3339(page.page.updated ?? page.page.date ?? updated)),
-                "published": .text(Self.rfc822(page.page.date ?? Date(timeIntervalSince1970: 0))),
+                "updated": .text(DateText.rfc3339(page.page.updated ?? page.page.date ?? updated)),
+                "published": .text(DateText.rfc822(page.page.date ?? Date(timeIntervalSince1970: 0))),
                 "content": .text(body(of: page)),
             ]
         }
         let feed: TemplateValue = [
             "title": .text(title),
             "url": .text(XMLText.percentEncoded(base + URLPath.encoded("/" + folder))),
-            "updated": .text(Self.rfc3339(updated)),
+            "updated": .text(DateText.rfc3339(updated)),
             // Atom requires an author for every entry: without `author`, the site is its author.
             "author": .text(author),
             "description": .text(configuration.description.isEmpty ? title : configuration.description),
@@ -158,17 +158,5 @@ struct SiteIndexes {
             "entries": .list(entries),
         ]
         return try render(template, ["feed": feed])
-    }
-
-    private static func rfc3339(_ date: Date) -> String {
-        ISO8601DateFormatter().string(from: date)
-    }
-
-    private static func rfc822(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
-        return formatter.string(from: date)
     }
 }

@@ -46,6 +46,52 @@ enum DateText {
         return text
     }
 
+    /// `2026-01-05T10:30:00Z`, as `ISO8601DateFormatter` writes it (feeds' dates).
+    static func rfc3339(_ date: Date) -> String {
+        guard let (year, month, day, second) = wholeSecondParts(date) else { return ISO8601DateFormatter().string(from: date) }
+        return "\(fourDigits(year))-\(twoDigits(month))-\(twoDigits(day))T\(clock(second))Z"
+    }
+
+    /// `Mon, 05 Jan 2026 10:30:00 GMT` (RSS dates).
+    static func rfc822(_ date: Date) -> String {
+        guard let (year, month, day, second) = wholeSecondParts(date) else {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: "UTC")
+            formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+            return formatter.string(from: date)
+        }
+        // 1970-01-01 was a Thursday.
+        let weekday = (Int((date.timeIntervalSince1970 / 86_400).rounded(.down)) % 7 + 11) % 7
+        return "\(weekdays[weekday]), \(twoDigits(day)) \(months[month - 1].prefix(3)) \(fourDigits(year)) \(clock(second)) GMT"
+    }
+
+    private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+
+    /// Year, month, day and second of the day in UTC, for a date in a whole second of the
+    /// years ``civil(_:)`` counts by arithmetic; `nil` for any other, which the formatters write.
+    private static func wholeSecondParts(_ date: Date) -> (year: Int, month: Int, day: Int, second: Int)? {
+        let seconds = date.timeIntervalSince1970
+        guard seconds >= -12_212_553_600, seconds < 253_402_300_800, seconds == seconds.rounded(.down) else { return nil }
+        let (year, month, day) = civil(date)
+        let whole = Int(seconds)
+        return (year, month, day, (whole % 86_400 + 86_400) % 86_400)
+    }
+
+    private static func twoDigits(_ number: Int) -> String {
+        number < 10 ? "0\(number)" : "\(number)"
+    }
+
+    private static func fourDigits(_ number: Int) -> String {
+        let digits = String(number)
+        return String(repeating: "0", count: max(0, 4 - digits.utf8.count)) + digits
+    }
+
+    /// `10:30:00` for a second of the day.
+    private static func clock(_ second: Int) -> String {
+        "\(twoDigits(second / 3_600)):\(twoDigits(second / 60 % 60)):\(twoDigits(second % 60))"
+    }
+
     static func year(_ date: Date) -> Int {
         civil(date).year
     }
