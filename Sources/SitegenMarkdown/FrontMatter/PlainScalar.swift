@@ -77,6 +77,13 @@ public enum PlainScalar {
         /// Seconds east of UTC.
         var offset = 0
 
+        /// A TOML date and time (whose parser checked each part's range); `nanosecond` 0 is none.
+        init(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, nanosecond: Int, offset: Int) {
+            (self.year, self.month, self.day, self.hour, self.minute, self.second) = (year, month, day, hour, minute, second)
+            self.nanosecond = nanosecond == 0 ? nil : nanosecond
+            self.offset = offset
+        }
+
         init?(_ text: String) {
             var bytes = text.utf8[...]
             func number(_ minDigits: Int, _ maxDigits: Int) -> Int? {
@@ -135,7 +142,8 @@ public enum PlainScalar {
         /// Foundation's calendar gives: from 1583 (before, it counts Julian days), whole
         /// seconds short of a leap second. `nil` otherwise, or for a day the month lacks.
         var arithmeticDate: Date? {
-            guard year >= 1583, second < 60, nanosecond == nil else { return nil }
+            guard year >= 1583, year <= 9999, (1...12).contains(month), day >= 1, (0..<24).contains(hour), (0..<60).contains(minute),
+                  (0..<60).contains(second), nanosecond == nil, abs(offset) <= 18 * 3_600 else { return nil }
             let isLeap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
             let monthDays = [31, isLeap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
             guard day <= monthDays[month - 1] else { return nil }

@@ -93,6 +93,9 @@ enum TOMLReader {
     /// A TOML date and time as a point in time; without an offset, in UTC.
     private static func date(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0,
                              nanosecond: Int = 0, offsetMinutes: Int = 0) -> Date? {
+        let fields = PlainScalar.TimestampFields(year: year, month: month, day: day, hour: hour, minute: minute, second: second,
+                                                 nanosecond: nanosecond, offset: offsetMinutes * 60)
+        if let date = fields.arithmeticDate { return date }
         guard let zone = TimeZone(secondsFromGMT: offsetMinutes * 60) else { return nil }
         let components = DateComponents(calendar: Calendar(identifier: .gregorian), timeZone: zone, year: year, month: month,
                                         day: day, hour: hour, minute: minute, second: second, nanosecond: nanosecond)
