@@ -86,7 +86,7 @@ public struct LinkRewriter: Sendable {
             let url = String(decoding: utf8[start..<end], as: UTF8.self)
             if let target = rewrite(Input(url: url, kind: .rawHTML, line: line)) {
                 output.append(contentsOf: utf8[copied..<start])
-                output.append(contentsOf: Self.escapedAttribute(target).utf8)
+                output.append(contentsOf: HTMLText.escapeAttribute(target).utf8)
                 copied = end
                 changed = true
             }
@@ -95,22 +95,5 @@ public struct LinkRewriter: Sendable {
         guard changed else { return nil }
         output.append(contentsOf: utf8[copied...])
         return String(decoding: output, as: UTF8.self)
-    }
-
-    /// Text escaped for a double-quoted attribute value.
-    private static func escapedAttribute(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"") })
-        else { return text }
-        var result = ""
-        for character in text.unicodeScalars {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            default: result.unicodeScalars.append(character)
-            }
-        }
-        return result
     }
 }
