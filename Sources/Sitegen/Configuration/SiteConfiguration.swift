@@ -25,7 +25,7 @@ public struct SiteConfiguration: Sendable {
     /// `taxonomies`: front matter keys whose values get term pages. Default `[tags]`.
     public var taxonomies: [String] = ["tags"]
     /// `feedContent`: `summary` (default) or `full`, what feed entries carry.
-    public var feedContent: String = "summary"
+    public var feedContent: FeedContent = .summary
     /// `followLinksOutside`: whether symbolic links in the site whose targets lie outside the
     /// site folder (such as a `content/` kept elsewhere) are followed. Default `false`: such a
     /// link is left out with a warning, so that a site cannot publish files of the machine
@@ -111,7 +111,7 @@ public struct SiteConfiguration: Sendable {
             configuration.taxonomies = names
         }
         if let feedContent = try string("feedContent") {
-            guard feedContent == "summary" || feedContent == "full" else {
+            guard let feedContent = FeedContent(rawValue: feedContent) else {
                 throw SiteError(file: displayPath, line: yaml.line(of: "feedContent"), "`feedContent` must be summary or full")
             }
             configuration.feedContent = feedContent

@@ -21,7 +21,7 @@ struct SiteIndexes {
     /// Writes the Atom and RSS feeds of the site and of each section with dated pages, each
     /// unless the plan keeps the file of the build before.
     func writeFeeds(plan: any RenderingMemory, output: OutputWriter) throws {
-        let full = site.loaded.configuration.feedContent == "full"
+        let full = site.loaded.configuration.feedContent == .full
         for feed in feeds() {
             let sources = feed.pages.map(\.page.sourcePath)
             plan.set(Dependency.feed(feed.folder), Fingerprint.of(feed.title, sources))
@@ -124,7 +124,7 @@ struct SiteIndexes {
 
     /// An entry's text: the whole page or its summary, by `feedContent`.
     private func body(of page: RenderedPage) -> String {
-        site.loaded.configuration.feedContent == "full" ? page.content : page.description
+        site.loaded.configuration.feedContent == .full ? page.content : page.description
     }
 
     /// The feeds' author: `author`, else the site's title, else its address.
@@ -154,7 +154,7 @@ struct SiteIndexes {
             // Atom requires an author for every entry: without `author`, the site is its author.
             "author": .text(author),
             "description": .text(configuration.description.isEmpty ? title : configuration.description),
-            "isFull": .bool(configuration.feedContent == "full"),
+            "isFull": .bool(configuration.feedContent == .full),
             "entries": .list(entries),
         ]
         return try render(template, ["feed": feed])

@@ -522,7 +522,7 @@ struct ContentLoader {
                 ?? (path.isEmpty ? siteTitle : index.flatMap { Self.headingTitle(of: $0.source) }
                     ?? Self.words(URLPath.lastComponent(of: path)))
             let file = index.map { displayPath($0.path) }
-            var weight = 0, paginate: Int?, sort: String?, aliases: [String] = []
+            var weight = 0, paginate: Int?, sort: SortOrder?, aliases: [String] = []
             do throws(SiteError) {
                 aliases = try Self.aliases(in: frontMatter, of: URLPath.folderURL(path), file: file)
                 weight = try WholeNumber.read("weight", in: frontMatter, range: WholeNumber.weight, file: file, example: 10) ?? 0
@@ -530,7 +530,7 @@ struct ContentLoader {
                                                 note: " (0 for no pagination)")
                 switch frontMatter["sort"] {
                 case nil, .null?: break
-                case .string(let value)? where ["date", "weight", "title"].contains(value): sort = value
+                case .string(let value)? where SortOrder(rawValue: value) != nil: sort = SortOrder(rawValue: value)
                 default: throw SiteError(file: file, line: frontMatter.line(of: "sort"), "`sort` must be date, weight or title")
                 }
             } catch {

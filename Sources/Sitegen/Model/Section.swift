@@ -14,7 +14,7 @@ public struct Section: Sendable {
     public let paginate: Int?
     /// `sort` from `_index.md`: `date` (newest first), `weight` or `title`; by default date
     /// when the pages have dates, else weight and file name.
-    public let sort: String?
+    public let sort: SortOrder?
     /// The `_index.md` file, if the folder has one.
     public let sourcePath: String?
     /// `aliases` of `_index.md`: old URLs that redirect to the list page.

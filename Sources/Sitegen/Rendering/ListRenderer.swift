@@ -222,19 +222,19 @@ struct ListRenderer: Sendable {
 
     /// By `sort` (`date`, `weight`, `title`); by default newest first when the pages have
     /// dates, otherwise by weight, then file name.
-    static func sorted(_ pages: [RenderedPage], by sort: String?) -> [RenderedPage] {
+    static func sorted(_ pages: [RenderedPage], by sort: SortOrder?) -> [RenderedPage] {
         // Keys first, then indices sorted by them: a page is compared without being copied.
         let order: [Int]
         switch sort {
-        case "date":
+        case .date:
             order = byNewest(pages)
-        case "weight":
+        case .weight:
             let keys = pages.map { ($0.page.weight, $0.title) }
             order = pages.indices.sorted { keys[$0] < keys[$1] }
-        case "title":
+        case .title:
             let keys = pages.map { $0.title.lowercased() }
             order = pages.indices.sorted { keys[$0] < keys[$1] }
-        default:
+        case nil:
             if pages.contains(where: { $0.page.date != nil }) {
                 order = byNewest(pages)
             } else {
