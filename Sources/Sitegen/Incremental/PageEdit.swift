@@ -47,7 +47,7 @@ struct PageEdit {
             guard let (source, revision) = try? memory.source(at: path, path: relative, known: known[relative], read: {
                 try MarkdownSource(text: String(decoding: try walker.contents(of: path), as: UTF8.self))
             }) else { return nil }
-            guard var page = try? loader.makePage(path: relative, source: source, bundleFolders: bundleFolders) else { return nil }
+            guard var page = try? loader.pageReader.page(path: relative, source: source, bundleFolders: bundleFolders) else { return nil }
             page = try site.site.pageProcessors.reduce(page) { page, process in try process(page) }
             page.revision = revision
             guard page.hasSameStructure(as: site.parsed[index].page.page) else { return nil }

@@ -105,7 +105,7 @@ struct ListRenderer: Sendable {
                 }
                 let list = terms.map { ["name": .text($0.name), "url": .text(context.basePath + $0.url), "count": .int($0.pages.count)] as TemplateValue }
                 try write("taxonomy", context.top(site: context.site(), [
-                    "taxonomy": ["name": .text(taxonomy), "title": .text(ContentLoader.words(taxonomy)), "terms": .list(list)],
+                    "taxonomy": ["name": .text(taxonomy), "title": .text(PageReader.words(taxonomy)), "terms": .list(list)],
                 ]), at: path, owner: .terms(of: taxonomy))
                 return 1
             }
@@ -124,7 +124,7 @@ struct ListRenderer: Sendable {
                             continue
                         }
                         try write("term", context.top(site: site, [
-                            "term": ["name": .text(term.name), "taxonomy": .text(taxonomy), "taxonomyTitle": .text(ContentLoader.words(taxonomy)),
+                            "term": ["name": .text(term.name), "taxonomy": .text(taxonomy), "taxonomyTitle": .text(PageReader.words(taxonomy)),
                                      "taxonomyURL": .text(context.basePath + taxonomyURL), "count": .int(term.pages.count),
                                      "pages": .list(page.items.map(context.summary))],
                             "pagination": pager.value(for: page.number, basePath: context.basePath),

@@ -1,0 +1,210 @@
+import Foundation
+import SitegenMarkdown
+
+/// Turns a Markdown file's front matter into a ``Page``'s typed fields, one job of loading:
+/// URL (`url`, `permalink`, `slug`, Docusaurus `id`, the file name and its date prefix),
+/// dates (`date`, `publishDate`, `expiryDate`, `lastmod`), drafts, taxonomy terms (Zola's
+/// `[taxonomies]` too), `aliases`, `weight`, `layout`/`template`, summary and description,
+/// each key's problems reported at its line.
+struct PageReader {
+    let layout: SiteLayout
+    let configuration: SiteConfiguration
+    let options: BuildOptions
+
+    /// A Docusaurus doc's `id:` (`ExpectAPI.md` with `id: expect` is published at `…/expect/`):
+    /// text that is one path component with a letter in it; other values are not URLs.
+    static func documentID(_ frontMatter: FrontMatter) -> String? {
+        guard case .string(let id)? = frontMatter["id"], !id.contains("/"), !id.contains("\\"), id != "..",
+              id.contains(where: \.isLetter), !id.contains(where: \.isWhitespace) else { return nil }
+        return id
+    }
+
+    /// The page of the Markdown file at `path`, or `nil` for a draft or future page left out.
+    func page(path: String, source: MarkdownSource, bundleFolders: Set<String>) throws(SiteError) -> Page? {
+        let frontMatter = source.frontMatter
+        let display = layout.display(contentPath: path)
+        /// An error about the value of `key`, at the key's line.
+        func problem(_ key: String, _ message: String) -> SiteError {
+            SiteError(file: display, line: frontMatter.line(of: key) ?? 2, message)
+        }
+        func string(_ key: String) throws(SiteError) -> String? {
+            guard let value = frontMatter[key], value != .null else { return nil }
+            switch value {
+            case .string(let string): return string
+            case .int(let int): return String(int)
+            case .double(let double): return String(double)
+            default: throw problem(key, "`\(key)` must be text")
+            }
+        }
+        func date(_ key: String) throws(SiteError) -> Date? {
+            guard let value = frontMatter[key], value != .null else { return nil }
+            guard let date = value.date else {
+                throw problem(key, "`\(key)` must be a date such as 2026-01-05 or 2026-01-05T10:30:00Z")
+            }
+            return date
+        }
+        func bool(_ key: String) throws(SiteError) -> Bool? {
+            switch frontMatter[key] {
+            case nil, .null?: return nil
+            case .bool(let value)?: return value
+            default: throw problem(key, "`\(key)` must be true or false")
+            }
+        }
+        /// The first of `keys` that the front matter gives (Hugo reads its keys in any case).
+        func given(_ keys: String...) -> String {
+            keys.first { frontMatter[$0] != nil && frontMatter[$0] != .null } ?? keys[0]
+        }
+        // Jekyll's `published: false` is a draft.
+        let draft = try bool("draft"), published = try bool("published")
+        let isDraft = draft == true || published == false
+        let name = URLPath.lastComponent(of: path)
+        let folder = URLPath.folder(of: path)
+        let isBundle = name == "index.md" || name == "index.markdown"
+        let stem = isBundle ? URLPath.lastComponent(of: folder) : String(name[..<(name.lastIndex(of: ".") ?? name.endIndex)])
+        let (prefixDate, stemWithoutDate) = Self.splitDatePrefix(stem)
+        // Hugo's `publishDate` is the date of a page without one, and hides the page until then.
+        let publishDate = try date(given("publishDate", "publishdate", "PublishDate"))
+        let pageDate = try date("date") ?? publishDate ?? prefixDate
+        let expiryDate = try date(given("expiryDate", "expirydate", "ExpiryDate"))
+        if isDraft && !options.includeDrafts { return nil }
+        if !options.includeFuture, let firstDay = [pageDate, publishDate].compactMap({ $0 }).max(), firstDay > options.now { return nil }
+        // Past Hugo's `expiryDate` a page is no longer published.
+        if let expiryDate, expiryDate <= options.now { return nil }
+        // Eleventy's `permalink: false`: the page is not written.
+        if frontMatter["url"] == nil, frontMatter["permalink"] == .bool(false) { return nil }
+
+        let url: String
+        let urlKey = frontMatter["url"] == nil && Self.permalinkPath(frontMatter["permalink"]) != nil ? "permalink" : "url"
+        if let given = try string(urlKey) {
+            // Jekyll's and Eleventy's permalinks are paths from the site's root, with or without the first `/`.
+            let explicit = urlKey == "permalink" && !given.hasPrefix("/") ? "/" + given : given
+            guard let checked = URLPath.explicitURL(explicit) else {
+                let reason = URLPath.refusal(ofExplicitURL: explicit) ?? "is not a path inside the site"
+                throw problem(urlKey, "`\(urlKey): \(given.debugDescription)` \(reason); use a path like /about/")
+            }
+            url = checked
+        } else {
+            let slug = try string("slug")
+            if let slug, slug.contains("/") || slug == ".." || slug == "." || slug.isEmpty {
+                throw problem("slug", "`slug: \(slug)` must be one path component, such as my-post")
+            }
+            let parent = isBundle ? URLPath.folder(of: folder) : folder
+            let documentID = slug == nil ? Self.documentID(frontMatter) : nil
+            let last = URLPath.component(slug ?? documentID ?? stemWithoutDate)
+            if let documentID, parent.isEmpty, URLPath.isReserved(documentID) {
+                throw problem("id", "`id: \(documentID)` is reserved for sitegen's own files (.sitegen-manifest, .sitegen-staging-…); choose another")
+            }
+            if let slug, parent.isEmpty, URLPath.isReserved(URLPath.decoded(last)) {
+                throw problem("slug", "`slug: \(slug)` is reserved for sitegen's own files (.sitegen-manifest, .sitegen-staging-…); choose another")
+            }
+            url = URLPath.folderURL(parent) + last + "/"
+        }
+        var sectionPath = isBundle ? URLPath.folder(of: folder) : folder
+        while !sectionPath.isEmpty && bundleFolders.contains(sectionPath) { sectionPath = URLPath.folder(of: sectionPath) }
+        var terms: [String: [String]] = [:]
+        /// The terms of a list (or a comma-separated text) `value` of `key`.
+        func termList(_ value: FrontMatterValue?, key: String) throws(SiteError) -> [String]? {
+            switch value {
+            case nil, .null?: return nil
+            case .list(let values)?: return values.compactMap { $0.string ?? $0.int.map(String.init) }
+            case .string(let value)?: return value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            default: throw problem(key, "`\(key)` must be a list, such as [swift, web]")
+            }
+        }
+        for taxonomy in Set(configuration.taxonomies + ["tags", "categories"]) {
+            terms[taxonomy] = try termList(frontMatter[taxonomy], key: taxonomy)
+        }
+        // Zola's `[taxonomies]` table: each key a taxonomy, with its terms.
+        switch frontMatter["taxonomies"] {
+        case nil, .null?: break
+        case .map(let table)?:
+            for (taxonomy, value) in table.entries where Self.isTaxonomyName(taxonomy) {
+                guard let list = try termList(value, key: "taxonomies") else { continue }
+                terms[taxonomy, default: []] += list.filter { !(terms[taxonomy] ?? []).contains($0) }
+            }
+        default: throw problem("taxonomies", "`taxonomies` must be a table of lists, such as tags = [\"swift\"]")
+        }
+        let aliases = try Self.aliases(in: frontMatter, of: url, file: display)
+        let weight = try WholeNumber.read("weight", in: frontMatter, range: WholeNumber.weight, file: display, example: 10) ?? 0
+        // Zola names its template `theme.html`; ours are `theme.mustache`.
+        let template = try string("template").map { $0.hasSuffix(".html") ? String($0.dropLast(5)) : $0 }
+        let layout = try string("layout") ?? template
+        // Hugo's `summary` and Jekyll's `excerpt` stand for the summary, and the description.
+        let excerpt = try string("excerpt")
+        let summary = try string("summary") ?? excerpt
+        let lastmod = try date(given("lastmod", "lastMod", "Lastmod"))
+        return Page(sourcePath: path, url: url, sectionPath: sectionPath, isBundle: isBundle, frontMatter: frontMatter,
+                    explicitTitle: try string("title"), fileTitle: Self.words(stemWithoutDate), date: pageDate,
+                    updated: try date("updated") ?? lastmod, isDraft: isDraft,
+                    weight: weight, layout: layout, terms: terms, aliases: aliases,
+                    description: try string("description") ?? summary, summary: summary,
+                    linkTitle: try string(given("linkTitle", "linktitle", "LinkTitle")), source: source)
+    }
+
+    /// A taxonomy name that can be a URL path component.
+    static func isTaxonomyName(_ name: String) -> Bool {
+        !name.isEmpty && !name.contains("/") && name != "." && name != ".."
+    }
+
+    /// The path a Jekyll or Eleventy `permalink` gives, or `nil` when it is none: `false`, or a
+    /// template of theirs (`/:categories/:title/`, `/{{ title | slugify }}/`).
+    static func permalinkPath(_ value: FrontMatterValue?) -> String? {
+        guard let text = value?.string else { return nil }
+        if text.contains("{{") || text.contains("{%") { return nil }
+        let placeholder = text.split(separator: "/").contains { $0.hasPrefix(":") }
+        return placeholder ? nil : text
+    }
+
+    /// The `aliases` of the page or list page at `url`, as URL paths. A relative alias is
+    /// resolved as Hugo resolves it, from the folder the URL is in: `../changelog` of
+    /// `/project/about/changelog/` is `/project/changelog/`, `site` of `/project/` is `/site/`.
+    static func aliases(in frontMatter: FrontMatter, of url: String, file: String?) throws(SiteError) -> [String] {
+        func problem(_ message: String) -> SiteError {
+            SiteError(file: file, line: frontMatter.line(of: "aliases") ?? 2, message)
+        }
+        var aliases: [String] = []
+        switch frontMatter["aliases"] {
+        case nil, .null?: break
+        case .list(let values)?:
+            // Still percent-encoded: the alias is decoded once, with it.
+            let trimmed = url.hasSuffix("/") ? String(url.dropLast()) : url
+            let base = URLPath.folder(of: trimmed)
+            for value in values {
+                guard let written = value.string else { throw problem("`aliases` must be URL paths, such as [/old/url/]") }
+                let alias = written.hasPrefix("/") || written.contains("://") ? written : base + "/" + written
+                guard let resolved = URLPath.explicitURL(alias) else {
+                    let reason = URLPath.refusal(ofExplicitURL: alias) ?? "is not a path inside the site"
+                    let shown = alias == written ? "" : " (relative to \(url))"
+                    throw problem("`aliases`: \(written.debugDescription)\(shown) \(reason); use a path like /old/url/")
+                }
+                // A redirect is an HTML page: `docsy-0.7` is a folder's, not a file named so (as Hugo writes it).
+                let isPage = resolved.hasSuffix("/") || resolved.hasSuffix(".html") || resolved.hasSuffix(".htm")
+                aliases.append(isPage ? resolved : resolved + "/")
+            }
+        default: throw problem("`aliases` must be a list, such as [/old/url/]")
+        }
+        return aliases
+    }
+
+    /// `2026-01-05-hello` → (the date, `hello`).
+    /// Months and days may have one digit, as Jekyll allows (`2016-1-5-hello`).
+    static func splitDatePrefix(_ stem: String) -> (Date?, String) {
+        let parts = stem.split(separator: "-", maxSplits: 3, omittingEmptySubsequences: false)
+        guard parts.count == 4, parts[0].count == 4, (1...2).contains(parts[1].count), (1...2).contains(parts[2].count),
+              !parts[3].isEmpty, parts[0...2].allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+              let date = PlainScalar.dateOnly(parts[0] + "-" + parts[1].leftPadded + "-" + parts[2].leftPadded)
+        else { return (nil, stem) }
+        return (date, String(parts[3]))
+    }
+
+    /// A file or folder name in words: `getting-started` → `Getting started`.
+    static func words(_ name: String) -> String {
+        let spaced = name.replacingOccurrences(of: "-", with: " ").replacingOccurrences(of: "_", with: " ")
+        return spaced.prefix(1).uppercased() + spaced.dropFirst()
+    }
+}
+
+private extension Substring {
+    /// A one-digit month or day with its leading zero.
+    var leftPadded: String { count == 1 ? "0" + self : String(self) }
+}
