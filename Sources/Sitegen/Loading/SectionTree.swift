@@ -1,0 +1,85 @@
+import Foundation
+import SitegenMarkdown
+
+/// The sections of a site, one job of loading: one for the top folder, each folder that holds
+/// pages or an `_index.md`, and the folders above them, with the title, `weight`, `paginate`,
+/// `sort` and `aliases` of its `_index.md`; and the site's title when its configuration gives none.
+struct SectionTree {
+    let layout: SiteLayout
+
+    /// The title of a site whose configuration gives none: the home page's (`_index.md`,
+    /// `index.md` or `README.md` at the top: its `title`, else its first heading), else the
+    /// site folder's name — its parent's, when the folder has a name that says nothing of the
+    /// site (`src`, `content`, `docs`…: a bare folder of chapters is often called `src`).
+    func siteTitle(indexFiles: [String: (path: String, source: MarkdownSource)], pages: [Page]) -> String {
+        let home = indexFiles[""]?.source ?? pages.first { $0.sourcePath.lowercased() == "readme.md" }?.source
+        if let home, let title = home.frontMatter["title"]?.string ?? Self.headingTitle(of: home), !title.isEmpty {
+            return title
+        }
+        return PageReader.words(Self.folderName(layout.root))
+    }
+
+    /// Folder names that say where content is kept, not what it is.
+    static let placeholderFolderNames: Set<String> = ["src", "source", "content", "contents", "docs", "doc", "site",
+                                                      "website", "www", "pages", "markdown"]
+
+    /// The name that stands for a site folder: its own, or its parent's when its own is a placeholder.
+    static func folderName(_ folder: URL) -> String {
+        let name = folder.standardizedFileURL.lastPathComponent
+        let parent = folder.standardizedFileURL.deletingLastPathComponent().lastPathComponent
+        guard placeholderFolderNames.contains(name.lowercased()), !parent.isEmpty, parent != "/" else { return name }
+        return parent
+    }
+
+    /// A text's title from its headings: its first level-1 heading, else its first heading.
+    static func headingTitle(of source: MarkdownSource) -> String? {
+        let markdown = MarkdownParser(options: .init(frontMatter: false)).parse(source)
+        return markdown.title ?? markdown.headings.first?.text
+    }
+
+    /// The sections; problems with the numbers and `sort` of `_index.md` files go to `errors`.
+    func sections(pages: [Page], indexFiles: [String: (path: String, source: MarkdownSource)],
+                  siteTitle: String, errors: inout [SiteError]) -> [String: Section] {
+        var sections: [String: Section] = [:]
+        func ensure(_ path: String) {
+            guard sections[path] == nil else { return }
+            let index = indexFiles[path]
+            let frontMatter = index?.source.frontMatter ?? .empty
+            let title = frontMatter["title"]?.string
+                ?? (path.isEmpty ? siteTitle : index.flatMap { Self.headingTitle(of: $0.source) }
+                    ?? PageReader.words(URLPath.lastComponent(of: path)))
+            let file = index.map { layout.display(contentPath: $0.path) }
+            var weight = 0, paginate: Int?, sort: SortOrder?, aliases: [String] = []
+            do throws(SiteError) {
+                aliases = try PageReader.aliases(in: frontMatter, of: URLPath.folderURL(path), file: file)
+                weight = try WholeNumber.read("weight", in: frontMatter, range: WholeNumber.weight, file: file, example: 10) ?? 0
+                paginate = try WholeNumber.read("paginate", in: frontMatter, range: WholeNumber.paginate, file: file, example: 10,
+                                                note: " (0 for no pagination)")
+                switch frontMatter["sort"] {
+                case nil, .null?: break
+                case .string(let value)? where SortOrder(rawValue: value) != nil: sort = SortOrder(rawValue: value)
+                default: throw SiteError(file: file, line: frontMatter.line(of: "sort"), "`sort` must be date, weight or title")
+                }
+            } catch {
+                errors.append(error)
+            }
+            sections[path] = Section(path: path, url: URLPath.folderURL(path), title: title,
+                                     weight: weight, paginate: paginate,
+                                     sort: sort, sourcePath: file,
+                                     source: index?.source ?? MarkdownSource(frontMatter: .empty, body: "", bodyLineOffset: 0))
+            sections[path]?.aliases = aliases
+            if !path.isEmpty {
+                let parent = URLPath.folder(of: path)
+                ensure(parent)
+                sections[parent]?.subsectionPaths.append(path)
+            }
+        }
+        ensure("")
+        for (index, page) in pages.enumerated() {
+            ensure(page.sectionPath)
+            sections[page.sectionPath]?.pageIndices.append(index)
+        }
+        for path in indexFiles.keys { ensure(path) }
+        return sections
+    }
+}
