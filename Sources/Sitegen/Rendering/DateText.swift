@@ -37,13 +37,7 @@ enum DateText {
     /// `2026-01-05`.
     static func iso(_ date: Date) -> String {
         let (year, month, day) = civil(date)
-        var text = year < 0 ? "-" : ""
-        let digits = String(abs(year))
-        if digits.utf8.count < 4 { text += String(repeating: "0", count: 4 - digits.utf8.count) }
-        text += digits
-        text += month < 10 ? "-0\(month)" : "-\(month)"
-        text += day < 10 ? "-0\(day)" : "-\(day)"
-        return text
+        return "\(fourDigits(year))-\(twoDigits(month))-\(twoDigits(day))"
     }
 
     /// `2026-01-05T10:30:00Z`, as `ISO8601DateFormatter` writes it (feeds' dates).
@@ -82,9 +76,10 @@ enum DateText {
         number < 10 ? "0\(number)" : "\(number)"
     }
 
+    /// At least four digits, after a `-` for a year before year 0.
     private static func fourDigits(_ number: Int) -> String {
-        let digits = String(number)
-        return String(repeating: "0", count: max(0, 4 - digits.utf8.count)) + digits
+        let digits = String(abs(number))
+        return (number < 0 ? "-" : "") + String(repeating: "0", count: max(0, 4 - digits.utf8.count)) + digits
     }
 
     /// `10:30:00` for a second of the day.

@@ -108,7 +108,8 @@ struct LinkResolver: Sendable {
             if Self.namesFile(inside), let found = lookUp(fromRoots: inside, folder: folder) { return basePath + found.url + suffix }
             return rootRelativePage(inside, folder: folder).map { basePath + $0 + suffix }
         }
-        guard Self.isRelative(url), !path.isEmpty else { return nil }
+        // What is left is relative: no scheme, not from the root, not a fragment alone.
+        guard !path.isEmpty else { return nil }
         guard let resolved = URLPath.normalize(folder.isEmpty ? decoded : folder + "/" + decoded) else { return nil }
         if let (_, target) = lookUp(resolved) { return basePath + target + suffix }
         // Eleventy reads `docs/permalinks.md` from its input folder as well as from the file's.

@@ -63,7 +63,7 @@ final class FileWatcher: Sendable {
         var inotify = polling ? -1 : inotify_init1(Int32(IN_CLOEXEC))
         if inotify < 0, !polling {
             reason = "inotify cannot start: " + String(cString: strerror(errno))
-        } else if inotify >= 0, let refusal = Self.watchTrees(roots, descriptor: inotify, skipping: skipping, into: &folders) {
+        } else if inotify >= 0, let refusal = Self.watchTrees(roots, descriptor: inotify, skipping: skipping, folders: &folders) {
             reason = "inotify refused a watch (\(refusal)); raise fs.inotify.max_user_watches to use it"
             close(inotify)
             folders = [:]
@@ -145,26 +145,41 @@ final class FileWatcher: Sendable {
     private static let mask = UInt32(IN_CLOSE_WRITE | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_ATTRIB
                                      | IN_DELETE_SELF)
 
-    /// Watches every folder of the trees at `roots`; what inotify said when it refused a watch
-    /// for want of room, if it did.
+    /// Watches the trees at `roots` (see ``watchTree(_:descriptor:skipping:folders:files:)``).
     private static func watchTrees(_ roots: [String], descriptor: Int32, skipping: Set<String>,
-                                   into folders: inout [Int32: String]) -> String? {
-        var pending = roots
+                                   folders: inout [Int32: String]) -> String? {
+        var files: [String]?
+        return roots.compactMap { watchTree($0, descriptor: descriptor, skipping: skipping, folders: &folders, files: &files) }.first
+    }
+
+    /// Watches `folder` and every watched folder below it (links are not followed: a linked
+    /// folder could lead in circles), noting each watch in `folders` and, when `files` is not
+    /// `nil`, each watched file found; what inotify said when it first refused a watch for want
+    /// of room, if it did.
+    private static func watchTree(_ folder: String, descriptor: Int32, skipping: Set<String>,
+                                  folders: inout [Int32: String], files: inout [String]?) -> String? {
+        var refusal: String?
+        var pending = [folder]
         while let folder = pending.popLast() {
             let watch = inotify_add_watch(descriptor, folder, mask)
             if watch >= 0 {
                 folders[watch] = folder
-            } else if errno == ENOSPC || errno == ENOMEM {
-                return String(cString: strerror(errno))
+            } else if refusal == nil, errno == ENOSPC || errno == ENOMEM {
+                refusal = String(cString: strerror(errno))
             }
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
             for name in names {
                 let path = folder + "/" + name
                 var info = stat()
-                if isWatched(path, skipping: skipping), lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { pending.append(path) }
+                guard lstat(path, &info) == 0 else { continue }
+                switch info.st_mode & S_IFMT {
+                case S_IFDIR: if isWatched(path, skipping: skipping) { pending.append(path) }
+                case S_IFLNK: continue
+                default: if isWatched(path, skipping: skipping) && !isEditorScratch(name) { files?.append(path) }
+                }
             }
         }
-        return nil
+        return refusal
     }
 
     /// Reads events until stopped; runs on its own thread (a blocking read costs nothing while
@@ -209,7 +224,9 @@ final class FileWatcher: Sendable {
                 let path = name.isEmpty ? folder : folder + "/" + name
                 if mask & UInt32(IN_ISDIR) != 0, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0, isWatched(path) {
                     // A new folder: watch it, and report what it already holds.
-                    for file in watchTree(path, into: &folders) { batch.insert(file) }
+                    var files: [String]? = []
+                    _ = Self.watchTree(path, descriptor: descriptor, skipping: skipping, folders: &folders, files: &files)
+                    batch.formUnion(files ?? [])
                 }
                 if isWatched(path) && !Self.isEditorScratch(name) { batch.insert(path) }
             }
@@ -225,24 +242,5 @@ final class FileWatcher: Sendable {
         Self.isWatched(path, skipping: skipping)
     }
 
-    /// Watches `folder` and every folder below it; returns the files found.
-    @discardableResult
-    private func watchTree(_ folder: String, into folders: inout [Int32: String]) -> [String] {
-        let watch = inotify_add_watch(descriptor, folder, Self.mask)
-        if watch >= 0 { folders[watch] = folder }
-        var files: [String] = []
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return files }
-        for name in names {
-            let path = folder + "/" + name
-            var info = stat()
-            guard lstat(path, &info) == 0 else { continue }
-            switch info.st_mode & S_IFMT {
-            case S_IFDIR: if isWatched(path) { files += watchTree(path, into: &folders) }
-            case S_IFLNK: continue   // not followed: a linked folder could lead in circles
-            default: files.append(path)
-            }
-        }
-        return files
-    }
     #endif
 }
