@@ -4,6 +4,9 @@
 #include <cmark-gfm.h>
 #include <cmark-gfm-extension_api.h>
 #include <cmark-gfm-core-extensions.h>
+// The layout of an extension (private, installed by Debian with the library): the parser
+// changes strikethrough's trigger bytes and match function once (see CmarkLibrary.swift).
+#include <cmark-gfm/syntax_extension.h>
 
 // The table extension's node types are globals assigned when the extension registers
 // (declared in its private header, exported from the shared library). Swift 6 rejects

@@ -183,7 +183,18 @@ public struct MarkdownParser: Sendable {
 
     /// A title's letters and digits, lowercased: how a heading and a `title` are compared.
     private static func comparable(_ text: String) -> String {
-        text.lowercased().filter { $0.isLetter || $0.isNumber }
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return text.lowercased().filter { $0.isLetter || $0.isNumber } }
+        // ASCII: its letters are A–Z and a–z, its numbers 0–9.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): bytes.append(byte)
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): bytes.append(byte + 32)
+            default: continue
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The modifiers of each target in order. Headings that get ids or attributes have them

@@ -6,13 +6,14 @@ enum XMLText {
     /// outside ASCII, quotes, a `%` that starts no escape) percent-encoded, escapes already there
     /// kept. (A template's XML escaping does the rest.)
     static func percentEncoded(_ url: String) -> String {
+        if url.utf8.allSatisfy({ urlBytes[Int($0)] }) { return url }
         let bytes = Array(url.utf8)
         var encoded = ""
         encoded.reserveCapacity(bytes.count + 8)
         for (index, byte) in bytes.enumerated() {
             let startsEscape = byte == UInt8(ascii: "%") && index + 2 < bytes.count
                 && isHexDigit(bytes[index + 1]) && isHexDigit(bytes[index + 2])
-            if urlBytes.contains(byte) || startsEscape {
+            if urlBytes[Int(byte)] || startsEscape {
                 encoded.unicodeScalars.append(Unicode.Scalar(byte))
             } else {
                 encoded += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 15, radix: 16, uppercase: true)
@@ -26,6 +27,10 @@ enum XMLText {
             || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
     }
 
-    /// What a URL may hold as it is (RFC 3986: unreserved and reserved characters).
-    private static let urlBytes = Set(Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~:/?#[]@!$&'()*+,;=".utf8))
+    /// What a URL may hold as it is (RFC 3986: unreserved and reserved characters), by byte.
+    private static let urlBytes: [Bool] = {
+        var table = [Bool](repeating: false, count: 256)
+        for byte in "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~:/?#[]@!$&'()*+,;=".utf8 { table[Int(byte)] = true }
+        return table
+    }()
 }

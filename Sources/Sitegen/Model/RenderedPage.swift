@@ -12,19 +12,17 @@ public struct RenderedPage: Sendable {
         let description: String
         let summary: String
         let headings: [Heading]
-        let wordCount: Int
         let content: String
         let data: FrontMatter
         let titleID: String?
 
-        init(page: Page, title: String, description: String, summary: String, headings: [Heading], wordCount: Int,
+        init(page: Page, title: String, description: String, summary: String, headings: [Heading],
              content: String, data: FrontMatter, titleID: String?) {
             self.page = page
             self.title = title
             self.description = description
             self.summary = summary
             self.headings = headings
-            self.wordCount = wordCount
             self.content = content
             self.data = data
             self.titleID = titleID
@@ -33,10 +31,10 @@ public struct RenderedPage: Sendable {
 
     private var storage: Storage
 
-    init(page: Page, title: String, description: String, summary: String, headings: [Heading], wordCount: Int,
+    init(page: Page, title: String, description: String, summary: String, headings: [Heading],
          content: String, data: FrontMatter, titleID: String? = nil) {
         storage = Storage(page: page, title: title, description: description, summary: summary, headings: headings,
-                          wordCount: wordCount, content: content, data: data, titleID: titleID)
+                          content: content, data: data, titleID: titleID)
     }
 
     /// The loaded page.
@@ -50,8 +48,8 @@ public struct RenderedPage: Sendable {
     public var summary: String { _read { yield storage.summary } }
     /// The headings of its text.
     public var headings: [Heading] { _read { yield storage.headings } }
-    /// The words a reader sees in its text.
-    public var wordCount: Int { _read { yield storage.wordCount } }
+    /// The words a reader sees in its text, counted when asked (most themes never ask).
+    public var wordCount: Int { WordCounter.count(storage.content) }
     /// The page's HTML body (its Markdown rendered and modified, without the template). The
     /// heading that opens the text is left out when it is the title, which the theme shows.
     public var content: String { _read { yield storage.content } }
@@ -63,7 +61,7 @@ public struct RenderedPage: Sendable {
         get { storage.data }
         set {
             storage = Storage(page: page, title: title, description: description, summary: summary, headings: headings,
-                              wordCount: wordCount, content: content, data: newValue, titleID: titleID)
+                              content: content, data: newValue, titleID: titleID)
         }
     }
 }

@@ -243,7 +243,7 @@ struct SiteRenderer: Sendable {
         var rendered = RenderedPage(page: page,
                                     title: page.explicitTitle ?? markdown.title ?? markdown.headings.first?.text ?? page.fileTitle,
                                     description: page.description ?? summary, summary: summary,
-                                    headings: markdown.headings, wordCount: markdown.wordCount, content: markdown.html,
+                                    headings: markdown.headings, content: markdown.html,
                                     data: page.data, titleID: titleID)
         for provider in site.pageData {
             for entry in provider(rendered).entries { rendered.data[entry.key] = entry.value }

@@ -63,20 +63,28 @@ struct OutputManifest: Equatable {
     /// The manifest's text: one entry a line, folders then files, sorted.
     var text: String {
         var text = Self.header + "\n"
-        for folder in folders.sorted() { text += "d " + Self.escape(folder) + "\n" }
-        for file in files.sorted() { text += "f " + Self.escape(file) + "\n" }
+        text.reserveCapacity(folders.count * 24 + files.count * 40)
+        for (kind, paths) in [("d ", folders), ("f ", files)] {
+            for path in paths.sorted() {
+                text += kind
+                text += Self.escape(path)
+                text += "\n"
+            }
+        }
         return text
     }
 
     /// File names may hold line breaks: `%`, `\n` and `\r` are written as `%25`, `%0A`, `%0D`.
     private static func escape(_ path: String) -> String {
-        guard path.contains(where: { $0 == "%" || $0 == "\n" || $0 == "\r" }) else { return path }
+        guard path.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }) else {
+            return path
+        }
         return path.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\n", with: "%0A")
             .replacingOccurrences(of: "\r", with: "%0D")
     }
 
     private static func unescape(_ path: Substring) -> String {
-        guard path.contains("%") else { return String(path) }
+        guard path.utf8.contains(UInt8(ascii: "%")) else { return String(path) }
         return path.replacingOccurrences(of: "%0A", with: "\n").replacingOccurrences(of: "%0D", with: "\r")
             .replacingOccurrences(of: "%25", with: "%")
     }

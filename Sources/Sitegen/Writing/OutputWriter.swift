@@ -96,10 +96,15 @@ final class OutputWriter: Sendable {
         // A file in the way of a folder: reported once, with what is inside the folder (its own
         // index page when it has one, else the first path).
         var blocked: [String: String] = [:]
+        // Folders whose own path and whose parents' are nobody's file: a walk up stops there.
+        var clear: Set<String> = []
         for path in claims.owners.keys {
             var folder = URLPath.folder(of: path)
-            while !folder.isEmpty {
+            var walked: [String] = []
+            while !folder.isEmpty, !clear.contains(folder) {
+                walked.append(folder)
                 if claims.owners[folder] != nil {
+                    walked = []
                     let known = blocked[folder]
                     if known == nil || (known != folder + "/index.html" && (path == folder + "/index.html" || path < known!)) {
                         blocked[folder] = path
@@ -108,6 +113,7 @@ final class OutputWriter: Sendable {
                 }
                 folder = URLPath.folder(of: folder)
             }
+            clear.formUnion(walked)
         }
         for (folder, path) in blocked {
             if let file = claims.owners[folder], let inside = claims.owners[path] {

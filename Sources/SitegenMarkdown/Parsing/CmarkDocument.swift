@@ -1,41 +1,7 @@
 import CCmarkGFM
 import Foundation
-import Synchronization
 
-/// Makes cmark-gfm's parsers safe to finish on many threads at once; read it once before any
-/// parser is made (a Swift lazy global: run once, thread-safely).
-///
-/// In cmark-gfm 0.29.0.gfm.6, `cmark_parser_finish` adds each attached extension's trigger
-/// characters to a process-wide table (inlines.c, `SPECIAL_CHARS`) and removes them when it is
-/// done, so a parser finishing on another thread could miss autolinks or strikethrough
-/// (github/cmark-gfm PR #176). Autolinks' `:` and `w` are added here once and for good, and the
-/// extension no longer lists them, so no parser removes them (a trigger character met where no
-/// extension matches is read as text). Strikethrough's `~` must stay listed, because the
-/// inline parser finds the extension for a `~~` delimiter through that list: a body holding `~`
-/// finishes under ``withParserFinishLock(_:)``, and a body without it is parsed without the
-/// strikethrough extension (which then has nothing to do), so it changes and reads no `~`
-/// state. Registering the core extensions first runs here too (the C guard is a plain flag).
-let cmarkLibraryReady: Void = {
-    cmark_gfm_core_extensions_ensure_registered()
-    guard let primer = cmark_parser_new(CMARK_OPT_DEFAULT),
-          let autolink = cmark_find_syntax_extension(MarkdownParser.Extension.autolink.rawValue) else { return }
-    cmark_parser_attach_syntax_extension(primer, autolink)
-    cmark_manage_extensions_special_characters(primer, 1)
-    cmark_syntax_extension_set_special_inline_chars(autolink, nil)
-    cmark_parser_free(primer)
-}()
-
-/// Serialises `cmark_parser_finish` for bodies that hold `~` (see ``cmarkLibraryReady``).
-private let parserFinishLock = Mutex(())
-
-/// Runs `finish` (a call of `cmark_parser_finish`) while holding the process-wide finish lock.
-func withParserFinishLock(_ finish: () -> OpaquePointer?) -> OpaquePointer? {
-    var document: OpaquePointer?
-    parserFinishLock.withLock { _ in document = finish() }
-    return document
-}
-
-/// One Markdown body parsed by cmark-gfm. The only file that talks to the C library: it
+/// One Markdown body parsed by cmark-gfm. With ``cmarkLibraryReady``, the only code that talks to the C library: it
 /// parses, walks the tree once to gather facts and the nodes modifiers want, brackets those
 /// nodes with markers, and renders HTML.
 final class CmarkDocument {
@@ -61,9 +27,7 @@ final class CmarkDocument {
         rewritesRawHTML = options.rawHTML == .keep
         renderOptions = options.cmarkFlags
         let parser: OpaquePointer = cmark_parser_new(renderOptions | (trackPositions ? CMARK_OPT_SOURCEPOS : 0))
-        // Only a body holding `~` needs strikethrough, and only its parser touches shared state.
-        let holdsTilde = body.utf8.contains(UInt8(ascii: "~"))
-        for name in options.syntaxExtensionNames where holdsTilde || name != MarkdownParser.Extension.strikethrough.rawValue {
+        for name in options.syntaxExtensionNames {
             if let syntaxExtension = cmark_find_syntax_extension(name) {
                 cmark_parser_attach_syntax_extension(parser, syntaxExtension)
             }
@@ -74,7 +38,7 @@ final class CmarkDocument {
             base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { cmark_parser_feed(parser, $0, bytes.count) }
         }
         self.parser = parser
-        let document = holdsTilde ? withParserFinishLock { cmark_parser_finish(parser) } : cmark_parser_finish(parser)
+        let document = cmark_parser_finish(parser)
         root = document ?? cmark_node_new(CMARK_NODE_DOCUMENT)
     }
 
@@ -166,6 +130,17 @@ final class CmarkDocument {
         return node
     }
 
+    /// Whether the text of `run` (text nodes) starts with `{` after any spaces and tabs, as an
+    /// attribute list does: most runs are told apart by a byte, before any string is made.
+    private static func opensWithBrace(_ run: [OpaquePointer]) -> Bool {
+        for node in run {
+            guard var byte = cmark_node_get_literal(node) else { continue }
+            while byte.pointee == CChar(UInt8(ascii: " ")) || byte.pointee == CChar(UInt8(ascii: "\t")) { byte += 1 }
+            if byte.pointee != 0 { return byte.pointee == CChar(UInt8(ascii: "{")) }
+        }
+        return false
+    }
+
     /// kramdown's attribute lists, which other renderers show as text: drops a `{:…}` line
     /// that ends a paragraph (or is one) and a `{:…}` right after an image or link. An `#id`
     /// in a line is kept as an empty `<a id>`, so that links to it still land.
@@ -190,6 +165,7 @@ final class CmarkDocument {
             var run: [OpaquePointer] = []
             var next: OpaquePointer? = first
             while let node = next, cmark_node_get_type(node) == CMARK_NODE_TEXT { run.append(node); next = cmark_node_next(node) }
+            guard Self.opensWithBrace(run) else { continue }
             let text = run.map { string(cmark_node_get_literal($0)) }.joined()
             guard text.hasPrefix("{:"), let close = text.firstIndex(of: "}"), AttributeList.kramdown(text[...close]) != nil else { continue }
             var dropped = text.utf8.distance(from: text.startIndex, to: text.index(after: close))
@@ -207,7 +183,7 @@ final class CmarkDocument {
                 lastLine.insert(node, at: 0)
                 before = cmark_node_previous(node)
             }
-            guard !lastLine.isEmpty, before.map({ cmark_node_get_type($0) == CMARK_NODE_SOFTBREAK }) ?? true,
+            guard !lastLine.isEmpty, Self.opensWithBrace(lastLine), before.map({ cmark_node_get_type($0) == CMARK_NODE_SOFTBREAK }) ?? true,
                   let list = AttributeList.kramdown(Substring(lastLine.map { string(cmark_node_get_literal($0)) }.joined())) else {
                 continue
             }

@@ -6,8 +6,9 @@ import Foundation
 ///
 /// Text runs are read eight bytes at a time: a word starts at each byte that is not a space
 /// and follows one, which a few integer operations find in all eight at once.
-enum WordCounter {
-    static func count(_ html: String) -> Int {
+package enum WordCounter {
+    /// The words of `html`.
+    package static func count(_ html: String) -> Int {
         var html = html
         return html.withUTF8(count)
     }

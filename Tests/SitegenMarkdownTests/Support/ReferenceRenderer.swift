@@ -18,8 +18,7 @@ enum ReferenceRenderer {
             cmark_parser_attach_syntax_extension(parser, cmark_find_syntax_extension(name))
         }
         cmark_parser_feed(parser, markdown, markdown.utf8.count)
-        // The same process-wide lock as the parser's: cmark-gfm's finish is not thread-safe.
-        let document = withParserFinishLock { cmark_parser_finish(parser) }!
+        let document = cmark_parser_finish(parser)!
         defer { cmark_node_free(document) }
         let html: UnsafeMutablePointer<CChar> = cmark_render_html(document, flags, cmark_parser_get_syntax_extensions(parser))
         defer { free(html) }
