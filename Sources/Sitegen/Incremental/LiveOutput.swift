@@ -90,7 +90,7 @@ final class LiveOutput: OutputSink {
         for folder in folders { try? fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true) }
         DispatchQueue.concurrentPerform(iterations: texts.count) { index in
             let file = root + texts[index].key
-            if !OutputFolder.write(texts[index].value, toFile: file) {
+            if !FileSystem.write(texts[index].value, toFile: file) {
                 failures.withLock { $0.append(file + ": " + String(cString: strerror(errno))) }
             }
         }
@@ -133,7 +133,7 @@ final class LiveOutput: OutputSink {
                 var folder = URLPath.folder(of: file)
                 while !folder.isEmpty && manifest.folders.insert(folder).inserted { folder = URLPath.folder(of: folder) }
             }
-            if !OutputFolder.write(manifest.text, toFile: root + OutputManifest.fileName) {
+            if !FileSystem.write(manifest.text, toFile: root + OutputManifest.fileName) {
                 throw SiteError(file: root + OutputManifest.fileName, "cannot write the output manifest: \(String(cString: strerror(errno)))")
             }
         }

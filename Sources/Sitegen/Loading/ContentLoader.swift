@@ -112,7 +112,8 @@ struct ContentLoader {
         let staticFiles = layout.staticFiles.map { walker.list($0, shownAs: "static/") } ?? FolderWalker.Listing()
         warnings += staticFiles.warnings
         errors += staticFiles.errors
-        let files = publishedFiles(found.otherFiles, staticFiles: staticFiles.files, bundleFolders: bundleFolders, pages: pages)
+        let files = StaticFilePlacement(layout: layout).files(found.otherFiles, staticFiles: staticFiles.files,
+                                                              bundleFolders: bundleFolders, pages: pages)
         // Templates and data files are read later (by the theme, by DataFiles): what they leave out is said here, once.
         for (folder, name, accepted) in [(layout.templates, "templates/", Theme.isTemplate), (layout.data, "data/", DataFiles.isDataFile)] {
             guard let folder else { continue }
@@ -286,40 +287,5 @@ struct ContentLoader {
                                       + "(first: \(displayPath(first))); add them to it to list them"))
         }
         return warnings
-    }
-
-    // MARK: Published files
-
-    /// Static files of `static/`, and the content folder's other files: a bundle's files
-    /// beside its page, any other file at its own path.
-    private func publishedFiles(_ otherFiles: [String], staticFiles: [String], bundleFolders: Set<String>,
-                                pages: [Page]) -> [LoadedSite.StaticFile] {
-        var bundleURLs: [String: String] = [:]
-        for page in pages where page.isBundle { bundleURLs[URLPath.folder(of: page.sourcePath)] = page.url }
-        var files: [LoadedSite.StaticFile] = []
-        if let staticFolder = layout.staticFiles {
-            for path in staticFiles {
-                files.append(.init(source: staticFolder.appendingPathComponent(path), outputPath: path, contentPath: nil))
-            }
-        }
-        for path in otherFiles {
-            var folder = URLPath.folder(of: path)
-            var inBundle: String?
-            while true {
-                if bundleFolders.contains(folder) { inBundle = folder; break }
-                if folder.isEmpty { break }
-                folder = URLPath.folder(of: folder)
-            }
-            let source = layout.content.appendingPathComponent(path)
-            if let bundle = inBundle {
-                // Drafts' bundles are left out with their page.
-                guard let url = bundleURLs[bundle] else { continue }
-                let inside = String(path.dropFirst(bundle.isEmpty ? 0 : bundle.count + 1))
-                files.append(.init(source: source, outputPath: String(URLPath.decoded(url).dropFirst()) + inside, contentPath: path))
-            } else {
-                files.append(.init(source: source, outputPath: path, contentPath: path))
-            }
-        }
-        return files
     }
 }

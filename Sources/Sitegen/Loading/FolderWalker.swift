@@ -1,9 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Lists the files of a site's folders with `readdir`: no URL or attribute objects per file, so
 /// a tree of 10,000 pages is listed in a few milliseconds. Hidden files and folders are left
@@ -104,14 +99,15 @@ struct FolderWalker: Sendable {
                 }
                 return
             }
-            switch Self.entries(of: real) {
+            switch FolderEntry.entries(of: real) {
             case .success(let entries):
-                frames.append(Frame(real: real, relative: relative, entries: entries, throughLink: throughLink))
+                let shownEntries = entries.filter { $0.name.first != UInt8(ascii: ".") }
+                frames.append(Frame(real: real, relative: relative, entries: shownEntries, throughLink: throughLink))
                 chain.insert(real)
             case .failure(let failure):
                 // A folder that went away while the site was listed holds nothing.
-                guard failure.code != ENOENT else { return }
-                listing.errors.append(SiteError(file: shown, "cannot read the folder (\(String(cString: strerror(failure.code)))); "
+                guard !failure.isMissing else { return }
+                listing.errors.append(SiteError(file: shown, "cannot read the folder (\(failure.message)); "
                                                 + "make it readable (chmod u+rx) or remove it"))
             }
         }
@@ -140,16 +136,11 @@ struct FolderWalker: Sendable {
                 continue
             }
             let path = frame.real + "/" + entryName
-            var type = entry.type
-            if type == UInt8(DT_UNKNOWN) {
-                var info = stat()
-                guard lstat(path, &info) == 0 else { continue }
-                type = Self.directoryType(info.st_mode)
-            }
-            switch type {
-            case UInt8(DT_REG):
+            guard let kind = entry.kind(at: path) else { continue }
+            switch kind {
+            case .file:
                 listing.files.append(relative)
-            case UInt8(DT_DIR):
+            case .folder:
                 guard recursive, !skipping.contains(path) else { continue }
                 if frame.throughLink && chain.contains(path) {
                     listing.warnings.append(SiteError(file: shown, "not \(verb): it is a folder that contains it, "
@@ -157,7 +148,7 @@ struct FolderWalker: Sendable {
                     continue
                 }
                 enter(path, relative: relative, shown: shown, throughLink: frame.throughLink)
-            case UInt8(DT_LNK):
+            case .link:
                 guard let target = FileSystem.resolved(path) else {
                     listing.warnings.append(linkProblem(errno, at: path, shown: shown, verb: verb))
                     continue
@@ -166,11 +157,10 @@ struct FolderWalker: Sendable {
                     listing.warnings.append(outside(target, shown: shown, verb: verb))
                     continue
                 }
-                var info = stat()
-                guard !skipping.contains(target), stat(target, &info) == 0 else { continue }
-                if let kind = RegularFile.specialKind(info.st_mode) {
+                guard !skipping.contains(target), let status = EntryStatus(target, followingLinks: true) else { continue }
+                if let kind = status.specialKind {
                     listing.warnings.append(special(kind, shown: shown, verb: verb))
-                } else if (info.st_mode & S_IFMT) == S_IFDIR {
+                } else if status.kind == .folder {
                     guard recursive else { continue }
                     if chain.contains(target) {
                         listing.warnings.append(SiteError(file: shown, "not \(verb): a link to \(target), a folder that "
@@ -181,10 +171,8 @@ struct FolderWalker: Sendable {
                 } else {
                     listing.files.append(relative)
                 }
-            default:
-                var info = stat()
-                let kind = lstat(path, &info) == 0 ? RegularFile.specialKind(info.st_mode) : nil
-                listing.warnings.append(special(kind ?? "a special file", shown: shown, verb: verb))
+            case .other:
+                listing.warnings.append(special(EntryStatus(path)?.specialKind ?? "a special file", shown: shown, verb: verb))
             }
         }
         listing.files.sort()
@@ -211,45 +199,11 @@ struct FolderWalker: Sendable {
         let real: String
         /// Its path as seen from the folder walked.
         let relative: String
-        let entries: [Entry]
+        /// Its entries, hidden ones left out.
+        let entries: [FolderEntry]
         /// Whether it was reached through a link.
         let throughLink: Bool
         var next = 0
-    }
-
-    /// A name in a folder, and its type as `readdir` gives it.
-    private struct Entry {
-        let name: [UInt8]
-        let type: UInt8
-    }
-
-    /// The entries of a folder (hidden ones left out), read and closed before the walk goes
-    /// on, so that deep trees hold no folders open.
-    private static func entries(of path: String) -> Result<[Entry], Errno> {
-        guard let directory = opendir(path) else { return .failure(Errno(code: errno)) }
-        defer { closedir(directory) }
-        var entries: [Entry] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in Array(bytes.prefix { $0 != 0 }) }
-            if name.first == UInt8(ascii: ".") { continue }
-            entries.append(Entry(name: name, type: entry.pointee.d_type))
-        }
-        return .success(entries)
-    }
-
-    /// An `errno` value, as an error.
-    private struct Errno: Error {
-        let code: Int32
-    }
-
-    /// The `d_type` of a file mode.
-    private static func directoryType(_ mode: mode_t) -> UInt8 {
-        switch mode & S_IFMT {
-        case S_IFREG: UInt8(DT_REG)
-        case S_IFDIR: UInt8(DT_DIR)
-        case S_IFLNK: UInt8(DT_LNK)
-        default: UInt8(DT_FIFO)
-        }
     }
 
     // MARK: Rules

@@ -1,6 +1,8 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// A file's modification time, size and inode: it changed when these did.
@@ -18,7 +20,7 @@ package struct FileStamp: Sendable, Hashable {
     }
 
     /// The stamp of a file whose status was read already.
-    package init(status info: stat) {
+    init(status info: stat) {
         #if os(Linux)
         seconds = Int(info.st_mtim.tv_sec)
         nanoseconds = Int(info.st_mtim.tv_nsec)

@@ -6,24 +6,36 @@ import Darwin
 #endif
 
 /// The POSIX calls the output writer needs that Foundation does not offer: an atomic swap of
-/// two folders, hard links, entries listed without following links, mount points, attributes
-/// and locks.
+/// two folders, hard links, entries listed without following links, files written without
+/// syncing, mount points, attributes and locks.
 /// Every call takes and gives plain paths; errors are `errno` values.
-enum FileSystem {
+package enum FileSystem {
     /// What an entry is, without following a symbolic link.
-    enum Kind: Equatable {
-        case folder, file, link, other
+    package enum Kind: Equatable, Sendable {
+        /// A folder.
+        case folder
+        /// A regular file.
+        case file
+        /// A symbolic link.
+        case link
+        /// A FIFO, a socket or a device.
+        case other
     }
 
     /// The kind of the entry at `path`, or `nil` when there is none.
-    static func kind(_ path: String) -> Kind? {
+    package static func kind(_ path: String) -> Kind? {
         var info = stat()
         guard lstat(path, &info) == 0 else { return nil }
-        switch info.st_mode & S_IFMT {
-        case S_IFDIR: return .folder
-        case S_IFREG: return .file
-        case S_IFLNK: return .link
-        default: return .other
+        return kind(ofMode: info.st_mode)
+    }
+
+    /// The kind a file mode (`st_mode`) gives.
+    static func kind(ofMode mode: mode_t) -> Kind {
+        switch mode & S_IFMT {
+        case S_IFDIR: .folder
+        case S_IFREG: .file
+        case S_IFLNK: .link
+        default: .other
         }
     }
 
@@ -66,7 +78,7 @@ enum FileSystem {
 
     /// The path of an existing entry with every link resolved, or `nil` (and `errno` set) when
     /// it leads nowhere.
-    static func resolved(_ path: String) -> String? {
+    package static func resolved(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
@@ -95,7 +107,34 @@ enum FileSystem {
     /// Renames `source` to `destination` (replacing a file there); the `errno` on failure.
     @discardableResult
     static func rename(_ source: String, to destination: String) -> Int32? {
+        #if canImport(Glibc)
         Glibc.rename(source, destination) == 0 ? nil : errno
+        #else
+        Darwin.rename(source, destination) == 0 ? nil : errno
+        #endif
+    }
+
+    /// Writes `text` to the file at `path`, made or emptied first, without syncing it to disk
+    /// (Foundation's `Data.write` syncs every file, which a build that is swapped in whole
+    /// does not need); false (and `errno` set) when it cannot.
+    static func write(_ text: String, toFile path: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes -> Bool in
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else { return false }
+            defer { close(descriptor) }
+            var offset = 0
+            while offset < bytes.count {
+                #if canImport(Glibc)
+                let count = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                #else
+                let count = Darwin.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                #endif
+                guard count > 0 else { return false }
+                offset += count
+            }
+            return true
+        }
     }
 
     /// Makes `destination` a second name of the file (or link) at `source`; the `errno` on failure.
@@ -175,7 +214,11 @@ enum FileSystem {
         if lchown(destination, info.st_uid, info.st_gid) == 0 {
             chmod(destination, info.st_mode & 0o7777)  // chown clears set-id bits
         }
+        #if os(Linux)
         var times = [info.st_atim, info.st_mtim]
+        #else
+        var times = [info.st_atimespec, info.st_mtimespec]
+        #endif
         utimensat(AT_FDCWD, destination, &times, AT_SYMLINK_NOFOLLOW)
     }
 

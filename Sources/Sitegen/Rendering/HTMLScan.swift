@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 
 /// Byte-level searches over HTML the build made: quicker than `String` searches or regexes,
 /// and exact, since the HTML is cmark's or the theme's, with attributes in double quotes.

@@ -1,9 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Synchronization
 
 /// Where a build writes on disk. Nothing in the output folder changes until ``commit()``,
@@ -54,8 +49,8 @@ final class OutputFolder: Sendable {
         // Beside the output folder when it can be swapped; else (a mount point, or a folder
         // beside which nothing can be written) inside it.
         // Named with the process, so that a build never removes another running build's folder.
-        let beside = parent + "/.sitegen-staging-\(name)-\(getpid())-\(UUID().uuidString)"
-        let inside = target + "/.sitegen-staging-\(getpid())-\(UUID().uuidString)"
+        let beside = parent + "/.sitegen-staging-\(name)-\(ProcessID.current.value)-\(UUID().uuidString)"
+        let inside = target + "/.sitegen-staging-\(ProcessID.current.value)-\(UUID().uuidString)"
         if !(exists && FileSystem.isMountPoint(target)) && FileSystem.makeFolder(beside) {
             (staging, swapsWhole) = (beside, true)
         } else if FileSystem.makeFolder(target) && FileSystem.makeFolder(inside) {
@@ -67,32 +62,15 @@ final class OutputFolder: Sendable {
 
     // MARK: Writing
 
-    /// Writes a file at a relative path of the output. Plain POSIX calls: Foundation's
-    /// `Data.write` syncs every file to disk, which a build that is swapped in whole does not need.
+    /// Writes a file at a relative path of the output, not synced to disk (see
+    /// ``FileSystem/write(_:toFile:)``).
     func write(_ text: String, to path: String) throws {
         let relative = try URLPath.outputPath(path)
         try makeFolder(URLPath.folder(of: relative))
-        guard Self.write(text, toFile: staging + "/" + relative) else {
+        guard FileSystem.write(text, toFile: staging + "/" + relative) else {
             throw SiteError(file: path, "cannot write the output file: \(String(cString: strerror(errno)))")
         }
         _ = written.withLock { $0.files.insert(relative) }
-    }
-
-    /// Writes `text` to the file at the absolute path `file`; false when it cannot.
-    static func write(_ text: String, toFile file: String) -> Bool {
-        var text = text
-        return text.withUTF8 { bytes -> Bool in
-            let descriptor = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-            guard descriptor >= 0 else { return false }
-            defer { close(descriptor) }
-            var offset = 0
-            while offset < bytes.count {
-                let count = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                guard count > 0 else { return false }
-                offset += count
-            }
-            return true
-        }
     }
 
     /// Copies a file to a relative path of the output.
@@ -157,7 +135,7 @@ final class OutputFolder: Sendable {
                 FileSystem.copyAttributes(of: target + "/" + folder, to: staging + "/" + folder)
             }
         }
-        guard Self.write(made.text, toFile: staging + "/" + OutputManifest.fileName) else {
+        guard FileSystem.write(made.text, toFile: staging + "/" + OutputManifest.fileName) else {
             throw SiteError(file: destination.path, "cannot write \(OutputManifest.fileName): \(String(cString: strerror(errno)))")
         }
         if FileSystem.kind(target) == nil {
@@ -328,7 +306,7 @@ final class OutputFolder: Sendable {
     private func writeManifest(_ manifest: OutputManifest) throws {
         let file = target + "/" + OutputManifest.fileName
         let temporary = file + ".new"
-        guard Self.write(manifest.text, toFile: temporary), FileSystem.rename(temporary, to: file) == nil else {
+        guard FileSystem.write(manifest.text, toFile: temporary), FileSystem.rename(temporary, to: file) == nil else {
             throw SiteError(file: file, "cannot write the output manifest: \(String(cString: strerror(errno)))")
         }
     }
@@ -372,7 +350,7 @@ final class OutputFolder: Sendable {
         let rest = entry.dropFirst(prefix.count)
         guard let dash = rest.firstIndex(of: "-"), let owner = Int32(rest[..<dash]),
               UUID(uuidString: String(rest[rest.index(after: dash)...])) != nil else { return false }
-        return owner != getpid() && kill(owner, 0) != 0 && errno == ESRCH
+        return ProcessID(owner) != .current && ProcessID(owner).hasEnded
     }
 
     /// The staging (`.sitegen-NAME-UUID`) and previous (`.sitegen-previous-NAME-UUID`) folders

@@ -1,8 +1,5 @@
 import Foundation
 import Sitegen
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Finds what changed in folder trees by comparing every file's ``FileStamp`` (modification
 /// time, size, inode) with the previous look's: how ``FileWatcher`` watches where inotify is
@@ -43,17 +40,15 @@ struct FolderPoller: Sendable {
             for name in names {
                 let path = folder + "/" + name
                 guard FileWatcher.isWatched(path, skipping: skipping), !FileWatcher.isEditorScratch(name) else { continue }
-                var info = stat()
-                guard lstat(path, &info) == 0 else { continue }
-                switch info.st_mode & S_IFMT {
-                case S_IFDIR:
+                guard let status = EntryStatus(path) else { continue }
+                switch status.kind {
+                case .folder:
                     folders.append(path)
-                case S_IFLNK:
+                case .link:
                     // A linked file counts by its target; a linked folder could lead in circles.
-                    var target = stat()
-                    if stat(path, &target) == 0, target.st_mode & S_IFMT != S_IFDIR { found[path] = FileStamp(status: target) }
-                default:
-                    found[path] = FileStamp(status: info)
+                    if let target = EntryStatus(path, followingLinks: true), target.kind != .folder { found[path] = target.stamp }
+                case .file, .other:
+                    found[path] = status.stamp
                 }
             }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Sitegen
 
 /// Which file of the output folder a request path means, without ever leaving the folder.
 struct PreviewFiles {
@@ -26,16 +27,10 @@ struct PreviewFiles {
             candidate.appendPathComponent("index.html")
         }
         // Symbolic links may point anywhere: serve only what really lies inside the folder.
-        guard let real = Self.realPath(candidate.path), let realRoot = Self.realPath(root.path),
+        guard let real = FileSystem.resolved(candidate.path), let realRoot = FileSystem.resolved(root.path),
               real.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/"),
               FileManager.default.fileExists(atPath: real, isDirectory: &isFolder), !isFolder.boolValue else { return .missing }
         return .file(URL(fileURLWithPath: real))
-    }
-
-    private static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 
     /// The `Content-Type` for a file name.

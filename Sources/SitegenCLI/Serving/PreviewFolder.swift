@@ -1,9 +1,5 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Sitegen
 
 /// The private folder a preview renders into, in the system's temporary folder: `sitegen serve`
 /// never writes into the folder that `sitegen build` publishes. Removed when the preview stops
@@ -19,11 +15,11 @@ struct PreviewFolder: Sendable {
     static func make() throws -> PreviewFolder {
         let temporary = FileManager.default.temporaryDirectory.standardizedFileURL
         for name in (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? [] where name.hasPrefix(prefix) {
-            guard let owner = Int32(name.dropFirst(prefix.count).prefix { $0.isNumber }), owner != getpid(),
-                  kill(owner, 0) != 0 && errno == ESRCH else { continue }
+            guard let owner = Int32(name.dropFirst(prefix.count).prefix { $0.isNumber }).map(ProcessID.init),
+                  owner != .current, owner.hasEnded else { continue }
             try? FileManager.default.removeItem(at: temporary.appendingPathComponent(name))
         }
-        let url = temporary.appendingPathComponent("\(prefix)\(getpid())-\(UUID().uuidString.prefix(8))")
+        let url = temporary.appendingPathComponent("\(prefix)\(ProcessID.current.value)-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
         return PreviewFolder(url: url)

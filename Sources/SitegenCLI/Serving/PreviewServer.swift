@@ -2,11 +2,6 @@ import FlyingSocks
 import Foundation
 import Sitegen
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The preview's HTTP server (the one file that uses FlyingSocks, the socket layer of the
 /// FlyingFox package): listens, accepts connections, and gives each one's bytes to an
