@@ -54,7 +54,8 @@ struct BuildCommand: AsyncParsableCommand {
         let token = builder.observe(progress.handle)
         defer { token.cancel() }
         do {
-            try await builder.build()
+            // Kept until the process exits, which frees it all at once.
+            Self.finishedBuild = try await builder.buildKeepingValues().values
         } catch {
             progress.clearLine()
             TerminalOutput.error("build failed, the previous output is untouched:")
@@ -62,6 +63,9 @@ struct BuildCommand: AsyncParsableCommand {
             throw ExitCode.failure
         }
     }
+
+    /// What the build made, never freed: `sitegen build` exits next.
+    nonisolated(unsafe) private static var finishedBuild: BuildContext?
 
     private func displayName(of output: URL) -> String {
         let current = FileManager.default.currentDirectoryPath + "/"

@@ -49,7 +49,7 @@ struct SiteRenderer: Sendable {
         let pages = parsed.map(\.page)
         let orders = Self.sectionOrders(pages, sections: loaded.sections)
         var sectionHTML: [String: String] = [:]
-        var templateTags = parsed.map { (file: display($0.page.page.sourcePath), tags: $0.templateTags) }
+        var templateTags = parsed.filter { !$0.templateTags.isEmpty }.map { (file: display($0.page.page.sourcePath), tags: $0.templateTags) }
         for section in loaded.sections.values {
             guard let source = section.sourcePath else { continue }
             let relative = loaded.layout.contentPath(ofSitePath: source)
@@ -63,20 +63,22 @@ struct SiteRenderer: Sendable {
         }
         for warning in ForeignTemplateTags.warnings(templateTags.filter { !$0.tags.isEmpty }) { warnings.add(warning) }
         if memory.isRecording { setFingerprints(parsed, orders: orders, sectionHTML: sectionHTML) }
-        let newest = ListRenderer.newest(pages)
-        let terms = Dictionary(loaded.configuration.taxonomies.map { ($0, ListRenderer.terms(of: $0, in: pages)) },
-                               uniquingKeysWith: { first, _ in first })
+        // What lists need is worked out while the summaries are made on all cores.
+        let taxonomies = loaded.configuration.taxonomies
+        async let newest = ListRenderer.newest(pages)
+        async let terms = Dictionary(taxonomies.map { ($0, ListRenderer.terms(of: $0, in: pages)) },
+                                     uniquingKeysWith: { first, _ in first })
         if theme.templates.mentions("site.nav") {
             let navigation = loaded.summary.map { NavigationTree(summary: $0, urls: targets) }
                 ?? NavigationTree(sections: loaded.sections, orders: orders)
             memory.set(.navigation, Fingerprint.of(navigation.nodes))
             context.navigation = navigation
         }
-        let neighbours = Self.neighbours(pages, orders: orders, readingOrder: loaded.summary?.readingOrder ?? [])
+        async let neighbours = Self.neighbours(pages, orders: orders, readingOrder: loaded.summary?.readingOrder ?? [])
         try await context.remember(pages)
         return RenderedSite(loaded: loaded, pages: pages, listPages: 0, warnings: warnings.all, parsed: parsed, orders: orders,
-                            neighbours: neighbours, newest: newest, terms: terms, sectionHTML: sectionHTML, context: context,
-                            theme: theme, site: site, files: files, links: links)
+                            neighbours: await neighbours, newest: await newest, terms: await terms, sectionHTML: sectionHTML,
+                            context: context, theme: theme, site: site, files: files, links: links)
     }
 
     /// Where links to content files lead: each page's and section's source path → its URL,

@@ -72,7 +72,10 @@ final class CmarkDocument {
     func walk(wanted: Set<Modifier.Target>, headingIDs: Bool = false, retagsHeadings: Bool = false,
               linkRewriter: LinkRewriter? = nil, lineOffset: Int = 0)
         -> (facts: DocumentFacts, marked: [MarkedNode], nodes: [OpaquePointer]) {
-        if readsGeneratorSyntax { dropKramdownAttributeLists() }
+        // An attribute list's `{` is in the text as written, or an entity (`&#123;`, `&lbrace;`).
+        if readsGeneratorSyntax, body.utf8.contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "&") }) {
+            dropKramdownAttributeLists()
+        }
         var walker = TreeWalker(wanted: wanted, body: body, headingIDs: headingIDs, readsGeneratorSyntax: readsGeneratorSyntax,
                                 retagsHeadings: retagsHeadings, linkRewriter: linkRewriter,
                                 rewritesRawHTML: rewritesRawHTML, lineOffset: lineOffset)
