@@ -49,6 +49,9 @@ struct MarkdownCommand: ParsableCommand {
           help: "Read other generators' syntax as site builds do: {#id .class} after headings, kramdown's {:…} lists dropped, template tags left out of heading ids.")
     var generatorSyntax = false
 
+    @Flag(help: "Render GitHub alerts (> [!NOTE] …) and :::note containers as site builds do.")
+    var alerts = false
+
     func validate() throws {
         if safe && unsafe { throw ValidationError("--safe and --unsafe contradict each other.") }
         for name in extensions where MarkdownParser.Extension(rawValue: name) == nil {
@@ -63,7 +66,7 @@ struct MarkdownCommand: ParsableCommand {
         let parser = MarkdownParser(options: .init(
             extensions: chosen, smartPunctuation: smart, hardBreaks: hardbreaks,
             rawHTML: safe ? .omit : .keep, headingIDs: headingIDs, frontMatter: frontMatter,
-            sourcePositions: sourcepos, generatorSyntax: generatorSyntax))
+            sourcePositions: sourcepos, generatorSyntax: generatorSyntax, alerts: alerts))
         let inputs = files.isEmpty ? ["-"] : files
         var failed = false
         for path in inputs {

@@ -64,6 +64,12 @@ public struct MarkdownParser: Sendable {
         /// tags (`## Usage {% addedin "2.0" %}` → `usage`). Off by default, so the HTML stays
         /// cmark-gfm's; sites turn it on.
         public var generatorSyntax: Bool
+        /// Render callouts as GitHub renders alerts: a quote that starts with `[!NOTE]`,
+        /// `[!TIP]`, `[!IMPORTANT]`, `[!WARNING]` or `[!CAUTION]` (optionally followed by a
+        /// title), and the `:::note` … `:::` containers of Docusaurus, Starlight and VitePress,
+        /// become `<div class="markdown-alert markdown-alert-note">` with a title paragraph and
+        /// an icon (see ``Alert``). Off by default, so the HTML stays cmark-gfm's; sites turn it on.
+        public var alerts: Bool
         /// What becomes of the heading the document's title comes from, for sites whose
         /// templates show the title themselves. Default: ``TitleHeading/keep``.
         public var titleHeading: TitleHeading
@@ -77,6 +83,7 @@ public struct MarkdownParser: Sendable {
                     frontMatter: Bool = true,
                     sourcePositions: Bool = false,
                     generatorSyntax: Bool = false,
+                    alerts: Bool = false,
                     titleHeading: TitleHeading = .keep) {
             self.extensions = extensions
             self.smartPunctuation = smartPunctuation
@@ -86,6 +93,7 @@ public struct MarkdownParser: Sendable {
             self.frontMatter = frontMatter
             self.sourcePositions = sourcePositions
             self.generatorSyntax = generatorSyntax
+            self.alerts = alerts
             self.titleHeading = titleHeading
         }
 

@@ -126,8 +126,9 @@ extension Modifier {
         /// A front matter string value and the top-level key it belongs to (as modified by
         /// ``Target/metadataKeys`` modifiers).
         case metadataValue(key: String, value: String)
-        /// A block quote.
-        case blockquote
+        /// A block quote, and the alert it is (`> [!NOTE]`, `:::note`), if it is one: its HTML
+        /// is then the alert's `<div class="markdown-alert …">`.
+        case blockquote(alert: Alert?)
         /// A code block: the first word of its info string (`nil` when empty), the whole info
         /// string and the code.
         case codeBlock(language: String?, info: String, code: String)

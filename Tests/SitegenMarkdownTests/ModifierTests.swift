@@ -15,7 +15,7 @@ private func render(_ markdown: String, _ target: Modifier.Target,
 }
 
 /// Collects modifier inputs from `@Sendable` closures.
-private final class InputLog: Sendable {
+final class InputLog: Sendable {
     private let storage = LockedInputs()
     func append(_ input: Modifier.Input) { storage.append(input) }
     var inputs: [Modifier.Input] { storage.inputs }

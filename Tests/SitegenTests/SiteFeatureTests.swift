@@ -98,4 +98,29 @@ struct SiteFeatureTests {
         #expect(try site.page("a/index.html") == "Ada (Editor); Kim (Writer); v3 stable\n")
         #expect(try site.page("404.html").contains("<h1>Page not found</h1>"))
     }
+
+    @Test("GitHub alerts and ::: containers render as alerts on a site, styled by the theme")
+    func alerts() async throws {
+        let site = try TestSite()
+        try site.write("""
+            ---
+            title: Callouts
+            ---
+            > [!WARNING] Back up first
+            > The **upgrade** rewrites the database.
+
+            :::tip
+            Run `sitegen check` after.
+            :::
+            """, to: "content/callouts.md")
+        try await site.build()
+        let page = try site.page("callouts/index.html")
+        #expect(page.contains("<div class=\"markdown-alert markdown-alert-warning\">\n<p class=\"markdown-alert-title\"><svg"))
+        #expect(page.contains("</svg>Back up first</p>\n<p>The <strong>upgrade</strong> rewrites the database.</p>\n</div>"))
+        #expect(page.contains("<div class=\"markdown-alert markdown-alert-tip\">"))
+        #expect(page.contains("</svg>Tip</p>\n<p>Run <code>sitegen check</code> after.</p>\n</div>"))
+        #expect(!page.contains("[!WARNING]") && !page.contains(":::"))
+        let style = try site.page("assets/style.css")
+        for kind in ["note", "tip", "important", "warning", "caution"] { #expect(style.contains(".markdown-alert-\(kind) {")) }
+    }
 }

@@ -326,6 +326,11 @@ Sitemap: {{sitemapURL}}
   --accent: #0a58ca;
   --accent-hover: #084298;
   --code-background: #f2f4f7;
+  --alert-note: #1f6feb;
+  --alert-tip: #1a7f37;
+  --alert-important: #8250df;
+  --alert-warning: #9a6700;
+  --alert-caution: #cf222e;
   --measure: 42rem;
   color-scheme: light dark;
 }
@@ -340,6 +345,11 @@ Sitemap: {{sitemapURL}}
     --accent: #6ea8fe;
     --accent-hover: #9ec5fe;
     --code-background: #1c232b;
+    --alert-note: #4493f8;
+    --alert-tip: #3fb950;
+    --alert-important: #ab7df8;
+    --alert-warning: #d29922;
+    --alert-caution: #f85149;
   }
 }
 
@@ -392,6 +402,15 @@ hr { border: 0; border-top: 1px solid var(--border); margin: 2rem 0; }
 .content .anchor { visibility: hidden; margin-left: 0.3rem; text-decoration: none; color: var(--muted); }
 .content :is(h2, h3, h4, h5, h6):hover .anchor, .content .anchor:focus { visibility: visible; }
 .content blockquote { margin-left: 0; padding: 0.1rem 1rem; border-left: 4px solid var(--border); color: var(--muted); }
+.markdown-alert { margin: 0 0 1.1rem; padding: 0.5rem 1rem; border-left: 4px solid var(--alert-color); }
+.markdown-alert > :last-child { margin-bottom: 0; }
+.markdown-alert-title { display: flex; align-items: center; gap: 0.5rem; margin-bottom: 0.4rem; font-weight: 600; color: var(--alert-color); }
+.markdown-alert-icon { flex: none; }
+.markdown-alert-note { --alert-color: var(--alert-note); }
+.markdown-alert-tip { --alert-color: var(--alert-tip); }
+.markdown-alert-important { --alert-color: var(--alert-important); }
+.markdown-alert-warning { --alert-color: var(--alert-warning); }
+.markdown-alert-caution { --alert-color: var(--alert-caution); }
 .content table { display: block; overflow-x: auto; border-collapse: collapse; max-width: 100%; }
 .content th, .content td { border: 1px solid var(--border); padding: 0.4rem 0.75rem; }
 .content th { background: var(--surface); }

@@ -17,6 +17,9 @@ final class CmarkDocument {
     /// Headings whose opening tag gets attributes, found by the walk (``retagHeadings()``).
     private var retagged: [TreeWalker.RetaggedHeading] = []
     private let rewritesRawHTML: Bool
+    private let readsAlerts: Bool
+    /// The alerts the walk found, written as alerts when the document is first rendered.
+    private var alertBlocks: AlertBlocks?
 
     /// Parses a body. `trackPositions` asks cmark for exact inline source positions, which
     /// modifiers' Markdown slices need.
@@ -25,6 +28,7 @@ final class CmarkDocument {
         self.body = body
         readsGeneratorSyntax = options.generatorSyntax
         rewritesRawHTML = options.rawHTML == .keep
+        readsAlerts = options.alerts
         renderOptions = options.cmarkFlags
         let parser: OpaquePointer = cmark_parser_new(renderOptions | (trackPositions ? CMARK_OPT_SOURCEPOS : 0))
         for name in options.syntaxExtensionNames {
@@ -43,6 +47,7 @@ final class CmarkDocument {
     }
 
     deinit {
+        alertBlocks?.release()
         for block in removed { cmark_node_free(block) }
         cmark_node_free(root)
         cmark_parser_free(parser)
@@ -50,6 +55,7 @@ final class CmarkDocument {
 
     /// Renders the document to HTML and hands the bytes to `use`.
     func withHTML<Result>(_ use: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        alertBlocks?.render()
         let html: UnsafeMutablePointer<CChar> = cmark_render_html(root, renderOptions, cmark_parser_get_syntax_extensions(parser))
         defer { free(html) }
         return html.withMemoryRebound(to: UInt8.self, capacity: 1) { bytes in
@@ -76,9 +82,10 @@ final class CmarkDocument {
         if readsGeneratorSyntax, body.utf8.contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "&") }) {
             dropKramdownAttributeLists()
         }
+        if readsAlerts, alertBlocks == nil, Self.mayHoldAlerts(body) { alertBlocks = AlertBlocks(root: root, body: body) }
         var walker = TreeWalker(wanted: wanted, body: body, headingIDs: headingIDs, readsGeneratorSyntax: readsGeneratorSyntax,
                                 retagsHeadings: retagsHeadings, linkRewriter: linkRewriter,
-                                rewritesRawHTML: rewritesRawHTML, lineOffset: lineOffset)
+                                rewritesRawHTML: rewritesRawHTML, lineOffset: lineOffset, alerts: alertBlocks?.alerts ?? [:])
         // Our own pre-order traversal (no recursion, so any depth is fine) that skips the
         // inline content no one needs: most of a document's nodes.
         var node = root
@@ -125,6 +132,18 @@ final class CmarkDocument {
             cmark_node_free(heading.node)
         }
         retagged = []
+    }
+
+    /// Whether a body holds `[!` or `:::`, as any alert does.
+    private static func mayHoldAlerts(_ body: Substring) -> Bool {
+        var previous: UInt8 = 0, colons = 0
+        for byte in body.utf8 {
+            if byte == UInt8(ascii: "!") && previous == UInt8(ascii: "[") { return true }
+            colons = byte == UInt8(ascii: ":") ? colons + 1 : 0
+            if colons == 3 { return true }
+            previous = byte
+        }
+        return false
     }
 
     private static func customInline(_ html: String) -> OpaquePointer {
@@ -363,9 +382,13 @@ private struct TreeWalker {
 
     /// Whether any wanted target lives in inline content, so the walk must see all of it.
     private let wantsInlineContent: Bool
+    /// The quotes that are alerts.
+    private let alerts: [OpaquePointer: Alert]
 
     init(wanted: Set<Modifier.Target>, body: Substring, headingIDs: Bool, readsGeneratorSyntax: Bool,
-         retagsHeadings: Bool, linkRewriter: LinkRewriter?, rewritesRawHTML: Bool, lineOffset: Int) {
+         retagsHeadings: Bool, linkRewriter: LinkRewriter?, rewritesRawHTML: Bool, lineOffset: Int,
+         alerts: [OpaquePointer: Alert] = [:]) {
+        self.alerts = alerts
         self.wanted = wanted
         self.body = body
         self.headingIDs = headingIDs
@@ -474,7 +497,10 @@ private struct TreeWalker {
                 if imageDepth == 0 { rewriteURL(of: node, kind: .link) }
             }
         case CMARK_NODE_BLOCK_QUOTE:
-            if entering { mark(node, .blockquotes, .block) { .blockquote } }
+            if entering {
+                let alert = alerts[node]
+                mark(node, .blockquotes, .block) { .blockquote(alert: alert) }
+            }
         case CMARK_NODE_LIST:
             if entering {
                 mark(node, .lists, .block) {

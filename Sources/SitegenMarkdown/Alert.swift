@@ -1,0 +1,42 @@
+/// A callout: a quote that starts with a GitHub alert marker (`> [!NOTE]`), or a container as
+/// Docusaurus, Starlight and VitePress write them (`:::tip` … `:::`). Rendered as GitHub renders
+/// alerts: `<div class="markdown-alert markdown-alert-note">`, a title paragraph
+/// (`<p class="markdown-alert-title">`) with an icon, then the content.
+public struct Alert: Sendable, Hashable {
+    /// The five kinds GitHub knows.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        case note, tip, important, warning, caution
+
+        /// The title shown when none is given: `Note`, `Tip`, `Important`, `Warning`, `Caution`.
+        public var title: String {
+            rawValue.prefix(1).uppercased() + rawValue.dropFirst()
+        }
+
+        /// The kind a marker or container names, case-insensitively: the five kinds, and the
+        /// other generators' names for them (`info` is a note, `danger` a caution, `success`
+        /// a tip); `nil` for any other name.
+        public init?(named name: some StringProtocol) {
+            switch name.lowercased() {
+            case "note", "info": self = .note
+            case "tip", "success", "hint": self = .tip
+            case "important": self = .important
+            case "warning": self = .warning
+            case "caution", "danger", "error": self = .caution
+            default: return nil
+            }
+        }
+    }
+
+    /// What kind of callout it is.
+    public let kind: Kind
+    /// The title written after the marker (`> [!TIP] Faster builds`, `:::tip Faster builds`,
+    /// `:::tip[Faster builds]`), as plain text; `nil` when none is given and the kind's own title
+    /// shows.
+    public let title: String?
+
+    /// An alert of `kind`, titled `title` (or the kind's title).
+    public init(kind: Kind, title: String? = nil) {
+        self.kind = kind
+        self.title = title
+    }
+}
