@@ -49,7 +49,7 @@ struct BlogExampleTests {
         #expect(page.contains("Updated <time datetime=\"2026-02-05\">February 5, 2026</time>"))
         #expect(page.contains("<li><a href=\"/tags/tools/\">tools</a></li>\n<li><a href=\"/tags/performance/\">performance</a></li>"))
         #expect(page.contains("<li><a href=\"#reading-the-numbers\">Reading the numbers</a>\n<ol>\n<li><a href=\"#memory\">Memory</a></li>"))
-        #expect(page.contains("<h2 id=\"reading-the-numbers\">Reading the numbers <a class=\"anchor\" href=\"#reading-the-numbers\" aria-label=\"Link to this section\">#</a></h2>"))
+        #expect(page.contains("<h2 id=\"reading-the-numbers\">Reading the numbers <a class=\"anchor\" href=\"#reading-the-numbers\" aria-label=\"Link to this section\" data-pagefind-ignore>#</a></h2>"))
         #expect(page.contains("<span>1 min read</span>"))
         #expect(page.contains("<pre><code class=\"language-sh\">hyperfine --warmup 2 'sitegen build .'"))
         #expect(page.contains("<section class=\"footnotes\" data-footnotes>"))

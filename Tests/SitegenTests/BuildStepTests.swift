@@ -90,7 +90,7 @@ struct BuildStepTests {
         try await builder.build()
         #expect(started.withLock { $0 } == 1)
         #expect(pages.withLock { $0.sorted() } == ["/a/", "/b/"])
-        #expect(steps.withLock { $0 } == ["loadContent", "renderPages", "generateFeeds", "generateSitemap", "copyStaticFiles"])
+        #expect(steps.withLock { $0 } == ["loadContent", "renderPages", "generateFeeds", "generateSitemap", "copyStaticFiles", "indexSearch"])
         #expect(finished.withLock { $0 } == 1)
         #expect(try #require(watcher).events.withLock { $0 } > 0)
         #expect(builder.observers.count == 5)

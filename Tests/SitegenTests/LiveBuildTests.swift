@@ -31,7 +31,10 @@ import Testing
         func expectSameAsFullBuild(sourceLocation: SourceLocation = #_sourceLocation) async throws {
             let fresh = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-full-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: fresh) }
-            try await SiteBuilder(site: configured, layout: SiteLayout(root: site.root, output: fresh), options: options).build()
+            // A live build leaves the search index to `sitegen serve`, which makes it after the build.
+            var full = configured
+            full.steps = configured.steps.filter { $0.name != "indexSearch" }
+            try await SiteBuilder(site: full, layout: SiteLayout(root: site.root, output: fresh), options: options).build()
             let expected = Self.files(in: fresh)
             let actual = Self.files(in: site.output)
             #expect(actual.keys.sorted() == expected.keys.sorted(), sourceLocation: sourceLocation)

@@ -34,7 +34,7 @@ struct ObservationTests {
         let events = log.all
         #expect(events.first == "started")
         #expect(Set(events.filter { $0.hasPrefix("page ") }) == ["page /a/", "page /b/"])
-        #expect(events.filter { $0.hasPrefix("step ") } == ["step loadContent", "step renderPages", "step generateFeeds", "step generateSitemap", "step copyStaticFiles"])
+        #expect(events.filter { $0.hasPrefix("step ") } == ["step loadContent", "step renderPages", "step generateFeeds", "step generateSitemap", "step copyStaticFiles", "step indexSearch"])
         #expect(events.last == "finished 2")
     }
 

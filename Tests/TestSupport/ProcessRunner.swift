@@ -19,11 +19,16 @@ public enum ProcessRunner {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("sitegen")
     }
 
-    /// Runs `executable` with `arguments` in `folder`, feeding it `input`.
-    public static func run(_ executable: URL, _ arguments: [String], input: String? = nil, in folder: URL? = nil) throws -> Result {
+    /// Runs `executable` with `arguments` in `folder`, feeding it `input`; `environment` adds
+    /// to (or replaces) this process's variables.
+    public static func run(_ executable: URL, _ arguments: [String], input: String? = nil, in folder: URL? = nil,
+                           environment: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         if let folder { process.currentDirectoryURL = folder }
         let output = Pipe(), error = Pipe(), standardInput = Pipe()
         process.standardOutput = output

@@ -24,6 +24,7 @@ public struct BuildStep: Sendable {
         case copyStaticFiles
         case generateSitemap
         case generateFeeds
+        case indexSearch
         case installPlugin(Plugin)
         case addModifier(Modifier)
         case custom(@Sendable (BuildContext) async throws -> Void)
@@ -49,6 +50,12 @@ public struct BuildStep: Sendable {
     /// with absolute links, for the site and for each section with dated pages
     /// (`posts/atom.xml`). Needs an absolute `baseURL`; skipped without one.
     public static func generateFeeds() -> BuildStep { BuildStep(name: "generateFeeds", action: .generateFeeds) }
+
+    /// Indexes the built pages for full-text search with Pagefind, into `pagefind/`, when the
+    /// site's `search` is on (the docs theme's default). When Pagefind is not installed the
+    /// build warns once, saying how to install it, and goes on without search. Run after the
+    /// steps that write pages; `sitegen serve` indexes its preview after each build instead.
+    public static func indexSearch() -> BuildStep { BuildStep(name: "indexSearch", action: .indexSearch) }
 
     /// Installs a plugin for the steps that follow (before `renderPages` to affect pages).
     public static func installPlugin(_ plugin: Plugin) -> BuildStep {
@@ -83,6 +90,6 @@ public struct BuildStep: Sendable {
 
     /// What a bare content folder gets.
     public static let defaultSteps: [BuildStep] = [
-        .loadContent(), .renderPages(), .generateFeeds(), .generateSitemap(), .copyStaticFiles(),
+        .loadContent(), .renderPages(), .generateFeeds(), .generateSitemap(), .copyStaticFiles(), .indexSearch(),
     ]
 }

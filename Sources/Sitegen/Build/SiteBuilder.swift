@@ -61,6 +61,9 @@ public final class SiteBuilder: Sendable {
         public let baseURL: String
         /// The content file of each list page that has one (a folder's own page), by output path.
         var listSources: [String: String] = [:]
+        /// Output folders whose files a tool makes when the site is written to disk (Pagefind's
+        /// `pagefind/`), which an in-memory build does not hold.
+        var toolFolders: [String] = []
 
         /// The text of an output file.
         public func text(at path: String) -> String? {
@@ -77,6 +80,7 @@ public final class SiteBuilder: Sendable {
         let baseURL = (try? context.loadedSite())?.configuration.baseURL ?? options.baseURL ?? "/"
         var build = InMemoryBuild(summary: summary, files: output.contents, pages: pages, baseURL: baseURL)
         if let loaded = try? context.loadedSite() {
+            if loaded.configuration.searchIsOn { build.toolFolders.append("pagefind/") }
             for section in loaded.sections.values {
                 guard let source = section.sourcePath else { continue }
                 let contentPath = loaded.layout.contentPath(ofSitePath: source)
@@ -141,6 +145,10 @@ public final class SiteBuilder: Sendable {
                 }
             case (.generateFeeds, .rendered(let rendered)):
                 try SiteIndexes(site: rendered)?.writeFeeds(plan: context.renderingMemory, output: context.output)
+            case (.indexSearch, .rendered(let rendered)):
+                if rendered.loaded.configuration.searchIsOn, let folder = context.output.builtFolder {
+                    try SearchIndexer.index(folder, into: context.output) { context.warn($0) }
+                }
             case (.installPlugin(let plugin), _):
                 site.install(plugin)
             case (.addModifier(let modifier), _):

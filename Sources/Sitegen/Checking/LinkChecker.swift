@@ -26,6 +26,8 @@ public struct LinkChecker: Sendable {
     private let pages: [RenderedPage]
     /// The content file of each list page that has one (a folder's own page), by output path.
     private let listSources: [String: String]
+    /// Output folders a tool fills when the site is written (`pagefind/`): links into them are not checked.
+    private let toolFolders: [String]
     private let layout: SiteLayout
     private let basePath: String
     /// `baseURL` without a trailing slash, when it is absolute.
@@ -36,6 +38,7 @@ public struct LinkChecker: Sendable {
         files = build.files
         pages = build.pages
         listSources = build.listSources
+        toolFolders = build.toolFolders
         self.layout = layout
         var base = baseURL
         while base.hasSuffix("/") { base.removeLast() }
@@ -140,6 +143,7 @@ public struct LinkChecker: Sendable {
             }
             file = target.hasSuffix("/") ? resolved + "/index.html" : resolved
         }
+        if toolFolders.contains(where: { file.hasPrefix($0) }) { return nil }
         if files[file] == nil, files[file + "/index.html"] != nil { file += "/index.html" }   // `/docs/expect`
         guard files[file] != nil else { return (target.hasSuffix(".png") || target.hasSuffix(".jpg") || target.hasSuffix(".svg") || target.hasSuffix(".gif") || target.hasSuffix(".webp") ? "missing image or file: " : "broken link: ") + reference }
         if !fragment.isEmpty, file.hasSuffix(".html") {

@@ -31,6 +31,11 @@ public struct SiteConfiguration: Sendable {
     /// link is left out with a warning, so that a site cannot publish files of the machine
     /// that builds it.
     public var followLinksOutside = false
+    /// `search`: whether the build makes a Pagefind search index and the theme shows a search
+    /// box. `nil` (not given): on with the docs theme, off with others.
+    public var search: Bool?
+    /// Whether the site gets search: ``search``, else whether the theme is `docs`.
+    public var searchIsOn: Bool { search ?? (theme == "docs") }
     /// Every other key, passed to templates as `site.params`.
     public var params: FrontMatter
 
@@ -52,7 +57,7 @@ public struct SiteConfiguration: Sendable {
     static let keys: [(key: String, kind: KeySuggestion.Kind)] = [
         ("title", .text), ("baseURL", .text), ("description", .text), ("language", .text), ("author", .text), ("theme", .text),
         ("recentPages", .wholeNumber), ("plugins", .list), ("paginate", .wholeNumber), ("taxonomies", .list), ("feedContent", .text),
-        ("followLinksOutside", .trueOrFalse),
+        ("followLinksOutside", .trueOrFalse), ("search", .trueOrFalse),
     ]
     static let knownKeys = Set(keys.map(\.key))
 
@@ -121,6 +126,12 @@ public struct SiteConfiguration: Sendable {
         case .bool(let follows)?: configuration.followLinksOutside = follows
         default:
             throw SiteError(file: displayPath, line: yaml.line(of: "followLinksOutside"), "`followLinksOutside` must be true or false")
+        }
+        switch yaml["search"] {
+        case nil, .null?: break
+        case .bool(let search)?: configuration.search = search
+        default:
+            throw SiteError(file: displayPath, line: yaml.line(of: "search"), "`search` must be true or false")
         }
         configuration.params = FrontMatter(yaml.entries.filter { !knownKeys.contains($0.key) })
         for (key, value) in configuration.params.entries {

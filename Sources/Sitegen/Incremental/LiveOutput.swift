@@ -5,6 +5,8 @@ import Synchronization
 /// written, files no longer made are deleted, and nothing is touched until the build has
 /// succeeded (a failed build leaves the folder as it was).
 final class LiveOutput: OutputSink {
+    /// Files reach the folder at commit only (`sitegen serve` indexes the preview after it).
+    var builtFolder: String? { nil }
     private struct State {
         var texts: [String: String] = [:]
         var copies: [String: (source: URL, stamp: FileStamp?)] = [:]

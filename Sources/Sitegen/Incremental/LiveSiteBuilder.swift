@@ -49,6 +49,12 @@ public final class LiveSiteBuilder: Sendable {
         self.options = options
     }
 
+    /// Whether the last good build's site has search on (`search` in `sitegen.yml`, or the docs
+    /// theme): the preview is then indexed after each build (``SearchIndexer/indexInPlace(_:)``).
+    public var searchIsOn: Bool {
+        memory.lastBuild?.site.loaded.configuration.searchIsOn ?? false
+    }
+
     /// The layout as the site's folders are now (a `templates/` folder may have appeared).
     public var layout: SiteLayout { SiteLayout(root: root, output: output, configuration: configuration) }
 

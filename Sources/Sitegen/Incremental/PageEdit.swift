@@ -120,7 +120,8 @@ extension BuildStep {
     /// Whether this is one of the steps whose outputs the dependency record covers.
     var isBuiltIn: Bool {
         switch action {
-        case .loadContent, .renderPages, .copyStaticFiles, .generateSitemap, .generateFeeds, .installPlugin, .addModifier: true
+        case .loadContent, .renderPages, .copyStaticFiles, .generateSitemap, .generateFeeds, .indexSearch, .installPlugin,
+             .addModifier: true
         case .custom, .group, .conditional, .optional: false
         }
     }

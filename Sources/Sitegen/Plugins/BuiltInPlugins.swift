@@ -5,7 +5,7 @@ extension Plugin {
     public static let headingAnchors = Plugin(name: "headingAnchors") { site in
         site.addModifier(Modifier(target: .headings) { input in
             guard case .heading(let level, _, let id) = input.node else { return input.html }
-            let anchor = "<a class=\"anchor\" href=\"#\(HTMLText.escapeAttribute(id))\" aria-label=\"Link to this section\">#</a>"
+            let anchor = "<a class=\"anchor\" href=\"#\(HTMLText.escapeAttribute(id))\" aria-label=\"Link to this section\" data-pagefind-ignore>#</a>"
             return input.html.replacingOccurrences(of: "</h\(level)>", with: " \(anchor)</h\(level)>")
         })
     }

@@ -110,6 +110,7 @@ struct TemplateContext: Sendable {
             "menu": .list(menu.map { ["title": .text($0.title), "url": .text(base + $0.url)] }),
             "hasMenu": .bool(!menu.isEmpty),
             "hasFeeds": .bool(absoluteBase.hasPrefix("http://") || absoluteBase.hasPrefix("https://")),
+            "search": .bool(configuration.searchIsOn),
             "year": .int(year),
             "params": .object(FrontMatterObject(frontMatter: configuration.params, language: configuration.language)),
             "nav": navigation?.value(basePath: base) ?? .list([]),

@@ -103,6 +103,7 @@ enum EmbeddedThemes {
 </ul>
 </nav>
 {{/site.hasMenu}}
+{{> search-box}}
 </div>
 </header>
 
@@ -151,7 +152,7 @@ enum EmbeddedThemes {
 {{$title}}{{page.title}} · {{site.title}}{{/title}}
 {{$description}}{{page.description}}{{/description}}
 {{$main}}
-<article class="page">
+<article class="page" data-pagefind-body>
 <header class="page-header">
 {{#page.section}}<p class="breadcrumb"><a href="{{url}}">{{title}}</a></p>{{/page.section}}
 <h1{{#page.titleID}} id="{{page.titleID}}"{{/page.titleID}}>{{page.title}}</h1>
@@ -235,6 +236,19 @@ Sitemap: {{sitemapURL}}
 {{/feed.entries}}
 </channel>
 </rss>
+
+"""#,
+            "search-box.mustache": #"""
+{{#site.search}}
+<div class="search" id="search" role="search"></div>
+<link rel="stylesheet" href="{{site.basePath}}/pagefind/pagefind-ui.css">
+<script src="{{site.basePath}}/pagefind/pagefind-ui.js"></script>
+<script>
+window.addEventListener("DOMContentLoaded", function () {
+  if (window.PagefindUI) new PagefindUI({ element: "#search", showSubResults: true, showImages: false, resetStyles: false });
+});
+</script>
+{{/site.search}}
 
 """#,
             "section-list.mustache": #"""
@@ -452,6 +466,15 @@ pre code { background: none; padding: 0; font-size: 0.88rem; }
 .page-nav { display: flex; justify-content: space-between; gap: 1rem; flex-wrap: wrap; border-top: 1px solid var(--border); margin-top: 2.5rem; padding-top: 1rem; }
 .page-nav a[rel="next"] { margin-left: auto; text-align: right; }
 
+/* Search (Pagefind's UI, when the site's search is on). */
+.search { position: relative; flex: 1 1 16rem; max-width: 24rem; margin-left: auto;
+  --pagefind-ui-scale: 0.8; --pagefind-ui-primary: var(--accent); --pagefind-ui-text: var(--text);
+  --pagefind-ui-background: var(--background); --pagefind-ui-border: var(--border); --pagefind-ui-tag: var(--surface); }
+.search .pagefind-ui__drawer { position: absolute; z-index: 10; right: 0; width: min(36rem, calc(100vw - 2.5rem)); max-height: 70vh;
+  overflow-y: auto; padding: 0 1rem; background: var(--background); border: 1px solid var(--border); border-radius: 8px;
+  box-shadow: 0 8px 24px rgb(0 0 0 / 0.15); }
+.search .pagefind-ui__drawer:empty, .search .pagefind-ui__drawer:not(:has(*)) { display: none; }
+
 """#,
         ],
         "docs": [
@@ -473,7 +496,7 @@ pre code { background: none; padding: 0; font-size: 0.88rem; }
 {{$title}}{{page.title}} · {{site.title}}{{/title}}
 {{$description}}{{page.description}}{{/description}}
 {{$main}}
-<article class="page">
+<article class="page" data-pagefind-body>
 <header class="page-header">
 {{#page.section}}<p class="breadcrumb"><a href="{{url}}">{{title}}</a></p>{{/page.section}}
 <h1{{#page.titleID}} id="{{page.titleID}}"{{/page.titleID}}>{{page.title}}</h1>

@@ -23,6 +23,8 @@ final class OutputFolder: Sendable {
     private let target: String
     /// The folder being written.
     private let staging: String
+    /// The staging folder, which holds the build's files until commit.
+    var stagingFolder: String { staging }
     /// Whether the staging folder is swapped in whole (else its files are moved in one by one).
     private let swapsWhole: Bool
     private let written = Mutex<OutputManifest>(OutputManifest())

@@ -82,6 +82,7 @@ struct OutputOwner: Hashable, Sendable {
     static let sitemap = OutputOwner(kind: .generated, file: nil, description: "the sitemap")
     static let robots = OutputOwner(kind: .generated, file: nil, description: "robots.txt")
     static let notFound = OutputOwner(kind: .generated, file: nil, description: "the 404 page")
+    static let searchIndex = OutputOwner(kind: .generated, file: nil, description: "the search index")
 
     /// A file of the bundled theme, such as its stylesheet.
     static func themeAsset(_ path: String, theme: String) -> OutputOwner {

@@ -3,6 +3,9 @@ import Synchronization
 
 /// Where a build's files go: a folder on disk (``OutputFolder``) or memory (``MemoryOutput``).
 protocol OutputSink: Sendable {
+    /// The folder that holds what this build wrote so far, as files (for tools that read the
+    /// built site, such as the search indexer); `nil` when the build is not on disk yet.
+    var builtFolder: String? { get }
     func write(_ text: String, to path: String) throws
     func copy(_ source: URL, to path: String) throws
     /// Keeps the file a live build made before at `path`, unchanged (a no-op elsewhere).
@@ -13,10 +16,12 @@ protocol OutputSink: Sendable {
 
 extension OutputFolder: OutputSink {
     func keep(_ path: String) {}
+    var builtFolder: String? { stagingFolder }
 }
 
 /// A build kept in memory: nothing is written to disk.
 final class MemoryOutput: OutputSink {
+    var builtFolder: String? { nil }
     private let files = Mutex<[String: Data]>([:])
 
     func write(_ text: String, to path: String) throws {

@@ -20,6 +20,9 @@ final class OutputWriter: Sendable {
         self.sink = sink
     }
 
+    /// The folder holding what the build wrote so far, when it is on disk.
+    var builtFolder: String? { sink.builtFolder }
+
     /// Writes `text` at the output path `path`, made by `owner`.
     func write(_ text: String, to path: String, owner: OutputOwner) throws {
         try claim(path, by: owner) { try sink.write(text, to: path) }

@@ -40,7 +40,8 @@ struct LiveSession {
         if !quiet, case .polling(let interval, let reason) = watcher.method {
             TerminalOutput.line(String(format: "Watching for changes by looking at every file each %.1f s (%@)", interval, reason))
         }
-        var failed = await !build(live, changed: [], failedBefore: false, tells: reloadsAfterFirstBuild)
+        let search = PreviewSearch(folder: outputFolder)
+        var failed = await !build(live, changed: [], failedBefore: false, tells: reloadsAfterFirstBuild, search: search)
         whenReady()
         for await batch in watcher.changes {
             let changed = batch.filter {
@@ -58,15 +59,16 @@ struct LiveSession {
                                                Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6))
                 }
             }
-            failed = await !build(live, changed: changed, failedBefore: failed, shownFirst: shown)
+            failed = await !build(live, changed: changed, failedBefore: failed, shownFirst: shown, search: search)
         }
     }
 
     /// Builds and tells the browsers; returns whether the build succeeded.
     /// `shownFirst`: pages already rendered and reloaded (``LiveSiteBuilder/renderFirst(_:changed:)``);
-    /// then only browsers whose page this build changed reload.
+    /// then only browsers whose page this build changed reload. A site with search has its
+    /// index made again once a build has changed a page.
     private func build(_ live: LiveSiteBuilder, changed: Set<String>, failedBefore: Bool, tells: Bool = true,
-                       shownFirst: Set<String> = []) async -> Bool {
+                       shownFirst: Set<String> = [], search: PreviewSearch) async -> Bool {
         let start = DispatchTime.now().uptimeNanoseconds
         do {
             let result = try await live.build(changed: changed)
@@ -91,6 +93,9 @@ struct LiveSession {
                 emit(.reload, Set(result.changedFiles))
             } else if !result.changedFiles.isEmpty || failedBefore {
                 emit(.reload, nil)
+            }
+            if live.searchIsOn, changed.isEmpty || result.changedFiles.contains(where: { $0.hasSuffix(".html") }) {
+                await search.refresh()
             }
             return true
         } catch {

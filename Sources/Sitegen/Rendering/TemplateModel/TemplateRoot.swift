@@ -59,6 +59,6 @@ enum TemplateRoot {
     static let site = TemplateShape.object(name: "site", members: [
         "title": .scalar, "description": .scalar, "language": .scalar, "baseURL": .scalar, "basePath": .scalar,
         "menu": .list(.object(name: "menuEntry", members: ["title": .scalar, "url": .scalar])), "hasMenu": .scalar,
-        "hasFeeds": .scalar, "year": .scalar, "params": .any, "nav": NavigationTree.shape, "author": .scalar,
+        "hasFeeds": .scalar, "search": .scalar, "year": .scalar, "params": .any, "nav": NavigationTree.shape, "author": .scalar,
     ])
 }

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+import Sitegen
+import TestSupport
+
+@Suite("Search: a Pagefind index and a search box")
+struct SearchTests {
+    @Test("the docs theme indexes its pages with Pagefind into pagefind/, owned by sitegen, and shows a search box")
+    func docsThemeIndexes() async throws {
+        let site = try TestSite(example: "docs")
+        let summary = try await site.build()
+        #expect(summary.warnings.isEmpty, "\(summary.warnings)")
+        for file in ["pagefind/pagefind.js", "pagefind/pagefind-ui.js", "pagefind/pagefind-ui.css", "pagefind/pagefind-entry.json"] {
+            #expect(site.exists(file), "\(file)")
+        }
+        let entry = try site.page("pagefind/pagefind-entry.json")
+        #expect(entry.contains("\"page_count\":8"), "\(entry)")
+        let page = try site.page("guides/content/index.html")
+        #expect(page.contains("<article class=\"page\" data-pagefind-body>"))
+        #expect(page.contains("<div class=\"search\" id=\"search\" role=\"search\"></div>"))
+        #expect(page.contains("<script src=\"/pagefind/pagefind-ui.js\"></script>"))
+        // Lists are not indexed: they carry no data-pagefind-body.
+        #expect(!(try site.page("guides/index.html")).contains("data-pagefind-body"))
+        // The index is sitegen's: the next build replaces it without complaint.
+        let manifest = try site.page(".sitegen-manifest")
+        #expect(manifest.contains("f pagefind/pagefind-entry.json"))
+        try await site.build()
+        #expect(site.exists("pagefind/pagefind-ui.js"))
+    }
+
+    @Test("search is off by default with the default theme, and one key turns it on or off")
+    func searchKey() async throws {
+        let blog = try TestSite()
+        try blog.write("---\ntitle: One\n---\nText.\n", to: "content/one.md")
+        try await blog.build()
+        #expect(!blog.exists("pagefind/pagefind.js"))
+        #expect(!(try blog.page("one/index.html")).contains("id=\"search\""))
+        try blog.write("search: true\n", to: "sitegen.yml")
+        try await blog.build()
+        #expect(blog.exists("pagefind/pagefind.js"))
+        #expect(try blog.page("one/index.html").contains("id=\"search\""))
+
+        let docs = try TestSite(example: "docs")
+        let configuration = try String(contentsOf: docs.root.appendingPathComponent("sitegen.yml"), encoding: .utf8)
+        try docs.write(configuration + "\nsearch: false\n", to: "sitegen.yml")
+        try await docs.build()
+        #expect(!docs.exists("pagefind/pagefind.js"))
+
+        try blog.write("search: maybe\n", to: "sitegen.yml")
+        await #expect { try await blog.build() } throws: { "\($0)".contains("sitegen.yml:1: `search` must be true or false") }
+    }
+
+    @Test("without Pagefind the build says how to install it, once, and succeeds without search")
+    func pagefindMissing() throws {
+        let site = try TestSite(example: "docs")
+        let result = try ProcessRunner.run(ProcessRunner.sitegen, ["build", site.root.path],
+                                           environment: ["SITEGEN_PAGEFIND": "/nonexistent/pagefind"])
+        #expect(result.status == 0)
+        let warnings = result.error.split(separator: "\n").filter { $0.contains("Pagefind is not installed") }
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.contains("pip install 'pagefind[bin]'") == true)
+        #expect(site.exists("guides/content/index.html") && !site.exists("pagefind/pagefind.js"))
+    }
+}
