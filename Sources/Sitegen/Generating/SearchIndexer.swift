@@ -36,6 +36,9 @@ package enum SearchIndexer {
         run(["--site", folder, "--output-subdir", "pagefind"])
     }
 
+    /// How long Pagefind may run (it indexes about a thousand pages a second).
+    static let timeLimit: TimeInterval = 600
+
     /// Runs Pagefind with `arguments`, quietly; what went wrong, if anything.
     private static func run(_ arguments: [String]) -> SiteError? {
         guard let command = command() else {
@@ -53,8 +56,15 @@ package enum SearchIndexer {
         } catch {
             return SiteError("search is on, but Pagefind (\(command.joined(separator: " "))) cannot start: \(error.localizedDescription)")
         }
+        // A Pagefind that never ends must not hold the build: it is stopped after `timeLimit`.
+        let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeLimit, execute: watchdog)
         let message = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        watchdog.cancel()
+        if process.terminationReason == .uncaughtSignal {
+            return SiteError("Pagefind did not finish within \(Int(timeLimit)) s and was stopped; the site has no search index")
+        }
         guard process.terminationStatus == 0 else {
             let said = String(decoding: message, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
             return SiteError("Pagefind failed (status \(process.terminationStatus))\(said.isEmpty ? "" : ": " + said); "
