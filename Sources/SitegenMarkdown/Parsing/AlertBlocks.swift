@@ -71,18 +71,16 @@ struct AlertBlocks {
         rendered = true
         for entry in found {
             let kind = entry.alert.kind
-            let container: OpaquePointer = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK)
-            cmark_node_set_on_enter(container, "<div class=\"markdown-alert markdown-alert-\(kind.rawValue)\">")
-            cmark_node_set_on_exit(container, "</div>")
+            let container = CmarkNodes.block(opening: "<div class=\"markdown-alert markdown-alert-\(kind.rawValue)\">", closing: "</div>")
             guard cmark_node_insert_before(entry.quote, container) == 1 else {
                 cmark_node_free(container)
                 continue
             }
-            let title: OpaquePointer = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK)
+            let title = CmarkNodes.block(opening: "")
             _ = cmark_node_append_child(container, title)
-            _ = cmark_node_append_child(title, Self.inlineHTML("<p class=\"markdown-alert-title\">" + Self.icon(kind)))
-            for node in entry.title ?? [Self.text(kind.title)] { _ = cmark_node_append_child(title, node) }
-            _ = cmark_node_append_child(title, Self.inlineHTML("</p>"))
+            _ = cmark_node_append_child(title, CmarkNodes.inlineHTML("<p class=\"markdown-alert-title\">" + Self.icon(kind)))
+            for node in entry.title ?? [CmarkNodes.text(kind.title)] { _ = cmark_node_append_child(title, node) }
+            _ = cmark_node_append_child(title, CmarkNodes.inlineHTML("</p>"))
             while let child = cmark_node_first_child(entry.quote) { _ = cmark_node_append_child(container, child) }
             cmark_node_free(entry.quote)
         }
@@ -104,7 +102,7 @@ struct AlertBlocks {
         // The title: what follows the marker on its line.
         let titleText = String(decoding: rest.drop(while: Self.isBlank), as: UTF8.self)
         var title = Array(line.dropFirst())
-        if !titleText.isEmpty { title.insert(Self.text(titleText), at: 0) }
+        if !titleText.isEmpty { title.insert(CmarkNodes.text(titleText), at: 0) }
         cmark_node_free(line[0])
         if cmark_node_first_child(paragraph) == nil { retire(paragraph) }
         let plainTitle = title.map(Self.plainText).joined().trimmingBlanks
@@ -160,7 +158,7 @@ struct AlertBlocks {
             retire(closing)
             retire(node)
             found.append(Found(quote: quote, alert: Alert(kind: opening.kind, title: opening.title),
-                               title: opening.title.map { [Self.text($0)] }))
+                               title: opening.title.map { [CmarkNodes.text($0)] }))
         }
     }
 
@@ -315,19 +313,7 @@ struct AlertBlocks {
         byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
     }
 
-    // MARK: Nodes and icons
-
-    private static func text(_ literal: String) -> OpaquePointer {
-        let node: OpaquePointer = cmark_node_new(CMARK_NODE_TEXT)
-        cmark_node_set_literal(node, literal)
-        return node
-    }
-
-    private static func inlineHTML(_ html: String) -> OpaquePointer {
-        let node: OpaquePointer = cmark_node_new(CMARK_NODE_CUSTOM_INLINE)
-        cmark_node_set_on_enter(node, html)
-        return node
-    }
+    // MARK: Icons
 
     /// A 16-pixel line icon for each kind, drawn in the text's color: a circled `i`, a bulb,
     /// a speech bubble with `!`, a triangle with `!`, an octagon with `!`.
@@ -342,10 +328,6 @@ struct AlertBlocks {
         return #"<svg class="markdown-alert-icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" fill="none" "#
             + #"stroke="currentColor" stroke-width="1.5" stroke-linecap="round" stroke-linejoin="round">"# + shape + "</svg>"
     }
-}
-
-private func string(_ pointer: UnsafePointer<CChar>?) -> String {
-    pointer.map { String(cString: $0) } ?? ""
 }
 
 extension String {

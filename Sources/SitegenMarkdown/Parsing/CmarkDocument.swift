@@ -121,14 +121,14 @@ final class CmarkDocument {
     /// the document (``remove(_:markedNodes:)``) are left alone. Call after any removal.
     func retagHeadings() {
         for heading in retagged where cmark_node_parent(heading.node) != nil {
-            let block: OpaquePointer = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK)
+            let block = CmarkNodes.block(opening: "")
             guard cmark_node_insert_before(heading.node, block) == 1 else {
                 cmark_node_free(block)
                 continue
             }
-            _ = cmark_node_append_child(block, Self.customInline("<h\(heading.level)\(heading.attributes)>"))
+            _ = cmark_node_append_child(block, CmarkNodes.inlineHTML("<h\(heading.level)\(heading.attributes)>"))
             while let child = cmark_node_first_child(heading.node) { _ = cmark_node_append_child(block, child) }
-            _ = cmark_node_append_child(block, Self.customInline("</h\(heading.level)>"))
+            _ = cmark_node_append_child(block, CmarkNodes.inlineHTML("</h\(heading.level)>"))
             cmark_node_free(heading.node)
         }
         retagged = []
@@ -144,12 +144,6 @@ final class CmarkDocument {
             previous = byte
         }
         return false
-    }
-
-    private static func customInline(_ html: String) -> OpaquePointer {
-        let node: OpaquePointer = cmark_node_new(CMARK_NODE_CUSTOM_INLINE)
-        cmark_node_set_on_enter(node, html)
-        return node
     }
 
     /// Whether the text of `run` (text nodes) starts with `{` after any spaces and tabs, as an
@@ -299,28 +293,16 @@ final class CmarkDocument {
             let inserted: Bool
             switch mark.placement {
             case .block:
-                inserted = Self.insert(Self.markerBlock(start), before: node) && Self.insert(Self.markerBlock(end), after: node)
+                inserted = Self.insert(CmarkNodes.block(opening: start), before: node) && Self.insert(CmarkNodes.block(opening: end), after: node)
             case .paragraph:
-                inserted = Self.check(cmark_node_prepend_child(node, Self.markerText(start)))
-                    && Self.check(cmark_node_append_child(node, Self.markerText(end)))
+                inserted = Self.check(cmark_node_prepend_child(node, CmarkNodes.text(start)))
+                    && Self.check(cmark_node_append_child(node, CmarkNodes.text(end)))
             case .inline:
-                inserted = Self.insert(Self.markerText(start), before: node) && Self.insert(Self.markerText(end), after: node)
+                inserted = Self.insert(CmarkNodes.text(start), before: node) && Self.insert(CmarkNodes.text(end), after: node)
             }
             if !inserted { refused.insert(id) }
         }
         return refused
-    }
-
-    private static func markerBlock(_ text: String) -> OpaquePointer {
-        let node: OpaquePointer = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK)
-        cmark_node_set_on_enter(node, text)
-        return node
-    }
-
-    private static func markerText(_ text: String) -> OpaquePointer {
-        let node: OpaquePointer = cmark_node_new(CMARK_NODE_TEXT)
-        cmark_node_set_literal(node, text)
-        return node
     }
 
     private static func insert(_ marker: OpaquePointer, before node: OpaquePointer) -> Bool {
@@ -702,10 +684,6 @@ private func trimmed(_ text: String) -> String {
         return ""
     }
     return String(text[first...last])
-}
-
-private func string(_ pointer: UnsafePointer<CChar>?) -> String {
-    pointer.map { String(cString: $0) } ?? ""
 }
 
 extension MarkdownParser.Options {
