@@ -77,6 +77,8 @@ struct ListRenderer: Sendable {
                 "section": context.section(section, html: page.number == 1 ? html : "", pages: page.items,
                                            subsections: subsections, pageCounts: Dictionary(counts, uniquingKeysWith: { $1 })),
                 "pagination": pager.value(for: page.number, basePath: context.basePath),
+                "head": context.listHead(title: section.path.isEmpty ? loaded.configuration.title : section.title, url: page.url,
+                                         section: section),
             ]
             if section.path.isEmpty && page.number == 1 {
                 values["recent"] = ["pages": .list(recent.map(context.summary))]
@@ -106,6 +108,7 @@ struct ListRenderer: Sendable {
                 let list = terms.map { ["name": .text($0.name), "url": .text(context.basePath + $0.url), "count": .int($0.pages.count)] as TemplateValue }
                 try write("taxonomy", context.top(site: context.site(), [
                     "taxonomy": ["name": .text(taxonomy), "title": .text(PageReader.words(taxonomy)), "terms": .list(list)],
+                    "head": context.listHead(title: PageReader.words(taxonomy), url: taxonomyURL),
                 ]), at: path, owner: .terms(of: taxonomy))
                 return 1
             }
@@ -128,6 +131,7 @@ struct ListRenderer: Sendable {
                                      "taxonomyURL": .text(context.basePath + taxonomyURL), "count": .int(term.pages.count),
                                      "pages": .list(page.items.map(context.summary))],
                             "pagination": pager.value(for: page.number, basePath: context.basePath),
+                            "head": context.listHead(title: term.name, url: page.url),
                         ]), at: path, owner: owner)
                     }
                     return pager.pages.count
@@ -163,7 +167,8 @@ struct ListRenderer: Sendable {
     private func writeNotFound() throws -> Int {
         guard theme.templates.has("404") else { return 0 }
         if memory.needsRendering("404.html", reading: siteDependencies) {
-            try write("404", context.top(site: context.site(), [:]), at: "404.html", owner: .notFound)
+            try write("404", context.top(site: context.site(), ["head": context.listHead(title: loaded.configuration.title, url: nil)]),
+                      at: "404.html", owner: .notFound)
         } else {
             output.keep("404.html", owner: .notFound)
         }

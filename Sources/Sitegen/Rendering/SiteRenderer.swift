@@ -285,7 +285,8 @@ struct SiteRenderer: Sendable {
         // A layout of another generator's (`post`, `layouts/docs.njk`) renders with the page template.
         let template = page.layout.flatMap { theme.templates.has($0) ? $0 : nil } ?? "page"
         let values = context.top(site: siteValues, ["page": context.page(rendered, section: loaded.sections[page.sectionPath],
-                                                                          previous: neighbours.previous, next: neighbours.next)])
+                                                                          previous: neighbours.previous, next: neighbours.next),
+                                                    "head": context.head(of: rendered)])
         let text: String
         do {
             text = try theme.templates.render(template, with: values)

@@ -12,6 +12,9 @@ struct TemplateContext: Sendable {
     let basePath: String
     /// `baseURL` without a trailing slash, for absolute links.
     let absoluteBase: String
+    /// The scheme and host of `baseURL` (`https://example.org`), which the head's URLs start
+    /// with: `nil` when `baseURL` is a path alone, so that no relative URL passes for an absolute one.
+    let origin: String?
     /// The top-level sections, for the navigation.
     let menu: [(title: String, url: String)]
     let year: Int
@@ -32,6 +35,7 @@ struct TemplateContext: Sendable {
         } else {
             basePath = base
         }
+        origin = base.hasPrefix("http://") || base.hasPrefix("https://") ? String(base.dropLast(basePath.utf8.count)) : nil
         menu = (sections[""]?.subsectionPaths ?? []).compactMap { sections[$0] }
             .sorted { ($0.weight, $0.title) < ($1.weight, $1.title) }
             .map { ($0.linkTitle, $0.url) }
@@ -109,7 +113,7 @@ struct TemplateContext: Sendable {
             "basePath": .text(base),
             "menu": .list(menu.map { ["title": .text($0.title), "url": .text(base + $0.url)] }),
             "hasMenu": .bool(!menu.isEmpty),
-            "hasFeeds": .bool(absoluteBase.hasPrefix("http://") || absoluteBase.hasPrefix("https://")),
+            "hasFeeds": .bool(origin != nil),
             "search": .bool(configuration.searchIsOn),
             "year": .int(year),
             "params": .object(FrontMatterObject(frontMatter: configuration.params, language: configuration.language)),
@@ -132,6 +136,60 @@ struct TemplateContext: Sendable {
         let summary = remembered(rendered)?.summary ?? makeSummary(rendered)
         return .object(PageModel(rendered: rendered, summary: summary, section: section, previous: previous.map(self.summary),
                                  next: next.map(self.summary), context: self))
+    }
+
+    /// `head` of a page's output.
+    func head(of rendered: RenderedPage) -> TemplateValue {
+        let page = rendered.page
+        return .object(HeadModel(title: rendered.title, description: description(page.description, rendered.summary),
+                                 url: absoluteURL(page.url), type: "article", image: image(of: rendered),
+                                 published: page.date.map(DateText.rfc3339), modified: page.updated.map(DateText.rfc3339)))
+    }
+
+    /// `head` of a list page at `url` (or, with none, of the 404 page) titled `title`; a
+    /// section's list (any of its numbered pages) takes its description and image from its `_index.md`.
+    func listHead(title: String, url: String?, section: Section? = nil) -> TemplateValue {
+        let frontMatter = section?.source.frontMatter ?? .empty
+        // A relative image is the folder's file, whichever numbered page shows it.
+        let image = ShareImage.named(in: Self.params(frontMatter)).flatMap {
+            ShareImage.absolute(named: $0, isBundle: true, from: shareBase(folderOf: section?.url ?? "/"))
+        }
+        let written = (frontMatter["description"] ?? frontMatter["summary"])?.string
+        return .object(HeadModel(title: title, description: description(written), url: url.flatMap(absoluteURL),
+                                 type: "website", image: image, published: nil, modified: nil))
+    }
+
+    /// `page.image`: the absolute URL of the image the page's front matter names, else of the
+    /// first image of its text (see ``ShareImage``).
+    func image(of rendered: RenderedPage) -> String? {
+        let page = rendered.page
+        let base = shareBase(folderOf: page.url)
+        if let named = ShareImage.named(in: Self.params(page.frontMatter)),
+           let url = ShareImage.absolute(named: named, isBundle: page.isBundle, from: base) {
+            return url
+        }
+        return ShareImage.first(inHTML: rendered.content, from: base)
+    }
+
+    /// The absolute URL of a URL path of the site; `nil` without an absolute `baseURL`.
+    private func absoluteURL(_ url: String) -> String? {
+        origin.map { $0 + basePath + url }
+    }
+
+    /// Where an image of the output at `url` is resolved from (the folder of `/posts/trip/` is
+    /// itself; of `/feed.xml`, `/`); `nil` without an absolute `baseURL`.
+    private func shareBase(folderOf url: String) -> ShareImage.Base? {
+        let folder = url.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(url[...$0]) } ?? "/"
+        return origin.map { ShareImage.Base(origin: $0, basePath: basePath, folder: folder) }
+    }
+
+    /// The first of `written` (the page's own descriptions, in order) with more than white space
+    /// in it, else the site's description, else the site's title.
+    private func description(_ written: String?...) -> String {
+        for text in written + [configuration.description, configuration.title] {
+            if let text, text.contains(where: { !$0.isWhitespace }) { return text }
+        }
+        return ""
     }
 
     /// What lists show of a page.

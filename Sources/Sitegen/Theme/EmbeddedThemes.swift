@@ -58,9 +58,22 @@ enum EmbeddedThemes {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{{$title}}{{site.title}}{{/title}}</title>
-<meta name="description" content="{{$description}}{{site.description}}{{/description}}">
-{{#page.keywords}}<meta name="keywords" content="{{page.keywords}}">
-{{/page.keywords}}<meta name="color-scheme" content="light dark">
+<meta name="description" content="{{$description}}{{head.description}}{{/description}}">
+{{#head.url}}<link rel="canonical" href="{{head.url}}">
+{{/head.url}}{{#page.keywords}}<meta name="keywords" content="{{page.keywords}}">
+{{/page.keywords}}<meta property="og:type" content="{{head.type}}">
+<meta property="og:title" content="{{head.title}}">
+<meta property="og:description" content="{{head.description}}">
+{{#head.url}}<meta property="og:url" content="{{head.url}}">
+{{/head.url}}<meta property="og:site_name" content="{{site.title}}">
+{{#head.image}}<meta property="og:image" content="{{head.image}}">
+{{/head.image}}{{#head.published}}<meta property="article:published_time" content="{{head.published}}">
+{{/head.published}}{{#head.modified}}<meta property="article:modified_time" content="{{head.modified}}">
+{{/head.modified}}<meta name="twitter:card" content="{{head.card}}">
+<meta name="twitter:title" content="{{head.title}}">
+<meta name="twitter:description" content="{{head.description}}">
+{{#head.image}}<meta name="twitter:image" content="{{head.image}}">
+{{/head.image}}<meta name="color-scheme" content="light dark">
 <link rel="stylesheet" href="{{site.basePath}}/assets/style.css">
 {{> head-extra}}
 {{#site.hasFeeds}}<link rel="alternate" type="application/atom+xml" title="{{site.title}}" href="{{site.basePath}}/atom.xml">
@@ -150,7 +163,6 @@ enum EmbeddedThemes {
             "page.mustache": #"""
 {{<base}}
 {{$title}}{{page.title}} · {{site.title}}{{/title}}
-{{$description}}{{page.description}}{{/description}}
 {{$main}}
 <article class="page" data-pagefind-body>
 <header class="page-header">
@@ -494,7 +506,6 @@ pre code { background: none; padding: 0; font-size: 0.88rem; }
             "page.mustache": #"""
 {{<base}}
 {{$title}}{{page.title}} · {{site.title}}{{/title}}
-{{$description}}{{page.description}}{{/description}}
 {{$main}}
 <article class="page" data-pagefind-body>
 <header class="page-header">

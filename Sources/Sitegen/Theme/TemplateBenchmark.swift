@@ -35,7 +35,8 @@ package enum TemplateBenchmark {
             let (previous, next) = rendered.neighbours[index]
             return ("page", {
                 context.top(site: site, ["page": context.page(page, section: loaded.sections[page.page.sectionPath],
-                                                              previous: previous, next: next)])
+                                                              previous: previous, next: next),
+                                         "head": context.head(of: page)])
             })
         }
         let sections: [(String, () -> TemplateValue)] = loaded.sections.values.filter { !$0.path.isEmpty }.map { section in
@@ -44,7 +45,8 @@ package enum TemplateBenchmark {
             return ("section", {
                 context.top(site: site, ["section": context.section(section, html: "", pages: pager.pages[0].items, subsections: [],
                                                                     pageCounts: [:]),
-                                         "pagination": pager.value(for: 1, basePath: context.basePath)])
+                                         "pagination": pager.value(for: 1, basePath: context.basePath),
+                                         "head": context.listHead(title: section.title, url: section.url, section: section)])
             })
         }
         let terms: [(String, () -> TemplateValue)] = (rendered.terms["tags"] ?? []).map { term in
@@ -53,7 +55,8 @@ package enum TemplateBenchmark {
                 context.top(site: site, ["term": ["name": .text(term.name), "taxonomy": "tags", "taxonomyTitle": "Tags",
                                                   "taxonomyURL": .text(context.basePath + "/tags/"), "count": .int(term.pages.count),
                                                   "pages": .list(pager.pages[0].items.map(context.summary))],
-                                         "pagination": pager.value(for: 1, basePath: context.basePath)])
+                                         "pagination": pager.value(for: 1, basePath: context.basePath),
+                                         "head": context.listHead(title: term.name, url: term.url)])
             })
         }
         var results: [Result] = []

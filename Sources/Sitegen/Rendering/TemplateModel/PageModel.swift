@@ -35,6 +35,7 @@ struct PageModel: TemplateObject {
         case "title", "url", "description", "date", "dateISO": return summary.member(name)
         case "content": return .text(rendered.content)
         case "titleID": return rendered.titleID.map(TemplateValue.text)
+        case "image": return context.image(of: rendered).map(TemplateValue.text)
         case "permalink": return .text(context.absoluteBase + page.url)
         case "tags":
             let hasTagPages = context.configuration.taxonomies.contains("tags")
@@ -64,7 +65,10 @@ struct PageModel: TemplateObject {
                                                         language: context.configuration.language))
         case "data": return .object(FrontMatterObject(frontMatter: rendered.data, language: context.configuration.language))
         case "linkTitle": return .text(page.linkTitle ?? rendered.title)
-        case "keywords": return .text(TemplateContext.keywords(page.frontMatter))
+        case "keywords":
+            // None, rather than empty text, which a section would show: no empty `<meta name="keywords">`.
+            let keywords = TemplateContext.keywords(page.frontMatter)
+            return keywords.isEmpty ? nil : .text(keywords)
         case "previous": return previous
         case "next": return next
         default: return nil
@@ -76,7 +80,7 @@ struct PageModel: TemplateObject {
         let link = TemplateShape.list(.object(name: "term", members: ["name": .scalar, "url": .scalar]))
         var members = PageSummary.members
         members.merge([
-            "content": .scalar, "titleID": .scalar, "permalink": .scalar, "tags": link, "hasTags": .scalar,
+            "content": .scalar, "titleID": .scalar, "image": .scalar, "permalink": .scalar, "tags": link, "hasTags": .scalar,
             "terms": .object(name: "terms", members: Dictionary(taxonomies.map { ($0, link) }, uniquingKeysWith: { $1 })),
             "summary": .scalar, "toc": TableOfContents.shape, "hasToc": .scalar, "wordCount": .scalar,
             "readingMinutes": .scalar, "updated": .scalar, "updatedISO": .scalar,

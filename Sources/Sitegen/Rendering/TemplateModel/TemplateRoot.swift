@@ -3,7 +3,7 @@ import SitegenTemplates
 /// What each kind of template finds at the top of its context, as shapes: for finding names in
 /// templates that can never resolve (`{{page.tilte}}`) before anything renders.
 enum TemplateRoot {
-    /// The templates sitegen renders by name, and what each gets besides `site` and `data`.
+    /// The templates sitegen renders by name, and what each gets besides `site`, `data` and `head`.
     enum Kind: CaseIterable {
         case page, section, home, taxonomy, term, notFound
 
@@ -22,7 +22,7 @@ enum TemplateRoot {
 
     /// The members at the top of a `kind` template's context.
     static func shape(of kind: Kind, taxonomies: [String]) -> TemplateShape {
-        var members: [String: TemplateShape] = ["site": site, "data": .any]
+        var members: [String: TemplateShape] = ["site": site, "data": .any, "head": HeadModel.shape]
         let pages = TemplateShape.list(PageSummary.shape)
         switch kind {
         case .page:

@@ -1,0 +1,173 @@
+import Foundation
+import SitegenMarkdown
+
+/// The image a share preview shows of a page (`page.image`, `og:image`): the one its front
+/// matter names, else the first image of its text, as an absolute URL.
+///
+/// Front matter names an image the way each generator's themes read it; a relative one is the
+/// page's own file when the page is a bundle (its files are published beside it), else a path
+/// from the site's base, as Hugo's `absURL`, Zola's `get_url` and Jekyll's `absolute_url` read
+/// it. An image of the text is where the browser finds it from the page.
+enum ShareImage {
+    /// The front matter keys that name the image, in the order they are looked at: sitegen's,
+    /// Hugo's `images` list, PaperMod's `cover` (or `cover.image`), Ananke's `featured_image`.
+    static let keys = ["image", "images", "cover", "featured_image", "og_image"]
+
+    /// Where a written image URL is resolved from, all percent-encoded and without a trailing
+    /// slash but for `folder`.
+    struct Base {
+        /// `https://example.org`.
+        let origin: String
+        /// `/blog` for `https://example.org/blog/`, else empty.
+        let basePath: String
+        /// The folder of the page's URL inside the site, with slashes at both ends (`/posts/trip/`).
+        let folder: String
+    }
+
+    /// The image the front matter names: the first of ``keys`` with text in it (a list's first
+    /// entry, the `image` of a table).
+    static func named(in frontMatter: FrontMatter) -> String? {
+        for key in keys {
+            if let found = frontMatter[key].flatMap(text) { return found }
+        }
+        return nil
+    }
+
+    private static func text(_ value: FrontMatterValue) -> String? {
+        switch value {
+        case .string(let text):
+            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            return trimmed.isEmpty ? nil : trimmed
+        case .list(let entries): return entries.first.flatMap(text)
+        case .map(let table): return (table["image"] ?? table["src"] ?? table["url"]).flatMap(text)
+        default: return nil
+        }
+    }
+
+    /// A front matter image as an absolute URL: `https://…` as written, `/x.png` from the site's
+    /// base, `x.png` from the page's folder when `isBundle`, else from the site's base; `nil`
+    /// for another scheme (`data:`), a path that climbs above the site, or any path when the
+    /// site has no absolute base (`base` is `nil`).
+    static func absolute(named written: String, isBundle: Bool, from base: Base?) -> String? {
+        if let url = absolute(written, scheme: base?.origin) { return url }
+        guard let base, !hasScheme(written) else { return nil }
+        let folder = written.hasPrefix("/") || !isBundle ? "/" : base.folder
+        return resolved(written, in: folder).map { base.origin + base.basePath + $0 }
+    }
+
+    /// The first image of a page's HTML as an absolute URL, resolved from the page as a
+    /// browser resolves it. Passed over: images whose `src` has another scheme (`data:`), SVG
+    /// images and badges, which share previews do not show, and paths when the site has no
+    /// absolute base (`base` is `nil`).
+    static func first(inHTML html: String, from base: Base?) -> String? {
+        var rest = html[...]
+        while let tag = HTMLScan.range(of: "<img", in: rest) {
+            rest = html[tag.upperBound...]
+            guard let source = source(inTagAfter: rest), !isVector(source) else { continue }
+            if let url = absolute(source, scheme: base?.origin) { return url }
+            guard let base, !hasScheme(source) else { continue }
+            let url = source.hasPrefix("/") ? resolved(source, in: "/") : resolved(source, in: base.basePath + base.folder)
+            if let url { return base.origin + url }
+        }
+        return nil
+    }
+
+    /// The `src` of the tag whose name `<img` ended just before `rest`, character references
+    /// decoded; `nil` when the name goes on (`<imgx`) or the tag has no `src`.
+    private static func source(inTagAfter rest: Substring) -> String? {
+        let bytes = rest.utf8
+        guard let first = bytes.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\n") || first == UInt8(ascii: "\t")
+            || first == UInt8(ascii: "\r") || first == UInt8(ascii: "/") else { return nil }
+        var index = bytes.startIndex
+        var quote: UInt8?
+        var previous = first
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            if let open = quote {
+                if byte == open { quote = nil }
+            } else if byte == UInt8(ascii: ">") {
+                return nil
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                quote = byte
+            } else if isSpace(previous), byte == UInt8(ascii: "s") || byte == UInt8(ascii: "S"),
+                      let value = attributeValue(named: "src", at: index, in: rest) {
+                return decoded(value)
+            }
+            previous = byte
+            index = bytes.index(after: index)
+        }
+        return nil
+    }
+
+    /// The value of the attribute `name` when it starts at `index` (`src="x"`, `src='x'`, `src=x`).
+    private static func attributeValue(named name: String, at index: String.Index, in text: Substring) -> Substring? {
+        let bytes = text.utf8
+        var position = index
+        for expected in name.utf8 {
+            guard position < bytes.endIndex, bytes[position] | 0x20 == expected else { return nil }
+            position = bytes.index(after: position)
+        }
+        while position < bytes.endIndex, isSpace(bytes[position]) { position = bytes.index(after: position) }
+        guard position < bytes.endIndex, bytes[position] == UInt8(ascii: "=") else { return nil }
+        position = bytes.index(after: position)
+        while position < bytes.endIndex, isSpace(bytes[position]) { position = bytes.index(after: position) }
+        guard position < bytes.endIndex else { return nil }
+        let opening = bytes[position]
+        if opening == UInt8(ascii: "\"") || opening == UInt8(ascii: "'") {
+            let start = bytes.index(after: position)
+            guard let end = bytes[start...].firstIndex(of: opening) else { return nil }
+            return text[start..<end]
+        }
+        let end = bytes[position...].firstIndex { isSpace($0) || $0 == UInt8(ascii: ">") } ?? bytes.endIndex
+        return text[position..<end]
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
+    }
+
+    /// An attribute value with the character references cmark and hand-written HTML put in URLs decoded.
+    private static func decoded(_ value: Substring) -> String {
+        let text = value.trimmingCharacters(in: .whitespaces)
+        guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
+        return text.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
+            .replacingOccurrences(of: "&#x27;", with: "'").replacingOccurrences(of: "&lt;", with: "<")
+            .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
+    }
+
+    /// `url` when it is absolute already: `http://…` and `https://…` as written, `//host/…` with
+    /// the scheme of `origin` (`https` without one).
+    private static func absolute(_ url: String, scheme origin: String?) -> String? {
+        let lowered = url.prefix(8).lowercased()
+        if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") { return url }
+        if url.hasPrefix("//") { return (origin?.hasPrefix("http://") == true ? "http:" : "https:") + url }
+        return nil
+    }
+
+    /// Whether `url` names an SVG image: by its extension, or a badge service's, which serve SVG without one.
+    private static func isVector(_ url: String) -> Bool {
+        let path = url.prefix { $0 != "?" && $0 != "#" }.lowercased()
+        return path.hasSuffix(".svg") || path.contains("//img.shields.io/") || path.contains("//badgen.net/")
+    }
+
+    /// Whether `url` starts with a scheme (`data:`, `mailto:`).
+    private static func hasScheme(_ url: String) -> Bool {
+        for byte in url.utf8 {
+            if byte == UInt8(ascii: ":") { return true }
+            if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "#") || byte == UInt8(ascii: "?") { return false }
+        }
+        return false
+    }
+
+    /// `url` (a path, with its query and fragment) read from `folder` (slashes at both ends),
+    /// percent-encoded, `.` and `..` resolved, from the root: `/posts/trip/ridge.png`; `nil` when
+    /// it climbs above the root.
+    private static func resolved(_ url: String, in folder: String) -> String? {
+        var path = Substring(url), suffix = Substring()
+        if let mark = url.firstIndex(where: { $0 == "?" || $0 == "#" }) { (path, suffix) = (url[..<mark], url[mark...]) }
+        let joined = path.hasPrefix("/") ? String(path) : folder + path
+        let trailingSlash = joined.hasSuffix("/") ? "/" : ""
+        guard let normal = URLPath.normalize(String(joined.dropFirst())), !normal.isEmpty else { return nil }
+        return "/" + URLPath.encoded(URLPath.decoded(normal)) + trailingSlash + suffix
+    }
+}
