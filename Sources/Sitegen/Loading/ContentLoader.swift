@@ -218,8 +218,7 @@ struct ContentLoader {
                         do {
                             let file = contentPath + "/" + path
                             let read = { () throws -> MarkdownSource in
-                                let data = try RegularFile.contents(of: file, maximumSize: Self.maximumMarkdownBytes)
-                                return try MarkdownSource(text: String(decoding: data, as: UTF8.self))
+                                try MarkdownSource(text: RegularFile.text(of: file, maximumSize: Self.maximumMarkdownBytes))
                             }
                             if let memory {
                                 return (index, .success(try memory.source(at: file, path: path, read: read)))

@@ -63,6 +63,9 @@ enum RegularFile {
         if failed { throw Failure(reason: "cannot read the file: \(lastError())") }
         // The file may have grown or shrunk since it was measured.
         data.count = count
+        var probe: UInt8 = 0
+        guard readByte(descriptor, into: &probe) else { return data }
+        data.append(probe)
         var more = [UInt8](repeating: 0, count: 65_536)
         while true {
             let got = read(descriptor, &more, more.count)
@@ -72,6 +75,47 @@ enum RegularFile {
             guard data.count <= maximumSize else { throw Failure(reason: tooLarge(data.count, maximumSize)) }
         }
         return data
+    }
+
+    /// The text of the regular file at `path` (UTF-8; a byte that is not becomes U+FFFD), at
+    /// most `maximumSize` bytes, read straight into the string's storage: no buffer of its own
+    /// to clear and copy, as ``contents(of:maximumSize:)`` has.
+    static func text(of path: String, maximumSize: Int = .max) throws(Failure) -> String {
+        let (descriptor, info) = try opened(path)
+        defer { close(descriptor) }
+        let size = Int(info.st_size)
+        guard size <= maximumSize else { throw Failure(reason: tooLarge(size, maximumSize)) }
+        guard size > 0 else { return String(decoding: try contents(of: path, maximumSize: maximumSize), as: UTF8.self) }
+        var failed = false
+        let text = String(unsafeUninitializedCapacity: size) { buffer in
+            var count = 0
+            while count < size {
+                let got = read(descriptor, buffer.baseAddress! + count, size - count)
+                if got < 0 && errno == EINTR { continue }
+                guard got > 0 else {
+                    failed = got < 0
+                    break
+                }
+                count += got
+            }
+            return count
+        }
+        if failed { throw Failure(reason: "cannot read the file: \(lastError())") }
+        // A file that grew since it was measured is read again, the careful way.
+        var probe: UInt8 = 0
+        if readByte(descriptor, into: &probe) {
+            return String(decoding: try contents(of: path, maximumSize: maximumSize), as: UTF8.self)
+        }
+        return text
+    }
+
+    /// Reads one more byte; whether there was one.
+    private static func readByte(_ descriptor: Int32, into byte: inout UInt8) -> Bool {
+        while true {
+            let got = read(descriptor, &byte, 1)
+            if got < 0 && errno == EINTR { continue }
+            return got > 0
+        }
     }
 
     /// The message of the last failed system call.
