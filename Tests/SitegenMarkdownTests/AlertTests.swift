@@ -74,6 +74,8 @@ struct AlertTests {
     func hostileInput() throws {
         let unclosed = String(repeating: ":::note\n\n", count: 20_000)
         #expect(try parser.html(from: unclosed) == MarkdownParser(options: .init(frontMatter: false)).html(from: unclosed))
+        let many = String(repeating: "> [!NOTE]\n> x\n\n:::tip\ny\n:::\n\n", count: 20_000)
+        #expect(try parser.html(from: many).components(separatedBy: "markdown-alert-title").count == 40_001)
         let deep = String(repeating: "> ", count: 200) + "[!NOTE]\n" + String(repeating: "> ", count: 200) + "x\n"
         #expect(try parser.html(from: deep).contains("markdown-alert-note"))
     }

@@ -21,10 +21,14 @@ struct AlertBlocks {
     }
 
     private var found: [Found] = []
+    /// The quotes made of containers, which are alerts already.
+    private var containerQuotes: Set<OpaquePointer> = []
     /// Paragraphs taken out of the tree. Inline nodes point into their block's text, so a
     /// paragraph whose nodes moved elsewhere lives as long as the document (``release()``).
     private var retired: [OpaquePointer] = []
     private var rendered = false
+    /// Where each line of ``body`` starts, once an alert's source is looked at.
+    private var lineStarts: [String.Index] = []
 
     /// Each alert's quote and what it is, for the walk.
     var alerts: [OpaquePointer: Alert] {
@@ -44,7 +48,7 @@ struct AlertBlocks {
             while let node = child {
                 switch cmark_node_get_type(node) {
                 case CMARK_NODE_BLOCK_QUOTE:
-                    if !found.contains(where: { $0.quote == node }) { findMarker(in: node) }
+                    if !containerQuotes.contains(node) { findMarker(in: node) }
                     containers.append(node)
                 case CMARK_NODE_LIST, CMARK_NODE_ITEM, CMARK_NODE_FOOTNOTE_DEFINITION:
                     containers.append(node)
@@ -118,15 +122,17 @@ struct AlertBlocks {
 
     /// Whether a paragraph's first character is a backslash in the source, so that its
     /// `[!NOTE]` was written `\[!NOTE]`: text, as on GitHub.
-    private func isEscaped(_ paragraph: OpaquePointer) -> Bool {
+    private mutating func isEscaped(_ paragraph: OpaquePointer) -> Bool {
         let line = Int(cmark_node_get_start_line(paragraph)), column = Int(cmark_node_get_start_column(paragraph))
-        guard line > 0, column > 0 else { return false }
-        var bytes = body.utf8[...]
-        for _ in 1..<line {
-            guard let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) else { return false }
-            bytes = bytes[bytes.index(after: newline)...]
+        if lineStarts.isEmpty {
+            // Where each line starts, found once (a document may hold thousands of alerts).
+            lineStarts = [body.utf8.startIndex]
+            for index in body.utf8.indices where body.utf8[index] == UInt8(ascii: "\n") {
+                lineStarts.append(body.utf8.index(after: index))
+            }
         }
-        return bytes.dropFirst(column - 1).first == UInt8(ascii: "\\")
+        guard line > 0, column > 0, line <= lineStarts.count else { return false }
+        return body.utf8[lineStarts[line - 1]...].dropFirst(column - 1).first == UInt8(ascii: "\\")
     }
 
     // MARK: Containers
@@ -159,6 +165,7 @@ struct AlertBlocks {
             retire(node)
             found.append(Found(quote: quote, alert: Alert(kind: opening.kind, title: opening.title),
                                title: opening.title.map { [CmarkNodes.text($0)] }))
+            containerQuotes.insert(quote)
         }
     }
 
