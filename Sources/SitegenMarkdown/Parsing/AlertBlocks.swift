@@ -137,45 +137,88 @@ struct AlertBlocks {
 
     // MARK: Containers
 
+    /// A paragraph line of colons: a container's opening (with its kind and title) or closing.
+    private struct ColonLine {
+        let paragraph: OpaquePointer
+        let line: Int
+        let colons: Int
+        let opening: (kind: Alert.Kind, title: String?)?
+    }
+
     /// Turns each `:::kind` … `:::` run of `container`'s blocks into a quote noted as an alert.
+    /// One pass finds the colon lines and pairs them (a closing closes the innermost open
+    /// container of its colons; those opened inside it and never closed stay text), one pass
+    /// per paragraph makes each paired line a paragraph alone, then the quotes are made,
+    /// innermost first: linear in the size of the document, however many containers it holds.
     private mutating func findContainers(in container: OpaquePointer) {
-        // Colon counts no later line closes (a search from an earlier opening failed), so that
-        // thousands of unclosed openings are not each searched to the end.
-        var unclosed: Set<Int> = []
+        var pairs: [(opening: ColonLine, closing: ColonLine)] = []
+        var open: [ColonLine] = []
+        var openCounts: [Int: Int] = [:]
         var child = cmark_node_first_child(container)
         while let node = child {
             child = cmark_node_next(node)
-            guard cmark_node_get_type(node) == CMARK_NODE_PARAGRAPH, let opening = Self.opening(of: node),
-                  !unclosed.contains(opening.colons) else { continue }
-            guard let end = Self.closingLine(after: node, colons: opening.colons) else {
-                unclosed.insert(opening.colons)
-                continue
+            guard cmark_node_get_type(node) == CMARK_NODE_PARAGRAPH else { continue }
+            // An opening starts a paragraph, or follows a closing line in it.
+            var mayOpen = true
+            for (index, line) in Self.lines(of: node).enumerated() {
+                guard let colonLine = Self.colonLine(line, paragraph: node, index: index) else {
+                    mayOpen = false
+                    continue
+                }
+                if colonLine.opening != nil {
+                    if mayOpen {
+                        open.append(colonLine)
+                        openCounts[colonLine.colons, default: 0] += 1
+                    }
+                    mayOpen = false
+                } else if openCounts[colonLine.colons, default: 0] > 0, let at = open.lastIndex(where: { $0.colons == colonLine.colons }) {
+                    for dropped in open[at...] { openCounts[dropped.colons, default: 0] -= 1 }
+                    pairs.append((open[at], colonLine))
+                    open.removeSubrange(at...)
+                    mayOpen = true
+                } else {
+                    mayOpen = false
+                }
             }
-            // The closing line and the opening line each a paragraph alone.
-            let closing = Self.isolate(line: end.line, of: end.paragraph)
-            Self.splitAfterFirstLine(node)
+        }
+        guard !pairs.isEmpty else { return }
+        // Each paired line a paragraph alone.
+        var isolate: [OpaquePointer: Set<Int>] = [:]
+        for pair in pairs {
+            isolate[pair.opening.paragraph, default: []].insert(pair.opening.line)
+            isolate[pair.closing.paragraph, default: []].insert(pair.closing.line)
+        }
+        var alone: [OpaquePointer: [Int: OpaquePointer]] = [:]
+        for (paragraph, lines) in isolate { alone[paragraph] = Self.split(paragraph, isolating: lines) }
+        for pair in pairs {
+            guard let opening = alone[pair.opening.paragraph]?[pair.opening.line],
+                  let closing = alone[pair.closing.paragraph]?[pair.closing.line],
+                  let kind = pair.opening.opening?.kind else { continue }
             let quote: OpaquePointer = cmark_node_new(CMARK_NODE_BLOCK_QUOTE)
-            guard cmark_node_insert_before(node, quote) == 1 else {
+            guard cmark_node_insert_before(opening, quote) == 1 else {
                 cmark_node_free(quote)
                 continue
             }
-            while let inside = cmark_node_next(node), inside != closing { _ = cmark_node_append_child(quote, inside) }
-            child = cmark_node_next(closing)
+            while let inside = cmark_node_next(opening), inside != closing { _ = cmark_node_append_child(quote, inside) }
             retire(closing)
-            retire(node)
-            found.append(Found(quote: quote, alert: Alert(kind: opening.kind, title: opening.title),
-                               title: opening.title.map { [CmarkNodes.text($0)] }))
+            retire(opening)
+            let title = pair.opening.opening?.title
+            found.append(Found(quote: quote, alert: Alert(kind: kind, title: title), title: title.map { [CmarkNodes.text($0)] }))
             containerQuotes.insert(quote)
         }
     }
 
-    /// The kind, title and colons of a paragraph whose first line opens a container.
-    private static func opening(of paragraph: OpaquePointer) -> (kind: Alert.Kind, title: String?, colons: Int)? {
-        guard let first = cmark_node_first_child(paragraph), cmark_node_get_type(first) == CMARK_NODE_TEXT else { return nil }
-        let line = firstLineText(of: paragraph)
-        let colons = line.prefix { $0 == ":" }.count
-        guard colons >= 3 else { return nil }
-        let afterColons = line.dropFirst(colons).drop { $0 == " " || $0 == "\t" }
+    /// The line's container opening or closing, if it is one: colons (three or more), then a
+    /// kind and a title for an opening; colons alone for a closing.
+    private static func colonLine(_ line: [OpaquePointer], paragraph: OpaquePointer, index: Int) -> ColonLine? {
+        guard let first = line.first, cmark_node_get_type(first) == CMARK_NODE_TEXT,
+              string(cmark_node_get_literal(first)).hasPrefix(":::") else { return nil }
+        let text = line.map(plainText).joined()
+        let colons = text.prefix { $0 == ":" }.count
+        if line.allSatisfy(isText), text.dropFirst(colons).allSatisfy({ $0 == " " || $0 == "\t" }) {
+            return ColonLine(paragraph: paragraph, line: index, colons: colons, opening: nil)
+        }
+        let afterColons = text.dropFirst(colons).drop { $0 == " " || $0 == "\t" }
         let name = afterColons.prefix { $0.isLetter }
         guard let kind = Alert.Kind(named: name) else { return nil }
         var rest = afterColons.dropFirst(name.count)
@@ -185,23 +228,35 @@ struct AlertBlocks {
             return nil
         }
         let title = String(rest).trimmingBlanks
-        return (kind, title.isEmpty ? nil : title, colons)
+        return ColonLine(paragraph: paragraph, line: index, colons: colons, opening: (kind, title.isEmpty ? nil : title))
     }
 
-    /// The first line after `opening`'s first one, in it or in a paragraph after it among its
-    /// siblings, that is `colons` colons alone: where the container ends.
-    private static func closingLine(after opening: OpaquePointer, colons: Int) -> (paragraph: OpaquePointer, line: Int)? {
-        let marker = String(repeating: ":", count: colons)
-        var candidate: OpaquePointer? = opening
-        while let node = candidate {
-            if cmark_node_get_type(node) == CMARK_NODE_PARAGRAPH {
-                for (index, line) in lines(of: node).enumerated() where node != opening || index > 0 {
-                    if line.allSatisfy(isText) && line.map(plainText).joined().trimmingBlanks == marker { return (node, index) }
+    /// Splits a paragraph so that each of its lines at `isolating` is a paragraph alone (the
+    /// other lines stay together between them), moving each node once; the paragraph of each
+    /// of those lines.
+    private static func split(_ paragraph: OpaquePointer, isolating lines: Set<Int>) -> [Int: OpaquePointer] {
+        var alone: [Int: OpaquePointer] = [:]
+        var current = paragraph
+        var line = 0
+        if lines.contains(0) { alone[0] = paragraph }
+        var child = cmark_node_first_child(paragraph)
+        while let node = child {
+            child = cmark_node_next(node)
+            if isBreak(node) {
+                line += 1
+                // A new paragraph starts after an isolated line, and at one.
+                if lines.contains(line - 1) || lines.contains(line) {
+                    cmark_node_free(node)
+                    let next: OpaquePointer = cmark_node_new(CMARK_NODE_PARAGRAPH)
+                    _ = cmark_node_insert_after(current, next)
+                    current = next
+                    if lines.contains(line) { alone[line] = next }
+                    continue
                 }
             }
-            candidate = cmark_node_next(node)
+            if current != paragraph { _ = cmark_node_append_child(current, node) }
         }
-        return nil
+        return alone
     }
 
     // MARK: Lines of a paragraph
@@ -217,17 +272,6 @@ struct AlertBlocks {
         return lines
     }
 
-    /// The plain text of a paragraph's first line.
-    private static func firstLineText(of paragraph: OpaquePointer) -> String {
-        var text = ""
-        var child = cmark_node_first_child(paragraph)
-        while let node = child, !isBreak(node) {
-            text += plainText(node)
-            child = cmark_node_next(node)
-        }
-        return text
-    }
-
     /// Takes the first line's nodes out of a paragraph (with the break after it, freed).
     private static func takeFirstLine(of paragraph: OpaquePointer) -> [OpaquePointer] {
         var line: [OpaquePointer] = []
@@ -240,53 +284,6 @@ struct AlertBlocks {
             line.append(node)
         }
         return line
-    }
-
-    /// Moves what follows a paragraph's first line into a new paragraph after it.
-    private static func splitAfterFirstLine(_ paragraph: OpaquePointer) {
-        guard let lineBreak = firstBreak(in: paragraph), cmark_node_next(lineBreak) != nil else {
-            if let lineBreak = firstBreak(in: paragraph) { cmark_node_free(lineBreak) }
-            return
-        }
-        let rest: OpaquePointer = cmark_node_new(CMARK_NODE_PARAGRAPH)
-        guard cmark_node_insert_after(paragraph, rest) == 1 else {
-            cmark_node_free(rest)
-            return
-        }
-        while let node = cmark_node_next(lineBreak) { _ = cmark_node_append_child(rest, node) }
-        cmark_node_free(lineBreak)
-    }
-
-    /// Splits a paragraph so that its line `index` is a paragraph alone; returns that paragraph.
-    private static func isolate(line index: Int, of paragraph: OpaquePointer) -> OpaquePointer {
-        var target = paragraph
-        if index > 0 {
-            // Lines before stay; the line and what follows move to a new paragraph.
-            var breaks = 0
-            var child = cmark_node_first_child(paragraph)
-            while let node = child {
-                child = cmark_node_next(node)
-                if isBreak(node) {
-                    breaks += 1
-                    if breaks == index {
-                        let after: OpaquePointer = cmark_node_new(CMARK_NODE_PARAGRAPH)
-                        _ = cmark_node_insert_after(paragraph, after)
-                        while let moved = cmark_node_next(node) { _ = cmark_node_append_child(after, moved) }
-                        cmark_node_free(node)
-                        target = after
-                        break
-                    }
-                }
-            }
-        }
-        splitAfterFirstLine(target)
-        return target
-    }
-
-    private static func firstBreak(in paragraph: OpaquePointer) -> OpaquePointer? {
-        var child = cmark_node_first_child(paragraph)
-        while let node = child, !isBreak(node) { child = cmark_node_next(node) }
-        return child
     }
 
     private static func isBreak(_ node: OpaquePointer) -> Bool {
