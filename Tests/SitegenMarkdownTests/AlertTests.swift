@@ -76,6 +76,8 @@ struct AlertTests {
         #expect(try parser.html(from: unclosed) == MarkdownParser(options: .init(frontMatter: false)).html(from: unclosed))
         let many = String(repeating: "> [!NOTE]\n> x\n\n:::tip\ny\n:::\n\n", count: 20_000)
         #expect(try parser.html(from: many).components(separatedBy: "markdown-alert-title").count == 40_001)
+        let oneParagraph = String(repeating: ":::note\nx\n:::\n", count: 20_000)
+        #expect(try parser.html(from: oneParagraph).components(separatedBy: "markdown-alert-title").count == 20_001)
         let deep = String(repeating: "> ", count: 200) + "[!NOTE]\n" + String(repeating: "> ", count: 200) + "x\n"
         #expect(try parser.html(from: deep).contains("markdown-alert-note"))
     }
