@@ -53,12 +53,43 @@ struct SearchTests {
     @Test("without Pagefind the build says how to install it, once, and succeeds without search")
     func pagefindMissing() throws {
         let site = try TestSite(example: "docs")
-        let result = try ProcessRunner.run(ProcessRunner.sitegen, ["build", site.root.path],
-                                           environment: ["SITEGEN_PAGEFIND": "/nonexistent/pagefind"])
+        // Neither `pagefind` nor a `python3` with its module on this PATH.
+        let result = try ProcessRunner.run(ProcessRunner.sitegen, ["build", site.root.path], environment: ["PATH": "/nonexistent"])
         #expect(result.status == 0)
         let warnings = result.error.split(separator: "\n").filter { $0.contains("Pagefind is not installed") }
         #expect(warnings.count == 1)
         #expect(warnings.first?.contains("pip install 'pagefind[bin]'") == true)
         #expect(site.exists("guides/content/index.html") && !site.exists("pagefind/pagefind.js"))
+        // A SITEGEN_PAGEFIND that names no program is said as such.
+        let named = try ProcessRunner.run(ProcessRunner.sitegen, ["build", site.root.path],
+                                          environment: ["SITEGEN_PAGEFIND": "/nonexistent/pagefind"])
+        #expect(named.status == 0)
+        #expect(named.error.contains("SITEGEN_PAGEFIND names /nonexistent/pagefind, which is not a program that can run"))
+    }
+
+    @Test("a Pagefind that fails, floods its errors or leaves a child running neither holds nor floods the build")
+    func misbehavingPagefind() throws {
+        let site = try TestSite(example: "docs")
+        let scripts = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-pagefind-scripts-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scripts, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scripts) }
+        func script(_ name: String, _ body: String) throws -> String {
+            let file = scripts.appendingPathComponent(name)
+            try ("#!/bin/sh\n" + body).write(to: file, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: file.path)
+            return file.path
+        }
+        let flood = try script("flood", "head -c 3000000 /dev/zero | tr '\\0' x >&2\necho >&2\necho last words >&2\nexit 3\n")
+        let result = try ProcessRunner.run(ProcessRunner.sitegen, ["build", site.root.path], environment: ["SITEGEN_PAGEFIND": flood])
+        #expect(result.status == 0)
+        #expect(result.error.contains("Pagefind failed (status 3): last words; the site has no search index"))
+        #expect(result.error.utf8.count < 2_000)
+        // A child left running (here for 60 s) holds its error output open: the build does not wait for it.
+        let leaves = try script("leaves", "sleep 60 &\nexit 0\n")
+        let start = Date()
+        let left = try ProcessRunner.run(ProcessRunner.sitegen, ["build", site.root.path, "-o", scripts.appendingPathComponent("out").path],
+                                         environment: ["SITEGEN_PAGEFIND": leaves])
+        #expect(left.status == 0)
+        #expect(Date().timeIntervalSince(start) < 30)
     }
 }

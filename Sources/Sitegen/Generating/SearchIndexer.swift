@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Full-text search with no server, by Pagefind (MIT; `pip install 'pagefind[bin]'`): run over
 /// the built pages, it writes an index and a search UI that the themes load from `pagefind/`.
@@ -39,53 +40,80 @@ package enum SearchIndexer {
     /// How long Pagefind may run (it indexes about a thousand pages a second).
     static let timeLimit: TimeInterval = 600
 
-    /// Runs Pagefind with `arguments`, quietly; what went wrong, if anything.
-    private static func run(_ arguments: [String]) -> SiteError? {
-        guard let command = command() else {
-            return SiteError("search is on, but Pagefind is not installed, so the site has no search index; install it with: "
-                             + installLine)
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: command[0])
-        process.arguments = Array(command.dropFirst()) + arguments + ["--silent"]
-        let errors = Pipe()
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = errors
-        do {
-            try process.run()
-        } catch {
-            return SiteError("search is on, but Pagefind (\(command.joined(separator: " "))) cannot start: \(error.localizedDescription)")
-        }
-        // A Pagefind that never ends must not hold the build: it is stopped after `timeLimit`.
-        let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeLimit, execute: watchdog)
-        let message = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        watchdog.cancel()
-        if process.terminationReason == .uncaughtSignal {
-            return SiteError("Pagefind did not finish within \(Int(timeLimit)) s and was stopped; the site has no search index")
-        }
-        guard process.terminationStatus == 0 else {
-            let said = String(decoding: message, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
-            return SiteError("Pagefind failed (status \(process.terminationStatus))\(said.isEmpty ? "" : ": " + said); "
-                             + "the site has no search index")
-        }
-        return nil
+    /// The Pagefinds running now, stopped by ``stopRunning()``.
+    private static let running = Mutex<[ChildProcess]>([])
+
+    /// Stops every Pagefind this process started that still runs (`sitegen serve` stopping).
+    package static func stopRunning() {
+        for child in running.withLock({ $0 }) { child.stop() }
     }
 
-    /// How to start Pagefind, or `nil` when it is not installed.
-    private static func command() -> [String]? {
+    /// Runs Pagefind with `arguments`, quietly; what went wrong, if anything.
+    private static func run(_ arguments: [String]) -> SiteError? {
+        let command: [String]
+        switch locate() {
+        case .found(let found): command = found
+        case .missing(let problem): return problem
+        }
+        // What it says goes to a file, of which only the last line is read.
+        let said = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-pagefind-\(UUID().uuidString).log")
+        defer { try? FileManager.default.removeItem(at: said) }
+        guard let child = ChildProcess.start(command + arguments + ["--silent"], errors: said.path) else {
+            return SiteError("search is on, but Pagefind (\(command.joined(separator: " "))) cannot start: "
+                             + String(cString: strerror(errno)))
+        }
+        running.withLock { $0.append(child) }
+        defer { running.withLock { $0.removeAll { $0.id == child.id } } }
+        // A Pagefind that never ends must not hold the build: it is stopped after `timeLimit`.
+        switch child.wait(seconds: timeLimit) {
+        case .exited(0):
+            return nil
+        case .timedOut:
+            return SiteError("Pagefind did not finish within \(Int(timeLimit)) s and was stopped; the site has no search index")
+        case .exited(let status), .signalled(let status):
+            let last = lastLine(of: said)
+            return SiteError("Pagefind failed (status \(status))\(last.isEmpty ? "" : ": " + last); the site has no search index")
+        }
+    }
+
+    /// The last line of a log, from at most its last 4 KB, at most 300 characters.
+    private static func lastLine(of file: URL) -> String {
+        guard let handle = try? FileHandle(forReadingFrom: file) else { return "" }
+        defer { try? handle.close() }
+        let size = (try? handle.seekToEnd()) ?? 0
+        try? handle.seek(toOffset: size > 4096 ? size - 4096 : 0)
+        let tail = String(decoding: (try? handle.readToEnd()) ?? Data(), as: UTF8.self)
+        return String((tail.split(separator: "\n").last ?? "").prefix(300))
+    }
+
+    /// Where Pagefind is.
+    private enum Location {
+        case found([String])
+        case missing(SiteError)
+    }
+
+    /// How to start Pagefind, or why it cannot be.
+    private static func locate() -> Location {
         let environment = ProcessInfo.processInfo.environment
-        if let given = environment["SITEGEN_PAGEFIND"] {
-            return FileManager.default.isExecutableFile(atPath: given) ? [given] : nil
+        if let given = environment["SITEGEN_PAGEFIND"], !given.isEmpty {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: given, isDirectory: &isFolder), !isFolder.boolValue,
+                  FileManager.default.isExecutableFile(atPath: given) else {
+                return .missing(SiteError("search is on, but SITEGEN_PAGEFIND names \(given), which is not a program that can run; "
+                                          + "the site has no search index"))
+            }
+            return .found([given])
         }
         let folders = (environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":").map(String.init)
         if let pagefind = folders.lazy.map({ $0 + "/pagefind" }).first(where: FileManager.default.isExecutableFile(atPath:)) {
-            return [pagefind]
+            return .found([pagefind])
         }
-        guard let python = folders.lazy.map({ $0 + "/python3" }).first(where: FileManager.default.isExecutableFile(atPath:)),
-              hasPagefindModule(python) else { return nil }
-        return [python, "-m", "pagefind"]
+        if let python = folders.lazy.map({ $0 + "/python3" }).first(where: FileManager.default.isExecutableFile(atPath:)),
+           hasPagefindModule(python) {
+            return .found([python, "-m", "pagefind"])
+        }
+        return .missing(SiteError("search is on, but Pagefind is not installed, so the site has no search index; install it with: "
+                                  + installLine))
     }
 
     /// Whether `python` can import the module pip installs Pagefind's executable with.

@@ -25,14 +25,16 @@ struct PreviewFolder: Sendable {
         return PreviewFolder(url: url)
     }
 
-    /// Removes the folder when the process is asked to stop (SIGINT, SIGTERM, SIGHUP), then
-    /// exits; the signal sources returned must be kept alive while the preview runs.
+    /// Removes the folder when the process is asked to stop (SIGINT, SIGTERM, SIGHUP), after
+    /// stopping a Pagefind that indexes it, then exits; the signal sources returned must be kept alive while the preview runs.
     func removeOnExit() -> [any DispatchSourceSignal] {
         let path = url.path
         return [SIGINT, SIGTERM, SIGHUP].map { signalNumber in
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
             source.setEventHandler {
+                // A Pagefind indexing the preview would write into it again.
+                SearchIndexer.stopRunning()
                 try? FileManager.default.removeItem(atPath: path)
                 exit(128 + signalNumber)
             }
