@@ -712,3 +712,447 @@ extension MarkdownParser.Options {
         MarkdownParser.Extension.allCases.filter { $0 != .footnotes && extensions.contains($0) }.map(\.rawValue)
     }
 }
+
+// MARK: - CmarkLibrary
+
+/// Makes cmark-gfm's parsers safe to finish on many threads at once, without a lock; read it
+/// once before any parser is made (a Swift lazy global: run once, thread-safely).
+///
+/// In cmark-gfm 0.29.0.gfm.6, `cmark_parser_finish` adds each attached extension's trigger
+/// characters to process-wide tables (inlines.c: `SPECIAL_CHARS`, and `SKIP_CHARS` for an
+/// extension marked as emphasis) and removes them when it is done, so a parser finishing on
+/// another thread could miss autolinks or strikethrough (github/cmark-gfm PR #176). Here the
+/// trigger characters are added once and for good, and no extension lists them any more, so
+/// no parser removes them (a trigger character met where no extension matches is read as text):
+/// - autolink's `:` and `w`: autolink finds its matches without the list.
+/// - strikethrough's `~`: the inline parser finds the extension that closes a delimiter by
+///   looking for the delimiter's byte in the extensions' lists, so strikethrough lists a
+///   stand-in byte (``CmarkLibrary/strikethroughStandIn``) instead of `~`, its match function
+///   is wrapped to mark the `~` delimiters it pushes with the stand-in, and it is no longer
+///   marked as emphasis (so the stand-in never enters `SKIP_CHARS`). When parsers add and
+///   remove the stand-in, a text run may be split at that byte, and cmark joins adjacent text
+///   again before it returns the document: the output is the same.
+///
+/// The extension objects are changed in place (through the layout in cmark-gfm's own
+/// `syntax_extension.h`, which Debian installs with the library), so every parser of the
+/// process that attaches them, ours or not, parses the same way. Registering the core
+/// extensions happens here too (the C guard is a plain flag).
+package let cmarkLibraryReady: Void = {
+    cmark_gfm_core_extensions_ensure_registered()
+    guard let primer = cmark_parser_new(CMARK_OPT_DEFAULT) else { return }
+    let autolink = cmark_find_syntax_extension(MarkdownParser.Extension.autolink.rawValue)
+    let strikethrough = cmark_find_syntax_extension(MarkdownParser.Extension.strikethrough.rawValue)
+    for syntaxExtension in [autolink, strikethrough].compactMap({ $0 }) {
+        cmark_parser_attach_syntax_extension(primer, syntaxExtension)
+    }
+    cmark_manage_extensions_special_characters(primer, 1)
+    cmark_parser_free(primer)
+    if let autolink { cmark_syntax_extension_set_special_inline_chars(autolink, nil) }
+    if let strikethrough { CmarkLibrary.markStrikethroughWithStandIn(strikethrough) }
+}()
+
+/// The process-wide changes ``cmarkLibraryReady`` makes to cmark-gfm's extensions.
+enum CmarkLibrary {
+    /// The byte strikethrough's delimiters carry instead of `~`: a control character that no
+    /// extension matches and that Markdown gives no meaning (below 128, as cmark's tables of
+    /// delimiters require).
+    static let strikethroughStandIn: UInt8 = 0x01
+
+    /// Lists the stand-in as strikethrough's trigger byte and wraps its match function (kept
+    /// in the extension's private pointer, which strikethrough does not use) so that the `~`
+    /// delimiters it pushes carry the stand-in.
+    fileprivate static func markStrikethroughWithStandIn(_ strikethrough: UnsafeMutablePointer<cmark_syntax_extension>) {
+        guard strikethrough.pointee.priv == nil, strikethrough.pointee.match_inline != nil else { return }
+        strikethrough.pointee.priv = unsafeBitCast(strikethrough.pointee.match_inline, to: UnsafeMutableRawPointer?.self)
+        strikethrough.pointee.match_inline = { syntaxExtension, parser, parent, character, inlineParser in
+            guard let syntaxExtension,
+                  let match = unsafeBitCast(syntaxExtension.pointee.priv, to: cmark_match_inline_func?.self),
+                  let node = match(syntaxExtension, parser, parent, character, inlineParser) else { return nil }
+            if let delimiter = cmark_inline_parser_get_last_delimiter(inlineParser), delimiter.pointee.inl_text == node {
+                delimiter.pointee.delim_char = CmarkLibrary.strikethroughStandIn
+            }
+            return node
+        }
+        let standIn = UnsafeMutableRawPointer(bitPattern: UInt(strikethroughStandIn))
+        cmark_syntax_extension_set_special_inline_chars(strikethrough, cmark_llist_append(cmark_get_default_mem_allocator(), nil, standIn))
+        cmark_syntax_extension_set_emphasis(strikethrough, 0)
+    }
+}
+
+// MARK: - CmarkNodes
+
+/// The few kinds of node sitegen adds to cmark's tree, and C strings read back as Swift text.
+enum CmarkNodes {
+    /// A text node: cmark escapes it when it renders.
+    static func text(_ literal: String) -> OpaquePointer {
+        let node: OpaquePointer = cmark_node_new(CMARK_NODE_TEXT)
+        cmark_node_set_literal(node, literal)
+        return node
+    }
+
+    /// Raw HTML among inline nodes, written as it is.
+    static func inlineHTML(_ html: String) -> OpaquePointer {
+        let node: OpaquePointer = cmark_node_new(CMARK_NODE_CUSTOM_INLINE)
+        cmark_node_set_on_enter(node, html)
+        return node
+    }
+
+    /// A block written as `opening`, its children, then `closing` (each on a line of its own
+    /// when not empty).
+    static func block(opening: String, closing: String = "") -> OpaquePointer {
+        let node: OpaquePointer = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK)
+        if !opening.isEmpty { cmark_node_set_on_enter(node, opening) }
+        if !closing.isEmpty { cmark_node_set_on_exit(node, closing) }
+        return node
+    }
+}
+
+/// A C string as Swift text; `""` for none.
+func string(_ pointer: UnsafePointer<CChar>?) -> String {
+    pointer.map { String(cString: $0) } ?? ""
+}
+
+// MARK: - AlertBlocks
+
+/// The alerts of one document, on cmark's tree: found before the walk, so that the walk sees
+/// each as a quote whose facts name the alert and no longer sees its marker, and written as
+/// GitHub writes alerts after it.
+///
+/// - A GitHub alert is a quote whose first line is `[!NOTE]`, `[!TIP]`, `[!IMPORTANT]`,
+///   `[!WARNING]` or `[!CAUTION]` (any case), alone or followed by a title.
+/// - A container is a paragraph line `:::kind`, `::: kind Title` or `:::kind[Title]` (three or
+///   more colons), the blocks after it, and a line of as many colons alone: Docusaurus,
+///   Starlight and VitePress write callouts so. Its kind may also be named as those generators
+///   name it (`info`, `danger`…; see ``Alert/Kind/init(named:)``); a container of another kind
+///   (`:::details`) stays text. It becomes a quote first, so that it is an alert as the others.
+struct AlertBlocks {
+    /// An alert found: its quote, what it is, and the title's inline nodes (taken out of the
+    /// tree; `nil` when the kind's own title shows).
+    private struct Found {
+        let quote: OpaquePointer
+        let alert: Alert
+        let title: [OpaquePointer]?
+    }
+
+    private var found: [Found] = []
+    /// The quotes made of containers, which are alerts already.
+    private var containerQuotes: Set<OpaquePointer> = []
+    /// Paragraphs taken out of the tree. Inline nodes point into their block's text, so a
+    /// paragraph whose nodes moved elsewhere lives as long as the document (``release()``).
+    private var retired: [OpaquePointer] = []
+    private var rendered = false
+    /// Where each line of ``body`` starts, once an alert's source is looked at.
+    private var lineStarts: [String.Index] = []
+
+    /// Each alert's quote and what it is, for the walk.
+    var alerts: [OpaquePointer: Alert] {
+        Dictionary(found.map { ($0.quote, $0.alert) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The Markdown the tree was parsed from, to tell a marker from an escaped one (`\[!NOTE]`).
+    private let body: Substring
+
+    /// Finds the alerts under `root` (parsed from `body`) and takes their markers out of the text.
+    init(root: OpaquePointer, body: Substring) {
+        self.body = body
+        var containers = [root]
+        while let container = containers.popLast() {
+            findContainers(in: container)
+            var child = cmark_node_first_child(container)
+            while let node = child {
+                switch cmark_node_get_type(node) {
+                case CMARK_NODE_BLOCK_QUOTE:
+                    if !containerQuotes.contains(node) { findMarker(in: node) }
+                    containers.append(node)
+                case CMARK_NODE_LIST, CMARK_NODE_ITEM, CMARK_NODE_FOOTNOTE_DEFINITION:
+                    containers.append(node)
+                default:
+                    break
+                }
+                child = cmark_node_next(node)
+            }
+        }
+    }
+
+    /// Frees what was taken out of the tree: call when the document is freed.
+    func release() {
+        if !rendered {
+            for entry in found { for node in entry.title ?? [] { cmark_node_free(node) } }
+        }
+        for paragraph in retired { cmark_node_free(paragraph) }
+    }
+
+    /// Writes each alert as GitHub does: its quote becomes a `div` holding the title paragraph
+    /// and the quote's blocks. Call after the walk and the markers; a second call does nothing.
+    mutating func render() {
+        guard !rendered else { return }
+        rendered = true
+        for entry in found {
+            let kind = entry.alert.kind
+            let container = CmarkNodes.block(opening: "<div class=\"markdown-alert markdown-alert-\(kind.rawValue)\">", closing: "</div>")
+            guard cmark_node_insert_before(entry.quote, container) == 1 else {
+                cmark_node_free(container)
+                continue
+            }
+            let title = CmarkNodes.block(opening: "")
+            _ = cmark_node_append_child(container, title)
+            _ = cmark_node_append_child(title, CmarkNodes.inlineHTML("<p class=\"markdown-alert-title\">" + Self.icon(kind)))
+            for node in entry.title ?? [CmarkNodes.text(kind.title)] { _ = cmark_node_append_child(title, node) }
+            _ = cmark_node_append_child(title, CmarkNodes.inlineHTML("</p>"))
+            while let child = cmark_node_first_child(entry.quote) { _ = cmark_node_append_child(container, child) }
+            cmark_node_free(entry.quote)
+        }
+    }
+
+    // MARK: GitHub alerts
+
+    /// Notes `quote` as an alert when its first line is a marker, and takes the marker (and
+    /// the title after it) out of its first paragraph.
+    private mutating func findMarker(in quote: OpaquePointer) {
+        guard let paragraph = cmark_node_first_child(quote), cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH,
+              let first = cmark_node_first_child(paragraph), cmark_node_get_type(first) == CMARK_NODE_TEXT else { return }
+        let literal = Array(string(cmark_node_get_literal(first)).utf8)
+        guard literal.starts(with: Array("[!".utf8)), let close = literal.firstIndex(of: UInt8(ascii: "]")),
+              let kind = Alert.Kind(rawValue: String(decoding: literal[2..<close], as: UTF8.self).lowercased()) else { return }
+        let rest = literal[(close + 1)...]
+        guard rest.isEmpty || Self.isBlank(rest.first!), !isEscaped(paragraph) else { return }
+        let line = Self.takeFirstLine(of: paragraph)
+        // The title: what follows the marker on its line.
+        let titleText = String(decoding: rest.drop(while: Self.isBlank), as: UTF8.self)
+        var title = Array(line.dropFirst())
+        if !titleText.isEmpty { title.insert(CmarkNodes.text(titleText), at: 0) }
+        cmark_node_free(line[0])
+        if cmark_node_first_child(paragraph) == nil { retire(paragraph) }
+        let plainTitle = title.map(Self.plainText).joined().trimmingBlanks
+        if plainTitle.isEmpty { for node in title { cmark_node_free(node) } }
+        found.append(Found(quote: quote, alert: Alert(kind: kind, title: plainTitle.isEmpty ? nil : plainTitle),
+                           title: plainTitle.isEmpty ? nil : title))
+    }
+
+    private mutating func retire(_ paragraph: OpaquePointer) {
+        cmark_node_unlink(paragraph)
+        retired.append(paragraph)
+    }
+
+    /// Whether a paragraph's first character is a backslash in the source, so that its
+    /// `[!NOTE]` was written `\[!NOTE]`: text, as on GitHub.
+    private mutating func isEscaped(_ paragraph: OpaquePointer) -> Bool {
+        let line = Int(cmark_node_get_start_line(paragraph)), column = Int(cmark_node_get_start_column(paragraph))
+        if lineStarts.isEmpty {
+            // Where each line starts, found once (a document may hold thousands of alerts).
+            lineStarts = [body.utf8.startIndex]
+            for index in body.utf8.indices where body.utf8[index] == UInt8(ascii: "\n") {
+                lineStarts.append(body.utf8.index(after: index))
+            }
+        }
+        guard line > 0, column > 0, line <= lineStarts.count else { return false }
+        return body.utf8[lineStarts[line - 1]...].dropFirst(column - 1).first == UInt8(ascii: "\\")
+    }
+
+    // MARK: Containers
+
+    /// A paragraph line of colons: a container's opening (with its kind and title) or closing.
+    private struct ColonLine {
+        let paragraph: OpaquePointer
+        let line: Int
+        let colons: Int
+        let opening: (kind: Alert.Kind, title: String?)?
+    }
+
+    /// Turns each `:::kind` … `:::` run of `container`'s blocks into a quote noted as an alert.
+    /// One pass finds the colon lines and pairs them (a closing closes the innermost open
+    /// container of its colons; those opened inside it and never closed stay text), one pass
+    /// per paragraph makes each paired line a paragraph alone, then the quotes are made,
+    /// innermost first: linear in the size of the document, however many containers it holds.
+    private mutating func findContainers(in container: OpaquePointer) {
+        var pairs: [(opening: ColonLine, closing: ColonLine)] = []
+        var open: [ColonLine] = []
+        var openCounts: [Int: Int] = [:]
+        var child = cmark_node_first_child(container)
+        while let node = child {
+            child = cmark_node_next(node)
+            guard cmark_node_get_type(node) == CMARK_NODE_PARAGRAPH else { continue }
+            // An opening starts a paragraph, or follows a closing line in it.
+            var mayOpen = true
+            for (index, line) in Self.lines(of: node).enumerated() {
+                guard let colonLine = Self.colonLine(line, paragraph: node, index: index) else {
+                    mayOpen = false
+                    continue
+                }
+                if colonLine.opening != nil {
+                    if mayOpen {
+                        open.append(colonLine)
+                        openCounts[colonLine.colons, default: 0] += 1
+                    }
+                    mayOpen = false
+                } else if openCounts[colonLine.colons, default: 0] > 0, let at = open.lastIndex(where: { $0.colons == colonLine.colons }) {
+                    for dropped in open[at...] { openCounts[dropped.colons, default: 0] -= 1 }
+                    pairs.append((open[at], colonLine))
+                    open.removeSubrange(at...)
+                    mayOpen = true
+                } else {
+                    mayOpen = false
+                }
+            }
+        }
+        guard !pairs.isEmpty else { return }
+        // Each paired line a paragraph alone.
+        var isolate: [OpaquePointer: Set<Int>] = [:]
+        for pair in pairs {
+            isolate[pair.opening.paragraph, default: []].insert(pair.opening.line)
+            isolate[pair.closing.paragraph, default: []].insert(pair.closing.line)
+        }
+        var alone: [OpaquePointer: [Int: OpaquePointer]] = [:]
+        for (paragraph, lines) in isolate { alone[paragraph] = Self.split(paragraph, isolating: lines) }
+        for pair in pairs {
+            guard let opening = alone[pair.opening.paragraph]?[pair.opening.line],
+                  let closing = alone[pair.closing.paragraph]?[pair.closing.line],
+                  let kind = pair.opening.opening?.kind else { continue }
+            let quote: OpaquePointer = cmark_node_new(CMARK_NODE_BLOCK_QUOTE)
+            guard cmark_node_insert_before(opening, quote) == 1 else {
+                cmark_node_free(quote)
+                continue
+            }
+            while let inside = cmark_node_next(opening), inside != closing { _ = cmark_node_append_child(quote, inside) }
+            retire(closing)
+            retire(opening)
+            let title = pair.opening.opening?.title
+            found.append(Found(quote: quote, alert: Alert(kind: kind, title: title), title: title.map { [CmarkNodes.text($0)] }))
+            containerQuotes.insert(quote)
+        }
+    }
+
+    /// The line's container opening or closing, if it is one: colons (three or more), then a
+    /// kind and a title for an opening; colons alone for a closing.
+    private static func colonLine(_ line: [OpaquePointer], paragraph: OpaquePointer, index: Int) -> ColonLine? {
+        guard let first = line.first, cmark_node_get_type(first) == CMARK_NODE_TEXT,
+              string(cmark_node_get_literal(first)).hasPrefix(":::") else { return nil }
+        let text = line.map(plainText).joined()
+        let colons = text.prefix { $0 == ":" }.count
+        if line.allSatisfy(isText), text.dropFirst(colons).allSatisfy({ $0 == " " || $0 == "\t" }) {
+            return ColonLine(paragraph: paragraph, line: index, colons: colons, opening: nil)
+        }
+        let afterColons = text.dropFirst(colons).drop { $0 == " " || $0 == "\t" }
+        let name = afterColons.prefix { $0.isLetter }
+        guard let kind = Alert.Kind(named: name) else { return nil }
+        var rest = afterColons.dropFirst(name.count)
+        if rest.first == "[", let close = rest.lastIndex(of: "]") {
+            rest = rest[rest.index(after: rest.startIndex)..<close]
+        } else if let first = rest.first, first != " " && first != "\t" {
+            return nil
+        }
+        let title = String(rest).trimmingBlanks
+        return ColonLine(paragraph: paragraph, line: index, colons: colons, opening: (kind, title.isEmpty ? nil : title))
+    }
+
+    /// Splits a paragraph so that each of its lines at `isolating` is a paragraph alone (the
+    /// other lines stay together between them), moving each node once; the paragraph of each
+    /// of those lines.
+    private static func split(_ paragraph: OpaquePointer, isolating lines: Set<Int>) -> [Int: OpaquePointer] {
+        var alone: [Int: OpaquePointer] = [:]
+        var current = paragraph
+        var line = 0
+        if lines.contains(0) { alone[0] = paragraph }
+        var child = cmark_node_first_child(paragraph)
+        while let node = child {
+            child = cmark_node_next(node)
+            if isBreak(node) {
+                line += 1
+                // A new paragraph starts after an isolated line, and at one.
+                if lines.contains(line - 1) || lines.contains(line) {
+                    cmark_node_free(node)
+                    let next: OpaquePointer = cmark_node_new(CMARK_NODE_PARAGRAPH)
+                    _ = cmark_node_insert_after(current, next)
+                    current = next
+                    if lines.contains(line) { alone[line] = next }
+                    continue
+                }
+            }
+            if current != paragraph { _ = cmark_node_append_child(current, node) }
+        }
+        return alone
+    }
+
+    // MARK: Lines of a paragraph
+
+    /// The inline nodes of each line of a paragraph (the breaks between them left out).
+    private static func lines(of paragraph: OpaquePointer) -> [[OpaquePointer]] {
+        var lines: [[OpaquePointer]] = [[]]
+        var child = cmark_node_first_child(paragraph)
+        while let node = child {
+            if isBreak(node) { lines.append([]) } else { lines[lines.count - 1].append(node) }
+            child = cmark_node_next(node)
+        }
+        return lines
+    }
+
+    /// Takes the first line's nodes out of a paragraph (with the break after it, freed).
+    private static func takeFirstLine(of paragraph: OpaquePointer) -> [OpaquePointer] {
+        var line: [OpaquePointer] = []
+        while let node = cmark_node_first_child(paragraph) {
+            cmark_node_unlink(node)
+            if isBreak(node) {
+                cmark_node_free(node)
+                break
+            }
+            line.append(node)
+        }
+        return line
+    }
+
+    private static func isBreak(_ node: OpaquePointer) -> Bool {
+        let type = cmark_node_get_type(node)
+        return type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK
+    }
+
+    private static func isText(_ node: OpaquePointer) -> Bool {
+        cmark_node_get_type(node) == CMARK_NODE_TEXT
+    }
+
+    /// A node's text as a reader sees it (its literal, or its children's).
+    private static func plainText(_ node: OpaquePointer) -> String {
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_TEXT, CMARK_NODE_CODE:
+            return string(cmark_node_get_literal(node))
+        case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
+            return " "
+        default:
+            var text = ""
+            var child = cmark_node_first_child(node)
+            while let inner = child {
+                text += plainText(inner)
+                child = cmark_node_next(inner)
+            }
+            return text
+        }
+    }
+
+    private static func isBlank(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
+    }
+
+    // MARK: Icons
+
+    /// A 16-pixel line icon for each kind, drawn in the text's color: a circled `i`, a bulb,
+    /// a speech bubble with `!`, a triangle with `!`, an octagon with `!`.
+    static func icon(_ kind: Alert.Kind) -> String {
+        let shape = switch kind {
+        case .note: #"<circle cx="8" cy="8" r="6.25"/><path d="M8 7.25v4M8 4.75v.01"/>"#
+        case .tip: #"<path d="M5.5 10.5a4.25 4.25 0 1 1 5 0v1.25h-5zM6.25 14.25h3.5"/>"#
+        case .important: #"<path d="M2 2.25h12v8.5H7.25L4.5 13.5v-2.75H2zM8 4.5v3M8 9.25v.01"/>"#
+        case .warning: #"<path d="M8 1.75 14.75 13.75H1.25zM8 6v3.75M8 11.75v.01"/>"#
+        case .caution: #"<path d="M5.25 1.75h5.5l3.5 3.5v5.5l-3.5 3.5h-5.5l-3.5-3.5v-5.5zM8 4.75v4M8 10.75v.01"/>"#
+        }
+        return #"<svg class="markdown-alert-icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" fill="none" "#
+            + #"stroke="currentColor" stroke-width="1.5" stroke-linecap="round" stroke-linejoin="round">"# + shape + "</svg>"
+    }
+}
+
+extension String {
+    /// Without spaces and tabs at either end.
+    fileprivate var trimmingBlanks: String {
+        let bytes = utf8.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        let trimmed = bytes.reversed().drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        return String(decoding: trimmed.reversed(), as: UTF8.self)
+    }
+}
