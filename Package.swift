@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "SitegenMarkdown", targets: ["SitegenMarkdown"]),
         .library(name: "SitegenTemplates", targets: ["SitegenTemplates"]),
+        .library(name: "SitegenHighlight", targets: ["SitegenHighlight"]),
         .library(name: "Sitegen", targets: ["Sitegen"]),
         .library(name: "SitegenCLI", targets: ["SitegenCLI"]),
         .executable(name: "sitegen", targets: ["sitegen"]),
@@ -36,9 +37,10 @@ let package = Package(
             ]
         ),
         .target(name: "SitegenTemplates"),
+        .target(name: "SitegenHighlight"),
         .target(
             name: "Sitegen",
-            dependencies: ["SitegenMarkdown", "SitegenTemplates"]
+            dependencies: ["SitegenMarkdown", "SitegenTemplates", "SitegenHighlight"]
         ),
         .target(
             name: "SitegenCLI",
@@ -58,7 +60,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "sitegen-bench",
-            dependencies: ["Sitegen", "SitegenMarkdown", "CCmarkGFM"],
+            dependencies: ["Sitegen", "SitegenMarkdown", "SitegenHighlight", "CCmarkGFM"],
             path: "Benchmarks/sitegen-bench"
         ),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -67,6 +69,7 @@ let package = Package(
             dependencies: ["SitegenMarkdown", "SitegenCLI", "TestSupport"]
         ),
         .testTarget(name: "SitegenTemplatesTests", dependencies: ["SitegenTemplates"]),
+        .testTarget(name: "SitegenHighlightTests", dependencies: ["SitegenHighlight"]),
         .testTarget(
             name: "SitegenTests",
             dependencies: ["Sitegen", "SitegenCLI", "TestSupport"]

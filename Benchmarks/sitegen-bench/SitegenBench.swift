@@ -1,6 +1,7 @@
 // sitegen-bench: throughput benchmarks. Build in release:
 //   swift run -c release sitegen-bench markdown [--pages 500] [--runs 5] [--corpus DIR]
 //   swift run -c release sitegen-bench templates [--pages 1000] [--runs 5] [--site DIR]
+//   swift run -c release sitegen-bench highlight [--corpus DIR] [--runs 5] [--blocks-json FILE]
 // Speed is measured here, never in tests.
 import CCmarkGFM
 import Foundation
@@ -18,12 +19,16 @@ struct SitegenBench {
             for _ in 0..<20 { for document in documents { _ = try? parser.parse(document) } }
             return
         }
+        if arguments.first == "highlight" {
+            try HighlightBenchmark.run(Array(arguments.dropFirst()))
+            return
+        }
         if arguments.first == "templates" {
             try await runTemplates(Array(arguments.dropFirst()))
             return
         }
         guard arguments.first == "markdown" else {
-            print("usage: sitegen-bench markdown [--pages N] [--runs N] [--corpus DIR]\n       sitegen-bench templates [--pages N] [--runs N] [--site DIR]")
+            print("usage: sitegen-bench markdown [--pages N] [--runs N] [--corpus DIR]\n       sitegen-bench templates [--pages N] [--runs N] [--site DIR]\n       sitegen-bench highlight [--corpus DIR] [--runs N] [--blocks-json FILE]")
             exit(2)
         }
         arguments.removeFirst()

@@ -1,0 +1,96 @@
+import Foundation
+import SitegenHighlight
+import SitegenMarkdown
+
+/// Highlighting speed on the code blocks of real sites, and those blocks with our HTML for
+/// `Benchmarks/highlight-vs-pygments.py`.
+///
+///     sitegen-bench highlight [--corpus DIR] [--runs N] [--blocks-json FILE]
+struct HighlightBenchmark {
+    struct Block: Codable {
+        var info: String
+        var language: String?
+        var code: String
+        var html: String?
+    }
+
+    /// Every fenced or indented code block of the Markdown files under `folder`, as cmark-gfm
+    /// reads them.
+    static func blocks(under folder: URL) throws -> [Block] {
+        final class Collected: @unchecked Sendable {
+            // Only touched by the one parse running at a time below.
+            var blocks: [Block] = []
+        }
+        let collected = Collected()
+        let parser = MarkdownParser(options: .init(frontMatter: true), modifiers: [Modifier(target: .codeBlocks) { input in
+            if case .codeBlock(let language, let info, let code) = input.node {
+                collected.blocks.append(Block(info: info, language: language, code: code))
+            }
+            return input.html
+        }])
+        guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else {
+            throw BenchError("cannot read \(folder.path)")
+        }
+        var paths: [String] = []
+        for case let url as URL in walker where ["md", "mdx", "markdown"].contains(url.pathExtension) { paths.append(url.path) }
+        for path in paths.sorted() {
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { continue }
+            _ = try? parser.parse(text)
+        }
+        return collected.blocks
+    }
+
+    static func run(_ arguments: [String]) throws {
+        var arguments = arguments
+        var corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/corpora")
+        var runs = 5
+        var jsonOutput: String?
+        while let flag = arguments.first {
+            arguments.removeFirst()
+            let value = arguments.isEmpty ? "" : arguments.removeFirst()
+            switch flag {
+            case "--corpus": corpus = URL(fileURLWithPath: value)
+            case "--runs": runs = Int(value) ?? runs
+            case "--blocks-json": jsonOutput = value
+            default: print("unknown option \(flag)"); exit(2)
+            }
+        }
+        let highlighter = Highlighter()
+        var blocks = try blocks(under: corpus)
+        if let jsonOutput {
+            for index in blocks.indices {
+                guard let language = blocks[index].language else { continue }
+                blocks[index].language = Highlighter.name(of: language)
+                blocks[index].html = highlighter.highlight(blocks[index].code, language: language)
+            }
+            try JSONEncoder().encode(blocks).write(to: URL(fileURLWithPath: jsonOutput))
+            return
+        }
+        var byLanguage: [String: [Block]] = [:]
+        for block in blocks {
+            guard let language = block.language, let name = Highlighter.name(of: language) else { continue }
+            byLanguage[name, default: []].append(block)
+        }
+        print("language        blocks        KB      MB/s (1 core, best of \(runs))")
+        var totalBytes = 0, totalSeconds = 0.0
+        for (name, blocks) in byLanguage.sorted(by: { $0.key < $1.key }) {
+            let bytes = blocks.reduce(0) { $0 + $1.code.utf8.count }
+            // Repeat small languages so each timing covers at least ~1 MB.
+            let repeats = max(1, 1_000_000 / max(bytes, 1))
+            var best = Double.infinity
+            for _ in 0..<runs {
+                let start = DispatchTime.now().uptimeNanoseconds
+                for _ in 0..<repeats {
+                    for block in blocks { _ = highlighter.highlight(block.code, language: block.language ?? name) }
+                }
+                best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 / Double(repeats))
+            }
+            totalBytes += bytes
+            totalSeconds += best
+            print(String(format: "%-14@ %7d %9.1f %9.1f", name as NSString, blocks.count, Double(bytes) / 1000, Double(bytes) / 1e6 / best))
+        }
+        print(String(format: "all            %7d %9.1f %9.1f", byLanguage.values.reduce(0) { $0 + $1.count },
+                     Double(totalBytes) / 1000, Double(totalBytes) / 1e6 / totalSeconds))
+    }
+}

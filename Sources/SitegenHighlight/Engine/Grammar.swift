@@ -1,0 +1,220 @@
+/// A language's lexer as tables: named states, each an ordered list of rules. The first rule
+/// that matches at a position wins; where none does, one character gets the state's kind.
+///
+/// Grammars are written with ``Rule``s and ``Pattern``s; making a grammar compiles them into
+/// flat arrays of plain values (operations, byte sets, one pool of text, one word table), so
+/// the lexer's loop reads tables and never counts references. For each state and byte, a
+/// table lists the rules that can start with that byte.
+///
+/// It is `@unchecked Sendable` because of those copies, held by unsafe pointers: they are
+/// written once in `init`, only read afterwards, and freed in `deinit`.
+final class Grammar: @unchecked Sendable {
+    /// One step of a compiled pattern; what `a`…`e` mean depends on `code`.
+    struct Operation: Sendable {
+        enum Code: UInt8, Sendable {
+            case text, run, word, restOfLine, delimited, number, sequence, optional, either, ahead, notAhead, character, custom
+        }
+        var code: Code
+        var flags: UInt8 = 0
+        var a: Int32 = 0, b: Int32 = 0, c: Int32 = 0, d: Int32 = 0, e: Int32 = 0
+    }
+
+    /// A compiled rule: plain values only.
+    struct CompiledRule: Sendable {
+        enum Action: UInt8, Sendable { case token, words, parts }
+        var pattern: Int32
+        var action: Action
+        var kind: TokenKind
+        /// For words: whether a word not in the table still matches (as `kind`).
+        var matchesOtherWords: Bool
+        var table: Int32
+        /// For parts: where its kinds start in `partKinds`.
+        var parts: Int32
+        /// -1 stay, -2 pop, -3 - n replace by state n, else push state n.
+        var transition: Int32
+        var lineStart: Bool
+    }
+
+    let operations: UnsafeBufferPointer<Operation>
+    let children: UnsafeBufferPointer<Int32>
+    let pool: UnsafeBufferPointer<UInt8>
+    let sets: UnsafeBufferPointer<ByteSet>
+    let numbers: UnsafeBufferPointer<NumberSyntax>
+    let customs: [@Sendable (UnsafeBufferPointer<UInt8>, Int) -> Int?]
+    let rules: UnsafeBufferPointer<CompiledRule>
+    let partKinds: UnsafeBufferPointer<TokenKind>
+    let words: WordTable.Frozen
+    /// For state `s` and byte `b`, the rules to try are
+    /// `candidates[candidateStarts[s * 257 + b] ..< candidateStarts[s * 257 + b + 1]]`.
+    let candidateStarts: UnsafeBufferPointer<Int32>
+    let candidates: UnsafeBufferPointer<Int32>
+    let fallbacks: UnsafeBufferPointer<TokenKind>
+
+    /// `states` in order; the first is where lexing starts. `fallbacks` gives a state's kind
+    /// for bytes no rule matches (default plain).
+    init(_ states: [(String, [Rule])], fallbacks: [String: TokenKind] = [:]) {
+        var builder = Builder()
+        let names = states.map(\.0)
+        let table = Dictionary(states, uniquingKeysWith: { first, _ in first })
+        func expanded(_ rules: [Rule], seen: Set<String>) -> [Rule] {
+            rules.flatMap { rule -> [Rule] in
+                guard let name = rule.include else { return [rule] }
+                guard !seen.contains(name), let included = table[name] else {
+                    preconditionFailure("grammar includes unknown or recursive state \(name)")
+                }
+                return expanded(included, seen: seen.union([name]))
+            }
+        }
+        func index(_ name: String) -> Int32 {
+            guard let index = names.firstIndex(of: name) else { preconditionFailure("grammar has no state \(name)") }
+            return Int32(index)
+        }
+        var candidateStarts: [Int32] = [], candidates: [Int32] = []
+        var fallbackKinds: [TokenKind] = []
+        for (name, rules) in states {
+            var ruleIndices: [(ByteSet, Int32)] = []
+            for rule in expanded(rules, seen: [name]) {
+                let transition: Int32
+                switch rule.transition {
+                case .stay: transition = -1
+                case .pop: transition = -2
+                case .push(let target): transition = index(target)
+                case .replace(let target): transition = -3 - index(target)
+                }
+                ruleIndices.append((rule.pattern.firstBytes ?? .all, builder.add(rule, transition: transition)))
+            }
+            for byte in 0...255 {
+                candidateStarts.append(Int32(candidates.count))
+                for (first, rule) in ruleIndices where first.contains(UInt8(byte)) { candidates.append(rule) }
+            }
+            candidateStarts.append(Int32(candidates.count))
+            fallbackKinds.append(fallbacks[name] ?? .plain)
+        }
+        operations = Grammar.copy(builder.operations)
+        children = Grammar.copy(builder.children)
+        pool = Grammar.copy(builder.pool)
+        sets = Grammar.copy(builder.sets)
+        numbers = Grammar.copy(builder.numbers)
+        customs = builder.customs
+        rules = Grammar.copy(builder.rules)
+        partKinds = Grammar.copy(builder.partKinds)
+        let wordTable = WordTable(builder.wordLists)
+        words = WordTable.Frozen(pool: Grammar.copy(wordTable.pool), slots: Grammar.copy(wordTable.slots),
+                                 caseInsensitive: Grammar.copy(wordTable.caseInsensitive))
+        self.candidateStarts = Grammar.copy(candidateStarts)
+        self.candidates = Grammar.copy(candidates)
+        self.fallbacks = Grammar.copy(fallbackKinds)
+    }
+
+    deinit {
+        let pointers: [UnsafeRawPointer?] = [
+            UnsafeRawPointer(operations.baseAddress), UnsafeRawPointer(children.baseAddress), UnsafeRawPointer(pool.baseAddress),
+            UnsafeRawPointer(sets.baseAddress), UnsafeRawPointer(numbers.baseAddress), UnsafeRawPointer(rules.baseAddress),
+            UnsafeRawPointer(partKinds.baseAddress), UnsafeRawPointer(words.pool.baseAddress), UnsafeRawPointer(words.slots.baseAddress),
+            UnsafeRawPointer(words.caseInsensitive.baseAddress), UnsafeRawPointer(candidateStarts.baseAddress),
+            UnsafeRawPointer(candidates.baseAddress), UnsafeRawPointer(fallbacks.baseAddress),
+        ]
+        for case let pointer? in pointers { UnsafeMutableRawPointer(mutating: pointer).deallocate() }
+    }
+
+    private static func copy<Element>(_ array: [Element]) -> UnsafeBufferPointer<Element> {
+        let copy = UnsafeMutableBufferPointer<Element>.allocate(capacity: max(array.count, 1))
+        _ = copy.initialize(from: array)
+        return UnsafeBufferPointer(rebasing: copy[0..<array.count])
+    }
+
+    /// Collects the flat arrays while rules are compiled.
+    private struct Builder {
+        var operations: [Operation] = []
+        var children: [Int32] = []
+        var pool: [UInt8] = []
+        var sets: [ByteSet] = []
+        var numbers: [NumberSyntax] = []
+        var customs: [@Sendable (UnsafeBufferPointer<UInt8>, Int) -> Int?] = []
+        var rules: [CompiledRule] = []
+        var partKinds: [TokenKind] = []
+        var wordLists: [WordTable.List] = []
+
+        mutating func add(_ rule: Rule, transition: Int32) -> Int32 {
+            let pattern = add(rule.pattern)
+            var compiled = CompiledRule(pattern: pattern, action: .token, kind: .plain, matchesOtherWords: false, table: -1,
+                                        parts: -1, transition: transition, lineStart: rule.lineStart)
+            switch rule.action {
+            case .token(let kind):
+                compiled.kind = kind
+            case .words(let list, let otherwise):
+                compiled.action = .words
+                compiled.table = Int32(wordLists.count)
+                wordLists.append(list)
+                compiled.kind = otherwise ?? .plain
+                compiled.matchesOtherWords = otherwise != nil
+            case .parts(let kinds):
+                guard case .sequence(let parts) = rule.pattern, parts.count == kinds.count else {
+                    preconditionFailure("a rule of parts needs a sequence of as many patterns")
+                }
+                compiled.action = .parts
+                compiled.parts = Int32(partKinds.count)
+                partKinds += kinds
+            }
+            rules.append(compiled)
+            return Int32(rules.count - 1)
+        }
+
+        mutating func text(_ bytes: [UInt8]) -> (Int32, Int32) {
+            defer { pool += bytes }
+            return (Int32(pool.count), Int32(bytes.count))
+        }
+
+        mutating func set(_ set: ByteSet) -> Int32 {
+            sets.append(set)
+            return Int32(sets.count - 1)
+        }
+
+        mutating func list(_ patterns: [Pattern]) -> (Int32, Int32) {
+            let indices = patterns.map { add($0) }
+            defer { children += indices }
+            return (Int32(children.count), Int32(indices.count))
+        }
+
+        mutating func add(_ pattern: Pattern) -> Int32 {
+            var operation: Operation
+            switch pattern {
+            case .text(let bytes):
+                let (start, length) = text(bytes)
+                operation = Operation(code: .text, a: start, b: length)
+            case .run(let bytes, let maximum):
+                operation = Operation(code: .run, a: set(bytes), b: Int32(maximum))
+            case .word(let start, let rest):
+                operation = Operation(code: .word, a: set(start), b: set(rest))
+            case .restOfLine:
+                operation = Operation(code: .restOfLine)
+            case .delimited(let open, let close, let escape, let nests, let singleLine):
+                let (openStart, openLength) = text(open), (closeStart, closeLength) = text(close)
+                operation = Operation(code: .delimited, flags: (nests ? 1 : 0) | (singleLine ? 2 : 0),
+                                      a: openStart, b: openLength, c: closeStart, d: closeLength, e: escape.map(Int32.init) ?? -1)
+            case .number(let syntax):
+                numbers.append(syntax)
+                operation = Operation(code: .number, a: Int32(numbers.count - 1))
+            case .sequence(let patterns):
+                let (start, count) = list(patterns)
+                operation = Operation(code: .sequence, a: start, b: count)
+            case .either(let patterns):
+                let (start, count) = list(patterns)
+                operation = Operation(code: .either, a: start, b: count)
+            case .optional(let inner):
+                operation = Operation(code: .optional, a: add(inner))
+            case .ahead(let inner):
+                operation = Operation(code: .ahead, a: add(inner))
+            case .notAhead(let inner):
+                operation = Operation(code: .notAhead, a: add(inner))
+            case .character:
+                operation = Operation(code: .character)
+            case .custom(_, let match):
+                customs.append(match)
+                operation = Operation(code: .custom, a: Int32(customs.count - 1))
+            }
+            operations.append(operation)
+            return Int32(operations.count - 1)
+        }
+    }
+}

@@ -1,0 +1,175 @@
+/// Runs a grammar over code: the table-driven loop.
+struct Lexer {
+    /// The deepest the state stack may grow; pushes beyond it are ignored, so hostile input
+    /// cannot make it grow without bound.
+    static let maximumDepth = 64
+
+    let grammar: Grammar
+    let bytes: UnsafeBufferPointer<UInt8>
+
+    static func run(_ grammar: Grammar, over bytes: UnsafeBufferPointer<UInt8>, into writer: inout TokenWriter) {
+        Lexer(grammar: grammar, bytes: bytes).run(into: &writer)
+    }
+
+    private func run(into writer: inout TokenWriter) {
+        let count = bytes.count
+        var stack: [Int32] = [0]
+        stack.reserveCapacity(8)
+        var state: Int32 = 0
+        var position = 0
+        let rules = grammar.rules, candidates = grammar.candidates, starts = grammar.candidateStarts
+        while position < count {
+            let byte = bytes[position]
+            let slot = Int(state) * 257 + Int(byte)
+            var candidate = Int(starts[slot])
+            let last = Int(starts[slot + 1])
+            var matched = false
+            while candidate < last {
+                let rule = rules[Int(candidates[candidate])]
+                candidate += 1
+                if rule.lineStart, position > 0, bytes[position - 1] != 10 { continue }
+                let end = match(rule.pattern, position)
+                if end < 0 || (end == position && rule.transition != -2) { continue }
+                switch rule.action {
+                case .token:
+                    writer.add(rule.kind, position, end)
+                case .words:
+                    if let kind = grammar.words.kind(in: rule.table, of: bytes, position..<end) {
+                        writer.add(kind, position, end)
+                    } else if rule.matchesOtherWords {
+                        writer.add(rule.kind, position, end)
+                    } else {
+                        continue
+                    }
+                case .parts:
+                    let operation = grammar.operations[Int(rule.pattern)]
+                    var start = position
+                    for part in 0..<Int(operation.b) {
+                        let partEnd = match(grammar.children[Int(operation.a) + part], start)
+                        writer.add(grammar.partKinds[Int(rule.parts) + part], start, partEnd)
+                        start = partEnd
+                    }
+                }
+                position = end
+                switch rule.transition {
+                case -1: break
+                case -2: if stack.count > 1 { stack.removeLast() }
+                case ...(-3):
+                    if stack.count > 1 { stack.removeLast() }
+                    stack.append(-3 - rule.transition)
+                default:
+                    if stack.count < Lexer.maximumDepth { stack.append(rule.transition) }
+                }
+                state = stack[stack.count - 1]
+                matched = true
+                break
+            }
+            if !matched {
+                var end = position + 1
+                if byte >= 0xC0 {
+                    while end < count, bytes[end] & 0xC0 == 0x80 { end += 1 }
+                }
+                writer.add(grammar.fallbacks[Int(state)], position, end)
+                position = end
+            }
+        }
+    }
+
+    /// Where the compiled pattern `index` matching at `at` ends, or -1.
+    private func match(_ index: Int32, _ at: Int) -> Int {
+        let operation = grammar.operations[Int(index)]
+        let count = bytes.count
+        switch operation.code {
+        case .text:
+            return starts(Int(operation.a), Int(operation.b), at) ? at + Int(operation.b) : -1
+        case .run:
+            let set = grammar.sets[Int(operation.a)], maximum = Int(operation.b)
+            var end = at
+            while end < count, set.contains(bytes[end]) {
+                end += 1
+                if end - at == maximum { break }
+            }
+            return end > at ? end : -1
+        case .word:
+            guard at < count, grammar.sets[Int(operation.a)].contains(bytes[at]) else { return -1 }
+            let rest = grammar.sets[Int(operation.b)]
+            var end = at + 1
+            while end < count, rest.contains(bytes[end]) { end += 1 }
+            return end
+        case .restOfLine:
+            var end = at
+            while end < count, bytes[end] != 10 { end += 1 }
+            return end
+        case .delimited:
+            return delimitedEnd(operation, at)
+        case .number:
+            return grammar.numbers[Int(operation.a)].match(bytes, at) ?? -1
+        case .sequence:
+            var end = at
+            for child in 0..<Int(operation.b) {
+                end = match(grammar.children[Int(operation.a) + child], end)
+                if end < 0 { return -1 }
+            }
+            return end
+        case .either:
+            for child in 0..<Int(operation.b) {
+                let end = match(grammar.children[Int(operation.a) + child], at)
+                if end >= 0 { return end }
+            }
+            return -1
+        case .optional:
+            let end = match(operation.a, at)
+            return end < 0 ? at : end
+        case .ahead:
+            return match(operation.a, at) < 0 ? -1 : at
+        case .notAhead:
+            return match(operation.a, at) < 0 ? at : -1
+        case .character:
+            guard at < count else { return -1 }
+            var end = at + 1
+            if bytes[at] >= 0xC0 { while end < count, bytes[end] & 0xC0 == 0x80 { end += 1 } }
+            return end
+        case .custom:
+            return grammar.customs[Int(operation.a)](bytes, at) ?? -1
+        }
+    }
+
+    /// Whether the `length` bytes of the pool at `start` are in the code at `at`.
+    @inline(__always)
+    private func starts(_ start: Int, _ length: Int, _ at: Int) -> Bool {
+        guard at + length <= bytes.count else { return false }
+        for offset in 0..<length where bytes[at + offset] != grammar.pool[start + offset] { return false }
+        return true
+    }
+
+    /// `open`, anything, `close`: a comment or string in one token.
+    private func delimitedEnd(_ operation: Grammar.Operation, _ at: Int) -> Int {
+        let open = Int(operation.a), openLength = Int(operation.b), close = Int(operation.c), closeLength = Int(operation.d)
+        let nests = operation.flags & 1 != 0, singleLine = operation.flags & 2 != 0, escape = operation.e
+        guard starts(open, openLength, at) else { return -1 }
+        let count = bytes.count
+        var index = at + openLength, depth = 1
+        let closeFirst = grammar.pool[close], openFirst = grammar.pool[open]
+        while index < count {
+            let byte = bytes[index]
+            if Int32(byte) == escape {
+                index = min(index + 2, count)
+                continue
+            }
+            if singleLine && byte == 10 { return index }
+            if byte == closeFirst, starts(close, closeLength, index) {
+                depth -= 1
+                index += closeLength
+                if depth == 0 || !nests { return index }
+                continue
+            }
+            if nests, byte == openFirst, starts(open, openLength, index) {
+                depth += 1
+                index += openLength
+                continue
+            }
+            index += 1
+        }
+        return count
+    }
+}

@@ -1,0 +1,123 @@
+/// What a rule matches at a position: a small set of matchers instead of regular expressions,
+/// each of which knows the bytes it can start with, so a state looks only at the rules that
+/// can match the byte at hand.
+indirect enum Pattern: Sendable {
+    /// These bytes.
+    case text([UInt8])
+    /// One or more bytes of the set (`maximum` caps the run; 0 for no cap).
+    case run(ByteSet, maximum: Int = 0)
+    /// A byte of `start`, then any number of bytes of `rest`.
+    case word(start: ByteSet, rest: ByteSet)
+    /// Everything up to the end of the line (not the line feed), possibly nothing.
+    case restOfLine
+    /// `open`, then anything up to and including `close`; `escape` skips the byte after it;
+    /// `nests` counts inner `open`s. Without a close, it runs to the end of the code, or of
+    /// the line when `singleLine`.
+    case delimited(open: [UInt8], close: [UInt8], escape: UInt8?, nests: Bool, singleLine: Bool)
+    /// A number literal.
+    case number(NumberSyntax)
+    /// The patterns one after another.
+    case sequence([Pattern])
+    /// The pattern, or nothing.
+    case optional(Pattern)
+    /// The first of the patterns that matches.
+    case either([Pattern])
+    /// Matches nothing but succeeds when the pattern would match here.
+    case ahead(Pattern)
+    /// Matches nothing but succeeds when the pattern would not match here.
+    case notAhead(Pattern)
+    /// Any one character (all the bytes of a UTF-8 sequence).
+    case character
+    /// A matcher of its own: returns where the match ends, or `nil`.
+    case custom(first: ByteSet, match: @Sendable (_ bytes: UnsafeBufferPointer<UInt8>, _ at: Int) -> Int?)
+
+    static func text(_ string: String) -> Pattern { .text(Array(string.utf8)) }
+    static func run(_ spec: String) -> Pattern { .run(ByteSet(spec)) }
+    static func oneOf(_ strings: [String]) -> Pattern { .either(strings.sorted { $0.utf8.count > $1.utf8.count }.map { .text($0) }) }
+    static let identifier = Pattern.word(start: .identifierStart, rest: .identifierRest)
+    static let spaces = Pattern.run(.spaces)
+    static let optionalSpaces = Pattern.optional(.run(.spaces))
+    static let lineEnd = Pattern.text([10])
+
+    /// The bytes a match can start with; `nil` when it can match nothing (zero length).
+    var firstBytes: ByteSet? {
+        switch self {
+        case .text(let bytes): var set = ByteSet(); set.insert(bytes[0]); return set
+        case .run(let set, _): return set
+        case .word(let start, _): return start
+        case .restOfLine, .optional, .ahead, .notAhead: return nil
+        case .character: return .all
+        case .delimited(let open, _, _, _, _): var set = ByteSet(); set.insert(open[0]); return set
+        case .number(let syntax): return syntax.leadingDot ? ByteSet.digits.union(ByteSet(".")) : .digits
+        case .custom(let first, _): return first
+        case .either(let patterns):
+            var set = ByteSet()
+            for pattern in patterns {
+                guard let first = pattern.firstBytes else { return nil }
+                set = set.union(first)
+            }
+            return set
+        case .sequence(let patterns):
+            var set = ByteSet()
+            for pattern in patterns {
+                if let first = pattern.firstBytes { return set.union(first) }
+                switch pattern {
+                case .optional(let inner): guard let first = inner.firstBytes else { return nil }; set = set.union(first)
+                case .ahead, .notAhead: continue
+                default: return nil
+                }
+            }
+            return nil
+        }
+    }
+}
+
+/// How a language writes numbers: `0x`, `0b`, `0o` prefixes, digit separators, and the
+/// letters that may follow (`u8`, `f32`, `L`, `n`).
+struct NumberSyntax: Sendable {
+    var separators = ByteSet("_")
+    var suffixes = ByteSet("a-zA-Z0-9_")
+    var leadingDot = false
+    var octalPrefix = true
+
+    func match(_ bytes: UnsafeBufferPointer<UInt8>, _ at: Int) -> Int? {
+        let count = bytes.count
+        var index = at
+        func digits(_ set: ByteSet) {
+            while index < count, set.contains(bytes[index]) || (index > at && separators.contains(bytes[index])) { index += 1 }
+        }
+        guard index < count else { return nil }
+        if bytes[index] == UInt8(ascii: "0"), index + 1 < count {
+            let prefix = bytes[index + 1] | 0x20
+            let set: ByteSet? = prefix == UInt8(ascii: "x") ? ByteSet("0-9a-fA-F")
+                : prefix == UInt8(ascii: "b") ? ByteSet("01")
+                : prefix == UInt8(ascii: "o") && octalPrefix ? ByteSet("0-7") : nil
+            if let set, index + 2 < count, set.contains(bytes[index + 2]) {
+                index += 2
+                digits(set)
+                while index < count, suffixes.contains(bytes[index]) { index += 1 }
+                return index
+            }
+        }
+        if bytes[index] == UInt8(ascii: ".") {
+            guard leadingDot, index + 1 < count, ByteSet.digits.contains(bytes[index + 1]) else { return nil }
+        } else {
+            guard ByteSet.digits.contains(bytes[index]) else { return nil }
+            digits(.digits)
+        }
+        if index + 1 < count, bytes[index] == UInt8(ascii: "."), ByteSet.digits.contains(bytes[index + 1]) {
+            index += 1
+            digits(.digits)
+        }
+        if index + 1 < count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+            var exponent = index + 1
+            if exponent < count, bytes[exponent] == UInt8(ascii: "+") || bytes[exponent] == UInt8(ascii: "-") { exponent += 1 }
+            if exponent < count, ByteSet.digits.contains(bytes[exponent]) {
+                index = exponent
+                digits(.digits)
+            }
+        }
+        while index < count, suffixes.contains(bytes[index]) { index += 1 }
+        return index
+    }
+}

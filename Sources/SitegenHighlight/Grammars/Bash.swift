@@ -1,0 +1,3 @@
+extension Grammars {
+    static let bash = CFamily().grammar
+}

@@ -1,0 +1,3 @@
+extension Grammars {
+    static let dockerfile = CFamily().grammar
+}

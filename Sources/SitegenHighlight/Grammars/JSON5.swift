@@ -1,0 +1,3 @@
+extension Grammars {
+    static let json5 = CFamily().grammar
+}

@@ -1,0 +1,3 @@
+extension Grammars {
+    static let jinja = CFamily().grammar
+}
