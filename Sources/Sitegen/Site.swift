@@ -1,3 +1,4 @@
+@_exported import SitegenHighlight
 @_exported import SitegenMarkdown
 
 /// How a site is built: the Markdown parser its pages go through (with your modifiers) and
@@ -24,6 +25,10 @@ public struct Site: Sendable {
     public var pageData: [@Sendable (RenderedPage) -> FrontMatter] = []
     /// Run on every page's final HTML, in order, with the site's published files at hand.
     public var htmlProcessors: [@Sendable (_ html: String, _ page: RenderedPage, _ files: PublishedFiles) -> String] = []
+    /// What colours code blocks at build time (unless `sitegen.yml` says `highlight: false`):
+    /// the built-in ``Highlighter`` by default; `nil` leaves code uncoloured. Set it with
+    /// ``Plugin/syntaxHighlighting(_:)``.
+    public var codeHighlighter: (any CodeHighlighter)? = Highlighter()
     /// The names of the plugins installed, in order.
     public private(set) var installedPlugins: [String] = []
 

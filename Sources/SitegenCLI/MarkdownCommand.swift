@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import SitegenMarkdown
+import Sitegen
 
 /// `sitegen markdown [FILE…]`: Markdown to HTML, like the `cmark-gfm` command.
 struct MarkdownCommand: ParsableCommand {
@@ -52,6 +52,9 @@ struct MarkdownCommand: ParsableCommand {
     @Flag(help: "Render GitHub alerts (> [!NOTE] …) and :::note containers as site builds do.")
     var alerts = false
 
+    @Flag(help: "Colour code blocks (and number or mark their lines) as site builds do.")
+    var highlight = false
+
     func validate() throws {
         if safe && unsafe { throw ValidationError("--safe and --unsafe contradict each other.") }
         for name in extensions where MarkdownParser.Extension(rawValue: name) == nil {
@@ -63,10 +66,11 @@ struct MarkdownCommand: ParsableCommand {
     func run() throws {
         var chosen = noExtensions ? [] : MarkdownParser.Options.defaultExtensions
         chosen.formUnion(extensions.compactMap(MarkdownParser.Extension.init(rawValue:)))
-        let parser = MarkdownParser(options: .init(
+        var parser = MarkdownParser(options: .init(
             extensions: chosen, smartPunctuation: smart, hardBreaks: hardbreaks,
             rawHTML: safe ? .omit : .keep, headingIDs: headingIDs, frontMatter: frontMatter,
             sourcePositions: sourcepos, generatorSyntax: generatorSyntax, alerts: alerts))
+        if highlight { parser.addModifier(.highlightingCode(with: Highlighter())) }
         let inputs = files.isEmpty ? ["-"] : files
         var failed = false
         for path in inputs {

@@ -136,6 +136,11 @@ public struct MarkdownParser: Sendable {
         modifiers.append(modifier)
     }
 
+    /// Adds a modifier that runs before all others of its target.
+    package mutating func addFirstModifier(_ modifier: Modifier) {
+        modifiers.insert(modifier, at: 0)
+    }
+
     /// Parses a document: front matter (when ``Options/frontMatter`` is on), then the body.
     ///
     /// - Throws: ``MarkdownError`` when the front matter is not valid YAML, TOML or JSON, or not a map.

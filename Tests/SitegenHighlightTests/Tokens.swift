@@ -1,3 +1,4 @@
+import Foundation
 import SitegenHighlight
 
 /// The tokens the highlighter makes of `code`, as `class:text` (plain text as `:text`), with

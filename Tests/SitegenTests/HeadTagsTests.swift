@@ -56,7 +56,13 @@ struct HeadTagsTests {
                        to: "content/zola.md")
         try site.write("---\ntitle: Ananke\nfeatured_image: //cdn.example.com/a.jpg\n---\n![first](/x.png)\n", to: "content/ananke.md")
         try site.write("---\ntitle: Order\nimage: ''\nog_image: /og.png\n---\nText.\n", to: "content/order.md")
+        try site.write("---\ntitle: Climb\nimage: \"%2e%2e/%2E%2E/secret.png\"\n---\nText.\n", to: "content/climb.md")
+        try site.write("---\ntitle: Spaces\nimage: \"https://cdn.example.com/a b.png?q=c d\"\n---\nText.\n", to: "content/spaces.md")
+        try site.write("---\ntitle: Query\nimage: \"pics/x.png?q=c d\"\n---\nText.\n", to: "content/query.md")
         try await site.build()
+        #expect(meta("og:image", in: try site.page("climb/index.html")) == nil, "encoded dots climb like dots: above the site is no image")
+        #expect(meta("og:image", in: try site.page("spaces/index.html")) == "https://cdn.example.com/a%20b.png?q=c%20d")
+        #expect(meta("og:image", in: try site.page("query/index.html")) == "https://example.org/pics/x.png?q=c%20d")
         #expect(meta("og:image", in: try site.page("posts/trip/index.html")) == "https://example.org/posts/trip/ridge.png")
         #expect(meta("og:image", in: try site.page("posts/elsewhere/index.html")) == "https://example.org/posts/elsewhere/ridge.png",
                 "a bundle's files follow its page's URL")
@@ -92,6 +98,27 @@ struct HeadTagsTests {
                 "data: images, badges and SVG images are passed over; the URL is escaped once")
         let code = try site.page("code/index.html")
         #expect(meta("og:image", in: code) == nil, "an <img> shown in a code block is no image")
+    }
+
+    @Test("the first image is a real <img> tag in any case: not one in a comment, a script, a style or an attribute value")
+    func imagesBrowsersShow() async throws {
+        let site = try TestSite()
+        try site.write("baseURL: https://example.org/\n", to: "sitegen.yml")
+        try site.write("""
+            ---
+            title: Hidden
+            ---
+            <!-- <img src="/commented.png"> -->
+            <script>const html = '<img src="/scripted.png">';</script>
+            <style>/* <img src="/styled.png"> */</style>
+            <a title='<img src="/attribute.png">' href="/x/">x</a>
+
+            Text with a < sign.
+
+            <IMG ALT="upper" SRC="/shown.png">
+            """, to: "content/hidden.md")
+        try await site.build()
+        #expect(meta("og:image", in: try site.page("hidden/index.html")) == "https://example.org/shown.png")
     }
 
     @Test("a page without an image gets no og:image and a summary card")

@@ -12,7 +12,7 @@ struct SwiftSiteTests {
         #expect(first.status == 0, "\(first.error)")
         #expect(first.output.hasPrefix("Built 2 pages"))
 
-        let code = try output.page("guides/code/index.html")
+        let code = try output.page("guides/code/index.html").withoutSpans
         #expect(code.contains("<figure class=\"code\"><figcaption>Sources/App/main.swift</figcaption>\n<pre><code class=\"language-swift\">"))
         #expect(code.contains("<pre><code class=\"language-sh\">swift build\n</code></pre>"), "no caption without a title")
         #expect(code.contains("<h2 id=\"a-captioned-block\">A captioned block <a class=\"permalink\" href=\"#a-captioned-block\">¶</a></h2>"))

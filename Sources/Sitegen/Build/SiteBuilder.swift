@@ -219,6 +219,10 @@ public final class SiteBuilder: Sendable {
         loaded.warnings += names
         var site = site
         site.install(loaded.configuration.plugins.compactMap(Plugin.named))
+        if loaded.configuration.highlight, let highlighter = site.codeHighlighter {
+            // First, so that the site's own code block modifiers see coloured code.
+            site.markdownParser.addFirstModifier(.highlightingCode(with: highlighter))
+        }
         return try await SiteRenderer(loaded: try processed(loaded, by: site), theme: theme, site: site, output: context.output,
                                       observers: observers, memory: context.renderingMemory).render()
     }

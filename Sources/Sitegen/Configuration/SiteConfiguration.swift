@@ -36,6 +36,8 @@ public struct SiteConfiguration: Sendable {
     public var search: Bool?
     /// Whether the site gets search: ``search``, else whether the theme is `docs`.
     public var searchIsOn: Bool { search ?? (theme == "docs") }
+    /// `highlight`: whether code blocks are coloured at build time. Default `true`.
+    public var highlight = true
     /// Every other key, passed to templates as `site.params`.
     public var params: FrontMatter
 
@@ -57,7 +59,7 @@ public struct SiteConfiguration: Sendable {
     static let keys: [(key: String, kind: KeySuggestion.Kind)] = [
         ("title", .text), ("baseURL", .text), ("description", .text), ("language", .text), ("author", .text), ("theme", .text),
         ("recentPages", .wholeNumber), ("plugins", .list), ("paginate", .wholeNumber), ("taxonomies", .list), ("feedContent", .text),
-        ("followLinksOutside", .trueOrFalse), ("search", .trueOrFalse),
+        ("followLinksOutside", .trueOrFalse), ("search", .trueOrFalse), ("highlight", .trueOrFalse),
     ]
     static let knownKeys = Set(keys.map(\.key))
 
@@ -83,6 +85,13 @@ public struct SiteConfiguration: Sendable {
                 throw SiteError(file: displayPath, line: yaml.line(of: key), "`\(key)` must be text, as in `\(key): \"…\"`")
             }
             return string
+        }
+        func bool(_ key: String) throws(SiteError) -> Bool? {
+            switch yaml[key] {
+            case nil, .null?: return nil
+            case .bool(let value)?: return value
+            default: throw SiteError(file: displayPath, line: yaml.line(of: key), "`\(key)` must be true or false")
+            }
         }
         var configuration = SiteConfiguration(title: try string("title") ?? defaultTitle)
         configuration.baseURL = try string("baseURL") ?? configuration.baseURL
@@ -121,18 +130,9 @@ public struct SiteConfiguration: Sendable {
             }
             configuration.feedContent = feedContent
         }
-        switch yaml["followLinksOutside"] {
-        case nil, .null?: break
-        case .bool(let follows)?: configuration.followLinksOutside = follows
-        default:
-            throw SiteError(file: displayPath, line: yaml.line(of: "followLinksOutside"), "`followLinksOutside` must be true or false")
-        }
-        switch yaml["search"] {
-        case nil, .null?: break
-        case .bool(let search)?: configuration.search = search
-        default:
-            throw SiteError(file: displayPath, line: yaml.line(of: "search"), "`search` must be true or false")
-        }
+        configuration.followLinksOutside = try bool("followLinksOutside") ?? configuration.followLinksOutside
+        configuration.highlight = try bool("highlight") ?? configuration.highlight
+        configuration.search = try bool("search") ?? configuration.search
         configuration.params = FrontMatter(yaml.entries.filter { !knownKeys.contains($0.key) })
         for (key, value) in configuration.params.entries {
             if let known = KeySuggestion.closest(to: key, value: value, among: keys) {

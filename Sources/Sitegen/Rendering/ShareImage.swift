@@ -60,14 +60,78 @@ enum ShareImage {
     /// images and badges, which share previews do not show, and paths when the site has no
     /// absolute base (`base` is `nil`).
     static func first(inHTML html: String, from base: Base?) -> String? {
-        var rest = html[...]
-        while let tag = HTMLScan.range(of: "<img", in: rest) {
-            rest = html[tag.upperBound...]
+        var position = html.utf8.startIndex
+        while let tagEnd = nextImageTag(in: html, from: &position) {
+            let rest = html[tagEnd...]
             guard let source = source(inTagAfter: rest), !isVector(source) else { continue }
             if let url = absolute(source, scheme: base?.origin) { return url }
             guard let base, !hasScheme(source) else { continue }
             let url = source.hasPrefix("/") ? resolved(source, in: "/") : resolved(source, in: base.basePath + base.folder)
             if let url { return base.origin + url }
+        }
+        return nil
+    }
+
+    /// Where the name of the next `<img` tag (in any case) ends, from `position`, which moves
+    /// past it. Passed over as a browser passes over them: comments, the text of `script`,
+    /// `style`, `textarea` and `template` elements, and other tags with their attribute values
+    /// (`<a title="<img …>">`).
+    private static func nextImageTag(in html: String, from position: inout String.Index) -> String.Index? {
+        let bytes = html.utf8
+        func lowered(_ index: String.Index) -> UInt8 { bytes[index] | 0x20 }
+        func starts(with word: String, at index: String.Index) -> Bool {
+            var index = index
+            for expected in word.utf8 {
+                guard index < bytes.endIndex, bytes[index] == expected || bytes[index] | 0x20 == expected else { return false }
+                index = bytes.index(after: index)
+            }
+            return true
+        }
+        func skip(past text: String, from index: String.Index) -> String.Index {
+            var index = index
+            while index < bytes.endIndex {
+                if starts(with: text, at: index) { return bytes.index(index, offsetBy: text.utf8.count) }
+                index = bytes.index(after: index)
+            }
+            return bytes.endIndex
+        }
+        while let open = bytes[position...].firstIndex(of: UInt8(ascii: "<")) {
+            let name = bytes.index(after: open)
+            if starts(with: "!--", at: name) {
+                position = skip(past: "-->", from: name)
+                continue
+            }
+            if starts(with: "img", at: name) {
+                let end = bytes.index(name, offsetBy: 3)
+                position = end
+                return end
+            }
+            if let raw = ["script", "style", "textarea", "template"].first(where: { starts(with: $0, at: name) }) {
+                position = skip(past: "</" + raw, from: name)
+                continue
+            }
+            // A `<` that opens no tag (`a < b` in raw HTML) is text: go on after it.
+            guard name < bytes.endIndex else { return nil }
+            let first = lowered(name)
+            guard (first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z")) || bytes[name] == UInt8(ascii: "/")
+                    || bytes[name] == UInt8(ascii: "!") || bytes[name] == UInt8(ascii: "?") else {
+                position = name
+                continue
+            }
+            // Any other tag: to its `>`, over quoted attribute values.
+            var index = name, quote: UInt8?
+            while index < bytes.endIndex {
+                let byte = bytes[index]
+                if let open = quote {
+                    if byte == open { quote = nil }
+                } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                    quote = byte
+                } else if byte == UInt8(ascii: ">") {
+                    break
+                }
+                index = bytes.index(after: index)
+            }
+            position = index < bytes.endIndex ? bytes.index(after: index) : index
         }
         return nil
     }
@@ -139,6 +203,8 @@ enum ShareImage {
     /// the scheme of `origin` (`https` without one).
     private static func absolute(_ url: String, scheme origin: String?) -> String? {
         let lowered = url.prefix(8).lowercased()
+        // Spaces written in a URL are encoded, as a browser sends them.
+        let url = url.replacingOccurrences(of: " ", with: "%20")
         if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") { return url }
         if url.hasPrefix("//") { return (origin?.hasPrefix("http://") == true ? "http:" : "https:") + url }
         return nil
@@ -167,7 +233,8 @@ enum ShareImage {
         if let mark = url.firstIndex(where: { $0 == "?" || $0 == "#" }) { (path, suffix) = (url[..<mark], url[mark...]) }
         let joined = path.hasPrefix("/") ? String(path) : folder + path
         let trailingSlash = joined.hasSuffix("/") ? "/" : ""
-        guard let normal = URLPath.normalize(String(joined.dropFirst())), !normal.isEmpty else { return nil }
-        return "/" + URLPath.encoded(URLPath.decoded(normal)) + trailingSlash + suffix
+        // Decoded before `.` and `..` are resolved, so that `%2e%2e/` cannot climb past the check.
+        guard let normal = URLPath.normalize(URLPath.decoded(String(joined.dropFirst()))), !normal.isEmpty else { return nil }
+        return "/" + URLPath.encoded(normal) + trailingSlash + suffix.replacingOccurrences(of: " ", with: "%20")
     }
 }

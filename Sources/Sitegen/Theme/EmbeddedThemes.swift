@@ -357,6 +357,25 @@ window.addEventListener("DOMContentLoaded", function () {
   --alert-important: #8250df;
   --alert-warning: #9a6700;
   --alert-caution: #cf222e;
+  /* Code colours (Pygments/Chroma class names; see "Syntax highlighting" in the README). */
+  --code-keyword: #cf222e;
+  --code-name: #1f2328;
+  --code-function: #6639ba;
+  --code-type: #953800;
+  --code-constant: #0550ae;
+  --code-string: #0a3069;
+  --code-escape: #0550ae;
+  --code-comment: #59636e;
+  --code-number: #0550ae;
+  --code-operator: #1f2328;
+  --code-tag: #116329;
+  --code-attribute: #0550ae;
+  --code-variable: #953800;
+  --code-inserted: #dafbe1;
+  --code-inserted-text: #116329;
+  --code-deleted: #ffebe9;
+  --code-deleted-text: #82071e;
+  --code-marked-line: #fff8c5;
   --measure: 42rem;
   color-scheme: light dark;
 }
@@ -376,6 +395,24 @@ window.addEventListener("DOMContentLoaded", function () {
     --alert-important: #ab7df8;
     --alert-warning: #d29922;
     --alert-caution: #f85149;
+    --code-keyword: #ff7b72;
+    --code-name: #e6edf3;
+    --code-function: #d2a8ff;
+    --code-type: #ffa657;
+    --code-constant: #79c0ff;
+    --code-string: #a5d6ff;
+    --code-escape: #79c0ff;
+    --code-comment: #8b949e;
+    --code-number: #79c0ff;
+    --code-operator: #e6edf3;
+    --code-tag: #7ee787;
+    --code-attribute: #79c0ff;
+    --code-variable: #ffa657;
+    --code-inserted: #033a16;
+    --code-inserted-text: #aff5b4;
+    --code-deleted: #67060c;
+    --code-deleted-text: #ffdcd7;
+    --code-marked-line: #3a3520;
   }
 }
 
@@ -447,6 +484,31 @@ code, pre, kbd { font-family: ui-monospace, SFMono-Regular, "SF Mono", Menlo, Co
 :not(pre) > code { background: var(--code-background); border-radius: 4px; padding: 0.1em 0.35em; }
 pre { background: var(--code-background); border: 1px solid var(--border); border-radius: 8px; padding: 0.9rem 1rem; overflow-x: auto; line-height: 1.5; }
 pre code { background: none; padding: 0; font-size: 0.88rem; }
+
+/* Highlighted code: tokens carry Pygments' short class names, so a Pygments or Chroma
+   stylesheet scoped to `pre` works too. */
+pre :is(.k, .kd, .kn, .kp, .kr, .kt, .ow, .cp) { color: var(--code-keyword); }
+pre :is(.kc, .no, .bp, .nb, .mi, .mf, .mh, .mb, .mo, .m, .l, .ld, .ss) { color: var(--code-constant); }
+pre :is(.nf, .fm, .nd) { color: var(--code-function); }
+pre :is(.nc, .nn, .ne) { color: var(--code-type); }
+pre :is(.s, .s1, .s2, .sa, .sb, .sc, .dl, .sd, .sh, .sx, .sr, .cpf) { color: var(--code-string); }
+pre :is(.se, .si) { color: var(--code-escape); }
+pre :is(.c, .c1, .cm, .cs, .ch) { color: var(--code-comment); font-style: italic; }
+pre :is(.nt) { color: var(--code-tag); }
+pre :is(.na, .py) { color: var(--code-attribute); }
+pre :is(.nv, .vi, .vg, .vc, .ni, .nl) { color: var(--code-variable); }
+pre :is(.o, .p) { color: var(--code-operator); }
+pre .gi { color: var(--code-inserted-text); background: var(--code-inserted); }
+pre .gd { color: var(--code-deleted-text); background: var(--code-deleted); }
+pre :is(.gh, .gu) { color: var(--code-constant); font-weight: 600; }
+pre :is(.gp, .go) { color: var(--code-comment); }
+pre .gp { user-select: none; }
+pre .gr { color: var(--code-keyword); }
+pre .ge { font-style: italic; }
+pre .gs { font-weight: 600; }
+pre .line { display: block; }
+pre .line.hl { background: var(--code-marked-line); margin: 0 -1rem; padding: 0 1rem; }
+pre .ln { color: var(--code-comment); margin-right: 1rem; user-select: none; }
 
 .footnotes { font-size: 0.92rem; color: var(--muted); border-top: 1px solid var(--border); margin-top: 2.5rem; padding-top: 0.5rem; }
 

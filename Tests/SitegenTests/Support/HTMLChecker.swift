@@ -1,3 +1,5 @@
+import Foundation
+
 /// Checks that HTML is well formed: every element closed in order (void elements excepted),
 /// attributes quoted, no stray `<`. Returns the problems found.
 enum HTMLChecker {
@@ -36,3 +38,11 @@ enum HTMLChecker {
 }
 
 import Foundation
+
+extension String {
+    /// The HTML without the `<span>` tags highlighting puts in code, for tests about the code's text.
+    var withoutSpans: String {
+        replacingOccurrences(of: "<span class=\"[a-z0-9 ]*\">", with: "", options: .regularExpression)
+            .replacingOccurrences(of: "</span>", with: "")
+    }
+}

@@ -1,0 +1,164 @@
+/// What a code block's info string asks of its lines: numbers and marked lines.
+///
+/// Read as the generators people move from write it:
+/// - Hugo: `` ```go {linenos=true hl_lines=[2,"4-6"] linenostart=10} ``, also `linenos=table`
+///   or `inline` (both number lines here) and `hl_lines="2 4-6"`;
+/// - Zola: `` ```rust,linenos,linenostart=20,hl_lines=3-4 8-9 ``;
+/// - Docusaurus, VitePress, Astro: `` ```js {2,4-6} showLineNumbers ``.
+///
+/// Marked lines count from the block's first line, whatever number it shows (as Hugo and
+/// Zola count them).
+public struct CodeBlockOptions: Sendable, Hashable {
+    /// Whether lines are numbered.
+    public var lineNumbers = false
+    /// The number of the first line.
+    public var firstLineNumber = 1
+    /// The lines to mark, counted from 1 at the block's first line.
+    public var markedLines: Set<Int> = []
+
+    /// No numbers, no marked lines.
+    public init() {}
+
+    /// The options of an info string such as `go {linenos=true hl_lines=[2,"4-6"]}`.
+    public init(info: String) {
+        let bytes = Array(info.utf8)
+        // The language is the first word; options follow a space, a comma or a brace.
+        var index = bytes.firstIndex { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "{") }
+            ?? bytes.count
+        var markedRanges: [ClosedRange<Int>] = []
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "{") {
+                // `{2,4-6}` marks lines; `{key=value …}` holds Hugo's options.
+                let close = bytes[index...].firstIndex(of: UInt8(ascii: "}")) ?? bytes.count
+                let inner = bytes[(index + 1)..<close]
+                if !inner.isEmpty, inner.allSatisfy({ CodeBlockOptions.isRangeByte($0) || $0 == UInt8(ascii: ",") }) {
+                    markedRanges += CodeBlockOptions.ranges(in: inner)
+                    index = close + 1
+                } else {
+                    index += 1
+                }
+                continue
+            }
+            guard CodeBlockOptions.isKeyByte(byte) else { index += 1; continue }
+            var end = index
+            while end < bytes.count, CodeBlockOptions.isKeyByte(bytes[end]) { end += 1 }
+            let key = String(decoding: bytes[index..<end], as: UTF8.self).lowercased()
+            var value: ArraySlice<UInt8> = []
+            if end < bytes.count, bytes[end] == UInt8(ascii: "=") {
+                (value, end) = CodeBlockOptions.value(in: bytes, at: end + 1, rangesOnly: key == "hl_lines")
+            }
+            let text = String(decoding: value, as: UTF8.self).trimmingQuotes
+            switch key {
+            case "linenos":
+                lineNumbers = value.isEmpty || !["false", "0", "no", "off"].contains(text.lowercased())
+            case "showlinenumbers":
+                lineNumbers = true
+                if let start = Int(text) { firstLineNumber = start }
+            case "linenostart":
+                if let start = Int(text), start >= 0, start < 1_000_000_000 { firstLineNumber = start }
+            case "hl_lines":
+                markedRanges += CodeBlockOptions.ranges(in: value)
+            default:
+                break
+            }
+            index = end
+        }
+        for range in markedRanges {
+            // A hostile `hl_lines=1-999999999` must not make a set of a billion numbers.
+            for line in range.prefix(100_000) { markedLines.insert(line) }
+        }
+    }
+
+    /// Whether the lines get wrapped at all.
+    public var decoratesLines: Bool { lineNumbers || !markedLines.isEmpty }
+
+    /// Wraps each line of highlighted HTML (in which no element crosses a line end) as Chroma
+    /// does: `<span class="line hl"><span class="ln">12</span><span class="cl">…</span></span>`,
+    /// the numbers padded to one width.
+    public func decorate(_ html: String) -> String {
+        var lines = html.split(separator: "\n", omittingEmptySubsequences: false)
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        let width = String(firstLineNumber + max(lines.count - 1, 0)).count
+        var result = ""
+        result.reserveCapacity(html.utf8.count + lines.count * 80)
+        for (offset, line) in lines.enumerated() {
+            let number = firstLineNumber + offset
+            result += markedLines.contains(offset + 1) ? "<span class=\"line hl\">" : "<span class=\"line\">"
+            if lineNumbers {
+                let digits = String(number)
+                result += "<span class=\"ln\">" + String(repeating: " ", count: width - digits.count) + digits + "</span>"
+            }
+            result += "<span class=\"cl\">" + line + "\n</span></span>"
+        }
+        return result
+    }
+
+    private static func isKeyByte(_ byte: UInt8) -> Bool {
+        (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z")) || byte == UInt8(ascii: "_")
+    }
+
+    private static func isRangeByte(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: " ")
+    }
+
+    /// A value after `=`: `[…]`, `"…"`, or a bare word; for `hl_lines`, a bare value runs on
+    /// over spaces while it looks like line ranges (Zola's `hl_lines=3-4 8-9`).
+    private static func value(in bytes: [UInt8], at start: Int, rangesOnly: Bool) -> (ArraySlice<UInt8>, Int) {
+        guard start < bytes.count else { return ([], start) }
+        let first = bytes[start]
+        if first == UInt8(ascii: "[") || first == UInt8(ascii: "\"") || first == UInt8(ascii: "'") {
+            let close: UInt8 = first == UInt8(ascii: "[") ? UInt8(ascii: "]") : first
+            let end = bytes[(start + 1)...].firstIndex(of: close) ?? bytes.count
+            return (bytes[(start + 1)..<end], min(end + 1, bytes.count))
+        }
+        var end = start
+        while end < bytes.count {
+            let byte = bytes[end]
+            if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: "\t") { break }
+            if byte == UInt8(ascii: " ") && !(rangesOnly && end + 1 < bytes.count && isRangeByte(bytes[end + 1]) && bytes[end + 1] != UInt8(ascii: " ")) { break }
+            if rangesOnly && !isRangeByte(byte) { break }
+            end += 1
+        }
+        return (bytes[start..<end], end)
+    }
+
+    /// The ranges `2`, `4-6` in a text such as `2,"4-6"` or `2 4-6`.
+    private static func ranges(in bytes: ArraySlice<UInt8>) -> [ClosedRange<Int>] {
+        var ranges: [ClosedRange<Int>] = []
+        var numbers: [Int] = [], current: Int?, dash = false
+        func endNumber() {
+            if let value = current { numbers.append(value) }
+            current = nil
+        }
+        func endRange() {
+            endNumber()
+            if numbers.count == 1 { ranges.append(numbers[0]...numbers[0]) }
+            if numbers.count == 2, dash, numbers[0] <= numbers[1] { ranges.append(numbers[0]...numbers[1]) }
+            numbers = []
+            dash = false
+        }
+        for byte in bytes {
+            if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+                let digit = Int(byte - UInt8(ascii: "0"))
+                current = min((current ?? 0) * 10 + digit, 1_000_000_000)
+            } else if byte == UInt8(ascii: "-") {
+                endNumber()
+                dash = true
+            } else {
+                endRange()
+            }
+        }
+        endRange()
+        return ranges
+    }
+}
+
+private extension String {
+    var trimmingQuotes: String {
+        var text = Substring(self)
+        while let first = text.first, first == "\"" || first == "'" { text = text.dropFirst() }
+        while let last = text.last, last == "\"" || last == "'" { text = text.dropLast() }
+        return String(text)
+    }
+}
