@@ -42,7 +42,8 @@ struct AlertTests {
 
     @Test("what is not a marker stays a quote")
     func notMarkers() throws {
-        for text in ["> [!NOTE]x\n", "> [!FOO]\n> x\n", "> x\n> [!NOTE]\n", "> \\[!NOTE]\n> x\n", "[!NOTE]\n"] {
+        for text in ["> [!NOTE]x\n", "> [!FOO]\n> x\n", "> x\n> [!NOTE]\n", "> \\[!NOTE]\n> x\n", "[!NOTE]\n",
+                     "para\r\r> \\[!NOTE]\r> x\r", "para\r\n\r\n> \\[!NOTE]\r\n> x\r\n"] {
             let plain = try MarkdownParser(options: .init(frontMatter: false)).html(from: text)
             #expect(try parser.html(from: text) == plain, "\(text)")
         }
@@ -58,6 +59,11 @@ struct AlertTests {
         #expect(try parser.html(from: ":::info\nText.\n:::\nMore.\n") == opening(.note, "Note") + "<p>Text.</p>\n</div>\n<p>More.</p>\n")
         #expect(try parser.html(from: "::::note\nOuter.\n\n:::tip\nInner.\n:::\n\n::::\n")
                 == opening(.note, "Note") + "<p>Outer.</p>\n" + opening(.tip, "Tip") + "<p>Inner.</p>\n</div>\n</div>\n")
+        // A closing right after a list or a quote, which cmark reads as part of its last paragraph.
+        #expect(try parser.html(from: ":::note\n- item\n:::\n\nAfter.\n")
+                == opening(.note, "Note") + "<ul>\n<li>item</li>\n</ul>\n</div>\n<p>After.</p>\n")
+        #expect(try parser.html(from: ":::tip\n> quoted\n> more\n:::\n")
+                == opening(.tip, "Tip") + "<blockquote>\n<p>quoted\nmore</p>\n</blockquote>\n</div>\n")
         #expect(try parser.html(from: "- x\n\n  :::note\n  In a list.\n  :::\n")
                 == "<ul>\n<li>\n<p>x</p>\n" + opening(.note, "Note") + "<p>In a list.</p>\n</div>\n</li>\n</ul>\n")
     }
@@ -82,10 +88,18 @@ struct AlertTests {
         #expect(try parser.html(from: deep).contains("markdown-alert-note"))
     }
 
+    @Test("an attribute list after a closing keeps its anchor, after the alert")
+    func closingWithAttributes() throws {
+        let withSyntax = MarkdownParser(options: .init(frontMatter: false, generatorSyntax: true, alerts: true))
+        #expect(try withSyntax.html(from: ":::note\nText\n:::\n{: #here}\n\nAfter.\n")
+                == opening(.note, "Note") + "<p>Text</p>\n</div>\n<p><a id=\"here\"></a></p>\n<p>After.</p>\n")
+    }
+
     @Test("unclosed, unknown and inline ::: stay text")
     func notContainers() throws {
         let plain = MarkdownParser(options: .init(frontMatter: false))
-        for text in [":::note\nNever closed.\n", ":::details\nHidden.\n:::\n", "a :::note b\n", ":::note\nx\n::::\n", ":::notefoo\nx\n:::\n"] {
+        for text in [":::note\nNever closed.\n", ":::details\nHidden.\n:::\n", "a :::note b\n", ":::note\nx\n::::\n", ":::notefoo\nx\n:::\n",
+                     ":::note[A]junk\nx\n:::\n", "- item\n:::\n"] {
             #expect(try parser.html(from: text) == plain.html(from: text), "\(text)")
         }
     }

@@ -16,7 +16,7 @@ struct SearchTests {
         let entry = try site.page("pagefind/pagefind-entry.json")
         #expect(entry.contains("\"page_count\":8"), "\(entry)")
         let page = try site.page("guides/content/index.html")
-        #expect(page.contains("<article class=\"page\" data-pagefind-body>"))
+        #expect(page.contains("<article class=\"page\" data-pagefind-body data-pagefind-meta=\"url[data-url]\" data-url=\"/guides/content/\">"))
         #expect(page.contains("<div class=\"search\" id=\"search\" role=\"search\"></div>"))
         #expect(page.contains("<script src=\"/pagefind/pagefind-ui.js\"></script>"))
         // Lists are not indexed: they carry no data-pagefind-body.
@@ -26,6 +26,17 @@ struct SearchTests {
         #expect(manifest.contains("f pagefind/pagefind-entry.json"))
         try await site.build()
         #expect(site.exists("pagefind/pagefind-ui.js"))
+    }
+
+    @Test("results link to the page's own, encoded URL, not to the folder name Pagefind sees (a#b.md)")
+    func resultsUseThePagesURL() async throws {
+        let site = try TestSite()
+        try site.write("search: true\n", to: "sitegen.yml")
+        try site.write("---\ntitle: Hash\n---\nZebracorn.\n", to: "content/a#b.md")
+        try await site.build()
+        let page = try site.page("a#b/index.html")
+        #expect(page.contains("data-pagefind-meta=\"url[data-url]\" data-url=\"/a%23b/\""))
+        #expect(page.contains("processResult: ownURL"))
     }
 
     @Test("search is off by default with the default theme, and one key turns it on or off")

@@ -164,7 +164,7 @@ enum EmbeddedThemes {
 {{<base}}
 {{$title}}{{page.title}} · {{site.title}}{{/title}}
 {{$main}}
-<article class="page" data-pagefind-body>
+<article class="page" data-pagefind-body data-pagefind-meta="url[data-url]" data-url="{{page.url}}">
 <header class="page-header">
 {{#page.section}}<p class="breadcrumb"><a href="{{url}}">{{title}}</a></p>{{/page.section}}
 <h1{{#page.titleID}} id="{{page.titleID}}"{{/page.titleID}}>{{page.title}}</h1>
@@ -257,7 +257,17 @@ Sitemap: {{sitemapURL}}
 <script src="{{site.basePath}}/pagefind/pagefind-ui.js"></script>
 <script>
 window.addEventListener("DOMContentLoaded", function () {
-  if (window.PagefindUI) new PagefindUI({ element: "#search", showSubResults: true, showImages: false, resetStyles: false });
+  // Results link to each page's own URL (its `url` meta): Pagefind's, made from the folder
+  // name, is not encoded, which breaks names with `#` or `?`.
+  function ownURL(result) {
+    var own = result.meta && result.meta.url, path = result.url;
+    if (own && own !== path) {
+      result.url = own;
+      (result.sub_results || []).forEach(function (sub) { if (sub.url.indexOf(path) === 0) sub.url = own + sub.url.slice(path.length); });
+    }
+    return result;
+  }
+  if (window.PagefindUI) new PagefindUI({ element: "#search", showSubResults: true, showImages: false, resetStyles: false, processResult: ownURL });
 });
 </script>
 {{/site.search}}
@@ -569,7 +579,7 @@ pre .ln { color: var(--code-comment); margin-right: 1rem; user-select: none; }
 {{<base}}
 {{$title}}{{page.title}} · {{site.title}}{{/title}}
 {{$main}}
-<article class="page" data-pagefind-body>
+<article class="page" data-pagefind-body data-pagefind-meta="url[data-url]" data-url="{{page.url}}">
 <header class="page-header">
 {{#page.section}}<p class="breadcrumb"><a href="{{url}}">{{title}}</a></p>{{/page.section}}
 <h1{{#page.titleID}} id="{{page.titleID}}"{{/page.titleID}}>{{page.title}}</h1>

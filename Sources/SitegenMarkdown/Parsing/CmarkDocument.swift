@@ -929,6 +929,20 @@ struct AlertBlocks {
                            title: plainTitle.isEmpty ? nil : title))
     }
 
+    /// Takes a closing line's colons out; the anchors an attribute list left after them stay,
+    /// in a paragraph after the alert, so that links to them still land.
+    private mutating func retireColons(of closing: OpaquePointer) {
+        var child = cmark_node_first_child(closing)
+        while let node = child {
+            child = cmark_node_next(node)
+            if !Self.isAnchor(node) {
+                cmark_node_unlink(node)
+                cmark_node_free(node)
+            }
+        }
+        if cmark_node_first_child(closing) == nil { retire(closing) }
+    }
+
     private mutating func retire(_ paragraph: OpaquePointer) {
         cmark_node_unlink(paragraph)
         retired.append(paragraph)
@@ -940,9 +954,15 @@ struct AlertBlocks {
         let line = Int(cmark_node_get_start_line(paragraph)), column = Int(cmark_node_get_start_column(paragraph))
         if lineStarts.isEmpty {
             // Where each line starts, found once (a document may hold thousands of alerts).
+            // Lines end as cmark ends them: at `\n`, `\r\n` or a lone `\r`.
             lineStarts = [body.utf8.startIndex]
-            for index in body.utf8.indices where body.utf8[index] == UInt8(ascii: "\n") {
-                lineStarts.append(body.utf8.index(after: index))
+            let bytes = body.utf8
+            for index in bytes.indices {
+                let byte = bytes[index]
+                guard byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") else { continue }
+                let next = bytes.index(after: index)
+                if byte == UInt8(ascii: "\r"), next < bytes.endIndex, bytes[next] == UInt8(ascii: "\n") { continue }
+                lineStarts.append(next)
             }
         }
         guard line > 0, column > 0, line <= lineStarts.count else { return false }
@@ -971,6 +991,10 @@ struct AlertBlocks {
         var child = cmark_node_first_child(container)
         while let node = child {
             child = cmark_node_next(node)
+            if !open.isEmpty, let hoisted = Self.hoistLazyClosing(after: node, closing: Set(open.map(\.colons))) {
+                child = hoisted
+                continue
+            }
             guard cmark_node_get_type(node) == CMARK_NODE_PARAGRAPH else { continue }
             // An opening starts a paragraph, or follows a closing line in it.
             var mayOpen = true
@@ -1014,12 +1038,33 @@ struct AlertBlocks {
                 continue
             }
             while let inside = cmark_node_next(opening), inside != closing { _ = cmark_node_append_child(quote, inside) }
-            retire(closing)
+            retireColons(of: closing)
             retire(opening)
             let title = pair.opening.opening?.title
             found.append(Found(quote: quote, alert: Alert(kind: kind, title: title), title: title.map { [CmarkNodes.text($0)] }))
             containerQuotes.insert(quote)
         }
+    }
+
+    /// A closing line written right after a list or a quote is, for cmark, the last line of
+    /// its last paragraph (a lazy continuation). When `block` is such a list or quote and that
+    /// line closes a container of `closing` colons, it is moved out as a paragraph after
+    /// `block`, which is returned.
+    private static func hoistLazyClosing(after block: OpaquePointer, closing: Set<Int>) -> OpaquePointer? {
+        var last = block
+        while cmark_node_get_type(last) == CMARK_NODE_LIST || cmark_node_get_type(last) == CMARK_NODE_ITEM
+                || cmark_node_get_type(last) == CMARK_NODE_BLOCK_QUOTE {
+            guard let inner = cmark_node_last_child(last) else { return nil }
+            last = inner
+        }
+        guard last != block, cmark_node_get_type(last) == CMARK_NODE_PARAGRAPH else { return nil }
+        let lines = lines(of: last)
+        guard lines.count > 1, let line = colonLine(lines[lines.count - 1], paragraph: last, index: lines.count - 1),
+              line.opening == nil, closing.contains(line.colons),
+              let alone = split(last, isolating: [lines.count - 1])[lines.count - 1] else { return nil }
+        cmark_node_unlink(alone)
+        _ = cmark_node_insert_after(block, alone)
+        return alone
     }
 
     /// The line's container opening or closing, if it is one: colons (three or more), then a
@@ -1029,7 +1074,9 @@ struct AlertBlocks {
               string(cmark_node_get_literal(first)).hasPrefix(":::") else { return nil }
         let text = line.map(plainText).joined()
         let colons = text.prefix { $0 == ":" }.count
-        if line.allSatisfy(isText), text.dropFirst(colons).allSatisfy({ $0 == " " || $0 == "\t" }) {
+        // A closing is colons alone, or followed by the anchor an attribute list (`{: #id}`) left.
+        let words = line.filter { !isAnchor($0) }
+        if words.allSatisfy(isText), words.map(plainText).joined().dropFirst(colons).allSatisfy({ $0 == " " || $0 == "\t" }) {
             return ColonLine(paragraph: paragraph, line: index, colons: colons, opening: nil)
         }
         let afterColons = text.dropFirst(colons).drop { $0 == " " || $0 == "\t" }
@@ -1037,6 +1084,8 @@ struct AlertBlocks {
         guard let kind = Alert.Kind(named: name) else { return nil }
         var rest = afterColons.dropFirst(name.count)
         if rest.first == "[", let close = rest.lastIndex(of: "]") {
+            // `:::note[Title]` and nothing after it: `:::note[A]junk` is no opening.
+            guard rest[rest.index(after: close)...].allSatisfy({ $0 == " " || $0 == "\t" }) else { return nil }
             rest = rest[rest.index(after: rest.startIndex)..<close]
         } else if let first = rest.first, first != " " && first != "\t" {
             return nil
@@ -1103,6 +1152,13 @@ struct AlertBlocks {
     private static func isBreak(_ node: OpaquePointer) -> Bool {
         let type = cmark_node_get_type(node)
         return type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK
+    }
+
+    /// Whether a node is the empty anchor an attribute list after a block becomes (`<a id="x"></a>`).
+    private static func isAnchor(_ node: OpaquePointer) -> Bool {
+        guard cmark_node_get_type(node) == CMARK_NODE_HTML_INLINE else { return false }
+        let html = string(cmark_node_get_literal(node))
+        return html.hasPrefix("<a id=") && html.hasSuffix("></a>")
     }
 
     private static func isText(_ node: OpaquePointer) -> Bool {
