@@ -122,6 +122,17 @@ struct ForeignConfigurationTests {
             + "default_language, taxonomies, extra; not used: compile_sass, markdown)")
     }
 
+    @Test("highlighting is off where Hugo's codeFences or Zola's highlight_code is false, and on otherwise")
+    func highlightingSwitches() async throws {
+        let code = "```go\nfunc main() {}\n```\n"
+        let (hugo, _) = try await build(["hugo.toml": "title = \"H\"\n[markup.highlight]\ncodeFences = false\n", "content/code.md": code])
+        #expect(try hugo.page("code/index.html").contains("<pre><code class=\"language-go\">func main() {}\n</code></pre>"))
+        let (zola, _) = try await build(["config.toml": "base_url = \"/\"\n[markdown]\nhighlight_code = false\n", "content/code.md": code])
+        #expect(try zola.page("code/index.html").contains("<pre><code class=\"language-go\">func main() {}\n</code></pre>"))
+        let (plain, _) = try await build(["config.toml": "base_url = \"/\"\n[markdown]\nhighlight_code = true\n", "content/code.md": code])
+        #expect(try plain.page("code/index.html").contains("<pre><code class=\"language-go\"><span"))
+    }
+
     @Test("a multilingual Hugo configuration gives the default language's title and description")
     func hugoLanguages() async throws {
         let (site, _) = try await build([

@@ -12,12 +12,15 @@ import SitegenMarkdown
 /// | `taxonomies` (`tag = "tags"`; Hugo's default: tags and categories) | `taxonomies` (the plural names) |
 /// | `pagination.pagerSize`, else `paginate` | `paginate` |
 /// | `params` | `params` |
+/// | `[markup.highlight] codeFences = false` | `highlight: false` |
 ///
 /// Keys are read in any case, as Hugo reads them (`baseurl` is `baseURL`). A site in several
 /// languages may keep its title and description under `languages.<defaultContentLanguage>`.
 enum HugoConfiguration {
     static func read(_ values: inout ForeignConfigurationValues, defaultTitle: String) throws(SiteError) -> SiteConfiguration {
         let defaultLanguage = try values.text("defaultContentLanguage")
+        let highlight = values.nested("markup", in: values.values)?.map.flatMap { values.nested("highlight", in: $0)?.map }
+        let codeFences = highlight.flatMap { values.nested("codeFences", in: $0) }
         let languages = try values.table("languages")
         let home = languages.flatMap { languages in
             (defaultLanguage.flatMap { values.nested($0, in: languages) } ?? languages.entries.first?.value)?.map
@@ -26,6 +29,10 @@ enum HugoConfiguration {
         let params = try values.table("params")
         let title = try values.text("title") ?? home.flatMap { values.nested("title", in: $0)?.string }
         var configuration = SiteConfiguration(title: title ?? defaultTitle)
+        if codeFences == .bool(false) {
+            _ = values.value("markup")
+            configuration.highlight = false
+        }
         if let url = try values.text("baseURL"), !url.isEmpty {
             try values.checkBaseURL(url, from: "baseURL")
             configuration.baseURL = url

@@ -10,6 +10,7 @@ import SitegenMarkdown
 /// | `description` | `description` |
 /// | `author` | `author` |
 /// | `taxonomies` (`[{name = "tags"}, …]`) | `taxonomies` |
+/// | `[markdown] highlight_code = false` | `highlight: false` |
 /// | `[extra]` | `params` |
 enum ZolaConfiguration {
     static func read(_ values: inout ForeignConfigurationValues, defaultTitle: String) throws(SiteError) -> SiteConfiguration {
@@ -27,6 +28,10 @@ enum ZolaConfiguration {
             }
             configuration.taxonomies = try values.taxonomies(list.map { $0.map?["name"]?.string }, from: "taxonomies",
                                                              example: "taxonomies = [{name = \"tags\"}]")
+        }
+        if let markdown = values.values["markdown"]?.map, markdown["highlight_code"] == .bool(false) {
+            _ = values.value("markdown")
+            configuration.highlight = false
         }
         configuration.params = try values.table("extra") ?? .empty
         return configuration
