@@ -11,8 +11,9 @@ extension Grammars {
         let tagKinds: [TokenKind] = [.commentPreprocessor, .plain, .plain, .keyword, .plain, .plain, .commentPreprocessor]
         let expression: [Rule] = [
             Rule(.sequence([.text("|"), blanks, name]), .parts([.operator, .plain, .nameFunction])),
-            Rule(.sequence([.text("is"), .run(.whitespace), .optional(.sequence([.text("not"), .run(.whitespace)])), name]),
-                 .parts([.keyword, .plain, .keyword, .nameFunction])),
+            Rule(.sequence([.text("is"), .run(.whitespace), .text("not"), .run(.whitespace), name]),
+                 .parts([.keyword, .plain, .keyword, .plain, .nameFunction])),
+            Rule(.sequence([.text("is"), .run(.whitespace), name]), .parts([.keyword, .plain, .nameFunction])),
             Rule(.sequence([.oneOf(["without", "with"]), blanks, .text("context")]), .keyword),
             Rule(.sequence([.text("ignore"), .run(.whitespace), .text("missing")]), .keyword),
             .words(WordTable.List(words: [

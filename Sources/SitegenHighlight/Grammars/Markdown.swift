@@ -47,20 +47,20 @@ extension Grammars {
                 Rule(.sequence([.text("#"), characterNot("#\n"), .restOfLine]), .heading, lineStart: true),
                 Rule(.sequence([.text("##"), .optional(.run(ByteSet("#"), maximum: 4)), characterNot("#\n"), .restOfLine]),
                      .subheading, lineStart: true),
-                Rule(.sequence([.custom(first: notNewline, match: MarkdownScanner.underlined(by: UInt8(ascii: "="))), .lineEnd, .run(ByteSet("="))]),
+                Rule(.sequence([.custom(first: notNewline, match: MarkdownScanner.underlined(by: "=")), .lineEnd, .run(ByteSet("="))]),
                      .parts([.heading, .plain, .heading]), lineStart: true),
-                Rule(.sequence([.custom(first: notNewline, match: MarkdownScanner.underlined(by: UInt8(ascii: "-"))), .lineEnd, .run(ByteSet("-"))]),
+                Rule(.sequence([.custom(first: notNewline, match: MarkdownScanner.underlined(by: "-")), .lineEnd, .run(ByteSet("-"))]),
                      .parts([.subheading, .plain, .subheading]), lineStart: true),
                 Rule(.sequence([blanks, .run(ByteSet("*-"), maximum: 1), .run(.spaces, maximum: 1), .text("["), .run(ByteSet(" xX"), maximum: 1),
                                 .text("]"), .ahead(.text(" "))]),
                      .parts([.plain, .keyword, .keyword, .keyword, .keyword, .keyword, .plain]), lineStart: true),
-                Rule(.sequence([blanks, .run(ByteSet("*-"), maximum: 1), .ahead(.sequence([.run(.spaces, maximum: 1), .character]))]),
+                Rule(.sequence([blanks, .run(ByteSet("*-"), maximum: 1), .ahead(.sequence([.run(.spaces, maximum: 1), characterNot("\n")]))]),
                      .parts([.plain, .keyword, .plain]), lineStart: true),
                 Rule(.sequence([blanks, .run(.digits), .text("."), .ahead(.sequence([.text(" "), .character]))]),
                      .parts([.plain, .keyword, .keyword, .plain]), lineStart: true),
                 // Pygments reads the rest of a quote's line as emphasis, without inline markup.
-                Rule(.sequence([blanks, .text(">"), .run(ByteSet(" \t\n"), maximum: 1), line]), .parts([.plain, .keyword, .keyword, .emphasis]),
-                     lineStart: true),
+                Rule(.sequence([blanks, .text(">"), .run(ByteSet(" \t\n"), maximum: 1), line]),
+                     .parts([.plain, .keyword, .keyword, .emphasis]), lineStart: true),
                 Rule(.sequence([.custom(first: ByteSet(" \t`"), match: MarkdownScanner.fenceOpening),
                                 .custom(first: ByteSet.all, match: MarkdownScanner.fenceBody),
                                 .optional(.custom(first: ByteSet(" \t`"), match: MarkdownScanner.fenceClosing))]),
@@ -77,8 +77,9 @@ extension Grammars {
 enum MarkdownScanner {
     /// A line that the next line underlines with `mark`s only (a Setext heading), without its
     /// line break.
-    static func underlined(by mark: UInt8) -> @Sendable (UnsafeBufferPointer<UInt8>, Int) -> Int? {
-        { bytes, at in
+    static func underlined(by character: Unicode.Scalar) -> @Sendable (UnsafeBufferPointer<UInt8>, Int) -> Int? {
+        let mark = UInt8(ascii: character)
+        return { bytes, at in
             let count = bytes.count
             var end = at
             while end < count, bytes[end] != 10 { end += 1 }

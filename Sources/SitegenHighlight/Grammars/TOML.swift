@@ -1,7 +1,8 @@
 extension Grammars {
-    /// TOML: keys are names and table headers keywords, as Pygments has them. Whether a word is a
-    /// key or a value depends on the side of `=` it is on, so `=` enters a state for one value
-    /// (arrays and inline tables hold values of their own).
+    /// TOML, with Pygments' classes but for keys, which are tags as in YAML and JSON (Pygments:
+    /// names). Table headers are keywords. Whether a word is a key or a value depends on the
+    /// side of `=` it is on, so `=` enters a state for one value (arrays and inline tables hold
+    /// values of their own).
     static let toml: Grammar = {
         let digit = Pattern.run(.digits, maximum: 1)
         let digits = Pattern.run("0-9_")
@@ -10,10 +11,10 @@ extension Grammars {
                                      .optional(.sequence([.text(":"), digit, digit,
                                                           .optional(.sequence([.text("."), .run(.digits)]))]))])
         // `1979-05-27`, optionally with a time after `T` or a space, and an offset.
+        let offset = Pattern.either([.run(ByteSet("Zz"), maximum: 1),
+                                     .sequence([.run(ByteSet("+-"), maximum: 1), digit, digit, .text(":"), digit, digit])])
         let date = Pattern.sequence([digit, digit, digit, digit, .text("-"), digit, digit, .text("-"), digit, digit,
-                                     .optional(.sequence([.run(ByteSet("Tt "), maximum: 1), time,
-                                                          .optional(.either([.run(ByteSet("Zz"), maximum: 1),
-                                                                             .sequence([.run(ByteSet("+-"), maximum: 1), digit, digit, .text(":"), digit, digit])]))]))])
+                                     .optional(.sequence([.run(ByteSet("Tt "), maximum: 1), time, .optional(offset)]))])
         let exponent = Pattern.sequence([.run(ByteSet("eE"), maximum: 1), sign, digit, .optional(digits)])
         let float = Pattern.sequence([sign, digit, .optional(digits),
                                       .either([exponent, .sequence([.text("."), digit, .optional(digits), .optional(exponent)])])])
@@ -45,7 +46,7 @@ extension Grammars {
             ]
         }
         let key: [Rule] = [
-            Rule(.run("A-Za-z0-9_-"), .name),
+            Rule(.run("A-Za-z0-9_-"), .nameTag),
             Rule(.text("\""), .stringDouble, .push("basic")),
             Rule(.delimited(open: Array("'".utf8), close: Array("'".utf8), escape: nil, nests: false, singleLine: true), .stringSingle),
             Rule(.text("."), .punctuation),

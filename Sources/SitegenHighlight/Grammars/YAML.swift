@@ -43,17 +43,18 @@ extension Grammars {
                 Rule(.sequence([.oneOf([".nan", ".NaN", ".NAN"]), end]), .numberFloat),
             ]
         }
+        // Where such a scalar ends: at a comment or the line's end; in a flow, also at `,` `]` `}`.
         let spaces = Pattern.optional(.run(ByteSet(" \t\r")))
-        let blockScalarEnd = Pattern.either([.ahead(.sequence([spaces, .lineEnd])), .ahead(.sequence([.run(ByteSet(" \t")), .text("#")])),
+        let endInBlock = Pattern.either([.ahead(.sequence([spaces, .lineEnd])), .ahead(.sequence([.run(ByteSet(" \t")), .text("#")])),
                                              .notAhead(.sequence([spaces, .character]))])
-        let flowScalarEnd = Pattern.either([.ahead(.sequence([spaces, .run(ByteSet(",]}\n"), maximum: 1)])),
+        let endInFlow = Pattern.either([.ahead(.sequence([spaces, .run(ByteSet(",]}\n"), maximum: 1)])),
                                             .notAhead(.sequence([spaces, .character]))])
 
         let flowCollection: [Rule] = [
             Rule(.run(.whitespace), .plain),
             comment,
             Rule(.run(ByteSet("?:,"), maximum: 1), .punctuation),
-        ] + descriptors + flowOpen + quoted + typed(before: flowScalarEnd) + [
+        ] + descriptors + flowOpen + quoted + typed(before: endInFlow) + [
             // A plain scalar in a flow collection; Pygments makes it a variable.
             Rule(.sequence([.run(ByteSet("\t\n\r ,:?[]{}#&*!|>'\"%@`").inverted, maximum: 1),
                             .optional(.run(ByteSet("\t\n\r ,:?[]{}").inverted))]), .nameVariable),
@@ -69,7 +70,7 @@ extension Grammars {
                      .parts([.nameTag, .punctuation])),
             ] + descriptors + [
                 Rule(.run(ByteSet("|>"), maximum: 1), .punctuation, .push("block-scalar-header")),
-            ] + flowOpen + quoted + typed(before: blockScalarEnd) + [
+            ] + flowOpen + quoted + typed(before: endInBlock) + [
                 Rule(.custom(first: YAMLScanner.plainScalarStart, match: YAMLScanner.plainScalarEnd), .literal),
             ]),
             ("directive", [
