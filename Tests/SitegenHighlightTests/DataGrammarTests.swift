@@ -49,7 +49,7 @@ import Testing
     ])
 }
 
-@Test func yamlAliasYml() {
+@Test func ymlIsYAML() {
     #expect(tokens("a: b\n", "yml") == ["nt:a", "p::", "l:b"])
 }
 
@@ -112,7 +112,7 @@ import Testing
     ])
 }
 
-@Test func markdownAliases() {
+@Test func mdAndOtherShortNamesAreMarkdown() {
     for alias in ["md", "mkd", "mdown", "mkdn", "Markdown"] {
         #expect(tokens("# Hi\n", alias) == ["gh:# Hi"])
     }
@@ -139,7 +139,7 @@ import Testing
     ])
 }
 
-@Test func jinjaAliasesForDjangoNunjucksAndTera() {
+@Test func djangoNunjucksAndTeraAreJinja() {
     for alias in ["jinja2", "j2", "django", "tera", "njk", "nunjucks"] {
         #expect(tokens("{{ x }}", alias) == ["cp:{{", "nv:x", "cp:}}"])
     }
@@ -189,7 +189,7 @@ import Testing
     ])
 }
 
-@Test func goTemplateAliasesForHugo() {
+@Test func hugoAndGoHTMLTemplateAreGoTemplates() {
     for alias in ["go-html-template", "go-text-template", "go-template", "gotmpl", "gohtml", "hugo"] {
         #expect(tokens("{{ .Title }}", alias) == ["cp:{{", "na:.Title", "cp:}}"])
     }
