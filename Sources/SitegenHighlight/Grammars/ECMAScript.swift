@@ -88,7 +88,7 @@ struct ECMAScript {
         root += [
             .words(table, otherwise: .nameOther, pattern: identifier),
             Rule(.sequence([.text("#"), identifier]), .name),
-            Rule(.sequence([.text("@"), identifier]), typescript ? .keywordDeclaration : .nameDecorator),
+            Rule(.sequence([.text("@"), identifier]), .nameDecorator),
             Rule(.text("<!--"), .comment),
             Rule(.text("=>"), .punctuation),
             Rule(.text("..."), .punctuation),
@@ -99,7 +99,7 @@ struct ECMAScript {
         ]
         func quoted(_ quote: String, _ kind: TokenKind) -> [Rule] {
             [
-                Rule(.sequence([.text("\\"), .character]), .stringEscape),
+                ECMAScript.escape,
                 Rule(.text(quote), kind, .pop),
                 Rule(.ahead(.lineEnd), kind, .pop),
                 Rule(.run(ByteSet(quote + "\\\n").inverted), kind),
@@ -142,7 +142,7 @@ struct ECMAScript {
             ("single", quoted("'", .stringSingle)),
             ("template", [
                 Rule(.text("`"), .stringBacktick, .pop),
-                Rule(.sequence([.text("\\"), .character]), .stringEscape),
+                ECMAScript.escape,
                 Rule(.text("${"), .stringInterpolation, .push("interpolation")),
                 Rule(.run(ByteSet("`\\$").inverted), .stringBacktick),
                 Rule(.text("$"), .stringBacktick),
@@ -159,6 +159,17 @@ struct ECMAScript {
             ]),
         ] + (jsx ? jsxStates : []))
     }
+
+    /// `\n`, `\x41`, `\u00e9`, `\u{1F600}`.
+    static let escape: Rule = {
+        let hex = ByteSet("0-9a-fA-F")
+        return Rule(.sequence([.text("\\"), .either([
+            .sequence([.text("u{"), .run(hex), .text("}")]),
+            .sequence([.text("u"), .run(hex, maximum: 4)]),
+            .sequence([.text("x"), .run(hex, maximum: 2)]),
+            .character,
+        ])]), .stringEscape)
+    }()
 
     /// Number literals: `0x`, `0o`, `0b` and old `0755` octals, `_` separators, `n` for BigInt.
     static let numbers: [Rule] = {

@@ -51,8 +51,8 @@ struct Markup {
                  .parts([.punctuation, .plain, .nameTag]), .push(tag + "-tag"))
         }
         func closing(_ name: Pattern, _ transition: Rule.Transition) -> Rule {
-            Rule(.sequence([.text("<"), space, .text("/"), space, name, space, .text(">")]),
-                 .parts([.punctuation, .plain, .punctuation, .plain, .nameTag, .plain, .punctuation]), transition)
+            Rule(.sequence([.either([.text("</"), .sequence([.text("<"), space, .text("/")])]), space, name, space, .text(">")]),
+                 .parts([.punctuation, .plain, .nameTag, .plain, .punctuation]), transition)
         }
         func tag(_ end: Rule.Transition) -> [Rule] {
             [
@@ -60,7 +60,8 @@ struct Markup {
                 Rule(.sequence([.run(Markup.nameSet), space, .text("="), space]),
                      .parts([.nameAttribute, .plain, .operator, .plain]), .push("attribute")),
                 Rule(.run(Markup.nameSet), .nameAttribute),
-                Rule(.sequence([.optional(.text("/")), space, .text(">")]), .parts([.punctuation, .plain, .punctuation]), end),
+                Rule(.either([.text(">"), .text("/>")]), .punctuation, end),
+                Rule(.sequence([.text("/"), .run(.whitespace), .text(">")]), .parts([.punctuation, .plain, .punctuation]), end),
             ]
         }
         func content(_ tag: String, _ language: Grammar) -> [Rule] {

@@ -95,6 +95,8 @@ struct Stylesheet {
         var value = common
         if scss {
             value += [interpolation, variable]
+        } else {
+            value.append(Rule(.text(":"), .punctuation))
         }
         value += [
             Rule(.sequence([.text("url"), .ahead(.sequence([.text("("), .run(ByteSet("\"'"))]))]), .nameBuiltin, .push("url-quoted")),
@@ -139,7 +141,7 @@ struct Stylesheet {
             ("block", [Rule(.text("}"), .punctuation, .pop), .include("statements")]),
             ("selector", selector),
             // The rest of an at-rule: a media query, an import, a mixin's arguments.
-            ("prelude", scss ? value : selector),
+            ("prelude", value),
             ("value", value),
             ("arguments", [Rule(.text(")"), .punctuation, .pop), Rule(.text("("), .punctuation, .push("arguments")),
                            Rule(.text(";"), .punctuation, .pop), .include("value")]),
