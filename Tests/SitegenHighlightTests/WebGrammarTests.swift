@@ -71,8 +71,18 @@ import Testing
             "nd:@Injectable", "p:()", "kn:export", "k:abstract", "kd:class", "nc:Repo", "o:<", "nx:T", "o:>", "k:implements",
             "nx:Store", "p:{", "k:private", "k:readonly", "nx:items", "o::", "kt:T", "p:[]", "o:=", "p:[];", "p:}",
         ])
-        // No JSX in TypeScript: `<any>value` is a type assertion.
+    }
+
+    @Test func tsxElementsAreToldFromTypeAssertionsAndGenerics() {
+        #expect(tokens("render(<Link page=\"x\">Hi</Link>); x = <Intro />; y = <Text>Welcome</Text>;", "tsx") == [
+            "nx:render", "p:(<", "nt:Link", "na:page", "o:=", "s:\"x\"", "p:>", ":Hi", "p:</", "nt:Link", "p:>);",
+            "nx:x", "o:=", "p:<", "nt:Intro", "p:/>;", "nx:y", "o:=", "p:<", "nt:Text", "p:>", ":Welcome", "p:</", "nt:Text", "p:>;",
+        ])
         #expect(tokens("const label = <any>value;", "tsx") == ["kd:const", "nx:label", "o:=", "o:<", "kt:any", "o:>", "nx:value", "p:;"])
+        #expect(tokens("const h = <Foo>bar;", "ts") == ["kd:const", "nx:h", "o:=", "o:<", "nx:Foo", "o:>", "nx:bar", "p:;"])
+        #expect(tokens("const f = <T extends U>(x: T) => x;", "ts") == [
+            "kd:const", "nx:f", "o:=", "o:<", "nx:T", "k:extends", "nx:U", "o:>", "p:(", "nx:x", "o::", "kt:T", "p:)", "p:=>", "nx:x", "p:;",
+        ])
     }
 
     // MARK: JSON and JSON5

@@ -2,8 +2,9 @@
 /// to it. Names are `nx` and `this` a keyword, as in Pygments and Chroma.
 struct ECMAScript {
     var typescript = false
-    /// JSX elements where an expression may start (`return <div>…</div>`). TypeScript goes
-    /// without: there `<T>(x) => x` and `<any>value` look the same.
+    /// JSX elements where an expression may start (`return <div>…</div>`). In TypeScript a
+    /// `<` there may also open a type assertion (`<Foo>value`) or a generic arrow function
+    /// (`<T,>(x: T) => x`), so an element must look like one (see ``typedElement(_:_:)``).
     var jsx = false
 
     /// Identifiers may hold `$` (`$el`, `jQuery$`).
@@ -83,7 +84,8 @@ struct ECMAScript {
                              .parts([kind, .plain, keyword == "function" ? .nameFunction : .nameClass])))
         }
         if jsx {
-            root.append(Rule(.custom(first: ByteSet("<"), match: ECMAScript.element), .punctuation, .push("jsx-tag")))
+            root.append(Rule(.custom(first: ByteSet("<"), match: typescript ? ECMAScript.typedElement : ECMAScript.element),
+                             .punctuation, .push("jsx-tag")))
         }
         root += [
             .words(table, otherwise: .nameOther, pattern: identifier),
@@ -105,7 +107,7 @@ struct ECMAScript {
                 Rule(.run(ByteSet(quote + "\\\n").inverted), kind),
             ]
         }
-        let name = Pattern.word(start: ECMAScript.identifierStart, rest: ECMAScript.identifierRest.union(ByteSet(".:-")))
+        let name = Pattern.word(start: ECMAScript.identifierStart, rest: ECMAScript.tagNameRest)
         let jsxStates: [(String, [Rule])] = [
             ("jsx-tag", [
                 Rule(name, .nameTag, .replace("jsx-attributes")),
@@ -254,6 +256,60 @@ struct ECMAScript {
               regexMayStart(bytes, at) else { return nil }
         return at + 1
     }
+
+    /// The `<` of a JSX element in TypeScript: a fragment `<>`, or a tag that holds an
+    /// attribute (`<Link page=`), closes itself (`<Intro />`), spreads props, is an HTML
+    /// element (`<div>`) or is closed within the next 2 KB (`<Text>…</Text>`).
+    @Sendable static func typedElement(_ bytes: UnsafeBufferPointer<UInt8>, _ at: Int) -> Int? {
+        let count = bytes.count
+        guard at + 1 < count, regexMayStart(bytes, at) else { return nil }
+        if bytes[at + 1] == UInt8(ascii: ">") { return at + 1 }
+        guard identifierStart.contains(bytes[at + 1]) else { return nil }
+        var end = at + 2
+        while end < count, tagNameRest.contains(bytes[end]) { end += 1 }
+        let name = UnsafeBufferPointer(rebasing: bytes[(at + 1)..<end])
+        guard !typeWords.contains(String(decoding: name, as: UTF8.self)) else { return nil }
+        func skipSpaces(_ index: inout Int) { while index < count, ByteSet.whitespace.contains(bytes[index]) { index += 1 } }
+        var index = end
+        skipSpaces(&index)
+        guard index < count else { return nil }
+        switch bytes[index] {
+        case UInt8(ascii: "/"):
+            index += 1
+            skipSpaces(&index)
+            return index < count && bytes[index] == UInt8(ascii: ">") ? at + 1 : nil
+        case UInt8(ascii: "{"):
+            return index > end ? at + 1 : nil
+        case UInt8(ascii: ">"):
+            guard index == end else { return nil }
+            if bytes[at + 1] >= UInt8(ascii: "a"), bytes[at + 1] <= UInt8(ascii: "z") { return at + 1 }
+            let limit = min(count, end + 2048)
+            var search = end
+            while search + 2 + name.count <= limit {
+                if bytes[search] == UInt8(ascii: "<"), bytes[search + 1] == UInt8(ascii: "/"),
+                   zip(name, bytes[(search + 2)...]).allSatisfy({ $0 == $1 }),
+                   search + 2 + name.count == count || !tagNameRest.contains(bytes[search + 2 + name.count]) {
+                    return at + 1
+                }
+                search += 1
+            }
+            return nil
+        default:
+            // An attribute, then `=`, `>` or `/>`; `<T extends U>` is a type parameter.
+            guard index > end, identifierStart.contains(bytes[index]) else { return nil }
+            while index < count, tagNameRest.contains(bytes[index]) { index += 1 }
+            skipSpaces(&index)
+            guard index < count else { return nil }
+            return bytes[index] == UInt8(ascii: "=") || bytes[index] == UInt8(ascii: ">") || bytes[index] == UInt8(ascii: "/")
+                ? at + 1 : nil
+        }
+    }
+
+    static let tagNameRest = identifierRest.union(ByteSet(".:-"))
+    /// Type assertions to these (`<any>value`) are never elements.
+    static let typeWords: Set<String> = [
+        "any", "string", "number", "boolean", "unknown", "never", "object", "symbol", "bigint", "void", "null", "undefined",
+    ]
 
     /// A `/` where a regular expression may start but none closes on the line: the rest of
     /// the line is left plain, as Pygments leaves it (JSX's `</div>` read as JavaScript).
