@@ -218,15 +218,19 @@ import Testing
 
     @Test func hostileInputKeepsItsText() {
         let inputs = [
-            String(repeating: "(/[", count: 20_000), String(repeating: "`${", count: 5_000), String(repeating: "<a ", count: 20_000),
-            "<script>" + String(repeating: "x/", count: 20_000), String(repeating: "a{b:", count: 20_000),
-            String(repeating: "#{", count: 20_000), "\"" + String(repeating: "\\", count: 10_001), "<<<\u{E9}>>>&&;",
+            String(repeating: "(/[", count: 5_000), String(repeating: "`${", count: 2_000), String(repeating: "<a ", count: 5_000),
+            "<script>" + String(repeating: "x/", count: 5_000), String(repeating: "a{b:", count: 5_000),
+            String(repeating: "#{", count: 5_000), "\"" + String(repeating: "\\", count: 5_001), "<<<\u{E9}>>>&&;",
         ]
         for language in ["js", "ts", "json", "json5", "css", "scss", "html", "xml"] {
             for input in inputs {
-                let html = Highlighter().highlight(input, language: language) ?? ""
-                let text = html.replacing("</span>", with: "").replacing(#/<span class="[a-z0-9]+">/#, with: "")
-                    .replacing("&lt;", with: "<").replacing("&gt;", with: ">").replacing("&quot;", with: "\"")
+                // Text is escaped, so every `<` of the HTML opens a span tag.
+                var text = ""
+                var inTag = false
+                for character in Highlighter().highlight(input, language: language) ?? "" {
+                    if character == "<" { inTag = true } else if character == ">" { inTag = false } else if !inTag { text.append(character) }
+                }
+                text = text.replacing("&lt;", with: "<").replacing("&gt;", with: ">").replacing("&quot;", with: "\"")
                     .replacing("&amp;", with: "&")
                 #expect(text == input, "\(language)")
             }

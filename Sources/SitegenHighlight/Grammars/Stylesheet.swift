@@ -57,13 +57,13 @@ struct Stylesheet {
                 Rule(.sequence([.text("$"), name, .optional(.run(.spaces)), .text(":")]),
                      .parts([.nameVariable, .nameVariable, .plain, .operator]), .push("value")),
                 Rule(.sequence([.either([.text("@mixin"), .text("@function")]), .run(.spaces), name]),
-                     .parts([.keyword, .plain, .nameFunction]), .push("prelude")),
-                Rule(.sequence([.text("@include"), .run(.spaces), name]), .parts([.keyword, .plain, .nameDecorator]), .push("prelude")),
+                     .parts([.keyword, .plain, .nameFunction]), .push("value")),
+                Rule(.sequence([.text("@include"), .run(.spaces), name]), .parts([.keyword, .plain, .nameDecorator]), .push("value")),
                 Rule(.sequence([.text("@extend"), .ahead(.run(.whitespace))]), .keyword, .push("selector")),
-                Rule(.sequence([.text("@"), name]), .keyword, .push("prelude")),
+                Rule(.sequence([.text("@"), name]), .keyword, .push("value")),
             ]
         } else {
-            statements.append(Rule(.sequence([.text("@"), name]), .parts([.punctuation, .keyword]), .push("prelude")))
+            statements.append(Rule(.sequence([.text("@"), name]), .parts([.punctuation, .keyword]), .push("value")))
         }
         statements += [
             Rule(.custom(first: ByteSet("-"), match: Stylesheet.vendorProperty), .keywordPseudo),
@@ -85,13 +85,15 @@ struct Stylesheet {
             Rule(.ahead(.text("}")), .plain, .pop),
         ]
 
-        let valueWords = WordTable.List(words: [
+        // Pygments' SCSS lexer makes value keywords names; its CSS lexer, keywords.
+        var valueWords: [(TokenKind, String)] = [
             (scss ? .nameConstant : .keywordConstant, Stylesheet.valueKeywords),
             (scss ? .nameConstant : .keywordConstant, Stylesheet.colours),
             (scss ? .nameConstant : .keyword, Stylesheet.properties),
-            (.keywordConstant, scss ? "true false null" : ""),
-            (.operatorWord, scss ? "and or not" : ""),
-        ], caseInsensitive: false)
+        ]
+        if scss {
+            valueWords += [(.keywordConstant, "true false null"), (.operatorWord, "and or not")]
+        }
         var value = common
         if scss {
             value += [interpolation, variable]
@@ -105,7 +107,8 @@ struct Stylesheet {
             Rule(.oneOf(["-webkit-", "-moz-", "-ms-", "-o-"]), .nameBuiltinPseudo),
             Rule(.sequence([.custom(first: Stylesheet.nameStart, match: Stylesheet.function), .text("(")]),
                  .parts([.nameFunction, .punctuation]), .push("arguments")),
-            .words(valueWords, otherwise: nil, pattern: name),
+            .words(WordTable.List(words: valueWords, caseInsensitive: false), otherwise: nil, pattern: name),
+            // `!important` (`!default` in SCSS), with Pygments' classes.
             Rule(.sequence([.text("!"), .optional(.run(.spaces)), .word(start: ByteSet("a-zA-Z"), rest: ByteSet("a-zA-Z"))]),
                  scss ? .nameException : .commentPreprocessor),
             Rule(.sequence([.text("#"), .run(ByteSet("a-zA-Z0-9"), maximum: 8)]), .numberHex),
@@ -140,8 +143,8 @@ struct Stylesheet {
             ("statements", statements),
             ("block", [Rule(.text("}"), .punctuation, .pop), .include("statements")]),
             ("selector", selector),
-            // The rest of an at-rule: a media query, an import, a mixin's arguments.
-            ("prelude", value),
+            // A declaration's value, and the rest of an at-rule (a media query, an import, a
+            // mixin's arguments), up to `;` or the `{` of its block.
             ("value", value),
             ("arguments", [Rule(.text(")"), .punctuation, .pop), Rule(.text("("), .punctuation, .push("arguments")),
                            Rule(.text(";"), .punctuation, .pop), .include("value")]),
