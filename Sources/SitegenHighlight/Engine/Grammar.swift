@@ -21,12 +21,13 @@ final class Grammar: @unchecked Sendable {
 
     /// A compiled rule: plain values only.
     struct CompiledRule: Sendable {
-        enum Action: UInt8, Sendable { case token, words, parts }
+        enum Action: UInt8, Sendable { case token, words, parts, embed }
         var pattern: Int32
         var action: Action
         var kind: TokenKind
         /// For words: whether a word not in the table still matches (as `kind`).
         var matchesOtherWords: Bool
+        /// For words, the word list; for embed, the grammar in `embedded`.
         var table: Int32
         /// For parts: where its kinds start in `partKinds`.
         var parts: Int32
@@ -49,6 +50,8 @@ final class Grammar: @unchecked Sendable {
     let candidateStarts: UnsafeBufferPointer<Int32>
     let candidates: UnsafeBufferPointer<Int32>
     let fallbacks: UnsafeBufferPointer<TokenKind>
+    /// The grammars that rules with an embed action lex their matches with.
+    let embedded: [Grammar]
 
     /// `states` in order; the first is where lexing starts. `fallbacks` gives a state's kind
     /// for bytes no rule matches (default plain).
@@ -104,6 +107,7 @@ final class Grammar: @unchecked Sendable {
         self.candidateStarts = Grammar.copy(candidateStarts)
         self.candidates = Grammar.copy(candidates)
         self.fallbacks = Grammar.copy(fallbackKinds)
+        embedded = builder.embedded
     }
 
     deinit {
@@ -134,6 +138,7 @@ final class Grammar: @unchecked Sendable {
         var rules: [CompiledRule] = []
         var partKinds: [TokenKind] = []
         var wordLists: [WordTable.List] = []
+        var embedded: [Grammar] = []
 
         mutating func add(_ rule: Rule, transition: Int32) -> Int32 {
             let pattern = add(rule.pattern)
@@ -155,6 +160,10 @@ final class Grammar: @unchecked Sendable {
                 compiled.action = .parts
                 compiled.parts = Int32(partKinds.count)
                 partKinds += kinds
+            case .embed(let grammar):
+                compiled.action = .embed
+                compiled.table = Int32(embedded.count)
+                embedded.append(grammar)
             }
             rules.append(compiled)
             return Int32(rules.count - 1)

@@ -11,12 +11,13 @@ struct Lexer {
         Lexer(grammar: grammar, bytes: bytes).run(into: &writer)
     }
 
-    private func run(into writer: inout TokenWriter) {
+    /// Lexes from `start` (0 but for embedded code, whose tokens join those before it).
+    private func run(from start: Int = 0, into writer: inout TokenWriter) {
         let count = bytes.count
         var stack: [Int32] = [0]
         stack.reserveCapacity(8)
         var state: Int32 = 0
-        var position = 0
+        var position = start
         let rules = grammar.rules, candidates = grammar.candidates, starts = grammar.candidateStarts
         while position < count {
             let byte = bytes[position]
@@ -49,6 +50,12 @@ struct Lexer {
                         writer.add(grammar.partKinds[Int(rule.parts) + part], start, partEnd)
                         start = partEnd
                     }
+                case .embed:
+                    // The embedded grammar sees the code up to the end of the match only, so
+                    // it cannot run past the text that ends it (`</script>`).
+                    let embedded = Lexer(grammar: grammar.embedded[Int(rule.table)],
+                                         bytes: UnsafeBufferPointer(start: bytes.baseAddress, count: end))
+                    embedded.run(from: position, into: &writer)
                 }
                 position = end
                 switch rule.transition {

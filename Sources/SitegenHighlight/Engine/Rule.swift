@@ -10,6 +10,9 @@ struct Rule: Sendable {
         case words(WordTable.List, otherwise: TokenKind?)
         /// For a ``Pattern/sequence(_:)``: a kind for each of its parts.
         case parts([TokenKind])
+        /// The match lexed by another grammar, from its first state (the code of an HTML
+        /// `<script>`); the pattern decides where the embedded code ends.
+        case embed(Grammar)
     }
 
     /// Where the lexer goes after the match.

@@ -1,3 +1,3 @@
 extension Grammars {
-    static let css = CFamily().grammar
+    static let css = Stylesheet().grammar
 }

@@ -1,3 +1,3 @@
 extension Grammars {
-    static let html = CFamily().grammar
+    static let html = Markup().grammar
 }

@@ -1,3 +1,3 @@
 extension Grammars {
-    static let javascript = CFamily().grammar
+    static let javascript = ECMAScript(jsx: true).grammar
 }

@@ -1,3 +1,3 @@
 extension Grammars {
-    static let scss = CFamily().grammar
+    static let scss = Stylesheet(scss: true).grammar
 }

@@ -1,3 +1,3 @@
 extension Grammars {
-    static let typescript = CFamily().grammar
+    static let typescript = ECMAScript(typescript: true, jsx: true).grammar
 }

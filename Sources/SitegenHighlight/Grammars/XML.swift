@@ -1,3 +1,3 @@
 extension Grammars {
-    static let xml = CFamily().grammar
+    static let xml = Markup(html: false).grammar
 }
