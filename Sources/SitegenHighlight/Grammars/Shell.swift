@@ -55,7 +55,7 @@ struct Shell {
 
         var root = rootLineEnd
         if !endsAtLineEnd {
-            root.append(Rule(.custom(first: ByteSet("#"), match: Shell.hashbang), .commentHashbang))
+            root.append(Rule(.hashbang, .commentHashbang))
         }
         root += [
             Rule(.sequence([.text("#"), .restOfLine]), .commentSingle),
@@ -159,17 +159,8 @@ struct Shell {
         return states
     }
 
-    /// `#!` at the very start of the code.
-    @Sendable static func hashbang(_ bytes: UnsafeBufferPointer<UInt8>, _ at: Int) -> Int? {
-        guard at == 0, bytes.count > 1, bytes[1] == UInt8(ascii: "!") else { return nil }
-        var end = 2
-        while end < bytes.count, bytes[end] != 10 { end += 1 }
-        return end
-    }
-
-    /// The delimiter of a here document at `at` (`<<EOF`, `<<-'EOF'`, `<< "EOF"`): where it
-    /// ends, its word, and whether the body's lines may be indented by tabs.
-    static func hereDocumentDelimiter(_ bytes: UnsafeBufferPointer<UInt8>, _ at: Int) -> (end: Int, word: Range<Int>, tabs: Bool)? {
+    /// The opening of a here document at `at` (`<<EOF`, `<<-'EOF'`, `<< "EOF"`).
+    static func hereDocumentOpening(_ bytes: UnsafeBufferPointer<UInt8>, _ at: Int) -> HereDocument.Opening? {
         let count = bytes.count
         guard at + 2 < count, bytes[at] == UInt8(ascii: "<"), bytes[at + 1] == UInt8(ascii: "<"),
               bytes[at + 2] != UInt8(ascii: "<"), at == 0 || bytes[at - 1] != UInt8(ascii: "<") else { return nil }
@@ -194,41 +185,15 @@ struct Shell {
             guard index < count, bytes[index] == quote else { return nil }
             index += 1
         }
-        return (index, wordRange, tabs)
+        return HereDocument.Opening(end: index, word: wordRange, indentation: tabs ? ByteSet("\t") : ByteSet())
     }
 
     @Sendable static func hereDocumentStart(_ bytes: UnsafeBufferPointer<UInt8>, _ at: Int) -> Int? {
-        hereDocumentDelimiter(bytes, at)?.end
+        hereDocumentOpening(bytes, at)?.end
     }
 
-    /// At the line feed that ends a here document's first line: the body, up to and with the
-    /// line that is the delimiter's word alone (or to the end of the code). The word is found
-    /// again on that first line, in the first `<<` that starts a here document.
+    /// At the line feed that ends a here document's first line: the body, with the line that ends it.
     @Sendable static func hereDocumentBody(_ bytes: UnsafeBufferPointer<UInt8>, _ at: Int) -> Int? {
-        var lineStart = at
-        while lineStart > 0, bytes[lineStart - 1] != 10 { lineStart -= 1 }
-        var delimiter: (end: Int, word: Range<Int>, tabs: Bool)?
-        var index = lineStart
-        while index < at, delimiter == nil {
-            if bytes[index] == UInt8(ascii: "<") { delimiter = hereDocumentDelimiter(bytes, index) }
-            index += 1
-        }
-        guard let delimiter else { return nil }
-        let count = bytes.count, wordLength = delimiter.word.count
-        var line = at + 1
-        while line < count {
-            var start = line
-            if delimiter.tabs { while start < count, bytes[start] == 9 { start += 1 } }
-            var end = start
-            while end < count, bytes[end] != 10 { end += 1 }
-            var content = end
-            if content > start, bytes[content - 1] == 13 { content -= 1 }
-            if content - start == wordLength,
-               (0..<wordLength).allSatisfy({ bytes[start + $0] == bytes[delimiter.word.lowerBound + $0] }) {
-                return end
-            }
-            line = end + 1
-        }
-        return count
+        HereDocument.body(bytes, at, withTerminator: true, opening: hereDocumentOpening)
     }
 }
