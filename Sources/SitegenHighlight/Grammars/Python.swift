@@ -164,8 +164,8 @@ extension Grammars {
             Rule(.sequence([.text("def"), .run(.spaces), .identifier]), .parts([.keywordDeclaration, .plain, .nameFunction])),
             Rule(.sequence([.text("class"), .run(.spaces), .identifier]), .parts([.keywordDeclaration, .plain, .nameClass])),
             Rule(.sequence([.text("yield"), .run(.spaces), .text("from"), notWord]), .keyword),
-            Rule(.sequence([.text("from"), .run(.spaces)]), .keywordNamespace, .push("from")),
-            Rule(.sequence([.text("import"), .run(.spaces)]), .keywordNamespace, .push("import")),
+            Rule(.sequence([.text("from"), .run(.spaces)]), .parts([.keywordNamespace, .plain]), .push("from")),
+            Rule(.sequence([.text("import"), .run(.spaces)]), .parts([.keywordNamespace, .plain]), .push("import")),
             // A name not followed by a quote is no string prefix: it is looked up at once.
             Rule(.sequence([.identifier, .notAhead(quote)]), .words(words, otherwise: .name)),
         ] + prefixRules + numbers + [

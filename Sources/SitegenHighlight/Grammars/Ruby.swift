@@ -20,7 +20,7 @@ extension Grammars {
             method_defined? nil? private_method_defined? protected_method_defined? public_method_defined? respond_to? \
             tainted? chomp! chop! exit! gsub! sub!
             Array Float Integer String Hash Rational Complex __id__ __send__ abort ancestors at_exit autoload binding \
-            callcc caller clone const_get const_missing const_set constants display dup eval exec exit fail fork \
+            callcc caller chomp chop class_eval class_variables clone const_get const_missing const_set constants display dup eval exec exit fail fork \
             format freeze getc gets global_variables gsub hash id included_modules inspect instance_eval \
             instance_method instance_methods instance_variable_get instance_variable_set instance_variables lambda \
             load local_variables method method_missing methods module_eval name object_id open p pp print printf \
@@ -106,10 +106,13 @@ extension Grammars {
             Rule(.sequence([.text("def"), .either([.run(.whitespace), .ahead(.run(ByteSet("*%&^`~+-/[<>=!"), maximum: 1))])]),
                  .parts([.keyword, .plain]), .push("method")),
             Rule(.sequence([.text("class"), .run(.whitespace)]), .parts([.keyword, .plain]), .push("class")),
+            // Most names: lowercase, with no `?`, `!` or `:` after them.
+            Rule(.sequence([.word(start: ByteSet("a-z_").union(.nonASCII), rest: .identifierRest), .notAhead(.run(ByteSet("!?:"), maximum: 1))]),
+                 .words(words, otherwise: .name)),
+            // `key: value`, where the name is a symbol (even a builtin's, unlike Pygments).
+            Rule(.sequence([.identifier, .text(":"), .notAhead(.text(":"))]), .parts([.stringSymbol, .punctuation, .plain])),
             Rule(.sequence([.identifier, .run(ByteSet("!?"), maximum: 1)]), .words(words, otherwise: nil)),
             .words(words, otherwise: nil),
-            // `key: value`, where the name is a symbol.
-            Rule(.sequence([.identifier, .text(":"), .notAhead(.text(":"))]), .parts([.stringSymbol, .punctuation, .plain])),
             Rule(.sequence([.run(ByteSet("A-Z"), maximum: 1), .run(.identifierRest)]), .nameConstant),
             Rule(name, .name),
             Rule(.sequence([.text("."), name]), .parts([.operator, .name])),
@@ -139,7 +142,9 @@ extension Grammars {
             // `?a`, `?\n`: a character.
             Rule(.sequence([.text("?"), .either([.sequence([.text("\\"), .character]), .sequence([.notAhead(.run(.whitespace)), .character])]),
                             notWord]), .stringChar),
-            Rule(.run(ByteSet("[]*<>=~!&|.+-^%/")), .operator),
+            // Not `/` and `%`, which may start a literal after an operator.
+            Rule(.run(ByteSet("[]*<>=~!&|.+-^")), .operator),
+            Rule(.run(ByteSet("/%"), maximum: 1), .operator),
             Rule(.run(ByteSet("(){};,?:\\"), maximum: 1), .punctuation),
         ]
 
