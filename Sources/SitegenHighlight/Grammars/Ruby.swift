@@ -20,14 +20,14 @@ extension Grammars {
             method_defined? nil? private_method_defined? protected_method_defined? public_method_defined? respond_to? \
             tainted? chomp! chop! exit! gsub! sub!
             Array Float Integer String Hash Rational Complex __id__ __send__ abort ancestors at_exit autoload binding \
-            callcc caller chomp chop class_eval class_variables clone const_get const_missing const_set constants display dup eval exec exit fail fork \
-            format freeze getc gets global_variables gsub hash id included_modules inspect instance_eval \
-            instance_method instance_methods instance_variable_get instance_variable_set instance_variables lambda \
-            load local_variables method method_missing methods module_eval name object_id open p pp print printf \
-            private_class_method private_instance_methods private_methods proc protected_instance_methods \
-            protected_methods public_class_method public_instance_methods public_methods putc puts rand readline \
-            readlines require require_relative scan select self send set_trace_func singleton_methods sleep split \
-            sprintf srand sub syscall system taint test to_a to_s trace_var trap untaint untrace_var warn
+            callcc caller chomp chop class_eval class_variables clone const_get const_missing const_set constants \
+            display dup eval exec exit fail fork format freeze getc gets global_variables gsub hash id included_modules \
+            inspect instance_eval instance_method instance_methods instance_variable_get instance_variable_set \
+            instance_variables lambda load local_variables method method_missing methods module_eval name object_id open \
+            p pp print printf private_class_method private_instance_methods private_methods proc \
+            protected_instance_methods protected_methods public_class_method public_instance_methods public_methods putc \
+            puts rand readline readlines require require_relative scan select self send set_trace_func singleton_methods \
+            sleep split sprintf srand sub syscall system taint test to_a to_s trace_var trap untaint untrace_var warn
             """),
             (.nameBuiltinPseudo, "__FILE__ __LINE__ __dir__ __method__ __ENCODING__"),
         ], caseInsensitive: false)

@@ -26,7 +26,7 @@ struct Shell {
     private static let wordEnd = ByteSet("=[]{}()$\"'`\\<&|; \t\n\r\u{0B}\u{0C}")
     private static let word = ByteSet("a-zA-Z0-9_").union(.nonASCII)
 
-    /// Whether the byte is one of a word (`\\w`, with every non-ASCII byte taken as a letter).
+    /// Whether the byte can be part of a word (`\w`, with every non-ASCII byte taken as a letter).
     static func isWordByte(_ byte: UInt8) -> Bool { word.contains(byte) }
 
     func states() -> [(String, [Rule])] {
@@ -88,6 +88,7 @@ struct Shell {
             Rule(.text("<"), .plain),
         ]
         root += expansions
+        // A `$` that starts no expansion is text (in strings, it is the string's).
         root.append(Rule(.text("$"), .plain))
 
         var double = lineEnd
@@ -122,7 +123,7 @@ struct Shell {
             Rule(.text("))"), .keyword, .pop),
             Rule(.either([.text("**"), .text("||"), .text("<<"), .text(">>"), .run(ByteSet("-+*/%^|&<>"), maximum: 1)]), .operator),
             Rule(.sequence([.run(.digits), .text("#"), .optional(.run(ByteSet("0-9a-zA-Z")))]), .number),
-            Rule(.sequence([.text("0"), .run(ByteSet("xX")), .run(ByteSet("0-9a-fA-F"))]), .numberHex),
+            Rule(.sequence([.text("0"), .run(ByteSet("xX"), maximum: 1), .run(ByteSet("0-9a-fA-F"))]), .numberHex),
             Rule(.run(.digits), .numberInteger),
             Rule(.word(start: .letters, rest: Shell.word), .nameVariable),
             .include(prefix),
