@@ -16,7 +16,7 @@ extension Grammars {
     /// `user@host:~/dir$ ` or `[user@host dir]# ` one, `sh-3.2$ `, each perhaps after a
     /// virtual environment's `(venv) `. The prompt ends at the first `$`, `#` or `%` that ends
     /// its word, so a `$` in the command is the command's.
-    @Sendable static func sessionPrompt(_ bytes: UnsafeBufferPointer<UInt8>, _ at: Int) -> Int? {
+    @Sendable private static func sessionPrompt(_ bytes: UnsafeBufferPointer<UInt8>, _ at: Int) -> Int? {
         let count = bytes.count
         var lineEnd = at
         while lineEnd < count, bytes[lineEnd] != 10 { lineEnd += 1 }

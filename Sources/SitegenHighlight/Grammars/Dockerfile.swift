@@ -42,7 +42,7 @@ extension Grammars {
 
     /// One of `names` (in any case) at the start of a line, followed by a space or the line's
     /// end; with `execForm`, only when a JSON array of strings follows.
-    static func dockerInstruction(_ names: String, execForm: Bool = false) -> Pattern {
+    private static func dockerInstruction(_ names: String, execForm: Bool = false) -> Pattern {
         let words = names.split(separator: " ").map { Array($0.utf8) }
         return .custom(first: ByteSet("a-zA-Z")) { bytes, at in
             let count = bytes.count

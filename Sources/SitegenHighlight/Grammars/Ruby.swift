@@ -118,9 +118,9 @@ extension Grammars {
             Rule(.sequence([.text("."), name]), .parts([.operator, .name])),
             Rule(heredoc, .parts([.plain, .operator, .stringHeredoc, .stringDelimiter, .stringHeredoc]), .push("heredoc")),
             Rule(.custom(first: ByteSet("/"), match: rubyRegexStart), .stringRegex, .push("regex")),
-            Rule(.sequence([prefixed("xX", "0-9a-fA-F_")] + afterNumber), .parts([.numberHex, .plain, .operator])),
-            Rule(.sequence([prefixed("bB", "01_")] + afterNumber), .parts([.numberBinary, .plain, .operator])),
-            Rule(.sequence([.either([prefixed("oO", "0-7_"), .sequence([.text("0"), .optional(.text("_")), .run(ByteSet("0-7_"))])])] + afterNumber),
+            Rule(.sequence([rubyPrefixedNumber("xX", "0-9a-fA-F_")] + afterNumber), .parts([.numberHex, .plain, .operator])),
+            Rule(.sequence([rubyPrefixedNumber("bB", "01_")] + afterNumber), .parts([.numberBinary, .plain, .operator])),
+            Rule(.sequence([.either([rubyPrefixedNumber("oO", "0-7_"), .sequence([.text("0"), .optional(.text("_")), .run(ByteSet("0-7_"))])])] + afterNumber),
                  .parts([.numberOctal, .plain, .operator])),
             Rule(.sequence([.sequence([digits, .either([
                 .sequence([.text("."), digits, .optional(rubyExponent(digits))]), rubyExponent(digits),
@@ -191,7 +191,7 @@ extension Grammars {
         ] + percentStates)
     }()
 
-    private static func prefixed(_ letters: String, _ digits: String) -> Pattern {
+    private static func rubyPrefixedNumber(_ letters: String, _ digits: String) -> Pattern {
         .sequence([.text("0"), .run(ByteSet(letters), maximum: 1), .run(ByteSet(digits))])
     }
 
@@ -201,7 +201,7 @@ extension Grammars {
 
     /// A heredoc's opening at `at`: `<<NAME`, `<<-NAME`, `<<~NAME`, the name perhaps quoted;
     /// not right after a word (`x<<y` shifts).
-    static func rubyHeredocOpening(_ bytes: UnsafeBufferPointer<UInt8>, _ at: Int) -> HereDocument.Opening? {
+    private static func rubyHeredocOpening(_ bytes: UnsafeBufferPointer<UInt8>, _ at: Int) -> HereDocument.Opening? {
         let count = bytes.count
         guard at + 2 < count, bytes[at] == UInt8(ascii: "<"), bytes[at + 1] == UInt8(ascii: "<"),
               at == 0 || !ByteSet.identifierRest.contains(bytes[at - 1]) else { return nil }
@@ -227,7 +227,7 @@ extension Grammars {
     /// Whether the `/` at `at` starts a regular expression rather than dividing: at a line's
     /// start, after an operator or an opening bracket, or after a space when no space follows
     /// (`puts /x/`, but `a / b`). Matches the `/` alone.
-    @Sendable static func rubyRegexStart(_ bytes: UnsafeBufferPointer<UInt8>, _ at: Int) -> Int? {
+    @Sendable private static func rubyRegexStart(_ bytes: UnsafeBufferPointer<UInt8>, _ at: Int) -> Int? {
         guard at > 0 else { return at + 1 }
         let before = bytes[at - 1]
         if before == 10 || before == UInt8(ascii: "(") || before == UInt8(ascii: ",") || before == UInt8(ascii: "[") { return at + 1 }
@@ -244,7 +244,7 @@ extension Grammars {
 
     /// `%q|…|`, `%r!…!i`, `%(…` with another delimiter than a bracket: up to the same
     /// delimiter again. `%=` is an operator.
-    @Sendable static func rubyPercentLiteral(_ bytes: UnsafeBufferPointer<UInt8>, _ at: Int) -> Int? {
+    @Sendable private static func rubyPercentLiteral(_ bytes: UnsafeBufferPointer<UInt8>, _ at: Int) -> Int? {
         let count = bytes.count
         var index = at + 1
         var regex = false
