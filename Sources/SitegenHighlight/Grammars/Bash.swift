@@ -1,3 +1,3 @@
 extension Grammars {
-    static let bash = CFamily().grammar
+    static let bash = Grammar(Shell().states())
 }
