@@ -88,7 +88,8 @@ struct HighlightBenchmark {
             }
             totalBytes += bytes
             totalSeconds += best
-            print(String(format: "%-14@ %7d %9.1f %9.1f", name as NSString, blocks.count, Double(bytes) / 1000, Double(bytes) / 1e6 / best))
+            print(name.padding(toLength: 14, withPad: " ", startingAt: 0)
+                  + String(format: " %7d %9.1f %9.1f", blocks.count, Double(bytes) / 1000, Double(bytes) / 1e6 / best))
         }
         print(String(format: "all            %7d %9.1f %9.1f", byLanguage.values.reduce(0) { $0 + $1.count },
                      Double(totalBytes) / 1000, Double(totalBytes) / 1e6 / totalSeconds))
