@@ -60,9 +60,10 @@ enum ShareImage {
     /// images and badges, which share previews do not show, and paths when the site has no
     /// absolute base (`base` is `nil`).
     static func first(inHTML html: String, from base: Base?) -> String? {
-        var position = html.utf8.startIndex
-        while let tagEnd = nextImageTag(in: html, from: &position) {
-            let rest = html[tagEnd...]
+        var html = html
+        let tagEnds = html.withUTF8(imageTagEnds)
+        for offset in tagEnds {
+            let rest = html[html.utf8.index(html.utf8.startIndex, offsetBy: offset)...]
             guard let source = source(inTagAfter: rest), !isVector(source) else { continue }
             if let url = absolute(source, scheme: base?.origin) { return url }
             guard let base, !hasScheme(source) else { continue }
@@ -72,68 +73,77 @@ enum ShareImage {
         return nil
     }
 
-    /// Where the name of the next `<img` tag (in any case) ends, from `position`, which moves
-    /// past it. Passed over as a browser passes over them: comments, the text of `script`,
-    /// `style`, `textarea` and `template` elements, and other tags with their attribute values
-    /// (`<a title="<img …>">`).
-    private static func nextImageTag(in html: String, from position: inout String.Index) -> String.Index? {
-        let bytes = html.utf8
-        func lowered(_ index: String.Index) -> UInt8 { bytes[index] | 0x20 }
-        func starts(with word: String, at index: String.Index) -> Bool {
-            var index = index
-            for expected in word.utf8 {
-                guard index < bytes.endIndex, bytes[index] == expected || bytes[index] | 0x20 == expected else { return false }
-                index = bytes.index(after: index)
-            }
+    /// Where the name of each `<img` tag (in any case) ends, in order (at most 16: a page's
+    /// image is among its first). Passed over as a browser passes over them: comments, the
+    /// text of `script`, `style`, `textarea` and `template` elements, and other tags with their
+    /// attribute values (`<a title="<img …>">`). One pass over the bytes, `memchr` between tags.
+    private static func imageTagEnds(in html: UnsafeBufferPointer<UInt8>) -> [Int] {
+        guard let base = html.baseAddress else { return [] }
+        let count = html.count
+        func starts(with word: StaticString, at index: Int) -> Bool {
+            let length = word.utf8CodeUnitCount
+            guard index + length <= count else { return false }
+            for offset in 0..<length where html[index + offset] | 0x20 != word.utf8Start[offset] | 0x20 { return false }
             return true
         }
-        func skip(past text: String, from index: String.Index) -> String.Index {
+        func skip(past word: StaticString, from index: Int) -> Int {
             var index = index
-            while index < bytes.endIndex {
-                if starts(with: text, at: index) { return bytes.index(index, offsetBy: text.utf8.count) }
-                index = bytes.index(after: index)
+            while let hit = memchr(base + index, Int32(word.utf8Start[0]), count - index) {
+                let found = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self)) - base
+                if starts(with: word, at: found) { return found + word.utf8CodeUnitCount }
+                index = found + 1
             }
-            return bytes.endIndex
+            return count
         }
-        while let open = bytes[position...].firstIndex(of: UInt8(ascii: "<")) {
-            let name = bytes.index(after: open)
-            if starts(with: "!--", at: name) {
-                position = skip(past: "-->", from: name)
+        var ends: [Int] = []
+        var position = 0
+        while ends.count < 16, position < count, let hit = memchr(base + position, Int32(UInt8(ascii: "<")), count - position) {
+            let name = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self)) - base + 1
+            guard name < count else { break }
+            switch html[name] | 0x20 {
+            case UInt8(ascii: "i") where starts(with: "img", at: name):
+                ends.append(name + 3)
+                position = name + 3
                 continue
-            }
-            if starts(with: "img", at: name) {
-                let end = bytes.index(name, offsetBy: 3)
-                position = end
-                return end
-            }
-            if let raw = ["script", "style", "textarea", "template"].first(where: { starts(with: $0, at: name) }) {
-                position = skip(past: "</" + raw, from: name)
+            case UInt8(ascii: "!") where starts(with: "!--", at: name):
+                position = skip(past: "-->", from: name + 3)
                 continue
-            }
-            // A `<` that opens no tag (`a < b` in raw HTML) is text: go on after it.
-            guard name < bytes.endIndex else { return nil }
-            let first = lowered(name)
-            guard (first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z")) || bytes[name] == UInt8(ascii: "/")
-                    || bytes[name] == UInt8(ascii: "!") || bytes[name] == UInt8(ascii: "?") else {
+            case UInt8(ascii: "s") where starts(with: "script", at: name):
+                position = skip(past: "</script", from: name)
+                continue
+            case UInt8(ascii: "s") where starts(with: "style", at: name):
+                position = skip(past: "</style", from: name)
+                continue
+            case UInt8(ascii: "t") where starts(with: "textarea", at: name):
+                position = skip(past: "</textarea", from: name)
+                continue
+            case UInt8(ascii: "t") where starts(with: "template", at: name):
+                position = skip(past: "</template", from: name)
+                continue
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "!"):
+                break
+            default:
+                // A `<` that opens no tag (`a < b` in raw HTML) is text.
                 position = name
                 continue
             }
             // Any other tag: to its `>`, over quoted attribute values.
-            var index = name, quote: UInt8?
-            while index < bytes.endIndex {
-                let byte = bytes[index]
-                if let open = quote {
-                    if byte == open { quote = nil }
+            var index = name
+            var quote: UInt8 = 0
+            while index < count {
+                let byte = html[index]
+                if quote != 0 {
+                    if byte == quote { quote = 0 }
                 } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
                     quote = byte
                 } else if byte == UInt8(ascii: ">") {
                     break
                 }
-                index = bytes.index(after: index)
+                index += 1
             }
-            position = index < bytes.endIndex ? bytes.index(after: index) : index
+            position = index + 1
         }
-        return nil
+        return ends
     }
 
     /// The `src` of the tag whose name `<img` ended just before `rest`, character references
