@@ -33,6 +33,10 @@ struct CFamily {
     var blockComment: (open: String, close: String, nests: Bool)? = ("/*", "*/", false)
     var quotes = [Quote(open: "\"", close: "\""), Quote(open: "'", close: "'", kind: .stringChar)]
     var number = NumberSyntax()
+    /// Numbers get the class of their base or shape (`mh`, `mb`, `mo`, `mf`, `mi`) instead of `m`.
+    var numberKinds = false
+    /// With `numberKinds`, a `0` followed by octal digits is octal (`0755` in C, Go, Java).
+    var leadingZeroOctal = false
     var identifier = Pattern.identifier
     /// What names not among the words are.
     var nameKind = TokenKind.name
@@ -40,6 +44,12 @@ struct CFamily {
     var decorators = false
     var operators = ByteSet("+\\-*/%=&|^!<>~?:")
     var punctuation = ByteSet("()[]{},;.")
+    /// Operator bytes that are a token each, so that a run of operators never takes the start of
+    /// a comment (`=/*`): give `/` here and leave it out of `operators`.
+    var loneOperators = ByteSet()
+    /// A byte inside a string that no rule takes (a lone quote in a triple-quoted string) is the
+    /// string's, not plain text. Off by default only to keep the output of the grammars written before it.
+    var stringFallbacks = false
     /// Rules tried before all others in the main state.
     var before: [Rule] = []
     /// More states the rules in `before` may push.
@@ -88,7 +98,11 @@ struct CFamily {
             rules.append(Rule(.run(special.inverted), quote.kind))
             stringStates.append((name, rules))
         }
-        root.append(Rule(.number(number), .number))
+        if numberKinds {
+            root += CFamily.numberRules(number, leadingZeroOctal: leadingZeroOctal)
+        } else {
+            root.append(Rule(.number(number), .number))
+        }
         if decorators {
             root.append(Rule(.sequence([.text("@"), .identifier]), .nameDecorator))
         }
@@ -100,13 +114,38 @@ struct CFamily {
         }
         root.append(.words(table, otherwise: nameKind, pattern: identifier))
         root.append(Rule(.run(operators), .operator))
+        if !loneOperators.isEmpty { root.append(Rule(.run(loneOperators, maximum: 1), .operator)) }
         root.append(Rule(.run(punctuation, maximum: 1), .punctuation))
         var all: [(String, [Rule])] = [("root", root)]
         all += stringStates
         all += states
         all.append(("braces", [Rule(.text("{"), .punctuation, .push("braces")), Rule(.text("}"), .punctuation, .pop), .include("root")]))
         all.append(("parentheses", [Rule(.text("("), .punctuation, .push("parentheses")), Rule(.text(")"), .punctuation, .pop), .include("root")]))
-        return Grammar(all)
+        var fallbacks: [String: TokenKind] = [:]
+        if stringFallbacks {
+            for (index, quote) in quotes.enumerated() { fallbacks["string\(index)"] = quote.kind }
+        }
+        return Grammar(all, fallbacks: fallbacks)
+    }
+
+    /// Rules that give a number its kind: each looks ahead at the shape, and the language's
+    /// number pattern takes the whole literal, suffix included.
+    static func numberRules(_ syntax: NumberSyntax, leadingZeroOctal: Bool) -> [Rule] {
+        let number = Pattern.number(syntax)
+        func shaped(_ shape: Pattern, _ kind: TokenKind) -> Rule { Rule(.sequence([.ahead(shape), number]), kind) }
+        func prefixed(_ letters: String) -> Pattern { .sequence([.text("0"), .run(ByteSet(letters), maximum: 1)]) }
+        let digits = Pattern.sequence([.run(.digits), .optional(.run(ByteSet.digits.union(syntax.separators)))])
+        let fraction = Pattern.sequence([.text("."), .run(.digits)])
+        let exponent = Pattern.sequence([.run(ByteSet("eE"), maximum: 1), .optional(.run(ByteSet("+-"), maximum: 1)), .run(.digits)])
+        var rules = [shaped(prefixed("xX"), .numberHex), shaped(prefixed("bB"), .numberBinary)]
+        if syntax.octalPrefix { rules.append(shaped(prefixed("oO"), .numberOctal)) }
+        rules.append(shaped(.sequence([digits, .either([fraction, exponent])]), .numberFloat))
+        if syntax.leadingDot { rules.append(shaped(.text("."), .numberFloat)) }
+        if leadingZeroOctal {
+            rules.append(shaped(.sequence([.text("0"), .run(ByteSet("0-7")), .notAhead(.run(ByteSet("89"), maximum: 1))]), .numberOctal))
+        }
+        rules.append(Rule(number, .numberInteger))
+        return rules
     }
 
     /// Inside an interpolation: the language itself, with brackets counted so that the close
