@@ -9,6 +9,8 @@ extension Grammars {
         types: "",
         builtins: "true false NULL nullptr",
         classKeywords: "struct union enum",
+        // C23 separates digits as C++ does: `1'000'000`.
+        separators: ByteSet("'"),
         stringPrefixes: ["u8", "u", "U", "L"]
     ).grammar
 }

@@ -7,9 +7,7 @@ extension CFamily {
                           classKeywords: String, separators: ByteSet = ByteSet(), stringPrefixes: [String],
                           before: [Rule] = [], states: [(String, [Rule])] = []) -> CFamily {
         let identifier = Pattern.word(start: ByteSet.identifierStart.union(ByteSet("$")), rest: ByteSet.identifierRest.union(ByteSet("$")))
-        // A line feed on its own, so that the rules for the start of a line see its indentation.
-        let lineFeed = Rule(.sequence([.optional(.text("\r")), .lineEnd]), .plain)
-        let rules: [Rule] = [lineFeed] + preprocessorEntries + [label] + before
+        let rules: [Rule] = preprocessorEntries + [label] + before
         return CFamily(
             keywords: keywords,
             declarations: declarations,
@@ -45,25 +43,24 @@ extension CFamily {
     """
 
     private static let spacesOrNone = Pattern.optional(.spaces)
-    private static let hash = Pattern.sequence([.text("#"), .optional(.spaces)])
+    /// `#` first on its line, maybe indented, and the spaces after it.
+    private static let hash = Pattern.sequence([.afterIndentation, .text("#"), .optional(.spaces)])
 
-    /// A directive: `#` at the start of a line, maybe indented.
     private static let preprocessorEntries: [Rule] = [
-        Rule(.sequence([spacesOrNone, hash, .oneOf(["include_next", "include", "import"]), spacesOrNone,
+        Rule(.sequence([hash, .oneOf(["include_next", "include", "import"]), spacesOrNone,
                         .either([.delimited(open: Array("<".utf8), close: Array(">".utf8), escape: nil, nests: false, singleLine: true),
                                  .delimited(open: Array("\"".utf8), close: Array("\"".utf8), escape: nil, nests: false, singleLine: true)])]),
-             .parts([.plain, .commentPreprocessor, .commentPreprocessor, .plain, .commentPreprocessorFile]), .push("preprocessor"), lineStart: true),
-        Rule(.sequence([spacesOrNone, hash, .text("if"), .spaces, .text("0"), .notAhead(.run(.identifierRest, maximum: 1))]),
-             .parts([.plain, .commentPreprocessor, .commentPreprocessor, .commentPreprocessor, .commentPreprocessor, .plain]),
-             .push("if0"), lineStart: true),
-        Rule(.sequence([spacesOrNone, .text("#")]), .parts([.plain, .commentPreprocessor]), .push("preprocessor"), lineStart: true),
+             .parts([.commentPreprocessor, .commentPreprocessor, .plain, .commentPreprocessorFile]), .push("preprocessor")),
+        Rule(.sequence([hash, .text("if"), .spaces, .text("0"), .notAhead(.run(.identifierRest, maximum: 1))]),
+             .commentPreprocessor, .push("if0")),
+        Rule(hash, .commentPreprocessor, .push("preprocessor")),
     ]
 
-    /// `retry:` alone at the start of a line; access specifiers and `default:` are keywords.
+    /// `retry:` first on its line; access specifiers and `default:` are keywords.
     private static let label = Rule(
-        .sequence([spacesOrNone, .notAhead(.sequence([.oneOf(["public", "private", "protected", "default"]), .notAhead(.run(.identifierRest, maximum: 1))])),
+        .sequence([.afterIndentation, .notAhead(.sequence([.oneOf(["public", "private", "protected", "default"]), .notAhead(.run(.identifierRest, maximum: 1))])),
                    .identifier, spacesOrNone, .text(":"), .notAhead(.text(":"))]),
-        .parts([.plain, .plain, .nameLabel, .plain, .punctuation, .plain]), lineStart: true)
+        .parts([.plain, .plain, .nameLabel, .plain, .punctuation, .plain]))
 
     private static let preprocessorStates: [(String, [Rule])] = [
         // The rest of a directive, to the end of its line or of its continued lines.
@@ -77,8 +74,9 @@ extension CFamily {
         ]),
         // Code the preprocessor leaves out, up to the `#else`, `#elif` or `#endif` of its `#if 0`.
         ("if0", [
-            Rule(.sequence([spacesOrNone, hash, .text("if"), .restOfLine]), .commentPreprocessor, .push("if0"), lineStart: true),
-            Rule(.sequence([spacesOrNone, hash, .oneOf(["else", "elif", "endif"]), .restOfLine]), .commentPreprocessor, .pop, lineStart: true),
+            Rule(.run(.spaces), .plain),
+            Rule(.sequence([hash, .text("if"), .restOfLine]), .commentPreprocessor, .push("if0")),
+            Rule(.sequence([hash, .oneOf(["else", "elif", "endif"]), .restOfLine]), .commentPreprocessor, .pop),
             Rule(.run(ByteSet("\n").inverted), .comment),
             Rule(.lineEnd, .plain),
         ]),

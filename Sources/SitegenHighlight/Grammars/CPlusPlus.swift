@@ -27,30 +27,33 @@ extension Grammars {
     /// `"delimiter(…)delimiter"` after the `R` of a raw string: no escapes, any number of lines,
     /// ended by `)`, the delimiter (up to 16 characters) and a quote; unterminated, it runs to
     /// the end of the code.
-    private static let cppRawString: @Sendable (UnsafeBufferPointer<UInt8>, Int) -> Int? = { bytes, at in
-        let count = bytes.count
-        guard at < count, bytes[at] == UInt8(ascii: "\"") else { return nil }
-        var index = at + 1
-        let delimiterStart = index
-        while index < count, bytes[index] != UInt8(ascii: "(") {
-            if index - delimiterStart >= 16 || ByteSet(" \\)\t\n\"").contains(bytes[index]) { return nil }
-            index += 1
-        }
-        guard index < count else { return nil }
-        let delimiter = delimiterStart..<index
-        index += 1
-        while index < count {
-            if bytes[index] == UInt8(ascii: ")") {
-                var end = index + 1
-                var matches = true
-                for offset in delimiter {
-                    if end >= count || bytes[end] != bytes[offset] { matches = false; break }
-                    end += 1
-                }
-                if matches, end < count, bytes[end] == UInt8(ascii: "\"") { return end + 1 }
+    private static let cppRawString: @Sendable (UnsafeBufferPointer<UInt8>, Int) -> Int? = {
+        let notInDelimiter = ByteSet(" \\)\t\n\"")
+        return { bytes, at in
+            let count = bytes.count
+            guard at < count, bytes[at] == UInt8(ascii: "\"") else { return nil }
+            var index = at + 1
+            let delimiterStart = index
+            while index < count, bytes[index] != UInt8(ascii: "(") {
+                if index - delimiterStart >= 16 || notInDelimiter.contains(bytes[index]) { return nil }
+                index += 1
             }
+            guard index < count else { return nil }
+            let delimiter = delimiterStart..<index
             index += 1
+            while index < count {
+                if bytes[index] == UInt8(ascii: ")") {
+                    var end = index + 1
+                    var matches = true
+                    for offset in delimiter {
+                        if end >= count || bytes[end] != bytes[offset] { matches = false; break }
+                        end += 1
+                    }
+                    if matches, end < count, bytes[end] == UInt8(ascii: "\"") { return end + 1 }
+                }
+                index += 1
+            }
+            return count
         }
-        return count
-    }
+    }()
 }

@@ -28,10 +28,13 @@ extension Grammars {
         loneOperators: ByteSet("/"),
         stringFallbacks: true,
         before: [
-            Rule(.sequence([.text("//!"), .restOfLine]), .stringDoc),
-            Rule(.sequence([.text("///"), .notAhead(.text("/")), .restOfLine]), .stringDoc),
-            Rule(.sequence([.ahead(.sequence([.text("/**"), .notAhead(.run(ByteSet("*/"), maximum: 1))])), rustBlockComment]), .stringDoc),
-            Rule(.sequence([.ahead(.text("/*!")), rustBlockComment]), .stringDoc),
+            // Doc comments: `///` and `/** */` (but not `////` or `/***`), and `//!` and `/*! */`.
+            Rule(.either([
+                .sequence([.text("///"), .notAhead(.text("/")), .restOfLine]),
+                .sequence([.text("//!"), .restOfLine]),
+                .sequence([.ahead(.sequence([.text("/**"), .notAhead(.run(ByteSet("*/"), maximum: 1))])), rustBlockComment]),
+                .sequence([.ahead(.text("/*!")), rustBlockComment]),
+            ]), .stringDoc),
             Rule(.sequence([.text("#"), .optional(.text("!")), .text("[")]), .commentPreprocessor, .push("attribute")),
             Rule(.custom(first: ByteSet("rbc"), match: rustRawString), .stringDouble),
             Rule(.sequence([.text("r#"), .identifier]), .name),
