@@ -47,6 +47,8 @@ struct CFamily {
     /// Operator bytes that are a token each, so that a run of operators never takes the start of
     /// a comment (`=/*`): give `/` here and leave it out of `operators`.
     var loneOperators = ByteSet()
+    /// The escape in a string, when it is more than a backslash and one character (`\x41`).
+    var escape: Pattern?
     /// A byte inside a string that no rule takes (a lone quote in a triple-quoted string) is the
     /// string's, not plain text. Off by default only to keep the output of the grammars written before it.
     var stringFallbacks = false
@@ -82,7 +84,7 @@ struct CFamily {
                 stringStates.append((name + "-interpolation", CFamily.interpolation(close: interpolation.close)))
             }
             if quote.escapes {
-                rules.append(Rule(.sequence([.text("\\"), .character]), .stringEscape))
+                rules.append(Rule(escape ?? .sequence([.text("\\"), .character]), .stringEscape))
             }
             if quote.dollarNames {
                 rules.append(Rule(.sequence([.text("$"), .identifier]), .stringInterpolation))
@@ -128,24 +130,44 @@ struct CFamily {
         return Grammar(all, fallbacks: fallbacks)
     }
 
-    /// Rules that give a number its kind: each looks ahead at the shape, and the language's
-    /// number pattern takes the whole literal, suffix included.
+    /// Rules that give a number its kind, cheapest first: small whole numbers (most of them),
+    /// then the prefixed ones (which start with `0`), then a matcher that tells a float by its
+    /// `.` or exponent and takes it with the language's number pattern.
     static func numberRules(_ syntax: NumberSyntax, leadingZeroOctal: Bool) -> [Rule] {
-        let number = Pattern.number(syntax)
-        func shaped(_ shape: Pattern, _ kind: TokenKind) -> Rule { Rule(.sequence([.ahead(shape), number]), kind) }
-        func prefixed(_ letters: String) -> Pattern { .sequence([.text("0"), .run(ByteSet(letters), maximum: 1)]) }
-        let digits = Pattern.sequence([.run(.digits), .optional(.run(ByteSet.digits.union(syntax.separators)))])
-        let fraction = Pattern.sequence([.text("."), .run(.digits)])
-        let exponent = Pattern.sequence([.run(ByteSet("eE"), maximum: 1), .optional(.run(ByteSet("+-"), maximum: 1)), .run(.digits)])
-        var rules = [shaped(prefixed("xX"), .numberHex), shaped(prefixed("bB"), .numberBinary)]
-        if syntax.octalPrefix { rules.append(shaped(prefixed("oO"), .numberOctal)) }
-        rules.append(shaped(.sequence([digits, .either([fraction, exponent])]), .numberFloat))
-        if syntax.leadingDot { rules.append(shaped(.text("."), .numberFloat)) }
-        if leadingZeroOctal {
-            rules.append(shaped(.sequence([.text("0"), .run(ByteSet("0-7")), .notAhead(.run(ByteSet("89"), maximum: 1))]), .numberOctal))
+        let numberish = ByteSet("0-9a-zA-Z_.").union(syntax.separators)
+        let suffix: [Pattern] = syntax.suffixes.isEmpty ? [] : [.optional(.run(syntax.suffixes))]
+        func prefixed(_ letters: String, _ digits: String, _ kind: TokenKind) -> Rule {
+            Rule(.sequence([.text("0"), .run(ByteSet(letters), maximum: 1), .run(ByteSet(digits).union(syntax.separators))] + suffix), kind)
         }
-        rules.append(Rule(number, .numberInteger))
+        var rules = [
+            Rule(.sequence([.run(ByteSet("1-9"), maximum: 1), .optional(.run(.digits)), .notAhead(.run(numberish, maximum: 1))]), .numberInteger),
+            Rule(.sequence([.text("0"), .notAhead(.run(numberish, maximum: 1))]), .numberInteger),
+            prefixed("xX", "0-9a-fA-F", .numberHex),
+            prefixed("bB", "01", .numberBinary),
+        ]
+        if syntax.octalPrefix { rules.append(prefixed("oO", "0-7", .numberOctal)) }
+        let first = syntax.leadingDot ? ByteSet("0-9.") : ByteSet.digits
+        rules.append(Rule(.custom(first: first, match: { bytes, at in isFloat(bytes, at, syntax) ? syntax.match(bytes, at) : nil }), .numberFloat))
+        if leadingZeroOctal {
+            rules.append(Rule(.sequence([.text("0"), .run(ByteSet("0-7").union(syntax.separators)), .notAhead(.run(ByteSet("89"), maximum: 1))] + suffix),
+                              .numberOctal))
+        }
+        rules.append(Rule(.number(syntax), .numberInteger))
         return rules
+    }
+
+    /// Whether the number at `at` has a fraction (`1.5`, `.5`) or an exponent (`1e9`).
+    private static func isFloat(_ bytes: UnsafeBufferPointer<UInt8>, _ at: Int, _ syntax: NumberSyntax) -> Bool {
+        let count = bytes.count
+        var index = at
+        while index < count, ByteSet.digits.contains(bytes[index]) || (index > at && syntax.separators.contains(bytes[index])) { index += 1 }
+        guard index + 1 < count else { return false }
+        let byte = bytes[index]
+        if byte == UInt8(ascii: ".") { return ByteSet.digits.contains(bytes[index + 1]) && (index > at || syntax.leadingDot) }
+        guard index > at, byte | 0x20 == UInt8(ascii: "e") else { return false }
+        var exponent = index + 1
+        if bytes[exponent] == UInt8(ascii: "+") || bytes[exponent] == UInt8(ascii: "-") { exponent += 1 }
+        return exponent < count && ByteSet.digits.contains(bytes[exponent])
     }
 
     /// Inside an interpolation: the language itself, with brackets counted so that the close

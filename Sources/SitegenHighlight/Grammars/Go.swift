@@ -22,6 +22,7 @@ extension Grammars {
         leadingZeroOctal: true,
         operators: ByteSet("+\\-*%=&|^!<>~:"),
         loneOperators: ByteSet("/"),
+        escape: CFamily.escape,
         stringFallbacks: true,
         before: [
             // The built-in functions, and the types called as conversions (`string(b)`).

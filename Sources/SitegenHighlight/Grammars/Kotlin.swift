@@ -27,6 +27,7 @@ extension Grammars {
         decorators: true,
         operators: ByteSet("+\\-*%=&|^!<>~?:"),
         loneOperators: ByteSet("/"),
+        escape: CFamily.escape,
         stringFallbacks: true,
         before: [
             Rule(.sequence([.text("#!"), .restOfLine]), .commentHashbang, lineStart: true),

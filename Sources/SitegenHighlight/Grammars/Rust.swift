@@ -18,14 +18,20 @@ extension Grammars {
         functionKeywords: "fn",
         classKeywords: "struct enum type union trait",
         blockComment: ("/*", "*/", true),
-        // Rust strings may span lines; `b"…"` holds bytes and `c"…"` a C string.
-        quotes: [.init(open: "\"", close: "\"", multiline: true, prefixes: ["b", "c"])],
+        // Rust strings may span lines; `b"…"` holds bytes and `c"…"` a C string. Not as prefixes,
+        // which would be tried at every name that starts with `b` or `c`.
+        quotes: [
+            .init(open: "\"", close: "\"", multiline: true),
+            .init(open: "b\"", close: "\"", multiline: true),
+            .init(open: "c\"", close: "\"", multiline: true),
+        ],
         // No suffix letters: `10u8` is the number and then its type, as Pygments has it.
         number: NumberSyntax(suffixes: ByteSet()),
         numberKinds: true,
         operators: ByteSet("+\\-*%=&|^!<>~?:@"),
         punctuation: ByteSet("()[]{},;.#"),
         loneOperators: ByteSet("/"),
+        escape: CFamily.escape,
         stringFallbacks: true,
         before: [
             // Doc comments: `///` and `/** */` (but not `////` or `/***`), and `//!` and `/*! */`.
@@ -39,14 +45,15 @@ extension Grammars {
             Rule(.custom(first: ByteSet("rbc"), match: rustRawString), .stringDouble),
             Rule(.sequence([.text("r#"), .identifier]), .name),
             Rule(.sequence([.optional(.text("b")), .text("'"), .either([rustEscape, .character]), .text("'")]), .stringChar),
-            Rule(.sequence([.oneOf(["break", "continue"]), .spaces, .text("'"), .identifier]), .parts([.keyword, .plain, .nameLabel, .nameLabel])),
+            Rule(.sequence([.text("break"), .spaces, .text("'"), .identifier]), .parts([.keyword, .plain, .nameLabel, .nameLabel])),
+            Rule(.sequence([.text("continue"), .spaces, .text("'"), .identifier]), .parts([.keyword, .plain, .nameLabel, .nameLabel])),
             Rule(.sequence([.text("'"), .oneOf(["static", "_"]), .notAhead(.run(.identifierRest, maximum: 1))]), .parts([.operator, .nameBuiltin, .plain])),
             Rule(.sequence([.text("'"), .identifier]), .parts([.operator, .nameAttribute])),
             Rule(.text("'"), .operator),
             Rule(.sequence([.text("$"), .optional(.identifier)]), .commentPreprocessor),
             Rule(.sequence([.text("mod"), .run(.whitespace), .identifier]), .parts([.keywordDeclaration, .plain, .nameNamespace])),
             .words(WordTable.List(words: [(.nameFunction, rustMacros)], caseInsensitive: false), otherwise: nil,
-                   pattern: .sequence([.identifier, .text("!"), .notAhead(.text("="))])),
+                   pattern: .sequence([.word(start: ByteSet("acdefgilmopstuvw"), rest: .identifierRest), .text("!"), .notAhead(.text("="))])),
         ],
         states: [
             // `#[derive(Debug)]`: the whole attribute is a preprocessor comment, but for its strings.
@@ -59,7 +66,8 @@ extension Grammars {
         ]
     ).grammar
 
-    /// The standard library's macros, with their `!`.
+    /// The standard library's macros, with their `!` (the macro rule only tries names that start
+    /// with their first letters).
     private static let rustMacros = """
     asm! assert! assert_eq! assert_ne! cfg! column! compile_error! concat! dbg! debug_assert! debug_assert_eq! \
     debug_assert_ne! env! eprint! eprintln! file! format! format_args! global_asm! include! include_bytes! include_str! \
