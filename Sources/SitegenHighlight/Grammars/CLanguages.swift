@@ -31,7 +31,7 @@ extension CFamily {
             identifier: identifier,
             operators: ByteSet("+\\-*%=&|^!<>~?:"),
             loneOperators: ByteSet("/"),
-            escape: escape,
+            escape: backslashEscape,
             stringFallbacks: true,
             before: rules,
             states: preprocessorStates + states
@@ -39,7 +39,7 @@ extension CFamily {
     }
 
     /// A backslash and what it escapes: `\n`, `\x41`, `\101`, `\u00e9`, `\U0001F600`, `\u{1F600}`.
-    static let escape: Pattern = {
+    static let backslashEscape: Pattern = {
         let hex = ByteSet("0-9a-fA-F")
         return .sequence([.text("\\"), .either([
             .sequence([.text("u{"), .run(hex, maximum: 6), .optional(.text("}"))]),

@@ -22,12 +22,27 @@ extension Grammars {
         leadingZeroOctal: true,
         operators: ByteSet("+\\-*%=&|^!<>~:"),
         loneOperators: ByteSet("/"),
-        escape: CFamily.escape,
+        escape: CFamily.backslashEscape,
         stringFallbacks: true,
         before: [
+            Rule(.sequence([.text("package"), .spaces, .identifier]), .parts([.keywordNamespace, .plain, .nameNamespace])),
+            // A method: `func (s *Server) Serve(`; the name comes after the receiver.
+            Rule(.sequence([.text("func"), .spaces, .text("(")]), .parts([.keywordDeclaration, .plain, .punctuation]), .push("receiver")),
             // The built-in functions, and the types called as conversions (`string(b)`).
             .words(WordTable.List(words: [(.nameBuiltin, goCallables)], caseInsensitive: false), otherwise: nil,
                    pattern: .sequence([.identifier, .ahead(.text("("))])),
+        ],
+        states: [
+            ("receiver", [
+                Rule(.text(")"), .punctuation, .replace("method-name")),
+                Rule(.text("("), .punctuation, .push("parentheses")),
+                .include("root"),
+            ]),
+            ("method-name", [
+                Rule(.spaces, .plain),
+                Rule(.sequence([.identifier, .ahead(.run(ByteSet("(["), maximum: 1))]), .nameFunction, .pop),
+                Rule(.ahead(.character), .plain, .pop),
+            ]),
         ]
     ).grammar
 

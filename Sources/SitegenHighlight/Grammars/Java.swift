@@ -21,7 +21,7 @@ extension Grammars {
         identifier: javaIdentifier,
         operators: ByteSet("+\\-*%=&|^!<>~?:"),
         loneOperators: ByteSet("/"),
-        escape: CFamily.escape,
+        escape: CFamily.backslashEscape,
         stringFallbacks: true,
         before: [
             Rule(.sequence([.custom(first: ByteSet("\n"), match: { bytes, at in CFamily.labelIndentEnd(bytes, at, keywords: javaLabelKeywords) }),

@@ -27,7 +27,7 @@ extension Grammars {
         decorators: true,
         operators: ByteSet("+\\-*%=&|^!<>~?:"),
         loneOperators: ByteSet("/"),
-        escape: CFamily.escape,
+        escape: CFamily.backslashEscape,
         stringFallbacks: true,
         before: [
             Rule(.sequence([.text("#!"), .restOfLine]), .commentHashbang, lineStart: true),

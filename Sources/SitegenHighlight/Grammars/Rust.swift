@@ -31,7 +31,7 @@ extension Grammars {
         operators: ByteSet("+\\-*%=&|^!<>~?:@"),
         punctuation: ByteSet("()[]{},;.#"),
         loneOperators: ByteSet("/"),
-        escape: CFamily.escape,
+        escape: CFamily.backslashEscape,
         stringFallbacks: true,
         before: [
             // Doc comments: `///` and `/** */` (but not `////` or `/***`), and `//!` and `/*! */`.
