@@ -53,7 +53,7 @@ extension Grammars {
             Rule(.sequence([.text("$"), .optional(.identifier)]), .commentPreprocessor),
             Rule(.sequence([.text("mod"), .run(.whitespace), .identifier]), .parts([.keywordDeclaration, .plain, .nameNamespace])),
             .words(WordTable.List(words: [(.nameFunction, rustMacros)], caseInsensitive: false), otherwise: nil,
-                   pattern: .sequence([.word(start: ByteSet("acdefgilmopstuvw"), rest: .identifierRest), .text("!"), .notAhead(.text("="))])),
+                   pattern: .custom(first: ByteSet("acdefgilmopstuvw"), match: { bytes, at in rustMacroEnd(bytes, at) })),
         ],
         states: [
             // `#[derive(Debug)]`: the whole attribute is a preprocessor comment, but for its strings.
@@ -74,6 +74,15 @@ extension Grammars {
     line! macro_rules! matches! module_path! option_env! panic! print! println! stringify! thread_local! todo! \
     unimplemented! unreachable! vec! write! writeln! is_x86_feature_detected! is_arm_feature_detected!
     """
+
+    /// The end of `name!` (not `name != …`), the call of a macro.
+    private static func rustMacroEnd(_ bytes: UnsafeBufferPointer<UInt8>, _ at: Int) -> Int? {
+        let count = bytes.count
+        var end = at
+        while end < count, CFamily.isNameByte(bytes[end]) { end += 1 }
+        guard end < count, bytes[end] == UInt8(ascii: "!"), end + 1 >= count || bytes[end + 1] != UInt8(ascii: "=") else { return nil }
+        return end + 1
+    }
 
     private static let rustBlockComment = Pattern.delimited(open: Array("/*".utf8), close: Array("*/".utf8), escape: nil, nests: true, singleLine: false)
 
