@@ -13,6 +13,7 @@ final class Grammar: @unchecked Sendable {
     struct Operation: Sendable {
         enum Code: UInt8, Sendable {
             case text, run, word, restOfLine, delimited, number, sequence, optional, either, ahead, notAhead, character, custom
+            case afterIndentation
         }
         var code: Code
         var flags: UInt8 = 0
@@ -218,6 +219,8 @@ final class Grammar: @unchecked Sendable {
                 operation = Operation(code: .notAhead, a: add(inner))
             case .character:
                 operation = Operation(code: .character)
+            case .afterIndentation:
+                operation = Operation(code: .afterIndentation)
             case .custom(_, let match):
                 customs.append(match)
                 operation = Operation(code: .custom, a: Int32(customs.count - 1))

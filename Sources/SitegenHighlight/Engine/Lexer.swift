@@ -138,6 +138,10 @@ struct Lexer {
             return end
         case .custom:
             return grammar.customs[Int(operation.a)](bytes, at) ?? -1
+        case .afterIndentation:
+            var index = at
+            while index > 0, bytes[index - 1] == 32 || bytes[index - 1] == 9 { index -= 1 }
+            return index == 0 || bytes[index - 1] == 10 ? at : -1
         }
     }
 

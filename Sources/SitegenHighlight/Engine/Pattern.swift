@@ -26,6 +26,10 @@ indirect enum Pattern: Sendable {
     case ahead(Pattern)
     /// Matches nothing but succeeds when the pattern would not match here.
     case notAhead(Pattern)
+    /// Matches nothing but succeeds when only spaces and tabs stand between the start of the
+    /// line and here: a directive or label may be indented, and the whitespace before it still
+    /// be its own token.
+    case afterIndentation
     /// Any one character (all the bytes of a UTF-8 sequence).
     case character
     /// A matcher of its own: returns where the match ends, or `nil`.
@@ -45,7 +49,7 @@ indirect enum Pattern: Sendable {
         case .text(let bytes): var set = ByteSet(); set.insert(bytes[0]); return set
         case .run(let set, _): return set
         case .word(let start, _): return start
-        case .restOfLine, .optional, .ahead, .notAhead: return nil
+        case .restOfLine, .optional, .ahead, .notAhead, .afterIndentation: return nil
         case .character: return .all
         case .delimited(let open, _, _, _, _): var set = ByteSet(); set.insert(open[0]); return set
         case .number(let syntax): return syntax.leadingDot ? ByteSet.digits.union(ByteSet(".")) : .digits
@@ -63,7 +67,7 @@ indirect enum Pattern: Sendable {
                 if let first = pattern.firstBytes { return set.union(first) }
                 switch pattern {
                 case .optional(let inner): guard let first = inner.firstBytes else { return nil }; set = set.union(first)
-                case .ahead, .notAhead: continue
+                case .ahead, .notAhead, .afterIndentation: continue
                 default: return nil
                 }
             }

@@ -33,6 +33,10 @@ struct CFamily {
     var blockComment: (open: String, close: String, nests: Bool)? = ("/*", "*/", false)
     var quotes = [Quote(open: "\"", close: "\""), Quote(open: "'", close: "'", kind: .stringChar)]
     var number = NumberSyntax()
+    /// Numbers get the class of their base or shape (`mh`, `mb`, `mo`, `mf`, `mi`) instead of `m`.
+    var numberKinds = false
+    /// With `numberKinds`, a `0` followed by octal digits is octal (`0755` in C, Go, Java).
+    var leadingZeroOctal = false
     var identifier = Pattern.identifier
     /// What names not among the words are.
     var nameKind = TokenKind.name
@@ -40,6 +44,14 @@ struct CFamily {
     var decorators = false
     var operators = ByteSet("+\\-*/%=&|^!<>~?:")
     var punctuation = ByteSet("()[]{},;.")
+    /// Operator bytes that are a token each, so that a run of operators never takes the start of
+    /// a comment (`=/*`): give `/` here and leave it out of `operators`.
+    var loneOperators = ByteSet()
+    /// The escape in a string, when it is more than a backslash and one character (`\x41`).
+    var escape: Pattern?
+    /// A byte inside a string that no rule takes (a lone quote in a triple-quoted string) is the
+    /// string's, not plain text. Off by default only to keep the output of the grammars written before it.
+    var stringFallbacks = false
     /// Rules tried before all others in the main state.
     var before: [Rule] = []
     /// More states the rules in `before` may push.
@@ -72,7 +84,7 @@ struct CFamily {
                 stringStates.append((name + "-interpolation", CFamily.interpolation(close: interpolation.close)))
             }
             if quote.escapes {
-                rules.append(Rule(.sequence([.text("\\"), .character]), .stringEscape))
+                rules.append(Rule(escape ?? .sequence([.text("\\"), .character]), .stringEscape))
             }
             if quote.dollarNames {
                 rules.append(Rule(.sequence([.text("$"), .identifier]), .stringInterpolation))
@@ -88,7 +100,11 @@ struct CFamily {
             rules.append(Rule(.run(special.inverted), quote.kind))
             stringStates.append((name, rules))
         }
-        root.append(Rule(.number(number), .number))
+        if numberKinds {
+            root += CFamily.numberRules(number, leadingZeroOctal: leadingZeroOctal)
+        } else {
+            root.append(Rule(.number(number), .number))
+        }
         if decorators {
             root.append(Rule(.sequence([.text("@"), .identifier]), .nameDecorator))
         }
@@ -100,13 +116,58 @@ struct CFamily {
         }
         root.append(.words(table, otherwise: nameKind, pattern: identifier))
         root.append(Rule(.run(operators), .operator))
+        if !loneOperators.isEmpty { root.append(Rule(.run(loneOperators, maximum: 1), .operator)) }
         root.append(Rule(.run(punctuation, maximum: 1), .punctuation))
         var all: [(String, [Rule])] = [("root", root)]
         all += stringStates
         all += states
         all.append(("braces", [Rule(.text("{"), .punctuation, .push("braces")), Rule(.text("}"), .punctuation, .pop), .include("root")]))
         all.append(("parentheses", [Rule(.text("("), .punctuation, .push("parentheses")), Rule(.text(")"), .punctuation, .pop), .include("root")]))
-        return Grammar(all)
+        var fallbacks: [String: TokenKind] = [:]
+        if stringFallbacks {
+            for (index, quote) in quotes.enumerated() { fallbacks["string\(index)"] = quote.kind }
+        }
+        return Grammar(all, fallbacks: fallbacks)
+    }
+
+    /// Rules that give a number its kind, cheapest first: small whole numbers (most of them),
+    /// then the prefixed ones (which start with `0`), then a matcher that tells a float by its
+    /// `.` or exponent and takes it with the language's number pattern.
+    static func numberRules(_ syntax: NumberSyntax, leadingZeroOctal: Bool) -> [Rule] {
+        let numberish = ByteSet("0-9a-zA-Z_.").union(syntax.separators)
+        let suffix: [Pattern] = syntax.suffixes.isEmpty ? [] : [.optional(.run(syntax.suffixes))]
+        func prefixed(_ letters: String, _ digits: String, _ kind: TokenKind) -> Rule {
+            Rule(.sequence([.text("0"), .run(ByteSet(letters), maximum: 1), .run(ByteSet(digits).union(syntax.separators))] + suffix), kind)
+        }
+        var rules = [
+            Rule(.sequence([.run(ByteSet("1-9"), maximum: 1), .optional(.run(.digits)), .notAhead(.run(numberish, maximum: 1))]), .numberInteger),
+            Rule(.sequence([.text("0"), .notAhead(.run(numberish, maximum: 1))]), .numberInteger),
+            prefixed("xX", "0-9a-fA-F", .numberHex),
+            prefixed("bB", "01", .numberBinary),
+        ]
+        if syntax.octalPrefix { rules.append(prefixed("oO", "0-7", .numberOctal)) }
+        let first = syntax.leadingDot ? ByteSet("0-9.") : ByteSet.digits
+        rules.append(Rule(.custom(first: first, match: { bytes, at in isFloat(bytes, at, syntax) ? syntax.match(bytes, at) : nil }), .numberFloat))
+        if leadingZeroOctal {
+            rules.append(Rule(.sequence([.text("0"), .run(ByteSet("0-7").union(syntax.separators)), .notAhead(.run(ByteSet("89"), maximum: 1))] + suffix),
+                              .numberOctal))
+        }
+        rules.append(Rule(.number(syntax), .numberInteger))
+        return rules
+    }
+
+    /// Whether the number at `at` has a fraction (`1.5`, `.5`) or an exponent (`1e9`).
+    private static func isFloat(_ bytes: UnsafeBufferPointer<UInt8>, _ at: Int, _ syntax: NumberSyntax) -> Bool {
+        let count = bytes.count
+        var index = at
+        while index < count, ByteSet.digits.contains(bytes[index]) || (index > at && syntax.separators.contains(bytes[index])) { index += 1 }
+        guard index + 1 < count else { return false }
+        let byte = bytes[index]
+        if byte == UInt8(ascii: ".") { return ByteSet.digits.contains(bytes[index + 1]) && (index > at || syntax.leadingDot) }
+        guard index > at, byte | 0x20 == UInt8(ascii: "e") else { return false }
+        var exponent = index + 1
+        if bytes[exponent] == UInt8(ascii: "+") || bytes[exponent] == UInt8(ascii: "-") { exponent += 1 }
+        return exponent < count && ByteSet.digits.contains(bytes[exponent])
     }
 
     /// Inside an interpolation: the language itself, with brackets counted so that the close
