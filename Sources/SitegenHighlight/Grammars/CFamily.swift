@@ -49,9 +49,6 @@ struct CFamily {
     var loneOperators = ByteSet()
     /// The escape in a string, when it is more than a backslash and one character (`\x41`).
     var escape: Pattern?
-    /// A byte inside a string that no rule takes (a lone quote in a triple-quoted string) is the
-    /// string's, not plain text. Off by default only to keep the output of the grammars written before it.
-    var stringFallbacks = false
     /// Rules tried before all others in the main state.
     var before: [Rule] = []
     /// More states the rules in `before` may push.
@@ -123,10 +120,9 @@ struct CFamily {
         all += states
         all.append(("braces", [Rule(.text("{"), .punctuation, .push("braces")), Rule(.text("}"), .punctuation, .pop), .include("root")]))
         all.append(("parentheses", [Rule(.text("("), .punctuation, .push("parentheses")), Rule(.text(")"), .punctuation, .pop), .include("root")]))
+        // A byte inside a string that no rule takes (a lone quote in a triple-quoted string) is the string's.
         var fallbacks: [String: TokenKind] = [:]
-        if stringFallbacks {
-            for (index, quote) in quotes.enumerated() { fallbacks["string\(index)"] = quote.kind }
-        }
+        for (index, quote) in quotes.enumerated() { fallbacks["string\(index)"] = quote.kind }
         return Grammar(all, fallbacks: fallbacks)
     }
 

@@ -32,7 +32,6 @@ extension CFamily {
             operators: ByteSet("+\\-*%=&|^!<>~?:"),
             loneOperators: ByteSet("/"),
             escape: backslashEscape,
-            stringFallbacks: true,
             before: rules,
             states: preprocessorStates + states
         )

@@ -23,7 +23,6 @@ extension Grammars {
         operators: ByteSet("+\\-*%=&|^!<>~:"),
         loneOperators: ByteSet("/"),
         escape: CFamily.backslashEscape,
-        stringFallbacks: true,
         before: [
             Rule(.sequence([.text("package"), .spaces, .identifier]), .parts([.keywordNamespace, .plain, .nameNamespace])),
             // A method: `func (s *Server) Serve(`; the name comes after the receiver.

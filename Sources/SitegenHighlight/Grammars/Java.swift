@@ -22,7 +22,6 @@ extension Grammars {
         operators: ByteSet("+\\-*%=&|^!<>~?:"),
         loneOperators: ByteSet("/"),
         escape: CFamily.backslashEscape,
-        stringFallbacks: true,
         before: [
             Rule(.sequence([.custom(first: ByteSet("\n"), match: { bytes, at in CFamily.labelIndentEnd(bytes, at, keywords: javaLabelKeywords) }),
                             javaIdentifier]),

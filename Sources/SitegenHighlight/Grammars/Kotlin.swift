@@ -28,7 +28,6 @@ extension Grammars {
         operators: ByteSet("+\\-*%=&|^!<>~?:"),
         loneOperators: ByteSet("/"),
         escape: CFamily.backslashEscape,
-        stringFallbacks: true,
         before: [
             Rule(.sequence([.text("#!"), .restOfLine]), .commentHashbang, lineStart: true),
             Rule(.sequence([.oneOf(["package", "import"]), .spaces, .word(start: .identifierStart, rest: ByteSet.identifierRest.union(ByteSet(".*")))]),

@@ -32,7 +32,6 @@ extension Grammars {
         punctuation: ByteSet("()[]{},;.#"),
         loneOperators: ByteSet("/"),
         escape: CFamily.backslashEscape,
-        stringFallbacks: true,
         before: [
             // Doc comments: `///` and `/** */` (but not `////` or `/***`), and `//!` and `/*! */`.
             Rule(.either([
