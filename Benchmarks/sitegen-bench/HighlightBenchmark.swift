@@ -1,4 +1,5 @@
 import Foundation
+import Sitegen
 import SitegenHighlight
 import SitegenMarkdown
 
@@ -6,6 +7,7 @@ import SitegenMarkdown
 /// `Benchmarks/highlight-vs-pygments.py`.
 ///
 ///     sitegen-bench highlight [--corpus DIR] [--runs N] [--blocks-json FILE]
+///     sitegen-bench highlight --parse DIR [--runs N]   (what highlighting adds to parsing a site's pages)
 struct HighlightBenchmark {
     struct Block: Codable {
         var info: String
@@ -40,12 +42,40 @@ struct HighlightBenchmark {
         return collected.blocks
     }
 
+    /// Parses every page under `folder` as a site build does (heading ids, generator syntax,
+    /// alerts, a link rewriter), on one core: with no code block modifier, with one that
+    /// changes nothing (the cost of the modifier machinery), and with highlighting.
+    static func parseCost(of folder: URL, runs: Int) throws {
+        let documents = try SitegenBench.loadCorpus(folder.path, pages: 0)
+        let options = MarkdownParser.Options(headingIDs: true, generatorSyntax: true, alerts: true)
+        let rewriter = LinkRewriter { _ in nil }
+        let cases: [(String, MarkdownParser)] = [
+            ("no code block modifier", MarkdownParser(options: options, linkRewriter: rewriter)),
+            ("a modifier that changes nothing", MarkdownParser(options: options, modifiers: [Modifier(target: .codeBlocks) { html, _ in html }],
+                                                               linkRewriter: rewriter)),
+            ("highlighting", MarkdownParser(options: options, modifiers: [.highlightingCode(with: Highlighter())], linkRewriter: rewriter)),
+        ]
+        var best = [Double](repeating: .infinity, count: cases.count)
+        for _ in 0..<runs {
+            for (index, (_, parser)) in cases.enumerated() {
+                let start = DispatchTime.now().uptimeNanoseconds
+                for document in documents { _ = try? parser.parse(document) }
+                best[index] = min(best[index], Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+            }
+        }
+        print("\(documents.count) documents, 1 core, best of \(runs):")
+        for (index, (name, _)) in cases.enumerated() {
+            print(String(format: "  %.3f s  (+%.3f)  ", best[index], best[index] - best[0]) + name)
+        }
+    }
+
     static func run(_ arguments: [String]) throws {
         var arguments = arguments
         var corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/corpora")
         var runs = 5
         var jsonOutput: String?
+        var parseFolder: String?
         while let flag = arguments.first {
             arguments.removeFirst()
             let value = arguments.isEmpty ? "" : arguments.removeFirst()
@@ -53,8 +83,13 @@ struct HighlightBenchmark {
             case "--corpus": corpus = URL(fileURLWithPath: value)
             case "--runs": runs = Int(value) ?? runs
             case "--blocks-json": jsonOutput = value
+            case "--parse": parseFolder = value
             default: print("unknown option \(flag)"); exit(2)
             }
+        }
+        if let parseFolder {
+            try parseCost(of: URL(fileURLWithPath: parseFolder), runs: runs)
+            return
         }
         let highlighter = Highlighter()
         var blocks = try blocks(under: corpus)

@@ -1,3 +1,4 @@
+import Foundation
 import SitegenHighlight
 import SitegenMarkdown
 
@@ -28,9 +29,17 @@ extension Modifier {
                     ?? (options.decoratesLines ? HTMLText.escapeAttribute(code) : nil) else { return input.html }
             if options.decoratesLines { inner = options.decorate(inner) }
             // Keep the element as rendered (its class, any attributes); put the tokens inside.
-            guard let codeTag = input.html.range(of: "<code"), let tagEnd = input.html[codeTag.upperBound...].firstIndex(of: ">"),
-                  let close = input.html.range(of: "</code>", options: .backwards), tagEnd < close.lowerBound else { return input.html }
-            return String(input.html[...tagEnd]) + inner + String(input.html[close.lowerBound...])
+            let html = input.html
+            guard let codeTag = HTMLScan.range(of: "<code", in: html),
+                  let tagEnd = html.utf8[codeTag.upperBound...].firstIndex(of: UInt8(ascii: ">")) else { return html }
+            let close = html.hasSuffix("</code></pre>") ? html.utf8.index(html.utf8.endIndex, offsetBy: -13)
+                : html.range(of: "</code>", options: .backwards)?.lowerBound
+            guard let close, tagEnd < close else { return html }
+            var result = String(html[...tagEnd])
+            result.reserveCapacity(result.utf8.count + inner.utf8.count + 16)
+            result += inner
+            result += html[close...]
+            return result
         }
     }
 }

@@ -347,6 +347,8 @@ private struct TreeWalker {
     }
 
     let wanted: Set<Modifier.Target>
+    /// ``wanted`` as bits, tested for every node without hashing.
+    private let wantedBits: UInt32
     let body: Substring
     /// Whether headings that are not marked are noted in ``retagged`` when they get attributes.
     let retagsHeadings: Bool
@@ -381,6 +383,7 @@ private struct TreeWalker {
          alerts: [OpaquePointer: Alert] = [:]) {
         self.alerts = alerts
         self.wanted = wanted
+        wantedBits = wanted.reduce(0) { $0 | $1.bit }
         self.body = body
         self.headingIDs = headingIDs
         self.readsGeneratorSyntax = readsGeneratorSyntax
@@ -590,7 +593,7 @@ private struct TreeWalker {
     @discardableResult
     private mutating func mark(_ node: OpaquePointer, _ target: Modifier.Target, _ placement: MarkedNode.Placement,
                                facts: () -> Modifier.Node) -> Int? {
-        guard wanted.contains(target), imageDepth == 0 || (target == .images && imageDepth == 1) else { return nil }
+        guard wantedBits & target.bit != 0, imageDepth == 0 || (target == .images && imageDepth == 1) else { return nil }
         let markdown = source(of: node, target: target, placement: placement)
         marked.append(MarkedNode(target: target, node: facts(), markdown: markdown, line: Self.line(of: node),
                                  placement: placement))
@@ -810,6 +813,33 @@ enum CmarkNodes {
 /// A C string as Swift text; `""` for none.
 func string(_ pointer: UnsafePointer<CChar>?) -> String {
     pointer.map { String(cString: $0) } ?? ""
+}
+
+extension Modifier.Target {
+    /// The target as one bit of a set of targets.
+    var bit: UInt32 {
+        switch self {
+        case .metadataKeys: 1 << 0
+        case .metadataValues: 1 << 1
+        case .blockquotes: 1 << 2
+        case .codeBlocks: 1 << 3
+        case .headings: 1 << 4
+        case .horizontalLines: 1 << 5
+        case .html: 1 << 6
+        case .images: 1 << 7
+        case .inlineCode: 1 << 8
+        case .links: 1 << 9
+        case .lists: 1 << 10
+        case .paragraphs: 1 << 11
+        case .tables: 1 << 12
+        case .inlineHTML: 1 << 13
+        case .text: 1 << 14
+        case .footnoteReferences: 1 << 15
+        case .emphasis: 1 << 16
+        case .strong: 1 << 17
+        case .strikethrough: 1 << 18
+        }
+    }
 }
 
 // MARK: - AlertBlocks

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Runs modifiers over HTML whose targeted nodes are bracketed by markers.
 ///
 /// One pass over the rendered document: bytes are copied to the output until a marker; a
@@ -20,10 +22,10 @@ struct MarkerSplicer {
         var position = 0
         while position < html.count {
             guard let markerStart = firstMarkerByte(in: html, from: position) else {
-                output.append(contentsOf: html[position...])
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: html[position...]))
                 break
             }
-            output.append(contentsOf: html[position..<markerStart])
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: html[position..<markerStart]))
             guard let (isStart, id, afterMarker) = parseMarker(in: html, at: markerStart) else {
                 output.append(html[markerStart])
                 position = markerStart + 1
@@ -80,7 +82,10 @@ struct MarkerSplicer {
     }
 
     private func firstMarkerByte(in html: UnsafeBufferPointer<UInt8>, from position: Int) -> Int? {
-        html[position...].firstIndex(of: MarkerText.open)
+        // memchr: pages are mostly text between markers.
+        guard let base = html.baseAddress, position < html.count,
+              let hit = memchr(base + position, Int32(MarkerText.open), html.count - position) else { return nil }
+        return UnsafePointer(hit.assumingMemoryBound(to: UInt8.self)) - base
     }
 
     /// Reads `\u{2}` nonce kind digits `\u{3}` at `offset`: whether it starts a node, the node's
