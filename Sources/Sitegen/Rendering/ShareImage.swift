@@ -95,6 +95,9 @@ enum ShareImage {
             }
             return count
         }
+        let rawTextElements: [(name: StaticString, end: StaticString)] = [
+            ("script", "</script"), ("style", "</style"), ("textarea", "</textarea"), ("template", "</template"),
+        ]
         var ends: [Int] = []
         var position = 0
         while ends.count < 16, position < count, let hit = memchr(base + position, Int32(UInt8(ascii: "<")), count - position) {
@@ -108,18 +111,11 @@ enum ShareImage {
             case UInt8(ascii: "!") where starts(with: "!--", at: name):
                 position = skip(past: "-->", from: name + 3)
                 continue
-            case UInt8(ascii: "s") where starts(with: "script", at: name):
-                position = skip(past: "</script", from: name)
-                continue
-            case UInt8(ascii: "s") where starts(with: "style", at: name):
-                position = skip(past: "</style", from: name)
-                continue
-            case UInt8(ascii: "t") where starts(with: "textarea", at: name):
-                position = skip(past: "</textarea", from: name)
-                continue
-            case UInt8(ascii: "t") where starts(with: "template", at: name):
-                position = skip(past: "</template", from: name)
-                continue
+            case UInt8(ascii: "s"), UInt8(ascii: "t"):
+                if let element = rawTextElements.first(where: { starts(with: $0.name, at: name) }) {
+                    position = skip(past: element.end, from: name)
+                    continue
+                }
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "!"):
                 break
             default:
