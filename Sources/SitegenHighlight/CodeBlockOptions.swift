@@ -21,6 +21,9 @@ public struct CodeBlockOptions: Sendable, Hashable {
 
     /// The options of an info string such as `go {linenos=true hl_lines=[2,"4-6"]}`.
     public init(info: String) {
+        // Most info strings are a language alone.
+        guard info.utf8.contains(where: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "{") })
+        else { return }
         let bytes = Array(info.utf8)
         // The language is the first word; options follow a space, a comma or a brace.
         var index = bytes.firstIndex { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "{") }

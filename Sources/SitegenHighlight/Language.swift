@@ -103,7 +103,9 @@ enum Language: String, CaseIterable, Sendable {
     init?(named name: String) {
         var name = Substring(name)
         if let comma = name.firstIndex(where: { $0 == "," || $0 == "{" }) { name = name[..<comma] }
-        guard let language = Language.byName[name.lowercased()] else { return nil }
+        // Most info strings are lower case already: no new string for them.
+        let key = name.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") || $0 >= 0x80 }) ? name.lowercased() : String(name)
+        guard let language = Language.byName[key] else { return nil }
         self = language
     }
 

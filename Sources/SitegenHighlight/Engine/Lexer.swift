@@ -13,9 +13,16 @@ struct Lexer {
 
     /// Lexes from `start` (0 but for embedded code, whose tokens join those before it).
     private func run(from start: Int = 0, into writer: inout TokenWriter) {
+        // The state stack lives on the machine stack: no allocation for each block of code.
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: Lexer.maximumDepth) { stack in
+            run(from: start, stack: stack, into: &writer)
+        }
+    }
+
+    private func run(from start: Int, stack: UnsafeMutableBufferPointer<Int32>, into writer: inout TokenWriter) {
         let count = bytes.count
-        var stack: [Int32] = [0]
-        stack.reserveCapacity(8)
+        stack[0] = 0
+        var depth = 1
         var state: Int32 = 0
         var position = start
         let rules = grammar.rules, candidates = grammar.candidates, starts = grammar.candidateStarts
@@ -60,14 +67,18 @@ struct Lexer {
                 position = end
                 switch rule.transition {
                 case -1: break
-                case -2: if stack.count > 1 { stack.removeLast() }
+                case -2: if depth > 1 { depth -= 1 }
                 case ...(-3):
-                    if stack.count > 1 { stack.removeLast() }
-                    stack.append(-3 - rule.transition)
+                    if depth > 1 { depth -= 1 }
+                    stack[depth] = -3 - rule.transition
+                    depth += 1
                 default:
-                    if stack.count < Lexer.maximumDepth { stack.append(rule.transition) }
+                    if depth < Lexer.maximumDepth {
+                        stack[depth] = rule.transition
+                        depth += 1
+                    }
                 }
-                state = stack[stack.count - 1]
+                state = stack[depth - 1]
                 matched = true
                 break
             }

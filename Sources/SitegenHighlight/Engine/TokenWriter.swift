@@ -13,7 +13,9 @@ struct TokenWriter {
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
-        capacity = bytes.count * 3 + 64
+        // Highlighted code is about six times its size (a span is 24 bytes around a token):
+        // room for that at once, so the buffer rarely grows and copies.
+        capacity = bytes.count * 7 + 64
         buffer = .allocate(capacity: capacity)
     }
 
