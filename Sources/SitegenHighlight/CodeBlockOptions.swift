@@ -85,7 +85,9 @@ public struct CodeBlockOptions: Sendable, Hashable {
     /// does: `<span class="line hl"><span class="ln">12</span><span class="cl">…</span></span>`,
     /// the numbers padded to one width.
     public func decorate(_ html: String) -> String {
-        var lines = html.split(separator: "\n", omittingEmptySubsequences: false)
+        // Split at the byte: split at the Character `"\n"` would miss each CRLF, which Swift
+        // holds as one Character, and run such lines together.
+        var lines = html.utf8.split(separator: 10, omittingEmptySubsequences: false).map { Substring($0) }
         if lines.last?.isEmpty == true { lines.removeLast() }
         // `firstLineNumber` is public and may be anything: numbers must not overflow, and a
         // negative one may be wider than the last.

@@ -83,4 +83,14 @@ struct CodeBlockOptionsTests {
         // Each took seconds when every range was spelled out and every `{` looked for a `}`.
         #expect(elapsed < .seconds(1))
     }
+
+    @Test("CRLF line ends are line ends: a \\r\\n is one Character to Swift, but each line is still wrapped alone")
+    func crlf() {
+        let options = CodeBlockOptions(info: "js showLineNumbers")
+        #expect(options.decorate("a\r\nb\r\n") ==
+            "<span class=\"line\"><span class=\"ln\">1</span><span class=\"cl\">a\r\n</span></span>"
+            + "<span class=\"line\"><span class=\"ln\">2</span><span class=\"cl\">b\r\n</span></span>")
+        let html = options.decorate(Highlighter().highlight("let a = 1\r\nlet b = 2\r\n", language: "js") ?? "")
+        #expect(html.contains("<span class=\"ln\">2</span><span class=\"cl\"><span class=\"kd\">let</span> <span class=\"nx\">b</span>"))
+    }
 }
