@@ -29,11 +29,15 @@ public struct CodeBlockOptions: Sendable, Hashable {
         var index = bytes.firstIndex { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "{") }
             ?? bytes.count
         var markedRanges: [ClosedRange<Int>] = []
+        // The first `}` at or after the last brace looked at: kept, so that a string of many
+        // `{` without a `}` is not searched to its end once for each.
+        var knownClose = -1
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "{") {
                 // `{2,4-6}` marks lines; `{key=value …}` holds Hugo's options.
-                let close = bytes[index...].firstIndex(of: UInt8(ascii: "}")) ?? bytes.count
+                if knownClose < index { knownClose = bytes[index...].firstIndex(of: UInt8(ascii: "}")) ?? bytes.count }
+                let close = knownClose
                 let inner = bytes[(index + 1)..<close]
                 if !inner.isEmpty, inner.allSatisfy({ CodeBlockOptions.isRangeByte($0) || $0 == UInt8(ascii: ",") }) {
                     markedRanges += CodeBlockOptions.ranges(in: inner)
@@ -57,9 +61,9 @@ public struct CodeBlockOptions: Sendable, Hashable {
                 lineNumbers = value.isEmpty || !["false", "0", "no", "off"].contains(text.lowercased())
             case "showlinenumbers":
                 lineNumbers = true
-                if let start = Int(text) { firstLineNumber = start }
+                if let start = CodeBlockOptions.lineNumber(text) { firstLineNumber = start }
             case "linenostart":
-                if let start = Int(text), start >= 0, start < 1_000_000_000 { firstLineNumber = start }
+                if let start = CodeBlockOptions.lineNumber(text) { firstLineNumber = start }
             case "hl_lines":
                 markedRanges += CodeBlockOptions.ranges(in: value)
             default:
@@ -67,9 +71,13 @@ public struct CodeBlockOptions: Sendable, Hashable {
             }
             index = end
         }
-        for range in markedRanges {
-            // A hostile `hl_lines=1-999999999` must not make a set of a billion numbers.
-            for line in range.prefix(100_000) { markedLines.insert(line) }
+        // A hostile `hl_lines=1-999999999` must not make a set of a billion numbers, nor
+        // thousands of `1-100000` spell out a hundred thousand lines each: all ranges share
+        // one budget.
+        var budget = 100_000
+        for range in markedRanges where budget > 0 {
+            for line in range.prefix(budget) { markedLines.insert(line) }
+            budget -= min(range.count, budget)
         }
     }
 
@@ -80,8 +88,13 @@ public struct CodeBlockOptions: Sendable, Hashable {
     /// does: `<span class="line hl"><span class="ln">12</span><span class="cl">…</span></span>`,
     /// the numbers padded to one width.
     public func decorate(_ html: String) -> String {
-        var lines = html.split(separator: "\n", omittingEmptySubsequences: false)
+        // Split at the byte: split at the Character `"\n"` would miss each CRLF, which Swift
+        // holds as one Character, and run such lines together.
+        var lines = html.utf8.split(separator: 10, omittingEmptySubsequences: false).map { Substring($0) }
         if lines.last?.isEmpty == true { lines.removeLast() }
+        // `firstLineNumber` is public and may be anything: numbers must not overflow, and a
+        // negative one may be wider than the last.
+        let firstLineNumber = min(self.firstLineNumber, Int.max - lines.count)
         let width = String(firstLineNumber + max(lines.count - 1, 0)).count
         var result = ""
         result.reserveCapacity(html.utf8.count + lines.count * 80)
@@ -90,11 +103,18 @@ public struct CodeBlockOptions: Sendable, Hashable {
             result += markedLines.contains(offset + 1) ? "<span class=\"line hl\">" : "<span class=\"line\">"
             if lineNumbers {
                 let digits = String(number)
-                result += "<span class=\"ln\">" + String(repeating: " ", count: width - digits.count) + digits + "</span>"
+                result += "<span class=\"ln\">" + String(repeating: " ", count: max(width - digits.count, 0)) + digits + "</span>"
             }
             result += "<span class=\"cl\">" + line + "\n</span></span>"
         }
         return result
+    }
+
+    /// A first line number as `linenostart` and `showLineNumbers=` give it, if sensible: a
+    /// huge or negative one is ignored rather than overflowing or padding by a negative count.
+    private static func lineNumber(_ text: String) -> Int? {
+        guard let start = Int(text), start >= 0, start < 1_000_000_000 else { return nil }
+        return start
     }
 
     private static func isKeyByte(_ byte: UInt8) -> Bool {

@@ -51,4 +51,46 @@ struct CodeBlockOptionsTests {
             "<span class=\"line\"><span class=\"ln\"> 9</span><span class=\"cl\"><span class=\"k\">a</span>\n</span></span>"
             + "<span class=\"line hl\"><span class=\"ln\">10</span><span class=\"cl\">b\n</span></span>")
     }
+
+    @Test("showLineNumbers=N takes linenostart's bounds: a huge or negative start does not crash decorate")
+    func hostileStart() {
+        for info in ["js showLineNumbers=9223372036854775807", "js showLineNumbers=-10", "js showLineNumbers=-3"] {
+            let options = CodeBlockOptions(info: info)
+            #expect(options.firstLineNumber == 1, "\(info)")
+            #expect(options.decorate("a\nb\n").contains("<span class=\"ln\">2</span>"))
+        }
+        #expect(CodeBlockOptions(info: "js showLineNumbers=7").firstLineNumber == 7)
+        // The property is public: decorate copes with any value set directly.
+        var options = CodeBlockOptions(info: "js showLineNumbers")
+        options.firstLineNumber = .max
+        #expect(options.decorate("a\nb\n").contains("a\n"))
+        options.firstLineNumber = -10
+        #expect(options.decorate("a\nb\n").contains("<span class=\"ln\">-10</span>"))
+    }
+
+    @Test("a long hostile info string is read in linear time")
+    func hostileLength() {
+        let clock = ContinuousClock()
+        let manyRanges = "js {" + Array(repeating: "1-100000", count: 4000).joined(separator: ",") + "}"
+        let braces = "js " + String(repeating: "{", count: 200_000)
+        let unclosed = "js " + String(repeating: "{1", count: 100_000)
+        let elapsed = clock.measure {
+            #expect(CodeBlockOptions(info: manyRanges).markedLines.count == 100_000)
+            #expect(CodeBlockOptions(info: braces).markedLines.isEmpty)
+            // Only the last `{1` holds nothing but a range; unclosed, it runs to the end.
+            #expect(CodeBlockOptions(info: unclosed).markedLines == [1])
+        }
+        // Each took seconds when every range was spelled out and every `{` looked for a `}`.
+        #expect(elapsed < .seconds(1))
+    }
+
+    @Test("CRLF line ends are line ends: a \\r\\n is one Character to Swift, but each line is still wrapped alone")
+    func crlf() {
+        let options = CodeBlockOptions(info: "js showLineNumbers")
+        #expect(options.decorate("a\r\nb\r\n") ==
+            "<span class=\"line\"><span class=\"ln\">1</span><span class=\"cl\">a\r\n</span></span>"
+            + "<span class=\"line\"><span class=\"ln\">2</span><span class=\"cl\">b\r\n</span></span>")
+        let html = options.decorate(Highlighter().highlight("let a = 1\r\nlet b = 2\r\n", language: "js") ?? "")
+        #expect(html.contains("<span class=\"ln\">2</span><span class=\"cl\"><span class=\"kd\">let</span> <span class=\"nx\">b</span>"))
+    }
 }
