@@ -99,9 +99,11 @@ enum Language: String, CaseIterable, Sendable {
         }
     }
 
-    /// The language a code block's info string names (`Rust`, `rs`, `rust,ignore`), if known.
+    /// The language a code block's info string names (`Rust`, `rs`, `rust,ignore`, `{.rust}`), if known.
     init?(named name: String) {
         var name = Substring(name)
+        // Pandoc's and kramdown's `{.python}` name the language as a class.
+        if name.hasPrefix("{.") { name = name.dropFirst(2).prefix { $0 != "}" && $0 != " " && $0 != "." } }
         if let comma = name.firstIndex(where: { $0 == "," || $0 == "{" }) { name = name[..<comma] }
         // Most info strings are lower case already: no new string for them.
         let key = name.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") || $0 >= 0x80 }) ? name.lowercased() : String(name)

@@ -93,4 +93,14 @@ struct CodeBlockOptionsTests {
         let html = options.decorate(Highlighter().highlight("let a = 1\r\nlet b = 2\r\n", language: "js") ?? "")
         #expect(html.contains("<span class=\"ln\">2</span><span class=\"cl\"><span class=\"kd\">let</span> <span class=\"nx\">b</span>"))
     }
+
+    @Test("language names in any case, with GitHub's aliases, mdBook's commas and Pandoc's classes")
+    func languageNames() {
+        for name in ["rust", "RS", "Rust", "rust,ignore", "rust{1}", "{.rust}", "{.rs .numberLines}"] {
+            #expect(Highlighter.name(of: name) == "rust", "\(name)")
+        }
+        #expect(Highlighter.name(of: "{.nosuch}") == nil)
+        #expect(Highlighter.name(of: "") == nil)
+        #expect(Highlighter().highlight("x", language: "nosuchlanguage") == nil)
+    }
 }
