@@ -26,6 +26,7 @@ struct Lexer {
         var state: Int32 = 0
         var position = start
         let rules = grammar.rules, candidates = grammar.candidates, starts = grammar.candidateStarts
+        let operations = grammar.operations, sets = grammar.sets
         while position < count {
             let byte = bytes[position]
             let slot = Int(state) * 257 + Int(byte)
@@ -36,7 +37,24 @@ struct Lexer {
                 let rule = rules[Int(candidates[candidate])]
                 candidate += 1
                 if rule.lineStart, position > 0, bytes[position - 1] != 10 { continue }
-                let end = match(rule.pattern, position)
+                // The commonest patterns inline; the rest through `match`.
+                let operation = operations[Int(rule.pattern)]
+                let end: Int
+                switch operation.code {
+                case .word:
+                    let rest = sets[Int(operation.b)]
+                    guard sets[Int(operation.a)].contains(byte) else { continue }
+                    var index = position + 1
+                    while index < count, rest.contains(bytes[index]) { index += 1 }
+                    end = index
+                case .run where operation.b == 0:
+                    let set = sets[Int(operation.a)]
+                    var index = position
+                    while index < count, set.contains(bytes[index]) { index += 1 }
+                    end = index > position ? index : -1
+                default:
+                    end = match(rule.pattern, position)
+                }
                 if end < 0 || (end == position && rule.transition != -2) { continue }
                 switch rule.action {
                 case .token:
