@@ -516,6 +516,8 @@ pre .gp { user-select: none; }
 pre .gr { color: var(--code-keyword); }
 pre .ge { font-style: italic; }
 pre .gs { font-weight: 600; }
+/* Numbered or marked lines: as wide as the longest line, so a mark spans it when the block scrolls. */
+pre code:has(> .line) { display: inline-grid; min-width: 100%; }
 pre .line { display: block; }
 pre .line.hl { background: var(--code-marked-line); margin: 0 -1rem; padding: 0 1rem; }
 pre .ln { color: var(--code-comment); margin-right: 1rem; user-select: none; }
