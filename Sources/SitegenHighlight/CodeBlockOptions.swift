@@ -8,19 +8,19 @@
 ///
 /// Marked lines count from the block's first line, whatever number it shows (as Hugo and
 /// Zola count them).
-public struct CodeBlockOptions: Sendable, Hashable {
+package struct CodeBlockOptions: Sendable, Hashable {
     /// Whether lines are numbered.
-    public var lineNumbers = false
+    package var lineNumbers = false
     /// The number of the first line.
-    public var firstLineNumber = 1
+    package var firstLineNumber = 1
     /// The lines to mark, counted from 1 at the block's first line.
-    public var markedLines: Set<Int> = []
+    package var markedLines: Set<Int> = []
 
     /// No numbers, no marked lines.
-    public init() {}
+    package init() {}
 
     /// The options of an info string such as `go {linenos=true hl_lines=[2,"4-6"]}`.
-    public init(info: String) {
+    package init(info: String) {
         // Most info strings are a language alone.
         guard info.utf8.contains(where: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "{") })
         else { return }
@@ -82,17 +82,17 @@ public struct CodeBlockOptions: Sendable, Hashable {
     }
 
     /// Whether the lines get wrapped at all.
-    public var decoratesLines: Bool { lineNumbers || !markedLines.isEmpty }
+    package var decoratesLines: Bool { lineNumbers || !markedLines.isEmpty }
 
     /// Wraps each line of highlighted HTML (in which no element crosses a line end) as Chroma
     /// does: `<span class="line hl"><span class="ln">12</span><span class="cl">…</span></span>`,
     /// the numbers padded to one width.
-    public func decorate(_ html: String) -> String {
+    package func decorate(_ html: String) -> String {
         // Split at the byte: split at the Character `"\n"` would miss each CRLF, which Swift
         // holds as one Character, and run such lines together.
         var lines = html.utf8.split(separator: 10, omittingEmptySubsequences: false).map { Substring($0) }
         if lines.last?.isEmpty == true { lines.removeLast() }
-        // `firstLineNumber` is public and may be anything: numbers must not overflow, and a
+        // `firstLineNumber` is package and may be anything: numbers must not overflow, and a
         // negative one may be wider than the last.
         let firstLineNumber = min(self.firstLineNumber, Int.max - lines.count)
         let width = String(firstLineNumber + max(lines.count - 1, 0)).count

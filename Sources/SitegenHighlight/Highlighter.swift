@@ -1,5 +1,5 @@
-/// The built-in highlighter: a table-driven lexer for each of the languages in
-/// ``Highlighter/languages``, giving tokens the short class names of Pygments and Chroma.
+/// The built-in highlighter: a table-driven lexer for each of the languages the README
+/// lists, giving tokens the short class names of Pygments and Chroma.
 ///
 /// ```swift
 /// let html = Highlighter().highlight("let x = 1", language: "swift")
@@ -22,21 +22,11 @@ public struct Highlighter: CodeHighlighter {
             return writer.finish()
         }
     }
-
-    /// The languages it knows, each with its aliases, as `(name, aliases)`.
-    public static var languages: [(name: String, aliases: [String])] {
-        Language.allCases.map { ($0.rawValue, $0.aliases) }
-    }
-
-    /// Whether it knows `language` (a name or alias, any case).
-    public static func knows(_ language: String) -> Bool {
-        Language(named: language) != nil
-    }
 }
 
 extension Highlighter {
     /// The name of the language `language` names (`rs` → `rust`), if it is one we know.
-    public static func name(of language: String) -> String? {
+    package static func name(of language: String) -> String? {
         Language(named: language)?.rawValue
     }
 }

@@ -120,6 +120,3 @@ enum Language: String, CaseIterable, Sendable {
         return names
     }()
 }
-
-/// The grammars, made once on first use.
-enum Grammars {}

@@ -2,7 +2,7 @@
 /// stylesheet written for them colours our output.
 ///
 /// The class of ``plain`` is empty: plain text is written without a `<span>`.
-public enum TokenKind: String, Sendable, CaseIterable, Hashable {
+enum TokenKind: String, Sendable, CaseIterable, Hashable {
     /// Text with no class: spaces, and words a language does not tell apart.
     case plain = ""
     /// A keyword (`if`, `return`).
@@ -105,8 +105,6 @@ public enum TokenKind: String, Sendable, CaseIterable, Hashable {
     case commentPreprocessorFile = "cpf"
     /// A line comment.
     case commentSingle = "c1"
-    /// A special comment.
-    case commentSpecial = "cs"
     /// A `#!` line.
     case commentHashbang = "ch"
     /// A deleted line (diff).
@@ -125,8 +123,6 @@ public enum TokenKind: String, Sendable, CaseIterable, Hashable {
     case prompt = "gp"
     /// Program output in a shell session.
     case output = "go"
-    /// An error message in output.
-    case errorOutput = "gr"
     /// A literal (a date, in TOML).
     case literal = "l"
     /// A date.

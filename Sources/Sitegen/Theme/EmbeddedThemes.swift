@@ -496,7 +496,8 @@ pre { background: var(--code-background); border: 1px solid var(--border); borde
 pre code { background: none; padding: 0; font-size: 0.88rem; }
 
 /* Highlighted code: tokens carry Pygments' short class names, so a Pygments or Chroma
-   stylesheet scoped to `pre` works too. */
+   stylesheet scoped to `pre` works too. The lists also name classes only other highlighters
+   give (`kr`, `fm`, `vi`…), for a site that swaps in its own. */
 pre :is(.k, .kd, .kn, .kp, .kr, .kt, .ow, .cp) { color: var(--code-keyword); }
 pre :is(.kc, .no, .bp, .nb, .mi, .mf, .mh, .mb, .mo, .m, .l, .ld, .ss) { color: var(--code-constant); }
 pre :is(.nf, .fm, .nd) { color: var(--code-function); }

@@ -53,6 +53,8 @@ final class Grammar: @unchecked Sendable {
     let fallbacks: UnsafeBufferPointer<TokenKind>
     /// The grammars that rules with an embed action lex their matches with.
     let embedded: [Grammar]
+    /// Every table's memory, freed together in `deinit`.
+    private let tables: [UnsafeMutableRawPointer]
 
     /// `states` in order; the first is where lexing starts. `fallbacks` gives a state's kind
     /// for bytes no rule matches (default plain).
@@ -94,37 +96,37 @@ final class Grammar: @unchecked Sendable {
             candidateStarts.append(Int32(candidates.count))
             fallbackKinds.append(fallbacks[name] ?? .plain)
         }
-        operations = Grammar.copy(builder.operations)
-        children = Grammar.copy(builder.children)
-        pool = Grammar.copy(builder.pool)
-        sets = Grammar.copy(builder.sets)
-        numbers = Grammar.copy(builder.numbers)
+        var allocations: [UnsafeMutableRawPointer] = []
+        operations = Grammar.copy(builder.operations, into: &allocations)
+        children = Grammar.copy(builder.children, into: &allocations)
+        pool = Grammar.copy(builder.pool, into: &allocations)
+        sets = Grammar.copy(builder.sets, into: &allocations)
+        numbers = Grammar.copy(builder.numbers, into: &allocations)
         customs = builder.customs
-        rules = Grammar.copy(builder.rules)
-        partKinds = Grammar.copy(builder.partKinds)
+        rules = Grammar.copy(builder.rules, into: &allocations)
+        partKinds = Grammar.copy(builder.partKinds, into: &allocations)
         let wordTable = WordTable(builder.wordLists)
-        words = WordTable.Frozen(pool: Grammar.copy(wordTable.pool), slots: Grammar.copy(wordTable.slots),
-                                 caseInsensitive: Grammar.copy(wordTable.caseInsensitive))
-        self.candidateStarts = Grammar.copy(candidateStarts)
-        self.candidates = Grammar.copy(candidates)
-        self.fallbacks = Grammar.copy(fallbackKinds)
+        words = WordTable.Frozen(pool: Grammar.copy(wordTable.pool, into: &allocations),
+                                 slots: Grammar.copy(wordTable.slots, into: &allocations),
+                                 caseInsensitive: Grammar.copy(wordTable.caseInsensitive, into: &allocations))
+        self.candidateStarts = Grammar.copy(candidateStarts, into: &allocations)
+        self.candidates = Grammar.copy(candidates, into: &allocations)
+        self.fallbacks = Grammar.copy(fallbackKinds, into: &allocations)
+        tables = allocations
         embedded = builder.embedded
     }
 
     deinit {
-        let pointers: [UnsafeRawPointer?] = [
-            UnsafeRawPointer(operations.baseAddress), UnsafeRawPointer(children.baseAddress), UnsafeRawPointer(pool.baseAddress),
-            UnsafeRawPointer(sets.baseAddress), UnsafeRawPointer(numbers.baseAddress), UnsafeRawPointer(rules.baseAddress),
-            UnsafeRawPointer(partKinds.baseAddress), UnsafeRawPointer(words.pool.baseAddress), UnsafeRawPointer(words.slots.baseAddress),
-            UnsafeRawPointer(words.caseInsensitive.baseAddress), UnsafeRawPointer(candidateStarts.baseAddress),
-            UnsafeRawPointer(candidates.baseAddress), UnsafeRawPointer(fallbacks.baseAddress),
-        ]
-        for case let pointer? in pointers { UnsafeMutableRawPointer(mutating: pointer).deallocate() }
+        for table in tables { table.deallocate() }
     }
 
-    private static func copy<Element>(_ array: [Element]) -> UnsafeBufferPointer<Element> {
+    /// A copy of `array` in memory the grammar owns, noted in `tables`. Elements must be plain
+    /// values (no references), since the memory is freed without deinitializing them.
+    private static func copy<Element>(_ array: [Element], into tables: inout [UnsafeMutableRawPointer]) -> UnsafeBufferPointer<Element> {
+        precondition(_isPOD(Element.self), "grammar tables hold plain values only")
         let copy = UnsafeMutableBufferPointer<Element>.allocate(capacity: max(array.count, 1))
         _ = copy.initialize(from: array)
+        tables.append(UnsafeMutableRawPointer(copy.baseAddress!))
         return UnsafeBufferPointer(rebasing: copy[0..<array.count])
     }
 

@@ -55,7 +55,9 @@ struct Lexer {
                 default:
                     end = match(rule.pattern, position)
                 }
-                if end < 0 || (end == position && rule.transition != -2) { continue }
+                // A match of nothing moves on only by popping a state: never at the root, which
+                // would match it again for ever.
+                if end < 0 || (end == position && (rule.transition != -2 || depth == 1)) { continue }
                 switch rule.action {
                 case .token:
                     writer.add(rule.kind, position, end)

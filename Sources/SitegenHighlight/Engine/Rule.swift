@@ -20,7 +20,8 @@ struct Rule: Sendable {
         case stay
         case push(String)
         case pop
-        /// Leaves this state and enters another.
+        /// Leaves this state and enters another (from the first state, which is never left,
+        /// it enters the other as a push would).
         case replace(String)
     }
 

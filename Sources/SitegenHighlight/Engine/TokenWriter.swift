@@ -2,8 +2,8 @@
 /// a `<span class="…">`, neighbouring tokens of one kind joined, and no span crossing a line end.
 ///
 /// It writes into memory of its own, grown by doubling, which ``finish()`` turns into the
-/// string and frees.
-struct TokenWriter {
+/// string; it cannot be copied, so that memory has one owner, freed once.
+struct TokenWriter: ~Copyable {
     private var buffer: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     private var length = 0
@@ -14,8 +14,8 @@ struct TokenWriter {
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
         // Highlighted code is about six times its size (a span is 24 bytes around a token):
-        // room for that at once, so the buffer rarely grows and copies.
-        capacity = bytes.count * 7 + 64
+        // room for that at once, so the buffer rarely grows and copies; a huge block grows.
+        capacity = min(bytes.count * 7, bytes.count + 1 << 22) + 64
         buffer = .allocate(capacity: capacity)
     }
 
@@ -32,12 +32,14 @@ struct TokenWriter {
         self.end = end
     }
 
-    /// The HTML of all tokens added; the writer is not used afterwards.
-    mutating func finish() -> String {
+    /// The HTML of all tokens added.
+    consuming func finish() -> String {
         flush()
-        let html = String(decoding: UnsafeBufferPointer(start: buffer, count: length), as: UTF8.self)
+        return String(decoding: UnsafeBufferPointer(start: buffer, count: length), as: UTF8.self)
+    }
+
+    deinit {
         buffer.deallocate()
-        return html
     }
 
     private mutating func flush() {

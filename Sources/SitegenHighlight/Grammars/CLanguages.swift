@@ -136,12 +136,11 @@ extension CFamily {
     sigset_t timer_t clockid_t nfds_t
     """
 
-    private static let spacesOrNone = Pattern.optional(.spaces)
     /// `#` first on its line, maybe indented, and the spaces after it.
     private static let hash = Pattern.sequence([.afterIndentation, .text("#"), .optional(.spaces)])
 
     private static let preprocessorEntries: [Rule] = [
-        Rule(.sequence([hash, .oneOf(["include_next", "include", "import"]), spacesOrNone,
+        Rule(.sequence([hash, .oneOf(["include_next", "include", "import"]), .optionalSpaces,
                         .either([.delimited(open: Array("<".utf8), close: Array(">".utf8), escape: nil, nests: false, singleLine: true),
                                  .delimited(open: Array("\"".utf8), close: Array("\"".utf8), escape: nil, nests: false, singleLine: true)])]),
              .parts([.commentPreprocessor, .commentPreprocessor, .plain, .commentPreprocessorFile]), .push("preprocessor")),

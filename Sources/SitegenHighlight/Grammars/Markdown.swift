@@ -74,7 +74,7 @@ extension Grammars {
 }
 
 /// The matchers of the Markdown grammar that look across lines.
-enum MarkdownScanner {
+private enum MarkdownScanner {
     /// A line that the next line underlines with `mark`s only (a Setext heading), without its
     /// line break.
     static func underlined(by character: Unicode.Scalar) -> @Sendable (UnsafeBufferPointer<UInt8>, Int) -> Int? {

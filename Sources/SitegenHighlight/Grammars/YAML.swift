@@ -114,7 +114,7 @@ extension Grammars {
 /// Like Pygments, a node's indentation is the column of the key on its line, or of the last
 /// `-`, `?` or `:` indicator before it; a plain scalar goes on over the lines indented deeper
 /// than that, a block scalar over the lines indented at least as deep as its first one.
-enum YAMLScanner {
+private enum YAMLScanner {
     /// A key before `:` can be no longer than this, so that a long line with no key is not
     /// scanned again at every token.
     static let longestKey = 256
