@@ -85,3 +85,26 @@ struct DocumentFactsTests {
         return words
     }
 }
+
+@Suite("Words of scripts written without spaces")
+struct CJKWordCountTests {
+    @Test("each Han or kana character is a word, CJK punctuation a space, and spaced words around them count as before")
+    func cjkCharactersAreWords() {
+        #expect(WordCounter.tally("<p>日本語の文章です。</p>") == .init(words: 0, characters: 8))
+        #expect(WordCounter.tally("<p>Swift で書く、速い サイト</p>") == .init(words: 1, characters: 8))
+        #expect(WordCounter.tally("<p>中文，测试！OK</p>") == .init(words: 1, characters: 4))
+        #expect(WordCounter.tally("<p>한국어 문장 입니다</p>") == .init(words: 3, characters: 0), "Korean is written with spaces")
+        #expect(WordCounter.count("<p>Café crème, naïve façade</p>") == 4)
+        #expect(WordCounter.count("<p>one two</p>") == 2)
+    }
+
+    @Test("reading time: 220 words or 500 characters a minute, rounded up, at least one")
+    func readingMinutes() {
+        #expect(WordCounter.Tally(words: 0, characters: 0).readingMinutes == 1)
+        #expect(WordCounter.Tally(words: 440, characters: 0).readingMinutes == 2)
+        #expect(WordCounter.Tally(words: 441, characters: 0).readingMinutes == 3)
+        #expect(WordCounter.Tally(words: 0, characters: 1_500).readingMinutes == 3)
+        #expect(WordCounter.Tally(words: 220, characters: 500).readingMinutes == 2)
+        #expect(WordCounter.Tally(words: 0, characters: 2_000).readingMinutes == 4, "2,000 characters were one word before: 1 min")
+    }
+}

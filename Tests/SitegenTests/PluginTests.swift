@@ -20,6 +20,18 @@ struct PluginTests {
         #expect(page.contains("<span>1 min read</span>"))
     }
 
+    @Test("reading time counts Japanese by its characters, 500 a minute, and English by its words")
+    func readingTimeOfJapanese() async throws {
+        let site = try TestSite()
+        try site.write("plugins: [readingTime]\n", to: "sitegen.yml")
+        try site.write("# 読書\n\n" + String(repeating: "これは日本語の文章です。", count: 150) + "\n", to: "content/ja.md")
+        try site.write("# Reading\n\n" + String(repeating: "word ", count: 450) + "\n", to: "content/en.md")
+        try await site.build()
+        // 1,650 characters (the title's 2 are not in the text) is 4 minutes; it was one word, 1 minute.
+        #expect(try site.page("ja/index.html").contains("<span>4 min read</span>"))
+        #expect(try site.page("en/index.html").contains("<span>3 min read</span>"))
+    }
+
     @Test("an unknown plugin name is an error that lists the built-in ones")
     func unknownPlugin() async throws {
         let site = try TestSite()

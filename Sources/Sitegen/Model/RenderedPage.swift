@@ -48,8 +48,12 @@ public struct RenderedPage: Sendable {
     public var summary: String { _read { yield storage.summary } }
     /// The headings of its text.
     public var headings: [Heading] { _read { yield storage.headings } }
-    /// The words a reader sees in its text, counted when asked (most themes never ask).
+    /// The words a reader sees in its text, counted when asked (most themes never ask); in
+    /// Chinese and Japanese, each character counts as a word.
     public var wordCount: Int { WordCounter.count(storage.content) }
+    /// Minutes to read its text, at least one: 220 words a minute, and 500 characters a
+    /// minute of Chinese and Japanese.
+    public var readingMinutes: Int { WordCounter.tally(storage.content).readingMinutes }
     /// The page's HTML body (its Markdown rendered and modified, without the template). The
     /// heading that opens the text is left out when it is the title, which the theme shows.
     public var content: String { _read { yield storage.content } }

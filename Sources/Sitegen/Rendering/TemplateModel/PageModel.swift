@@ -57,7 +57,7 @@ struct PageModel: TemplateObject {
         case "toc": return tableOfContents.value
         case "hasToc": return .bool(tableOfContents.isWorthShowing)
         case "wordCount": return .int(rendered.wordCount)
-        case "readingMinutes": return .int(max(1, (rendered.wordCount + 219) / 220))
+        case "readingMinutes": return .int(rendered.readingMinutes)
         case "updated": return page.updated.map { .text(DateText.long($0, language: context.configuration.language)) }
         case "updatedISO": return page.updated.map { .text(DateText.iso($0)) }
         case "section": return sectionLink
