@@ -2,6 +2,7 @@ import Foundation
 import Sitegen
 import SitegenHighlight
 import SitegenMarkdown
+import Synchronization
 
 /// Highlighting speed on the code blocks of real sites, and those blocks with our HTML for
 /// `Benchmarks/highlight-vs-pygments.py`.
@@ -9,7 +10,7 @@ import SitegenMarkdown
 ///     sitegen-bench highlight [--corpus DIR] [--runs N] [--blocks-json FILE]
 ///     sitegen-bench highlight --parse DIR [--runs N]   (what highlighting adds to parsing a site's pages)
 struct HighlightBenchmark {
-    struct Block: Codable {
+    struct Block: Codable, Sendable {
         var info: String
         var language: String?
         var code: String
@@ -19,14 +20,10 @@ struct HighlightBenchmark {
     /// Every fenced or indented code block of the Markdown files under `folder`, as cmark-gfm
     /// reads them.
     static func blocks(under folder: URL) throws -> [Block] {
-        final class Collected: @unchecked Sendable {
-            // Only touched by the one parse running at a time below.
-            var blocks: [Block] = []
-        }
-        let collected = Collected()
+        let collected = Mutex<[Block]>([])
         let parser = MarkdownParser(options: .init(frontMatter: true), modifiers: [Modifier(target: .codeBlocks) { input in
             if case .codeBlock(let language, let info, let code) = input.node {
-                collected.blocks.append(Block(info: info, language: language, code: code))
+                collected.withLock { $0.append(Block(info: info, language: language, code: code)) }
             }
             return input.html
         }])
@@ -39,7 +36,7 @@ struct HighlightBenchmark {
             guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { continue }
             _ = try? parser.parse(text)
         }
-        return collected.blocks
+        return collected.withLock { $0 }
     }
 
     /// Parses every page under `folder` as a site build does (heading ids, generator syntax,

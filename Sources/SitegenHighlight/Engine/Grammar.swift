@@ -5,9 +5,10 @@
 /// flat arrays of plain values (operations, byte sets, one pool of text, one word table), so
 /// the lexer's loop reads tables and never counts references. For each state and byte, a
 /// table lists the rules that can start with that byte.
-///
-/// It is `@unchecked Sendable` because of those copies, held by unsafe pointers: they are
-/// written once in `init`, only read afterwards, and freed in `deinit`.
+// @unchecked Sendable, and safe: the tables are held by unsafe pointers (not Sendable), but
+// they are written only in `init`, before the grammar is shared, never written afterwards,
+// and freed in `deinit`, when no task holds the grammar; every other stored property is a
+// `let` of Sendable values (closures marked @Sendable, other grammars).
 final class Grammar: @unchecked Sendable {
     /// One step of a compiled pattern; what `a`…`e` mean depends on `code`.
     struct Operation: Sendable {
