@@ -1,7 +1,7 @@
 // sitegen-bench: throughput benchmarks. Build in release:
 //   swift run -c release sitegen-bench markdown [--pages 500] [--runs 5] [--corpus DIR]
 //   swift run -c release sitegen-bench templates [--pages 1000] [--runs 5] [--site DIR]
-//   swift run -c release sitegen-bench highlight [--corpus DIR] [--runs 5] [--blocks-json FILE]
+//   swift run -c release sitegen-bench highlight [--corpus DIR] [--runs 5] [--blocks-json FILE] [--parse DIR]
 // Speed is measured here, never in tests.
 import CCmarkGFM
 import Foundation
@@ -28,7 +28,7 @@ struct SitegenBench {
             return
         }
         guard arguments.first == "markdown" else {
-            print("usage: sitegen-bench markdown [--pages N] [--runs N] [--corpus DIR]\n       sitegen-bench templates [--pages N] [--runs N] [--site DIR]\n       sitegen-bench highlight [--corpus DIR] [--runs N] [--blocks-json FILE]")
+            print("usage: sitegen-bench markdown [--pages N] [--runs N] [--corpus DIR]\n       sitegen-bench templates [--pages N] [--runs N] [--site DIR]\n       sitegen-bench highlight [--corpus DIR] [--runs N] [--blocks-json FILE] [--parse DIR]")
             exit(2)
         }
         arguments.removeFirst()

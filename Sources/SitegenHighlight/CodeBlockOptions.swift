@@ -21,13 +21,12 @@ package struct CodeBlockOptions: Sendable, Hashable {
 
     /// The options of an info string such as `go {linenos=true hl_lines=[2,"4-6"]}`.
     package init(info: String) {
-        // Most info strings are a language alone.
-        guard info.utf8.contains(where: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "{") })
+        // The language is the first word; options follow a space, a comma or a brace. Most
+        // info strings are a language alone: nothing more is made for them.
+        guard let first = info.utf8.firstIndex(where: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "{") })
         else { return }
         let bytes = Array(info.utf8)
-        // The language is the first word; options follow a space, a comma or a brace.
-        var index = bytes.firstIndex { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "{") }
-            ?? bytes.count
+        var index = info.utf8.distance(from: info.utf8.startIndex, to: first)
         var markedRanges: [ClosedRange<Int>] = []
         // The first `}` at or after the last brace looked at: kept, so that a string of many
         // `{` without a `}` is not searched to its end once for each.

@@ -19,22 +19,23 @@ extension Plugin {
 extension Modifier {
     /// The `.codeBlocks` modifier that colours code: tokens in `<span>`s with Pygments' class
     /// names inside cmark-gfm's `<pre><code class="language-…">`, and the line numbers and
-    /// marked lines the info string asks for (``CodeBlockOptions``). A block in a language
+    /// marked lines the info string asks for (as Hugo, Zola and Docusaurus write them). A block in a language
     /// the highlighter does not know stays as it was, but for its line options.
     public static func highlightingCode(with highlighter: any CodeHighlighter) -> Modifier {
         Modifier(target: .codeBlocks) { input in
             guard case .codeBlock(let language, let info, let code) = input.node else { return input.html }
-            let options = CodeBlockOptions(info: info)
-            guard var inner = language.flatMap({ highlighter.highlight(code, language: $0) })
-                    ?? (options.decoratesLines ? HTMLText.escapeAttribute(code) : nil) else { return input.html }
-            if options.decoratesLines { inner = options.decorate(inner) }
-            // Keep the element as rendered (its class, any attributes); put the tokens inside.
+            // The element as rendered (its class, any attributes) stays; what is inside changes.
             let html = input.html
             guard let codeTag = HTMLScan.range(of: "<code", in: html),
                   let tagEnd = html.utf8[codeTag.upperBound...].firstIndex(of: UInt8(ascii: ">")) else { return html }
             let close = html.hasSuffix("</code></pre>") ? html.utf8.index(html.utf8.endIndex, offsetBy: -13)
                 : html.range(of: "</code>", options: .backwards)?.lowerBound
             guard let close, tagEnd < close else { return html }
+            let options = CodeBlockOptions(info: info)
+            // A language the highlighter does not know keeps cmark's escaped text, lines and all.
+            guard var inner = language.flatMap({ highlighter.highlight(code, language: $0) })
+                    ?? (options.decoratesLines ? String(html[html.utf8.index(after: tagEnd)..<close]) : nil) else { return html }
+            if options.decoratesLines { inner = options.decorate(inner) }
             var result = String(html[...tagEnd])
             result.reserveCapacity(result.utf8.count + inner.utf8.count + 16)
             result += inner
