@@ -26,7 +26,7 @@ struct Lexer {
         var state: Int32 = 0
         var position = start
         let rules = grammar.rules, candidates = grammar.candidates, starts = grammar.candidateStarts
-        let operations = grammar.operations, sets = grammar.sets
+        let operations = grammar.operations
         while position < count {
             let byte = bytes[position]
             let slot = Int(state) * 257 + Int(byte)
@@ -41,19 +41,9 @@ struct Lexer {
                 let operation = operations[Int(rule.pattern)]
                 let end: Int
                 switch operation.code {
-                case .word:
-                    let rest = sets[Int(operation.b)]
-                    guard sets[Int(operation.a)].contains(byte) else { continue }
-                    var index = position + 1
-                    while index < count, rest.contains(bytes[index]) { index += 1 }
-                    end = index
-                case .run where operation.b == 0:
-                    let set = sets[Int(operation.a)]
-                    var index = position
-                    while index < count, set.contains(bytes[index]) { index += 1 }
-                    end = index > position ? index : -1
-                default:
-                    end = match(rule.pattern, position)
+                case .word: end = wordEnd(operation, position)
+                case .run: end = runEnd(operation, position)
+                default: end = match(rule.pattern, position)
                 }
                 // A match of nothing moves on only by popping a state: never at the root, which
                 // would match it again for ever.
@@ -103,10 +93,7 @@ struct Lexer {
                 break
             }
             if !matched {
-                var end = position + 1
-                if byte >= 0xC0 {
-                    while end < count, bytes[end] & 0xC0 == 0x80 { end += 1 }
-                }
+                let end = characterEnd(position)
                 writer.add(grammar.fallbacks[Int(state)], position, end)
                 position = end
             }
@@ -121,19 +108,9 @@ struct Lexer {
         case .text:
             return starts(Int(operation.a), Int(operation.b), at) ? at + Int(operation.b) : -1
         case .run:
-            let set = grammar.sets[Int(operation.a)], maximum = Int(operation.b)
-            var end = at
-            while end < count, set.contains(bytes[end]) {
-                end += 1
-                if end - at == maximum { break }
-            }
-            return end > at ? end : -1
+            return runEnd(operation, at)
         case .word:
-            guard at < count, grammar.sets[Int(operation.a)].contains(bytes[at]) else { return -1 }
-            let rest = grammar.sets[Int(operation.b)]
-            var end = at + 1
-            while end < count, rest.contains(bytes[end]) { end += 1 }
-            return end
+            return wordEnd(operation, at)
         case .restOfLine:
             var end = at
             while end < count, bytes[end] != 10 { end += 1 }
@@ -163,10 +140,7 @@ struct Lexer {
         case .notAhead:
             return match(operation.a, at) < 0 ? at : -1
         case .character:
-            guard at < count else { return -1 }
-            var end = at + 1
-            if bytes[at] >= 0xC0 { while end < count, bytes[end] & 0xC0 == 0x80 { end += 1 } }
-            return end
+            return at < count ? characterEnd(at) : -1
         case .custom:
             return grammar.customs[Int(operation.a)](bytes, at) ?? -1
         case .afterIndentation:
@@ -174,6 +148,36 @@ struct Lexer {
             while index > 0, bytes[index - 1] == 32 || bytes[index - 1] == 9 { index -= 1 }
             return index == 0 || bytes[index - 1] == 10 ? at : -1
         }
+    }
+
+    /// Where a run of `operation`'s set (at most `b` bytes, when `b` is not 0) from `at` ends, or -1.
+    @inline(__always)
+    private func runEnd(_ operation: Grammar.Operation, _ at: Int) -> Int {
+        let set = grammar.sets[Int(operation.a)], maximum = Int(operation.b), count = bytes.count
+        var end = at
+        while end < count, set.contains(bytes[end]) {
+            end += 1
+            if end - at == maximum { break }
+        }
+        return end > at ? end : -1
+    }
+
+    /// Where a word (a byte of set `a`, then bytes of set `b`) from `at` ends, or -1.
+    @inline(__always)
+    private func wordEnd(_ operation: Grammar.Operation, _ at: Int) -> Int {
+        guard at < bytes.count, grammar.sets[Int(operation.a)].contains(bytes[at]) else { return -1 }
+        let rest = grammar.sets[Int(operation.b)], count = bytes.count
+        var end = at + 1
+        while end < count, rest.contains(bytes[end]) { end += 1 }
+        return end
+    }
+
+    /// Where the character at `at` (all the bytes of its UTF-8 sequence) ends.
+    @inline(__always)
+    private func characterEnd(_ at: Int) -> Int {
+        var end = at + 1
+        if bytes[at] >= 0xC0 { while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 } }
+        return end
     }
 
     /// Whether the `length` bytes of the pool at `start` are in the code at `at`.
