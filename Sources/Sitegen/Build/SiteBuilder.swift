@@ -223,7 +223,9 @@ public final class SiteBuilder: Sendable {
             // First, so that the site's own code block modifiers see coloured code.
             site.markdownParser.addFirstModifier(.highlightingCode(with: highlighter))
         }
-        return try await SiteRenderer(loaded: try processed(loaded, by: site), theme: theme, site: site, output: context.output,
+        let strings = try InterfaceStrings(theme: loaded.configuration.theme, layout: layout, configuration: loaded.configuration,
+                                           walker: FolderWalker(layout: layout, configuration: loaded.configuration))
+        return try await SiteRenderer(loaded: try processed(loaded, by: site), theme: theme, strings: strings, site: site, output: context.output,
                                       observers: observers, memory: context.renderingMemory).render()
     }
 

@@ -21,13 +21,13 @@ enum KeySuggestion {
 
     /// The kind of value a known key takes.
     enum Kind: Sendable {
-        case text, wholeNumber, list, trueOrFalse
+        case text, wholeNumber, list, trueOrFalse, table
 
         /// Whether `value` could have been meant for a key of this kind (an empty value could be
         /// meant for any).
         func fits(_ value: FrontMatterValue) -> Bool {
             switch (self, value) {
-            case (_, .null), (.text, .string), (.wholeNumber, .int), (.list, .list), (.trueOrFalse, .bool): true
+            case (_, .null), (.text, .string), (.wholeNumber, .int), (.list, .list), (.trueOrFalse, .bool), (.table, .map): true
             default: false
             }
         }

@@ -10,8 +10,11 @@ public struct SiteConfiguration: Sendable {
     public var baseURL: String
     /// `description`: one sentence about the site, for the home page and search engines.
     public var description: String
-    /// `language`: the `lang` of every page. Default `en`.
+    /// `language`: the `lang` of every page. Default `en`. In a site with ``languages``, the
+    /// default language's code (`defaultLanguage`).
     public var language: String
+    /// `languages`: the site's languages, by weight; empty for a site in one language.
+    public var languages: [SiteLanguage] = []
     /// `author`: shown in the footer and page metadata.
     public var author: String?
     /// `theme`: a bundled theme's name. Default `default`.
@@ -38,6 +41,16 @@ public struct SiteConfiguration: Sendable {
     public var searchIsOn: Bool { search ?? (theme == "docs") }
     /// `highlight`: whether code blocks are coloured at build time. Default `true`.
     public var highlight = true
+    /// The languages pages are published in: ``languages``, else the one ``language`` at the root.
+    public var publishedLanguages: [SiteLanguage] {
+        languages.isEmpty ? [SiteLanguage(code: language, path: "")] : languages
+    }
+    /// Whether the site has pages in more than one language.
+    public var isMultilingual: Bool { languages.count > 1 }
+    /// The default language.
+    var defaultLanguage: SiteLanguage {
+        publishedLanguages.first { $0.code == language } ?? publishedLanguages[0]
+    }
     /// Every other key, passed to templates as `site.params`.
     public var params: FrontMatter
 
@@ -60,6 +73,7 @@ public struct SiteConfiguration: Sendable {
         ("title", .text), ("baseURL", .text), ("description", .text), ("language", .text), ("author", .text), ("theme", .text),
         ("recentPages", .wholeNumber), ("plugins", .list), ("paginate", .wholeNumber), ("taxonomies", .list), ("feedContent", .text),
         ("followLinksOutside", .trueOrFalse), ("search", .trueOrFalse), ("highlight", .trueOrFalse),
+        ("languages", .table), ("defaultLanguage", .text), ("prefixDefaultLanguage", .trueOrFalse),
     ]
     static let knownKeys = Set(keys.map(\.key))
 
@@ -97,6 +111,10 @@ public struct SiteConfiguration: Sendable {
         configuration.baseURL = try string("baseURL") ?? configuration.baseURL
         configuration.description = try string("description") ?? ""
         configuration.language = try string("language") ?? configuration.language
+        if let (languages, defaultCode) = try SiteLanguage.read(yaml, file: displayPath) {
+            configuration.languages = languages
+            configuration.language = defaultCode
+        }
         configuration.author = try string("author")
         configuration.theme = try string("theme") ?? configuration.theme
         if let count = try WholeNumber.read("recentPages", in: yaml, range: WholeNumber.recentPages, file: displayPath, example: 10) {

@@ -29,11 +29,11 @@ struct SiteIndexes {
             let layout = site.loaded.layout
             try write(feed.folder + "atom.xml", owner: .feed("Atom", folder: feed.source, layout: layout), reading: dependencies,
                       plan: plan, output: output) {
-                try self.feed("atom.xml", folder: feed.folder, title: feed.title, pages: feed.pages)
+                try self.feed("atom.xml", feed)
             }
             try write(feed.folder + "rss.xml", owner: .feed("RSS", folder: feed.source, layout: layout), reading: dependencies,
                       plan: plan, output: output) {
-                try self.feed("rss.xml", folder: feed.folder, title: feed.title, pages: feed.pages)
+                try self.feed("rss.xml", feed)
             }
         }
     }
@@ -56,71 +56,119 @@ struct SiteIndexes {
             hasher.combine(page.page.updated ?? page.page.date)
         }
         hasher.combine(site.loaded.sections.keys.sorted())
-        for taxonomy in site.loaded.configuration.taxonomies {
-            for term in site.terms[taxonomy] ?? [] { hasher.combine(term.url) }
+        for terms in site.terms.values {
+            for taxonomy in site.loaded.configuration.taxonomies {
+                for term in terms[taxonomy] ?? [] { hasher.combine(term.url) }
+            }
         }
         return hasher.finalize()
     }
 
-    /// Every page, section, taxonomy and term URL with its last change, sorted by URL.
-    func sitemapEntries() -> [(url: String, lastmod: Date?)] {
-        var entries: [(url: String, lastmod: Date?)] = site.pages.map { ($0.page.url, $0.page.updated ?? $0.page.date) }
+    /// One URL of the sitemap: its last change, and its translations' URLs (absolute).
+    struct SitemapEntry {
+        let url: String
+        let lastmod: Date?
+        var alternates: [(language: String, url: String)] = []
+    }
+
+    /// Every page, section, taxonomy and term URL with its last change and its translations,
+    /// sorted by URL.
+    func sitemapEntries() -> [SitemapEntry] {
+        let translations = site.context.translations
+        func entry(_ url: String, _ lastmod: Date?, _ key: TranslationTable.Key) -> SitemapEntry {
+            SitemapEntry(url: url, lastmod: lastmod,
+                         alternates: translations.isEmpty ? [] : translations.alternates(of: key, prefix: base).map {
+                             ($0.language, XMLText.percentEncoded($0.url))
+                         })
+        }
+        var entries = site.pages.map { entry($0.page.url, $0.page.updated ?? $0.page.date, .page($0.page.translationKey)) }
         var newest: [String: Date] = [:]
         for page in site.pages {
             guard let date = page.page.updated ?? page.page.date else { continue }
             newest[page.page.sectionPath] = max(newest[page.page.sectionPath] ?? date, date)
         }
-        entries += site.loaded.sections.values.map { ($0.url, newest[$0.path]) }
-        for taxonomy in site.loaded.configuration.taxonomies {
-            let terms = site.terms[taxonomy] ?? []
-            guard !terms.isEmpty else { continue }
-            entries.append((URLPath.folderURL(taxonomy), nil))
-            entries += terms.map { ($0.url, $0.pages.compactMap { $0.page.updated ?? $0.page.date }.max()) }
+        let languages = site.loaded.configuration.publishedLanguages
+        // The root of a site whose every language has a folder only sends readers to the default language's.
+        let redirectsRoot = !languages.contains { $0.path.isEmpty }
+        entries += site.loaded.sections.values.filter { !(redirectsRoot && $0.path.isEmpty) }.map {
+            entry($0.url, newest[$0.path], .section($0.translationKey))
+        }
+        for language in languages {
+            for taxonomy in site.loaded.configuration.taxonomies {
+                let terms = site.terms[language.code]?[taxonomy] ?? []
+                guard !terms.isEmpty else { continue }
+                entries.append(entry(URLPath.folderURL(ListRenderer.folder(taxonomy, in: language.path)), nil, .taxonomy(taxonomy)))
+                entries += terms.map {
+                    entry($0.url, $0.pages.compactMap { $0.page.updated ?? $0.page.date }.max(),
+                          .term(taxonomy: taxonomy, slug: ListRenderer.slug(ofTermURL: $0.url)))
+                }
+            }
         }
         return entries.sorted { $0.url < $1.url }
     }
 
     /// The sitemap of `entries` (the theme's `sitemap.xml` template): every page and list page
-    /// once, with `lastmod` from `updated` or `date`.
-    func sitemap(_ entries: [(url: String, lastmod: Date?)]) throws -> String {
+    /// once, with `lastmod` from `updated` or `date`, and in a site with `languages:` the
+    /// `xhtml:link rel="alternate" hreflang` of each translation.
+    func sitemap(_ entries: [SitemapEntry]) throws -> String {
         let list = entries.map { entry -> TemplateValue in
             var values: [String: TemplateValue] = ["permalink": .text(XMLText.percentEncoded(base + entry.url))]
             if let lastmod = entry.lastmod { values["lastmod"] = .text(DateText.iso(lastmod)) }
+            if !entry.alternates.isEmpty {
+                values["alternates"] = .list(entry.alternates.map { ["language": .text($0.language), "url": .text($0.url)] })
+            }
             return .object(TemplateDictionary(values))
         }
-        return try render("sitemap.xml", ["entries": .list(list)])
+        return try render("sitemap.xml", ["entries": .list(list), "hasAlternates": .bool(!site.context.translations.isEmpty)],
+                          language: site.loaded.configuration.language)
     }
 
     /// `robots.txt` (the theme's template): everything allowed, and where the sitemap is.
     func robots() throws -> String {
-        try render("robots.txt", ["sitemapURL": .text(base + "/sitemap.xml")])
+        try render("robots.txt", ["sitemapURL": .text(base + "/sitemap.xml")], language: site.loaded.configuration.language)
     }
 
-    private func render(_ template: String, _ values: [String: TemplateValue]) throws -> String {
-        let context = TemplateContext(configuration: site.loaded.configuration, sections: site.loaded.sections, data: site.loaded.data,
-                                      now: Date())
-        return try site.theme.templates.render(template, with: context.top(site: context.site(), values))
+    private func render(_ template: String, _ values: [String: TemplateValue], language: String) throws -> String {
+        try site.theme.templates.render(template, with: site.context.top(site: site.context.site(language), values))
     }
 
-    /// The feeds to write: the site's at the root, and each section's with dated pages; each with
-    /// its output folder (`posts/`, decoded) and the section's folder in the content (`posts/`).
-    func feeds() -> [(folder: String, source: String, title: String, pages: [RenderedPage])] {
+    /// One feed: its output folder (`posts/`, decoded), the section's folder in the content
+    /// (`posts/`), its title, language and pages.
+    struct Feed {
+        let folder: String
+        let source: String
+        let title: String
+        let language: SiteLanguage
+        let pages: [RenderedPage]
+    }
+
+    /// The feeds to write: each language's at its root (the site's at `/`), and each section's
+    /// with dated pages.
+    func feeds() -> [Feed] {
         let configuration = site.loaded.configuration
-        var feeds = [(folder: "", source: "", title: configuration.title, pages: Array(site.newest.prefix(20)))]
+        let languages = configuration.publishedLanguages
+        var feeds: [Feed] = []
+        for language in languages {
+            let pages = languages.count == 1 ? Array(site.newest.prefix(20))
+                : Array(site.newest.lazy.filter { $0.page.language == language.code }.prefix(20))
+            let folder = language.path.isEmpty ? "" : language.path + "/"
+            feeds.append(Feed(folder: folder, source: folder, title: language.title ?? configuration.title, language: language, pages: pages))
+        }
         var bySection: [String: [RenderedPage]] = [:]
         for page in site.newest where bySection[page.page.sectionPath, default: []].count < 20 {
             bySection[page.page.sectionPath, default: []].append(page)
         }
-        for section in site.loaded.sections.values.sorted(by: { $0.path < $1.path }) where !section.path.isEmpty {
+        let roots = Set(languages.map(\.path))
+        for section in site.loaded.sections.values.sorted(by: { $0.path < $1.path }) where !section.path.isEmpty && !roots.contains(section.path) {
             let pages = bySection[section.path] ?? []
             if !pages.isEmpty {
-                feeds.append((String(URLPath.outputFile(for: section.url).dropLast("index.html".count)), section.path + "/",
-                              "\(section.title) · \(configuration.title)", pages))
+                let language = languages.first { $0.code == section.language } ?? configuration.defaultLanguage
+                feeds.append(Feed(folder: String(URLPath.outputFile(for: section.url).dropLast("index.html".count)), source: section.path + "/",
+                                  title: "\(section.title) · \(language.title ?? configuration.title)", language: language, pages: pages))
             }
         }
         return feeds
     }
-
 
     /// An entry's text: the whole page or its summary, by `feedContent`.
     private func body(of page: RenderedPage) -> String {
@@ -134,9 +182,10 @@ struct SiteIndexes {
             .first { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty } ?? base
     }
 
-    /// A feed (the theme's `atom.xml` or `rss.xml` template) of `pages`, for the list at `folder`.
-    func feed(_ template: String, folder: String, title: String, pages: [RenderedPage]) throws -> String {
+    /// A feed (the theme's `atom.xml` or `rss.xml` template) of its pages, for the list at its folder.
+    func feed(_ template: String, _ feed: Feed) throws -> String {
         let configuration = site.loaded.configuration
+        let pages = feed.pages
         let updated = pages.compactMap { $0.page.updated ?? $0.page.date }.max() ?? Date(timeIntervalSince1970: 0)
         let entries = pages.map { page -> TemplateValue in
             [
@@ -147,16 +196,18 @@ struct SiteIndexes {
                 "content": .text(body(of: page)),
             ]
         }
-        let feed: TemplateValue = [
-            "title": .text(title),
-            "url": .text(XMLText.percentEncoded(base + URLPath.encoded("/" + folder))),
+        let description = feed.language.description ?? configuration.description
+        let value: TemplateValue = [
+            "title": .text(feed.title),
+            "url": .text(XMLText.percentEncoded(base + URLPath.encoded("/" + feed.folder))),
             "updated": .text(DateText.rfc3339(updated)),
             // Atom requires an author for every entry: without `author`, the site is its author.
             "author": .text(author),
-            "description": .text(configuration.description.isEmpty ? title : configuration.description),
+            "description": .text(description.isEmpty ? feed.title : description),
+            "language": .text(feed.language.code),
             "isFull": .bool(configuration.feedContent == .full),
             "entries": .list(entries),
         ]
-        return try render(template, ["feed": feed])
+        return try render(template, ["feed": value], language: feed.language.code)
     }
 }

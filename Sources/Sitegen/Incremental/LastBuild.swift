@@ -26,7 +26,7 @@ struct LastBuild: Sendable {
             copy.site.orders[page.page.page.sectionPath] = section.map(swap)
         }
         copy.site.newest = site.newest.map(swap)
-        copy.site.terms = site.terms.mapValues { terms in terms.map { ($0.name, $0.url, $0.pages.map(swap)) } }
+        copy.site.terms = site.terms.mapValues { $0.mapValues { terms in terms.map { ($0.name, $0.url, $0.pages.map(swap)) } } }
         return copy
     }
 }

@@ -26,7 +26,8 @@ struct PageEdit {
         let contentFolder = layout.content.standardizedFileURL.path + "/"
         let loader = ContentLoader(layout: layout, configuration: site.configuration, options: options)
         let walker = FolderWalker(layout: layout, configuration: site.configuration)
-        let bundleFolders = Set(site.loaded.pages.filter(\.isBundle).map { URLPath.folder(of: $0.sourcePath) })
+        let bundleFolders = Set(site.loaded.pages.filter(\.isBundle).map { URLPath.folder(of: $0.sitePath) })
+        let placement = LanguagePlacement(configuration: site.configuration)
         let known = memory.sources()
         // Parsed as the render stage parses, with fingerprints made.
         let parser = SiteRenderer(rendered: site, output: output.writer, observers: BuildObservers(),
@@ -47,7 +48,8 @@ struct PageEdit {
             guard let (source, revision) = try? memory.source(at: path, path: relative, known: known[relative], read: {
                 try MarkdownSource(text: String(decoding: try walker.contents(of: path), as: UTF8.self))
             }) else { return nil }
-            guard var page = try? loader.pageReader.page(path: relative, source: source, bundleFolders: bundleFolders) else { return nil }
+            guard var page = try? loader.pageReader.page(path: relative, source: source, bundleFolders: bundleFolders,
+                                                                place: placement.place(relative)) else { return nil }
             page = try site.site.pageProcessors.reduce(page) { page, process in try process(page) }
             page.revision = revision
             guard page.hasSameStructure(as: site.parsed[index].page.page) else { return nil }
@@ -134,6 +136,6 @@ extension Page {
     func hasSameStructure(as other: Page) -> Bool {
         sourcePath == other.sourcePath && url == other.url && sectionPath == other.sectionPath && isBundle == other.isBundle
             && date == other.date && updated == other.updated && isDraft == other.isDraft && weight == other.weight
-            && layout == other.layout && terms == other.terms && aliases == other.aliases
+            && layout == other.layout && terms == other.terms && aliases == other.aliases && translationKey == other.translationKey
     }
 }

@@ -31,6 +31,7 @@ struct ContentLoader {
                                       + "its home page; add pages there, or build the folder that holds them"))
         }
         let sources = try await readSources(found.markdown)
+        var errors: [SiteError] = []
         for (path, (source, _)) in zip(found.markdown, sources) {
             for key in source.frontMatter.repeatedKeys {
                 warnings.append(SiteError(file: displayPath(path), line: source.frontMatter.line(of: key),
@@ -43,7 +44,6 @@ struct ContentLoader {
                                           + "the URL of its file (give it a `url` to choose one)"))
             }
         }
-        var errors: [SiteError] = []
         var pages: [Page] = []
         var indexFiles: [String: (path: String, source: MarkdownSource)] = [:]
         let summary = found.summary.flatMap { path in
@@ -51,8 +51,20 @@ struct ContentLoader {
                 BookSummary(body: sources[index].0.body, sourcePath: path, firstLine: sources[index].0.bodyLineOffset + 1)
             }
         }
-        let indexes = SectionIndexes(markdown: found.markdown.filter { $0 != found.summary },
-                                     chapters: Set(summary?.readingOrder ?? []), display: displayPath)
+        // Sections, bundles and URLs follow each file's site path (`posts/hello.fr.md` is `fr/posts/hello.md`).
+        let placement = LanguagePlacement(configuration: configuration)
+        let places = found.markdown.map(placement.place)
+        var fileOfSitePath: [String: String] = [:]
+        for (path, place) in zip(found.markdown, places) {
+            if let other = fileOfSitePath.updateValue(path, forKey: place.sitePath) {
+                errors.append(SiteError(file: displayPath(path), "is the same page as \(displayPath(other)) (both are "
+                                        + "\(place.sharedPath) in `\(place.language)`); remove or rename one"))
+            }
+        }
+        let shownSitePath = { [fileOfSitePath] (sitePath: String) in displayPath(fileOfSitePath[sitePath] ?? sitePath) }
+        let indexes = SectionIndexes(markdown: zip(found.markdown, places).filter { $0.0 != found.summary }.map(\.1.sitePath),
+                                     chapters: Set((summary?.readingOrder ?? []).map { placement.place($0).sitePath }),
+                                     display: shownSitePath)
         warnings += indexes.warnings
         let folderOfIndex = Dictionary(uniqueKeysWithValues: indexes.files.map { ($0.value, $0.key) })
         let bundleFolders = indexes.bundleFolders
@@ -60,13 +72,15 @@ struct ContentLoader {
         var made: [Page] = []
         var stillKnown = 0
         var toMake: [(path: String, source: MarkdownSource, revision: Int)] = []
-        for (path, (source, revision)) in zip(found.markdown, sources) {
+        var placeOf: [String: LanguagePlacement.Place] = [:]
+        for (path, ((source, revision), place)) in zip(found.markdown, zip(sources, places)) {
             if path == found.summary { continue }
-            if let folder = folderOfIndex[path] {
+            if let folder = folderOfIndex[place.sitePath] {
                 indexFiles[folder] = (path, source)
                 continue
             }
-            if indexes.leftOut.contains(path) { continue }
+            if indexes.leftOut.contains(place.sitePath) { continue }
+            if placement.isMultilingual { placeOf[path] = place }
             if let page = known[path] {
                 stillKnown += 1
                 if page.revision == revision {
@@ -77,10 +91,11 @@ struct ContentLoader {
             toMake.append((path, source, revision))
         }
         // Pages are made on all cores; errors are gathered in file order.
-        let madePages = try await Parallel.map(toMake.indices) { [self, toMake] index in
+        let madePages = try await Parallel.map(toMake.indices) { [self, toMake, placeOf] index in
             let (path, source, revision) = toMake[index]
             do throws(SiteError) {
-                return Result<Page?, SiteError>.success(try pageReader.page(path: path, source: source, bundleFolders: bundleFolders)
+                return Result<Page?, SiteError>.success(try pageReader.page(path: path, source: source, bundleFolders: bundleFolders,
+                                                                            place: placeOf[path])
                     .map { page in
                         var page = page
                         page.revision = revision
@@ -104,16 +119,17 @@ struct ContentLoader {
         pages.sort { $0.sourcePath < $1.sourcePath }
         memory?.keep(made: made, all: stillKnown == known.count ? nil : pages)
         var configuration = configuration
-        let tree = SectionTree(layout: layout)
+        let tree = SectionTree(layout: layout, languages: configuration.publishedLanguages)
         if configuration.title.isEmpty { configuration.title = tree.siteTitle(indexFiles: indexFiles, pages: pages) }
         var sections = tree.sections(pages: pages, indexFiles: indexFiles, siteTitle: configuration.title, errors: &errors)
+        if placement.isMultilingual { warnings += Self.untranslatedOriginals(of: pages, configuration: configuration, display: displayPath) }
         warnings += AliasClaims.settle(pages: &pages, sections: &sections, display: displayPath)
         if let summary { warnings += summaryWarnings(summary, markdown: found.markdown, pages: pages, indexFiles: indexFiles) }
         let staticFiles = layout.staticFiles.map { walker.list($0, shownAs: "static/") } ?? FolderWalker.Listing()
         warnings += staticFiles.warnings
         errors += staticFiles.errors
-        let files = StaticFilePlacement(layout: layout).files(found.otherFiles, staticFiles: staticFiles.files,
-                                                              bundleFolders: bundleFolders, pages: pages)
+        let files = StaticFilePlacement(layout: layout, placement: placement).files(found.otherFiles, staticFiles: staticFiles.files,
+                                                                                   bundleFolders: bundleFolders, pages: pages)
         // Templates and data files are read later (by the theme, by DataFiles): what they leave out is said here, once.
         for (folder, name, accepted) in [(layout.templates, "templates/", Theme.isTemplate), (layout.data, "data/", DataFiles.isDataFile)] {
             guard let folder else { continue }
@@ -157,6 +173,24 @@ struct ContentLoader {
             }
         }
         return nil
+    }
+
+    /// One warning for each translation (a page not in the default language) of a page the
+    /// default language does not have: a `post.fr.md` without `post.md`, a `translationKey`
+    /// that no page of the default language gives.
+    static func untranslatedOriginals(of pages: [Page], configuration: SiteConfiguration,
+                                      display: (String) -> String) -> [SiteError] {
+        let defaultCode = configuration.language
+        let originals = Set(pages.filter { $0.language == defaultCode }.map(\.translationKey))
+        let names = Dictionary(configuration.publishedLanguages.map { ($0.code, $0.name) }, uniquingKeysWith: { first, _ in first })
+        return pages.filter { $0.language != defaultCode && !originals.contains($0.translationKey) }.map { page in
+            let key = page.frontMatter["translationKey"] != nil
+            let original = key ? "no page of `\(defaultCode)` has `translationKey: \(page.translationKey)`"
+                : "\(page.translationKey) (in `\(defaultCode)`) does not exist"
+            return SiteError(file: display(page.sourcePath), line: key ? page.frontMatter.line(of: "translationKey") : nil,
+                             "is a translation (\(names[page.language] ?? page.language)) whose original is missing: \(original); "
+                             + "it is published, with no link to a page in \(names[defaultCode] ?? defaultCode)")
+        }
     }
 
     /// `configuration` with the taxonomies the pages use beyond those it names: Hugo's

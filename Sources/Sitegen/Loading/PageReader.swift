@@ -20,7 +20,10 @@ struct PageReader {
     }
 
     /// The page of the Markdown file at `path`, or `nil` for a draft or future page left out.
-    func page(path: String, source: MarkdownSource, bundleFolders: Set<String>) throws(SiteError) -> Page? {
+    /// `place`: the file's language and site path (by default, those of a site in one language).
+    func page(path: String, source: MarkdownSource, bundleFolders: Set<String>,
+              place: LanguagePlacement.Place? = nil) throws(SiteError) -> Page? {
+        let place = place ?? LanguagePlacement.Place(language: configuration.language, sitePath: path, sharedPath: path)
         let frontMatter = source.frontMatter
         let display = layout.display(contentPath: path)
         /// An error about the value of `key`, at the key's line.
@@ -57,8 +60,9 @@ struct PageReader {
         // Jekyll's `published: false` is a draft.
         let draft = try bool("draft"), published = try bool("published")
         let isDraft = draft == true || published == false
-        let name = URLPath.lastComponent(of: path)
-        let folder = URLPath.folder(of: path)
+        // URLs and sections follow the site path: `posts/hello.fr.md` is `fr/posts/hello.md`.
+        let name = URLPath.lastComponent(of: place.sitePath)
+        let folder = URLPath.folder(of: place.sitePath)
         let isBundle = name == "index.md" || name == "index.markdown"
         let stem = isBundle ? URLPath.lastComponent(of: folder) : String(name[..<(name.lastIndex(of: ".") ?? name.endIndex)])
         let (prefixDate, stemWithoutDate) = Self.splitDatePrefix(stem)
@@ -133,7 +137,9 @@ struct PageReader {
         let excerpt = try string("excerpt")
         let summary = try string("summary") ?? excerpt
         let lastmod = try date(given("lastmod", "lastMod", "Lastmod"))
-        return Page(sourcePath: path, url: url, sectionPath: sectionPath, isBundle: isBundle, frontMatter: frontMatter,
+        return Page(sourcePath: path, language: place.language, sitePath: place.sitePath,
+                    translationKey: try string("translationKey") ?? place.sharedPath, url: url, sectionPath: sectionPath,
+                    isBundle: isBundle, frontMatter: frontMatter,
                     explicitTitle: try string("title"), fileTitle: Self.words(stemWithoutDate), date: pageDate,
                     updated: try date("updated") ?? lastmod, isDraft: isDraft,
                     weight: weight, layout: layout, terms: terms, aliases: aliases,

@@ -6,6 +6,9 @@ import SitegenMarkdown
 /// `sort` and `aliases` of its `_index.md`; and the site's title when its configuration gives none.
 struct SectionTree {
     let layout: SiteLayout
+    /// The site's languages: each one's folder (`fr`) is the root of its own tree, titled with
+    /// the language's `title`.
+    var languages: [SiteLanguage] = []
 
     /// The title of a site whose configuration gives none: the home page's (`_index.md`,
     /// `index.md` or `README.md` at the top: its `title`, else its first heading), else the
@@ -41,12 +44,15 @@ struct SectionTree {
     func sections(pages: [Page], indexFiles: [String: (path: String, source: MarkdownSource)],
                   siteTitle: String, errors: inout [SiteError]) -> [String: Section] {
         var sections: [String: Section] = [:]
+        let roots = Dictionary(languages.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        let defaultCode = languages.first { $0.path.isEmpty }?.code ?? languages.first?.code ?? ""
         func ensure(_ path: String) {
             guard sections[path] == nil else { return }
             let index = indexFiles[path]
             let frontMatter = index?.source.frontMatter ?? .empty
-            let title = frontMatter["title"]?.string
-                ?? (path.isEmpty ? siteTitle : index.flatMap { Self.headingTitle(of: $0.source) }
+            let root = roots[path]
+            let title = frontMatter["title"]?.string ?? root?.title
+                ?? (path.isEmpty || root != nil ? siteTitle : index.flatMap { Self.headingTitle(of: $0.source) }
                     ?? PageReader.words(URLPath.lastComponent(of: path)))
             let file = index.map { layout.display(contentPath: $0.path) }
             var weight = 0, paginate: Int?, sort: SortOrder?, aliases: [String] = []
@@ -68,13 +74,18 @@ struct SectionTree {
                                      sort: sort, sourcePath: file,
                                      source: index?.source ?? MarkdownSource(frontMatter: .empty, body: "", bodyLineOffset: 0))
             sections[path]?.aliases = aliases
-            if !path.isEmpty {
+            let top = path.split(separator: "/", maxSplits: 1).first.map(String.init) ?? ""
+            let language = roots[top].map { ($0.code, top) } ?? (defaultCode, "")
+            sections[path]?.language = language.0
+            sections[path]?.translationKey = language.1.isEmpty ? path : String(path.dropFirst(language.1.count).drop { $0 == "/" })
+            if !path.isEmpty && root == nil {
                 let parent = URLPath.folder(of: path)
                 ensure(parent)
                 sections[parent]?.subsectionPaths.append(path)
             }
         }
         ensure("")
+        for root in roots.keys.sorted() { ensure(root) }
         for (index, page) in pages.enumerated() {
             ensure(page.sectionPath)
             sections[page.sectionPath]?.pageIndices.append(index)

@@ -15,6 +15,8 @@ public struct SiteLayout: Sendable {
     public let templates: URL?
     /// `data/`: YAML and JSON files templates see as `data.NAME`, if the folder exists.
     public let data: URL?
+    /// `i18n/`: the words of the theme's interface in each language (`i18n/fr.yml`), if the site has it.
+    public let strings: URL?
     /// `sitegen.yml`, or the `--config` file, if it exists.
     public let configuration: URL?
     /// With no ``configuration``: another generator's configuration file (Hugo's `hugo.toml`,
@@ -41,11 +43,13 @@ public struct SiteLayout: Sendable {
             staticFiles = existingFolder("static")?.resolvingSymlinksInPath()
             templates = existingFolder("templates")
             data = existingFolder("data")
+            strings = existingFolder("i18n")
         } else {
             content = root
             staticFiles = nil
             templates = nil
             data = nil
+            strings = nil
         }
         let defaultConfiguration = root.appendingPathComponent("sitegen.yml")
         self.configuration = configuration?.standardizedFileURL

@@ -10,6 +10,9 @@ public struct Page: Sendable {
     /// The fields of a page, as one value.
     private struct Fields: Sendable {
         let sourcePath: String
+        let language: String
+        let sitePath: String
+        let translationKey: String
         let url: String
         let sectionPath: String
         let isBundle: Bool
@@ -39,11 +42,11 @@ public struct Page: Sendable {
 
     private var storage: Storage
 
-    init(sourcePath: String, url: String, sectionPath: String, isBundle: Bool, frontMatter: FrontMatter, explicitTitle: String?,
-         fileTitle: String, date: Date?, updated: Date?, isDraft: Bool, weight: Int, layout: String?, terms: [String: [String]],
+    init(sourcePath: String, language: String, sitePath: String, translationKey: String, url: String, sectionPath: String,
+         isBundle: Bool, frontMatter: FrontMatter, explicitTitle: String?, fileTitle: String, date: Date?, updated: Date?, isDraft: Bool, weight: Int, layout: String?, terms: [String: [String]],
          aliases: [String], description: String?, summary: String? = nil, linkTitle: String? = nil, data: FrontMatter = .empty,
          source: MarkdownSource) {
-        storage = Storage(Fields(sourcePath: sourcePath, url: url, sectionPath: sectionPath, isBundle: isBundle, frontMatter: frontMatter,
+        storage = Storage(Fields(sourcePath: sourcePath, language: language, sitePath: sitePath, translationKey: translationKey, url: url, sectionPath: sectionPath, isBundle: isBundle, frontMatter: frontMatter,
                                  explicitTitle: explicitTitle, fileTitle: fileTitle, date: date, updated: updated, isDraft: isDraft,
                                  weight: weight, layout: layout, terms: terms, aliases: aliases, description: description,
                                  summary: summary, linkTitle: linkTitle, data: data,
@@ -59,6 +62,15 @@ public struct Page: Sendable {
 
     /// The file, relative to the content folder (`posts/hello.md`, `posts/trip/index.md`).
     public var sourcePath: String { _read { yield storage.fields.sourcePath } }
+    /// The code of the page's language (`en`, `fr`): its file's suffix (`hello.fr.md`) or
+    /// top-level folder (`fr/hello.md`) in a site with `languages:`, else the site's `language`.
+    public var language: String { _read { yield storage.fields.language } }
+    /// The file's path without its language code, below its language's folder (`fr/posts/hello.md`
+    /// for `posts/hello.fr.md`): where it sits in its language's tree of sections.
+    var sitePath: String { _read { yield storage.fields.sitePath } }
+    /// What the page shares with its translations: its `translationKey`, else its path without
+    /// any language (`posts/hello.md`).
+    public var translationKey: String { _read { yield storage.fields.translationKey } }
     /// The page's URL path in the site, such as `/posts/hello/`, percent-encoded for links
     /// (`/posts/c%23-tips/` for `C# tips.md`, written at `posts/c#-tips/index.html`).
     public var url: String { _read { yield storage.fields.url } }

@@ -25,6 +25,12 @@ public struct Section: Sendable {
     public var linkTitle: String {
         (source.frontMatter["linkTitle"] ?? source.frontMatter["linktitle"])?.string ?? title
     }
+    /// The code of the section's language: the site's `language`, or in a site with `languages:`
+    /// the language whose folder the section is in.
+    public internal(set) var language = ""
+    /// What the section shares with its translations: its path without the language's folder
+    /// (`posts` for `fr/posts`; `""` for each language's home page).
+    public internal(set) var translationKey = ""
     /// The indices (into the site's pages) of the pages directly in this folder.
     public internal(set) var pageIndices: [Int] = []
     /// The paths of the sections directly below this one.

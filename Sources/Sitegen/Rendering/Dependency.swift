@@ -11,7 +11,7 @@ enum Dependency: Hashable, Sendable {
     case section(String)
     /// The pages of a taxonomy term (by the term's URL), in order.
     case term(String)
-    /// A taxonomy's terms and their counts.
+    /// A taxonomy's terms and their counts (by the taxonomy's URL).
     case taxonomy(String)
     /// A feed's pages (by the feed's folder), in order.
     case feed(String)
@@ -19,8 +19,10 @@ enum Dependency: Hashable, Sendable {
     case sections
     /// The site's navigation tree (`site.nav`).
     case navigation
-    /// The home page's recent pages.
-    case recent
+    /// The recent pages of a language's home page (by language code).
+    case recent(String)
+    /// Where an output is in the other languages: a language switcher.
+    case translations(TranslationTable.Key)
     /// Every URL of the site with its last change.
     case sitemap
 }

@@ -36,6 +36,23 @@ struct LinkResolver: Sendable {
     private(set) var warnings: WarningLog
     /// Where the content paths looked up are noted, for a live build.
     private var lookups: LinkLookups?
+    /// In a site with `languages:`, where each content file is in each language.
+    var languages: Languages?
+    /// The language of the page whose links are rewritten.
+    private var language: String?
+
+    /// The languages of a site's content: a link to a file leads to the file's translation in
+    /// the linking page's language, else to the file; a link that leads to a page of a third
+    /// language (or from the default language to another) is a warning.
+    struct Languages: Sendable {
+        /// Content path → language code → URL of the file's translation in that language.
+        let translations: [String: [String: String]]
+        /// Content path → the file's language.
+        let languageOfFile: [String: String]
+        /// URL path of a page or section → its language.
+        let languageOfURL: [String: String]
+        let defaultLanguage: String
+    }
 
     /// `aliases`: each alias URL of a page or section → the URL it redirects to, so that a root-relative
     /// link written to an alias (`/blog/2023/docsy-0.7/`) from a folder above the content root lands.
@@ -69,6 +86,12 @@ struct LinkResolver: Sendable {
     /// shown in warnings as `displayPath`: links and images written to content files get the
     /// URLs those are published at, and a link to a missing page becomes a warning.
     func rewriter(for sourcePath: String, displayPath: String) -> LinkRewriter {
+        var resolver = self
+        resolver.language = languages?.languageOfFile[sourcePath]
+        return resolver.languageRewriter(for: sourcePath, displayPath: displayPath)
+    }
+
+    private func languageRewriter(for sourcePath: String, displayPath: String) -> LinkRewriter {
         let folder = URLPath.folder(of: sourcePath)
         let pageURL = targets[sourcePath]
         let isIndex = ["index.md", "_index.md", "README.md", "index.markdown", "_index.markdown"].contains(URLPath.lastComponent(of: sourcePath))
@@ -76,6 +99,12 @@ struct LinkResolver: Sendable {
             // A raw attribute holding a character reference is left as written.
             if input.kind != .rawHTML || !input.url.utf8.contains(UInt8(ascii: "&")),
                let target = resolve(input.url, folder: folder, pageURL: pageURL, isIndex: isIndex) {
+                if let languages, let language, let other = languages.language(ofLink: target, basePath: basePath),
+                   other != language, other != languages.defaultLanguage || language == languages.defaultLanguage {
+                    warnings.add(SiteError(file: displayPath, line: input.line, "link to a page in another language (`\(other)`, "
+                                           + "this page is `\(language)`): \(input.url); link to the page's \(language) translation, "
+                                           + "or write its URL to mean it"))
+                }
                 return target
             }
             if Self.namesMissingPage(input.url) {
@@ -144,6 +173,7 @@ struct LinkResolver: Sendable {
         }
         for candidate in candidates where !markdownOnly || Self.looksLikeMarkdown(candidate) {
             lookups?.add(candidate)
+            if let language, let url = languages?.translations[candidate]?[language] { return (candidate, url) }
             if let url = targets[candidate] { return (candidate, url) }
         }
         return nil
@@ -324,5 +354,14 @@ struct LinkResolver: Sendable {
     /// Whether a path's last component names a file (`x.md`, `cat.png`), not a page's URL.
     private static func namesFile(_ path: String) -> Bool {
         URLPath.lastComponent(of: path).utf8.contains(UInt8(ascii: "."))
+    }
+}
+
+extension LinkResolver.Languages {
+    /// The language of the page or section a rewritten link (`/blog/fr/docs/#x`) leads to.
+    func language(ofLink link: String, basePath: String) -> String? {
+        var path = Substring(link.hasPrefix(basePath) ? link.dropFirst(basePath.count) : link[...])
+        if let mark = path.firstIndex(where: { $0 == "#" || $0 == "?" }) { path = path[..<mark] }
+        return languageOfURL[String(path)]
     }
 }

@@ -6,14 +6,17 @@ import SitegenTemplates
 /// and term pages, paginated; the 404 page; and the alias redirects. Each names the facts it
 /// reads to the ``RenderingMemory``, which may keep it from the build before.
 struct ListRenderer: Sendable {
+    /// A taxonomy's term: its name as first written, its list's URL, its pages.
+    typealias Term = (name: String, url: String, pages: [RenderedPage])
+
     let loaded: LoadedSite
     let pages: [RenderedPage]
     /// Each section's pages in order.
     let orders: [String: [RenderedPage]]
     /// The dated pages, newest first.
     let newest: [RenderedPage]
-    /// Each taxonomy's terms.
-    let terms: [String: [(name: String, url: String, pages: [RenderedPage])]]
+    /// Each taxonomy's terms, by language code, then taxonomy.
+    let terms: [String: [String: [Term]]]
     let theme: Theme
     let context: TemplateContext
     let output: OutputWriter
@@ -24,8 +27,10 @@ struct ListRenderer: Sendable {
     /// Writes them all; returns how many list pages were written.
     func render() async throws -> Int {
         var jobs: [@Sendable () throws -> Int] = loaded.sections.values.map { section in { try writeSection(section) } }
-        jobs += taxonomyJobs()
-        jobs.append { try writeNotFound() }
+        for language in loaded.configuration.publishedLanguages {
+            jobs += taxonomyJobs(in: language)
+            jobs.append { try writeNotFound(in: language) }
+        }
         jobs.append { try writeAliases() }
         let written = try await withThrowingTaskGroup(of: Int.self) { group in
             for job in jobs { group.addTask { try job() } }
@@ -47,11 +52,16 @@ struct ListRenderer: Sendable {
         let subsections = section.subsectionPaths.compactMap { loaded.sections[$0] }
             .sorted { ($0.weight, $0.title) < ($1.weight, $1.title) }
         let counts = subsections.map { ($0.path, $0.pageIndices.count) }
-        let recent = section.path.isEmpty ? Array(newest.prefix(max(0, loaded.configuration.recentPages))) : []
-        if section.path.isEmpty { memory.set(Dependency.recent, Fingerprint.of(recent.map(\.page.sourcePath))) }
+        // Each language's home page: the site's, or a language's folder (`fr`).
+        let home = loaded.configuration.publishedLanguages.first { $0.path == section.path }
+        let recent = home.map { home in
+            Array(newest.lazy.filter { $0.page.language == home.code }.prefix(max(0, loaded.configuration.recentPages)))
+        } ?? []
+        if let home { memory.set(Dependency.recent(home.code), Fingerprint.of(recent.map(\.page.sourcePath))) }
         let pager = Pager(sectionPages, perPage: section.paginate ?? loaded.configuration.paginate, url: section.url)
         let html = sectionHTML[section.path] ?? ""
-        let site = context.site()
+        let site = context.site(section.language)
+        let translation = TranslationTable.Key.section(section.translationKey)
         for page in pager.pages {
             let path = URLPath.outputFile(for: page.url)
             let owner = OutputOwner.list(of: section, page: page.number, layout: loaded.layout)
@@ -60,78 +70,85 @@ struct ListRenderer: Sendable {
                 dependencies.insert(Dependency.section(section.path))
                 dependencies.formUnion(subsections.map { Dependency.section($0.path) })
                 dependencies.formUnion(page.items.map { Dependency.listing($0.page.sourcePath) })
-                if section.path.isEmpty && page.number == 1 {
-                    dependencies.insert(Dependency.recent)
+                if let home, page.number == 1 {
+                    dependencies.insert(Dependency.recent(home.code))
                     dependencies.formUnion(recent.map { Dependency.listing($0.page.sourcePath) })
                 }
+                if !context.translations.isEmpty { dependencies.insert(Dependency.translations(translation)) }
                 return dependencies
             }()) else {
                 output.keep(path, owner: owner)
                 continue
             }
             if let target = redirectTarget(of: section) {
-                try output.write(try redirect(to: target, title: section.title), to: path, owner: owner)
+                try output.write(try redirect(to: target, title: section.title, language: section.language), to: path, owner: owner)
                 continue
             }
             var values: [String: TemplateValue] = [
                 "section": context.section(section, html: page.number == 1 ? html : "", pages: page.items,
                                            subsections: subsections, pageCounts: Dictionary(counts, uniquingKeysWith: { $1 })),
                 "pagination": pager.value(for: page.number, basePath: context.basePath),
-                "head": context.listHead(title: section.path.isEmpty ? loaded.configuration.title : section.title, url: page.url,
-                                         section: section),
+                "head": context.listHead(title: home.map { $0.title ?? loaded.configuration.title } ?? section.title, url: page.url,
+                                         section: section, language: section.language, translation: translation),
             ]
-            if section.path.isEmpty && page.number == 1 {
+            if home != nil && page.number == 1 {
                 values["recent"] = ["pages": .list(recent.map(context.summary))]
                 values["hasRecentPages"] = .bool(!recent.isEmpty)
             }
-            try write(section.path.isEmpty ? "home" : "section", context.top(site: site, values), at: path, owner: owner)
+            try write(home != nil ? "home" : "section", context.top(site: site, values), at: path, owner: owner)
         }
         return pager.pages.count
     }
 
     // MARK: Taxonomies
 
-    /// For each taxonomy: its index page and a page per term.
-    private func taxonomyJobs() -> [@Sendable () throws -> Int] {
+    /// For each taxonomy: its index page and a page per term, in `language`.
+    private func taxonomyJobs(in language: SiteLanguage) -> [@Sendable () throws -> Int] {
         var jobs: [@Sendable () throws -> Int] = []
+        let site = context.site(language.code)
+        let watchesTranslations = !context.translations.isEmpty
         for taxonomy in loaded.configuration.taxonomies {
-            let terms = self.terms[taxonomy] ?? []
+            let terms = self.terms[language.code]?[taxonomy] ?? []
             guard !terms.isEmpty else { continue }
-            let taxonomyURL = URLPath.folderURL(taxonomy)
-            memory.set(Dependency.taxonomy(taxonomy), Fingerprint.of(terms.map { [$0.name, $0.url, String($0.pages.count)] }))
+            let taxonomyURL = URLPath.folderURL(Self.folder(taxonomy, in: language.path))
+            let title = context.strings?.text(taxonomy, in: language.code) ?? PageReader.words(taxonomy)
+            memory.set(Dependency.taxonomy(taxonomyURL), Fingerprint.of(terms.map { [$0.name, $0.url, String($0.pages.count)] }))
             jobs.append {
                 let path = URLPath.outputFile(for: taxonomyURL)
-                guard memory.needsRendering(path, reading: siteDependencies.union([Dependency.taxonomy(taxonomy)])) else {
+                var dependencies = siteDependencies.union([Dependency.taxonomy(taxonomyURL)])
+                if watchesTranslations { dependencies.insert(.translations(.taxonomy(taxonomy))) }
+                guard memory.needsRendering(path, reading: dependencies) else {
                     output.keep(path, owner: .terms(of: taxonomy))
                     return 1
                 }
                 let list = terms.map { ["name": .text($0.name), "url": .text(context.basePath + $0.url), "count": .int($0.pages.count)] as TemplateValue }
-                try write("taxonomy", context.top(site: context.site(), [
-                    "taxonomy": ["name": .text(taxonomy), "title": .text(PageReader.words(taxonomy)), "terms": .list(list)],
-                    "head": context.listHead(title: PageReader.words(taxonomy), url: taxonomyURL),
+                try write("taxonomy", context.top(site: site, [
+                    "taxonomy": ["name": .text(taxonomy), "title": .text(title), "terms": .list(list)],
+                    "head": context.listHead(title: title, url: taxonomyURL, language: language.code, translation: .taxonomy(taxonomy)),
                 ]), at: path, owner: .terms(of: taxonomy))
                 return 1
             }
             for term in terms {
                 let ordered = Self.sorted(term.pages, by: nil)
+                let translation = TranslationTable.Key.term(taxonomy: taxonomy, slug: Self.slug(ofTermURL: term.url))
                 memory.set(Dependency.term(term.url), Fingerprint.of(term.name, ordered.map(\.page.sourcePath)))
                 jobs.append {
                     let pager = Pager(ordered, perPage: loaded.configuration.paginate, url: term.url)
-                    let site = context.site()
                     for page in pager.pages {
                         let path = URLPath.outputFile(for: page.url)
                         let owner = OutputOwner.term(term.name, of: taxonomy, page: page.number)
-                        guard memory.needsRendering(path, reading: siteDependencies.union([Dependency.term(term.url)]
-                            + page.items.map { Dependency.listing($0.page.sourcePath) })) else {
+                        var dependencies = siteDependencies.union([Dependency.term(term.url)] + page.items.map { Dependency.listing($0.page.sourcePath) })
+                        if watchesTranslations { dependencies.insert(.translations(translation)) }
+                        guard memory.needsRendering(path, reading: dependencies) else {
                             output.keep(path, owner: owner)
                             continue
                         }
                         try write("term", context.top(site: site, [
-                            "term": ["name": .text(term.name), "taxonomy": .text(taxonomy), "taxonomyTitle": .text(PageReader.words(taxonomy)),
+                            "term": ["name": .text(term.name), "taxonomy": .text(taxonomy), "taxonomyTitle": .text(title),
                                      "taxonomyURL": .text(context.basePath + taxonomyURL), "count": .int(term.pages.count),
                                      "pages": .list(page.items.map(context.summary))],
                             "pagination": pager.value(for: page.number, basePath: context.basePath),
-                            "head": context.listHead(title: term.name, url: page.url),
+                            "head": context.listHead(title: term.name, url: page.url, language: language.code, translation: translation),
                         ]), at: path, owner: owner)
                     }
                     return pager.pages.count
@@ -141,14 +158,15 @@ struct ListRenderer: Sendable {
         return jobs
     }
 
-    /// The terms of a taxonomy, sorted by name, each with its URL and pages. Terms that differ
-    /// only in case or spaces (`Swift`, `swift`) are one term.
-    static func terms(of taxonomy: String, in pages: [RenderedPage]) -> [(name: String, url: String, pages: [RenderedPage])] {
+    /// The terms of a taxonomy among `pages` (of the language published at `folder`), sorted
+    /// by name, each with its URL and pages. Terms that differ only in case or spaces (`Swift`,
+    /// `swift`) are one term.
+    static func terms(of taxonomy: String, in pages: [RenderedPage], folder: String = "") -> [Term] {
         var byURL: [String: (name: String, pages: [RenderedPage])] = [:]
         var urls: [String: String] = [:]
         for page in pages {
             for term in page.page.terms[taxonomy] ?? [] where !term.isEmpty {
-                let url = urls[term] ?? termURL(taxonomy: taxonomy, term: term)
+                let url = urls[term] ?? termURL(taxonomy: taxonomy, term: term, in: folder)
                 urls[term] = url
                 byURL[url, default: (term, [])].pages.append(page)
             }
@@ -157,20 +175,48 @@ struct ListRenderer: Sendable {
             .sorted { $0.name.lowercased() < $1.name.lowercased() }
     }
 
-    /// A term's list page, by the term's ``Slug``: `c#` → `/tags/c%23/`.
-    static func termURL(taxonomy: String, term: String) -> String {
-        URLPath.folderURL(taxonomy) + URLPath.component(term) + "/"
+    /// Each language's terms of each taxonomy, by language code, then taxonomy.
+    static func terms(of taxonomies: [String], in pages: [RenderedPage], languages: [SiteLanguage]) -> [String: [String: [Term]]] {
+        let byLanguage = languages.count == 1 ? [languages[0].code: pages] : Dictionary(grouping: pages, by: \.page.language)
+        var terms: [String: [String: [Term]]] = [:]
+        for language in languages {
+            let pages = byLanguage[language.code] ?? []
+            terms[language.code] = Dictionary(taxonomies.map { ($0, Self.terms(of: $0, in: pages, folder: language.path)) },
+                                              uniquingKeysWith: { first, _ in first })
+        }
+        return terms
+    }
+
+    /// A term's list page, by the term's ``Slug``, in the language published at `folder`:
+    /// `c#` → `/tags/c%23/`, `/fr/tags/c%23/`.
+    static func termURL(taxonomy: String, term: String, in folder: String = "") -> String {
+        URLPath.folderURL(Self.folder(taxonomy, in: folder)) + URLPath.component(term) + "/"
+    }
+
+    /// The last component of a term's URL: what a term shares with its translations.
+    static func slug(ofTermURL url: String) -> String {
+        URLPath.lastComponent(of: String(url.dropLast()))
+    }
+
+    /// `path` below a language's `folder` (`tags`, `fr/tags`).
+    static func folder(_ path: String, in folder: String) -> String {
+        folder.isEmpty ? path : folder + "/" + path
     }
 
     // MARK: 404 and aliases
 
-    private func writeNotFound() throws -> Int {
+    private func writeNotFound(in language: SiteLanguage) throws -> Int {
         guard theme.templates.has("404") else { return 0 }
-        if memory.needsRendering("404.html", reading: siteDependencies) {
-            try write("404", context.top(site: context.site(), ["head": context.listHead(title: loaded.configuration.title, url: nil)]),
-                      at: "404.html", owner: .notFound)
+        let path = Self.folder("404.html", in: language.path)
+        var dependencies = siteDependencies
+        if !context.translations.isEmpty { dependencies.insert(.translations(.notFound)) }
+        if memory.needsRendering(path, reading: dependencies) {
+            let title = language.title ?? loaded.configuration.title
+            try write("404", context.top(site: context.site(language.code), [
+                "head": context.listHead(title: title, url: nil, language: language.code, translation: .notFound),
+            ]), at: path, owner: .notFound)
         } else {
-            output.keep("404.html", owner: .notFound)
+            output.keep(path, owner: .notFound)
         }
         return 1
     }
@@ -179,19 +225,21 @@ struct ListRenderer: Sendable {
     /// (and search engines) to the page.
     private func writeAliases() throws -> Int {
         var count = 0
-        func writeRedirect(_ alias: String, to url: String, title: String, owner: OutputOwner, reading dependencies: Set<Dependency>) throws {
+        func writeRedirect(_ alias: String, to url: String, title: String, language: String, owner: OutputOwner,
+                           reading dependencies: Set<Dependency>) throws {
             count += 1
             let path = URLPath.outputFile(for: alias)
             guard memory.needsRendering(path, reading: dependencies) else {
                 output.keep(path, owner: owner)
                 return
             }
-            try output.write(redirect(to: context.absoluteBase + url, title: title), to: path, owner: owner)
+            try output.write(redirect(to: context.absoluteBase + url, title: title, language: language), to: path, owner: owner)
         }
         for page in pages where !page.page.aliases.isEmpty {
             for alias in page.page.aliases {
                 // The page's front matter says which aliases it has: page, not listing.
-                try writeRedirect(alias, to: page.page.url, title: page.title, owner: OutputOwner.alias(alias, of: page.page, layout: loaded.layout),
+                try writeRedirect(alias, to: page.page.url, title: page.title, language: page.page.language,
+                                  owner: OutputOwner.alias(alias, of: page.page, layout: loaded.layout),
                                   reading: [Dependency.page(page.page.sourcePath)])
             }
         }
@@ -199,7 +247,7 @@ struct ListRenderer: Sendable {
             guard let source = section.sourcePath else { continue }
             let contentPath = loaded.layout.contentPath(ofSitePath: source)
             for alias in section.aliases {
-                try writeRedirect(alias, to: section.url, title: section.title,
+                try writeRedirect(alias, to: section.url, title: section.title, language: section.language,
                                   owner: OutputOwner.alias(alias, ofFile: contentPath, layout: loaded.layout), reading: [Dependency.sections])
             }
         }
@@ -207,12 +255,15 @@ struct ListRenderer: Sendable {
     }
 
     /// A page that sends the reader (and search engines) to `target`: the theme's `alias` template.
-    private func redirect(to target: String, title: String) throws -> String {
-        try theme.templates.render("alias", with: context.top(site: context.site(), ["url": .text(target), "title": .text(title)]))
+    private func redirect(to target: String, title: String, language: String) throws -> String {
+        try theme.templates.render("alias", with: context.top(site: context.site(language), ["url": .text(target), "title": .text(title)]))
     }
 
-    /// Where Zola's `redirect_to` of a section's `_index.md` leads.
+    /// Where Zola's `redirect_to` of a section's `_index.md` leads; for the site's root when
+    /// every language has its own folder (`prefixDefaultLanguage`), the default language's home.
     private func redirectTarget(of section: Section) -> String? {
+        let defaultLanguage = loaded.configuration.defaultLanguage
+        if section.path.isEmpty && !defaultLanguage.path.isEmpty { return context.absoluteBase + defaultLanguage.homeURL }
         guard section.source.frontMatter["redirect_to"] != nil,
               let target = ContentLoader.redirectTarget(of: section.source.frontMatter, from: section.path,
                                                              in: loaded.pages, loaded.sections) else { return nil }

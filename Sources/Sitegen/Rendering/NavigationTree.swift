@@ -15,7 +15,7 @@ struct NavigationTree: Sendable {
     let nodes: [Node]
 
     /// The tree of `sections`, whose pages are in `orders` (by section path, in order).
-    init(sections: [String: Section], orders: [String: [RenderedPage]]) {
+    init(sections: [String: Section], orders: [String: [RenderedPage]], root: String = "") {
         func children(of section: Section) -> [Node] {
             let sectionPages = (orders[section.path] ?? [])
                 .map { Node(title: $0.page.linkTitle ?? $0.title, url: $0.page.url, children: []) }
@@ -24,7 +24,7 @@ struct NavigationTree: Sendable {
                 .map { Node(title: $0.linkTitle, url: $0.url, children: children(of: $0)) }
             return sectionPages + subsections
         }
-        nodes = sections[""].map(children(of:)) ?? []
+        nodes = sections[root].map(children(of:)) ?? []
     }
 
     /// The tree of a `SUMMARY.md`, whose chapters' files are published at `urls` (by content

@@ -24,8 +24,8 @@ public struct RenderedSite: Sendable {
     var neighbours: [(previous: RenderedPage?, next: RenderedPage?)]
     /// The dated pages, newest first.
     var newest: [RenderedPage]
-    /// Each taxonomy's terms, sorted by name.
-    var terms: [String: [(name: String, url: String, pages: [RenderedPage])]]
+    /// Each language's terms of each taxonomy, sorted by name, by language code then taxonomy.
+    var terms: [String: [String: [ListRenderer.Term]]]
     /// Each section's `_index.md` as HTML (with links rewritten), by section path.
     let sectionHTML: [String: String]
     /// The values every template was given.

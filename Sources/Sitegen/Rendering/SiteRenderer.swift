@@ -11,6 +11,8 @@ import SitegenTemplates
 struct SiteRenderer: Sendable {
     let loaded: LoadedSite
     let theme: Theme
+    /// The words of the theme's interface (`t`) in each language.
+    let strings: InterfaceStrings?
     let site: Site
     let output: OutputWriter
     let observers: BuildObservers
@@ -30,20 +32,24 @@ struct SiteRenderer: Sendable {
         var context = TemplateContext(configuration: loaded.configuration, sections: loaded.sections, data: loaded.data, now: Date())
         let warnings = WarningLog()
         let targets = linkTargets()
-        let links = LinkResolver(targets: targets, basePath: context.basePath,
-                                 contentFolder: loaded.layout.content == loaded.layout.root ? "" : "content",
-                                 headings: TargetHeadings(sources: linkSources(), parser: site.markdownParser),
-                                 aliases: aliasTargets(), warnings: warnings)
+        var resolver = LinkResolver(targets: targets, basePath: context.basePath,
+                                    contentFolder: loaded.layout.content == loaded.layout.root ? "" : "content",
+                                    headings: TargetHeadings(sources: linkSources(), parser: site.markdownParser),
+                                    aliases: aliasTargets(), warnings: warnings)
+        if loaded.configuration.isMultilingual { resolver.languages = linkLanguages() }
+        let links = resolver
         let files = PublishedFiles(loaded: loaded, basePath: context.basePath)
         let memory = self.memory
-        let changedTargets = memory.changedTargets(targets)
+        // A link resolves to the target's translation: a live build sees a translation come or go as a changed target.
+        let watchedTargets = links.languages.map { Self.targets(targets, withTranslations: $0) } ?? targets
+        let changedTargets = memory.changedTargets(watchedTargets)
         let showsTitle = theme.templates.mentions("page.title")
         let parsed = try await Parallel.map(loaded.pages.indices) { index in
             let page = loaded.pages[index]
             if let known = memory.parsed(page, changedTargets: changedTargets) { return known }
             return try parse(page, links: links, showsTitle: showsTitle)
         }
-        memory.remember(parsed, targets: targets)
+        memory.remember(parsed, targets: watchedTargets)
         for page in parsed { for warning in page.warnings { warnings.add(warning) } }
         for warning in missingLayouts() { warnings.add(warning) }
         let pages = parsed.map(\.page)
@@ -64,21 +70,52 @@ struct SiteRenderer: Sendable {
         for warning in ForeignTemplateTags.warnings(templateTags.filter { !$0.tags.isEmpty }) { warnings.add(warning) }
         if memory.isRecording { setFingerprints(parsed, orders: orders, sectionHTML: sectionHTML) }
         // What lists need is worked out while the summaries are made on all cores.
-        let taxonomies = loaded.configuration.taxonomies
+        let (taxonomies, languages) = (loaded.configuration.taxonomies, loaded.configuration.publishedLanguages)
         async let newest = ListRenderer.newest(pages)
-        async let terms = Dictionary(taxonomies.map { ($0, ListRenderer.terms(of: $0, in: pages)) },
-                                     uniquingKeysWith: { first, _ in first })
+        async let terms = ListRenderer.terms(of: taxonomies, in: pages, languages: languages)
         if theme.templates.mentions("site.nav") {
-            let navigation = loaded.summary.map { NavigationTree(summary: $0, urls: targets) }
-                ?? NavigationTree(sections: loaded.sections, orders: orders)
-            memory.set(.navigation, Fingerprint.of(navigation.nodes))
+            var navigation: [String: NavigationTree] = [:]
+            for language in languages {
+                navigation[language.code] = loaded.summary.map { NavigationTree(summary: $0, urls: targets) }
+                    ?? NavigationTree(sections: loaded.sections, orders: orders, root: language.path)
+            }
+            memory.set(.navigation, Fingerprint.of(languages.map { navigation[$0.code]?.nodes ?? [] }))
             context.navigation = navigation
         }
         async let neighbours = Self.neighbours(pages, orders: orders, readingOrder: loaded.summary?.readingOrder ?? [])
         try await context.remember(pages)
+        context.strings = strings
+        let allTerms = await terms
+        if loaded.configuration.isMultilingual {
+            context.translations = Self.translations(of: loaded, terms: allTerms)
+            if memory.isRecording { memory.set(context.translations.keys.map { (Dependency.translations($0), context.translations.fingerprint(of: $0)) }) }
+        }
         return RenderedSite(loaded: loaded, pages: pages, listPages: 0, warnings: warnings.all, parsed: parsed, orders: orders,
-                            neighbours: await neighbours, newest: await newest, terms: await terms, sectionHTML: sectionHTML,
+                            neighbours: await neighbours, newest: await newest, terms: allTerms, sectionHTML: sectionHTML,
                             context: context, theme: theme, site: site, files: files, links: links)
+    }
+
+    /// Where each page, section, taxonomy, term and 404 page of a site with `languages:` is in each language.
+    static func translations(of loaded: LoadedSite, terms: [String: [String: [ListRenderer.Term]]]) -> TranslationTable {
+        let configuration = loaded.configuration
+        var table = TranslationTable(languages: configuration.languages, defaultLanguage: configuration.language)
+        for page in loaded.pages { table.add(.page(page.translationKey), language: page.language, url: page.url) }
+        let roots = Set(configuration.publishedLanguages.map(\.path))
+        for section in loaded.sections.values {
+            // The root of a site whose every language has a folder is a redirect, not a translation.
+            guard !section.path.isEmpty || roots.contains("") else { continue }
+            table.add(.section(section.translationKey), language: section.language, url: section.url)
+        }
+        for language in configuration.publishedLanguages {
+            table.add(.notFound, language: language.code, url: URLPath.folderURL(language.path) + "404.html")
+            for (taxonomy, terms) in terms[language.code] ?? [:] where !terms.isEmpty {
+                table.add(.taxonomy(taxonomy), language: language.code, url: URLPath.folderURL(ListRenderer.folder(taxonomy, in: language.path)))
+                for term in terms {
+                    table.add(.term(taxonomy: taxonomy, slug: ListRenderer.slug(ofTermURL: term.url)), language: language.code, url: term.url)
+                }
+            }
+        }
+        return table
     }
 
     /// Where links to content files lead: each page's and section's source path → its URL,
@@ -101,6 +138,40 @@ struct SiteRenderer: Sendable {
             targets[section.path] = section.url
         }
         return targets
+    }
+
+    /// Where each page and section file of a site with `languages:` is in each language.
+    private func linkLanguages() -> LinkResolver.Languages {
+        var byKey: [String: [String: String]] = [:], sectionsByKey: [String: [String: String]] = [:]
+        var languageOfFile: [String: String] = [:], languageOfURL: [String: String] = [:]
+        for page in loaded.pages {
+            byKey[page.translationKey, default: [:]][page.language] = page.url
+            languageOfFile[page.sourcePath] = page.language
+            languageOfURL[page.url] = page.language
+        }
+        var sectionFiles: [(path: String, section: Section)] = []
+        for section in loaded.sections.values {
+            sectionsByKey[section.translationKey, default: [:]][section.language] = section.url
+            languageOfURL[section.url] = section.language
+            if let source = section.sourcePath { sectionFiles.append((loaded.layout.contentPath(ofSitePath: source), section)) }
+        }
+        var translations: [String: [String: String]] = [:]
+        for page in loaded.pages { translations[page.sourcePath] = byKey[page.translationKey] }
+        for (path, section) in sectionFiles {
+            languageOfFile[path] = section.language
+            translations[path] = sectionsByKey[section.translationKey]
+        }
+        return LinkResolver.Languages(translations: translations, languageOfFile: languageOfFile, languageOfURL: languageOfURL,
+                                      defaultLanguage: loaded.configuration.language)
+    }
+
+    /// `targets` with each file's translations after its URL, so that a change to either changes the entry.
+    private static func targets(_ targets: [String: String], withTranslations languages: LinkResolver.Languages) -> [String: String] {
+        var watched = targets
+        for (path, urls) in languages.translations where urls.count > 1 {
+            watched[path] = (targets[path] ?? "") + " " + urls.sorted { $0.key < $1.key }.map { $0.key + "=" + $0.value }.joined(separator: " ")
+        }
+        return watched
     }
 
     /// Each alias URL of a page or section → that page's or section's URL.
@@ -194,6 +265,7 @@ struct SiteRenderer: Sendable {
     func writePages(of rendered: RenderedSite, only indices: [Int]? = nil) async throws {
         let pages = rendered.loaded.pages
         let usesNavigation = rendered.context.navigation != nil
+        let multilingual = !rendered.context.translations.isEmpty
         // Which pages to render: planned on one thread (for most pages, a lookup), rendered on all.
         var selected: [(index: Int, path: String)] = []
         for index in indices ?? Array(pages.indices) {
@@ -201,16 +273,17 @@ struct SiteRenderer: Sendable {
             let source = pages[index].sourcePath
             let path = URLPath.outputFile(for: pages[index].url)
             memory.set(.neighbours(source), Fingerprint.of(previous?.page.sourcePath, next?.page.sourcePath))
+            let translation = multilingual ? TranslationTable.Key.page(pages[index].translationKey) : nil
             let needed = memory.needsRendering(path, reading: Self.pageDependencies(source, previous: previous, next: next,
-                                                                                   usesNavigation: usesNavigation))
+                                                                                   usesNavigation: usesNavigation, translation: translation))
             if needed { selected.append((index, path)) } else { output.keep(path, owner: .page(pages[index], layout: loaded.layout)) }
         }
         let done = Counter()
         let chosen = selected
         let context = rendered.context
-        _ = try await Parallel.map(chosen.indices, perTask: { context.site() }) { site, position in
+        _ = try await Parallel.map(chosen.indices, perTask: { context.sites() }) { sites, position in
             let (index, path) = chosen[position]
-            try write(rendered.parsed[index], to: path, site: site, neighbours: rendered.neighbours[index], context: context,
+            try write(rendered.parsed[index], to: path, site: sites[pages[index].language] ?? context.site(pages[index].language), neighbours: rendered.neighbours[index], context: context,
                       files: rendered.files)
             observers.send(.pageRendered(url: pages[index].url, done: done.increment(), total: chosen.count))
         }
@@ -219,8 +292,9 @@ struct SiteRenderer: Sendable {
     /// What a page's own output reads: the page, which pages are its neighbours and what lists
     /// show of them, the menu (from the sections) and, when the theme uses it, `site.nav`.
     private static func pageDependencies(_ source: String, previous: RenderedPage?, next: RenderedPage?,
-                                 usesNavigation: Bool) -> Set<Dependency> {
+                                 usesNavigation: Bool, translation: TranslationTable.Key?) -> Set<Dependency> {
         var dependencies: Set<Dependency> = [.page(source), .neighbours(source), .sections]
+        if let translation { dependencies.insert(.translations(translation)) }
         if let previous { dependencies.insert(.listing(previous.page.sourcePath)) }
         if let next { dependencies.insert(.listing(next.page.sourcePath)) }
         if usesNavigation { dependencies.insert(.navigation) }
@@ -277,7 +351,7 @@ struct SiteRenderer: Sendable {
         return fingerprint.finalize()
     }
 
-    private func write(_ parsed: ParsedPage, to path: String, site siteValues: TemplateValue,
+    private func write(_ parsed: ParsedPage, to path: String, site siteValues: TemplateContext.SiteValues,
                        neighbours: (previous: RenderedPage?, next: RenderedPage?), context: TemplateContext,
                        files: PublishedFiles) throws {
         let rendered = parsed.page
@@ -364,7 +438,7 @@ extension SiteRenderer {
     /// A renderer of more outputs of `rendered` (with its loaded site, theme and site), such as
     /// the pages an edit changed.
     init(rendered: RenderedSite, output: OutputWriter, observers: BuildObservers, memory: any RenderingMemory) {
-        self.init(loaded: rendered.loaded, theme: rendered.theme, site: rendered.site, output: output, observers: observers,
-                  memory: memory)
+        self.init(loaded: rendered.loaded, theme: rendered.theme, strings: rendered.context.strings, site: rendered.site, output: output,
+                  observers: observers, memory: memory)
     }
 }

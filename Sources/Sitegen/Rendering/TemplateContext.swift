@@ -7,6 +7,13 @@ import SitegenTemplates
 /// `pagination` (and `recent` on the home page), the taxonomy and term templates `taxonomy`
 /// and `term`. What is the same for every page is made once per build.
 struct TemplateContext: Sendable {
+    /// `site` and `t` of one language, and its code.
+    struct SiteValues: Sendable {
+        let language: String
+        let site: TemplateValue
+        let strings: TemplateValue
+    }
+
     let configuration: SiteConfiguration
     /// The path part of `baseURL`, without a trailing slash (`""` or `/blog`).
     let basePath: String
@@ -15,13 +22,18 @@ struct TemplateContext: Sendable {
     /// The scheme and host of `baseURL` (`https://example.org`), which the head's URLs start
     /// with: `nil` when `baseURL` is a path alone, so that no relative URL passes for an absolute one.
     let origin: String?
-    /// The top-level sections, for the navigation.
-    let menu: [(title: String, url: String)]
+    /// Each language's top-level sections, for its menu, by language code.
+    let menus: [String: [(title: String, url: String)]]
     let year: Int
     /// The site's data files.
     private(set) var data: FrontMatter
-    /// The nested sections and pages, once pages are parsed, when a template uses `site.nav`.
-    var navigation: NavigationTree?
+    /// The nested sections and pages of each language (by code), once pages are parsed, when a
+    /// template uses `site.nav`.
+    var navigation: [String: NavigationTree]?
+    /// The words of the theme's interface in each language (`t`).
+    var strings: InterfaceStrings?
+    /// Where each output is in the other languages, in a site with `languages:`.
+    var translations: TranslationTable
 
     init(configuration: SiteConfiguration, sections: [String: Section], data: FrontMatter = .empty, now: Date) {
         self.configuration = configuration
@@ -36,10 +48,15 @@ struct TemplateContext: Sendable {
             basePath = base
         }
         origin = base.hasPrefix("http://") || base.hasPrefix("https://") ? String(base.dropLast(basePath.utf8.count)) : nil
-        menu = (sections[""]?.subsectionPaths ?? []).compactMap { sections[$0] }
-            .sorted { ($0.weight, $0.title) < ($1.weight, $1.title) }
-            .map { ($0.linkTitle, $0.url) }
+        var menus: [String: [(title: String, url: String)]] = [:]
+        for language in configuration.publishedLanguages {
+            menus[language.code] = (sections[language.path]?.subsectionPaths ?? []).compactMap { sections[$0] }
+                .sorted { ($0.weight, $0.title) < ($1.weight, $1.title) }
+                .map { ($0.linkTitle, $0.url) }
+        }
+        self.menus = menus
         year = DateText.year(now)
+        translations = TranslationTable(languages: configuration.languages, defaultLanguage: configuration.language)
     }
 
     /// What lists show of each page, by source path, worked out once per build (see
@@ -54,9 +71,9 @@ struct TemplateContext: Sendable {
     /// Works out the list summary and term URLs of each of the build's `pages` once, for every
     /// list that shows them; the summaries on all cores.
     mutating func remember(_ pages: [RenderedPage]) async throws {
-        let (basePath, language) = (basePath, configuration.language)
+        let basePath = basePath
         let made = try await Parallel.map(pages.indices) { index in
-            PageSummary(pages[index], basePath: basePath, language: language)
+            PageSummary(pages[index], basePath: basePath, language: pages[index].page.language)
         }
         summaries.reserveCapacity(pages.count)
         for (page, summary) in zip(pages, made) {
@@ -73,10 +90,13 @@ struct TemplateContext: Sendable {
         rememberTermURLs(of: page)
     }
 
+    /// Remembers the term URLs of a page in the default language (those of others are made as asked).
     private mutating func rememberTermURLs(of page: RenderedPage) {
+        guard page.page.language == configuration.language else { return }
         for (taxonomy, terms) in page.page.terms {
             for term in terms where termURLs[taxonomy]?[term] == nil {
-                termURLs[taxonomy, default: [:]][term] = basePath + ListRenderer.termURL(taxonomy: taxonomy, term: term)
+                termURLs[taxonomy, default: [:]][term] = basePath + ListRenderer.termURL(taxonomy: taxonomy, term: term,
+                                                                                         in: configuration.defaultLanguage.path)
             }
         }
     }
@@ -93,41 +113,64 @@ struct TemplateContext: Sendable {
         return summaries[rendered.page.sourcePath]
     }
 
-    /// The URL of a term's list page, with the base path.
-    func termURL(taxonomy: String, term: String) -> String {
-        termURLs[taxonomy]?[term] ?? basePath + ListRenderer.termURL(taxonomy: taxonomy, term: term)
+    /// The URL of a term's list page in `language`, with the base path.
+    func termURL(taxonomy: String, term: String, language: String) -> String {
+        if language == configuration.language, let url = termURLs[taxonomy]?[term] { return url }
+        return basePath + ListRenderer.termURL(taxonomy: taxonomy, term: term, in: self.language(language).path)
+    }
+
+    /// The language of `code` (the default language for a code the site does not have).
+    func language(_ code: String) -> SiteLanguage {
+        configuration.publishedLanguages.first { $0.code == code } ?? configuration.defaultLanguage
     }
 
     private func makeSummary(_ rendered: RenderedPage) -> PageSummary {
-        PageSummary(rendered, basePath: basePath, language: configuration.language)
+        PageSummary(rendered, basePath: basePath, language: rendered.page.language)
     }
 
-    /// `site`: the same for every template of a build.
-    func site() -> TemplateValue {
+    /// `site` and `t` for the outputs in `language`: the same for every template of a build
+    /// in that language.
+    func site(_ code: String) -> SiteValues {
         let base = basePath
+        let language = language(code)
+        let menu = menus[language.code] ?? []
+        let languagePath = language.path.isEmpty ? base : base + "/" + URLPath.component(language.path)
         var values: [String: TemplateValue] = [
-            "title": .text(configuration.title),
-            "description": .text(configuration.description),
-            "language": .text(configuration.language),
+            "title": .text(language.title ?? configuration.title),
+            "description": .text(language.description ?? configuration.description),
+            "language": .text(language.code),
+            "languageName": .text(language.name),
             "baseURL": .text(configuration.baseURL),
             "basePath": .text(base),
+            "languagePath": .text(languagePath),
             "menu": .list(menu.map { ["title": .text($0.title), "url": .text(base + $0.url)] }),
             "hasMenu": .bool(!menu.isEmpty),
             "hasFeeds": .bool(origin != nil),
             "search": .bool(configuration.searchIsOn),
             "year": .int(year),
-            "params": .object(FrontMatterObject(frontMatter: configuration.params, language: configuration.language)),
-            "nav": navigation?.value(basePath: base) ?? .list([]),
+            "params": .object(FrontMatterObject(frontMatter: configuration.params, language: language.code)),
+            "nav": navigation?[language.code]?.value(basePath: base) ?? .list([]),
+            "languages": .list(configuration.languages.map {
+                ["code": .text($0.code), "name": .text($0.name), "url": .text(base + $0.homeURL), "isCurrent": .bool($0.code == language.code)]
+            }),
+            "isMultilingual": .bool(configuration.isMultilingual),
         ]
         if let author = configuration.author { values["author"] = .text(author) }
-        return .object(TemplateDictionary(values))
+        return SiteValues(language: language.code, site: .object(TemplateDictionary(values)),
+                          strings: strings?.value(for: language.code) ?? .object(TemplateDictionary([:])))
     }
 
-    /// The values every template gets at the top: `site` and `data`, plus `values`.
-    func top(site: TemplateValue, _ values: [String: TemplateValue]) -> TemplateValue {
+    /// `site` and `t` of every language, by code.
+    func sites() -> [String: SiteValues] {
+        Dictionary(configuration.publishedLanguages.map { ($0.code, site($0.code)) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The values every template gets at the top: `site`, `t` and `data`, plus `values`.
+    func top(site: SiteValues, _ values: [String: TemplateValue]) -> TemplateValue {
         var top = values
-        top["site"] = site
-        top["data"] = .object(FrontMatterObject(frontMatter: data, language: configuration.language))
+        top["site"] = site.site
+        top["t"] = site.strings
+        top["data"] = .object(FrontMatterObject(frontMatter: data, language: site.language))
         return .object(TemplateDictionary(top))
     }
 
@@ -141,22 +184,34 @@ struct TemplateContext: Sendable {
     /// `head` of a page's output.
     func head(of rendered: RenderedPage) -> TemplateValue {
         let page = rendered.page
-        return .object(HeadModel(title: rendered.title, description: description(page.description, rendered.summary),
+        return .object(HeadModel(title: rendered.title, description: description(page.description, rendered.summary, language: page.language),
                                  url: absoluteURL(page.url), type: "article", image: image(of: rendered),
-                                 published: page.date.map(DateText.rfc3339), modified: page.updated.map(DateText.rfc3339)))
+                                 published: page.date.map(DateText.rfc3339), modified: page.updated.map(DateText.rfc3339),
+                                 languages: languages(of: .page(page.translationKey), in: page.language)))
     }
 
-    /// `head` of a list page at `url` (or, with none, of the 404 page) titled `title`; a
-    /// section's list (any of its numbered pages) takes its description and image from its `_index.md`.
-    func listHead(title: String, url: String?, section: Section? = nil) -> TemplateValue {
+    /// `head` of a list page at `url` (or, with none, of the 404 page) in `language`, titled
+    /// `title`, known in other languages by `translation`; a section's list (any of its numbered
+    /// pages) takes its description and image from its `_index.md`.
+    func listHead(title: String, url: String?, section: Section? = nil, language: String,
+                  translation: TranslationTable.Key?) -> TemplateValue {
         let frontMatter = section?.source.frontMatter ?? .empty
         // A relative image is the folder's file, whichever numbered page shows it.
         let image = ShareImage.named(in: Self.params(frontMatter)).flatMap {
             ShareImage.absolute(named: $0, isBundle: true, from: shareBase(folderOf: section?.url ?? "/"))
         }
         let written = (frontMatter["description"] ?? frontMatter["summary"])?.string
-        return .object(HeadModel(title: title, description: description(written), url: url.flatMap(absoluteURL),
-                                 type: "website", image: image, published: nil, modified: nil))
+        return .object(HeadModel(title: title, description: description(written, language: language), url: url.flatMap(absoluteURL),
+                                 type: "website", image: image, published: nil, modified: nil,
+                                 languages: languages(of: translation, in: language)))
+    }
+
+    /// What the head says of an output's language and translations.
+    private func languages(of key: TranslationTable.Key?, in language: String) -> HeadModel.Languages {
+        guard !translations.isEmpty else { return HeadModel.Languages(code: language) }
+        let alternates = key.map { translations.alternates(of: $0, prefix: (origin ?? "") + basePath) } ?? []
+        return HeadModel.Languages(code: language, alternates: alternates,
+                                   switcher: translations.switcher(for: key, in: language, basePath: basePath))
     }
 
     /// `page.image`: the absolute URL of the image the page's front matter names, else of the
@@ -184,9 +239,10 @@ struct TemplateContext: Sendable {
     }
 
     /// The first of `written` (the page's own descriptions, in order) with more than white space
-    /// in it, else the site's description, else the site's title.
-    private func description(_ written: String?...) -> String {
-        for text in written + [configuration.description, configuration.title] {
+    /// in it, else the site's description, else the site's title, in `language`.
+    private func description(_ written: String?..., language code: String) -> String {
+        let language = language(code)
+        for text in written + [language.description ?? configuration.description, language.title ?? configuration.title] {
             if let text, text.contains(where: { !$0.isWhitespace }) { return text }
         }
         return ""
@@ -209,7 +265,7 @@ struct TemplateContext: Sendable {
                 ["title": .text($0.title), "url": .text(basePath + $0.url), "count": .int(pageCounts[$0.path] ?? 0)]
             }),
             "hasSubsections": .bool(!subsections.isEmpty),
-            "params": .object(FrontMatterObject(frontMatter: Self.params(section.source.frontMatter), language: configuration.language)),
+            "params": .object(FrontMatterObject(frontMatter: Self.params(section.source.frontMatter), language: section.language)),
         ]
     }
 

@@ -6,12 +6,12 @@ enum EmbeddedThemes {
         "default": [
             "404.mustache": #"""
 {{<base}}
-{{$title}}Page not found · {{site.title}}{{/title}}
+{{$title}}{{t.pageNotFound}} · {{site.title}}{{/title}}
 {{$main}}
 <section class="not-found">
-<h1>Page not found</h1>
-<p>There is nothing at this address. It may have moved, or the link may be wrong.</p>
-<p><a href="{{site.basePath}}/">Go to the home page</a></p>
+<h1>{{t.pageNotFound}}</h1>
+<p>{{t.notFoundText}}</p>
+<p><a href="{{site.languagePath}}/">{{t.goHome}}</a></p>
 </section>
 {{/main}}
 {{/base}}
@@ -26,7 +26,7 @@ enum EmbeddedThemes {
 <link rel="canonical" href="{{url}}">
 <meta http-equiv="refresh" content="0; url={{url}}">
 </head>
-<body><p>This page has moved to <a href="{{url}}">{{url}}</a>.</p></body>
+<body><p>{{t.pageMoved}} <a href="{{url}}">{{url}}</a></p></body>
 </html>
 
 """#,
@@ -69,15 +69,16 @@ enum EmbeddedThemes {
 {{#head.image}}<meta property="og:image" content="{{head.image}}">
 {{/head.image}}{{#head.published}}<meta property="article:published_time" content="{{head.published}}">
 {{/head.published}}{{#head.modified}}<meta property="article:modified_time" content="{{head.modified}}">
-{{/head.modified}}<meta name="twitter:card" content="{{head.card}}">
+{{/head.modified}}{{#head.alternates}}<link rel="alternate" hreflang="{{language}}" href="{{url}}">
+{{/head.alternates}}<meta name="twitter:card" content="{{head.card}}">
 <meta name="twitter:title" content="{{head.title}}">
 <meta name="twitter:description" content="{{head.description}}">
 {{#head.image}}<meta name="twitter:image" content="{{head.image}}">
 {{/head.image}}<meta name="color-scheme" content="light dark">
 <link rel="stylesheet" href="{{site.basePath}}/assets/style.css">
 {{> head-extra}}
-{{#site.hasFeeds}}<link rel="alternate" type="application/atom+xml" title="{{site.title}}" href="{{site.basePath}}/atom.xml">
-<link rel="alternate" type="application/rss+xml" title="{{site.title}}" href="{{site.basePath}}/rss.xml">{{/site.hasFeeds}}
+{{#site.hasFeeds}}<link rel="alternate" type="application/atom+xml" title="{{site.title}}" href="{{site.languagePath}}/atom.xml">
+<link rel="alternate" type="application/rss+xml" title="{{site.title}}" href="{{site.languagePath}}/rss.xml">{{/site.hasFeeds}}
 </head>
 <body>
 {{> header}}
@@ -95,7 +96,7 @@ enum EmbeddedThemes {
             "footer.mustache": #"""
 <footer class="site-footer">
 <div class="wrap">
-<p>© {{site.year}} {{#site.author}}{{site.author}}{{/site.author}}{{^site.author}}{{site.title}}{{/site.author}} · Built with sitegen</p>
+<p>© {{site.year}} {{#site.author}}{{site.author}}{{/site.author}}{{^site.author}}{{site.title}}{{/site.author}} · {{t.builtWith}}</p>
 </div>
 </footer>
 
@@ -106,9 +107,9 @@ enum EmbeddedThemes {
             "header.mustache": #"""
 <header class="site-header">
 <div class="wrap">
-<a class="site-title" href="{{site.basePath}}/">{{site.title}}</a>
+<a class="site-title" href="{{site.languagePath}}/">{{site.title}}</a>
 {{#site.hasMenu}}
-<nav aria-label="Sections">
+<nav aria-label="{{t.sections}}">
 <ul>
 {{#site.menu}}
 <li><a href="{{url}}">{{title}}</a></li>
@@ -116,6 +117,7 @@ enum EmbeddedThemes {
 </ul>
 </nav>
 {{/site.hasMenu}}
+{{> language-switcher}}
 {{> search-box}}
 </div>
 </header>
@@ -131,21 +133,33 @@ enum EmbeddedThemes {
 {{^section.content}}<h1>{{site.title}}</h1>
 {{#site.description}}<p class="lead">{{site.description}}</p>{{/site.description}}{{/section.content}}
 {{#hasRecentPages}}
-<h2>Recent</h2>
+<h2>{{t.recent}}</h2>
 {{#recent}}{{> page-list}}{{/recent}}
 {{/hasRecentPages}}
 {{#section.hasPages}}
-<h2>Pages</h2>
+<h2>{{t.pages}}</h2>
 {{#section}}{{> page-list}}{{/section}}
 {{> pagination}}
 {{/section.hasPages}}
 {{#section.hasSubsections}}
-<h2>Sections</h2>
+<h2>{{t.sections}}</h2>
 {{#section}}{{> section-list}}{{/section}}
 {{/section.hasSubsections}}
 </section>
 {{/main}}
 {{/base}}
+
+"""#,
+            "language-switcher.mustache": #"""
+{{#site.isMultilingual}}
+<nav class="languages" aria-label="{{t.languages}}">
+<ul>
+{{#head.languages}}
+<li>{{#isCurrent}}<span aria-current="true" lang="{{code}}">{{name}}</span>{{/isCurrent}}{{^isCurrent}}<a href="{{url}}" hreflang="{{code}}" lang="{{code}}"{{^isTranslation}} class="untranslated"{{/isTranslation}}>{{name}}</a>{{/isCurrent}}</li>
+{{/head.languages}}
+</ul>
+</nav>
+{{/site.isMultilingual}}
 
 """#,
             "page-list.mustache": #"""
@@ -170,11 +184,11 @@ enum EmbeddedThemes {
 <h1{{#page.titleID}} id="{{page.titleID}}"{{/page.titleID}}>{{page.title}}</h1>
 <p class="meta">
 {{#page.date}}<time datetime="{{page.dateISO}}">{{page.date}}</time>{{/page.date}}
-{{#page.updated}}<span>Updated <time datetime="{{page.updatedISO}}">{{page.updated}}</time></span>{{/page.updated}}
-{{#page.data.readingTime}}<span>{{page.data.readingTime}}</span>{{/page.data.readingTime}}
+{{#page.updated}}<span>{{t.updated}} <time datetime="{{page.updatedISO}}">{{page.updated}}</time></span>{{/page.updated}}
+{{#page.data.readingTime}}<span>{{page.readingMinutes}} {{t.minutesRead}}</span>{{/page.data.readingTime}}
 </p>
 {{#page.hasTags}}
-<ul class="tags" aria-label="Tags">
+<ul class="tags" aria-label="{{t.tags}}">
 {{#page.tags}}
 <li>{{#url}}<a href="{{url}}">{{name}}</a>{{/url}}{{^url}}{{name}}{{/url}}</li>
 {{/page.tags}}
@@ -182,9 +196,9 @@ enum EmbeddedThemes {
 {{/page.hasTags}}
 </header>
 {{#page.hasToc}}
-<nav class="toc" aria-label="Contents">
+<nav class="toc" aria-label="{{t.contents}}">
 <details open>
-<summary>Contents</summary>
+<summary>{{t.contents}}</summary>
 <ol>
 {{#page.toc}}
 <li><a href="#{{id}}">{{text}}</a>{{#hasChildren}}
@@ -198,7 +212,7 @@ enum EmbeddedThemes {
 {{{page.content}}}
 </div>
 {{#page.section}}
-<nav class="page-nav" aria-label="In this section">
+<nav class="page-nav" aria-label="{{t.inThisSection}}">
 {{#page.previous}}<a rel="prev" href="{{url}}">← {{title}}</a>{{/page.previous}}
 {{#page.next}}<a rel="next" href="{{url}}">{{title}} →</a>{{/page.next}}
 </nav>
@@ -210,14 +224,14 @@ enum EmbeddedThemes {
 """#,
             "pagination.mustache": #"""
 {{#pagination.isPaginated}}
-<nav class="pagination" aria-label="Pages">
-{{#pagination.previousURL}}<a rel="prev" href="{{pagination.previousURL}}">← Newer</a>{{/pagination.previousURL}}
+<nav class="pagination" aria-label="{{t.pages}}">
+{{#pagination.previousURL}}<a rel="prev" href="{{pagination.previousURL}}">{{t.newer}}</a>{{/pagination.previousURL}}
 <ol>
 {{#pagination.pages}}
 <li>{{#isCurrent}}<span aria-current="page">{{number}}</span>{{/isCurrent}}{{^isCurrent}}<a href="{{url}}">{{number}}</a>{{/isCurrent}}</li>
 {{/pagination.pages}}
 </ol>
-{{#pagination.nextURL}}<a rel="next" href="{{pagination.nextURL}}">Older →</a>{{/pagination.nextURL}}
+{{#pagination.nextURL}}<a rel="next" href="{{pagination.nextURL}}">{{t.older}}</a>{{/pagination.nextURL}}
 </nav>
 {{/pagination.isPaginated}}
 
@@ -305,9 +319,10 @@ window.addEventListener("DOMContentLoaded", function () {
 """#,
             "sitemap.xml.mustache": #"""
 <?xml version="1.0" encoding="UTF-8"?>
-<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"{{#hasAlternates}} xmlns:xhtml="http://www.w3.org/1999/xhtml"{{/hasAlternates}}>
 {{#entries}}
-<url><loc>{{permalink}}</loc>{{#lastmod}}<lastmod>{{lastmod}}</lastmod>{{/lastmod}}</url>
+<url><loc>{{permalink}}</loc>{{#lastmod}}<lastmod>{{lastmod}}</lastmod>{{/lastmod}}{{#alternates}}
+<xhtml:link rel="alternate" hreflang="{{language}}" href="{{url}}"/>{{/alternates}}</url>
 {{/entries}}
 </urlset>
 
@@ -449,6 +464,9 @@ a:hover { color: var(--accent-hover); }
 .site-header nav ul { display: flex; flex-wrap: wrap; gap: 0.25rem 1.25rem; list-style: none; margin: 0; padding: 0; }
 .site-header nav a { color: var(--muted); text-decoration: none; }
 .site-header nav a:hover { color: var(--accent); }
+.site-header nav.languages ul { gap: 0.25rem 0.75rem; font-size: 0.9rem; }
+.site-header nav.languages [aria-current] { color: var(--text); font-weight: 600; }
+.site-header nav.languages a.untranslated { opacity: 0.7; }
 
 .layout > main { min-height: 60vh; }
 
@@ -563,6 +581,145 @@ pre .ln { color: var(--code-comment); margin-right: 1rem; user-select: none; }
 .search .pagefind-ui__drawer:empty, .search .pagefind-ui__drawer:not(:has(*)) { display: none; }
 
 """#,
+            "i18n/de.yml": #"""
+# Die Wörter der Themes default und docs auf Deutsch.
+contents: Inhalt
+onThisPage: Auf dieser Seite
+sections: Bereiche
+pages: Seiten
+recent: Neueste Beiträge
+updated: Aktualisiert am
+newer: ← Neuer
+older: Älter →
+tags: Schlagwörter
+inThisSection: In diesem Bereich
+previousAndNext: Zurück und weiter
+documentation: Dokumentation
+languages: Sprachen
+minutesRead: Min. Lesezeit
+pageNotFound: Seite nicht gefunden
+notFoundText: Unter dieser Adresse gibt es nichts. Die Seite wurde vielleicht verschoben, oder der Link ist falsch.
+goHome: Zur Startseite
+builtWith: Erstellt mit sitegen
+pageMoved: Diese Seite ist umgezogen nach
+
+"""#,
+            "i18n/en.yml": #"""
+# The default and docs themes' words in English: templates show them as {{t.KEY}}.
+# A site changes any of them in its own i18n/en.yml (and adds languages as i18n/<code>.yml).
+contents: Contents
+onThisPage: On this page
+sections: Sections
+pages: Pages
+recent: Recent
+updated: Updated
+newer: ← Newer
+older: Older →
+tags: Tags
+inThisSection: In this section
+previousAndNext: Previous and next
+documentation: Documentation
+languages: Languages
+minutesRead: min read
+pageNotFound: Page not found
+notFoundText: There is nothing at this address. It may have moved, or the link may be wrong.
+goHome: Go to the home page
+builtWith: Built with sitegen
+pageMoved: This page has moved to
+
+"""#,
+            "i18n/es.yml": #"""
+# Las palabras de los temas default y docs en español.
+contents: Contenido
+onThisPage: En esta página
+sections: Secciones
+pages: Páginas
+recent: Recientes
+updated: Actualizado el
+newer: ← Más recientes
+older: Más antiguos →
+tags: Etiquetas
+inThisSection: En esta sección
+previousAndNext: Anterior y siguiente
+documentation: Documentación
+languages: Idiomas
+minutesRead: min de lectura
+pageNotFound: Página no encontrada
+notFoundText: No hay nada en esta dirección. Puede que la página se haya movido o que el enlace sea incorrecto.
+goHome: Ir a la página de inicio
+builtWith: Hecho con sitegen
+pageMoved: Esta página se ha trasladado a
+
+"""#,
+            "i18n/fr.yml": #"""
+# Les mots des thèmes default et docs en français.
+contents: Sommaire
+onThisPage: Sur cette page
+sections: Rubriques
+pages: Pages
+recent: Récemment
+updated: Mis à jour le
+newer: ← Plus récents
+older: Plus anciens →
+tags: Étiquettes
+inThisSection: Dans cette rubrique
+previousAndNext: Précédent et suivant
+documentation: Documentation
+languages: Langues
+minutesRead: min de lecture
+pageNotFound: Page introuvable
+notFoundText: Il n’y a rien à cette adresse. La page a peut-être été déplacée, ou le lien est erroné.
+goHome: Aller à l’accueil
+builtWith: Construit avec sitegen
+pageMoved: Cette page a été déplacée vers
+
+"""#,
+            "i18n/ja.yml": #"""
+# default と docs テーマの日本語の文言。
+contents: 目次
+onThisPage: このページの内容
+sections: セクション
+pages: ページ
+recent: 最近の記事
+updated: 更新日
+newer: ← 新しい記事
+older: 古い記事 →
+tags: タグ
+inThisSection: このセクション
+previousAndNext: 前後のページ
+documentation: ドキュメント
+languages: 言語
+minutesRead: 分で読めます
+pageNotFound: ページが見つかりません
+notFoundText: このアドレスには何もありません。ページが移動したか、リンクが間違っている可能性があります。
+goHome: ホームへ戻る
+builtWith: sitegen で作成
+pageMoved: このページは次へ移動しました：
+
+"""#,
+            "i18n/zh.yml": #"""
+# default 和 docs 主题的中文文字。
+contents: 目录
+onThisPage: 本页内容
+sections: 栏目
+pages: 页面
+recent: 最新文章
+updated: 更新于
+newer: ← 较新
+older: 较旧 →
+tags: 标签
+inThisSection: 本栏目
+previousAndNext: 上一页和下一页
+documentation: 文档
+languages: 语言
+minutesRead: 分钟阅读
+pageNotFound: 页面未找到
+notFoundText: 此地址没有内容。页面可能已移动，或链接有误。
+goHome: 返回首页
+builtWith: 由 sitegen 构建
+pageMoved: 此页面已移至
+
+"""#,
         ],
         "docs": [
             "head-extra.mustache": #"""
@@ -586,11 +743,11 @@ pre .ln { color: var(--code-comment); margin-right: 1rem; user-select: none; }
 <header class="page-header">
 {{#page.section}}<p class="breadcrumb"><a href="{{url}}">{{title}}</a></p>{{/page.section}}
 <h1{{#page.titleID}} id="{{page.titleID}}"{{/page.titleID}}>{{page.title}}</h1>
-{{#page.updated}}<p class="meta">Updated <time datetime="{{page.updatedISO}}">{{page.updated}}</time></p>{{/page.updated}}
+{{#page.updated}}<p class="meta">{{t.updated}} <time datetime="{{page.updatedISO}}">{{page.updated}}</time></p>{{/page.updated}}
 </header>
 {{#page.hasToc}}
-<nav class="toc" aria-label="On this page">
-<p class="toc-title">On this page</p>
+<nav class="toc" aria-label="{{t.onThisPage}}">
+<p class="toc-title">{{t.onThisPage}}</p>
 <ol>
 {{#page.toc}}
 <li><a href="#{{id}}">{{text}}</a>{{#hasChildren}}
@@ -602,7 +759,7 @@ pre .ln { color: var(--code-comment); margin-right: 1rem; user-select: none; }
 <div class="content">
 {{{page.content}}}
 </div>
-<nav class="page-nav" aria-label="Previous and next">
+<nav class="page-nav" aria-label="{{t.previousAndNext}}">
 {{#page.previous}}<a rel="prev" href="{{url}}">← {{title}}</a>{{/page.previous}}
 {{#page.next}}<a rel="next" href="{{url}}">{{title}} →</a>{{/page.next}}
 </nav>
@@ -614,8 +771,8 @@ pre .ln { color: var(--code-comment); margin-right: 1rem; user-select: none; }
             "sidebar.mustache": #"""
 <aside class="sidebar">
 <details open>
-<summary>Contents</summary>
-<nav aria-label="Documentation">
+<summary>{{t.contents}}</summary>
+<nav aria-label="{{t.documentation}}">
 <ul>
 {{#site.nav}}
 <li>{{#isGroup}}<span class="nav-group">{{title}}</span>{{/isGroup}}{{^isGroup}}<a href="{{url}}">{{title}}</a>{{/isGroup}}{{#hasChildren}}

@@ -22,14 +22,14 @@ package enum TemplateBenchmark {
         let loaded = try await builder.load(memory: nil)
         let walker = FolderWalker(layout: layout, configuration: loaded.configuration)
         let theme = try Theme(name: loaded.configuration.theme, overrides: layout.templates, layout: layout, walker: walker)
-        let rendered = try await SiteRenderer(loaded: loaded, theme: theme, site: Site(), output: OutputWriter(MemoryOutput()),
+        let rendered = try await SiteRenderer(loaded: loaded, theme: theme, strings: nil, site: Site(), output: OutputWriter(MemoryOutput()),
                                               observers: BuildObservers(), memory: .plain).parsedSite()
         let files = Theme.files(of: loaded.configuration.theme).filter { $0.key.hasSuffix(".mustache") }.map {
             TemplateEngine.File(name: String($0.key.dropLast(".mustache".count)), text: $0.value, displayPath: $0.key, fromTheme: true)
         }
         let engine = try TemplateEngine(files: files)
         let context = rendered.context
-        let site = context.site()
+        let site = context.site(rendered.configuration.language)
         let pages: [(String, () -> TemplateValue)] = rendered.pages.indices.map { index in
             let page = rendered.pages[index]
             let (previous, next) = rendered.neighbours[index]
@@ -46,17 +46,18 @@ package enum TemplateBenchmark {
                 context.top(site: site, ["section": context.section(section, html: "", pages: pager.pages[0].items, subsections: [],
                                                                     pageCounts: [:]),
                                          "pagination": pager.value(for: 1, basePath: context.basePath),
-                                         "head": context.listHead(title: section.title, url: section.url, section: section)])
+                                         "head": context.listHead(title: section.title, url: section.url, section: section,
+                                                                 language: section.language, translation: nil)])
             })
         }
-        let terms: [(String, () -> TemplateValue)] = (rendered.terms["tags"] ?? []).map { term in
+        let terms: [(String, () -> TemplateValue)] = (rendered.terms[rendered.configuration.language]?["tags"] ?? []).map { term in
             let pager = Pager(term.pages, perPage: loaded.configuration.paginate, url: term.url)
             return ("term", {
                 context.top(site: site, ["term": ["name": .text(term.name), "taxonomy": "tags", "taxonomyTitle": "Tags",
                                                   "taxonomyURL": .text(context.basePath + "/tags/"), "count": .int(term.pages.count),
                                                   "pages": .list(pager.pages[0].items.map(context.summary))],
                                          "pagination": pager.value(for: 1, basePath: context.basePath),
-                                         "head": context.listHead(title: term.name, url: term.url)])
+                                         "head": context.listHead(title: term.name, url: term.url, language: site.language, translation: nil)])
             })
         }
         var results: [Result] = []

@@ -6,9 +6,9 @@ struct Theme: Sendable {
     let templates: TemplateEngine
 
     /// The files of the bundled theme `name` that are copied to the output, such as
-    /// `assets/style.css`, by output path.
+    /// `assets/style.css`, by output path: not its templates, nor its words (`i18n/`).
     static func assets(of name: String) -> [String: String] {
-        files(of: name).filter { !$0.key.hasSuffix(".mustache") }
+        files(of: name).filter { !$0.key.hasSuffix(".mustache") && !$0.key.hasPrefix("i18n/") }
     }
 
     /// A bundled theme's files laid over the default theme's: a theme needs only the files

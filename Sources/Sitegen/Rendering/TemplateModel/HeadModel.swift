@@ -18,6 +18,19 @@ struct HeadModel: TemplateObject {
     let published: String?
     /// The page's `updated`, in RFC 3339 (`article:modified_time`).
     let modified: String?
+    /// The output's language and its translations.
+    let languages: Languages
+
+    /// The output's language, the `<link rel="alternate" hreflang>` links of its translations and
+    /// a language switcher (empty for a site in one language).
+    struct Languages: Sendable {
+        /// `<html lang>`.
+        let code: String
+        /// Each language the output is in, with its URL, and `x-default`.
+        var alternates: [(language: String, url: String)] = []
+        /// Every language of the site, each with the output's translation or its home page.
+        var switcher: TemplateValue = .list([])
+    }
 
     func member(_ name: String) -> TemplateValue? {
         switch name {
@@ -29,12 +42,19 @@ struct HeadModel: TemplateObject {
         case "card": .text(image == nil ? "summary" : "summary_large_image")
         case "published": published.map(TemplateValue.text)
         case "modified": modified.map(TemplateValue.text)
+        case "language": .text(languages.code)
+        case "alternates": .list(languages.alternates.map { ["language": .text($0.language), "url": .text($0.url)] })
+        case "languages": languages.switcher
         default: nil
         }
     }
 
     static let shape = TemplateShape.object(name: "head", members: [
         "title": .scalar, "description": .scalar, "url": .scalar, "type": .scalar, "image": .scalar, "card": .scalar,
-        "published": .scalar, "modified": .scalar,
+        "published": .scalar, "modified": .scalar, "language": .scalar,
+        "alternates": .list(.object(name: "alternate", members: ["language": .scalar, "url": .scalar])),
+        "languages": .list(.object(name: "languageLink", members: [
+            "code": .scalar, "name": .scalar, "url": .scalar, "isCurrent": .scalar, "isTranslation": .scalar,
+        ])),
     ])
 }

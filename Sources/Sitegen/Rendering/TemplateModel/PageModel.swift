@@ -41,7 +41,7 @@ struct PageModel: TemplateObject {
             let hasTagPages = context.configuration.taxonomies.contains("tags")
             return .list(page.tags.map { tag in
                 var entry = TemplateDictionary(["name": .text(tag)])
-                if hasTagPages { entry["url"] = .text(context.termURL(taxonomy: "tags", term: tag)) }
+                if hasTagPages { entry["url"] = .text(context.termURL(taxonomy: "tags", term: tag, language: page.language)) }
                 return .object(entry)
             })
         case "hasTags": return .bool(!page.tags.isEmpty)
@@ -49,7 +49,7 @@ struct PageModel: TemplateObject {
             var terms = TemplateDictionary()
             for taxonomy in context.configuration.taxonomies {
                 terms[taxonomy] = .list((page.terms[taxonomy] ?? []).map {
-                    ["name": .text($0), "url": .text(context.termURL(taxonomy: taxonomy, term: $0))]
+                    ["name": .text($0), "url": .text(context.termURL(taxonomy: taxonomy, term: $0, language: page.language))]
                 })
             }
             return .object(terms)
@@ -58,12 +58,17 @@ struct PageModel: TemplateObject {
         case "hasToc": return .bool(tableOfContents.isWorthShowing)
         case "wordCount": return .int(rendered.wordCount)
         case "readingMinutes": return .int(rendered.readingMinutes)
-        case "updated": return page.updated.map { .text(DateText.long($0, language: context.configuration.language)) }
+        case "updated": return page.updated.map { .text(DateText.long($0, language: page.language)) }
         case "updatedISO": return page.updated.map { .text(DateText.iso($0)) }
         case "section": return sectionLink
         case "params": return .object(FrontMatterObject(frontMatter: TemplateContext.params(page.frontMatter),
-                                                        language: context.configuration.language))
-        case "data": return .object(FrontMatterObject(frontMatter: rendered.data, language: context.configuration.language))
+                                                        language: page.language))
+        case "data": return .object(FrontMatterObject(frontMatter: rendered.data, language: page.language))
+        case "language": return .text(page.language)
+        case "translations":
+            return .list(context.translations.translations(of: .page(page.translationKey), besides: page.language, basePath: context.basePath))
+        case "hasTranslations":
+            return .bool(!context.translations.translations(of: .page(page.translationKey), besides: page.language, basePath: "").isEmpty)
         case "linkTitle": return .text(page.linkTitle ?? rendered.title)
         case "keywords":
             // None, rather than empty text, which a section would show: no empty `<meta name="keywords">`.
@@ -86,7 +91,8 @@ struct PageModel: TemplateObject {
             "readingMinutes": .scalar, "updated": .scalar, "updatedISO": .scalar,
             "section": .object(name: "sectionLink", members: ["title": .scalar, "url": .scalar]),
             "params": .any, "data": .any, "linkTitle": .scalar, "keywords": .scalar,
-            "previous": PageSummary.shape, "next": PageSummary.shape,
+            "previous": PageSummary.shape, "next": PageSummary.shape, "language": .scalar, "hasTranslations": .scalar,
+            "translations": .list(.object(name: "translation", members: ["language": .scalar, "name": .scalar, "url": .scalar])),
         ]) { $1 }
         return .object(name: "page", members: members)
     }

@@ -22,7 +22,7 @@ enum TemplateRoot {
 
     /// The members at the top of a `kind` template's context.
     static func shape(of kind: Kind, taxonomies: [String]) -> TemplateShape {
-        var members: [String: TemplateShape] = ["site": site, "data": .any, "head": HeadModel.shape]
+        var members: [String: TemplateShape] = ["site": site, "data": .any, "head": HeadModel.shape, "t": .any]
         let pages = TemplateShape.list(PageSummary.shape)
         switch kind {
         case .page:
@@ -60,5 +60,7 @@ enum TemplateRoot {
         "title": .scalar, "description": .scalar, "language": .scalar, "baseURL": .scalar, "basePath": .scalar,
         "menu": .list(.object(name: "menuEntry", members: ["title": .scalar, "url": .scalar])), "hasMenu": .scalar,
         "hasFeeds": .scalar, "search": .scalar, "year": .scalar, "params": .any, "nav": NavigationTree.shape, "author": .scalar,
+        "languageName": .scalar, "languagePath": .scalar, "isMultilingual": .scalar,
+        "languages": .list(.object(name: "siteLanguage", members: ["code": .scalar, "name": .scalar, "url": .scalar, "isCurrent": .scalar])),
     ])
 }

@@ -1,0 +1,121 @@
+import SitegenMarkdown
+
+/// One language of a site, from `languages:` in `sitegen.yml`: its pages are the files with its
+/// code in their name (`post.fr.md`) or under its folder (`content/fr/…`), published under its
+/// path (`/fr/`).
+public struct SiteLanguage: Sendable, Hashable {
+    /// The BCP 47 code, as in `<html lang>` and file names: `en`, `fr`, `pt-BR`.
+    public let code: String
+    /// `name`: the language's own name, for a language switcher (`Français`). Default: the code.
+    public var name: String
+    /// `title`: the site's title in this language. Default: the site's.
+    public var title: String?
+    /// `description`: the site's description in this language. Default: the site's.
+    public var description: String?
+    /// `weight`: the order of languages in a switcher (lower first). Default 0, then as listed.
+    public var weight: Int = 0
+    /// The folder of the output (and the URL path below `baseURL`) the language's pages are
+    /// published in: its `baseURL` path (`baseURL: /francais/`), else its code; empty for the
+    /// default language, unless `prefixDefaultLanguage` is set.
+    public internal(set) var path: String
+
+    /// Creates a language published at `path` (empty: at the site's root).
+    public init(code: String, name: String? = nil, path: String) {
+        self.code = code
+        self.name = name ?? code
+        self.path = path
+    }
+
+    /// The language's home page's URL path: `/` or `/fr/`.
+    var homeURL: String { URLPath.folderURL(path) }
+
+    /// The keys a language's entry takes.
+    static let keys = ["name", "title", "description", "weight", "baseURL"]
+
+    /// Reads `languages:` (a table of languages by code, as Hugo and Zola write it) and the keys
+    /// beside it: `defaultLanguage` (else `language`, else the first listed) and
+    /// `prefixDefaultLanguage`. Returns the languages by weight (then as listed) and the default's code.
+    static func read(_ yaml: FrontMatter, file: String) throws(SiteError) -> (languages: [SiteLanguage], defaultCode: String)? {
+        guard let value = yaml["languages"], value != .null else {
+            if yaml["defaultLanguage"] != nil || yaml["prefixDefaultLanguage"] != nil {
+                let key = yaml["defaultLanguage"] != nil ? "defaultLanguage" : "prefixDefaultLanguage"
+                throw SiteError(file: file, line: yaml.line(of: key), "`\(key)` needs `languages:`, the table of the site's languages")
+            }
+            return nil
+        }
+        let line = yaml.line(of: "languages")
+        guard let table = value.map, !table.entries.isEmpty else {
+            throw SiteError(file: file, line: line, "`languages` must be a table of languages by code, as in "
+                            + "`languages: {en: {name: English}, fr: {name: Français}}`")
+        }
+        var languages: [SiteLanguage] = []
+        for (code, entry) in table.entries {
+            guard isCode(code) else {
+                throw SiteError(file: file, line: table.line(of: code) ?? line,
+                                "`\(code)` is not a language code; use a code such as en, fr or pt-BR (letters, digits and -)")
+            }
+            let settings = entry.map ?? .empty
+            guard entry == .null || entry.map != nil else {
+                throw SiteError(file: file, line: table.line(of: code) ?? line, "the language `\(code)` must be a table, as in `\(code): {name: …}`")
+            }
+            for key in settings.entries.map(\.key) where !keys.contains(key) {
+                throw SiteError(file: file, line: settings.line(of: key) ?? line,
+                                "unknown key `\(key)` of the language `\(code)`; a language takes \(keys.joined(separator: ", "))")
+            }
+            func text(_ key: String) throws(SiteError) -> String? {
+                guard let value = settings[key], value != .null else { return nil }
+                guard let text = value.string else {
+                    throw SiteError(file: file, line: settings.line(of: key) ?? line, "`\(key)` of the language `\(code)` must be text")
+                }
+                return text
+            }
+            var language = SiteLanguage(code: code, name: try text("name"), path: code)
+            language.title = try text("title")
+            language.description = try text("description")
+            language.weight = try WholeNumber.read("weight", in: settings, range: WholeNumber.weight, file: file, example: 1) ?? 0
+            if let base = try text("baseURL") {
+                let parts = base.split(separator: "/").map(String.init)
+                guard !base.contains("://"), parts.count == 1, URLPath.normalize(parts[0]) == parts[0], !URLPath.isReserved(parts[0]) else {
+                    throw SiteError(file: file, line: settings.line(of: "baseURL") ?? line,
+                                    "`baseURL` of the language `\(code)` must be one folder name below the site's, such as `/francais/` "
+                                    + "(a language on a domain of its own is not supported yet)")
+                }
+                language.path = parts[0]
+            }
+            languages.append(language)
+        }
+        var defaultCode = languages[0].code
+        for key in ["defaultLanguage", "language"] {
+            guard let given = yaml[key]?.string else { continue }
+            guard languages.contains(where: { $0.code == given }) else {
+                throw SiteError(file: file, line: yaml.line(of: key),
+                                "`\(key): \(given)` is not one of the languages: \(languages.map(\.code).joined(separator: ", "))")
+            }
+            defaultCode = given
+            break
+        }
+        let prefixesDefault: Bool
+        switch yaml["prefixDefaultLanguage"] {
+        case nil, .null?: prefixesDefault = false
+        case .bool(let value)?: prefixesDefault = value
+        default: throw SiteError(file: file, line: yaml.line(of: "prefixDefaultLanguage"), "`prefixDefaultLanguage` must be true or false")
+        }
+        for index in languages.indices where languages[index].code == defaultCode && !prefixesDefault {
+            languages[index].path = ""
+        }
+        var paths: Set<String> = []
+        for language in languages where !language.path.isEmpty {
+            guard paths.insert(language.path).inserted else {
+                throw SiteError(file: file, line: line, "two languages are published at /\(language.path)/; give each its own `baseURL`")
+            }
+        }
+        let ordered = languages.enumerated().sorted { ($0.element.weight, $0.offset) < ($1.element.weight, $1.offset) }.map(\.element)
+        return (ordered, defaultCode)
+    }
+
+    /// Whether `code` can be a language code: letters, digits and `-`, starting with a letter.
+    static func isCode(_ code: String) -> Bool {
+        guard let first = code.unicodeScalars.first, first.properties.isAlphabetic, first.isASCII, code.utf8.count <= 35 else { return false }
+        return code.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-") }
+    }
+}
