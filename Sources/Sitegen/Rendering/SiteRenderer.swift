@@ -128,7 +128,10 @@ struct SiteRenderer: Sendable {
             let relative = loaded.layout.contentPath(ofSitePath: source)
             targets[relative] = section.url
         }
-        for file in loaded.files { if let path = file.contentPath { targets[path] = URLPath.encoded("/" + file.outputPath) } }
+        // A bundle's file published beside each translation of its page too is the first's (its own language's).
+        for file in loaded.files {
+            if let path = file.contentPath, targets[path] == nil { targets[path] = URLPath.encoded("/" + file.outputPath) }
+        }
         // A link to a folder (`../specification`) leads to its page: the bundle's or the section's.
         for page in loaded.pages where page.isBundle {
             let folder = URLPath.folder(of: page.sourcePath)
@@ -161,6 +164,17 @@ struct SiteRenderer: Sendable {
             languageOfFile[path] = section.language
             translations[path] = sectionsByKey[section.translationKey]
         }
+        // A bundle's file copied beside each translation of its page: each page links to its own copy.
+        let folders = Dictionary(loaded.configuration.publishedLanguages.filter { !$0.path.isEmpty }.map { ($0.path, $0.code) },
+                                 uniquingKeysWith: { first, _ in first })
+        var copies: [String: [String: String]] = [:]
+        for file in loaded.files {
+            guard let path = file.contentPath else { continue }
+            let top = file.outputPath.split(separator: "/", maxSplits: 1).first.map(String.init) ?? ""
+            let language = folders[top] ?? loaded.configuration.defaultLanguage.code
+            if copies[path]?[language] == nil { copies[path, default: [:]][language] = URLPath.encoded("/" + file.outputPath) }
+        }
+        for (path, urls) in copies where urls.count > 1 { translations[path] = urls }
         return LinkResolver.Languages(translations: translations, languageOfFile: languageOfFile, languageOfURL: languageOfURL,
                                       defaultLanguage: loaded.configuration.language)
     }

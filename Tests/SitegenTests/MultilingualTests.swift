@@ -1,0 +1,162 @@
+import Foundation
+import Testing
+import Sitegen
+
+@Suite("Sites in several languages")
+struct MultilingualTests {
+    private static let twoLanguages = """
+        title: Atlas
+        baseURL: https://atlas.example.org/
+        languages:
+          en: {name: English}
+          de: {name: Deutsch, title: Atlas DE}
+
+        """
+
+    private func error(building site: TestSite) async -> SiteError? {
+        do {
+            try await site.build()
+            return nil
+        } catch let errors as SiteErrors {
+            return errors.errors.first
+        } catch {
+            return error as? SiteError
+        }
+    }
+
+    @Test("a folder per language (Hugo's content/en, content/de), with every language under its own folder and the root sending readers to the default's")
+    func folderPerLanguage() async throws {
+        let site = try TestSite()
+        try site.write(Self.twoLanguages + "prefixDefaultLanguage: true\n", to: "sitegen.yml")
+        try site.write("---\ntitle: Welcome\n---\nHello.\n", to: "content/en/_index.md")
+        try site.write("---\ntitle: Willkommen\n---\nHallo.\n", to: "content/de/_index.md")
+        try site.write("---\ntitle: Maps\ndate: 2026-02-01\ntags: [maps]\n---\nMaps.\n", to: "content/en/guides/maps.md")
+        try site.write("---\ntitle: Karten\ndate: 2026-02-01\ntags: [maps]\n---\nKarten.\n", to: "content/de/guides/maps.md")
+        try site.write("---\ntitle: Only English\n---\nText.\n", to: "content/en/guides/only.md")
+        let summary = try await site.build()
+        #expect(summary.warnings.isEmpty, "\(summary.warnings)")
+        let files = Set(site.outputFiles())
+        for path in ["index.html", "en/index.html", "de/index.html", "en/guides/maps/index.html", "de/guides/maps/index.html",
+                     "en/tags/maps/index.html", "de/tags/maps/index.html", "en/404.html", "de/404.html", "en/atom.xml", "de/atom.xml"] {
+            #expect(files.contains(path), "\(path)")
+        }
+        #expect(!files.contains("guides/maps/index.html"))
+        #expect(!files.contains("de/guides/only/index.html"))
+        #expect(try site.page("index.html").contains("https://atlas.example.org/en/"), "the root redirects to the default language")
+        let german = try site.page("de/guides/maps/index.html")
+        #expect(german.contains("<html lang=\"de\">"))
+        #expect(german.contains("<link rel=\"alternate\" hreflang=\"en\" href=\"https://atlas.example.org/en/guides/maps/\">"))
+        #expect(german.contains("<link rel=\"alternate\" hreflang=\"x-default\" href=\"https://atlas.example.org/en/guides/maps/\">"))
+        #expect(german.contains("<a class=\"site-title\" href=\"/de/\">Atlas DE</a>"))
+        #expect(german.contains("<time datetime=\"2026-02-01\">1. Februar 2026</time>"))
+        #expect(german.contains("<ul class=\"tags\" aria-label=\"Schlagwörter\">\n<li><a href=\"/de/tags/maps/\">maps</a></li>"))
+        #expect(!(try site.page("sitemap.xml")).contains("<loc>https://atlas.example.org/</loc>"), "the redirect is not in the sitemap")
+    }
+
+    @Test("translationKey pairs pages whose files are named differently; a language's baseURL names its folder")
+    func translationKeyAndFolderName() async throws {
+        let site = try TestSite()
+        try site.write(Self.twoLanguages.replacingOccurrences(of: "title: Atlas DE}", with: "title: Atlas DE, baseURL: /deutsch/}"),
+                       to: "sitegen.yml")
+        try site.write("---\ntitle: Pricing\ntranslationKey: pricing\n---\nText.\n", to: "content/pricing.md")
+        try site.write("---\ntitle: Preise\ntranslationKey: pricing\n---\nText.\n", to: "content/preise.de.md")
+        try await site.build()
+        let english = try site.page("pricing/index.html")
+        #expect(english.contains("<li><a href=\"/deutsch/preise/\" hreflang=\"de\" lang=\"de\">Deutsch</a></li>"))
+        #expect(try site.page("deutsch/preise/index.html").contains("<link rel=\"alternate\" hreflang=\"en\" href=\"https://atlas.example.org/pricing/\">"))
+    }
+
+    @Test("a site's i18n files change the theme's words and add languages the theme lacks")
+    func siteStrings() async throws {
+        let site = try TestSite()
+        try site.write("""
+            title: Atlas
+            languages:
+              en: {name: English}
+              it: {name: Italiano}
+
+            """, to: "sitegen.yml")
+        try site.write("contents: Table of contents\n", to: "i18n/en.yml")
+        try site.write("contents: Indice\npageNotFound: Pagina non trovata\n", to: "i18n/it.yml")
+        let text = "# A\n\n## One\n\n## Two\n\n## Three\n"
+        try site.write(text, to: "content/a.md")
+        try site.write(text, to: "content/a.it.md")
+        try await site.build()
+        #expect(try site.page("a/index.html").contains("<summary>Table of contents</summary>"))
+        let italian = try site.page("it/a/index.html")
+        #expect(italian.contains("<summary>Indice</summary>"))
+        #expect(italian.contains("<nav class=\"page-nav\" aria-label=\"In this section\">"), "a word the language lacks is English")
+        #expect(try site.page("it/404.html").contains("<h1>Pagina non trovata</h1>"))
+    }
+
+    @Test("a translation without its original and a link into a third language are warnings naming the file and line")
+    func warnings() async throws {
+        let site = try TestSite()
+        try site.write("""
+            title: Atlas
+            languages:
+              en: {name: English}
+              de: {name: Deutsch}
+              fr: {name: Français}
+
+            """, to: "sitegen.yml")
+        try site.write("# Alone\n", to: "content/alone.de.md")
+        try site.write("# Guide\n\nSee [the other](other.md) and [the French one](other.fr.md).\n", to: "content/guide.de.md")
+        try site.write("# Guide\n", to: "content/guide.md")
+        try site.write("# Other\n", to: "content/other.md")
+        try site.write("# Autre\n", to: "content/other.fr.md")
+        let summary = try await site.build()
+        let messages = summary.warnings.map { "\($0)" }
+        #expect(messages.contains { $0.contains("content/alone.de.md") && $0.contains("whose original is missing") }, "\(messages)")
+        #expect(messages.contains { $0.contains("content/guide.de.md:3") && $0.contains("another language (`fr`") }, "\(messages)")
+        #expect(messages.filter { $0.contains("another language") }.count == 1, "the default language's page is a fallback, not a mistake")
+        // With no German translation, `other.md` leads to the English page.
+        #expect(try site.page("de/guide/index.html").contains("<a href=\"/other/\">the other</a>"))
+    }
+
+    @Test("mistakes in languages: are errors naming sitegen.yml and the line")
+    func configurationErrors() async throws {
+        for (yaml, expected) in [
+            ("languages:\n  en: {name: English, colour: blue}\n", "unknown key `colour` of the language `en`"),
+            ("languages:\n  'e n': {name: English}\n", "is not a language code"),
+            ("languages: [en, fr]\n", "`languages` must be a table of languages by code"),
+            ("defaultLanguage: fr\nlanguages:\n  en: {name: English}\n", "`defaultLanguage: fr` is not one of the languages: en"),
+            ("defaultLanguage: fr\n", "`defaultLanguage` needs `languages:`"),
+            ("languages:\n  en: {}\n  fr: {baseURL: https://fr.example.org/}\n", "must be one folder name below the site's"),
+        ] {
+            let site = try TestSite()
+            try site.write("title: Atlas\n" + yaml, to: "sitegen.yml")
+            try site.write("# A\n", to: "content/a.md")
+            let error = await error(building: site)
+            #expect(error?.file == "sitegen.yml", "\(yaml)")
+            #expect(error?.line != nil, "\(yaml)")
+            #expect(error?.message.contains(expected) == true, "\(String(describing: error))")
+            #expect(!site.exists("index.html"))
+        }
+    }
+
+    @Test("two files that are the same page in one language are an error naming both")
+    func samePageTwice() async throws {
+        let site = try TestSite()
+        try site.write(Self.twoLanguages, to: "sitegen.yml")
+        try site.write("# A\n", to: "content/de/a.md")
+        try site.write("# A\n", to: "content/a.de.md")
+        let error = await error(building: site)
+        #expect(error?.message.contains("is the same page as content/a.de.md") == true, "\(String(describing: error))")
+    }
+
+    @Test("a site without languages: writes no alternates, switcher or language folders")
+    func oneLanguage() async throws {
+        let site = try TestSite()
+        try site.write("title: Atlas\nbaseURL: https://atlas.example.org/\nlanguage: fr\n", to: "sitegen.yml")
+        try site.write("# Bonjour\n", to: "content/a.md")
+        try site.write("# Hallo\n", to: "content/a.de.md")
+        try await site.build()
+        let page = try site.page("a/index.html")
+        #expect(page.contains("<html lang=\"fr\">"))
+        #expect(!page.contains("hreflang"))
+        #expect(!page.contains("class=\"languages\""))
+        #expect(site.exists("a.de/index.html"), "a file named like a translation is a page of its own")
+        #expect(!(try site.page("sitemap.xml")).contains("xhtml"))
+    }
+}
