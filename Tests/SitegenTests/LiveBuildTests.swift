@@ -319,4 +319,62 @@ import Testing
         #expect(result.rendered == 1)
         #expect(result.kept == first.rendered - 1)
     }
+
+    @Test func translationEditsAdditionsAndDeletionsMatchFullBuilds() async throws {
+        let site = try TestSite(example: "multilingual")
+        let harness = Harness(site)
+        try await harness.live.build()
+        try await harness.expectSameAsFullBuild()
+
+        // A body edit of one translation: that page alone.
+        let french = "content/docs/install.fr.md"
+        let original = try String(contentsOf: site.root.appendingPathComponent(french), encoding: .utf8)
+        let body = try await harness.rebuild(changing: [french]) {
+            try site.write(original + "\nUne dernière remarque.\n", to: french)
+        }
+        #expect(body.changedFiles == ["fr/docs/install/index.html"])
+
+        // A title edit: the French lists and neighbours show it; no English or Japanese output changes.
+        let title = try await harness.rebuild(changing: [french]) {
+            try site.write(original.replacingOccurrences(of: "title: Installation", with: "title: Installer Lantern"), to: french)
+        }
+        #expect(title.changedFiles.contains("fr/docs/index.html"))
+        #expect(!title.changedFiles.contains { !$0.hasPrefix("fr/") && $0 != "sitemap.xml" }, "\(title.changedFiles)")
+
+        // A new translation: its siblings' switchers and hreflang links, and the links that lead to it, follow.
+        let japanese = "content/docs/configuration.ja.md"
+        let added = try await harness.rebuild(changing: [japanese]) {
+            try site.write("---\ntitle: 設定\nweight: 3\n---\n[インストール](install.md)の後に。\n", to: japanese)
+        }
+        #expect(added.changedFiles.contains("ja/docs/configuration/index.html"))
+        #expect(added.changedFiles.contains("docs/configuration/index.html"))
+        #expect(added.changedFiles.contains("fr/docs/configuration/index.html"))
+        #expect(try site.page("docs/configuration/index.html").contains("<link rel=\"alternate\" hreflang=\"ja\""))
+
+        // A link to a page that gains a translation leads to the translation.
+        let linking = "content/docs/first-notebook.ja.md"
+        try await harness.rebuild(changing: [linking]) {
+            let text = try String(contentsOf: site.root.appendingPathComponent(linking), encoding: .utf8)
+            try site.write(text + "\n[設定](configuration.md)\n", to: linking)
+        }
+        #expect(try site.page("ja/docs/first-notebook/index.html").contains("<a href=\"/ja/docs/configuration/\">設定</a>"))
+        let removed = try await harness.rebuild(changing: [japanese]) {
+            try FileManager.default.removeItem(at: site.root.appendingPathComponent(japanese))
+        }
+        #expect(removed.changedFiles.contains("ja/docs/first-notebook/index.html"))
+        #expect(try site.page("ja/docs/first-notebook/index.html").contains("<a href=\"/docs/configuration/\">設定</a>"))
+
+        // A translationKey that pairs a page anew; a changed i18n file re-renders every output of its language.
+        try await harness.rebuild(changing: ["content/about.md", "content/a-propos.fr.md"]) {
+            let about = try String(contentsOf: site.root.appendingPathComponent("content/about.md"), encoding: .utf8)
+            try site.write(about.replacingOccurrences(of: "---\n", with: "---\ntranslationKey: about\n", options: .anchored), to: "content/about.md")
+            try site.write("---\ntitle: À propos\ntranslationKey: about\n---\nNous.\n", to: "content/a-propos.fr.md")
+        }
+        #expect(try site.page("about/index.html").contains("<li><a href=\"/fr/a-propos/\" hreflang=\"fr\" lang=\"fr\">Français</a></li>"))
+        try await harness.rebuild(changing: ["i18n/fr.yml"]) {
+            try site.write("contents: Table des matières\n", to: "i18n/fr.yml")
+        }
+        #expect(try site.page("fr/docs/install/index.html").contains("<summary>Table des matières</summary>"))
+    }
 }
+

@@ -114,11 +114,12 @@ public final class LiveSiteBuilder: Sendable {
             || ForeignConfiguration.fileNames.contains { path == layout.root.path + "/" + $0.name }
     }
 
-    /// Whether a change at `path` can change every output: templates and data files.
+    /// Whether a change at `path` can change every output: templates, data files and the
+    /// interface's words (`i18n/`).
     static func changesEveryOutput(_ path: String, layout: SiteLayout) -> Bool {
         let inside = { (folder: URL?) in folder.map { path == $0.path || path.hasPrefix($0.path + "/") } ?? false }
         let root = layout.root.path
-        return inside(layout.templates) || inside(layout.data) || path == root + "/templates" || path == root + "/data"
-            || path.hasPrefix(root + "/templates/") || path.hasPrefix(root + "/data/")
+        return inside(layout.templates) || inside(layout.data) || inside(layout.strings)
+            || ["templates", "data", "i18n"].contains { path == root + "/" + $0 || path.hasPrefix(root + "/" + $0 + "/") }
     }
 }

@@ -10,13 +10,15 @@ struct ViewedOutputs {
     let memory: BuildMemory
 
     /// Renders and writes `paths` (output paths); returns those that changed, or `[]` when the
-    /// last build left nothing to work from or the new templates or data do not load.
+    /// last build left nothing to work from or the new templates, data or strings do not load.
     func render(_ paths: Set<String>) async -> [String] {
         guard !paths.isEmpty, let last = memory.lastBuild?.site, let record = memory.record,
               case let walker = FolderWalker(layout: layout, configuration: last.configuration),
               let theme = try? Theme(name: last.configuration.theme, overrides: layout.templates, layout: layout, walker: walker),
-              let data = try? DataFiles.load(layout.data, layout: layout, walker: walker) else { return [] }
-        let site = last.with(theme: theme, data: data)
+              let data = try? DataFiles.load(layout.data, layout: layout, walker: walker),
+              let strings = try? InterfaceStrings(theme: last.configuration.theme, layout: layout, configuration: last.configuration,
+                                                  walker: walker) else { return [] }
+        let site = last.with(theme: theme, data: data, strings: strings)
         let plan = OutputPlan(previous: record, recording: true)
         plan.render(paths)
         let rendering = LiveRendering(memory: memory, plan: plan)

@@ -40,12 +40,13 @@ public struct RenderedSite: Sendable {
 }
 
 extension RenderedSite {
-    /// This site with other templates and data files, its pages as parsed: what rendering
-    /// some of its outputs again with changed templates or data needs.
-    func with(theme: Theme, data: FrontMatter) -> RenderedSite {
+    /// This site with other templates, data files and interface words, its pages as parsed:
+    /// what rendering some of its outputs again with changed templates, data or words needs.
+    func with(theme: Theme, data: FrontMatter, strings: InterfaceStrings) -> RenderedSite {
         var site = self
         site.theme = theme
         site.context = context.with(data: data)
+        site.context.strings = strings
         return site
     }
 }
