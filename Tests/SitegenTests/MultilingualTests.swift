@@ -105,11 +105,14 @@ struct MultilingualTests {
         try site.write("# Guide\n", to: "content/guide.md")
         try site.write("# Other\n", to: "content/other.md")
         try site.write("# Autre\n", to: "content/other.fr.md")
+        try site.write("# Anderes\n\n[Französisch](other.fr.md)\n", to: "content/other-de-link.de.md")
         let summary = try await site.build()
         let messages = summary.warnings.map { "\($0)" }
         #expect(messages.contains { $0.contains("content/alone.de.md") && $0.contains("whose original is missing") }, "\(messages)")
         #expect(messages.contains { $0.contains("content/guide.de.md:3") && $0.contains("another language (`fr`") }, "\(messages)")
-        #expect(messages.filter { $0.contains("another language") }.count == 1, "the default language's page is a fallback, not a mistake")
+        #expect(messages.contains { $0.contains("content/other-de-link.de.md:3") && $0.contains("another language (`fr`") },
+                "a link to a translation means that translation, even where the page has its own: \(messages)")
+        #expect(messages.filter { $0.contains("another language") }.count == 2, "the default language's page is a fallback, not a mistake")
         // With no German translation, `other.md` leads to the English page.
         #expect(try site.page("de/guide/index.html").contains("<a href=\"/other/\">the other</a>"))
     }

@@ -41,9 +41,9 @@ struct LinkResolver: Sendable {
     /// The language of the page whose links are rewritten.
     private var language: String?
 
-    /// The languages of a site's content: a link to a file leads to the file's translation in
-    /// the linking page's language, else to the file; a link that leads to a page of a third
-    /// language (or from the default language to another) is a warning.
+    /// The languages of a site's content: a link to a file of the default language leads to the
+    /// file's translation in the linking page's language, else to the file; a link that leads to
+    /// a page of a third language (or from the default language to another) is a warning.
     struct Languages: Sendable {
         /// Content path → language code → URL of the file's translation in that language.
         let translations: [String: [String: String]]
@@ -101,9 +101,9 @@ struct LinkResolver: Sendable {
                let target = resolve(input.url, folder: folder, pageURL: pageURL, isIndex: isIndex) {
                 if let languages, let language, let other = languages.language(ofLink: target, basePath: basePath),
                    other != language, other != languages.defaultLanguage || language == languages.defaultLanguage {
-                    warnings.add(SiteError(file: displayPath, line: input.line, "link to a page in another language (`\(other)`, "
-                                           + "this page is `\(language)`): \(input.url); link to the page's \(language) translation, "
-                                           + "or write its URL to mean it"))
+                    warnings.add(SiteError(file: displayPath, line: input.line, "link to a page in another language (`\(other)`; "
+                                           + "this page is `\(language)`): \(input.url); link to the original file to get its "
+                                           + "`\(language)` translation, or write the page's URL to link across on purpose"))
                 }
                 return target
             }
@@ -173,7 +173,11 @@ struct LinkResolver: Sendable {
         }
         for candidate in candidates where !markdownOnly || Self.looksLikeMarkdown(candidate) {
             lookups?.add(candidate)
-            if let language, let url = languages?.translations[candidate]?[language] { return (candidate, url) }
+            // A link to a file of the default language leads to its translation; one to another language's file means that file.
+            if let language, let languages, (languages.languageOfFile[candidate] ?? languages.defaultLanguage) == languages.defaultLanguage,
+               let url = languages.translations[candidate]?[language] {
+                return (candidate, url)
+            }
             if let url = targets[candidate] { return (candidate, url) }
         }
         return nil
