@@ -155,6 +155,41 @@ struct ForeignConfigurationTests {
         #expect(home.contains("content=\"En français\""))
     }
 
+    @Test("Hugo's and Zola's languages become the site's: translations by suffix get their own folder and a switcher")
+    func foreignLanguages() async throws {
+        let (hugo, hugoSummary) = try await build([
+            "hugo.yaml": """
+                baseURL: https://example.org/
+                defaultContentLanguage: en
+                defaultContentLanguageInSubdir: true
+                languages:
+                  en: {languageName: English, weight: 1}
+                  de: {title: Titel, weight: 2}
+
+                """,
+            "content/posts/hello.de.md": "---\ntitle: Hallo\ndate: 2024-05-01\n---\nHallo.\n",
+        ])
+        #expect(hugoSummary.foreignConfiguration?.description.contains("languages") == true)
+        let german = try hugo.page("de/posts/hello/index.html")
+        #expect(german.contains("<html lang=\"de\">"))
+        #expect(german.contains("<li><a href=\"/en/posts/hello/\" hreflang=\"en\" lang=\"en\">English</a></li>"))
+        #expect(german.contains("<li><span aria-current=\"true\" lang=\"de\">Deutsch</span></li>"), "the name from the locale data")
+        #expect(german.contains("<a class=\"site-title\" href=\"/de/\">Titel</a>"))
+
+        let (zola, _) = try await build([
+            "config.toml": """
+                base_url = "https://example.org"
+                default_language = "en"
+                [languages.fr]
+                title = "Le blog"
+
+                """,
+            "content/posts/hello.fr.md": "+++\ntitle = \"Bonjour\"\ndate = 2024-05-01\n+++\nBonjour.\n",
+        ])
+        #expect(try zola.page("fr/posts/hello/index.html").contains("<link rel=\"alternate\" hreflang=\"en\" href=\"https://example.org/posts/hello/\">"))
+        #expect(try zola.page("fr/index.html").contains("<title>Le blog</title>"))
+    }
+
     @Test("Jekyll's _config.yml gives url + baseurl, lang, description and author; other keys are params; the file is not published")
     func jekyll() async throws {
         let site = try TestSite()

@@ -13,6 +13,8 @@ import SitegenMarkdown
 /// | `pagination.pagerSize`, else `paginate` | `paginate` |
 /// | `params` | `params` |
 /// | `[markup.highlight] codeFences = false` | `highlight: false` |
+/// | `languages` (`languageName`, `title`, `weight`, `params.description`) | `languages` (`name`, `title`, `weight`, `description`) |
+/// | `defaultContentLanguageInSubdir` | `prefixDefaultLanguage` |
 ///
 /// Keys are read in any case, as Hugo reads them (`baseurl` is `baseURL`). A site in several
 /// languages may keep its title and description under `languages.<defaultContentLanguage>`.
@@ -59,6 +61,22 @@ enum HugoConfiguration {
             configuration.paginate = size
         }
         configuration.params = params ?? .empty
+        if let languages {
+            let found = languages.entries.compactMap { code, value -> SiteLanguage? in
+                guard let table = value.map else { return nil }
+                var language = SiteLanguage(code: code, name: values.nested("languageName", in: table)?.string, path: code)
+                language.title = values.nested("title", in: table)?.string
+                language.description = values.nested("params", in: table)?.map.flatMap { values.nested("description", in: $0)?.string }
+                    ?? values.nested("description", in: table)?.string
+                language.weight = values.nested("weight", in: table)?.int ?? 0
+                return language
+            }
+            let prefixes = values.value("defaultContentLanguageInSubdir") == .bool(true)
+            if let ordered = SiteLanguage.ordered(found, defaultCode: defaultLanguage ?? found.first?.code ?? "", prefixesDefault: prefixes) {
+                configuration.languages = ordered
+                configuration.language = defaultLanguage ?? found[0].code
+            }
+        }
         return configuration
     }
 }

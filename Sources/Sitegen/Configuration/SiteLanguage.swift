@@ -1,3 +1,4 @@
+import Foundation
 import SitegenMarkdown
 
 /// One language of a site, from `languages:` in `sitegen.yml`: its pages are the files with its
@@ -6,7 +7,8 @@ import SitegenMarkdown
 public struct SiteLanguage: Sendable, Hashable {
     /// The BCP 47 code, as in `<html lang>` and file names: `en`, `fr`, `pt-BR`.
     public let code: String
-    /// `name`: the language's own name, for a language switcher (`Français`). Default: the code.
+    /// `name`: the language's own name, for a language switcher (`Français`). Default: its name
+    /// in its own language from the locale data (`Français`, `日本語`), else the code.
     public var name: String
     /// `title`: the site's title in this language. Default: the site's.
     public var title: String?
@@ -22,8 +24,26 @@ public struct SiteLanguage: Sendable, Hashable {
     /// Creates a language published at `path` (empty: at the site's root).
     public init(code: String, name: String? = nil, path: String) {
         self.code = code
-        self.name = name ?? code
+        self.name = name ?? Self.nativeName(of: code)
         self.path = path
+    }
+
+    /// The name of the language `code` in that language, capitalized as a switcher shows it
+    /// (`Français`, `Português (Brasil)`, `日本語`); the code when the locale data has none.
+    static func nativeName(of code: String) -> String {
+        let locale = Locale(identifier: code)
+        guard let name = locale.localizedString(forIdentifier: code), !name.isEmpty else { return code }
+        return name.prefix(1).uppercased(with: locale) + name.dropFirst()
+    }
+
+    /// The languages of another generator's configuration, by weight (then as listed), with
+    /// the default's folder empty unless `prefixesDefault`: what ``read(_:file:)`` makes of
+    /// `sitegen.yml`. Codes that cannot be language codes are left out; `nil` for fewer than two.
+    static func ordered(_ languages: [SiteLanguage], defaultCode: String, prefixesDefault: Bool) -> [SiteLanguage]? {
+        var languages = languages.filter { isCode($0.code) }
+        guard languages.count > 1, languages.contains(where: { $0.code == defaultCode }) else { return nil }
+        for index in languages.indices where languages[index].code == defaultCode && !prefixesDefault { languages[index].path = "" }
+        return languages.enumerated().sorted { ($0.element.weight, $0.offset) < ($1.element.weight, $1.offset) }.map(\.element)
     }
 
     /// The language's home page's URL path: `/` or `/fr/`.

@@ -12,6 +12,7 @@ import SitegenMarkdown
 /// | `taxonomies` (`[{name = "tags"}, …]`) | `taxonomies` |
 /// | `[markdown] highlight_code = false` | `highlight: false` |
 /// | `[extra]` | `params` |
+/// | `[languages.fr]` (`title`, `description`) | `languages` (beside `default_language`) |
 enum ZolaConfiguration {
     static func read(_ values: inout ForeignConfigurationValues, defaultTitle: String) throws(SiteError) -> SiteConfiguration {
         var configuration = SiteConfiguration(title: try values.text("title") ?? defaultTitle)
@@ -34,6 +35,18 @@ enum ZolaConfiguration {
             configuration.highlight = false
         }
         configuration.params = try values.table("extra") ?? .empty
+        if let others = try values.table("languages") {
+            var found = [SiteLanguage(code: configuration.language, path: configuration.language)]
+            for (code, value) in others.entries where code != configuration.language {
+                var language = SiteLanguage(code: code, path: code)
+                language.title = value.map?["title"]?.string
+                language.description = value.map?["description"]?.string
+                found.append(language)
+            }
+            if let ordered = SiteLanguage.ordered(found, defaultCode: configuration.language, prefixesDefault: false) {
+                configuration.languages = ordered
+            }
+        }
         return configuration
     }
 }
