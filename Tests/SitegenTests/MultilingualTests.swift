@@ -66,6 +66,25 @@ struct MultilingualTests {
         #expect(try site.page("deutsch/preise/index.html").contains("<link rel=\"alternate\" hreflang=\"en\" href=\"https://atlas.example.org/pricing/\">"))
     }
 
+    @Test("a region code (pt-BR) names files as written and its folder as URLs are written: lowercase")
+    func regionCode() async throws {
+        let site = try TestSite()
+        try site.write(Self.twoLanguages.replacingOccurrences(of: "de: {name: Deutsch, title: Atlas DE}", with: "pt-BR: {}"), to: "sitegen.yml")
+        try site.write("---\ntitle: A\ndate: 2026-01-05\n---\nA.\n", to: "content/a.md")
+        try site.write("---\ntitle: Olá\ndate: 2026-01-05\n---\nOlá.\n", to: "content/a.pt-BR.md")
+        try await site.build()
+        let files = site.outputFiles()
+        for path in ["pt-br/a/index.html", "pt-br/index.html", "pt-br/404.html", "pt-br/atom.xml"] {
+            #expect(files.contains(path), "\(path)")
+        }
+        #expect(!files.contains { $0.hasPrefix("pt-BR/") }, "\(files)")
+        let page = try site.page("pt-br/a/index.html")
+        #expect(page.contains("<html lang=\"pt-BR\">"))
+        #expect(page.contains("<li><span aria-current=\"true\" lang=\"pt-BR\">Português (Brasil)</span></li>"))
+        #expect(page.contains("<time datetime=\"2026-01-05\">5 de janeiro de 2026</time>"))
+        #expect(page.contains("href=\"/pt-br/atom.xml\""))
+    }
+
     @Test("a site's i18n files change the theme's words and add languages the theme lacks")
     func siteStrings() async throws {
         let site = try TestSite()

@@ -18,6 +18,18 @@ import Testing
         #expect(under.body.contains("Page not found"))
     }
 
+    @Test func aMissingPageUnderALanguagesFolderGetsThatLanguages404Page() throws {
+        let site = try TestSite(example: "multilingual")
+        let server = try PreviewProcess(root: site.root)
+        let french = try server.request("/fr/nowhere/")
+        #expect(french.status == 404)
+        #expect(french.body.contains("<h1>Page introuvable</h1>"))
+        let other = try server.request("/nowhere/at/all")
+        #expect(other.status == 404)
+        #expect(other.body.contains("<h1>Page not found</h1>"))
+        #expect(try server.request("/fr/").body.contains("<html lang=\"fr\">"))
+    }
+
     @Test func headerLinesOver64KBGet431AndFewerAreServed() throws {
         let site = try TestSite(example: "blog")
         let server = try PreviewProcess(root: site.root)

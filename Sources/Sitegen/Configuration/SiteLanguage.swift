@@ -25,7 +25,12 @@ public struct SiteLanguage: Sendable, Hashable {
     public init(code: String, name: String? = nil, path: String) {
         self.code = code
         self.name = name ?? Self.nativeName(of: code)
-        self.path = path
+        self.path = Self.folder(path)
+    }
+
+    /// `name` as a folder of URLs, by the rule of every URL path component (``Slug``): `pt-BR` → `pt-br`.
+    static func folder(_ name: String) -> String {
+        name.isEmpty ? "" : Slug.make(name)
     }
 
     /// The name of the language `code` in that language, capitalized as a switcher shows it
@@ -95,12 +100,13 @@ public struct SiteLanguage: Sendable, Hashable {
             language.weight = try WholeNumber.read("weight", in: settings, range: WholeNumber.weight, file: file, example: 1) ?? 0
             if let base = try text("baseURL") {
                 let parts = base.split(separator: "/").map(String.init)
-                guard !base.contains("://"), parts.count == 1, URLPath.normalize(parts[0]) == parts[0], !URLPath.isReserved(parts[0]) else {
+                guard !base.contains("://"), parts.count == 1, URLPath.normalize(parts[0]) == parts[0], !URLPath.isReserved(parts[0]),
+                      !folder(parts[0]).isEmpty else {
                     throw SiteError(file: file, line: settings.line(of: "baseURL") ?? line,
                                     "`baseURL` of the language `\(code)` must be one folder name below the site's, such as `/francais/` "
                                     + "(a language on a domain of its own is not supported yet)")
                 }
-                language.path = parts[0]
+                language.path = folder(parts[0])
             }
             languages.append(language)
         }

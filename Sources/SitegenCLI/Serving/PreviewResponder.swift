@@ -5,7 +5,8 @@ import Foundation
 ///
 /// Only files inside the output folder are served: paths with `..` and symbolic links that
 /// lead outside it get 404. A folder serves its `index.html` (`/posts` redirects to
-/// `/posts/`); a missing file serves the site's `404.html` with status 404. `GET` and `HEAD`
+/// `/posts/`); a missing file serves the site's `404.html` with status 404 (under a language's
+/// folder, that language's). `GET` and `HEAD`
 /// are served (the connection leaves out `HEAD`'s body); other methods of HTTP get 405, and
 /// methods HTTP does not define get 501. With a ``basePath`` (`serve --base-url
 /// https://example.org/blog/`), the site is served under it, as it will be published: `/`
@@ -45,7 +46,7 @@ struct PreviewResponder: Sendable {
             let location = basePath + location
             return .text(301, "Moved to \(location)", fields: [("Location", location)])
         case .missing:
-            return missing()
+            return missing(inside)
         }
     }
 
@@ -56,10 +57,14 @@ struct PreviewResponder: Sendable {
         return String(path.dropFirst(basePath.count))
     }
 
-    /// The site's `404.html` with status 404, or a plain 404.
-    private func missing() -> HTTPResponse {
-        let notFound = root.appendingPathComponent("404.html")
-        if FileManager.default.fileExists(atPath: notFound.path) {
+    /// The site's `404.html` with status 404, or a plain 404; under a language's folder
+    /// (`/fr/…`, a plain folder name), that language's `fr/404.html` when there is one.
+    private func missing(_ path: String = "/") -> HTTPResponse {
+        let first = path.dropFirst().prefix { $0 != "/" }
+        let isFolderName = !first.isEmpty && first.count < path.count - 1
+            && first.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+        for notFound in (isFolderName ? [root.appendingPathComponent(String(first) + "/404.html")] : []) + [root.appendingPathComponent("404.html")]
+        where FileManager.default.fileExists(atPath: notFound.path) {
             return respond(with: notFound, status: 404)
         }
         return .text(404, "Not found")
