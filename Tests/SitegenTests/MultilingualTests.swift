@@ -53,6 +53,21 @@ struct MultilingualTests {
         #expect(!(try site.page("sitemap.xml")).contains("<loc>https://atlas.example.org/</loc>"), "the redirect is not in the sitemap")
     }
 
+    @Test("in a folder per language, a page's URL written relative to its folder (Hugo's docs) starts from the language's folder")
+    func relativeURLsInLanguageFolders() async throws {
+        let site = try TestSite()
+        try site.write(Self.twoLanguages, to: "sitegen.yml")
+        for (language, folder) in [("en", "/docs/b/"), ("de", "/de/docs/b/")] {
+            try site.write("# A\n\nSee [b](b/) and [b's file](b.md).\n", to: "content/\(language)/docs/a.md")
+            try site.write("# B\n", to: "content/\(language)/docs/b.md")
+            let page = try await { () async throws -> String in
+                try await site.build()
+                return try site.page(String(folder.dropFirst()).replacingOccurrences(of: "/b/", with: "/a/") + "index.html")
+            }()
+            #expect(page.contains("See <a href=\"\(folder)\">b</a> and <a href=\"\(folder)\">b's file</a>."), "\(language)")
+        }
+    }
+
     @Test("translationKey pairs pages whose files are named differently; a language's baseURL names its folder")
     func translationKeyAndFolderName() async throws {
         let site = try TestSite()

@@ -49,6 +49,9 @@ struct LinkResolver: Sendable {
         let translations: [String: [String: String]]
         /// Content path → the file's language.
         let languageOfFile: [String: String]
+        /// Content path → the folder of the file's site path (`blog` for `en/blog/a.md`), which
+        /// URLs written relative to the page's folder start from.
+        let siteFolderOfFile: [String: String]
         /// URL path of a page or section → its language.
         let languageOfURL: [String: String]
         let defaultLanguage: String
@@ -93,12 +96,13 @@ struct LinkResolver: Sendable {
 
     private func languageRewriter(for sourcePath: String, displayPath: String) -> LinkRewriter {
         let folder = URLPath.folder(of: sourcePath)
+        let siteFolder = languages?.siteFolderOfFile[sourcePath]
         let pageURL = targets[sourcePath]
         let isIndex = ["index.md", "_index.md", "README.md", "index.markdown", "_index.markdown"].contains(URLPath.lastComponent(of: sourcePath))
         return LinkRewriter { input in
             // A raw attribute holding a character reference is left as written.
             if input.kind != .rawHTML || !input.url.utf8.contains(UInt8(ascii: "&")),
-               let target = resolve(input.url, folder: folder, pageURL: pageURL, isIndex: isIndex) {
+               let target = resolve(input.url, folder: folder, pageURL: pageURL, isIndex: isIndex, siteFolder: siteFolder) {
                 if let languages, let language, let other = languages.language(ofLink: target, basePath: basePath),
                    other != language, other != languages.defaultLanguage || language == languages.defaultLanguage {
                     warnings.add(SiteError(file: displayPath, line: input.line, "link to a page in another language (`\(other)`; "
@@ -117,8 +121,9 @@ struct LinkResolver: Sendable {
     /// The published URL of a link to a content file, with its query and fragment; `nil` when
     /// the link is to another site, or names nothing published. `pageURL` is the linking
     /// page's own URL, when it is a page; `isIndex` says whether its file is its folder's
-    /// page (`index.md`, `_index.md`, `README.md`).
-    func resolve(_ url: String, folder: String, pageURL: String? = nil, isIndex: Bool = false) -> String? {
+    /// page (`index.md`, `_index.md`, `README.md`); `siteFolder`, in a site with `languages:`,
+    /// the folder of its site path, which a page's URL written relative to the file's folder starts from.
+    func resolve(_ url: String, folder: String, pageURL: String? = nil, isIndex: Bool = false, siteFolder: String? = nil) -> String? {
         guard let first = url.utf8.first, first != UInt8(ascii: "#"), !Self.hasScheme(url) else { return nil }
         var path = Substring(url)
         var suffix = ""
@@ -149,8 +154,9 @@ struct LinkResolver: Sendable {
         if let pageURL, let written = URLPath.normalize(URLPath.decoded(pageURL) + decoded), pageURLs[written] != nil {
             return nil
         }
-        var folders = [folder]
-        if isIndex, !folder.isEmpty { folders.append(URLPath.folder(of: folder)) }
+        let urlFolder = siteFolder ?? folder
+        var folders = [urlFolder]
+        if isIndex, !urlFolder.isEmpty { folders.append(URLPath.folder(of: urlFolder)) }
         for base in folders {
             if let relative = URLPath.normalize(base.isEmpty ? decoded : base + "/" + decoded), let page = pageURLs[relative] {
                 return basePath + page + suffix

@@ -146,10 +146,11 @@ struct SiteRenderer: Sendable {
     /// Where each page and section file of a site with `languages:` is in each language.
     private func linkLanguages() -> LinkResolver.Languages {
         var byKey: [String: [String: String]] = [:], sectionsByKey: [String: [String: String]] = [:]
-        var languageOfFile: [String: String] = [:], languageOfURL: [String: String] = [:]
+        var languageOfFile: [String: String] = [:], languageOfURL: [String: String] = [:], siteFolderOfFile: [String: String] = [:]
         for page in loaded.pages {
             byKey[page.translationKey, default: [:]][page.language] = page.url
             languageOfFile[page.sourcePath] = page.language
+            siteFolderOfFile[page.sourcePath] = URLPath.folder(of: page.sitePath)
             languageOfURL[page.url] = page.language
         }
         var sectionFiles: [(path: String, section: Section)] = []
@@ -162,6 +163,7 @@ struct SiteRenderer: Sendable {
         for page in loaded.pages { translations[page.sourcePath] = byKey[page.translationKey] }
         for (path, section) in sectionFiles {
             languageOfFile[path] = section.language
+            siteFolderOfFile[path] = section.path
             translations[path] = sectionsByKey[section.translationKey]
         }
         // A bundle's file copied beside each translation of its page: each page links to its own copy.
@@ -175,7 +177,8 @@ struct SiteRenderer: Sendable {
             if copies[path]?[language] == nil { copies[path, default: [:]][language] = URLPath.encoded("/" + file.outputPath) }
         }
         for (path, urls) in copies where urls.count > 1 { translations[path] = urls }
-        return LinkResolver.Languages(translations: translations, languageOfFile: languageOfFile, languageOfURL: languageOfURL,
+        return LinkResolver.Languages(translations: translations, languageOfFile: languageOfFile, siteFolderOfFile: siteFolderOfFile,
+                                      languageOfURL: languageOfURL,
                                       defaultLanguage: loaded.configuration.language)
     }
 
