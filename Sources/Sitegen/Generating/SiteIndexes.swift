@@ -78,7 +78,7 @@ struct SiteIndexes {
         func entry(_ url: String, _ lastmod: Date?, _ key: TranslationTable.Key) -> SitemapEntry {
             SitemapEntry(url: url, lastmod: lastmod,
                          alternates: translations.isEmpty ? [] : translations.alternates(of: key, prefix: base).map {
-                             ($0.language, XMLText.percentEncoded($0.url))
+                             ($0.code, XMLText.percentEncoded($0.url))
                          })
         }
         var entries = site.pages.map { entry($0.page.url, $0.page.updated ?? $0.page.date, .page($0.page.translationKey)) }

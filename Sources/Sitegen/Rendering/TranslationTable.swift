@@ -55,11 +55,8 @@ struct TranslationTable: Sendable {
         let translated = key.map(urls(of:)) ?? [:]
         return .list(languages.map { other in
             let url = translated[other.code]
-            return [
-                "code": .text(other.code), "name": .text(other.name),
-                "url": .text(basePath + (url ?? other.homeURL)),
-                "isCurrent": .bool(other.code == language), "isTranslation": .bool(url != nil),
-            ]
+            return .object(LanguageLink(code: other.code, name: other.name, url: basePath + (url ?? other.homeURL),
+                                        isCurrent: other.code == language, isTranslation: url != nil))
         })
     }
 
@@ -68,18 +65,18 @@ struct TranslationTable: Sendable {
         let translated = urls(of: key)
         return languages.compactMap { other in
             guard other.code != language, let url = translated[other.code] else { return nil }
-            return ["language": .text(other.code), "name": .text(other.name), "url": .text(basePath + url)]
+            return .object(LanguageLink(code: other.code, name: other.name, url: basePath + url))
         }
     }
 
     /// The `<link rel="alternate" hreflang>` links of an output: every language it is in, and
     /// `x-default` for the default language's; `prefix` (the site's origin and base path) goes
     /// before each URL. None for an output in one language only.
-    func alternates(of key: Key, prefix: String) -> [(language: String, url: String)] {
+    func alternates(of key: Key, prefix: String) -> [LanguageLink] {
         let translated = urls(of: key)
         guard translated.count > 1 else { return [] }
-        var links = languages.compactMap { language in translated[language.code].map { (language.code, prefix + $0) } }
-        if let fallback = translated[defaultLanguage] { links.append(("x-default", prefix + fallback)) }
+        var links = languages.compactMap { language in translated[language.code].map { LanguageLink(code: language.code, url: prefix + $0) } }
+        if let fallback = translated[defaultLanguage] { links.append(LanguageLink(code: "x-default", url: prefix + fallback)) }
         return links
     }
 }

@@ -27,7 +27,7 @@ struct HeadModel: TemplateObject {
         /// `<html lang>`.
         let code: String
         /// Each language the output is in, with its URL, and `x-default`.
-        var alternates: [(language: String, url: String)] = []
+        var alternates: [LanguageLink] = []
         /// Every language of the site, each with the output's translation or its home page.
         var switcher: TemplateValue = .list([])
     }
@@ -43,7 +43,7 @@ struct HeadModel: TemplateObject {
         case "published": published.map(TemplateValue.text)
         case "modified": modified.map(TemplateValue.text)
         case "language": .text(languages.code)
-        case "alternates": .list(languages.alternates.map { ["language": .text($0.language), "url": .text($0.url)] })
+        case "alternates": .list(languages.alternates.map { .object($0) })
         case "languages": languages.switcher
         default: nil
         }
