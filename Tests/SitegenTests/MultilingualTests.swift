@@ -13,6 +13,11 @@ struct MultilingualTests {
 
         """
 
+    /// A `sitegen.yml` with `languages`, one entry a line.
+    private static func configuration(_ languages: String...) -> String {
+        "title: Atlas\nlanguages:\n" + languages.map { "  " + $0 + "\n" }.joined()
+    }
+
     private func error(building site: TestSite) async -> SiteError? {
         do {
             try await site.build()
@@ -103,13 +108,7 @@ struct MultilingualTests {
     @Test("a site's i18n files change the theme's words and add languages the theme lacks")
     func siteStrings() async throws {
         let site = try TestSite()
-        try site.write("""
-            title: Atlas
-            languages:
-              en: {name: English}
-              it: {name: Italiano}
-
-            """, to: "sitegen.yml")
+        try site.write(Self.configuration("en: {name: English}", "it: {name: Italiano}"), to: "sitegen.yml")
         try site.write("contents: Table of contents\n", to: "i18n/en.yml")
         try site.write("contents: Indice\npageNotFound: Pagina non trovata\n", to: "i18n/it.yml")
         let text = "# A\n\n## One\n\n## Two\n\n## Three\n"
@@ -126,14 +125,7 @@ struct MultilingualTests {
     @Test("a translation without its original and a link into a third language are warnings naming the file and line")
     func warnings() async throws {
         let site = try TestSite()
-        try site.write("""
-            title: Atlas
-            languages:
-              en: {name: English}
-              de: {name: Deutsch}
-              fr: {name: Français}
-
-            """, to: "sitegen.yml")
+        try site.write(Self.configuration("en: {name: English}", "de: {name: Deutsch}", "fr: {name: Français}"), to: "sitegen.yml")
         try site.write("# Alone\n", to: "content/alone.de.md")
         try site.write("# Guide\n\nSee [the other](other.md) and [the French one](other.fr.md).\n", to: "content/guide.de.md")
         try site.write("# Guide\n", to: "content/guide.md")

@@ -28,6 +28,18 @@ struct SearchTests {
         #expect(site.exists("pagefind/pagefind-ui.js"))
     }
 
+    @Test("a site in several languages gets one index per language, from each page's <html lang>")
+    func oneIndexPerLanguage() async throws {
+        let site = try TestSite(example: "multilingual")
+        try site.write(try String(contentsOf: site.root.appendingPathComponent("sitegen.yml"), encoding: .utf8) + "search: true\n",
+                       to: "sitegen.yml")
+        try await site.build()
+        let entry = try site.page("pagefind/pagefind-entry.json")
+        for language in ["en", "fr", "ja"] { #expect(entry.contains("\"\(language)\":{"), "\(entry)") }
+        let indexes = Set(site.outputFiles().filter { $0.hasPrefix("pagefind/index/") }.map { $0.dropFirst("pagefind/index/".count).prefix(3) })
+        #expect(indexes == ["en_", "fr_", "ja_"])
+    }
+
     @Test("results link to the page's own, encoded URL, not to the folder name Pagefind sees (a#b.md)")
     func resultsUseThePagesURL() async throws {
         let site = try TestSite()

@@ -8,7 +8,7 @@ import Foundation
 /// changed — a page, its section's lists, its term pages, its neighbours, the feeds — as
 /// recorded during the build before (a page edit that leaves every list in order is rendered
 /// from the last build's state, without the general pass: see `PageEdit`). A change to
-/// templates or data files renders every output again (from the parses kept); a configuration
+/// templates, data files or `i18n/` renders every output again (from the parses kept); a configuration
 /// change parses every page again too. Only files whose text changed are written; files no
 /// longer made are deleted; a failed build leaves the folder as it was. The result is the same
 /// as a full build's.

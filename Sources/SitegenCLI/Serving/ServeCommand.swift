@@ -9,9 +9,9 @@ struct ServeCommand: AsyncParsableCommand {
         commandName: "serve",
         abstract: "Build a site, serve it for preview, and rebuild and reload the browser on every change.",
         discussion: """
-            Watches content/, static/, data/, templates/ and sitegen.yml (and a Swift configuration \
+            Watches content/, static/, data/, templates/, i18n/ and sitegen.yml (and a Swift configuration \
             target's Package.swift and Sources/). A changed page re-renders that page and only the pages \
-            that show it; a template, data or configuration change re-renders everything. Pages are rendered, \
+            that show it; a template, data, i18n or configuration change re-renders everything. Pages are rendered, \
             with baseURL set to the preview's address (under the path of --base-url, if given), into a private folder in the system's temporary folder \
             that is removed when the preview stops: the output folder of `sitegen build` (public/) is never \
             touched. A failed build shows its error over the page in the browser; the server keeps running.
