@@ -64,7 +64,8 @@ enum HugoConfiguration {
         if let languages {
             let found = languages.entries.compactMap { code, value -> SiteLanguage? in
                 guard let table = value.map else { return nil }
-                var language = SiteLanguage(code: code, name: values.nested("languageName", in: table)?.string, path: code)
+                var language = SiteLanguage(code: code, name: values.nested("languageName", in: table)?.string
+                                            ?? SiteLanguage.nativeName(of: code), path: code)
                 language.title = values.nested("title", in: table)?.string
                 language.description = values.nested("params", in: table)?.map.flatMap { values.nested("description", in: $0)?.string }
                     ?? values.nested("description", in: table)?.string

@@ -21,10 +21,11 @@ public struct SiteLanguage: Sendable, Hashable {
     /// default language, unless `prefixDefaultLanguage` is set.
     public internal(set) var path: String
 
-    /// Creates a language published at `path` (empty: at the site's root).
+    /// Creates a language published at `path` (empty: at the site's root), named `name`, else
+    /// its code (``nativeName(of:)`` gives its own name, from the locale data).
     public init(code: String, name: String? = nil, path: String) {
         self.code = code
-        self.name = name ?? Self.nativeName(of: code)
+        self.name = name ?? code
         self.path = Self.folder(path)
     }
 
@@ -35,7 +36,7 @@ public struct SiteLanguage: Sendable, Hashable {
 
     /// The name of the language `code` in that language, capitalized as a switcher shows it
     /// (`Français`, `Português (Brasil)`, `日本語`); the code when the locale data has none.
-    static func nativeName(of code: String) -> String {
+    public static func nativeName(of code: String) -> String {
         let locale = Locale(identifier: code)
         guard let name = locale.localizedString(forIdentifier: code), !name.isEmpty else { return code }
         return name.prefix(1).uppercased(with: locale) + name.dropFirst()
@@ -94,7 +95,7 @@ public struct SiteLanguage: Sendable, Hashable {
                 }
                 return text
             }
-            var language = SiteLanguage(code: code, name: try text("name"), path: code)
+            var language = SiteLanguage(code: code, name: try text("name") ?? nativeName(of: code), path: code)
             language.title = try text("title")
             language.description = try text("description")
             language.weight = try WholeNumber.read("weight", in: settings, range: WholeNumber.weight, file: file, example: 1) ?? 0

@@ -36,9 +36,10 @@ enum ZolaConfiguration {
         }
         configuration.params = try values.table("extra") ?? .empty
         if let others = try values.table("languages") {
-            var found = [SiteLanguage(code: configuration.language, path: configuration.language)]
+            let native = { (code: String) in SiteLanguage(code: code, name: SiteLanguage.nativeName(of: code), path: code) }
+            var found = [native(configuration.language)]
             for (code, value) in others.entries where code != configuration.language {
-                var language = SiteLanguage(code: code, path: code)
+                var language = native(code)
                 language.title = value.map?["title"]?.string
                 language.description = value.map?["description"]?.string
                 found.append(language)

@@ -57,7 +57,13 @@ struct TemplateContext: Sendable {
         self.menus = menus
         year = DateText.year(now)
         translations = TranslationTable(languages: configuration.languages, defaultLanguage: configuration.language)
+        languagesByCode = Dictionary(configuration.publishedLanguages.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
+        defaultLanguage = configuration.defaultLanguage
     }
+
+    /// The site's languages by code, and the default one: looked up for every page.
+    private let languagesByCode: [String: SiteLanguage]
+    private let defaultLanguage: SiteLanguage
 
     /// What lists show of each page, by source path, worked out once per build (see
     /// ``remember(_:)``); a page not remembered gets its summary made on the spot.
@@ -96,7 +102,7 @@ struct TemplateContext: Sendable {
         for (taxonomy, terms) in page.page.terms {
             for term in terms where termURLs[taxonomy]?[term] == nil {
                 termURLs[taxonomy, default: [:]][term] = basePath + ListRenderer.termURL(taxonomy: taxonomy, term: term,
-                                                                                         in: configuration.defaultLanguage.path)
+                                                                                         in: defaultLanguage.path)
             }
         }
     }
@@ -121,7 +127,7 @@ struct TemplateContext: Sendable {
 
     /// The language of `code` (the default language for a code the site does not have).
     func language(_ code: String) -> SiteLanguage {
-        configuration.publishedLanguages.first { $0.code == code } ?? configuration.defaultLanguage
+        languagesByCode[code] ?? defaultLanguage
     }
 
     private func makeSummary(_ rendered: RenderedPage) -> PageSummary {
@@ -162,7 +168,7 @@ struct TemplateContext: Sendable {
 
     /// `site` and `t` of every language, by code.
     func sites() -> [String: SiteValues] {
-        Dictionary(configuration.publishedLanguages.map { ($0.code, site($0.code)) }, uniquingKeysWith: { first, _ in first })
+        languagesByCode.mapValues { site($0.code) }
     }
 
     /// The values every template gets at the top: `site`, `t` and `data`, plus `values`.
