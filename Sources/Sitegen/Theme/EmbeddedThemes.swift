@@ -26,7 +26,7 @@ enum EmbeddedThemes {
 <link rel="canonical" href="{{url}}">
 <meta http-equiv="refresh" content="0; url={{url}}">
 </head>
-<body><p>{{t.pageMoved}} <a href="{{url}}">{{url}}</a></p></body>
+<body><p>{{t.pageMoved}} <a href="{{url}}">{{url}}</a>.</p></body>
 </html>
 
 """#,
@@ -694,7 +694,7 @@ pageNotFound: ページが見つかりません
 notFoundText: このアドレスには何もありません。ページが移動したか、リンクが間違っている可能性があります。
 goHome: ホームへ戻る
 builtWith: sitegen で作成
-pageMoved: このページは次へ移動しました：
+pageMoved: このページは次の場所に移動しました
 
 """#,
             "i18n/zh.yml": #"""
