@@ -33,7 +33,8 @@ public struct Site: Sendable {
     public private(set) var installedPlugins: [String] = []
 
     /// Creates a site with the default parser and steps.
-    public init(markdownParser: MarkdownParser = MarkdownParser(options: .init(headingIDs: true, generatorSyntax: true, alerts: true)),
+    public init(markdownParser: MarkdownParser = MarkdownParser(options: .init(headingIDs: true, generatorSyntax: true, alerts: true,
+                                                                                   eastAsianLineBreaks: true)),
                 steps: [BuildStep] = BuildStep.defaultSteps) {
         self.markdownParser = markdownParser
         self.steps = steps

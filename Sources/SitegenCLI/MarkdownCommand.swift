@@ -52,6 +52,10 @@ struct MarkdownCommand: ParsableCommand {
     @Flag(help: "Render GitHub alerts (> [!NOTE] …) and :::note containers as site builds do.")
     var alerts = false
 
+    @Flag(name: .customLong("east-asian-line-breaks"),
+          help: "Leave out line breaks between Chinese or Japanese characters, which browsers show as spaces, as site builds do.")
+    var eastAsianLineBreaks = false
+
     @Flag(help: "Colour code blocks (and number or mark their lines) as site builds do.")
     var highlight = false
 
@@ -69,7 +73,7 @@ struct MarkdownCommand: ParsableCommand {
         var parser = MarkdownParser(options: .init(
             extensions: chosen, smartPunctuation: smart, hardBreaks: hardbreaks,
             rawHTML: safe ? .omit : .keep, headingIDs: headingIDs, frontMatter: frontMatter,
-            sourcePositions: sourcepos, generatorSyntax: generatorSyntax, alerts: alerts))
+            sourcePositions: sourcepos, generatorSyntax: generatorSyntax, alerts: alerts, eastAsianLineBreaks: eastAsianLineBreaks))
         if highlight { parser.addModifier(.highlightingCode(with: Highlighter())) }
         let inputs = files.isEmpty ? ["-"] : files
         var failed = false

@@ -70,6 +70,12 @@ public struct MarkdownParser: Sendable {
         /// become `<div class="markdown-alert markdown-alert-note">` with a title paragraph and
         /// an icon (see ``Alert``). Off by default, so the HTML stays cmark-gfm's; sites turn it on.
         public var alerts: Bool
+        /// Leave out the line break between two lines of Chinese or Japanese (a line that ends
+        /// in a Han, kana or CJK punctuation character, and one that starts with one), which a
+        /// browser would show as a space in the middle of a sentence, as goldmark's
+        /// `eastAsianLineBreaks` does. Korean, written with spaces, keeps its line breaks. Off by
+        /// default, so the HTML stays cmark-gfm's; sites turn it on.
+        public var eastAsianLineBreaks: Bool
         /// What becomes of the heading the document's title comes from, for sites whose
         /// templates show the title themselves. Default: ``TitleHeading/keep``.
         public var titleHeading: TitleHeading
@@ -84,6 +90,7 @@ public struct MarkdownParser: Sendable {
                     sourcePositions: Bool = false,
                     generatorSyntax: Bool = false,
                     alerts: Bool = false,
+                    eastAsianLineBreaks: Bool = false,
                     titleHeading: TitleHeading = .keep) {
             self.extensions = extensions
             self.smartPunctuation = smartPunctuation
@@ -94,6 +101,7 @@ public struct MarkdownParser: Sendable {
             self.sourcePositions = sourcePositions
             self.generatorSyntax = generatorSyntax
             self.alerts = alerts
+            self.eastAsianLineBreaks = eastAsianLineBreaks
             self.titleHeading = titleHeading
         }
 

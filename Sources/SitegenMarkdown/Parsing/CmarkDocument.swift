@@ -18,6 +18,7 @@ final class CmarkDocument {
     private var retagged: [TreeWalker.RetaggedHeading] = []
     private let rewritesRawHTML: Bool
     private let readsAlerts: Bool
+    private let joinsEastAsianLines: Bool
     /// The alerts the walk found, written as alerts when the document is first rendered.
     private var alertBlocks: AlertBlocks?
 
@@ -29,6 +30,7 @@ final class CmarkDocument {
         readsGeneratorSyntax = options.generatorSyntax
         rewritesRawHTML = options.rawHTML == .keep
         readsAlerts = options.alerts
+        joinsEastAsianLines = options.eastAsianLineBreaks
         renderOptions = options.cmarkFlags
         let parser: OpaquePointer = cmark_parser_new(renderOptions | (trackPositions ? CMARK_OPT_SOURCEPOS : 0))
         for name in options.syntaxExtensionNames {
@@ -83,6 +85,7 @@ final class CmarkDocument {
             dropKramdownAttributeLists()
         }
         if readsAlerts, alertBlocks == nil, Self.mayHoldAlerts(body) { alertBlocks = AlertBlocks(root: root, body: body) }
+        if joinsEastAsianLines, EastAsianText.mayBreakLine(in: body) { joinEastAsianLines() }
         var walker = TreeWalker(wanted: wanted, body: body, headingIDs: headingIDs, readsGeneratorSyntax: readsGeneratorSyntax,
                                 retagsHeadings: retagsHeadings, linkRewriter: linkRewriter,
                                 rewritesRawHTML: rewritesRawHTML, lineOffset: lineOffset, alerts: alertBlocks?.alerts ?? [:])
@@ -228,6 +231,33 @@ final class CmarkDocument {
                 }
                 cmark_node_free(paragraph)
             }
+        }
+    }
+
+    /// Leaves out each soft line break between two Chinese or Japanese characters (see
+    /// ``MarkdownParser/Options/eastAsianLineBreaks``): the text before it ends with one, the
+    /// text after it starts with one, looking into emphasis, links and code spans.
+    private func joinEastAsianLines() {
+        var breaks: [OpaquePointer] = []
+        guard let iterator = cmark_iter_new(root) else { return }
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
+                  cmark_node_get_type(node) == CMARK_NODE_SOFTBREAK else { continue }
+            breaks.append(node)
+        }
+        cmark_iter_free(iterator)
+        /// The text of the leaf at the end (or start) of `node`: a text or code span, or nothing.
+        func edgeText(_ node: OpaquePointer?, last: Bool) -> String? {
+            var node = node
+            while let inner = node, let child = last ? cmark_node_last_child(inner) : cmark_node_first_child(inner) { node = child }
+            guard let leaf = node, [CMARK_NODE_TEXT, CMARK_NODE_CODE].contains(cmark_node_get_type(leaf)) else { return nil }
+            return string(cmark_node_get_literal(leaf))
+        }
+        for lineBreak in breaks {
+            guard let before = edgeText(cmark_node_previous(lineBreak), last: true)?.unicodeScalars.last,
+                  let after = edgeText(cmark_node_next(lineBreak), last: false)?.unicodeScalars.first,
+                  EastAsianText.isWide(before), EastAsianText.isWide(after) else { continue }
+            cmark_node_free(lineBreak)
         }
     }
 
