@@ -79,6 +79,8 @@ struct MultilingualExampleTests {
         #expect(japaneseHome.contains("<time datetime=\"2026-06-12\">2026年6月12日</time>"))
         #expect(!japaneseHome.contains("Lantern 1.1"), "the recent pages are Japanese ones")
         #expect(japaneseHome.contains("<li><a href=\"/ja/docs/\">ドキュメント</a> <span class=\"count\">2</span></li>"))
+        // A sentence wrapped in the source has no space where the line broke.
+        #expect(japaneseHome.contains("ネットにつながっていなくても検索できるノート"))
 
         let frenchPosts = try site.page("fr/posts/index.html")
         #expect(frenchPosts.contains("<time datetime=\"2026-05-30\">30 mai 2026</time>"))
