@@ -174,6 +174,17 @@ struct MultilingualTests {
         #expect(error?.message.contains("is the same page as content/a.de.md") == true, "\(String(describing: error))")
     }
 
+    @Test("a language whose folder is another output's (a language coded `tags`) is an error naming both")
+    func languageFolderCollision() async throws {
+        let site = try TestSite()
+        try site.write(Self.configuration("en: {}", "tags: {}"), to: "sitegen.yml")
+        try site.write("---\ntags: [x]\n---\n# A\n", to: "content/a.md")
+        try site.write("# B\n", to: "content/b.tags.md")
+        let error = await error(building: site)
+        #expect(error?.message.contains("the list of all tags and the home page of the language `tags` are both published at /tags/") == true,
+                "\(String(describing: error))")
+    }
+
     @Test("a site without languages: writes no alternates, switcher or language folders")
     func oneLanguage() async throws {
         let site = try TestSite()

@@ -55,6 +55,11 @@ struct OutputOwner: Hashable, Sendable {
         guard !section.path.isEmpty else {
             return OutputOwner(kind: .list, file: nil, description: number == 1 ? "the home page" : "page \(number) of the home page")
         }
+        // A language's own home page (`fr`, in a site with `languages:`).
+        if section.translationKey.isEmpty {
+            let home = "the home page of the language `\(section.language)`"
+            return OutputOwner(kind: .list, file: nil, description: number == 1 ? home : "page \(number) of \(home)")
+        }
         let folder = shown(section.path + "/", layout: layout)
         return OutputOwner(kind: .list, file: folder,
                            description: number == 1 ? "the list of \(folder)" : "page \(number) of the list of \(folder)",
