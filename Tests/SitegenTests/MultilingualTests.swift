@@ -152,6 +152,8 @@ struct MultilingualTests {
             ("defaultLanguage: fr\nlanguages:\n  en: {name: English}\n", "`defaultLanguage: fr` is not one of the languages: en"),
             ("defaultLanguage: fr\n", "`defaultLanguage` needs `languages:`"),
             ("languages:\n  en: {}\n  fr: {baseURL: https://fr.example.org/}\n", "must be one folder name below the site's"),
+            ("languages:\n  en: {}\n  fr: {baseURL: /x/}\n  de: {baseURL: /x/}\n", "two languages are published at /x/"),
+            ("languages:\n  en: {weight: 99999999999}\n", "`weight` must be a whole number"),
         ] {
             let site = try TestSite()
             try site.write("title: Atlas\n" + yaml, to: "sitegen.yml")

@@ -73,7 +73,7 @@ enum HugoConfiguration {
                 return language
             }
             let prefixes = values.value("defaultContentLanguageInSubdir") == .bool(true)
-            if let ordered = SiteLanguage.ordered(found, defaultCode: defaultLanguage ?? found.first?.code ?? "", prefixesDefault: prefixes) {
+            if let ordered = SiteLanguage.foreign(found, defaultCode: defaultLanguage ?? found.first?.code ?? "", prefixesDefault: prefixes) {
                 configuration.languages = ordered
                 configuration.language = defaultLanguage ?? found[0].code
             }

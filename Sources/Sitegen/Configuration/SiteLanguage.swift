@@ -42,14 +42,19 @@ public struct SiteLanguage: Sendable, Hashable {
         return name.prefix(1).uppercased(with: locale) + name.dropFirst()
     }
 
-    /// The languages of another generator's configuration, by weight (then as listed), with
-    /// the default's folder empty unless `prefixesDefault`: what ``read(_:file:)`` makes of
-    /// `sitegen.yml`. Codes that cannot be language codes are left out; `nil` for fewer than two.
-    static func ordered(_ languages: [SiteLanguage], defaultCode: String, prefixesDefault: Bool) -> [SiteLanguage]? {
-        var languages = languages.filter { isCode($0.code) }
-        guard languages.count > 1, languages.contains(where: { $0.code == defaultCode }) else { return nil }
+    /// `languages` by weight (then as listed), the default's folder empty unless `prefixesDefault`.
+    static func ordered(_ languages: [SiteLanguage], defaultCode: String, prefixesDefault: Bool) -> [SiteLanguage] {
+        var languages = languages
         for index in languages.indices where languages[index].code == defaultCode && !prefixesDefault { languages[index].path = "" }
         return languages.enumerated().sorted { ($0.element.weight, $0.offset) < ($1.element.weight, $1.offset) }.map(\.element)
+    }
+
+    /// The languages another generator's configuration lists, as ``ordered(_:defaultCode:prefixesDefault:)``
+    /// gives them: those whose codes can be language codes; `nil` for fewer than two, or without the default.
+    static func foreign(_ languages: [SiteLanguage], defaultCode: String, prefixesDefault: Bool) -> [SiteLanguage]? {
+        let languages = languages.filter { isCode($0.code) }
+        guard languages.count > 1, languages.contains(where: { $0.code == defaultCode }) else { return nil }
+        return ordered(languages, defaultCode: defaultCode, prefixesDefault: prefixesDefault)
     }
 
     /// The language's home page's URL path: `/` or `/fr/`.
@@ -98,7 +103,12 @@ public struct SiteLanguage: Sendable, Hashable {
             var language = SiteLanguage(code: code, name: try text("name") ?? nativeName(of: code), path: code)
             language.title = try text("title")
             language.description = try text("description")
-            language.weight = try WholeNumber.read("weight", in: settings, range: WholeNumber.weight, file: file, example: 1) ?? 0
+            do {
+                language.weight = try WholeNumber.read("weight", in: settings, range: WholeNumber.weight, file: file, example: 1) ?? 0
+            } catch {
+                // A nested table has no lines of its own: the error is at `languages:`.
+                throw SiteError(file: file, line: error.line ?? line, error.message)
+            }
             if let base = try text("baseURL") {
                 let parts = base.split(separator: "/").map(String.init)
                 guard !base.contains("://"), parts.count == 1, URLPath.normalize(parts[0]) == parts[0], !URLPath.isReserved(parts[0]),
@@ -127,17 +137,14 @@ public struct SiteLanguage: Sendable, Hashable {
         case .bool(let value)?: prefixesDefault = value
         default: throw SiteError(file: file, line: yaml.line(of: "prefixDefaultLanguage"), "`prefixDefaultLanguage` must be true or false")
         }
-        for index in languages.indices where languages[index].code == defaultCode && !prefixesDefault {
-            languages[index].path = ""
-        }
+        let published = ordered(languages, defaultCode: defaultCode, prefixesDefault: prefixesDefault)
         var paths: Set<String> = []
-        for language in languages where !language.path.isEmpty {
+        for language in published where !language.path.isEmpty {
             guard paths.insert(language.path).inserted else {
                 throw SiteError(file: file, line: line, "two languages are published at /\(language.path)/; give each its own `baseURL`")
             }
         }
-        let ordered = languages.enumerated().sorted { ($0.element.weight, $0.offset) < ($1.element.weight, $1.offset) }.map(\.element)
-        return (ordered, defaultCode)
+        return (published, defaultCode)
     }
 
     /// Whether `code` can be a language code: letters, digits and `-`, starting with a letter.

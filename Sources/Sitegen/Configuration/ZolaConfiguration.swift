@@ -44,7 +44,7 @@ enum ZolaConfiguration {
                 language.description = value.map?["description"]?.string
                 found.append(language)
             }
-            if let ordered = SiteLanguage.ordered(found, defaultCode: configuration.language, prefixesDefault: false) {
+            if let ordered = SiteLanguage.foreign(found, defaultCode: configuration.language, prefixesDefault: false) {
                 configuration.languages = ordered
             }
         }
