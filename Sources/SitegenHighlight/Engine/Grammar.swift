@@ -5,7 +5,7 @@
 /// flat arrays of plain values (operations, byte sets, one pool of text, one word table), so
 /// the lexer's loop reads tables and never counts references. For each state and byte, a
 /// table lists the rules that can start with that byte.
-// @unchecked Sendable, and safe: the tables are held by unsafe pointers (not Sendable), but
+// Safe to share unchecked: the tables are held by unsafe pointers (not Sendable), but
 // they are written only in `init`, before the grammar is shared, never written afterwards,
 // and freed in `deinit`, when no task holds the grammar; every other stored property is a
 // `let` of Sendable values (closures marked @Sendable, other grammars).
