@@ -51,6 +51,9 @@ public struct SiteConfiguration: Sendable {
     var defaultLanguage: SiteLanguage {
         publishedLanguages.first { $0.code == language } ?? publishedLanguages[0]
     }
+    /// Whether the site's root only sends readers to the default language's home page: every
+    /// language has a folder (`prefixDefaultLanguage`).
+    var redirectsRoot: Bool { !defaultLanguage.path.isEmpty }
     /// Every other key, passed to templates as `site.params`.
     public var params: FrontMatter
 

@@ -88,8 +88,7 @@ struct SiteIndexes {
             newest[page.page.sectionPath] = max(newest[page.page.sectionPath] ?? date, date)
         }
         let languages = site.loaded.configuration.publishedLanguages
-        // The root of a site whose every language has a folder only sends readers to the default language's.
-        let redirectsRoot = !languages.contains { $0.path.isEmpty }
+        let redirectsRoot = site.loaded.configuration.redirectsRoot
         entries += site.loaded.sections.values.filter { !(redirectsRoot && $0.path.isEmpty) }.map {
             entry($0.url, newest[$0.path], .section($0.translationKey))
         }
@@ -149,8 +148,7 @@ struct SiteIndexes {
         let languages = configuration.publishedLanguages
         var feeds: [Feed] = []
         for language in languages {
-            let pages = languages.count == 1 ? Array(site.newest.prefix(20))
-                : Array(site.newest.lazy.filter { $0.page.language == language.code }.prefix(20))
+            let pages = ListRenderer.newest(site.newest, in: language.code, count: 20)
             let folder = language.path.isEmpty ? "" : language.path + "/"
             feeds.append(Feed(folder: folder, source: folder, title: language.title ?? configuration.title, language: language, pages: pages))
         }
@@ -159,12 +157,14 @@ struct SiteIndexes {
             bySection[page.page.sectionPath, default: []].append(page)
         }
         let roots = Set(languages.map(\.path))
-        for section in site.loaded.sections.values.sorted(by: { $0.path < $1.path }) where !section.path.isEmpty && !roots.contains(section.path) {
+        for section in site.loaded.sections.values.sorted(by: { $0.path < $1.path })
+        where !section.path.isEmpty && !roots.contains(section.path) {
             let pages = bySection[section.path] ?? []
             if !pages.isEmpty {
-                let language = languages.first { $0.code == section.language } ?? configuration.defaultLanguage
-                feeds.append(Feed(folder: String(URLPath.outputFile(for: section.url).dropLast("index.html".count)), source: section.path + "/",
-                                  title: "\(section.title) · \(language.title ?? configuration.title)", language: language, pages: pages))
+                let language = site.context.language(section.language)
+                feeds.append(Feed(folder: String(URLPath.outputFile(for: section.url).dropLast("index.html".count)),
+                                  source: section.path + "/", title: "\(section.title) · \(language.title ?? configuration.title)",
+                                  language: language, pages: pages))
             }
         }
         return feeds

@@ -54,9 +54,7 @@ struct ListRenderer: Sendable {
         let counts = subsections.map { ($0.path, $0.pageIndices.count) }
         // Each language's home page: the site's, or a language's folder (`fr`).
         let home = loaded.configuration.publishedLanguages.first { $0.path == section.path }
-        let recent = home.map { home in
-            Array(newest.lazy.filter { $0.page.language == home.code }.prefix(max(0, loaded.configuration.recentPages)))
-        } ?? []
+        let recent = home.map { Self.newest(newest, in: $0.code, count: loaded.configuration.recentPages) } ?? []
         if let home { memory.set(Dependency.recent(home.code), Fingerprint.of(recent.map(\.page.sourcePath))) }
         let pager = Pager(sectionPages, perPage: section.paginate ?? loaded.configuration.paginate, url: section.url)
         let html = sectionHTML[section.path] ?? ""
@@ -262,8 +260,9 @@ struct ListRenderer: Sendable {
     /// Where Zola's `redirect_to` of a section's `_index.md` leads; for the site's root when
     /// every language has its own folder (`prefixDefaultLanguage`), the default language's home.
     private func redirectTarget(of section: Section) -> String? {
-        let defaultLanguage = loaded.configuration.defaultLanguage
-        if section.path.isEmpty && !defaultLanguage.path.isEmpty { return context.absoluteBase + defaultLanguage.homeURL }
+        if section.path.isEmpty && loaded.configuration.redirectsRoot {
+            return context.absoluteBase + loaded.configuration.defaultLanguage.homeURL
+        }
         guard section.source.frontMatter["redirect_to"] != nil,
               let target = ContentLoader.redirectTarget(of: section.source.frontMatter, from: section.path,
                                                              in: loaded.pages, loaded.sections) else { return nil }
@@ -304,6 +303,12 @@ struct ListRenderer: Sendable {
     /// The dated pages, newest first.
     static func newest(_ pages: [RenderedPage]) -> [RenderedPage] {
         byNewest(pages).lazy.filter { pages[$0].page.date != nil }.map { pages[$0] }
+    }
+
+    /// The first `count` of `newest` (pages newest first) in `language`: a home page's recent
+    /// pages, a language's feed.
+    static func newest(_ newest: [RenderedPage], in language: String, count: Int) -> [RenderedPage] {
+        Array(newest.lazy.filter { $0.page.language == language }.prefix(max(0, count)))
     }
 
     /// The indices of `pages` newest first: dated pages first, by date, newest first; ties

@@ -100,10 +100,9 @@ struct SiteRenderer: Sendable {
         let configuration = loaded.configuration
         var table = TranslationTable(languages: configuration.languages, defaultLanguage: configuration.language)
         for page in loaded.pages { table.add(.page(page.translationKey), language: page.language, url: page.url) }
-        let roots = Set(configuration.publishedLanguages.map(\.path))
         for section in loaded.sections.values {
-            // The root of a site whose every language has a folder is a redirect, not a translation.
-            guard !section.path.isEmpty || roots.contains("") else { continue }
+            // A root that sends readers to the default language's home page is no translation.
+            guard !section.path.isEmpty || !configuration.redirectsRoot else { continue }
             table.add(.section(section.translationKey), language: section.language, url: section.url)
         }
         for language in configuration.publishedLanguages {
@@ -300,8 +299,8 @@ struct SiteRenderer: Sendable {
         let context = rendered.context
         _ = try await Parallel.map(chosen.indices, perTask: { context.sites() }) { sites, position in
             let (index, path) = chosen[position]
-            try write(rendered.parsed[index], to: path, site: sites[pages[index].language] ?? context.site(pages[index].language), neighbours: rendered.neighbours[index], context: context,
-                      files: rendered.files)
+            try write(rendered.parsed[index], to: path, site: sites[pages[index].language] ?? context.site(pages[index].language),
+                      neighbours: rendered.neighbours[index], context: context, files: rendered.files)
             observers.send(.pageRendered(url: pages[index].url, done: done.increment(), total: chosen.count))
         }
     }

@@ -140,7 +140,7 @@ struct TemplateContext: Sendable {
         let base = basePath
         let language = language(code)
         let menu = menus[language.code] ?? []
-        let languagePath = language.path.isEmpty ? base : base + "/" + URLPath.component(language.path)
+        let languagePath = base + language.homeURL.dropLast()
         var values: [String: TemplateValue] = [
             "title": .text(language.title ?? configuration.title),
             "description": .text(language.description ?? configuration.description),
@@ -157,7 +157,7 @@ struct TemplateContext: Sendable {
             "params": .object(FrontMatterObject(frontMatter: configuration.params, language: language.code)),
             "nav": navigation?[language.code]?.value(basePath: base) ?? .list([]),
             "languages": .list(configuration.languages.map {
-                ["code": .text($0.code), "name": .text($0.name), "url": .text(base + $0.homeURL), "isCurrent": .bool($0.code == language.code)]
+                .object(LanguageLink(code: $0.code, name: $0.name, url: base + $0.homeURL, isCurrent: $0.code == language.code))
             }),
             "isMultilingual": .bool(configuration.isMultilingual),
         ]
