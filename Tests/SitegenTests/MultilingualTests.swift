@@ -122,6 +122,18 @@ struct MultilingualTests {
         #expect(try site.page("it/404.html").contains("<h1>Pagina non trovata</h1>"))
     }
 
+    @Test("an i18n file that does not parse is an error naming it and its line, and nothing is written")
+    func badStrings() async throws {
+        let site = try TestSite()
+        try site.write(Self.configuration("en: {}", "fr: {}"), to: "sitegen.yml")
+        try site.write("contents: Sommaire\nolder: [unclosed\n", to: "i18n/fr.yml")
+        try site.write("# A\n", to: "content/a.md")
+        let error = await error(building: site)
+        #expect(error?.file == "i18n/fr.yml", "\(String(describing: error))")
+        #expect(error?.line != nil)
+        #expect(!site.exists("a/index.html"))
+    }
+
     @Test("a translation without its original and a link into a third language are warnings naming the file and line")
     func warnings() async throws {
         let site = try TestSite()

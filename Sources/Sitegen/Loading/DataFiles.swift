@@ -12,9 +12,10 @@ enum DataFiles {
         name.hasSuffix(".yml") || name.hasSuffix(".yaml") || name.hasSuffix(".json")
     }
 
-    static func load(_ folder: URL?, layout: SiteLayout, walker: FolderWalker) throws -> FrontMatter {
+    /// The files of `folder` by name; `shownAs` is how messages name the folder (`data/`, `i18n/`).
+    static func load(_ folder: URL?, shownAs: String = "data/", layout: SiteLayout, walker: FolderWalker) throws -> FrontMatter {
         guard let folder else { return .empty }
-        let listing = walker.list(folder, shownAs: "data/", verb: "read", recursive: false, accepting: isDataFile)
+        let listing = walker.list(folder, shownAs: shownAs, verb: "read", recursive: false, accepting: isDataFile)
         guard listing.errors.isEmpty else { throw SiteErrors(errors: listing.errors) }
         var data = FrontMatter.empty
         for path in listing.files {
