@@ -50,20 +50,11 @@ struct LanguagePlacement: Sendable {
             let stripped = (parts.dropLast(2) + [parts[parts.count - 1]]).joined(separator: ".")
             shared = folder.isEmpty ? stripped : folder + "/" + stripped
         }
-        return Place(language: language.code, sitePath: Self.joined(language.path, shared), sharedPath: shared)
+        return Place(language: language.code, sitePath: URLPath.path(shared, in: language.path), sharedPath: shared)
     }
 
     /// The site path of `sharedPath` in `language`.
     func sitePath(_ sharedPath: String, in language: String) -> String {
-        Self.joined(byCode[language]?.path ?? "", sharedPath)
-    }
-
-    /// The folder paths of the languages' own home pages (`""`, `fr`): the roots of the section trees.
-    var roots: Set<String> {
-        Set(languages.map(\.path))
-    }
-
-    private static func joined(_ folder: String, _ path: String) -> String {
-        folder.isEmpty ? path : path.isEmpty ? folder : folder + "/" + path
+        URLPath.path(sharedPath, in: byCode[language]?.path ?? "")
     }
 }

@@ -135,6 +135,11 @@ enum URLPath {
         return String(trimmed)
     }
 
+    /// `path` inside the relative `folder` (`fr` + `tags` → `fr/tags`); `path` itself in the top folder.
+    static func path(_ path: String, in folder: String) -> String {
+        folder.isEmpty ? path : path.isEmpty ? folder : folder + "/" + path
+    }
+
     /// The folder part of a relative file path (`a/b/c.md` → `a/b`).
     static func folder(of path: String) -> String {
         guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }

@@ -108,7 +108,7 @@ struct ListRenderer: Sendable {
         for taxonomy in loaded.configuration.taxonomies {
             let terms = self.terms[language.code]?[taxonomy] ?? []
             guard !terms.isEmpty else { continue }
-            let taxonomyURL = URLPath.folderURL(Self.folder(taxonomy, in: language.path))
+            let taxonomyURL = URLPath.folderURL(URLPath.path(taxonomy, in: language.path))
             let title = context.strings?.text(taxonomy, in: language.code) ?? PageReader.words(taxonomy)
             memory.set(Dependency.taxonomy(taxonomyURL), Fingerprint.of(terms.map { [$0.name, $0.url, String($0.pages.count)] }))
             jobs.append {
@@ -188,7 +188,7 @@ struct ListRenderer: Sendable {
     /// A term's list page, by the term's ``Slug``, in the language published at `folder`:
     /// `c#` → `/tags/c%23/`, `/fr/tags/c%23/`.
     static func termURL(taxonomy: String, term: String, in folder: String = "") -> String {
-        URLPath.folderURL(Self.folder(taxonomy, in: folder)) + URLPath.component(term) + "/"
+        URLPath.folderURL(URLPath.path(taxonomy, in: folder)) + URLPath.component(term) + "/"
     }
 
     /// The last component of a term's URL: what a term shares with its translations.
@@ -196,16 +196,11 @@ struct ListRenderer: Sendable {
         URLPath.lastComponent(of: String(url.dropLast()))
     }
 
-    /// `path` below a language's `folder` (`tags`, `fr/tags`).
-    static func folder(_ path: String, in folder: String) -> String {
-        folder.isEmpty ? path : folder + "/" + path
-    }
-
     // MARK: 404 and aliases
 
     private func writeNotFound(in language: SiteLanguage) throws -> Int {
         guard theme.templates.has("404") else { return 0 }
-        let path = Self.folder("404.html", in: language.path)
+        let path = URLPath.path("404.html", in: language.path)
         var dependencies = siteDependencies
         if !context.translations.isEmpty { dependencies.insert(.translations(.notFound)) }
         if memory.needsRendering(path, reading: dependencies) {

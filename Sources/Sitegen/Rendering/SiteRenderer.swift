@@ -108,7 +108,7 @@ struct SiteRenderer: Sendable {
         for language in configuration.publishedLanguages {
             table.add(.notFound, language: language.code, url: URLPath.folderURL(language.path) + "404.html")
             for (taxonomy, terms) in terms[language.code] ?? [:] where !terms.isEmpty {
-                table.add(.taxonomy(taxonomy), language: language.code, url: URLPath.folderURL(ListRenderer.folder(taxonomy, in: language.path)))
+                table.add(.taxonomy(taxonomy), language: language.code, url: URLPath.folderURL(URLPath.path(taxonomy, in: language.path)))
                 for term in terms {
                     table.add(.term(taxonomy: taxonomy, slug: ListRenderer.slug(ofTermURL: term.url)), language: language.code, url: term.url)
                 }
