@@ -211,8 +211,8 @@ public final class SiteBuilder: Sendable {
     }
 
     private func render(_ loaded: LoadedSite, site: Site, context: BuildContext) async throws -> RenderedSite {
-        let theme = try Theme(name: loaded.configuration.theme, overrides: layout.templates, layout: layout,
-                              walker: FolderWalker(layout: layout, configuration: loaded.configuration))
+        let walker = FolderWalker(layout: layout, configuration: loaded.configuration)
+        let theme = try Theme(name: loaded.configuration.theme, overrides: layout.templates, layout: layout, walker: walker)
         var loaded = loaded
         let names = theme.unresolvableNames(in: loaded)
         if options.strict && !names.isEmpty { throw SiteErrors(errors: names) }
@@ -224,9 +224,9 @@ public final class SiteBuilder: Sendable {
             site.markdownParser.addFirstModifier(.highlightingCode(with: highlighter))
         }
         let strings = try InterfaceStrings(theme: loaded.configuration.theme, layout: layout, configuration: loaded.configuration,
-                                           walker: FolderWalker(layout: layout, configuration: loaded.configuration))
-        return try await SiteRenderer(loaded: try processed(loaded, by: site), theme: theme, strings: strings, site: site, output: context.output,
-                                      observers: observers, memory: context.renderingMemory).render()
+                                           walker: walker)
+        return try await SiteRenderer(loaded: try processed(loaded, by: site), theme: theme, strings: strings, site: site,
+                                      output: context.output, observers: observers, memory: context.renderingMemory).render()
     }
 
     /// The loaded site after the site's page processors.
