@@ -32,20 +32,23 @@ let package = Package(
             name: "SitegenMarkdown",
             dependencies: [
                 "CCmarkGFM",
+                "SitegenLimits",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]
         ),
-        .target(name: "SitegenTemplates"),
+        .target(name: "SitegenLimits"),
+        .target(name: "SitegenTemplates", dependencies: ["SitegenLimits"]),
         .target(name: "SitegenHighlight"),
         .target(
             name: "Sitegen",
-            dependencies: ["SitegenMarkdown", "SitegenTemplates", "SitegenHighlight"]
+            dependencies: ["SitegenLimits", "SitegenMarkdown", "SitegenTemplates", "SitegenHighlight"]
         ),
         .target(
             name: "SitegenCLI",
             dependencies: [
                 "Sitegen",
+                "SitegenLimits",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
             ]

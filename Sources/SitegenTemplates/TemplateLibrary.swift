@@ -1,3 +1,5 @@
+import SitegenLimits
+
 /// A set of Mustache templates that name each other as partials (`{{> header}}`) and
 /// parents (`{{<base}}{{$main}}…{{/main}}{{/base}}`), compiled once and rendered many times,
 /// from many threads at once.
@@ -38,9 +40,9 @@ public struct TemplateLibrary: Sendable {
 
     /// How many times one template may be open inside itself while rendering (a partial that
     /// includes itself walks into data that must end).
-    public static let recursionLimit = 32
+    public static let recursionLimit = Limits.templateRecursion
     /// How many partials and parents one render may open in all.
-    public static let expansionLimit = 100_000
+    public static let expansionLimit = Limits.templateExpansions
 
     /// Compiles `sources`, resolving the names of partials and parents to the templates.
     ///

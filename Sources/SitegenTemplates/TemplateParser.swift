@@ -1,10 +1,12 @@
+import SitegenLimits
+
 /// Reads a template's text into ``TemplateNode``s, in one pass over its UTF-8 bytes and without
 /// recursion (a template nested 100,000 sections deep is an error, not a crash). Standalone
 /// lines (a section, comment, partial, block or delimiter tag alone on its line) are removed
 /// whole, as the Mustache spec says; a standalone partial's indentation is kept for its lines.
 struct TemplateParser {
     /// How many sections, blocks and parents may be open at once.
-    static let nestingLimit = 100
+    static let nestingLimit = Limits.templateNesting
 
     fileprivate enum Kind: Equatable {
         case text

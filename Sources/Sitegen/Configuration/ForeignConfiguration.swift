@@ -1,5 +1,6 @@
 import Foundation
 import SitegenMarkdown
+import SitegenLimits
 
 /// Another generator's configuration file, read when a site has no `sitegen.yml`: what it was
 /// and which of its keys were used.
@@ -66,7 +67,7 @@ public struct ForeignConfiguration: Sendable, Hashable, CustomStringConvertible 
                      defaultTitle: String) throws(SiteError) -> (configuration: SiteConfiguration, read: ForeignConfiguration) {
         let text: String
         do {
-            text = String(decoding: try RegularFile.contents(of: file.path, maximumSize: 1_000_000), as: UTF8.self)
+            text = String(decoding: try RegularFile.contents(of: file.path, maximumSize: Limits.configurationBytes), as: UTF8.self)
         } catch {
             throw SiteError(file: displayPath, error.reason)
         }

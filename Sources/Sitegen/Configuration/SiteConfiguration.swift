@@ -1,5 +1,6 @@
 import Foundation
 import SitegenMarkdown
+import SitegenLimits
 
 /// The settings of a site, from `sitegen.yml` at its root (all keys optional).
 public struct SiteConfiguration: Sendable {
@@ -86,7 +87,7 @@ public struct SiteConfiguration: Sendable {
                      warnings: inout [SiteError]) throws(SiteError) -> SiteConfiguration {
         let text: String
         do {
-            text = String(decoding: try RegularFile.contents(of: file.path, maximumSize: 1_000_000), as: UTF8.self)
+            text = String(decoding: try RegularFile.contents(of: file.path, maximumSize: Limits.configurationBytes), as: UTF8.self)
         } catch {
             throw SiteError(file: displayPath, error.reason)
         }

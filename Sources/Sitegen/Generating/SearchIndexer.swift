@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import SitegenLimits
 
 /// Full-text search with no server, by Pagefind (MIT; `pip install 'pagefind[bin]'`): run over
 /// the built pages, it writes an index and a search UI that the themes load from `pagefind/`.
@@ -38,7 +39,7 @@ package enum SearchIndexer {
     }
 
     /// How long Pagefind may run (it indexes about a thousand pages a second).
-    static let timeLimit: TimeInterval = 600
+    static let timeLimit: TimeInterval = Limits.searchIndexSeconds
 
     /// The Pagefinds running now, stopped by ``stopRunning()``.
     private static let running = Mutex<[ChildProcess]>([])

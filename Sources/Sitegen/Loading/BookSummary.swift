@@ -1,3 +1,5 @@
+import SitegenLimits
+
 /// An mdBook `SUMMARY.md`: the book's chapters in reading order, nested as its lists nest,
 /// grouped under its part headings. The docs theme's navigation and every page's previous and
 /// next page follow it.
@@ -25,7 +27,7 @@ struct BookSummary: Sendable, Hashable {
     }
 
     /// Chapters nest at most this deep; deeper items are read as siblings of the deepest.
-    static let maximumDepth = 16
+    static let maximumDepth = Limits.summaryDepth
 
     /// The `SUMMARY.md` file, relative to the content folder.
     let sourcePath: String

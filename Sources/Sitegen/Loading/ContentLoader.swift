@@ -1,5 +1,6 @@
 import Foundation
 import SitegenMarkdown
+import SitegenLimits
 
 /// Reads a content folder into a ``LoadedSite``: finds the Markdown files and static files,
 /// reads front matter (in parallel), places each page at its URL and forms the sections.
@@ -13,7 +14,7 @@ struct ContentLoader {
 
     /// Markdown files larger than this are not read: a page is held in memory several times
     /// over while it is parsed and rendered.
-    static let maximumMarkdownBytes = 16_000_000
+    static let maximumMarkdownBytes = Limits.markdownFileBytes
 
     /// What turns each file's front matter into its page.
     var pageReader: PageReader {

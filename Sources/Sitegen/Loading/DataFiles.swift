@@ -1,11 +1,12 @@
 import Foundation
 import SitegenMarkdown
+import SitegenLimits
 
 /// Reads `data/*.yml`, `*.yaml` and `*.json` into values templates see as `data.NAME`.
 enum DataFiles {
     /// Data files larger than this are not read: they are held in memory, as values, at many
     /// times their size.
-    static let maximumBytes = 10_000_000
+    static let maximumBytes = Limits.dataFileBytes
 
     /// Whether a file of `data/` is a data file.
     static func isDataFile(_ name: String) -> Bool {

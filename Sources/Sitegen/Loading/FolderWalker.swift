@@ -1,4 +1,5 @@
 import Foundation
+import SitegenLimits
 
 /// Lists the files of a site's folders with `readdir`: no URL or attribute objects per file, so
 /// a tree of 10,000 pages is listed in a few milliseconds. Hidden files and folders are left
@@ -33,10 +34,10 @@ struct FolderWalker: Sendable {
     /// A folder is listed at most this many times in one walk (once as itself, the rest
     /// through links): links that fan out (two links to a folder with two links to the next…)
     /// would otherwise list the same folders exponentially many times.
-    static let maximumVisits = 16
+    static let maximumVisits = Limits.folderVisits
     /// Folders nested deeper than this are left out: sections, menus and lists are made by
     /// recursion over folders, one level of the thread's stack per folder.
-    static let maximumDepth = 64
+    static let maximumDepth = Limits.folderDepth
 
     init(siteFolder: URL, followsLinksOutside: Bool, skipping: [URL] = []) {
         let path = siteFolder.standardizedFileURL.path

@@ -1,5 +1,6 @@
 import Foundation
 import SitegenMarkdown
+import SitegenLimits
 
 /// Which names starting with `_` are content in a Jekyll site: one with a `_config.yml` in its
 /// site folder. As Jekyll reads it, `_posts` folders (at any depth) and the collections named
@@ -21,7 +22,7 @@ struct JekyllFolders: Sendable {
         if includesDrafts { folders.insert("_drafts") }
         // A `_config.yml` that does not read is reported where the site's settings are read;
         // here it only names no collections.
-        if let data = try? RegularFile.contents(of: file.path, maximumSize: 1_000_000),
+        if let data = try? RegularFile.contents(of: file.path, maximumSize: Limits.configurationBytes),
            let yaml = try? FrontMatter(yaml: String(decoding: data, as: UTF8.self)) {
             switch yaml["collections"] {
             case .list(let names)?: folders.formUnion(names.compactMap(\.string).map { "_" + $0 })

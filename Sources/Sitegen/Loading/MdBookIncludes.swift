@@ -1,5 +1,6 @@
 import Foundation
 import SitegenMarkdown
+import SitegenLimits
 
 /// mdBook's include directives in a page's Markdown, replaced by the lines of the files they
 /// name before the page is parsed (inside code blocks too, as mdBook does):
@@ -26,7 +27,7 @@ struct MdBookIncludes: Sendable {
     let display: @Sendable (String) -> String
 
     /// How deep includes in included files are followed.
-    static let maximumDepth = 8
+    static let maximumDepth = Limits.includeDepth
     /// The largest file an include reads, as for Markdown files.
     static let maximumBytes = ContentLoader.maximumMarkdownBytes
 

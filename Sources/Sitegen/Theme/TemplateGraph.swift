@@ -1,4 +1,5 @@
 import SitegenTemplates
+import SitegenLimits
 
 /// How a theme's templates include each other, checked before anything is rendered, since the
 /// template library renders partials and layouts by calling itself: a template that includes
@@ -23,10 +24,10 @@ struct TemplateGraph {
     }
 
     /// Sections, blocks and layouts open at once within one template.
-    static let nestingLimit = 100
+    static let nestingLimit = Limits.templateNesting
     /// Sections, blocks, layouts and includes along a chain of includes: the renderer calls
     /// itself for each, and 200 leave a wide margin on the smallest thread stacks it runs on.
-    static let depthLimit = 200
+    static let depthLimit = Limits.templateDepth
     /// The most levels a recursion over the data may go.
     static let recursionLimit = TemplateLibrary.recursionLimit
     /// The most partials one page may open (a loop including itself twice doubles them with each level).

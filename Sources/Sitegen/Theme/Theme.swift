@@ -1,4 +1,5 @@
 import Foundation
+import SitegenLimits
 
 /// A bundled theme, with the site's own `templates/` laid over it: a site template replaces
 /// the theme's template of the same name.
@@ -44,7 +45,7 @@ struct Theme: Sendable {
                 let name = String(path.dropLast(".mustache".count))
                 let text: String
                 do {
-                    text = String(decoding: try RegularFile.contents(of: url.path, maximumSize: 16_000_000), as: UTF8.self)
+                    text = String(decoding: try RegularFile.contents(of: url.path, maximumSize: Limits.templateFileBytes), as: UTF8.self)
                 } catch {
                     throw SiteError(file: layout.display(url), error.reason)
                 }

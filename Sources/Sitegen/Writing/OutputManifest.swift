@@ -1,4 +1,5 @@
 import Foundation
+import SitegenLimits
 
 /// The list of what sitegen wrote into an output folder, kept in it as `.sitegen-manifest`:
 /// the next build replaces or removes only these files and folders, and leaves every other
@@ -50,7 +51,7 @@ struct OutputManifest: Equatable {
     }
 
     /// The largest manifest read; a bigger file is not one sitegen wrote.
-    static let maximumSize = 64 << 20
+    static let maximumSize = Limits.manifestBytes
 
     /// Whether `path` is a relative path inside the folder: no empty, `.` or `..` component,
     /// no control character, not sitegen's own files.

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import SitegenLimits
 
 /// Tells the browsers showing the preview what happened: a rebuild (reload the page), a
 /// stylesheet-only change (swap the stylesheets), or a failed build (show an overlay).
@@ -39,7 +40,7 @@ final class LiveReload: Sendable {
     /// The most event streams open at once: a new one beyond it ends the oldest (a browser's
     /// EventSource connects again by itself), so that streams never hold every connection the
     /// server takes and starve the requests for pages.
-    static let maximumListeners = 64
+    static let maximumListeners = Limits.liveReloadListeners
 
     private struct State {
         var listeners: [UUID: Listener] = [:]

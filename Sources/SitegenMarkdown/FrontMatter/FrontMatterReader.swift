@@ -1,6 +1,7 @@
 import CYaml
 import Foundation
 import Yams
+import SitegenLimits
 
 /// Turns YAML (a front matter block between `---` lines, found by ``FrontMatterBlock``, or a
 /// whole file) into ``FrontMatter``. The only file that talks to Yams (and to libyaml, the C
@@ -8,13 +9,13 @@ import Yams
 enum FrontMatterReader {
     /// Aliases may repeat at most this many values in all: YAML's `&anchor` and `*alias` let
     /// 600 bytes stand for billions of values ("billion laughs"), which would take all memory.
-    static let maximumAliasValues = 100_000
+    static let maximumAliasValues = Limits.aliasValues
     /// Values nested deeper than this (aliases included) are refused, as libyaml does for the
     /// text itself: reading them goes one level of recursion per level of nesting.
-    static let maximumDepth = 1_000
+    static let maximumDepth = Limits.frontMatterDepth
     /// Front matter (and `FrontMatter(yaml:)`) longer than this is refused: it is read whole
     /// into memory, at about twenty times its size.
-    static let maximumFrontMatterBytes = 1_000_000
+    static let maximumFrontMatterBytes = Limits.frontMatterBytes
 
     /// Parses the YAML of a front matter block whose first line is line `firstLine` of the file;
     /// `subject` starts error messages (`front matter`, or `YAML` for a whole file).

@@ -1,11 +1,13 @@
+import SitegenLimits
+
 /// How much the preview server accepts from a client, and for how long it waits: the bounds that
 /// keep one misbehaving client (a huge URL, endless headers, a byte every few seconds) from
 /// holding the server or its memory.
 struct HTTPLimits: Sendable {
     /// The longest request line (method, target, version), in bytes; longer gets 414.
-    var requestLine = 8 * 1024
+    var requestLine = Limits.requestLineBytes
     /// The most bytes of header lines after the request line; more gets 431.
-    var headers = 64 * 1024
+    var headers = Limits.requestHeaderBytes
     /// How long a request's whole head may take to arrive, counted from when the connection
     /// opened or its last response was sent: idle keep-alive connections and slow senders are
     /// closed after it (with 408 when part of a request came).
@@ -20,5 +22,5 @@ struct HTTPLimits: Sendable {
     /// The most bytes read and dropped that way.
     var lingerBytes = 4 * 1024 * 1024
     /// How many connections are served at once; more wait to be accepted.
-    var connections = 256
+    var connections = Limits.connections
 }

@@ -1,0 +1,95 @@
+/// Every bound sitegen puts on what it reads, expands, renders and serves, in one place: each
+/// limit is enforced where input enters, and going over one is an error at `file:line` that
+/// names the limit (the previous output stays). The README's "Limits" table lists the same
+/// numbers; `LimitsDocumentationTests` keeps the two in step.
+///
+/// The numbers are far above what real sites use (the largest of the corpora and real sites
+/// stays below a tenth of each) and low enough that no input can take more than seconds of
+/// work or more than a few hundred megabytes of memory.
+package enum Limits {
+    // MARK: Files read
+
+    /// The largest Markdown file, in bytes.
+    package static let markdownFileBytes = 16_000_000
+    /// The largest page after includes (mdBook `{{#include}}`) and shortcodes are expanded.
+    package static let expandedPageBytes = 16_000_000
+    /// The most includes one page may expand, counting nested ones.
+    package static let includesPerPage = 1_000
+    /// How deep includes may nest (an include inside an included file…).
+    package static let includeDepth = 8
+    /// The largest configuration file (`sitegen.yml`, `hugo.toml`, `_config.yml`, …).
+    package static let configurationBytes = 1_000_000
+    /// The largest data file (`data/`, `i18n/`, `_data/`).
+    package static let dataFileBytes = 10_000_000
+    /// The largest template or theme file.
+    package static let templateFileBytes = 16_000_000
+    /// How deep folders may nest below the site folder.
+    package static let folderDepth = 64
+    /// How many times one real folder may be reached through links.
+    package static let folderVisits = 16
+    /// How deep an mdBook `SUMMARY.md` may nest its chapters.
+    package static let summaryDepth = 16
+    /// The largest output manifest (`public/.sitegen-manifest`) read back.
+    package static let manifestBytes = 64 << 20
+
+    // MARK: Front matter (YAML, TOML, JSON), checked before a parser we did not write sees it
+
+    /// The longest front matter block (or whole YAML, TOML or JSON data file), in bytes.
+    package static let frontMatterBytes = 1_000_000
+    /// How deep values may nest: maps, lists, TOML tables and the parts of a dotted key or a
+    /// table header (`a.b.c` is three levels).
+    package static let frontMatterDepth = 1_000
+    /// How many values YAML aliases may repeat in all ("billion laughs").
+    package static let aliasValues = 100_000
+
+    // MARK: Markdown
+
+    /// How deep `:::` containers and alerts may nest in one page.
+    package static let containerDepth = 100
+
+    // MARK: Templates
+
+    /// Sections, blocks and layouts open at once within one template.
+    package static let templateNesting = 100
+    /// Sections, blocks, layouts and includes along a chain of includes.
+    package static let templateDepth = 200
+    /// How many times one template may be open inside itself while rendering.
+    package static let templateRecursion = 32
+    /// How many partials and parents one render may open in all.
+    package static let templateExpansions = 100_000
+    /// How many loop iterations (items of sections over lists) one output's render may run.
+    package static let templateIterations = 10_000_000
+    /// The most bytes one output's render may write.
+    package static let templateOutputBytes = 100_000_000
+
+    // MARK: Child programs
+
+    /// How long Pagefind may run, in seconds.
+    package static let searchIndexSeconds = 600.0
+
+    // MARK: `check --external`
+
+    /// How long one request may take, from connecting to its last byte read, in seconds
+    /// (`--timeout` changes it).
+    package static let externalRequestSeconds = 10.0
+    /// How many requests run at once in all (`--concurrency` changes it).
+    package static let externalRequests = 8
+    /// How many requests run at once to one host.
+    package static let externalRequestsPerHost = 2
+    /// The most bytes of a page's body read to find an anchor; the rest is never read.
+    package static let externalBodyBytes = 2_000_000
+
+    // MARK: `serve`
+
+    /// The longest request line, in bytes (longer gets 414).
+    package static let requestLineBytes = 8 * 1024
+    /// The most bytes of header lines (more gets 431).
+    package static let requestHeaderBytes = 64 * 1024
+    /// How many connections are served at once.
+    package static let connections = 256
+    /// How many live-reload listeners are kept at once.
+    package static let liveReloadListeners = 64
+    /// The size of the chunks a static file is sent in: memory per download, whatever the
+    /// file's size.
+    package static let responseChunkBytes = 256 * 1024
+}
