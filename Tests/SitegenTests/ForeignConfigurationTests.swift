@@ -232,6 +232,21 @@ struct ForeignConfigurationTests {
         #expect(summary.foreignConfiguration?.generator == .hugo)
     }
 
+    @Test("hugo.json is read as JSON: YAML in it, a trailing comma or text after the object is an error at its line")
+    func hugoJSONIsJSON() async throws {
+        for (text, expected) in [
+            ("title: YAML, not JSON\n", "hugo.json:1: JSON: the file must hold one object, like {\"title\": \"Hello\"}"),
+            ("{\"title\": \"A\",\n}\n", "hugo.json:2: JSON: expected a key in \"quotes\""),
+            ("{\"title\": \"A\"}\n{}\n", "hugo.json:2: JSON: expected the end of the file after the object's closing }"),
+        ] {
+            let site = try TestSite()
+            try site.write("# A\n", to: "content/a.md")
+            try site.write(text, to: "hugo.json")
+            let error = await #expect(throws: SiteError.self) { try await site.build() }
+            #expect(error?.description == expected)
+        }
+    }
+
     @Test("sitegen.yml wins over another generator's file, and hugo.yaml over _config.yml")
     func precedence() async throws {
         let (site, summary) = try await build([

@@ -73,8 +73,11 @@ public struct ForeignConfiguration: Sendable, Hashable, CustomStringConvertible 
         }
         let values: FrontMatter
         do {
-            // YAML reads JSON too.
-            values = try file.pathExtension == "toml" ? FrontMatter(toml: text) : FrontMatter(yaml: text)
+            switch file.pathExtension {
+            case "toml": values = try FrontMatter(toml: text)
+            case "json": values = try FrontMatter(json: text)
+            default: values = try FrontMatter(yaml: text)
+            }
         } catch {
             throw SiteError(file: displayPath, line: error.line, error.message)
         }

@@ -60,6 +60,15 @@ public struct FrontMatter: Sendable, Hashable {
         self = try TOMLReader.parse(toml[...], firstLine: 1, subject: "TOML")
     }
 
+    /// Reads a JSON document that holds one object (a `hugo.json`) with the typing rules of
+    /// front matter: numbers without a fraction are integers, keys keep their order in the file.
+    /// An empty text gives an empty map.
+    ///
+    /// - Throws: ``MarkdownError`` with the line and column of the problem.
+    public init(json: String) throws(MarkdownError) {
+        self = try JSONReader.parseDocument(json)
+    }
+
     /// The line of `key` in the file this front matter was read from (counted from the top of
     /// the file, so a Markdown file's `---` is line 1), or `nil` when the key is not there or
     /// the front matter was not read from a file. Lines take no part in equality.

@@ -1,19 +1,31 @@
+import SitegenLimits
+
 /// Reads a JSON object (front matter as Hugo reads it: a document that starts with `{`) into
 /// ``FrontMatter``, straight into typed values: a small parser of our own, so that no untyped
 /// value passes through. Numbers without a fraction or exponent are integers, everything else
 /// maps as in YAML; JSON has no dates, so dates are strings that read as dates (``FrontMatterValue/date``).
 /// A key given twice: the last one counts, as in YAML.
+///
+/// It reads at most `maximumBytes` (front matter's ``Limits/frontMatterBytes``): a document that
+/// goes on past them is refused as too long, wherever the parse stands then.
 struct JSONReader {
     private let bytes: String.UTF8View
     private var index: String.UTF8View.Index
+    /// Where reading stops: the end of the text, or `maximumBytes` after the start.
+    private let end: String.UTF8View.Index
+    private let maximumBytes: Int
     /// The line of `index` in the file.
     private var line: Int
+    private let firstLine: Int
     private let subject: String
 
-    private init(_ text: String, from start: String.UTF8View.Index, line: Int, subject: String) {
+    private init(_ text: String, from start: String.UTF8View.Index, line: Int, subject: String, maximumBytes: Int) {
         bytes = text.utf8
         index = start
+        end = bytes.index(start, offsetBy: maximumBytes, limitedBy: bytes.endIndex) ?? bytes.endIndex
+        self.maximumBytes = maximumBytes
         self.line = line
+        firstLine = line
         self.subject = subject
     }
 
@@ -21,18 +33,32 @@ struct JSONReader {
     /// the index just after its closing brace.
     ///
     /// - Throws: ``MarkdownError`` with the line and column of the problem.
-    static func parseObject(_ text: String, from start: String.UTF8View.Index, line: Int,
-                            subject: String = "JSON front matter") throws(MarkdownError) -> (FrontMatter, String.UTF8View.Index) {
-        var reader = JSONReader(text, from: start, line: line, subject: subject)
+    static func parseObject(_ text: String, from start: String.UTF8View.Index, line: Int, subject: String = "JSON front matter",
+                            maximumBytes: Int = Limits.frontMatterBytes) throws(MarkdownError) -> (FrontMatter, String.UTF8View.Index) {
+        var reader = JSONReader(text, from: start, line: line, subject: subject, maximumBytes: maximumBytes)
         reader.skipSpace()
         guard reader.peek == UInt8(ascii: "{") else { throw reader.error("front matter must be an object, like {\"title\": \"Hello\"}") }
         let object = try reader.object(depth: 0, topLevel: true)
         return (object, reader.index)
     }
 
+    /// Reads a whole JSON document (a `hugo.json`) that must be one object, with nothing but
+    /// white space after it.
+    static func parseDocument(_ text: String, subject: String = "JSON",
+                              maximumBytes: Int = Limits.frontMatterBytes) throws(MarkdownError) -> FrontMatter {
+        var reader = JSONReader(text, from: text.utf8.startIndex, line: 1, subject: subject, maximumBytes: maximumBytes)
+        reader.skipSpace()
+        guard reader.peek != nil else { return .empty }
+        guard reader.peek == UInt8(ascii: "{") else { throw reader.error("the file must hold one object, like {\"title\": \"Hello\"}") }
+        let object = try reader.object(depth: 0, topLevel: true)
+        reader.skipSpace()
+        guard reader.peek == nil else { throw reader.error("expected the end of the file after the object's closing }") }
+        return object
+    }
+
     // MARK: Values
 
-    private var peek: UInt8? { index < bytes.endIndex ? bytes[index] : nil }
+    private var peek: UInt8? { index < end ? bytes[index] : nil }
 
     private mutating func advance() {
         index = bytes.index(after: index)
@@ -244,8 +270,13 @@ struct JSONReader {
         }
     }
 
-    /// An error at the current position.
+    /// An error at the current position; where reading stopped at `maximumBytes`, the error
+    /// that the text is too long, on its first line.
     private func error(_ message: String) -> MarkdownError {
+        if index >= end && end < bytes.endIndex {
+            return MarkdownError(line: firstLine, message: "\(subject): goes on past \(FrontMatterReader.megabytes(maximumBytes)), "
+                                 + "the most it may hold; shorten it, or move long values to a data file")
+        }
         let before = bytes[..<index]
         let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map(bytes.index(after:)) ?? bytes.startIndex
         let column = String(decoding: bytes[lineStart..<index], as: UTF8.self).unicodeScalars.count + 1

@@ -24,6 +24,7 @@ enum TOMLReader {
                                 column: before[lineStart...].unicodeScalars.count + 1,
                                 message: "\(subject): a NUL character is not allowed in TOML")
         }
+        try TOMLNesting.check(toml, firstLine: firstLine, subject: subject)
         let table: TOMLTable
         do {
             table = try TOMLTable(string: String(toml))
@@ -37,44 +38,45 @@ enum TOMLReader {
         // TOMLKit never frees a parsed table; emptying it frees its values.
         defer { table.clear() }
         let lines = KeyLines(toml)
-        let entries = frontMatter(table, path: [], lines: lines).entries
+        let entries = frontMatter(table, node: KeyLines.root, lines: lines).entries
         var topLines: [String: Int] = [:]
         for entry in entries {
-            if let line = lines.line(of: [entry.key]) { topLines[entry.key] = firstLine + line - 1 }
+            if let line = lines.node(entry.key, under: KeyLines.root).map(lines.line) { topLines[entry.key] = firstLine + line - 1 }
         }
         return FrontMatter(entries, lines: topLines)
     }
 
     /// A table's entries, in the order their keys appear in the file.
-    private static func frontMatter(_ table: TOMLTable, path: [String], lines: KeyLines) -> FrontMatter {
-        let keys = table.keys
-        let ordered = keys.enumerated().sorted { first, second in
-            let a = lines.line(of: path + [first.element]) ?? Int.max
-            let b = lines.line(of: path + [second.element]) ?? Int.max
+    /// `node`: the table's place among the keys ``KeyLines`` found, if it found it.
+    private static func frontMatter(_ table: TOMLTable, node: Int?, lines: KeyLines) -> FrontMatter {
+        let keyed = table.keys.map { key in (key: key, node: node.flatMap { lines.node(key, under: $0) }) }
+        let ordered = keyed.enumerated().sorted { first, second in
+            let a = first.element.node.map(lines.line) ?? Int.max
+            let b = second.element.node.map(lines.line) ?? Int.max
             return (a, first.offset) < (b, second.offset)
         }
-        return FrontMatter(ordered.compactMap { _, key in
-            table[key].map { (key: key, value: value($0, path: path + [key], lines: lines)) }
+        return FrontMatter(ordered.compactMap { _, entry in
+            table[entry.key].map { (key: entry.key, value: value($0, node: entry.node, lines: lines)) }
         })
     }
 
-    private static func value(_ node: TOMLValueConvertible, path: [String], lines: KeyLines) -> FrontMatterValue {
-        switch node.type {
-        case .string: return .string(node.string ?? "")
-        case .int: return node.int.map(FrontMatterValue.int) ?? .null
-        case .double: return node.double.map(FrontMatterValue.double) ?? .null
-        case .bool: return node.bool.map(FrontMatterValue.bool) ?? .null
+    private static func value(_ item: TOMLValueConvertible, node: Int?, lines: KeyLines) -> FrontMatterValue {
+        switch item.type {
+        case .string: return .string(item.string ?? "")
+        case .int: return item.int.map(FrontMatterValue.int) ?? .null
+        case .double: return item.double.map(FrontMatterValue.double) ?? .null
+        case .bool: return item.bool.map(FrontMatterValue.bool) ?? .null
         case .date:
-            guard let date = node.date else { return .null }
+            guard let date = item.date else { return .null }
             return Self.date(year: date.year, month: date.month, day: date.day).map(FrontMatterValue.date) ?? .null
         case .dateTime:
-            guard let dateTime = node.dateTime else { return .null }
+            guard let dateTime = item.dateTime else { return .null }
             let time = dateTime.time
             return Self.date(year: dateTime.date.year, month: dateTime.date.month, day: dateTime.date.day,
                              hour: time.hour, minute: time.minute, second: time.second, nanosecond: time.nanoSecond,
                              offsetMinutes: dateTime.offset?.offset ?? 0).map(FrontMatterValue.date) ?? .null
         case .time:
-            guard let time = node.time else { return .null }
+            guard let time = item.time else { return .null }
             var text = String(format: "%02d:%02d:%02d", time.hour, time.minute, time.second)
             if time.nanoSecond > 0 {
                 var fraction = String(format: "%09d", time.nanoSecond)
@@ -83,10 +85,10 @@ enum TOMLReader {
             }
             return .string(text)
         case .table:
-            return node.table.map { .map(frontMatter($0, path: path, lines: lines)) } ?? .null
+            return item.table.map { .map(frontMatter($0, node: node, lines: lines)) } ?? .null
         case .array:
-            guard let array = node.array else { return .null }
-            return .list(array.map { value($0, path: path, lines: lines) })
+            guard let array = item.array else { return .null }
+            return .list(array.map { Self.value($0, node: node, lines: lines) })
         }
     }
 
@@ -105,12 +107,22 @@ enum TOMLReader {
     /// The line where each key first appears, found by a light scan of the text (toml++ does not
     /// say): `key = …` lines under the current `[table]` header, dotted keys, and headers
     /// themselves. Lines inside multi-line strings and arrays are skipped. It serves the order of
-    /// keys and the lines of messages, so a key it misses only comes last.
+    /// keys and the lines of messages, so a key it misses only comes last. Keys are kept as a
+    /// tree of nodes (a key under its table's node), so a key of many parts costs its length,
+    /// not its length squared.
     private struct KeyLines {
-        private var lines: [String: Int] = [:]
+        /// The node of the document itself.
+        static let root = 0
+        private struct Step: Hashable {
+            let parent: Int
+            let key: String
+        }
+        private var nodes: [Step: Int] = [:]
+        /// The line of each node, by node.
+        private var lines: [Int] = [0]
 
         init(_ text: Substring) {
-            var table: [String] = []
+            var table = Self.root
             var openString: String?
             var depth = 0
             var number = 0
@@ -134,25 +146,41 @@ enum TOMLReader {
                     let inside = trimmed.dropFirst(isArray ? 2 : 1)
                     let (keys, _) = Self.dottedKey(inside)
                     guard !keys.isEmpty else { continue }
-                    table = keys
-                    for end in 1...keys.count { record(Array(keys.prefix(end)), number) }
+                    table = record(keys, under: Self.root, number)
                     continue
                 }
                 let (keys, rest) = Self.dottedKey(trimmed)
                 guard !keys.isEmpty, rest.first == "=" else { continue }
-                let full = table + keys
-                for end in (table.count + 1)...full.count { record(Array(full.prefix(end)), number) }
+                record(keys, under: table, number)
                 depth += Self.bracketBalance(rest.dropFirst(), openString: &openString)
             }
         }
 
-        func line(of path: [String]) -> Int? {
-            lines[path.joined(separator: "\u{0}")]
+        /// The node of `key` in the table of node `parent`, if the scan found it.
+        func node(_ key: String, under parent: Int) -> Int? {
+            nodes[Step(parent: parent, key: key)]
         }
 
-        private mutating func record(_ path: [String], _ line: Int) {
-            let key = path.joined(separator: "\u{0}")
-            if lines[key] == nil { lines[key] = line }
+        /// The line where the key of `node` first appears.
+        func line(_ node: Int) -> Int {
+            lines[node]
+        }
+
+        /// Records `keys` below `parent` on `line` where they are new; returns the last one's node.
+        @discardableResult
+        private mutating func record(_ keys: [String], under parent: Int, _ line: Int) -> Int {
+            var node = parent
+            for key in keys {
+                let step = Step(parent: node, key: key)
+                if let known = nodes[step] {
+                    node = known
+                } else {
+                    nodes[step] = lines.count
+                    node = lines.count
+                    lines.append(line)
+                }
+            }
+            return node
         }
 
         /// The keys of `a.b."c d"` at the start of `text`, and the text after them (spaces skipped).
