@@ -1,3 +1,4 @@
+import Foundation
 import SitegenMarkdown
 
 /// The top-level values of another generator's configuration file, read key by key.
@@ -35,6 +36,23 @@ struct ForeignConfigurationValues {
         guard let value = value(key) else { return nil }
         guard let text = Self.text(value) else { throw problem(key, "must be text") }
         return text
+    }
+
+    /// The language code of `key`: codes name folders and files, so `../x` is refused, not
+    /// taken as the site's language. A locale's `_` (`en_US`, as Jekyll sites write it) is
+    /// read as `-`.
+    mutating func languageCode(_ key: String) throws(SiteError) -> String? {
+        guard let code = try text(key)?.replacingOccurrences(of: "_", with: "-"), !code.isEmpty else { return nil }
+        guard SiteLanguage.isCode(code) else { throw problem(key, "(\(code)) \(SiteLanguage.notACode)") }
+        return code
+    }
+
+    /// The codes of a `languages` table (a table by language code), each checked as
+    /// ``languageCode(_:)`` checks one.
+    func checkLanguageCodes(_ table: FrontMatter, from key: String) throws(SiteError) {
+        for code in table.keys where !SiteLanguage.isCode(code) {
+            throw SiteError(file: file, line: table.line(of: code) ?? values.line(of: key), "`\(code)` in `\(key)` \(SiteLanguage.notACode)")
+        }
     }
 
     /// The nested table of `key`.

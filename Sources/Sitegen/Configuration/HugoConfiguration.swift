@@ -20,10 +20,11 @@ import SitegenMarkdown
 /// languages may keep its title and description under `languages.<defaultContentLanguage>`.
 enum HugoConfiguration {
     static func read(_ values: inout ForeignConfigurationValues, defaultTitle: String) throws(SiteError) -> SiteConfiguration {
-        let defaultLanguage = try values.text("defaultContentLanguage")
+        let defaultLanguage = try values.languageCode("defaultContentLanguage")
         let highlight = values.nested("markup", in: values.values)?.map.flatMap { values.nested("highlight", in: $0)?.map }
         let codeFences = highlight.flatMap { values.nested("codeFences", in: $0) }
         let languages = try values.table("languages")
+        if let languages { try values.checkLanguageCodes(languages, from: "languages") }
         let home = languages.flatMap { languages in
             (defaultLanguage.flatMap { values.nested($0, in: languages) } ?? languages.entries.first?.value)?.map
         }
@@ -39,7 +40,8 @@ enum HugoConfiguration {
             try values.checkBaseURL(url, from: "baseURL")
             configuration.baseURL = url
         }
-        let languageCode = try values.text("languageCode") ?? home.flatMap { values.nested("languageCode", in: $0)?.string }
+        let languageCode = try values.languageCode("languageCode") ?? home.flatMap { values.nested("languageCode", in: $0)?.string }
+            .flatMap { SiteLanguage.isCode($0) ? $0 : nil }
         configuration.language = [languageCode, defaultLanguage].compactMap { $0 }.first { !$0.isEmpty } ?? configuration.language
         let description = try values.text("description")
         configuration.description = params.flatMap { values.nested("description", in: $0)?.string } ?? description

@@ -22,7 +22,7 @@ enum JekyllConfiguration {
             configuration.baseURL = url + path + "/"
             try values.checkBaseURL(configuration.baseURL, from: url.isEmpty ? "baseurl" : "url")
         }
-        if let language = try values.text("lang"), !language.isEmpty { configuration.language = language }
+        if let language = try values.languageCode("lang") { configuration.language = language }
         configuration.description = try values.text("description") ?? ""
         configuration.author = ForeignConfigurationValues.author(values.value("author"))
         if let size = try values.wholeNumber("paginate", range: WholeNumber.paginate) { configuration.paginate = size }

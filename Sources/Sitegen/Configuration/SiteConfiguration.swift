@@ -114,7 +114,12 @@ public struct SiteConfiguration: Sendable {
         var configuration = SiteConfiguration(title: try string("title") ?? defaultTitle)
         configuration.baseURL = try string("baseURL") ?? configuration.baseURL
         configuration.description = try string("description") ?? ""
-        configuration.language = try string("language") ?? configuration.language
+        if let language = try string("language") {
+            guard SiteLanguage.isCode(language) else {
+                throw SiteError(file: displayPath, line: yaml.line(of: "language"), "`language` (\(language)) \(SiteLanguage.notACode)")
+            }
+            configuration.language = language
+        }
         if let (languages, defaultCode) = try SiteLanguage.read(yaml, file: displayPath) {
             configuration.languages = languages
             configuration.language = defaultCode

@@ -83,7 +83,7 @@ public struct SiteLanguage: Sendable, Hashable {
         for (code, entry) in table.entries {
             guard isCode(code) else {
                 throw SiteError(file: file, line: table.line(of: code) ?? line,
-                                "`\(code)` is not a language code; use a code such as en, fr or pt-BR (letters, digits and -)")
+                                "`\(code)` \(notACode)")
             }
             let settings = entry.map ?? .empty
             guard entry == .null || entry.map != nil else {
@@ -146,6 +146,9 @@ public struct SiteLanguage: Sendable, Hashable {
         }
         return (published, defaultCode)
     }
+
+    /// What messages say of a code that ``isCode(_:)`` refuses.
+    static let notACode = "is not a language code; use a code such as en, fr or pt-BR (letters, digits and -)"
 
     /// Whether `code` can be a language code: letters, digits and `-`, starting with a letter.
     static func isCode(_ code: String) -> Bool {

@@ -20,7 +20,7 @@ enum ZolaConfiguration {
             try values.checkBaseURL(url, from: "base_url")
             configuration.baseURL = url
         }
-        if let language = try values.text("default_language"), !language.isEmpty { configuration.language = language }
+        if let language = try values.languageCode("default_language") { configuration.language = language }
         configuration.description = try values.text("description") ?? ""
         configuration.author = try values.text("author")
         if let taxonomies = values.value("taxonomies") {
@@ -36,6 +36,7 @@ enum ZolaConfiguration {
         }
         configuration.params = try values.table("extra") ?? .empty
         if let others = try values.table("languages") {
+            try values.checkLanguageCodes(others, from: "languages")
             let native = { (code: String) in SiteLanguage(code: code, name: SiteLanguage.nativeName(of: code), path: code) }
             var found = [native(configuration.language)]
             for (code, value) in others.entries where code != configuration.language {

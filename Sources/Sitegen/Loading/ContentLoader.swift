@@ -123,7 +123,10 @@ struct ContentLoader {
         let tree = SectionTree(layout: layout, languages: configuration.publishedLanguages)
         if configuration.title.isEmpty { configuration.title = tree.siteTitle(indexFiles: indexFiles, pages: pages) }
         var sections = tree.sections(pages: pages, indexFiles: indexFiles, siteTitle: configuration.title, errors: &errors)
-        if placement.isMultilingual { warnings += Self.untranslatedOriginals(of: pages, configuration: configuration, display: displayPath) }
+        if placement.isMultilingual {
+            warnings += Self.untranslatedOriginals(of: pages, configuration: configuration, display: displayPath)
+            errors += Self.sharedTranslationKeys(of: pages, display: displayPath)
+        }
         warnings += AliasClaims.settle(pages: &pages, sections: &sections, display: displayPath)
         if let summary { warnings += summaryWarnings(summary, markdown: found.markdown, pages: pages, indexFiles: indexFiles) }
         let staticFiles = layout.staticFiles.map { walker.list($0, shownAs: "static/") } ?? FolderWalker.Listing()
@@ -193,6 +196,28 @@ struct ContentLoader {
                              "is a translation (\(names[page.language] ?? page.language)) whose original is missing: \(original); "
                              + "it is published, with no link to a page in \(names[defaultCode] ?? defaultCode)")
         }
+    }
+
+    /// One error for each page that shares its `translationKey` with another page of its own
+    /// language: both cannot be the translation of one page, and pairing one of them silently
+    /// would hide the other from the language switcher.
+    static func sharedTranslationKeys(of pages: [Page], display: (String) -> String) -> [SiteError] {
+        var first: [String: Page] = [:]
+        var errors: [SiteError] = []
+        for page in pages {
+            let key = page.language + "\u{0}" + page.translationKey
+            guard let other = first[key] else {
+                first[key] = page
+                continue
+            }
+            // Two files of one path in one language are reported as the same page already.
+            guard page.frontMatter["translationKey"] != nil || other.frontMatter["translationKey"] != nil else { continue }
+            let explicit = page.frontMatter["translationKey"] != nil ? page : other
+            errors.append(SiteError(file: display(explicit.sourcePath), line: explicit.frontMatter.line(of: "translationKey"),
+                                    "is the same translation (`translationKey: \(page.translationKey)` in `\(page.language)`) as "
+                                    + "\(display((explicit.sourcePath == page.sourcePath ? other : page).sourcePath)); give one of them another `translationKey`"))
+        }
+        return errors
     }
 
     /// `configuration` with the taxonomies the pages use beyond those it names: Hugo's

@@ -15,10 +15,19 @@ enum DataFiles {
 
     /// The files of `folder` by name; `shownAs` is how messages name the folder (`data/`, `i18n/`).
     static func load(_ folder: URL?, shownAs: String = "data/", layout: SiteLayout, walker: FolderWalker) throws -> FrontMatter {
-        guard let folder else { return .empty }
+        var data = FrontMatter.empty
+        for file in try read(folder, shownAs: shownAs, layout: layout, walker: walker) { data[file.name] = file.value }
+        return data
+    }
+
+    /// The files of `folder`, each with its name (without extension), the path messages name it
+    /// by, and its value.
+    static func read(_ folder: URL?, shownAs: String = "data/", layout: SiteLayout,
+                     walker: FolderWalker) throws -> [(name: String, shown: String, value: FrontMatterValue)] {
+        guard let folder else { return [] }
         let listing = walker.list(folder, shownAs: shownAs, verb: "read", recursive: false, accepting: isDataFile)
         guard listing.errors.isEmpty else { throw SiteErrors(errors: listing.errors) }
-        var data = FrontMatter.empty
+        var data: [(name: String, shown: String, value: FrontMatterValue)] = []
         for path in listing.files {
             let file = folder.appendingPathComponent(path)
             let name = file.deletingPathExtension().lastPathComponent
@@ -32,10 +41,10 @@ enum DataFiles {
                 guard let json = try? JSONDecoder().decode(JSONValue.self, from: bytes) else {
                     throw SiteError(file: layout.display(file), "is not valid JSON")
                 }
-                data[name] = json.value
+                data.append((name, layout.display(file), json.value))
             } else {
                 do {
-                    data[name] = try FrontMatterValue(yaml: String(decoding: bytes, as: UTF8.self))
+                    data.append((name, layout.display(file), try FrontMatterValue(yaml: String(decoding: bytes, as: UTF8.self))))
                 } catch {
                     throw SiteError(file: layout.display(file), line: error.line, error.message)
                 }

@@ -23,8 +23,10 @@ struct InterfaceStrings: Sendable {
             }
         }
         // The site's files are read as data files are (YAML or JSON, by name): each a table of words.
-        let siteStrings = try DataFiles.load(layout.strings, shownAs: "i18n/", layout: layout, walker: walker).entries
-            .reduce(into: [String: FrontMatter]()) { strings, file in strings[file.key] = file.value.map ?? .empty }
+        var siteStrings: [String: FrontMatter] = [:]
+        for file in try DataFiles.read(layout.strings, shownAs: "i18n/", layout: layout, walker: walker) {
+            siteStrings[file.name] = try Self.words(file.value, file: file.shown)
+        }
         func lookup(_ code: String, in table: [String: FrontMatter]) -> FrontMatter {
             if let found = table[code] { return found }
             let base = code.split(separator: "-").first.map(String.init) ?? code
@@ -47,6 +49,35 @@ struct InterfaceStrings: Sendable {
         self.texts = texts
         self.defaultLanguage = defaultCode
         fallback = values[defaultCode] ?? .object(FrontMatterObject(frontMatter: lookup("en", in: themeStrings), language: "en"))
+    }
+
+    /// The words of one `i18n/` file: a map of keys to words (`readMore: Lire la suite`), as
+    /// sitegen and Hugo write it, where a word may be Hugo's `{other: …}`; or Hugo's older list
+    /// of `id` and `translation`. Anything else is an error naming the file: a file that said
+    /// nothing would leave every word of the language untranslated without a hint why.
+    private static func words(_ value: FrontMatterValue, file: String) throws(SiteError) -> FrontMatter {
+        func word(_ value: FrontMatterValue) -> FrontMatterValue {
+            if case .map(let forms) = value, let other = forms["other"] { return other }
+            return value
+        }
+        switch value {
+        case .map(let words):
+            return FrontMatter(words.entries.map { ($0.key, word($0.value)) })
+        case .null:
+            return .empty
+        case .list(let items):
+            var words = FrontMatter.empty
+            for (index, item) in items.enumerated() {
+                guard let id = item.map?["id"]?.string, let translation = item.map?["translation"] else {
+                    throw SiteError(file: file, "item \(index + 1) of the list has no `id` and `translation`; write the "
+                                    + "words as a map of keys to words, like `readMore: Lire la suite`")
+                }
+                words[id] = word(translation)
+            }
+            return words
+        default:
+            throw SiteError(file: file, "must be a map of keys to words, like `readMore: Lire la suite`")
+        }
     }
 
     /// `t` for a page in `language`.
