@@ -37,6 +37,24 @@ struct OutputSafetyTests {
         return files
     }
 
+    // Glibc's Swift module leaves out <sys/xattr.h>: its two calls, looked up by name.
+    private typealias SetAttribute = @convention(c) (UnsafePointer<CChar>, UnsafePointer<CChar>, UnsafeRawPointer, Int, Int32) -> Int32
+    private typealias GetAttribute = @convention(c) (UnsafePointer<CChar>, UnsafePointer<CChar>, UnsafeMutableRawPointer, Int) -> Int
+
+    /// Sets an extended attribute; false where the file system has none.
+    private static func setAttribute(_ path: String, _ name: String, _ value: String) -> Bool {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "setxattr") else { return false }
+        let call = unsafeBitCast(symbol, to: SetAttribute.self)
+        return Array(value.utf8).withUnsafeBytes { call(path, name, $0.baseAddress!, $0.count, 0) } == 0
+    }
+
+    private static func attribute(_ path: String, _ name: String) -> String? {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "getxattr") else { return nil }
+        var buffer = [UInt8](repeating: 0, count: 256)
+        let size = buffer.withUnsafeMutableBytes { unsafeBitCast(symbol, to: GetAttribute.self)(path, name, $0.baseAddress!, $0.count) }
+        return size >= 0 ? String(decoding: buffer.prefix(size), as: UTF8.self) : nil
+    }
+
     private static func inode(_ path: String) -> UInt64? {
         var info = stat()
         return lstat(path, &info) == 0 ? UInt64(info.st_ino) : nil
@@ -340,6 +358,50 @@ struct OutputSafetyTests {
         #expect((attributes[.posixPermissions] as? Int) == 0o2770)
         #expect((attributes[.modificationDate] as? Date) == old)
         #expect((try FileManager.default.attributesOfItem(atPath: site.output.path)[.posixPermissions] as? Int) == 0o2775)
+    }
+
+    @Test("a folder of the user's alone in the output (a .git/) is the same folder after builds: its inode and extended attributes stay")
+    func userFoldersStayTheSameFolder() throws {
+        let site = try TestSite(example: "blog")
+        #expect(try Sitegen.run(["build"], in: site.root).status == 0)
+        try site.write("ref: refs/heads/main\n", to: "public/.git/HEAD")
+        try site.write("mine\n", to: "public/.git/objects/ab/cdef")
+        let git = site.output.appendingPathComponent(".git").path
+        let canTag = Self.setAttribute(git, "user.sitegen-test", "kept")
+        let inodes = [git, git + "/objects", git + "/HEAD"].map(Self.inode)
+        for _ in 0..<2 { #expect(try Sitegen.run(["build"], in: site.root).status == 0) }
+        #expect([git, git + "/objects", git + "/HEAD"].map(Self.inode) == inodes, "the same folders and files")
+        if canTag { #expect(Self.attribute(git, "user.sitegen-test") == "kept") }
+        #expect(try site.page(".git/HEAD") == "ref: refs/heads/main\n")
+        #expect(try site.page("index.html").contains("<html"))
+    }
+
+    @Test("a build killed between its swap and moving the user's folders back gives them back at the next build")
+    func swappedOutLeftoverGivesBackUsersFolders() throws {
+        let site = try TestSite(example: "blog")
+        #expect(try Sitegen.run(["build"], in: site.root).status == 0)
+        let ended = Process()
+        ended.executableURL = URL(fileURLWithPath: "/bin/true")
+        try ended.run()
+        ended.waitUntilExit()
+        // What the killed build left: the output before (with the user's .git/ and sitegen's
+        // manifest) at its staging path, marked as swapped out.
+        let leftover = ".sitegen-staging-public-\(ended.processIdentifier)-\(UUID().uuidString)"
+        try site.write("ref: refs/heads/main\n", to: leftover + "/.git/HEAD")
+        try site.write("old page\n", to: leftover + "/old/index.html")
+        try site.write("sitegen output manifest 1\nd old\nf old/index.html\n", to: leftover + "/.sitegen-manifest")
+        try site.write("", to: leftover + "/.sitegen-swapped-out")
+        // A leftover that was never swapped in holds nothing of the user's: it is only removed.
+        let unswapped = ".sitegen-staging-public-\(ended.processIdentifier)-\(UUID().uuidString)"
+        try site.write("half a build\n", to: unswapped + "/half/index.html")
+        #expect(try Sitegen.run(["build"], in: site.root).status == 0)
+        #expect(try site.page(".git/HEAD") == "ref: refs/heads/main\n")
+        #expect(!site.exists("old/index.html"), "what sitegen wrote before is not brought back")
+        #expect(!site.exists("half/index.html"))
+        #expect(!site.exists(".sitegen-swapped-out"))
+        for name in [leftover, unswapped] {
+            #expect(!FileManager.default.fileExists(atPath: site.root.appendingPathComponent(name).path))
+        }
     }
 
     @Test("two builds into one output folder at once leave a manifest that names every file sitegen wrote")

@@ -110,6 +110,8 @@ final class OutputFolder: Sendable {
         let lock = FileSystem.FolderLock((target as NSString).deletingLastPathComponent)
         defer { withExtendedLifetime(lock) {} }
         let previous = OutputManifest.read(from: target) ?? OutputManifest()
+        // A build killed just before its swap leaves the mark behind (under this lock, no swap is under way).
+        FileSystem.removeFile(target + "/" + Self.swappedOutMark)
         if swapsWhole {
             switch try swap(made, previous: previous) {
             case .done: return
@@ -147,7 +149,11 @@ final class OutputFolder: Sendable {
             return .done
         }
         FileSystem.copyAttributes(of: target, to: staging)
+        guard FileSystem.write("", toFile: target + "/" + Self.swappedOutMark) else {
+            throw SiteError(file: destination.path, "cannot write in the output folder: \(String(cString: strerror(errno)))")
+        }
         if let error = FileSystem.exchange(staging, target) {
+            FileSystem.removeFile(target + "/" + Self.swappedOutMark)
             guard [EINVAL, ENOSYS, EBUSY, EXDEV, EPERM, ENOTSUP].contains(error) else {
                 throw SiteError(file: destination.path, "cannot replace the output folder: \(String(cString: strerror(error)))")
             }
@@ -155,9 +161,9 @@ final class OutputFolder: Sendable {
             FileSystem.removeFile(staging + "/" + OutputManifest.fileName)
             return .cannotSwap
         }
-        // The staging path now holds the build before: what appeared in it since the links
-        // were made moves across, then it goes.
-        moveNewcomers("", from: staging, previous: previous)
+        // The staging path now holds the build before: the user's folders that were not
+        // linked, and what appeared in it since the links were made, move across, then it goes.
+        Self.moveUsersEntries("", from: staging, to: target, previous: previous)
         FileSystem.removeTree(staging)
         return .done
     }
@@ -171,6 +177,12 @@ final class OutputFolder: Sendable {
         var folders: [String] = []
     }
 
+    /// A file put in the output folder just before it is swapped out: a leftover staging folder
+    /// that has it holds the output before, whose folders of the user's alone were still to be
+    /// moved back when the build was killed. Any other leftover holds nothing of the user's
+    /// but links.
+    private static let swappedOutMark = ".sitegen-swapped-out"
+
     /// Links every entry under `relative` of the output folder that the build before did not
     /// write into the staging folder; collects those this build would replace. False when the
     /// file system cannot link.
@@ -183,6 +195,11 @@ final class OutputFolder: Sendable {
             if relative.isEmpty && (name == OutputManifest.fileName || name.hasPrefix(".sitegen-staging-")) { continue }
             let path = relative.isEmpty ? name : relative + "/" + name
             let kind = FileSystem.kind(folder + "/" + name)
+            if kind == .folder && !carry.previous.owns(path) && !carry.made.owns(path) {
+                // A folder of the user's alone (a `.git/`): it is not copied, but moved across
+                // whole after the swap, keeping its inode and extended attributes.
+                continue
+            }
             if kind == .folder {
                 let isEmpty = FileSystem.entries(of: folder + "/" + name)?.isEmpty ?? false
                 if isEmpty && !carry.previous.folders.contains(path) {
@@ -213,20 +230,21 @@ final class OutputFolder: Sendable {
         return true
     }
 
-    /// Moves the user's entries that appeared in the old output folder (now at `old`) while
-    /// the build was being swapped in, and are not in the new one, across.
-    private func moveNewcomers(_ relative: String, from old: String, previous: OutputManifest) {
+    /// Moves the user's entries of an old output folder (now at `old`) that are not in the
+    /// output folder `target` across: the folders that were the user's alone, and what
+    /// appeared while the build was being swapped in. `previous`: what sitegen wrote in `old`.
+    private static func moveUsersEntries(_ relative: String, from old: String, to target: String, previous: OutputManifest) {
         let folder = relative.isEmpty ? old : old + "/" + relative
         for name in FileSystem.entries(of: folder) ?? [] {
-            if relative.isEmpty && (name == OutputManifest.fileName || name.hasPrefix(".sitegen-staging-")) { continue }
+            if relative.isEmpty && (name == OutputManifest.fileName || name.hasPrefix(".sitegen-")) { continue }
             let path = relative.isEmpty ? name : relative + "/" + name
-            guard !hasLinkedFolder(above: path) else { continue }
+            guard !hasLinkedFolder(above: path, in: target) else { continue }
             let existing = FileSystem.kind(target + "/" + path)
             if FileSystem.kind(folder + "/" + name) == .folder {
                 if existing == nil && !previous.owns(path) {
                     FileSystem.rename(folder + "/" + name, to: target + "/" + path)
                 } else if existing == nil || existing == .folder {
-                    moveNewcomers(path, from: old, previous: previous)
+                    moveUsersEntries(path, from: old, to: target, previous: previous)
                 }
             } else if existing == nil && !previous.files.contains(path) {
                 for ancestor in Self.ancestors(of: path).reversed() { FileSystem.makeFolder(target + "/" + ancestor) }
@@ -290,7 +308,11 @@ final class OutputFolder: Sendable {
     /// Whether a folder on the way to `relative` in the output folder is a symbolic link (the
     /// user's), through which nothing is written or removed.
     private func hasLinkedFolder(above relative: String) -> Bool {
-        Self.ancestors(of: relative).contains { FileSystem.kind(target + "/" + $0) == .link }
+        Self.hasLinkedFolder(above: relative, in: target)
+    }
+
+    private static func hasLinkedFolder(above relative: String, in target: String) -> Bool {
+        ancestors(of: relative).contains { FileSystem.kind(target + "/" + $0) == .link }
     }
 
     /// Whether everything under the output folder's `relative` folder was written by sitegen.
@@ -335,11 +357,16 @@ final class OutputFolder: Sendable {
 
     /// Removes what killed builds of this output folder left: staging folders beside it and
     /// inside it whose process has ended (and the hidden folders of sitegen versions before
-    /// the manifest).
+    /// the manifest). A staging folder that was swapped in, and so holds the output before it
+    /// (killed before the user's folders were moved back), gives them back first.
     private static func removeLeftovers(of name: String, in parent: String, target: String) {
         for entry in FileSystem.entries(of: parent) ?? [] where isLeftover(entry, prefix: ".sitegen-staging-\(name)-")
             || isLegacyLeftover(entry, of: name) {
-            FileSystem.removeTree(parent + "/" + entry)
+            let leftover = parent + "/" + entry
+            if FileSystem.kind(leftover + "/" + swappedOutMark) == .file && FileSystem.kind(target) == .folder {
+                moveUsersEntries("", from: leftover, to: target, previous: OutputManifest.read(from: leftover) ?? OutputManifest())
+            }
+            FileSystem.removeTree(leftover)
         }
         for entry in FileSystem.entries(of: target) ?? [] where isLeftover(entry, prefix: ".sitegen-staging-") {
             FileSystem.removeTree(target + "/" + entry)
