@@ -99,6 +99,12 @@ public final class SiteBuilder: Sendable {
             var working = site
             var copied = 0
             try await run(site.steps, site: &working, context: context, copied: &copied)
+            let strays = output.removeStrays()
+            for stray in strays.prefix(10) {
+                context.warn(SiteError(file: stray, "was put in the output by a build step or a program it ran, not written "
+                                       + "through sitegen, and is not published (build steps add files with BuildContext.write(_:to:))"))
+            }
+            if strays.count > 10 { context.warn(SiteError("\(strays.count - 10) more files were put in the output that way and are not published")) }
             try output.commit()
             let seconds = Self.seconds(since: start)
             let rendered: RenderedSite? = if case .rendered(let rendered) = context.current { rendered } else { nil }

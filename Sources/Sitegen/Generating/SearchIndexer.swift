@@ -15,10 +15,26 @@ package enum SearchIndexer {
     /// Indexes the site built in `folder` and adds Pagefind's bundle to `output` at
     /// `pagefind/`. When Pagefind is missing or fails, `warn` gets one warning and the build
     /// goes on without search.
+    ///
+    /// Pagefind may write only its bundle (into a folder of its own, copied in after): what
+    /// else it leaves in `folder` is removed, with a warning naming it, and a file of the build
+    /// that it changed or removed fails the build (the previous output stays).
     static func index(_ folder: String, into output: OutputWriter, warn: (SiteError) -> Void) throws {
         let bundle = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-pagefind-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: bundle) }
-        if let problem = run(["--site", folder, "--output-path", bundle.path]) {
+        let before = FolderSnapshot(folder)
+        let problem = run(["--site", folder, "--output-path", bundle.path])
+        let (added, changed) = before.differences(to: FolderSnapshot(folder))
+        if let first = changed.first {
+            throw SiteError(file: first, "was written by sitegen and then changed or removed by Pagefind"
+                            + (changed.count > 1 ? " (with \(changed.count - 1) more)" : "")
+                            + "; nothing is published. Is the Pagefind that runs the real one? (SITEGEN_PAGEFIND, PATH)")
+        }
+        for path in added {
+            FileSystem.removeTree(folder + "/" + path)
+            warn(SiteError(file: path, "was written by Pagefind outside its pagefind/ folder and is not published"))
+        }
+        if let problem {
             warn(problem)
             return
         }

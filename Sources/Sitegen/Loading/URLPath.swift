@@ -140,6 +140,17 @@ enum URLPath {
         folder.isEmpty ? path : path.isEmpty ? folder : folder + "/" + path
     }
 
+    /// The folders `path` is in, innermost first: `a/b/c` → `["a/b", "a"]`.
+    static func ancestors(of path: String) -> [String] {
+        var result: [String] = []
+        var folder = self.folder(of: path)
+        while !folder.isEmpty {
+            result.append(folder)
+            folder = self.folder(of: folder)
+        }
+        return result
+    }
+
     /// The folder part of a relative file path (`a/b/c.md` → `a/b`).
     static func folder(of path: String) -> String {
         guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }

@@ -121,6 +121,25 @@ final class OutputFolder: Sendable {
         try moveIntoPlace(made, previous: previous)
     }
 
+    /// Removes every entry of the staging folder that the build did not write or make.
+    func removeStrays() -> [String] {
+        let made = written.withLock { $0 }
+        var strays: [String] = []
+        var queue = [""]
+        while let relative = queue.popLast() {
+            for name in FileSystem.entries(of: relative.isEmpty ? staging : staging + "/" + relative) ?? [] {
+                let path = relative.isEmpty ? name : relative + "/" + name
+                if made.folders.contains(path) && FileSystem.kind(staging + "/" + path) == .folder {
+                    queue.append(path)
+                } else if !made.files.contains(path) || FileSystem.kind(staging + "/" + path) == .folder {
+                    strays.append(path)
+                    FileSystem.removeTree(staging + "/" + path)
+                }
+            }
+        }
+        return strays.sorted()
+    }
+
     /// Removes the staging folder after a failed build.
     func discard() {
         FileSystem.removeTree(staging)
@@ -213,11 +232,11 @@ final class OutputFolder: Sendable {
             }
             if carry.previous.files.contains(path) { continue }
             // A file of the user's: it stays, with its folders.
-            if carry.made.owns(path) || Self.ancestors(of: path).contains(where: carry.made.files.contains) {
+            if carry.made.owns(path) || URLPath.ancestors(of: path).contains(where: carry.made.files.contains) {
                 carry.conflicts.append(path)
                 continue
             }
-            for ancestor in Self.ancestors(of: path).reversed() where FileSystem.kind(staging + "/" + ancestor) == nil {
+            for ancestor in URLPath.ancestors(of: path).reversed() where FileSystem.kind(staging + "/" + ancestor) == nil {
                 if FileSystem.makeFolder(staging + "/" + ancestor) { carry.folders.append(ancestor) }
             }
             if let error = FileSystem.hardLink(folder + "/" + name, to: staging + "/" + path) {
@@ -247,7 +266,7 @@ final class OutputFolder: Sendable {
                     moveUsersEntries(path, from: old, to: target, previous: previous)
                 }
             } else if existing == nil && !previous.files.contains(path) {
-                for ancestor in Self.ancestors(of: path).reversed() { FileSystem.makeFolder(target + "/" + ancestor) }
+                for ancestor in URLPath.ancestors(of: path).reversed() { FileSystem.makeFolder(target + "/" + ancestor) }
                 FileSystem.rename(folder + "/" + name, to: target + "/" + path)
             }
         }
@@ -312,7 +331,7 @@ final class OutputFolder: Sendable {
     }
 
     private static func hasLinkedFolder(above relative: String, in target: String) -> Bool {
-        ancestors(of: relative).contains { FileSystem.kind(target + "/" + $0) == .link }
+        URLPath.ancestors(of: relative).contains { FileSystem.kind(target + "/" + $0) == .link }
     }
 
     /// Whether everything under the output folder's `relative` folder was written by sitegen.
@@ -340,17 +359,6 @@ final class OutputFolder: Sendable {
         let shown = conflicts.sorted().prefix(5).map { destination.path + "/" + $0 }
         let hint = previous.files.isEmpty ? " (if an older sitegen made this folder, delete the folder once)" : ""
         throw SiteErrors(errors: shown.map { OutputManifest.notWrittenBySitegen($0, hint: hint) })
-    }
-
-    /// `a/b/c` → `["a/b", "a"]`.
-    private static func ancestors(of path: String) -> [String] {
-        var result: [String] = []
-        var folder = URLPath.folder(of: path)
-        while !folder.isEmpty {
-            result.append(folder)
-            folder = URLPath.folder(of: folder)
-        }
-        return result
     }
 
     // MARK: Before a build

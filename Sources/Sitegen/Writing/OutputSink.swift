@@ -12,6 +12,14 @@ protocol OutputSink: Sendable {
     func keep(_ path: String)
     func commit() throws
     func discard()
+    /// Removes from the built folder every entry this build did not write through the sink (a
+    /// child program's, a build step's), so that what is published is what the manifest
+    /// lists; returns their paths.
+    func removeStrays() -> [String]
+}
+
+extension OutputSink {
+    func removeStrays() -> [String] { [] }
 }
 
 extension OutputFolder: OutputSink {

@@ -59,6 +59,11 @@ final class OutputWriter: Sendable {
         try sink.commit()
     }
 
+    /// Removes from the built folder what was not written through this writer; their paths.
+    func removeStrays() -> [String] {
+        sink.removeStrays()
+    }
+
     /// Drops what was written.
     func discard() {
         sink.discard()
