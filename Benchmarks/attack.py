@@ -47,8 +47,9 @@ def run(sitegen: str, group: str, case: Case, keep: bool) -> tuple[bool, str]:
         background = case.background(folder) if case.background else None
         with background if background is not None else _null():
             start = time.monotonic()
+            variables = dict(environment(), **(case.env(folder) if case.env else {}))
             process = subprocess.Popen([sitegen, *arguments], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                       stdin=subprocess.DEVNULL, env=environment(), cwd=folder)
+                                       stdin=subprocess.DEVNULL, env=variables, cwd=folder)
             killed = False
             try:
                 out, err = process.communicate(timeout=case.seconds * 3)
@@ -57,9 +58,7 @@ def run(sitegen: str, group: str, case: Case, keep: bool) -> tuple[bool, str]:
                 out, err = process.communicate()
                 killed = True
             seconds = time.monotonic() - start
-            # ru_maxrss of the children waited for so far: the largest, which is this one
-            # as long as the runner's cases grow (it is recorded per case below too).
-            _, status, usage = process.pid, process.returncode, None
+            status = process.returncode
         peak = _peak_megabytes(process.pid)
         text = (err + out).decode("utf-8", "replace")
         problems = []

@@ -32,7 +32,8 @@ class Case:
     # Bounds for this case (the issue's: 10 s and 1 GB).
     seconds: float = 10.0
     megabytes: float = 1024.0
-    tags: list[str] = field(default_factory=list)
+    # Variables added to sitegen's environment (a function of the folder, as the input is made there).
+    env: Callable[[Path], dict[str, str]] | None = None
 
 
 def site(folder: Path, files: dict[str, str | bytes], config: str | None = "title: Attack\n") -> Path:
