@@ -55,6 +55,15 @@ struct OutputSafetyTests {
         return size >= 0 ? String(decoding: buffer.prefix(size), as: UTF8.self) : nil
     }
 
+    /// A process id that no longer runs: a finished child's.
+    private static func endedProcessID() throws -> Int32 {
+        let ended = Process()
+        ended.executableURL = URL(fileURLWithPath: "/bin/true")
+        try ended.run()
+        ended.waitUntilExit()
+        return ended.processIdentifier
+    }
+
     private static func inode(_ path: String) -> UInt64? {
         var info = stat()
         return lstat(path, &info) == 0 ? UInt64(info.st_ino) : nil
@@ -156,12 +165,7 @@ struct OutputSafetyTests {
     func leftoversAreRemoved() throws {
         let site = try TestSite(example: "blog")
         #expect(try Sitegen.run(["build"], in: site.root).status == 0)
-        // A process id that no longer runs: a finished child's.
-        let ended = Process()
-        ended.executableURL = URL(fileURLWithPath: "/bin/true")
-        try ended.run()
-        ended.waitUntilExit()
-        let gone = ended.processIdentifier
+        let gone = try Self.endedProcessID()
         let leftovers = [".sitegen-staging-public-\(gone)-\(UUID().uuidString)", ".sitegen-public-\(UUID().uuidString)",
                          ".sitegen-previous-public-\(UUID().uuidString)", "public/.sitegen-staging-\(gone)-\(UUID().uuidString)"]
         for leftover in leftovers { try site.write("half a build\n", to: leftover + "/index.html") }
@@ -380,19 +384,16 @@ struct OutputSafetyTests {
     func swappedOutLeftoverGivesBackUsersFolders() throws {
         let site = try TestSite(example: "blog")
         #expect(try Sitegen.run(["build"], in: site.root).status == 0)
-        let ended = Process()
-        ended.executableURL = URL(fileURLWithPath: "/bin/true")
-        try ended.run()
-        ended.waitUntilExit()
+        let gone = try Self.endedProcessID()
         // What the killed build left: the output before (with the user's .git/ and sitegen's
         // manifest) at its staging path, marked as swapped out.
-        let leftover = ".sitegen-staging-public-\(ended.processIdentifier)-\(UUID().uuidString)"
+        let leftover = ".sitegen-staging-public-\(gone)-\(UUID().uuidString)"
         try site.write("ref: refs/heads/main\n", to: leftover + "/.git/HEAD")
         try site.write("old page\n", to: leftover + "/old/index.html")
         try site.write("sitegen output manifest 1\nd old\nf old/index.html\n", to: leftover + "/.sitegen-manifest")
         try site.write("", to: leftover + "/.sitegen-swapped-out")
         // A leftover that was never swapped in holds nothing of the user's: it is only removed.
-        let unswapped = ".sitegen-staging-public-\(ended.processIdentifier)-\(UUID().uuidString)"
+        let unswapped = ".sitegen-staging-public-\(gone)-\(UUID().uuidString)"
         try site.write("half a build\n", to: unswapped + "/half/index.html")
         #expect(try Sitegen.run(["build"], in: site.root).status == 0)
         #expect(try site.page(".git/HEAD") == "ref: refs/heads/main\n")
