@@ -34,6 +34,8 @@ struct MdBookIncludes: Sendable {
     var maximumExpandedBytes = Limits.expandedPageBytes
     /// The most includes one page may expand, nested ones counted (tests give a small number).
     var maximumIncludes = Limits.includesPerPage
+    /// Counts the files read, for tests that count the work an expansion did.
+    var reads: Counter?
 
     /// How deep includes in included files are followed.
     static let maximumDepth = Limits.includeDepth
@@ -190,6 +192,7 @@ struct MdBookIncludes: Sendable {
         let data: Data
         do {
             data = try RegularFile.contents(of: real, maximumSize: Self.maximumBytes)
+            _ = reads?.increment()
         } catch {
             warn("cannot read \(directive.path): \(error.reason)")
             return nil
