@@ -93,6 +93,20 @@ struct ExpansionLimitTests {
         #expect(!site.exists("a/index.html"))
     }
 
+    @Test("Hugo references to a page of a long URL that make the page grow past 16 MB are an error at the reference's line")
+    func longReferenceURLs() async throws {
+        // 1,000-byte URL for each 16-byte reference: 17,000 of them make 17 MB from 272 KB.
+        let longURL = "/" + String(repeating: "a", count: 998) + "/"
+        let page = "# A\n\n" + String(repeating: "{{< ref \"b\" >}}\n", count: 17_000)
+        let (site, before) = try await builtSite(["content/b.md": "---\nurl: \(longURL)\n---\n# B\n", "content/a.md": page])
+        let result = try Sitegen.run(["build", "--quiet", site.root.path])
+        #expect(result.status == 1)
+        // 1,001 bytes a line once expanded: the 15,985th reference, on line 15,987, goes over 16,000,000.
+        #expect(result.error.contains("content/a.md:15987: the page grows past 16 MB with the URLs of its Hugo references "
+                                      + "(Limits: expanded page size)"), "\(result.error)")
+        #expect(try site.page("kept/index.html") == before)
+    }
+
     @Test("callouts nested 101 deep fail the build at the line of the 101st, naming the limit; 100 deep build")
     func deepCallouts() async throws {
         func page(_ depth: Int) -> String {

@@ -232,7 +232,7 @@ struct SiteRenderer: Sendable {
             let expansion = try includer.expand(source, at: path)
             (expanded, includes, warnings) = (expansion.source, expansion.files, expansion.warnings)
         }
-        expanded = links.expandingReferences(in: expanded, sourcePath: path, displayPath: display(path))
+        expanded = try links.expandingReferences(in: expanded, sourcePath: path, displayPath: display(path))
         let markdown = parser.parse(ForeignTemplateTags.unescapingHugoShortcodes(expanded))
         if let line = markdown.tooDeepAlertLine {
             throw SiteError(file: display(path), line: line,
