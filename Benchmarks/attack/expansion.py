@@ -27,6 +27,13 @@ def nested_containers(folder: Path) -> list[str]:
     return build(folder, {"content/a.md": page})
 
 
+def open_containers_many_blocks(folder: Path) -> list[str]:
+    # 1,000 containers opened and never closed, then 20,000 paragraphs and 1,000 closings of
+    # other colons: under the depth limit (nothing nests), so only linear work keeps it fast.
+    page = ":::note\n\n" * 1000 + ("word " * 8 + "\n\n") * 20_000 + "::::\n\n" * 1000
+    return build(folder, {"content/a.md": page})
+
+
 def nested_template_loops(folder: Path) -> list[str]:
     # Twelve loops over the same ten items, one inside the other: 10^12 iterations.
     items = "".join(f"  - {index}\n" for index in range(10))
@@ -39,5 +46,6 @@ CASES = [
     Case("includes-10-wide-8-deep", includes_wide_and_deep, message="includes per page"),
     Case("one-15mb-file-included-20-times", one_big_file_many_times, message="expanded page size"),
     Case("containers-1000-deep-in-1mb", nested_containers, message="container depth"),
+    Case("containers-1000-open-20000-blocks", open_containers_many_blocks, status=0),
     Case("template-12-nested-loops-over-10", nested_template_loops, message="template iterations"),
 ]
