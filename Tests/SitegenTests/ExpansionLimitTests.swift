@@ -54,12 +54,13 @@ struct ExpansionLimitTests {
     @Test("includes ten wide and eight deep stop at the includes limit, after reading no more files than it allows")
     func wideAndDeepIncludes() throws {
         let (error, reads) = try expand(Self.wideIncludes(width: 10, depth: 8), includes: 50, bytes: 1_000_000)
-        // The 51st include, in order: a.md → i0 → … → i7 (8; i7's includes are 8 deep, left as text),
-        // i6's other nine of i7 (17), i5's next i6 and its ten (28, 39, 50), then that i6.
-        #expect(error?.description.hasPrefix("content/a.md:3: `{{#include i6.txt}}`: the page expands more than 50 includes") == true,
+        // The 51st include, in order: a.md → i0 → … → i7 (8), i7's ten of i8 (18: 8 deep, left as
+        // text, counted all the same), i6's next i7 and its ten (29, 40, 51).
+        #expect(error?.description.hasPrefix("content/a.md:3: `{{#include i8.txt}}`: the page expands more than 50 includes") == true,
                 "\(String(describing: error))")
         #expect(error?.message.contains("(Limits: includes per page)") == true)
-        #expect(reads == 50)
+        // Files read: i0 … i7, then the three more of i7 (the includes of i8 read nothing).
+        #expect(reads == 11)
     }
 
     @Test("a file included again and again stops when the page would grow past the size limit, before it is built")
@@ -82,12 +83,21 @@ struct ExpansionLimitTests {
         #expect(try expand(Self.wideIncludes(width: 3, depth: 2), includes: 12, bytes: 1_000).error != nil)
     }
 
+    @Test("includes of missing files count too, so that a page's warnings are no more than its includes")
+    func missingFilesCount() throws {
+        let files = ["content/a.md": String(repeating: "{{#include nowhere.txt}}\n", count: 30)]
+        let (error, reads) = try expand(files, includes: 20, bytes: 1_000_000)
+        #expect(error?.description.hasPrefix("content/a.md:21: `{{#include nowhere.txt}}`: the page expands more than 20 includes") == true,
+                "\(String(describing: error))")
+        #expect(reads == 0)
+    }
+
     @Test("a site whose page includes ten wide and eight deep fails with exit status 1 at the real limit, the previous output intact")
     func includesThroughTheCommand() async throws {
         let (site, before) = try await builtSite(Self.wideIncludes(width: 10, depth: 8))
         let result = try Sitegen.run(["build", "--quiet", site.root.path])
         #expect(result.status == 1)
-        #expect(result.error.contains("content/a.md:3: `{{#include i7.txt}}`: the page expands more than 1000 includes, "
+        #expect(result.error.contains("content/a.md:3: `{{#include i8.txt}}`: the page expands more than 1000 includes, "
                                       + "counting those in included files (Limits: includes per page)"), "\(result.error)")
         #expect(try site.page("kept/index.html") == before)
         #expect(!site.exists("a/index.html"))

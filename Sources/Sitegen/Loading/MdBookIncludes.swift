@@ -96,7 +96,7 @@ struct MdBookIncludes: Sendable {
                             + "include parts of large files (`{{#include file:10:20}}` or an anchor) or split the page")
     }
 
-    /// `16 MB`, `1,000 bytes`.
+    /// `16 MB`, `5500 bytes`.
     private static func size(_ bytes: Int) -> String {
         bytes >= 1_000_000 && bytes % 1_000_000 == 0 ? "\(bytes / 1_000_000) MB" : "\(bytes) bytes"
     }
@@ -168,16 +168,17 @@ struct MdBookIncludes: Sendable {
         func warn(_ message: String) {
             state.warnings.append(SiteError(file: state.page, line: line, "`\(written)` \(message); left as text"))
         }
-        guard depth < Self.maximumDepth else {
-            warn("is in a file included \(Self.maximumDepth) deep (an include in a circle?)")
-            return nil
-        }
-        // Counted before the file is read, so that a page of includes in includes stops here.
+        // Counted before the file is read, so that a page of includes in includes stops here;
+        // those that read nothing count too, so that a page's warnings are as few as its includes.
         state.includes += 1
         guard state.includes <= maximumIncludes else {
             throw SiteError(file: state.page, line: line,
                             "`\(written)`: the page expands more than \(maximumIncludes) includes, counting those in included files "
                                 + "(Limits: includes per page); include each file once, or split the page")
+        }
+        guard depth < Self.maximumDepth else {
+            warn("is in a file included \(Self.maximumDepth) deep (an include in a circle?)")
+            return nil
         }
         let path = directive.path.hasPrefix("/") ? directive.path : folder + "/" + directive.path
         state.files.append(File(path: path, stamp: FileStamp(path)))
