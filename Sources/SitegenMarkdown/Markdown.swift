@@ -20,6 +20,10 @@ public struct Markdown: Sendable, Hashable {
     /// The lines of the file (front matter counted) that each code block takes, fences
     /// included, in document order: where text is shown as written.
     package let codeLines: [ClosedRange<Int>]
+    /// The line of the file (front matter counted) of the first callout nested deeper than
+    /// ``Limits/containerDepth`` (`:::` containers and alerts counted together), if any: a
+    /// site makes it an error; the HTML holds it as the others.
+    package var tooDeepAlertLine: Int? = nil
 
     /// The number of words a reader sees: the text of ``html``, tags not counted. Computed
     /// on each use, in one pass over the HTML.

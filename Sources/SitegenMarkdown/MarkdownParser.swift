@@ -164,7 +164,7 @@ public struct MarkdownParser: Sendable {
         let (html, facts) = render(source.body, frontMatter: frontMatter, chains: chains, lineOffset: source.bodyLineOffset)
         return Markdown(html: html, frontMatter: frontMatter, title: facts.title, headings: facts.headings,
                         summary: facts.summary, bodyLineOffset: source.bodyLineOffset, omittedHeading: facts.omittedHeading,
-                        codeLines: facts.codeLines)
+                        codeLines: facts.codeLines, tooDeepAlertLine: facts.tooDeepAlertLine)
     }
 
     /// The HTML of a Markdown text (front matter, if read, is dropped).
@@ -180,6 +180,7 @@ public struct MarkdownParser: Sendable {
                                                    retagsHeadings: chains[.headings] == nil,
                                                    linkRewriter: linkRewriter, lineOffset: lineOffset)
         facts.codeLines = facts.codeLines.map { $0.lowerBound + lineOffset...$0.upperBound + lineOffset }
+        facts.tooDeepAlertLine = facts.tooDeepAlertLine.map { $0 + lineOffset }
         var omitted: Set<Int> = []
         if case .omit(let given) = options.titleHeading, let leading = document.firstHeading(),
            let heading = facts.headings.first,

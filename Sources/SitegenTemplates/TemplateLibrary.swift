@@ -43,6 +43,18 @@ public struct TemplateLibrary: Sendable {
     public static let recursionLimit = Limits.templateRecursion
     /// How many partials and parents one render may open in all.
     public static let expansionLimit = Limits.templateExpansions
+    /// How many loop iterations one render may run (tests give a small number).
+    var iterationLimit = Limits.templateIterations
+    /// How many bytes one render may write (tests give a small number).
+    var outputLimit = Limits.templateOutputBytes
+
+    /// The work one render did: what the limits count.
+    struct RenderCounts {
+        /// Items of sections over lists rendered.
+        var iterations = 0
+        /// Bytes written, known when the render stopped at the output limit.
+        var bytes = 0
+    }
 
     /// Compiles `sources`, resolving the names of partials and parents to the templates.
     ///
@@ -100,7 +112,8 @@ public struct TemplateLibrary: Sendable {
     /// Renders template `name` with `root` as the outermost value of the context.
     ///
     /// - Throws: ``TemplateError`` when a template opened itself more than ``recursionLimit``
-    ///   times, or a render opened more than ``expansionLimit`` partials and parents.
+    ///   times, a render opened more than ``expansionLimit`` partials and parents, looped more
+    ///   than `Limits.templateIterations` times or wrote more than `Limits.templateOutputBytes`.
     public func render(_ name: String, with root: TemplateValue) throws(TemplateError) -> String {
         var output = ""
         output.reserveCapacity(16_384)
@@ -111,10 +124,20 @@ public struct TemplateLibrary: Sendable {
     /// Renders template `name` at the end of `output`, as ``render(_:with:)``. (A Swift string is
     /// one UTF-8 buffer: appending to it copies bytes, and the result needs no validation pass.)
     public func render(_ name: String, with root: TemplateValue, into output: inout String) throws(TemplateError) {
+        var counts = RenderCounts()
+        try render(name, with: root, into: &output, counts: &counts)
+    }
+
+    /// Renders as ``render(_:with:into:)``, and tells the work done in `counts` (thrown or not).
+    func render(_ name: String, with root: TemplateValue, into output: inout String,
+                counts: inout RenderCounts) throws(TemplateError) {
         guard let index = indices[name] else { return }
         var renderer = TemplateRenderer(library: self, output: output)
         output = ""
-        defer { output = renderer.output }
+        defer {
+            output = renderer.output
+            counts = renderer.counts
+        }
         renderer.stack.append(root)
         try renderer.render(template: index, line: 1)
     }

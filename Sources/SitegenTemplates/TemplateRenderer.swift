@@ -1,5 +1,7 @@
+import SitegenLimits
+
 /// One render of a template: the context stack, the output bytes, and what guards the render
-/// against templates that include themselves without end.
+/// against templates that include themselves without end, loop without end or write without end.
 struct TemplateRenderer {
     let library: TemplateLibrary
     var output: String
@@ -9,18 +11,29 @@ struct TemplateRenderer {
     private var indentation = ""
     private var atLineStart = false
     /// The blocks overridden by the parents being rendered, outermost first (and winning): a
-    /// few at most, so a list searched in order, without hashing.
-    private var blocks: [(name: String, nodes: [TemplateNode])] = []
+    /// few at most, so a list searched in order, without hashing. `owner`: the template that
+    /// wrote the override, for messages.
+    private var blocks: [(name: String, nodes: [TemplateNode], owner: Int)] = []
     private var escaping = TemplateEscaping.html
     /// The templates open, innermost last, and how often each is open.
     private var chain: [Int] = []
     private var openCount: [Int]
     private var expansions = 0
+    /// The work of this render so far: loop iterations, and bytes written.
+    private(set) var counts = TemplateLibrary.RenderCounts()
+    /// The template whose nodes are being rendered, and the line of the last tag met in it:
+    /// where a limit is reported.
+    private var current = 0
+    private var line = 1
+    /// The output's size, in bytes, past which the render stops (the limit, after what the
+    /// output held before).
+    private let outputEnd: Int
 
     init(library: TemplateLibrary, output: String) {
         self.library = library
         self.output = output
         openCount = Array(repeating: 0, count: library.templates.count)
+        outputEnd = output.utf8.count + library.outputLimit
     }
 
     mutating func render(template index: Int, line: Int) throws(TemplateError) {
@@ -35,10 +48,48 @@ struct TemplateRenderer {
             throw recursionError(of: index, line: line)
         }
         let template = library.templates[index]
-        let outer = escaping
+        let outer = (escaping, current, self.line)
         escaping = template.escaping
-        defer { escaping = outer }
+        current = index
+        defer { (escaping, current, self.line) = outer }
         try render(template.nodes)
+    }
+
+    /// One more item of a loop at `line`: counted, and an error past the limit. One add and
+    /// one comparison, so that an ordinary render does not notice.
+    private mutating func countIteration(line: Int) throws(TemplateError) {
+        counts.iterations += 1
+        guard counts.iterations > library.iterationLimit else { return }
+        throw TemplateError(displayPath: library.templates[current].displayPath, line: line,
+                            message: "sections loop more than \(Self.grouped(library.iterationLimit)) times in one render "
+                                + "(Limits: template iterations); each loop inside a loop multiplies them: nest fewer "
+                                + "loops, or loop over shorter lists")
+    }
+
+    /// An error when the output has grown past the limit: checked after each write (a Swift
+    /// string knows its size, so the check costs one comparison).
+    private mutating func checkOutput() throws(TemplateError) {
+        guard output.utf8.count > outputEnd else { return }
+        counts.bytes = output.utf8.count - (outputEnd - library.outputLimit)
+        throw TemplateError(displayPath: library.templates[current].displayPath, line: line,
+                            message: "the render writes more than \(Self.megabytes(library.outputLimit)) "
+                                + "(Limits: template output size); a loop or partial repeats too much: write less per output")
+    }
+
+    /// `10,000,000`.
+    private static func grouped(_ number: Int) -> String {
+        var digits = String(number)
+        var index = digits.endIndex
+        while digits.distance(from: digits.startIndex, to: index) > 3 {
+            index = digits.index(index, offsetBy: -3)
+            digits.insert(",", at: index)
+        }
+        return digits
+    }
+
+    /// `100 MB`, or bytes below a megabyte.
+    private static func megabytes(_ bytes: Int) -> String {
+        bytes >= 1_000_000 && bytes % 1_000_000 == 0 ? "\(bytes / 1_000_000) MB" : "\(grouped(bytes)) bytes"
     }
 
     private func recursionError(of index: Int, line: Int) -> TemplateError {
@@ -59,10 +110,14 @@ struct TemplateRenderer {
             switch node {
             case .text(let bytes):
                 writeTemplateText(bytes)
+                try checkOutput()
             case .variable(let name, let escaped):
+                line = name.line
                 guard let value = lookup(name) else { continue }
                 write(value, escaped: escaped)
+                try checkOutput()
             case .section(let name, let children, let inverted):
+                line = name.line
                 let value = lookup(name)
                 if inverted {
                     if Self.isFalsey(value) { try render(children) }
@@ -75,6 +130,7 @@ struct TemplateRenderer {
                     try render(children)
                 case .list(let items)?:
                     for item in items {
+                        try countIteration(line: name.line)
                         stack.append(item)
                         try render(children)
                         stack.removeLast()
@@ -85,6 +141,7 @@ struct TemplateRenderer {
                     stack.removeLast()
                 }
             case .partial(let name, let index, let dynamic, let partialIndentation, let line):
+                self.line = line
                 guard let target = dynamic ? dynamicTemplate(name) : index else { continue }
                 let outer = indentation
                 if !partialIndentation.isEmpty {
@@ -100,10 +157,11 @@ struct TemplateRenderer {
                 }
                 try render(template: target, line: line)
             case .parent(let name, let index, let dynamic, let overrides, let parentIndentation, let line):
+                self.line = line
                 guard let target = dynamic ? dynamicTemplate(name) : index else { continue }
                 let outerBlocks = blocks
                 let outer = indentation
-                blocks = outerBlocks + overrides.map { (name: $0.key, nodes: $0.value) }
+                blocks = outerBlocks + overrides.map { [current] in (name: $0.key, nodes: $0.value, owner: current) }
                 if !parentIndentation.isEmpty {
                     indentation += parentIndentation
                     atLineStart = true
@@ -114,7 +172,15 @@ struct TemplateRenderer {
                 }
                 try render(template: target, line: line)
             case .block(let name, let defaults, _):
-                try render(blocks.first { $0.name == name }?.nodes ?? defaults)
+                guard let override = blocks.first(where: { $0.name == name }) else {
+                    try render(defaults)
+                    continue
+                }
+                // The override's tags are lines of the template that wrote it.
+                let outer = (current, line)
+                current = override.owner
+                defer { (current, line) = outer }
+                try render(override.nodes)
             }
         }
     }

@@ -18,6 +18,11 @@ import SitegenLimits
 /// not read unless the site set `followLinksOutside`, the rule for symbolic links. A file that
 /// cannot be read leaves the directive as it was and gives a warning at its line;
 /// `\{{#include …}}` is the directive's own text, not an include.
+///
+/// What one page expands to is bounded as it grows, never after: more than
+/// ``maximumIncludes`` includes (nested ones counted) or a page of more than
+/// ``maximumExpandedBytes`` is an error at the page's line of the include that went over, before
+/// the text past the limit is read or built.
 struct MdBookIncludes: Sendable {
     /// The content folder, as a standardized path.
     let contentFolder: String
@@ -25,6 +30,12 @@ struct MdBookIncludes: Sendable {
     let walker: FolderWalker
     /// How messages name the page at a content path.
     let display: @Sendable (String) -> String
+    /// The largest page once its includes are done, in bytes (tests give a small one).
+    var maximumExpandedBytes = Limits.expandedPageBytes
+    /// The most includes one page may expand, nested ones counted (tests give a small number).
+    var maximumIncludes = Limits.includesPerPage
+    /// Counts the files read, for tests that count the work an expansion did.
+    var reads: Counter?
 
     /// How deep includes in included files are followed.
     static let maximumDepth = Limits.includeDepth
@@ -50,11 +61,14 @@ struct MdBookIncludes: Sendable {
     }
 
     /// Does the includes of the page at content path `path`.
-    func expand(_ source: MarkdownSource, at path: String) -> Expansion {
+    ///
+    /// - Throws: ``SiteError`` at the page's line of the include that makes the page expand
+    ///   more than ``maximumIncludes`` includes or grow past ``maximumExpandedBytes``.
+    func expand(_ source: MarkdownSource, at path: String) throws(SiteError) -> Expansion {
         guard HTMLScan.contains("{{#", in: source.body) else { return Expansion(source: source, warnings: [], files: []) }
         var state = State(page: display(path))
         let folder = URLPath.folder(of: path)
-        let body = expand(source.body, folder: folder.isEmpty ? contentFolder : contentFolder + "/" + folder,
+        let body = try expand(source.body, folder: folder.isEmpty ? contentFolder : contentFolder + "/" + folder,
                           firstLine: source.bodyLineOffset + 1, nested: false, depth: 0, state: &state)
         return Expansion(source: MarkdownSource(frontMatter: source.frontMatter, body: body[...],
                                                 bodyLineOffset: source.bodyLineOffset),
@@ -66,15 +80,34 @@ struct MdBookIncludes: Sendable {
         let page: String
         var warnings: [SiteError] = []
         var files: [File] = []
+        /// The bytes of the page so far: text is counted once, where it is first kept (an
+        /// included file's text is not counted again when it joins the text around it).
+        var bytes = 0
+        /// The includes expanded so far, nested ones counted.
+        var includes = 0
+    }
+
+    /// Counts `bytes` more into the page, or throws when the page grows past the limit.
+    private func keep(_ bytes: Int, line: Int?, state: inout State) throws(SiteError) {
+        state.bytes += bytes
+        guard state.bytes > maximumExpandedBytes else { return }
+        throw SiteError(file: state.page, line: line,
+                        "the page grows past \(Self.size(maximumExpandedBytes)) with its includes (Limits: expanded page size); "
+                            + "include parts of large files (`{{#include file:10:20}}` or an anchor) or split the page")
+    }
+
+    /// `16 MB`, `5500 bytes`.
+    private static func size(_ bytes: Int) -> String {
+        bytes >= 1_000_000 && bytes % 1_000_000 == 0 ? "\(bytes / 1_000_000) MB" : "\(bytes) bytes"
     }
 
     /// `text` with its directives replaced. `firstLine` is the page's line of the text's first
     /// line, for messages; in `nested` text (an included file's), every directive is reported at
     /// `firstLine`, the page's directive that included it.
     private func expand(_ text: Substring, folder: String, firstLine: Int?, nested: Bool, depth: Int,
-                        state: inout State) -> String {
+                        state: inout State) throws(SiteError) -> String {
         var result = ""
-        result.reserveCapacity(text.utf8.count)
+        result.reserveCapacity(min(text.utf8.count, maximumExpandedBytes))
         var lineNumber = 0
         var rest = text
         while !rest.isEmpty {
@@ -82,51 +115,66 @@ struct MdBookIncludes: Sendable {
             let line = rest[..<lineEnd]
             rest = rest[lineEnd...]
             lineNumber += 1
+            let reportedLine = nested ? firstLine : firstLine.map { $0 + lineNumber - 1 }
             guard HTMLScan.contains("{{#", in: line) else {
+                try keep(line.utf8.count, line: reportedLine, state: &state)
                 result += line
                 continue
             }
-            let reportedLine = nested ? firstLine : firstLine.map { $0 + lineNumber - 1 }
-            result += expandLine(line, folder: folder, line: reportedLine, depth: depth, state: &state)
+            result += try expandLine(line, folder: folder, line: reportedLine, depth: depth, state: &state)
         }
         return result
     }
 
     private func expandLine(_ line: Substring, folder: String, line lineNumber: Int?, depth: Int,
-                            state: inout State) -> String {
+                            state: inout State) throws(SiteError) -> String {
         var result = ""
         var rest = line
         while let open = rest.range(of: "{{#") {
             let before = rest[..<open.lowerBound]
             if before.last == "\\" {
                 // `\{{#include …}}` is the directive's text.
+                try keep(before.utf8.count, line: lineNumber, state: &state)
                 result += before.dropLast() + "{{#"
                 rest = rest[open.upperBound...]
                 continue
             }
+            try keep(before.utf8.count, line: lineNumber, state: &state)
             result += before
             let afterOpen = rest[open.upperBound...]
             guard let close = afterOpen.range(of: "}}"), let directive = Directive(afterOpen[..<close.lowerBound]) else {
+                try keep("{{#".utf8.count, line: lineNumber, state: &state)
                 result += "{{#"
                 rest = afterOpen
                 continue
             }
             let written = rest[open.lowerBound..<close.upperBound]
             rest = afterOpen[close.upperBound...]
-            if let included = include(directive, written: written, folder: folder, line: lineNumber, depth: depth, state: &state) {
+            // The included text was counted as it was kept, in `include`.
+            if let included = try include(directive, written: written, folder: folder, line: lineNumber, depth: depth, state: &state) {
                 result += included
             } else {
+                try keep(written.utf8.count, line: lineNumber, state: &state)
                 result += written
             }
         }
+        try keep(rest.utf8.count, line: lineNumber, state: &state)
         return result + rest
     }
 
     /// The text `directive` includes, or `nil` (with a warning) when it includes nothing.
     private func include(_ directive: Directive, written: Substring, folder: String, line: Int?, depth: Int,
-                         state: inout State) -> String? {
+                         state: inout State) throws(SiteError) -> String? {
         func warn(_ message: String) {
             state.warnings.append(SiteError(file: state.page, line: line, "`\(written)` \(message); left as text"))
+        }
+        // Counted before the file is read, so that a page of includes in includes stops here;
+        // those that read nothing count too, so that a page's warnings are as few as its includes.
+        state.includes += 1
+        guard state.includes <= maximumIncludes else {
+            throw SiteError(file: state.page, line: line,
+                            "`\(written)`: the page expands more than \(maximumIncludes) includes, counting those in included files "
+                                + "(Limits: includes per page); include each file once, or split the page")
         }
         guard depth < Self.maximumDepth else {
             warn("is in a file included \(Self.maximumDepth) deep (an include in a circle?)")
@@ -145,6 +193,7 @@ struct MdBookIncludes: Sendable {
         let data: Data
         do {
             data = try RegularFile.contents(of: real, maximumSize: Self.maximumBytes)
+            _ = reads?.increment()
         } catch {
             warn("cannot read \(directive.path): \(error.reason)")
             return nil
@@ -167,10 +216,15 @@ struct MdBookIncludes: Sendable {
             let end = after.firstIndex(where: { Self.anchor(in: $0, marker: "ANCHOR_END:").map(String.init) == name }) ?? lines.endIndex
             lines = Array(lines[(start + 1)..<end])
         }
-        let text = lines.filter { !Self.isAnchorLine($0) }.joined(separator: "\n")
-        guard HTMLScan.contains("{{#", in: text[...]) else { return text }
+        let kept = lines.filter { !Self.isAnchorLine($0) }
+        guard kept.contains(where: { HTMLScan.contains("{{#", in: $0) }) else {
+            // Counted before joined: a text past the limit is never built.
+            try keep(kept.reduce(max(kept.count - 1, 0)) { $0 + $1.utf8.count }, line: line, state: &state)
+            return kept.joined(separator: "\n")
+        }
+        let text = kept.joined(separator: "\n")
         let realFolder = URLPath.folder(of: real)
-        return expand(text[...], folder: realFolder.isEmpty ? "/" : realFolder, firstLine: line, nested: true,
+        return try expand(text[...], folder: realFolder.isEmpty ? "/" : realFolder, firstLine: line, nested: true,
                       depth: depth + 1, state: &state)
     }
 

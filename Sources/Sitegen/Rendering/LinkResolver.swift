@@ -1,3 +1,4 @@
+import SitegenLimits
 import SitegenMarkdown
 
 /// Rewrites links between content files to the URLs they are published at, in every form
@@ -274,12 +275,24 @@ struct LinkResolver: Sendable {
     /// Expands Hugo's `{{< ref "x.md#y" >}}` and `{{< relref … >}}` (also with `%`, quoted or
     /// not) to the URL of the page they name, wherever they are in the Markdown; a reference
     /// to nothing is left as it is, with a warning.
-    func expandingReferences(in source: MarkdownSource, sourcePath: String, displayPath: String) -> MarkdownSource {
+    ///
+    /// - Throws: ``SiteError`` at the reference's line when the URLs make the text longer than
+    ///   `Limits.expandedPageBytes` (a short reference may name a page of a long URL).
+    func expandingReferences(in source: MarkdownSource, sourcePath: String, displayPath: String,
+                             maximumBytes: Int = Limits.expandedPageBytes) throws(SiteError) -> MarkdownSource {
         let body = source.body
         guard HTMLScan.contains("{{", in: body), HTMLScan.contains("ref", in: body) else { return source }
         var output = ""
         var rest = body[...]
         var changed = false
+        // The line of a reference, counted on from the one before: one pass over the text,
+        // however many references it holds.
+        var (line, counted) = (source.bodyLineOffset + 1, body.startIndex)
+        func lineOf(_ index: Substring.Index) -> Int {
+            line += body[counted..<index].utf8.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+            counted = index
+            return line
+        }
         while let open = HTMLScan.range(of: "{{", in: rest) {
             guard let (reference, end) = HugoReference.read(rest[open.lowerBound...]) else {
                 output += rest[..<open.upperBound]
@@ -290,10 +303,14 @@ struct LinkResolver: Sendable {
             if let url = resolveReference(reference, folder: URLPath.folder(of: sourcePath)) {
                 output += url
                 changed = true
+                if output.utf8.count > maximumBytes {
+                    throw SiteError(file: displayPath, line: lineOf(open.lowerBound),
+                                    "the page grows past \(maximumBytes / 1_000_000) MB with the URLs of its Hugo references "
+                                        + "(Limits: expanded page size); split the page")
+                }
             } else {
                 output += rest[open.lowerBound..<end]
-                let line = source.bodyLineOffset + body[..<open.lowerBound].reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
-                warnings.add(SiteError(file: displayPath, line: line, "Hugo reference to a missing page: \(reference)"))
+                warnings.add(SiteError(file: displayPath, line: lineOf(open.lowerBound), "Hugo reference to a missing page: \(reference)"))
             }
             rest = rest[end...]
         }

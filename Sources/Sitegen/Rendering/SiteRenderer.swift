@@ -1,4 +1,5 @@
 import Foundation
+import SitegenLimits
 import SitegenMarkdown
 import SitegenTemplates
 
@@ -62,7 +63,7 @@ struct SiteRenderer: Sendable {
             // The home page shows its text alone; a section's list shows the title above it.
             let title: MarkdownParser.TitleHeading = section.path.isEmpty || !theme.templates.mentions("section.title")
                 ? .keep : .omit(given: section.source.frontMatter["title"]?.string)
-            let content = parseContent(section.source, at: relative, links: links, parser: parser(for: relative, links: links, title: title))
+            let content = try parseContent(section.source, at: relative, links: links, parser: parser(for: relative, links: links, title: title))
             for warning in content.warnings { warnings.add(warning) }
             sectionHTML[section.path] = content.markdown.html
             templateTags.append((source, content.templateTags))
@@ -221,18 +222,23 @@ struct SiteRenderer: Sendable {
     /// `ref`/`relref`; Hugo's escaped
     /// shortcodes shown as Hugo shows them, the other generators' tags left in it counted.
     private func parseContent(_ source: MarkdownSource, at path: String, links: LinkResolver,
-                              parser: MarkdownParser) -> (markdown: Markdown, templateTags: ForeignTemplateTags,
+                              parser: MarkdownParser) throws -> (markdown: Markdown, templateTags: ForeignTemplateTags,
                                                           includes: [MdBookIncludes.File], warnings: [SiteError]) {
         var expanded = source, includes: [MdBookIncludes.File] = [], warnings: [SiteError] = []
         if HTMLScan.contains("{{#", in: source.body) {
             let includer = MdBookIncludes(contentFolder: loaded.layout.content.standardizedFileURL.path,
                                           walker: FolderWalker(layout: loaded.layout, configuration: loaded.configuration),
                                           display: { [layout = loaded.layout] in layout.display(contentPath: $0) })
-            let expansion = includer.expand(source, at: path)
+            let expansion = try includer.expand(source, at: path)
             (expanded, includes, warnings) = (expansion.source, expansion.files, expansion.warnings)
         }
-        expanded = links.expandingReferences(in: expanded, sourcePath: path, displayPath: display(path))
+        expanded = try links.expandingReferences(in: expanded, sourcePath: path, displayPath: display(path))
         let markdown = parser.parse(ForeignTemplateTags.unescapingHugoShortcodes(expanded))
+        if let line = markdown.tooDeepAlertLine {
+            throw SiteError(file: display(path), line: line,
+                            "callouts nest more than \(Limits.containerDepth) deep (`:::` containers and `> [!NOTE]` alerts "
+                                + "counted together; Limits: container depth); close a container before opening the next")
+        }
         let tags = ForeignTemplateTags(in: expanded.body, bodyLineOffset: expanded.bodyLineOffset, codeLines: markdown.codeLines)
         return (markdown, tags, includes, warnings)
     }
@@ -326,7 +332,7 @@ struct SiteRenderer: Sendable {
         let showsTitle = showsTitle ?? theme.templates.mentions("page.title")
         let title: MarkdownParser.TitleHeading = showsTitle ? .omit(given: page.explicitTitle) : .keep
         let recording = links.recording(into: lookups, warnings: warnings)
-        let content = parseContent(page.source, at: page.sourcePath, links: recording,
+        let content = try parseContent(page.source, at: page.sourcePath, links: recording,
                                    parser: parser(for: page.sourcePath, links: recording, title: title))
         for warning in content.warnings { warnings.add(warning) }
         let markdown = content.markdown

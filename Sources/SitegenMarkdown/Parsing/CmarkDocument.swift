@@ -1,5 +1,6 @@
 import CCmarkGFM
 import Foundation
+import SitegenLimits
 
 /// One Markdown body parsed by cmark-gfm. With ``cmarkLibraryReady``, the only code that talks to the C library: it
 /// parses, walks the tree once to gather facts and the nodes modifiers want, brackets those
@@ -21,6 +22,8 @@ final class CmarkDocument {
     private let joinsEastAsianLines: Bool
     /// The alerts the walk found, written as alerts when the document is first rendered.
     private var alertBlocks: AlertBlocks?
+    /// How deep alerts may nest before the document notes the first one deeper (tests give less).
+    var maximumAlertDepth = Limits.containerDepth
 
     /// Parses a body. `trackPositions` asks cmark for exact inline source positions, which
     /// modifiers' Markdown slices need.
@@ -55,6 +58,10 @@ final class CmarkDocument {
         cmark_parser_free(parser)
     }
 
+    /// The steps the alerts were found in (nodes, lines and open containers looked at), to
+    /// show by counting that the work grows with the document, not with its nesting.
+    var alertSteps: Int { alertBlocks?.steps ?? 0 }
+
     /// Renders the document to HTML and hands the bytes to `use`.
     func withHTML<Result>(_ use: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         alertBlocks?.render()
@@ -84,7 +91,9 @@ final class CmarkDocument {
         if readsGeneratorSyntax, body.utf8.contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "&") }) {
             dropKramdownAttributeLists()
         }
-        if readsAlerts, alertBlocks == nil, Self.mayHoldAlerts(body) { alertBlocks = AlertBlocks(root: root, body: body) }
+        if readsAlerts, alertBlocks == nil, Self.mayHoldAlerts(body) {
+            alertBlocks = AlertBlocks(root: root, body: body, maximumDepth: maximumAlertDepth)
+        }
         if joinsEastAsianLines, EastAsianText.mayBreakLine(in: body) { joinEastAsianLines() }
         var walker = TreeWalker(wanted: wanted, body: body, headingIDs: headingIDs, readsGeneratorSyntax: readsGeneratorSyntax,
                                 retagsHeadings: retagsHeadings, linkRewriter: linkRewriter,
@@ -115,7 +124,9 @@ final class CmarkDocument {
         }
         firstHeadingNode = walker.firstHeading
         retagged = walker.retagged
-        return (walker.facts, walker.marked, walker.nodes)
+        var facts = walker.facts
+        facts.tooDeepAlertLine = alertBlocks?.tooDeepLine
+        return (facts, walker.marked, walker.nodes)
     }
 
     /// Gives the headings the walk found attributes for (ids, `{#id .class}`) their opening
@@ -895,8 +906,14 @@ struct AlertBlocks {
     }
 
     private var found: [Found] = []
-    /// The quotes made of containers, which are alerts already.
-    private var containerQuotes: Set<OpaquePointer> = []
+    /// The quotes made of containers, which are alerts already, and the line of each opening.
+    private var containerQuotes: [OpaquePointer: Int] = [:]
+    /// How deep alerts may nest; the first one deeper is noted in ``tooDeepLine``.
+    private let maximumDepth: Int
+    /// The line (of the body, from 1) of the first alert nested deeper than ``maximumDepth``.
+    private(set) var tooDeepLine: Int?
+    /// Nodes, lines and open containers looked at: the work done, for tests that count it.
+    private(set) var steps = 0
     /// Paragraphs taken out of the tree. Inline nodes point into their block's text, so a
     /// paragraph whose nodes moved elsewhere lives as long as the document (``release()``).
     private var retired: [OpaquePointer] = []
@@ -913,19 +930,23 @@ struct AlertBlocks {
     private let body: Substring
 
     /// Finds the alerts under `root` (parsed from `body`) and takes their markers out of the text.
-    init(root: OpaquePointer, body: Substring) {
+    /// Each block is looked at once, with how many alerts hold it: nesting costs no extra pass.
+    init(root: OpaquePointer, body: Substring, maximumDepth: Int = Limits.containerDepth) {
         self.body = body
-        var containers = [root]
-        while let container = containers.popLast() {
+        self.maximumDepth = maximumDepth
+        var containers = [(node: root, depth: 0)]
+        while let (container, depth) = containers.popLast() {
             findContainers(in: container)
             var child = cmark_node_first_child(container)
             while let node = child {
+                steps += 1
                 switch cmark_node_get_type(node) {
                 case CMARK_NODE_BLOCK_QUOTE:
-                    if !containerQuotes.contains(node) { findMarker(in: node) }
-                    containers.append(node)
+                    let line = containerQuotes[node] ?? (findMarker(in: node) ? Int(cmark_node_get_start_line(node)) : nil)
+                    if let line, depth + 1 > maximumDepth, tooDeepLine == nil { tooDeepLine = line }
+                    containers.append((node, line == nil ? depth : depth + 1))
                 case CMARK_NODE_LIST, CMARK_NODE_ITEM, CMARK_NODE_FOOTNOTE_DEFINITION:
-                    containers.append(node)
+                    containers.append((node, depth))
                 default:
                     break
                 }
@@ -967,15 +988,15 @@ struct AlertBlocks {
     // MARK: GitHub alerts
 
     /// Notes `quote` as an alert when its first line is a marker, and takes the marker (and
-    /// the title after it) out of its first paragraph.
-    private mutating func findMarker(in quote: OpaquePointer) {
+    /// the title after it) out of its first paragraph; whether it is one.
+    private mutating func findMarker(in quote: OpaquePointer) -> Bool {
         guard let paragraph = cmark_node_first_child(quote), cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH,
-              let first = cmark_node_first_child(paragraph), cmark_node_get_type(first) == CMARK_NODE_TEXT else { return }
+              let first = cmark_node_first_child(paragraph), cmark_node_get_type(first) == CMARK_NODE_TEXT else { return false }
         let literal = Array(string(cmark_node_get_literal(first)).utf8)
         guard literal.starts(with: Array("[!".utf8)), let close = literal.firstIndex(of: UInt8(ascii: "]")),
-              let kind = Alert.Kind(rawValue: String(decoding: literal[2..<close], as: UTF8.self).lowercased()) else { return }
+              let kind = Alert.Kind(rawValue: String(decoding: literal[2..<close], as: UTF8.self).lowercased()) else { return false }
         let rest = literal[(close + 1)...]
-        guard rest.isEmpty || Self.isBlank(rest.first!), !isEscaped(paragraph) else { return }
+        guard rest.isEmpty || Self.isBlank(rest.first!), !isEscaped(paragraph) else { return false }
         let line = Self.takeFirstLine(of: paragraph)
         // The title: what follows the marker on its line.
         let titleText = String(decoding: rest.drop(while: Self.isBlank), as: UTF8.self)
@@ -987,6 +1008,7 @@ struct AlertBlocks {
         if plainTitle.isEmpty { for node in title { cmark_node_free(node) } }
         found.append(Found(quote: quote, alert: Alert(kind: kind, title: plainTitle.isEmpty ? nil : plainTitle),
                            title: plainTitle.isEmpty ? nil : title))
+        return true
     }
 
     /// Takes a closing line's colons out; the anchors an attribute list left after them stay,
@@ -1037,13 +1059,18 @@ struct AlertBlocks {
         let line: Int
         let colons: Int
         let opening: (kind: Alert.Kind, title: String?)?
+
+        /// The line of the body it is on (the paragraph's first line, then one a line).
+        var sourceLine: Int { Int(cmark_node_get_start_line(paragraph)) + line }
     }
 
     /// Turns each `:::kind` … `:::` run of `container`'s blocks into a quote noted as an alert.
     /// One pass finds the colon lines and pairs them (a closing closes the innermost open
     /// container of its colons; those opened inside it and never closed stay text), one pass
     /// per paragraph makes each paired line a paragraph alone, then the quotes are made,
-    /// innermost first: linear in the size of the document, however many containers it holds.
+    /// innermost first: linear in the size of the document, however many containers it holds
+    /// (each block and line is looked at once, and an open container is passed over by the
+    /// search for a closing's opening only when that closing drops it).
     private mutating func findContainers(in container: OpaquePointer) {
         var pairs: [(opening: ColonLine, closing: ColonLine)] = []
         var open: [ColonLine] = []
@@ -1051,7 +1078,10 @@ struct AlertBlocks {
         var child = cmark_node_first_child(container)
         while let node = child {
             child = cmark_node_next(node)
-            if !open.isEmpty, let hoisted = Self.hoistLazyClosing(after: node, closing: Set(open.map(\.colons))) {
+            steps += 1
+            // Which colons close is looked up in `openCounts`, never gathered from `open`: the
+            // look-up costs the same with a thousand containers open as with one.
+            if !open.isEmpty, let hoisted = Self.hoistLazyClosing(after: node, closes: { openCounts[$0, default: 0] > 0 }) {
                 child = hoisted
                 continue
             }
@@ -1059,6 +1089,7 @@ struct AlertBlocks {
             // An opening starts a paragraph, or follows a closing line in it.
             var mayOpen = true
             for (index, line) in Self.lines(of: node).enumerated() {
+                steps += 1
                 guard let colonLine = Self.colonLine(line, paragraph: node, index: index) else {
                     mayOpen = false
                     continue
@@ -1070,6 +1101,7 @@ struct AlertBlocks {
                     }
                     mayOpen = false
                 } else if openCounts[colonLine.colons, default: 0] > 0, let at = open.lastIndex(where: { $0.colons == colonLine.colons }) {
+                    steps += open.count - at
                     for dropped in open[at...] { openCounts[dropped.colons, default: 0] -= 1 }
                     pairs.append((open[at], colonLine))
                     open.removeSubrange(at...)
@@ -1102,15 +1134,15 @@ struct AlertBlocks {
             retire(opening)
             let title = pair.opening.opening?.title
             found.append(Found(quote: quote, alert: Alert(kind: kind, title: title), title: title.map { [CmarkNodes.text($0)] }))
-            containerQuotes.insert(quote)
+            containerQuotes[quote] = pair.opening.sourceLine
         }
     }
 
     /// A closing line written right after a list or a quote is, for cmark, the last line of
     /// its last paragraph (a lazy continuation). When `block` is such a list or quote and that
-    /// line closes a container of `closing` colons, it is moved out as a paragraph after
+    /// line closes a container of colons that `closes`, it is moved out as a paragraph after
     /// `block`, which is returned.
-    private static func hoistLazyClosing(after block: OpaquePointer, closing: Set<Int>) -> OpaquePointer? {
+    private static func hoistLazyClosing(after block: OpaquePointer, closes: (Int) -> Bool) -> OpaquePointer? {
         var last = block
         while cmark_node_get_type(last) == CMARK_NODE_LIST || cmark_node_get_type(last) == CMARK_NODE_ITEM
                 || cmark_node_get_type(last) == CMARK_NODE_BLOCK_QUOTE {
@@ -1120,7 +1152,7 @@ struct AlertBlocks {
         guard last != block, cmark_node_get_type(last) == CMARK_NODE_PARAGRAPH else { return nil }
         let lines = lines(of: last)
         guard lines.count > 1, let line = colonLine(lines[lines.count - 1], paragraph: last, index: lines.count - 1),
-              line.opening == nil, closing.contains(line.colons),
+              line.opening == nil, closes(line.colons),
               let alone = split(last, isolating: [lines.count - 1])[lines.count - 1] else { return nil }
         cmark_node_unlink(alone)
         _ = cmark_node_insert_after(block, alone)

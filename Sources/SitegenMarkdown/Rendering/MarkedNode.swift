@@ -32,4 +32,6 @@ struct DocumentFacts {
     var omittedHeading: Heading?
     /// The lines of the file (front matter counted) of each code block, in document order.
     var codeLines: [ClosedRange<Int>] = []
+    /// The line of the first alert nested deeper than ``Limits/containerDepth``, if any.
+    var tooDeepAlertLine: Int?
 }
