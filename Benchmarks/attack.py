@@ -118,7 +118,7 @@ def _install_peak_recorder():
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--sitegen", default=str(HERE.parent / ".build/release/sitegen"))
+    parser.add_argument("--sitegen", default=str(HERE.parent / ".build/release/sitegen"), type=lambda p: os.path.abspath(p))
     parser.add_argument("--only", help="run only the cases whose group/name contains this")
     parser.add_argument("--keep", action="store_true", help="keep each case's folder")
     options = parser.parse_args()
