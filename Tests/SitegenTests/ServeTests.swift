@@ -53,6 +53,23 @@ import Testing
         }
     }
 
+    @Test func redirectsGoOnlyToAPathOnTheSameHostNeverToAnotherOne() throws {
+        let site = try TestSite(example: "blog")
+        try site.write("not another host", to: "static/evil.com/note.txt")
+        let server = try PreviewProcess(root: site.root)
+        // A browser reads a Location of `//evil.com/` as the host evil.com.
+        for target in ["//evil.com", "///evil.com", "/evil.com"] {
+            let response = try server.request(target)
+            #expect(response.status == 301, "\(target)")
+            #expect(response.headers["location"] == "/evil.com/", "\(target)")
+        }
+        for target in ["/\\evil.com", "/%5Cevil.com", "/\\/evil.com"] {
+            let response = try server.request(target)
+            #expect(response.headers["location"] == nil, "\(target) → \(response.headers)")
+        }
+        #expect(try server.request("//evil.com/note.txt").body == "not another host")
+    }
+
     @Test func rebuildsOnChangesAndTellsTheBrowser() async throws {
         let site = try TestSite(example: "blog")
         let server = try PreviewProcess(root: site.root)

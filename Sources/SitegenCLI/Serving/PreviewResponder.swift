@@ -36,15 +36,14 @@ struct PreviewResponder: Sendable {
         }
         guard let inside = insideBase(path) else {
             let home = basePath + "/"
-            if path == "/" || path == basePath { return .text(302, "Moved to \(home)", fields: [("Location", home)]) }
+            if path == "/" || path == basePath { return .redirect(302, to: home) }
             return missing()
         }
         switch PreviewFiles(root: root).resolve(inside) {
         case .file(let url):
             return respond(with: url, status: 200)
         case .redirect(let location):
-            let location = basePath + location
-            return .text(301, "Moved to \(location)", fields: [("Location", location)])
+            return .redirect(301, to: basePath + location)
         case .missing:
             return missing(inside)
         }

@@ -29,6 +29,14 @@ struct HTTPResponse: Sendable {
                      body: .bytes(Data((message + "\n").utf8)))
     }
 
+    /// A redirect to `path` on this same server. Leading slashes and backslashes become one
+    /// slash: a browser reads `//evil.com/` (or `/\evil.com/`) as another host, so a request
+    /// for `//evil.com` must not be sent there.
+    static func redirect(_ status: Int, to path: String) -> HTTPResponse {
+        let location = "/" + path.drop { $0 == "/" || $0 == "\\" }
+        return .text(status, "Moved to \(location)", fields: [("Location", location)])
+    }
+
     /// The status line and header fields, ending with the empty line. `keepAlive` says whether
     /// the connection stays open; HTTP/1.0 clients are told so explicitly.
     func head(keepAlive: Bool, minorVersion: Int) -> Data {
