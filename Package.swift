@@ -75,7 +75,7 @@ let package = Package(
         .testTarget(name: "SitegenHighlightTests", dependencies: ["SitegenHighlight"]),
         .testTarget(
             name: "SitegenTests",
-            dependencies: ["Sitegen", "SitegenCLI", "TestSupport"]
+            dependencies: ["Sitegen", "SitegenCLI", "SitegenLimits", "TestSupport"]
         ),
     ]
 )
