@@ -70,6 +70,26 @@ import Testing
         #expect(try server.request("//evil.com/note.txt").body == "not another host")
     }
 
+    @Test func aLargeStaticFileDownloadsByteForByteAndHeadGivesItsLength() throws {
+        let site = try TestSite()
+        try site.write("# Home\n", to: "content/index.md")
+        // Printable, so that the body compares as text; made here, never committed.
+        let file = String(decoding: TestSite.printableBytes(20_000_000), as: UTF8.self)
+        try site.write(file, to: "static/big.txt")
+        let server = try PreviewProcess(root: site.root)
+        let head = try server.request("/big.txt", method: "HEAD")
+        #expect(head.headers["content-length"] == "20000000")
+        #expect(head.body.isEmpty)
+        let connection = try server.connection(timeout: 20)
+        for _ in 0..<2 {
+            // Twice on one connection: the first response ends where its length says.
+            try connection.send("GET /big.txt HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            let get = try connection.response()
+            #expect(get.status == 200)
+            #expect(get.body == file)
+        }
+    }
+
     @Test func rebuildsOnChangesAndTellsTheBrowser() async throws {
         let site = try TestSite(example: "blog")
         let server = try PreviewProcess(root: site.root)

@@ -1,12 +1,14 @@
 import Foundation
 
-/// A response of the preview server: a status, header fields, and either the whole body or a
-/// stream of server-sent events.
+/// A response of the preview server: a status, header fields, and the whole body, a file sent a
+/// chunk at a time, or a stream of server-sent events.
 struct HTTPResponse: Sendable {
     /// What follows the head.
     enum Body: Sendable {
         /// The whole body, sent with its `Content-Length`.
         case bytes(Data)
+        /// A file, sent a chunk at a time with its `Content-Length`.
+        case file(FileBody)
         /// Server-sent events, each sent as it comes, until the client goes away.
         case events(AsyncStream<String>)
     }
@@ -42,7 +44,11 @@ struct HTTPResponse: Sendable {
     func head(keepAlive: Bool, minorVersion: Int) -> Data {
         var text = "HTTP/1.1 \(status) \(Self.reason(status))\r\n"
         for field in fields { text += "\(field.name): \(field.value)\r\n" }
-        if case .bytes(let data) = body { text += "Content-Length: \(data.count)\r\n" }
+        switch body {
+        case .bytes(let data): text += "Content-Length: \(data.count)\r\n"
+        case .file(let file): text += "Content-Length: \(file.length)\r\n"
+        case .events: break
+        }
         text += "Cache-Control: no-store\r\n"
         if !keepAlive {
             text += "Connection: close\r\n"
