@@ -76,11 +76,19 @@ struct CheckCommandTests {
                 Thread.sleep(forTimeInterval: 0.5)
             }
         }
+        let silent = try HostileHTTPServer { _, client in
+            // Reads the request, then says nothing for a minute at most.
+            for _ in 0..<60 where client.write(Data()) { Thread.sleep(forTimeInterval: 1) }
+        }
         let site = try TestSite()
-        try site.write("# A\n\n[slow](\(server.address("/slow")))\n", to: "content/a.md")
+        try site.write("# A\n\n[slow](\(server.address("/slow")))\n\n[silent](\(silent.address("/")))\n", to: "content/a.md")
         let result = try Sitegen.run(["check", site.root.path, "--external", "--timeout", "1"])
         #expect(result.status == 1)
-        #expect(result.output == "content/a.md:3: external link timed out after 1 s: \(server.address("/slow"))\n")
+        #expect(result.output == """
+            content/a.md:3: external link timed out after 1 s: \(server.address("/slow"))
+            content/a.md:5: external link timed out after 1 s: \(silent.address("/"))
+
+            """)
     }
 
     @Test("--external asks one host at most two requests at once, however many links lead there")

@@ -64,7 +64,7 @@ public struct ExternalLinkChecker: Sendable {
             request.httpMethod = method
             request.setValue("sitegen link checker", forHTTPHeaderField: "User-Agent")
             switch await probe.outcome(of: request, timeout: timeout) {
-            case .answered(let answer, _):
+            case .answered(let answer):
                 status = answer
             case .timedOut:
                 return "external link timed out after \(seconds(timeout)) s"
