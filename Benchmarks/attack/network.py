@@ -1,5 +1,7 @@
 """Servers that once held `sitegen check --external` or filled its memory: one that refuses HEAD
-and then sends an endless body, and one that trickles its answer a byte a second.
+and then sends an endless body, one that redirects with an endless body (FoundationNetworking
+reads a redirect's body whole before following it), and one that trickles its answer a byte a
+second.
 
 Each server is a thread on 127.0.0.1 at a port picked in `prepare` (kept in `folder/port`);
 every loop it runs is bounded, and it stops with its case. The bytes it managed to send are
@@ -110,6 +112,18 @@ def _endless(method: str, path: str, send) -> None:
             return
 
 
+def _endless_redirect(method: str, path: str, send) -> None:
+    if method != "GET":
+        send(b"HTTP/1.1 405 Method Not Allowed\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+        return
+    if not send(b"HTTP/1.1 301 Moved Permanently\r\nLocation: /elsewhere\r\nConnection: close\r\n\r\n"):
+        return
+    chunk = b"x" * (1 << 20)
+    for _ in range(8 << 10):  # 8 GB at most
+        if not send(chunk):
+            return
+
+
 def _trickle(method: str, path: str, send) -> None:
     if path == "/slow-body":
         # The head at once, then a body a byte a second: the status is all the checker needs.
@@ -137,6 +151,10 @@ CASES = [
          message="broken external link (HTTP 404): http://127.0.0.1:",
          background=lambda folder: _server(folder, _endless),
          after=_sent_at_most(SENT_BOUND)),
+    Case("check-external-endless-redirect",
+         lambda folder: _check(folder, ["/moved"], "--timeout", "5"),
+         message="external link timed out after 5 s: http://127.0.0.1:",
+         background=lambda folder: _server(folder, _endless_redirect)),
     Case("check-external-trickling-server",
          lambda folder: _check(folder, ["/slow-head", "/slow-body"], "--timeout", "5"),
          message="external link timed out after 5 s: http://127.0.0.1:",

@@ -67,6 +67,31 @@ struct CheckCommandTests {
         #expect(server.bytesSent < 512 << 20, "the server sent \(server.bytesSent) bytes")
     }
 
+    @Test("--external gives up at the deadline on a redirect with an endless body, and checks other hosts' links meanwhile")
+    func externalEndlessRedirect() throws {
+        let hostile = try HostileHTTPServer { request, client in
+            guard request.method == "GET" else {
+                client.write("HTTP/1.1 405 Method Not Allowed\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+                return
+            }
+            // FoundationNetworking reads a redirect's body whole before it follows it.
+            guard client.write("HTTP/1.1 301 Moved Permanently\r\nLocation: /elsewhere\r\nConnection: close\r\n\r\n") else { return }
+            let chunk = Data(repeating: UInt8(ascii: "x"), count: 64 * 1024)
+            for _ in 0..<(4 << 30) / chunk.count where client.write(chunk) {}
+        }
+        let fine = try HostileHTTPServer { _, client in
+            client.write("HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+        }
+        let site = try TestSite()
+        try site.write("# A\n\n[moved](\(hostile.address("/moved")))\n\n[gone](\(fine.address("/gone")))\n", to: "content/a.md")
+        let result = try Sitegen.run(["check", site.root.path, "--external", "--timeout", "1"])
+        #expect(result.output == """
+            content/a.md:3: external link timed out after 1 s: \(hostile.address("/moved"))
+            content/a.md:5: broken external link (HTTP 404): \(fine.address("/gone"))
+
+            """)
+    }
+
     @Test("--external gives up on a server that trickles its answer at the deadline, and says so")
     func externalTrickle() throws {
         let server = try HostileHTTPServer { _, client in

@@ -27,11 +27,10 @@ public struct ExternalLinkChecker: Sendable {
     /// Every external link that does not answer in time, or answers with an error status.
     public func problems() async -> [LinkChecker.Problem] {
         let references = checker.externalReferences()
-        let probe = LinkProbe(timeout: timeout, connectionsPerHost: concurrencyPerHost)
+        let probe = LinkProbe(timeout: timeout)
         defer { probe.invalidate() }
         var queue = HostQueue(addresses: Set(references.map(\.address)).sorted(), perHost: concurrencyPerHost)
         var failures: [String: String] = [:]
-        let timeout = timeout
         await withTaskGroup(of: (String, String?).self) { group in
             var running = 0
             func startWhatFits() {
@@ -63,7 +62,7 @@ public struct ExternalLinkChecker: Sendable {
             var request = URLRequest(url: url)
             request.httpMethod = method
             request.setValue("sitegen link checker", forHTTPHeaderField: "User-Agent")
-            switch await probe.outcome(of: request, timeout: timeout) {
+            switch await probe.outcome(of: request, host: HostQueue.host(of: address)) {
             case .answered(let answer):
                 status = answer
             case .timedOut:
