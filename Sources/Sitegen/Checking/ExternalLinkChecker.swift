@@ -6,8 +6,8 @@ import SitegenLimits
 
 /// Checks the links of a built site that lead to other sites, over HTTP: each address once, a
 /// few at a time (and fewer to one host), each request within one deadline from connecting to
-/// its last byte, reading the status and never the body. A status of 400 or more, no answer, or
-/// no answer in time is a problem, reported where the link is written.
+/// its last byte, each transfer stopped once its status has come. A status of 400 or more, no
+/// answer, or no answer in time is a problem, reported where the link is written.
 public struct ExternalLinkChecker: Sendable {
     private let checker: LinkChecker
     private let timeout: TimeInterval
