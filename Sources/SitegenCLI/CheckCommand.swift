@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Sitegen
+import SitegenLimits
 
 /// `sitegen check [PATH]`: builds in memory and reports every broken internal reference.
 struct CheckCommand: AsyncParsableCommand {
@@ -39,11 +40,11 @@ struct CheckCommand: AsyncParsableCommand {
     @Flag(help: "Also check links to other sites, over HTTP.")
     var external = false
 
-    @Option(help: "With --external: seconds to wait for each site.")
-    var timeout: Double = 10
+    @Option(help: "With --external: seconds each request may take, from connecting to its last byte.")
+    var timeout: Double = Limits.externalRequestSeconds
 
-    @Option(help: "With --external: how many requests at once.")
-    var concurrency: Int = 8
+    @Option(help: "With --external: how many requests at once (at most \(Limits.externalRequestsPerHost) to one host).")
+    var concurrency: Int = Limits.externalRequests
 
     func run() async throws {
         let layout = SiteLayout(root: URL(fileURLWithPath: path), configuration: config.map { URL(fileURLWithPath: $0) })

@@ -92,4 +92,7 @@ package enum Limits {
     /// The size of the chunks a static file is sent in: memory per download, whatever the
     /// file's size.
     package static let responseChunkBytes = 256 * 1024
+    /// The largest HTML file that gets the live-reload script; a larger one is sent as it is, a
+    /// chunk at a time, rather than read whole to insert it.
+    package static let liveReloadPageBytes = 16_000_000
 }

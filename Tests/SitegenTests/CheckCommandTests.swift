@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Sitegen
+import SitegenLimits
 
 @Suite("sitegen check")
 struct CheckCommandTests {
@@ -41,6 +42,94 @@ struct CheckCommandTests {
         #expect(lines.first == "content/a.md:5: broken external link (HTTP 404): \(address)/no/such/page/")
         #expect(lines.last?.hasPrefix("content/b.md:3: external link does not answer") == true)
         #expect(result.error.contains("2 problems found."))
+    }
+
+    @Test("--external never reads an endless body: a server that refuses HEAD and then sends one is asked for its status only")
+    func externalEndlessBody() throws {
+        let server = try HostileHTTPServer { request, client in
+            guard request.method == "GET" else {
+                client.write("HTTP/1.1 405 Method Not Allowed\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+                return
+            }
+            let status = request.path == "/gone" ? "404 Not Found" : "200 OK"
+            guard client.write("HTTP/1.1 \(status)\r\nContent-Type: text/html\r\nConnection: close\r\n\r\n") else { return }
+            // Endless as far as the checker can tell: 4 GB at most, until it stops reading.
+            let chunk = Data(String(repeating: "<p>endless</p>\n", count: 4096).utf8)
+            for _ in 0..<(4 << 30) / chunk.count where client.write(chunk) {}
+        }
+        let site = try TestSite()
+        try site.write("# A\n\n[endless](\(server.address("/endless"))) [gone](\(server.address("/gone")))\n", to: "content/a.md")
+        let result = try Sitegen.run(["check", site.root.path, "--external"])
+        #expect(result.output == "content/a.md:3: broken external link (HTTP 404): \(server.address("/gone"))\n")
+        #expect(server.received.map(\.method).sorted() == ["GET", "GET", "HEAD", "HEAD"])
+        // The checker reads no body: the server gets to send what the sockets' buffers hold and
+        // what arrives while a cancelled transfer winds down, far from its 4 GB.
+        #expect(server.bytesSent < 512 << 20, "the server sent \(server.bytesSent) bytes")
+    }
+
+    @Test("--external gives up at the deadline on a redirect with an endless body, and checks other hosts' links meanwhile")
+    func externalEndlessRedirect() throws {
+        let hostile = try HostileHTTPServer { request, client in
+            guard request.method == "GET" else {
+                client.write("HTTP/1.1 405 Method Not Allowed\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+                return
+            }
+            // FoundationNetworking reads a redirect's body whole before it follows it.
+            guard client.write("HTTP/1.1 301 Moved Permanently\r\nLocation: /elsewhere\r\nConnection: close\r\n\r\n") else { return }
+            let chunk = Data(repeating: UInt8(ascii: "x"), count: 64 * 1024)
+            for _ in 0..<(4 << 30) / chunk.count where client.write(chunk) {}
+        }
+        let fine = try HostileHTTPServer { _, client in
+            client.write("HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+        }
+        let site = try TestSite()
+        try site.write("# A\n\n[moved](\(hostile.address("/moved")))\n\n[gone](\(fine.address("/gone")))\n", to: "content/a.md")
+        let result = try Sitegen.run(["check", site.root.path, "--external", "--timeout", "1"])
+        #expect(result.output == """
+            content/a.md:3: external link timed out after 1 s: \(hostile.address("/moved"))
+            content/a.md:5: broken external link (HTTP 404): \(fine.address("/gone"))
+
+            """)
+    }
+
+    @Test("--external gives up on a server that trickles its answer at the deadline, and says so")
+    func externalTrickle() throws {
+        let server = try HostileHTTPServer { _, client in
+            // A byte every half second, for a minute at most.
+            for byte in "HTTP/1.1 200 OK\r\nContent-Length: 0\r\nX-Padding: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\r\n".utf8
+            where client.write(Data([byte])) {
+                Thread.sleep(forTimeInterval: 0.5)
+            }
+        }
+        let silent = try HostileHTTPServer { _, client in
+            // Reads the request, then says nothing for a minute at most.
+            for _ in 0..<60 where client.write(Data()) { Thread.sleep(forTimeInterval: 1) }
+        }
+        let site = try TestSite()
+        try site.write("# A\n\n[slow](\(server.address("/slow")))\n\n[silent](\(silent.address("/")))\n", to: "content/a.md")
+        let result = try Sitegen.run(["check", site.root.path, "--external", "--timeout", "1"])
+        #expect(result.status == 1)
+        #expect(result.output == """
+            content/a.md:3: external link timed out after 1 s: \(server.address("/slow"))
+            content/a.md:5: external link timed out after 1 s: \(silent.address("/"))
+
+            """)
+    }
+
+    @Test("--external asks one host at most two requests at once, however many links lead there")
+    func externalRequestsPerHost() throws {
+        let server = try HostileHTTPServer { _, client in
+            // Held a moment, so that requests sent together overlap.
+            Thread.sleep(forTimeInterval: 0.2)
+            client.write("HTTP/1.1 200 OK\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+        }
+        let site = try TestSite()
+        let links = (1...10).map { "[\($0)](\(server.address("/page\($0)")))" }.joined(separator: " ")
+        try site.write("# A\n\n\(links)\n", to: "content/a.md")
+        let result = try Sitegen.run(["check", site.root.path, "--external", "--concurrency", "8"])
+        #expect(result.status == 0, "\(result.output)")
+        #expect(server.received.count == 10)
+        #expect(server.mostAtOnce <= Limits.externalRequestsPerHost)
     }
 
     @Test("--format github prints workflow annotations; unreadable front matter is reported")

@@ -53,6 +53,43 @@ import Testing
         }
     }
 
+    @Test func redirectsGoOnlyToAPathOnTheSameHostNeverToAnotherOne() throws {
+        let site = try TestSite(example: "blog")
+        try site.write("not another host", to: "static/evil.com/note.txt")
+        let server = try PreviewProcess(root: site.root)
+        // A browser reads a Location of `//evil.com/` as the host evil.com.
+        for target in ["//evil.com", "///evil.com", "/evil.com"] {
+            let response = try server.request(target)
+            #expect(response.status == 301, "\(target)")
+            #expect(response.headers["location"] == "/evil.com/", "\(target)")
+        }
+        for target in ["/\\evil.com", "/%5Cevil.com", "/\\/evil.com"] {
+            let response = try server.request(target)
+            #expect(response.headers["location"] == nil, "\(target) → \(response.headers)")
+        }
+        #expect(try server.request("//evil.com/note.txt").body == "not another host")
+    }
+
+    @Test func aLargeStaticFileDownloadsByteForByteAndHeadGivesItsLength() throws {
+        let site = try TestSite()
+        try site.write("# Home\n", to: "content/index.md")
+        // Printable, so that the body compares as text; made here, never committed.
+        let file = String(decoding: TestSite.printableBytes(20_000_000), as: UTF8.self)
+        try site.write(file, to: "static/big.txt")
+        let server = try PreviewProcess(root: site.root)
+        let head = try server.request("/big.txt", method: "HEAD")
+        #expect(head.headers["content-length"] == "20000000")
+        #expect(head.body.isEmpty)
+        let connection = try server.connection(timeout: 20)
+        for _ in 0..<2 {
+            // Twice on one connection: the first response ends where its length says.
+            try connection.send("GET /big.txt HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            let get = try connection.response()
+            #expect(get.status == 200)
+            #expect(get.body == file)
+        }
+    }
+
     @Test func rebuildsOnChangesAndTellsTheBrowser() async throws {
         let site = try TestSite(example: "blog")
         let server = try PreviewProcess(root: site.root)

@@ -2,47 +2,49 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import SitegenLimits
 
-/// Checks the links of a built site that lead to other sites, over HTTP: each address once,
-/// a few at a time, each within a time limit. A status of 400 or more, or no answer, is a
-/// problem, reported where the link is written.
+/// Checks the links of a built site that lead to other sites, over HTTP: each address once, a
+/// few at a time (and fewer to one host), each request within one deadline from connecting to
+/// its last byte, each transfer stopped once its status has come. A status of 400 or more, no
+/// answer, or no answer in time is a problem, reported where the link is written.
 public struct ExternalLinkChecker: Sendable {
     private let checker: LinkChecker
     private let timeout: TimeInterval
     private let concurrency: Int
+    private let concurrencyPerHost: Int
 
-    /// A checker for the external links `checker`'s build has; `timeout` seconds per request,
-    /// at most `concurrency` requests at once.
-    public init(checker: LinkChecker, timeout: TimeInterval = 10, concurrency: Int = 8) {
+    /// A checker for the external links `checker`'s build has: each request ends `timeout`
+    /// seconds after it started at the latest (default 10); at most `concurrency` requests at
+    /// once (default 8), and at most 2 of them to one host.
+    public init(checker: LinkChecker, timeout: TimeInterval? = nil, concurrency: Int? = nil) {
         self.checker = checker
-        self.timeout = timeout
-        self.concurrency = max(1, concurrency)
+        self.timeout = max(0.001, timeout ?? Limits.externalRequestSeconds)
+        self.concurrency = max(1, concurrency ?? Limits.externalRequests)
+        self.concurrencyPerHost = min(self.concurrency, Limits.externalRequestsPerHost)
     }
 
-    /// Every external link that does not answer, or answers with an error status.
+    /// Every external link that does not answer in time, or answers with an error status.
     public func problems() async -> [LinkChecker.Problem] {
         let references = checker.externalReferences()
-        let addresses = Array(Set(references.map(\.address))).sorted()
-        let session = URLSession(configuration: {
-            let configuration = URLSessionConfiguration.ephemeral
-            configuration.timeoutIntervalForRequest = timeout
-            configuration.timeoutIntervalForResource = timeout
-            return configuration
-        }())
-        defer { session.invalidateAndCancel() }
+        let probe = LinkProbe(timeout: timeout)
+        defer { probe.invalidate() }
+        var queue = HostQueue(addresses: Set(references.map(\.address)).sorted(), perHost: concurrencyPerHost)
         var failures: [String: String] = [:]
         await withTaskGroup(of: (String, String?).self) { group in
-            var next = 0
-            func addNext() {
-                guard next < addresses.count else { return }
-                let address = addresses[next]
-                next += 1
-                group.addTask { (address, await Self.failure(of: address, session: session)) }
+            var running = 0
+            func startWhatFits() {
+                while running < concurrency, let address = queue.next() {
+                    running += 1
+                    group.addTask { (address, await Self.failure(of: address, probe: probe, timeout: timeout)) }
+                }
             }
-            for _ in 0..<concurrency { addNext() }
+            startWhatFits()
             for await (address, failure) in group {
+                running -= 1
+                queue.finished(address)
                 if let failure { failures[address] = failure }
-                addNext()
+                startWhatFits()
             }
         }
         return references.compactMap { reference in
@@ -51,24 +53,32 @@ public struct ExternalLinkChecker: Sendable {
         }
     }
 
-    /// Why `address` is broken, or `nil` when it answers. A server that refuses HEAD is asked with GET.
-    private static func failure(of address: String, session: URLSession) async -> String? {
-        guard let url = URL(string: address) else { return "malformed external link" }
-        var status: Int?
+    /// Why `address` is broken, or `nil` when it answers. A server that refuses HEAD is asked
+    /// with GET, whose body is not read either.
+    private static func failure(of address: String, probe: LinkProbe, timeout: TimeInterval) async -> String? {
+        guard let url = URL(string: address), url.host != nil else { return "malformed external link" }
+        var status = 0
         for method in ["HEAD", "GET"] {
             var request = URLRequest(url: url)
             request.httpMethod = method
             request.setValue("sitegen link checker", forHTTPHeaderField: "User-Agent")
-            do {
-                let (_, response) = try await session.data(for: request)
-                status = (response as? HTTPURLResponse)?.statusCode
-            } catch {
-                return "external link does not answer (\(error.localizedDescription))"
+            switch await probe.outcome(of: request, host: HostQueue.host(of: address)) {
+            case .answered(let answer):
+                status = answer
+            case .timedOut:
+                return "external link timed out after \(seconds(timeout)) s"
+            case .failed(let reason):
+                return "external link does not answer (\(reason))"
             }
-            if let code = status, method == "HEAD", [403, 405, 501].contains(code) { continue }
+            if method == "HEAD", [403, 405, 501].contains(status) { continue }
             break
         }
-        guard let status, status >= 400 else { return nil }
+        guard status >= 400 else { return nil }
         return "broken external link (HTTP \(status))"
+    }
+
+    /// `10` for ten seconds, `1.5` for one and a half.
+    private static func seconds(_ interval: TimeInterval) -> String {
+        interval.rounded() == interval && interval < 1e9 ? String(Int(interval)) : String(interval)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SitegenLimits
 
 /// What the preview answers to each request: the files of the output folder, with the
 /// live-reload script in every HTML page, and the live-reload events.
@@ -6,7 +7,8 @@ import Foundation
 /// Only files inside the output folder are served: paths with `..` and symbolic links that
 /// lead outside it get 404. A folder serves its `index.html` (`/posts` redirects to
 /// `/posts/`); a missing file serves the site's `404.html` with status 404 (under a language's
-/// folder, that language's). `GET` and `HEAD`
+/// folder, that language's). Files are sent a chunk at a time, never read whole, but for HTML
+/// pages of up to `Limits.liveReloadPageBytes`, which get the script. `GET` and `HEAD`
 /// are served (the connection leaves out `HEAD`'s body); other methods of HTTP get 405, and
 /// methods HTTP does not define get 501. With a ``basePath`` (`serve --base-url
 /// https://example.org/blog/`), the site is served under it, as it will be published: `/`
@@ -36,15 +38,14 @@ struct PreviewResponder: Sendable {
         }
         guard let inside = insideBase(path) else {
             let home = basePath + "/"
-            if path == "/" || path == basePath { return .text(302, "Moved to \(home)", fields: [("Location", home)]) }
+            if path == "/" || path == basePath { return .redirect(302, to: home) }
             return missing()
         }
         switch PreviewFiles(root: root).resolve(inside) {
         case .file(let url):
             return respond(with: url, status: 200)
         case .redirect(let location):
-            let location = basePath + location
-            return .text(301, "Moved to \(location)", fields: [("Location", location)])
+            return .redirect(301, to: basePath + location)
         case .missing:
             return missing(inside)
         }
@@ -70,10 +71,16 @@ struct PreviewResponder: Sendable {
         return .text(404, "Not found")
     }
 
-    private func respond(with file: URL, status: Int) -> HTTPResponse {
-        guard var data = try? Data(contentsOf: file) else { return .text(404, "Not found") }
-        let type = PreviewFiles.contentType(of: file.path)
-        if type.hasPrefix("text/html") { data = LiveReload.inject(into: data) }
-        return HTTPResponse(status: status, fields: [("Content-Type", type)], body: .bytes(data))
+    /// The file as the body, sent a chunk at a time; an HTML page (up to
+    /// `Limits.liveReloadPageBytes`) is read whole to get the live-reload script.
+    private func respond(with url: URL, status: Int) -> HTTPResponse {
+        guard let file = FileBody(url: url) else { return .text(404, "Not found") }
+        let type = PreviewFiles.contentType(of: url.path)
+        guard type.hasPrefix("text/html"), file.length <= Limits.liveReloadPageBytes else {
+            return HTTPResponse(status: status, fields: [("Content-Type", type)], body: .file(file))
+        }
+        defer { file.close() }
+        guard let page = try? file.read(upTo: file.length) else { return .text(404, "Not found") }
+        return HTTPResponse(status: status, fields: [("Content-Type", type)], body: .bytes(LiveReload.inject(into: page)))
     }
 }

@@ -36,6 +36,26 @@ final class TestSite {
         return file
     }
 
+    /// `count` printable ASCII bytes whose pattern does not repeat in step with a power of two,
+    /// for large files made by a test (never committed).
+    static func printableBytes(_ count: Int) -> Data {
+        var bytes = [UInt8](repeating: 0, count: count)
+        for index in 0..<count {
+            let step: Int = index &* 7 &+ index / 1021
+            bytes[index] = UInt8(0x20 + step % 95)
+        }
+        return Data(bytes)
+    }
+
+    /// Writes bytes (a file that is not text) at `path`.
+    @discardableResult
+    func write(_ data: Data, to path: String) throws -> URL {
+        let file = root.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try data.write(to: file)
+        return file
+    }
+
     /// Builds with the library.
     @discardableResult
     func build(_ options: BuildOptions = BuildOptions(), site: Site = Site()) async throws -> BuildSummary {

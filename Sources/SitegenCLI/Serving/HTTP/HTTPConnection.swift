@@ -10,7 +10,9 @@ import Synchronization
 ///   opening or its last response: an idle connection, or one trickling a byte now and then, is
 ///   closed then (408 when part of a request came);
 /// - each response goes out in one write, head and body together, so that no write waits for
-///   the acknowledgement of another (Nagle's algorithm against delayed ACKs);
+///   the acknowledgement of another (Nagle's algorithm against delayed ACKs); a file goes out a
+///   chunk at a time (``HTTPLimits/responseChunk``, the first with the head), each chunk within
+///   the write timeout, so that memory does not grow with the file or the number of downloads;
 /// - `HEAD` gets the head `GET` would get, `Content-Length` included, without the body;
 /// - request bodies are never read: a request that declares one is answered, then the
 ///   connection closes.
@@ -81,6 +83,16 @@ final class HTTPConnection<Channel: ByteChannel>: Sendable {
                     return
                 }
                 if !keepAlive { return }
+            case .file(let file):
+                defer { file.close() }
+                let keepAlive = head.keepsAlive && !head.declaresBody
+                guard await send(file, head: response.head(keepAlive: keepAlive, minorVersion: head.minorVersion),
+                                 withBody: withBody) else { return }
+                if head.declaresBody {
+                    await linger()
+                    return
+                }
+                if !keepAlive { return }
             case .events(let events):
                 // The stream's end is the connection's end: no length, no keep-alive.
                 guard (try? await channel.write(response.head(keepAlive: false, minorVersion: head.minorVersion))) != nil,
@@ -89,6 +101,28 @@ final class HTTPConnection<Channel: ByteChannel>: Sendable {
                 return
             }
         }
+    }
+
+    /// Sends `head`, then `file` (unless `withBody` is false) a chunk at a time, the first chunk
+    /// in the head's write; each chunk must be written within ``HTTPLimits/writeTimeout``.
+    /// `false` when the connection must end: it failed, or the file ended before its length.
+    private func send(_ file: FileBody, head: Data, withBody: Bool) async -> Bool {
+        var message = head
+        var remaining = withBody ? file.length : 0
+        repeat {
+            if remaining > 0 {
+                guard let chunk = try? file.read(upTo: min(remaining, limits.responseChunk)), !chunk.isEmpty else {
+                    // The file shrank since it was opened: the promised length cannot be kept.
+                    return false
+                }
+                remaining -= chunk.count
+                if message.isEmpty { message = chunk } else { message.append(chunk) }
+            }
+            setDeadline(after: limits.writeTimeout)
+            guard (try? await channel.write(message)) != nil else { return false }
+            message = Data()
+        } while remaining > 0
+        return true
     }
 
     /// Reads until `parser` has a whole head; `nil` when the client closed before one came.

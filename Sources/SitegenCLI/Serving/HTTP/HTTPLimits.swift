@@ -21,6 +21,9 @@ struct HTTPLimits: Sendable {
     var lingerTime: Duration = .seconds(2)
     /// The most bytes read and dropped that way.
     var lingerBytes = 4 * 1024 * 1024
+    /// The most bytes of a file read and written at once: a download's memory, whatever the
+    /// file's size.
+    var responseChunk = Limits.responseChunkBytes
     /// How many connections are served at once; more wait to be accepted.
     var connections = Limits.connections
 }

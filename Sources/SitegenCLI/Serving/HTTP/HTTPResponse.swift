@@ -1,12 +1,14 @@
 import Foundation
 
-/// A response of the preview server: a status, header fields, and either the whole body or a
-/// stream of server-sent events.
+/// A response of the preview server: a status, header fields, and the whole body, a file sent a
+/// chunk at a time, or a stream of server-sent events.
 struct HTTPResponse: Sendable {
     /// What follows the head.
     enum Body: Sendable {
         /// The whole body, sent with its `Content-Length`.
         case bytes(Data)
+        /// A file, sent a chunk at a time with its `Content-Length`.
+        case file(FileBody)
         /// Server-sent events, each sent as it comes, until the client goes away.
         case events(AsyncStream<String>)
     }
@@ -29,12 +31,24 @@ struct HTTPResponse: Sendable {
                      body: .bytes(Data((message + "\n").utf8)))
     }
 
+    /// A redirect to `path` on this same server. Leading slashes and backslashes become one
+    /// slash: a browser reads `//evil.com/` (or `/\evil.com/`) as another host, so a request
+    /// for `//evil.com` must not be sent there.
+    static func redirect(_ status: Int, to path: String) -> HTTPResponse {
+        let location = "/" + path.drop { $0 == "/" || $0 == "\\" }
+        return .text(status, "Moved to \(location)", fields: [("Location", location)])
+    }
+
     /// The status line and header fields, ending with the empty line. `keepAlive` says whether
     /// the connection stays open; HTTP/1.0 clients are told so explicitly.
     func head(keepAlive: Bool, minorVersion: Int) -> Data {
         var text = "HTTP/1.1 \(status) \(Self.reason(status))\r\n"
         for field in fields { text += "\(field.name): \(field.value)\r\n" }
-        if case .bytes(let data) = body { text += "Content-Length: \(data.count)\r\n" }
+        switch body {
+        case .bytes(let data): text += "Content-Length: \(data.count)\r\n"
+        case .file(let file): text += "Content-Length: \(file.length)\r\n"
+        case .events: break
+        }
         text += "Cache-Control: no-store\r\n"
         if !keepAlive {
             text += "Connection: close\r\n"
