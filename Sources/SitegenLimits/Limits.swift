@@ -76,8 +76,6 @@ package enum Limits {
     package static let externalRequests = 8
     /// How many requests run at once to one host.
     package static let externalRequestsPerHost = 2
-    /// The most bytes of a page's body read to find an anchor; the rest is never read.
-    package static let externalBodyBytes = 2_000_000
 
     // MARK: `serve`
 

@@ -35,12 +35,12 @@ struct LimitsDocumentationTests {
         ("externalRequestSeconds", "`check --external`: one request, connect to last byte", Limits.externalRequestSeconds, .seconds),
         ("externalRequests", "`check --external`: requests at once", Double(Limits.externalRequests), .count),
         ("externalRequestsPerHost", "`check --external`: requests at once to one host", Double(Limits.externalRequestsPerHost), .count),
-        ("externalBodyBytes", "`check --external`: body read to find an anchor", Double(Limits.externalBodyBytes), .bytes),
         ("requestLineBytes", "`serve`: request line", Double(Limits.requestLineBytes), .bytes),
         ("requestHeaderBytes", "`serve`: request headers", Double(Limits.requestHeaderBytes), .bytes),
         ("connections", "`serve`: connections at once", Double(Limits.connections), .count),
         ("liveReloadListeners", "`serve`: live-reload listeners", Double(Limits.liveReloadListeners), .count),
         ("responseChunkBytes", "`serve`: chunk a static file is sent in", Double(Limits.responseChunkBytes), .bytes),
+        ("liveReloadPageBytes", "`serve`: largest HTML page that gets the live-reload script", Double(Limits.liveReloadPageBytes), .bytes),
     ]
 
     /// How the README writes a value: `16 MB`, `64 MiB`, `8 KB`, `1,000`, `8 deep`, `600 s`.
