@@ -22,6 +22,7 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+PEAK_MARK = "ATTACK-PEAK-KB"
 sys.path.insert(0, str(HERE / "attack"))
 from common import Case, environment  # noqa: E402
 
@@ -48,7 +49,10 @@ def run(sitegen: str, group: str, case: Case, keep: bool) -> tuple[bool, str]:
         with background if background is not None else _null():
             start = time.monotonic()
             variables = dict(environment(), **(case.env(folder) if case.env else {}))
-            process = subprocess.Popen([sitegen, *arguments], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            # GNU time reports the peak of sitegen itself: a child's ru_maxrss counts, across
+            # exec, the memory of the process it was forked from (this Python runner).
+            timing = ["/usr/bin/time", "-f", PEAK_MARK + " %M"] if os.access("/usr/bin/time", os.X_OK) else []
+            process = subprocess.Popen([*timing, sitegen, *arguments], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                        stdin=subprocess.DEVNULL, env=variables, cwd=folder)
             killed = False
             try:
@@ -59,8 +63,15 @@ def run(sitegen: str, group: str, case: Case, keep: bool) -> tuple[bool, str]:
                 killed = True
             seconds = time.monotonic() - start
             status = process.returncode
-        peak = _peak_megabytes(process.pid)
         text = (err + out).decode("utf-8", "replace")
+        peak = _peak_megabytes(process.pid)
+        for line in text.splitlines():
+            if line.startswith(PEAK_MARK):
+                peak = int(line.split()[-1]) / 1024
+        if timing and "Command terminated by signal" in text:
+            status = -int(text.split("Command terminated by signal")[1].split()[0])
+        elif timing and "Command exited with non-zero status" in text:
+            status = int(text.split("Command exited with non-zero status")[1].split()[0])
         problems = []
         if killed:
             problems.append(f"killed after {case.seconds * 3:.0f} s")
