@@ -1,5 +1,6 @@
 """Servers that once held `sitegen check --external` or filled its memory: one that refuses HEAD
-and then sends an endless body (to one link, and to sixteen at once), ones that redirect with an
+and then sends an endless body (to one link, and to sixteen at once), one whose head never
+ends, ones that redirect with an
 endless body (FoundationNetworking read a redirect's body whole before following it; libcurl
 drops it, or drains it without keeping it when the connection is to stay open), and one that
 trickles its answer a byte a second.
@@ -131,6 +132,15 @@ def _endless_redirect(end: bytes):
     return answer
 
 
+def _endless_head(method: str, path: str, send) -> None:
+    if not send(b"HTTP/1.1 200 OK\r\n"):
+        return
+    lines = (b"X-Padding: " + b"a" * 1000 + b"\r\n") * 64
+    for _ in range((8 << 30) // len(lines)):  # 8 GB at most
+        if not send(lines):
+            return
+
+
 def _trickle(method: str, path: str, send) -> None:
     if path == "/slow-body":
         # The head at once, then a body a byte a second: the status is all the checker needs.
@@ -163,6 +173,13 @@ CASES = [
                                "--concurrency", "16"),
          message="broken external link (HTTP 404): http://127.0.0.1:",
          background=lambda folder: _server(folder, _endless),
+         after=_sent_at_most(16 * SENT_PER_LINK),
+         megabytes=100),
+    # libcurl gives up on a head of more than 300 KB.
+    Case("check-external-endless-head",
+         lambda folder: _check(folder, [f"/head{index}" for index in range(16)], "--concurrency", "16"),
+         message="external link does not answer",
+         background=lambda folder: _server(folder, _endless_head),
          after=_sent_at_most(16 * SENT_PER_LINK),
          megabytes=100),
     # The connection is to close: the body is dropped and the redirect followed at once.

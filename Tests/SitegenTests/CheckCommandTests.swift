@@ -91,6 +91,21 @@ struct CheckCommandTests {
         #expect(server.bytesSent < 16 * Self.bytesPerUnreadBody, "the server sent \(server.bytesSent) bytes")
     }
 
+    @Test("--external gives up on a head that never ends, having read little of it")
+    func externalEndlessHead() throws {
+        let server = try HostileHTTPServer { _, client in
+            guard client.write("HTTP/1.1 200 OK\r\n") else { return }
+            let lines = Data(String(repeating: "X-Padding: " + String(repeating: "a", count: 1000) + "\r\n", count: 64).utf8)
+            for _ in 0..<(4 << 30) / lines.count where client.write(lines) {}
+        }
+        let site = try TestSite()
+        try site.write("# A\n\n[endless head](\(server.address("/")))\n", to: "content/a.md")
+        let result = try Sitegen.run(["check", site.root.path, "--external"])
+        #expect(result.status == 1)
+        #expect(result.output.hasPrefix("content/a.md:3: external link does not answer ("), "\(result.output)")
+        #expect(server.bytesSent < Self.bytesPerUnreadBody, "the server sent \(server.bytesSent) bytes")
+    }
+
     @Test("--external follows a redirect without reading its endless body, gives up at the deadline on one it must drain, and checks other hosts' links meanwhile")
     func externalEndlessRedirect() throws {
         /// Redirects to `/elsewhere`, which is gone, with an endless body ending the head `end`.

@@ -45,8 +45,6 @@ struct LinkProbe: Sendable {
             let thread = Thread {
                 continuation.resume(returning: Self.perform(method, address, milliseconds: milliseconds))
             }
-            // Curl's buffers are small; the default 8 MB of stack per request is not needed.
-            thread.stackSize = 1 << 20
             thread.start()
         }
     }
