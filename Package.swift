@@ -28,6 +28,9 @@ let package = Package(
                 .brew(["cmark-gfm"]),
             ]
         ),
+        // libcurl for `check --external`, behind a small non-variadic C function (Swift cannot
+        // call `curl_easy_setopt`). The system's libcurl.so.4, the one FoundationNetworking uses.
+        .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
         .target(
             name: "SitegenMarkdown",
             dependencies: [
@@ -42,7 +45,7 @@ let package = Package(
         .target(name: "SitegenHighlight"),
         .target(
             name: "Sitegen",
-            dependencies: ["SitegenLimits", "SitegenMarkdown", "SitegenTemplates", "SitegenHighlight"]
+            dependencies: ["CCurl", "SitegenLimits", "SitegenMarkdown", "SitegenTemplates", "SitegenHighlight"]
         ),
         .target(
             name: "SitegenCLI",

@@ -1,7 +1,9 @@
 """Servers that once held `sitegen check --external` or filled its memory: one that refuses HEAD
-and then sends an endless body, one that redirects with an endless body (FoundationNetworking
-reads a redirect's body whole before following it), and one that trickles its answer a byte a
-second.
+and then sends an endless body (to one link, and to sixteen at once), one whose head never
+ends, ones that redirect with an
+endless body (FoundationNetworking read a redirect's body whole before following it; libcurl
+drops it, or drains it without keeping it when the connection is to stay open), and one that
+trickles its answer a byte a second.
 
 Each server is a thread on 127.0.0.1 at a port picked in `prepare` (kept in `folder/port`);
 every loop it runs is bounded, and it stops with its case. The bytes it managed to send are
@@ -18,10 +20,9 @@ from pathlib import Path
 
 from common import Case, site
 
-# What an endless body may send before the checker stops reading: what the two sockets'
-# buffers hold, and what arrives while a cancelled request winds down, far below the 8 GB
-# the server would send.
-SENT_BOUND = 512 << 20
+# What an endless body may send to one link before the checker stops reading: what the two
+# sockets' buffers hold and curl's 16 KB, far below the 8 GB the server would send.
+SENT_PER_LINK = 16 << 20
 
 
 def _free_port(folder: Path) -> int:
@@ -106,21 +107,37 @@ def _endless(method: str, path: str, send) -> None:
     status = b"404 Not Found" if path == "/gone" else b"200 OK"
     if not send(b"HTTP/1.1 " + status + b"\r\nContent-Type: text/html\r\nConnection: close\r\n\r\n"):
         return
-    chunk = b"<p>endless</p>\n" * 65536
+    # Small chunks, so that what is counted as sent is close to what the client was sent.
+    chunk = b"<p>endless</p>\n" * 4096
     for _ in range((8 << 30) // len(chunk)):  # 8 GB at most
         if not send(chunk):
             return
 
 
-def _endless_redirect(method: str, path: str, send) -> None:
-    if method != "GET":
-        send(b"HTTP/1.1 405 Method Not Allowed\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+def _endless_redirect(end: bytes):
+    """Redirects to /elsewhere, which is gone, with an endless body; `end` ends the head."""
+    def answer(method: str, path: str, send) -> None:
+        if method != "GET":
+            send(b"HTTP/1.1 405 Method Not Allowed\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+            return
+        if path == "/elsewhere":
+            send(b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+            return
+        if not send(b"HTTP/1.1 301 Moved Permanently\r\nLocation: /elsewhere\r\n" + end + b"\r\n\r\n"):
+            return
+        chunk = b"x" * (64 << 10)
+        for _ in range((64 << 30) // len(chunk)):  # 64 GB at most
+            if not send(chunk):
+                return
+    return answer
+
+
+def _endless_head(method: str, path: str, send) -> None:
+    if not send(b"HTTP/1.1 200 OK\r\n"):
         return
-    if not send(b"HTTP/1.1 301 Moved Permanently\r\nLocation: /elsewhere\r\nConnection: close\r\n\r\n"):
-        return
-    chunk = b"x" * (1 << 20)
-    for _ in range(8 << 10):  # 8 GB at most
-        if not send(chunk):
+    lines = (b"X-Padding: " + b"a" * 1000 + b"\r\n") * 64
+    for _ in range((8 << 30) // len(lines)):  # 8 GB at most
+        if not send(lines):
             return
 
 
@@ -150,11 +167,35 @@ CASES = [
          lambda folder: _check(folder, ["/endless", "/gone"]),
          message="broken external link (HTTP 404): http://127.0.0.1:",
          background=lambda folder: _server(folder, _endless),
-         after=_sent_at_most(SENT_BOUND)),
+         after=_sent_at_most(2 * SENT_PER_LINK)),
+    Case("check-external-sixteen-endless-bodies",
+         lambda folder: _check(folder, [f"/endless{index}" for index in range(15)] + ["/gone"],
+                               "--concurrency", "16"),
+         message="broken external link (HTTP 404): http://127.0.0.1:",
+         background=lambda folder: _server(folder, _endless),
+         after=_sent_at_most(16 * SENT_PER_LINK),
+         megabytes=100),
+    # libcurl gives up on a head of more than 300 KB.
+    Case("check-external-endless-head",
+         lambda folder: _check(folder, [f"/head{index}" for index in range(16)], "--concurrency", "16"),
+         message="external link does not answer",
+         background=lambda folder: _server(folder, _endless_head),
+         after=_sent_at_most(16 * SENT_PER_LINK),
+         megabytes=100),
+    # The connection is to close: the body is dropped and the redirect followed at once.
     Case("check-external-endless-redirect",
          lambda folder: _check(folder, ["/moved"], "--timeout", "5"),
+         message="broken external link (HTTP 404): http://127.0.0.1:",
+         background=lambda folder: _server(folder, _endless_redirect(b"Connection: close")),
+         after=_sent_at_most(SENT_PER_LINK),
+         megabytes=100),
+    # The connection is to stay open after a terabyte: curl drains it, keeping none of it,
+    # until the deadline.
+    Case("check-external-draining-redirect",
+         lambda folder: _check(folder, ["/moved"], "--timeout", "5"),
          message="external link timed out after 5 s: http://127.0.0.1:",
-         background=lambda folder: _server(folder, _endless_redirect)),
+         background=lambda folder: _server(folder, _endless_redirect(b"Content-Length: %d" % (1 << 40))),
+         megabytes=100),
     Case("check-external-trickling-server",
          lambda folder: _check(folder, ["/slow-head", "/slow-body"], "--timeout", "5"),
          message="external link timed out after 5 s: http://127.0.0.1:",

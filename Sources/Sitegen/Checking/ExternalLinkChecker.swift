@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import SitegenLimits
 
 /// Checks the links of a built site that lead to other sites, over HTTP: each address once, a
@@ -28,7 +25,6 @@ public struct ExternalLinkChecker: Sendable {
     public func problems() async -> [LinkChecker.Problem] {
         let references = checker.externalReferences()
         let probe = LinkProbe(timeout: timeout)
-        defer { probe.invalidate() }
         var queue = HostQueue(addresses: Set(references.map(\.address)).sorted(), perHost: concurrencyPerHost)
         var failures: [String: String] = [:]
         await withTaskGroup(of: (String, String?).self) { group in
@@ -58,11 +54,8 @@ public struct ExternalLinkChecker: Sendable {
     private static func failure(of address: String, probe: LinkProbe, timeout: TimeInterval) async -> String? {
         guard let url = URL(string: address), url.host != nil else { return "malformed external link" }
         var status = 0
-        for method in ["HEAD", "GET"] {
-            var request = URLRequest(url: url)
-            request.httpMethod = method
-            request.setValue("sitegen link checker", forHTTPHeaderField: "User-Agent")
-            switch await probe.outcome(of: request, host: HostQueue.host(of: address)) {
+        for method in [LinkProbe.Method.head, .get] {
+            switch await probe.outcome(of: method, to: address) {
             case .answered(let answer):
                 status = answer
             case .timedOut:
@@ -70,7 +63,7 @@ public struct ExternalLinkChecker: Sendable {
             case .failed(let reason):
                 return "external link does not answer (\(reason))"
             }
-            if method == "HEAD", [403, 405, 501].contains(status) { continue }
+            if method == .head, [403, 405, 501].contains(status) { continue }
             break
         }
         guard status >= 400 else { return nil }

@@ -7,8 +7,7 @@ import Darwin
 #endif
 
 /// A small HTTP server on a free loopback port that answers as a test tells it to, for servers
-/// no real site would be: one that sends an endless body, one that trickles its answer, one that
-/// counts how many requests it holds at once. Each connection is served on its own thread; every
+/// no real site would be: one that sends an endless body, one that trickles its answer. Each connection is served on its own thread; every
 /// loop it runs is bounded, and it stops when the value goes away.
 final class HostileHTTPServer: Sendable {
     /// What a request asked for.
@@ -53,8 +52,6 @@ final class HostileHTTPServer: Sendable {
     private let stopped = Atomic(false)
     /// Bytes sent to clients in all (heads included).
     private let bodyBytes = Atomic(0)
-    private let open = Atomic(0)
-    private let mostOpen = Atomic(0)
     private let requests = Mutex<[Request]>([])
 
     /// Starts a server on 127.0.0.1 that calls `answer` for each request (on the connection's
@@ -90,13 +87,7 @@ final class HostileHTTPServer: Sendable {
                     defer { close(client) }
                     guard let request = Self.readRequest(from: client) else { return }
                     requests.withLock { $0.append(request) }
-                    let now = open.add(1, ordering: .relaxed).newValue
-                    var most = mostOpen.load(ordering: .relaxed)
-                    while now > most, !mostOpen.compareExchange(expected: most, desired: now, ordering: .relaxed).exchanged {
-                        most = mostOpen.load(ordering: .relaxed)
-                    }
                     answer(request, Client(socket: client, server: self))
-                    open.subtract(1, ordering: .relaxed)
                 }.start()
             }
         }.start()
@@ -113,8 +104,6 @@ final class HostileHTTPServer: Sendable {
 
     /// Every byte the server managed to send.
     var bytesSent: Int { bodyBytes.load(ordering: .relaxed) }
-    /// The most requests the server was answering at one time.
-    var mostAtOnce: Int { mostOpen.load(ordering: .relaxed) }
     /// The requests received, in order.
     var received: [Request] { requests.withLock { $0 } }
 
