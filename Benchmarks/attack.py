@@ -15,6 +15,7 @@ import importlib.util
 import os
 import resource
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -53,12 +54,17 @@ def run(sitegen: str, group: str, case: Case, keep: bool) -> tuple[bool, str]:
             # exec, the memory of the process it was forked from (this Python runner).
             timing = ["/usr/bin/time", "-f", PEAK_MARK + " %M"] if os.access("/usr/bin/time", os.X_OK) else []
             process = subprocess.Popen([*timing, sitegen, *arguments], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                       stdin=subprocess.DEVNULL, env=variables, cwd=folder)
+                                       stdin=subprocess.DEVNULL, env=variables, cwd=folder, start_new_session=True)
             killed = False
+            client_problem = None
+            if case.client:
+                client_problem = case.client(folder)
+                # To the group: GNU time ignores SIGINT while it waits for sitegen.
+                os.killpg(process.pid, signal.SIGINT)
             try:
                 out, err = process.communicate(timeout=case.seconds * 3)
             except subprocess.TimeoutExpired:
-                process.kill()
+                os.killpg(process.pid, signal.SIGKILL)
                 out, err = process.communicate()
                 killed = True
             seconds = time.monotonic() - start
@@ -83,6 +89,8 @@ def run(sitegen: str, group: str, case: Case, keep: bool) -> tuple[bool, str]:
             problems.append(f"{seconds:.1f} s > {case.seconds:.0f} s")
         if peak is not None and peak > case.megabytes:
             problems.append(f"{peak:.0f} MB > {case.megabytes:.0f} MB")
+        if client_problem:
+            problems.append(client_problem)
         if case.after and not problems:
             found = case.after(folder)
             if found:

@@ -32,6 +32,9 @@ class Case:
     # Bounds for this case (the issue's: 10 s and 1 GB).
     seconds: float = 10.0
     megabytes: float = 1024.0
+    # For a command that keeps running (`serve`): what a client does while it runs, a function
+    # of the folder returning None or what went wrong; sitegen is then stopped with SIGINT.
+    client: Callable[[Path], str | None] | None = None
     # Variables added to sitegen's environment (a function of the folder, as the input is made there).
     env: Callable[[Path], dict[str, str]] | None = None
 
