@@ -33,6 +33,17 @@ public struct BuildStep: Sendable {
         case optional(BuildStep)
     }
 
+    /// Whether the step is, or holds, a custom step: code of the site's own, which may start
+    /// programs that write into the output folder behind the build's back.
+    var runsCustomCode: Bool {
+        switch action {
+        case .custom: true
+        case .group(let steps): steps.contains(where: \.runsCustomCode)
+        case .conditional(_, let step), .optional(let step): step.runsCustomCode
+        default: false
+        }
+    }
+
     /// Reads `sitegen.yml` and the content folder into a ``LoadedSite``.
     public static func loadContent() -> BuildStep { BuildStep(name: "loadContent", action: .loadContent) }
 

@@ -99,7 +99,9 @@ public final class SiteBuilder: Sendable {
             var working = site
             var copied = 0
             try await run(site.steps, site: &working, context: context, copied: &copied)
-            let strays = output.removeStrays()
+            // Only a custom step's code can put files there behind the output's back (Pagefind's are
+            // dealt with as it runs): a build without one skips the walk of every output.
+            let strays = site.steps.contains(where: \.runsCustomCode) ? output.removeStrays() : []
             for stray in strays.prefix(10) {
                 context.warn(SiteError(file: stray, "was put in the output by a build step or a program it ran, not written "
                                        + "through sitegen, and is not published (build steps add files with BuildContext.write(_:to:))"))

@@ -56,6 +56,23 @@ struct HostileChildProgramTests {
         }
     }
 
+    @Test("a custom step whose program writes into the output behind the build's back: its files are removed with a warning")
+    func customStepStrays() async throws {
+        let site = try TestSite()
+        try site.write("# Home\n", to: "content/index.md")
+        var definition = Site()
+        definition.steps = BuildStep.defaultSteps + [
+            .step(named: "sneaky") { context in
+                let folder = try #require(context.output.builtFolder)
+                try "sneaky\n".write(toFile: folder + "/sneaky.html", atomically: false, encoding: .utf8)
+                try context.write("fair\n", to: "fair.txt")
+            },
+        ]
+        let summary = try await site.build(site: definition)
+        #expect(site.exists("fair.txt") && !site.exists("sneaky.html"))
+        #expect(summary.warnings.map(\.description).contains { $0.hasPrefix("sneaky.html: was put in the output by a build step") })
+    }
+
     @Test("what reaches the staging folder without passing through the output is removed before it is published")
     func straysOfTheStagingFolder() throws {
         let parent = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-strays-\(UUID().uuidString)")
