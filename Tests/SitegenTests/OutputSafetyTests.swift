@@ -370,6 +370,7 @@ struct OutputSafetyTests {
         #expect(try Sitegen.run(["build"], in: site.root).status == 0)
         try site.write("ref: refs/heads/main\n", to: "public/.git/HEAD")
         try site.write("mine\n", to: "public/.git/objects/ab/cdef")
+        try site.write("named like sitegen's\n", to: "public/.sitegen-notes/keep.txt")
         let git = site.output.appendingPathComponent(".git").path
         let canTag = Self.setAttribute(git, "user.sitegen-test", "kept")
         let inodes = [git, git + "/objects", git + "/HEAD"].map(Self.inode)
@@ -377,6 +378,7 @@ struct OutputSafetyTests {
         #expect([git, git + "/objects", git + "/HEAD"].map(Self.inode) == inodes, "the same folders and files")
         if canTag { #expect(Self.attribute(git, "user.sitegen-test") == "kept") }
         #expect(try site.page(".git/HEAD") == "ref: refs/heads/main\n")
+        #expect(try site.page(".sitegen-notes/keep.txt") == "named like sitegen's\n")
         #expect(try site.page("index.html").contains("<html"))
     }
 

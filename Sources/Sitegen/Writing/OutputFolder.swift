@@ -255,7 +255,9 @@ final class OutputFolder: Sendable {
     private static func moveUsersEntries(_ relative: String, from old: String, to target: String, previous: OutputManifest) {
         let folder = relative.isEmpty ? old : old + "/" + relative
         for name in FileSystem.entries(of: folder) ?? [] {
-            if relative.isEmpty && (name == OutputManifest.fileName || name.hasPrefix(".sitegen-")) { continue }
+            // sitegen's own files only: a user's `.sitegen-notes/` moves across like any other folder.
+            if relative.isEmpty && (name == OutputManifest.fileName || name == Self.swappedOutMark
+                                    || name.hasPrefix(".sitegen-staging-")) { continue }
             let path = relative.isEmpty ? name : relative + "/" + name
             guard !hasLinkedFolder(above: path, in: target) else { continue }
             let existing = FileSystem.kind(target + "/" + path)
