@@ -405,6 +405,14 @@ struct OutputSafetyTests {
         for name in [leftover, unswapped] {
             #expect(!FileManager.default.fileExists(atPath: site.root.appendingPathComponent(name).path))
         }
+        // The same, with the output folder removed by hand since: the leftover's is the only copy.
+        let again = ".sitegen-staging-public-\(gone)-\(UUID().uuidString)"
+        try site.write("mine\n", to: again + "/notes/todo.txt")
+        try site.write("", to: again + "/.sitegen-swapped-out")
+        try FileManager.default.removeItem(at: site.output)
+        #expect(try Sitegen.run(["build"], in: site.root).status == 0)
+        #expect(try site.page("notes/todo.txt") == "mine\n")
+        #expect(try site.page("index.html").contains("<html"))
     }
 
     @Test("two builds into one output folder at once leave a manifest that names every file sitegen wrote")

@@ -373,7 +373,9 @@ final class OutputFolder: Sendable {
         for entry in FileSystem.entries(of: parent) ?? [] where isLeftover(entry, prefix: ".sitegen-staging-\(name)-")
             || isLegacyLeftover(entry, of: name) {
             let leftover = parent + "/" + entry
-            if FileSystem.kind(leftover + "/" + swappedOutMark) == .file && FileSystem.kind(target) == .folder {
+            if FileSystem.kind(leftover + "/" + swappedOutMark) == .file
+                && (FileSystem.kind(target) == .folder || FileSystem.makeFolder(target)) {
+                // (An output folder removed since is made again: the leftover holds the only copy of what is given back.)
                 moveUsersEntries("", from: leftover, to: target, previous: OutputManifest.read(from: leftover) ?? OutputManifest())
             }
             FileSystem.removeTree(leftover)
