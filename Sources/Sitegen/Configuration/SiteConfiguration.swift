@@ -114,7 +114,7 @@ public struct SiteConfiguration: Sendable {
         var configuration = SiteConfiguration(title: try string("title") ?? defaultTitle)
         configuration.baseURL = try string("baseURL") ?? configuration.baseURL
         configuration.description = try string("description") ?? ""
-        if let language = try string("language") {
+        if let language = try string("language")?.replacingOccurrences(of: "_", with: "-"), !language.isEmpty {
             guard SiteLanguage.isCode(language) else {
                 throw SiteError(file: displayPath, line: yaml.line(of: "language"), "`language` (\(language)) \(SiteLanguage.notACode)")
             }
