@@ -220,6 +220,9 @@ package enum FileSystem {
         var times = [info.st_atimespec, info.st_mtimespec]
         #endif
         utimensat(AT_FDCWD, destination, &times, AT_SYMLINK_NOFOLLOW)
+        #if os(Linux)
+        ExtendedAttributes.copy(of: source, to: destination)
+        #endif
     }
 
     /// An exclusive lock on a folder, held until the value is released or the process ends

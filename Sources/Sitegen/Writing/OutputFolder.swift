@@ -13,9 +13,10 @@ import Synchronization
 /// folder is made inside the output folder and its files are moved into place one by one.
 /// Either way only files listed in the manifest are ever replaced or removed: a file sitegen
 /// did not write that this build would replace is an error, and nothing changes. Carried
-/// folders keep their permissions, owner and times; nothing is moved or removed through a
-/// user's link. Commits to one folder take a lock and read the manifest under it, so builds
-/// running at once each land whole. Leftovers of a killed build are removed by the next one.
+/// folders keep their permissions, owner, times and extended attributes (not their inode: the
+/// files in them keep theirs); nothing is moved or removed through a user's link. Commits to
+/// one folder take a lock and read the manifest under it, so builds running at once each land
+/// whole. Leftovers of a killed build are removed by the next one.
 final class OutputFolder: Sendable {
     /// The folder the site ends up in, as given.
     let destination: URL
@@ -110,8 +111,6 @@ final class OutputFolder: Sendable {
         let lock = FileSystem.FolderLock((target as NSString).deletingLastPathComponent)
         defer { withExtendedLifetime(lock) {} }
         let previous = OutputManifest.read(from: target) ?? OutputManifest()
-        // A build killed just before its swap leaves the mark behind (under this lock, no swap is under way).
-        FileSystem.removeFile(target + "/" + Self.swappedOutMark)
         if swapsWhole {
             switch try swap(made, previous: previous) {
             case .done: return
@@ -121,7 +120,8 @@ final class OutputFolder: Sendable {
         try moveIntoPlace(made, previous: previous)
     }
 
-    /// Removes every entry of the staging folder that the build did not write or make.
+    /// Removes every entry of the staging folder that the build did not write or make, and
+    /// every file it wrote that is no longer a regular file (a link put in its place).
     func removeStrays() -> [String] {
         let made = written.withLock { $0 }
         var strays: [String] = []
@@ -129,9 +129,10 @@ final class OutputFolder: Sendable {
         while let relative = queue.popLast() {
             for name in FileSystem.entries(of: relative.isEmpty ? staging : staging + "/" + relative) ?? [] {
                 let path = relative.isEmpty ? name : relative + "/" + name
-                if made.folders.contains(path) && FileSystem.kind(staging + "/" + path) == .folder {
+                let kind = FileSystem.kind(staging + "/" + path)
+                if made.folders.contains(path) && kind == .folder {
                     queue.append(path)
-                } else if !made.files.contains(path) || FileSystem.kind(staging + "/" + path) == .folder {
+                } else if !made.files.contains(path) || kind != .file {
                     strays.append(path)
                     FileSystem.removeTree(staging + "/" + path)
                 }
@@ -168,11 +169,7 @@ final class OutputFolder: Sendable {
             return .done
         }
         FileSystem.copyAttributes(of: target, to: staging)
-        guard FileSystem.write("", toFile: target + "/" + Self.swappedOutMark) else {
-            throw SiteError(file: destination.path, "cannot write in the output folder: \(String(cString: strerror(errno)))")
-        }
         if let error = FileSystem.exchange(staging, target) {
-            FileSystem.removeFile(target + "/" + Self.swappedOutMark)
             guard [EINVAL, ENOSYS, EBUSY, EXDEV, EPERM, ENOTSUP].contains(error) else {
                 throw SiteError(file: destination.path, "cannot replace the output folder: \(String(cString: strerror(error)))")
             }
@@ -180,9 +177,9 @@ final class OutputFolder: Sendable {
             FileSystem.removeFile(staging + "/" + OutputManifest.fileName)
             return .cannotSwap
         }
-        // The staging path now holds the build before: the user's folders that were not
-        // linked, and what appeared in it since the links were made, move across, then it goes.
-        Self.moveUsersEntries("", from: staging, to: target, previous: previous)
+        // The staging path now holds the build before: what appeared in it since the links
+        // were made moves across, then it goes.
+        moveNewcomers("", from: staging, previous: previous)
         FileSystem.removeTree(staging)
         return .done
     }
@@ -196,12 +193,6 @@ final class OutputFolder: Sendable {
         var folders: [String] = []
     }
 
-    /// A file put in the output folder just before it is swapped out: a leftover staging folder
-    /// that has it holds the output before, whose folders of the user's alone were still to be
-    /// moved back when the build was killed. Any other leftover holds nothing of the user's
-    /// but links.
-    private static let swappedOutMark = ".sitegen-swapped-out"
-
     /// Links every entry under `relative` of the output folder that the build before did not
     /// write into the staging folder; collects those this build would replace. False when the
     /// file system cannot link.
@@ -214,11 +205,6 @@ final class OutputFolder: Sendable {
             if relative.isEmpty && (name == OutputManifest.fileName || name.hasPrefix(".sitegen-staging-")) { continue }
             let path = relative.isEmpty ? name : relative + "/" + name
             let kind = FileSystem.kind(folder + "/" + name)
-            if kind == .folder && !carry.previous.owns(path) && !carry.made.owns(path) {
-                // A folder of the user's alone (a `.git/`): it is not copied, but moved across
-                // whole after the swap, keeping its inode and extended attributes.
-                continue
-            }
             if kind == .folder {
                 let isEmpty = FileSystem.entries(of: folder + "/" + name)?.isEmpty ?? false
                 if isEmpty && !carry.previous.folders.contains(path) {
@@ -249,23 +235,20 @@ final class OutputFolder: Sendable {
         return true
     }
 
-    /// Moves the user's entries of an old output folder (now at `old`) that are not in the
-    /// output folder `target` across: the folders that were the user's alone, and what
-    /// appeared while the build was being swapped in. `previous`: what sitegen wrote in `old`.
-    private static func moveUsersEntries(_ relative: String, from old: String, to target: String, previous: OutputManifest) {
+    /// Moves the user's entries that appeared in the old output folder (now at `old`) while
+    /// the build was being swapped in, and are not in the new one, across.
+    private func moveNewcomers(_ relative: String, from old: String, previous: OutputManifest) {
         let folder = relative.isEmpty ? old : old + "/" + relative
         for name in FileSystem.entries(of: folder) ?? [] {
-            // sitegen's own files only: a user's `.sitegen-notes/` moves across like any other folder.
-            if relative.isEmpty && (name == OutputManifest.fileName || name == Self.swappedOutMark
-                                    || name.hasPrefix(".sitegen-staging-")) { continue }
+            if relative.isEmpty && (name == OutputManifest.fileName || name.hasPrefix(".sitegen-staging-")) { continue }
             let path = relative.isEmpty ? name : relative + "/" + name
-            guard !hasLinkedFolder(above: path, in: target) else { continue }
+            guard !hasLinkedFolder(above: path) else { continue }
             let existing = FileSystem.kind(target + "/" + path)
             if FileSystem.kind(folder + "/" + name) == .folder {
                 if existing == nil && !previous.owns(path) {
                     FileSystem.rename(folder + "/" + name, to: target + "/" + path)
                 } else if existing == nil || existing == .folder {
-                    moveUsersEntries(path, from: old, to: target, previous: previous)
+                    moveNewcomers(path, from: old, previous: previous)
                 }
             } else if existing == nil && !previous.files.contains(path) {
                 for ancestor in URLPath.ancestors(of: path).reversed() { FileSystem.makeFolder(target + "/" + ancestor) }
@@ -329,10 +312,6 @@ final class OutputFolder: Sendable {
     /// Whether a folder on the way to `relative` in the output folder is a symbolic link (the
     /// user's), through which nothing is written or removed.
     private func hasLinkedFolder(above relative: String) -> Bool {
-        Self.hasLinkedFolder(above: relative, in: target)
-    }
-
-    private static func hasLinkedFolder(above relative: String, in target: String) -> Bool {
         URLPath.ancestors(of: relative).contains { FileSystem.kind(target + "/" + $0) == .link }
     }
 
@@ -367,18 +346,11 @@ final class OutputFolder: Sendable {
 
     /// Removes what killed builds of this output folder left: staging folders beside it and
     /// inside it whose process has ended (and the hidden folders of sitegen versions before
-    /// the manifest). A staging folder that was swapped in, and so holds the output before it
-    /// (killed before the user's folders were moved back), gives them back first.
+    /// the manifest).
     private static func removeLeftovers(of name: String, in parent: String, target: String) {
         for entry in FileSystem.entries(of: parent) ?? [] where isLeftover(entry, prefix: ".sitegen-staging-\(name)-")
             || isLegacyLeftover(entry, of: name) {
-            let leftover = parent + "/" + entry
-            if FileSystem.kind(leftover + "/" + swappedOutMark) == .file
-                && (FileSystem.kind(target) == .folder || FileSystem.makeFolder(target)) {
-                // (An output folder removed since is made again: the leftover holds the only copy of what is given back.)
-                moveUsersEntries("", from: leftover, to: target, previous: OutputManifest.read(from: leftover) ?? OutputManifest())
-            }
-            FileSystem.removeTree(leftover)
+            FileSystem.removeTree(parent + "/" + entry)
         }
         for entry in FileSystem.entries(of: target) ?? [] where isLeftover(entry, prefix: ".sitegen-staging-") {
             FileSystem.removeTree(target + "/" + entry)
