@@ -47,8 +47,14 @@ ccurl_outcome ccurl_request_status(const char *url, int head, long timeout_ms, l
     curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 1L);
     curl_easy_setopt(curl, CURLOPT_MAXREDIRS, max_redirects);
     // A link, or a redirect, to file:, ftp: or any other scheme is not followed.
+#if LIBCURL_VERSION_NUM >= 0x075500
     curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
     curl_easy_setopt(curl, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
+#else
+    // libcurl before 7.85 (Ubuntu 22.04's 7.81) has only the bit mask.
+    curl_easy_setopt(curl, CURLOPT_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
+    curl_easy_setopt(curl, CURLOPT_REDIR_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
+#endif
     // What curl holds of a transfer at once; the body is never kept in any case.
     curl_easy_setopt(curl, CURLOPT_BUFFERSIZE, 16L * 1024);
     curl_easy_setopt(curl, CURLOPT_USERAGENT, user_agent);

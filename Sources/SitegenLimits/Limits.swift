@@ -34,7 +34,8 @@ package enum Limits {
 
     // MARK: Front matter (YAML, TOML, JSON), checked before a parser we did not write sees it
 
-    /// The longest front matter block (or whole YAML, TOML or JSON data file), in bytes.
+    /// The longest front matter block, in bytes (a configuration file has its own limit,
+    /// ``configurationBytes``, and a data file ``dataFileBytes``).
     package static let frontMatterBytes = 1_000_000
     /// How deep values may nest: maps, lists, TOML tables and the parts of a dotted key or a
     /// table header (`a.b.c` is three levels).

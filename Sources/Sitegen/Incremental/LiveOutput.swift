@@ -7,6 +7,8 @@ import Synchronization
 final class LiveOutput: OutputSink {
     /// Files reach the folder at commit only (`sitegen serve` indexes the preview after it).
     var builtFolder: String? { nil }
+    /// Files reach the folder at commit only, so nothing can be put in it behind the build's back.
+    func removeStrays() -> [String] { [] }
     private struct State {
         var texts: [String: String] = [:]
         var copies: [String: (source: URL, stamp: FileStamp?)] = [:]

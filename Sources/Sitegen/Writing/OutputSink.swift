@@ -18,10 +18,6 @@ protocol OutputSink: Sendable {
     func removeStrays() -> [String]
 }
 
-extension OutputSink {
-    func removeStrays() -> [String] { [] }
-}
-
 extension OutputFolder: OutputSink {
     func keep(_ path: String) {}
     var builtFolder: String? { stagingFolder }
@@ -30,6 +26,8 @@ extension OutputFolder: OutputSink {
 /// A build kept in memory: nothing is written to disk.
 final class MemoryOutput: OutputSink {
     var builtFolder: String? { nil }
+    /// Nothing reaches memory but through the sink.
+    func removeStrays() -> [String] { [] }
     private let files = Mutex<[String: Data]>([:])
 
     func write(_ text: String, to path: String) throws {

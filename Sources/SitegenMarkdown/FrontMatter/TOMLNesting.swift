@@ -76,7 +76,9 @@ enum TOMLNesting {
                             if bytes[probe] == UInt8(ascii: ".") { keyParts += 1 }
                             probe = bytes.index(after: probe)
                         }
-                        tableDepth = keyParts + (isArray ? 1 : 0)
+                        // An array of tables nests a table in an array at each part (`[[a]]`,
+                        // `[[a.a]]`…): two levels a part keep the count from being low.
+                        tableDepth = isArray ? 2 * keyParts : keyParts
                         if tableDepth > limit { return line }
                         startKey()
                         index = probe
