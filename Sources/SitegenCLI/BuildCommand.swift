@@ -13,23 +13,17 @@ struct BuildCommand: AsyncParsableCommand {
     @Argument(help: "The site folder, or a folder of Markdown files.")
     var path: String = "."
 
-    @Option(name: [.short, .long], help: "The output folder (default: PATH/public).")
+    @Option(name: [.short, .long, .customShort("d"), .customLong("destination")], help: "The output folder (default: PATH/public).")
     var output: String?
 
-    @Option(name: [.customShort("b"), .customLong("base-url")], help: "The URL the site is published at; overrides baseURL of sitegen.yml.")
+    @Option(name: [.customShort("b"), .customLong("base-url"), .customLong("baseURL")],
+            help: "The URL the site is published at; overrides baseURL of sitegen.yml.")
     var baseURL: String?
 
-    @Flag(name: [.customShort("D"), .long], help: "Include pages with draft: true.")
-    var drafts = false
-
-    @Flag(name: [.customShort("F"), .long], help: "Include pages dated in the future.")
-    var future = false
+    @OptionGroup var site: SiteOptions
 
     @Flag(help: "Stop on a name in a template that can never have a value, such as {{page.tilte}}, instead of warning.")
     var strict = false
-
-    @Option(help: "The configuration file (default: PATH/sitegen.yml, else a Hugo, Zola or Jekyll config file there).")
-    var config: String?
 
     @Flag(name: [.short, .long], help: "Print only errors and warnings.")
     var quiet = false
@@ -45,11 +39,11 @@ struct BuildCommand: AsyncParsableCommand {
             throw ExitCode.failure
         }
         let layout = SiteLayout(root: root, output: output.map { URL(fileURLWithPath: $0) },
-                                configuration: config.map { URL(fileURLWithPath: $0) })
-        try Self.requireConfiguration(config, of: layout)
+                                configuration: site.config.map { URL(fileURLWithPath: $0) })
+        try Self.requireConfiguration(site.config, of: layout)
         if try SwiftSiteRunner.delegate(folder: layout.root, quiet: quiet) { return }
         let builder = SiteBuilder(site: SitegenCLI.configuredSite ?? Site(), layout: layout,
-                                  options: BuildOptions(includeDrafts: drafts, includeFuture: future, baseURL: baseURL, strict: strict))
+                                  options: site.buildOptions(baseURL: baseURL, strict: strict))
         let progress = BuildProgress(quiet: quiet, verbose: verbose, outputName: displayName(of: layout.output))
         let token = builder.observe(progress.handle)
         defer { token.cancel() }

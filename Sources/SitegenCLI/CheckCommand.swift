@@ -21,21 +21,14 @@ struct CheckCommand: AsyncParsableCommand {
     @Option(help: "text (file:line: message) or github (workflow annotations).")
     var format: Format = .text
 
-    @Flag(name: [.customShort("D"), .long], help: "Include pages with draft: true.")
-    var drafts = false
-
-    @Flag(name: [.customShort("F"), .long], help: "Include pages dated in the future.")
-    var future = false
+    @OptionGroup var site: SiteOptions
 
     @Flag(help: "Stop on a name in a template that can never have a value, such as {{page.tilte}}, instead of warning.")
     var strict = false
 
-    @Option(name: [.customShort("b"), .customLong("base-url")],
+    @Option(name: [.customShort("b"), .customLong("base-url"), .customLong("baseURL")],
             help: "The URL the site is published at; overrides baseURL of sitegen.yml.")
     var baseURL: String?
-
-    @Option(help: "The configuration file (default: PATH/sitegen.yml, else a Hugo, Zola or Jekyll config file there).")
-    var config: String?
 
     @Flag(help: "Also check links to other sites, over HTTP.")
     var external = false
@@ -47,11 +40,11 @@ struct CheckCommand: AsyncParsableCommand {
     var concurrency: Int = Limits.externalRequests
 
     func run() async throws {
-        let layout = SiteLayout(root: URL(fileURLWithPath: path), configuration: config.map { URL(fileURLWithPath: $0) })
-        try BuildCommand.requireConfiguration(config, of: layout)
+        let layout = SiteLayout(root: URL(fileURLWithPath: path), configuration: site.config.map { URL(fileURLWithPath: $0) })
+        try BuildCommand.requireConfiguration(site.config, of: layout)
         if try SwiftSiteRunner.delegate(folder: layout.root, quiet: format == .github) { return }
         let builder = SiteBuilder(site: SitegenCLI.configuredSite ?? Site(), layout: layout,
-                                  options: BuildOptions(includeDrafts: drafts, includeFuture: future, baseURL: baseURL, strict: strict))
+                                  options: site.buildOptions(baseURL: baseURL, strict: strict))
         var problems: [LinkChecker.Problem] = []
         do {
             let build = try await builder.buildInMemory()

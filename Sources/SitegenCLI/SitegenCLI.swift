@@ -6,7 +6,15 @@ import Sitegen
 public enum SitegenCLI {
     /// Parses the process arguments and runs the chosen command; exits the process on error.
     public static func main() async {
+        suggestCommandOrGoOn(Array(CommandLine.arguments.dropFirst()))
         await SitegenCommand.main()
+    }
+
+    /// Exits with a suggestion when the first argument is a misspelt command.
+    private static func suggestCommandOrGoOn(_ arguments: [String]) {
+        guard let message = CommandSuggestion.message(for: arguments, commands: SitegenCommand.commandNames) else { return }
+        TerminalOutput.error(message)
+        SitegenCommand.exit(withError: ExitCode.failure)
     }
 
     /// The command line for a site's own Swift configuration target: `sitegen build` (and the
@@ -22,6 +30,7 @@ public enum SitegenCLI {
     /// }
     /// ```
     public static func main(site: Site) async throws {
+        suggestCommandOrGoOn(Array(CommandLine.arguments.dropFirst()))
         await $configuredSite.withValue(site) { await SitegenCommand.main() }
     }
 
@@ -31,6 +40,10 @@ public enum SitegenCLI {
     /// Runs the command line for the given arguments (without the program name), as in a test.
     /// - Returns: the exit status the process would have.
     public static func run(arguments: [String]) async -> Int32 {
+        if let message = CommandSuggestion.message(for: arguments, commands: SitegenCommand.commandNames) {
+            TerminalOutput.error(message)
+            return ExitCode.failure.rawValue
+        }
         do {
             var command = try SitegenCommand.parseAsRoot(arguments)
             if var asyncCommand = command as? AsyncParsableCommand {
@@ -53,4 +66,7 @@ struct SitegenCommand: AsyncParsableCommand {
         subcommands: [BuildCommand.self, ServeCommand.self, CheckCommand.self, NewCommand.self, MarkdownCommand.self,
                       VersionCommand.self, CompletionCommand.self]
     )
+
+    /// The names a command line may start with.
+    static let commandNames = configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
 }

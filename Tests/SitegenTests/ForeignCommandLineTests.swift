@@ -4,6 +4,7 @@ import FoundationXML
 #endif
 import Testing
 import Sitegen
+@testable import SitegenCLI
 import TestSupport
 
 /// An XML document parsed with Foundation's `XMLParser`: its elements' texts and attributes,
@@ -131,7 +132,49 @@ struct ForeignCommandLineTests {
         #expect(try site.page("atom.xml").contains("<link href=\"https://example.org/x/posts/now/\"/>"))
         #expect(try site.page("posts/now/index.html").contains("href=\"/x/posts/\""))
         let help = try Sitegen.run(["build", "--help"]).output
-        #expect(help.contains("-D, --drafts") && help.contains("-F, --future") && help.contains("-b, --base-url <base-url>"))
+        #expect(help.contains("-D, --drafts") && help.contains("-F, --future") && help.contains("-b, --base-url, --baseURL <base-url>"))
+    }
+
+    @Test("Hugo's long flags work: --buildDrafts, --buildFuture, --buildExpired, --baseURL and -d/--destination")
+    func hugoLongFlags() throws {
+        let site = try siteWithDraftsAndFuture()
+        try site.write("---\ntitle: Gone\ndate: 2020-01-01\nexpiryDate: 2021-01-01\n---\n\nOld.\n", to: "content/posts/gone.md")
+        let output = site.root.appendingPathComponent("elsewhere")
+        let hugo = try Sitegen.run(["build", site.root.path, "-q", "--buildDrafts", "--buildFuture", "--buildExpired",
+                                    "--baseURL", "https://example.org/x/", "--destination", output.path])
+        #expect(hugo.status == 0, "\(hugo.error)")
+        for page in ["posts/draft", "posts/later", "posts/gone"] {
+            #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent(page + "/index.html").path), "\(page)")
+        }
+        #expect(try String(contentsOf: output.appendingPathComponent("atom.xml"), encoding: .utf8).contains("https://example.org/x/"))
+        let plain = try Sitegen.run(["build", site.root.path, "-q", "-d", output.path])
+        #expect(plain.status == 0, "\(plain.error)")
+        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("posts/gone/index.html").path))
+        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("posts/now/index.html").path))
+        let expired = try Sitegen.run(["check", site.root.path, "-E", "--buildDrafts"])
+        #expect(expired.status == 1, "the draft's broken link is found")
+    }
+
+    @Test("a misspelt command gets the command it is closest to, and exit status 1")
+    func misspeltCommand() throws {
+        for (typed, meant) in [("biuld", "build"), ("serv", "serve"), ("chekc", "check"), ("markdwon", "markdown")] {
+            let result = try Sitegen.run([typed, "."])
+            #expect(result.status == 1)
+            #expect(result.error.contains("unknown command '\(typed)'; did you mean '\(meant)'?"), "\(result.error)")
+        }
+        #expect(!(try Sitegen.run(["zzzzzz"]).error.contains("did you mean")))
+        #expect(CommandSuggestion.distance("biuld", "build") == 1)
+        #expect(CommandSuggestion.message(for: ["--help"], commands: ["build"]) == nil)
+    }
+
+    @Test("serve -p takes a port, and a busy one moves to the next free port and says so")
+    func busyPort() throws {
+        let busy = try HostileHTTPServer { _, _ in }
+        let site = try TestSite(example: "blog")
+        let preview = try PreviewProcess(root: site.root, arguments: ["-p", "\(busy.port)"])
+        #expect(preview.port != busy.port && preview.port > busy.port)
+        #expect(preview.log.contains("Port \(busy.port) is busy: using \(preview.port)"))
+        #expect(try preview.request("/").status == 200)
     }
 
     @Test("check takes -D/--drafts, -F/--future, -b/--base-url and --config as build does")

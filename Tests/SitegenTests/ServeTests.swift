@@ -185,11 +185,12 @@ import Testing
         #expect(statuses.allSatisfy { $0 == 200 })
     }
 
-    @Test func aBusyPortIsAClearError() async throws {
+    @Test("a port taken by another preview moves to the next free one, as Hugo's server does")
+    func aBusyPortMovesOn() async throws {
         let site = try TestSite(example: "blog")
         let first = try PreviewProcess(root: site.root)
-        let result = try Sitegen.run(["serve", site.root.path, "--port", String(first.port)])
-        #expect(result.status == 1)
-        #expect(result.error.contains("cannot serve on 127.0.0.1:\(first.port)"))
+        let second = try PreviewProcess(root: site.root, arguments: ["--port", String(first.port)])
+        #expect(second.port > first.port)
+        #expect(second.log.contains("Port \(first.port) is busy: using \(second.port)"))
     }
 }

@@ -6,6 +6,8 @@ public struct BuildOptions: Sendable {
     public var includeDrafts: Bool
     /// Include pages dated in the future.
     public var includeFuture: Bool
+    /// Include pages past their `expiryDate` (Hugo's `--buildExpired`).
+    public var includeExpired = false
     /// Overrides `baseURL` of the configuration.
     public var baseURL: String?
     /// The moment that decides which pages are in the future.

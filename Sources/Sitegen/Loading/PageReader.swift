@@ -73,7 +73,7 @@ struct PageReader {
         if isDraft && !options.includeDrafts { return nil }
         if !options.includeFuture, let firstDay = [pageDate, publishDate].compactMap({ $0 }).max(), firstDay > options.now { return nil }
         // Past Hugo's `expiryDate` a page is no longer published.
-        if let expiryDate, expiryDate <= options.now { return nil }
+        if !options.includeExpired, let expiryDate, expiryDate <= options.now { return nil }
         // Eleventy's `permalink: false`: the page is not written.
         if frontMatter["url"] == nil, frontMatter["permalink"] == .bool(false) { return nil }
 

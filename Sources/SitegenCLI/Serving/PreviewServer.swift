@@ -38,8 +38,13 @@ final class PreviewServer: Sendable {
         self.limits = limits
     }
 
+    /// The error of ``start()`` when another program listens on the port.
+    struct PortInUse: Error, CustomStringConvertible {
+        var description: String { "address already in use" }
+    }
+
     /// Starts serving (until the process ends) and returns the port it listens on; throws
-    /// when the address cannot be bound.
+    /// when the address cannot be bound (``PortInUse`` when the port is taken).
     func start() async throws -> UInt16 {
         let pool: any AsyncSocketPool = SocketPool.make(maxEvents: 64)
         let listener: Socket
@@ -47,6 +52,7 @@ final class PreviewServer: Sendable {
             listener = try Self.listen(on: address)
             try await pool.prepare()
         } catch let error as SocketError {
+            if case .failed(_, let code, _) = error, code == EADDRINUSE { throw PortInUse() }
             if case .failed(_, _, let message) = error { throw SiteError(message.lowercased()) }
             throw error
         }

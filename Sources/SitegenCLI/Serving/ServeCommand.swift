@@ -21,28 +21,21 @@ struct ServeCommand: AsyncParsableCommand {
     @Argument(help: "The site folder, or a folder of Markdown files.")
     var path: String = "."
 
-    @Option(help: "The port to listen on (0: any free port).")
+    @Option(name: [.short, .long], help: "The port to listen on (0: any free port); a busy one moves to the next free port.")
     var port: UInt16 = 8080
 
     @Option(help: "The address to listen on. Only this machine can connect unless you give another, such as 0.0.0.0.")
     var host: String = "127.0.0.1"
 
-    @Flag(name: [.customShort("D"), .long], help: "Include pages with draft: true.")
-    var drafts = false
+    @OptionGroup var site: SiteOptions
 
-    @Flag(name: [.customShort("F"), .long], help: "Include pages dated in the future.")
-    var future = false
-
-    @Option(name: [.customShort("b"), .customLong("base-url")],
+    @Option(name: [.customShort("b"), .customLong("base-url"), .customLong("baseURL")],
             help: "The URL the site is published at: the preview serves it under the same path (https://example.org/blog/ → http://127.0.0.1:8080/blog/).")
     var baseURL: String?
 
     /// Set by `sitegen serve` on a site's own program: the preview folder to render into.
     @Option(help: .hidden)
     var previewFolder: String?
-
-    @Option(help: "The configuration file (default: PATH/sitegen.yml, else a Hugo, Zola or Jekyll config file there).")
-    var config: String?
 
     @Flag(help: "Open the site in the default browser once it is built.")
     var open = false
@@ -66,7 +59,7 @@ struct ServeCommand: AsyncParsableCommand {
             TerminalOutput.error("\(path): no such folder")
             throw ExitCode.failure
         }
-        let configuration = config.map { URL(fileURLWithPath: $0).standardizedFileURL }
+        let configuration = site.config.map { URL(fileURLWithPath: $0).standardizedFileURL }
         if let baseURL, let problem = BaseURL.problem(with: baseURL) {
             TerminalOutput.error("--base-url \(baseURL): \(problem)")
             throw ExitCode.failure
@@ -102,17 +95,25 @@ struct ServeCommand: AsyncParsableCommand {
         let signals = preview.removeOnExit()
         defer { withExtendedLifetime(signals) {}; try? FileManager.default.removeItem(at: preview.url) }
         let reload = LiveReload()
-        let server: PreviewServer
         let boundPort: UInt16
         var limits = HTTPLimits()
         if let connectionTimeout, connectionTimeout > 0 { limits.headTimeout = .milliseconds(Int(connectionTimeout * 1000)) }
-        do {
-            server = try PreviewServer(root: preview.url, host: host, port: port, reload: reload, limits: limits, basePath: basePath)
-            boundPort = try await server.start()
-        } catch {
-            TerminalOutput.error("cannot serve on \(host):\(port): \(error)")
-            throw ExitCode.failure
+        // A busy port moves to the next free one, as Hugo's server does (a port of 0 is any free one).
+        var candidate = port
+        while true {
+            do {
+                let made = try PreviewServer(root: preview.url, host: host, port: candidate, reload: reload, limits: limits,
+                                             basePath: basePath)
+                boundPort = try await made.start()  // serves until the process ends
+                break
+            } catch is PreviewServer.PortInUse where candidate != 0 && candidate < port &+ Self.portsTried && candidate < .max {
+                candidate += 1
+            } catch {
+                TerminalOutput.error("cannot serve on \(host):\(candidate): \(error)")
+                throw ExitCode.failure
+            }
         }
+        if candidate != port { TerminalOutput.line("Port \(port) is busy: using \(candidate)") }
         if !Self.isLoopback(host) {
             TerminalOutput.warning("serving on \(host): other machines on the network can read the site (and drafts, with --drafts); "
                                    + "the preview server is made for one person's browser, use --host 127.0.0.1 to keep it on this machine")
@@ -149,18 +150,18 @@ struct ServeCommand: AsyncParsableCommand {
         return bytes.prefix(12) == [UInt8](repeating: 0, count: 10) + [0xFF, 0xFF] && bytes[12] == 127
     }
 
+    /// How many ports after a busy one are tried.
+    static let portsTried: UInt16 = 20
+
     private func options(_ baseURL: String) -> BuildOptions {
-        BuildOptions(includeDrafts: drafts, includeFuture: future, baseURL: baseURL)
+        site.buildOptions(baseURL: baseURL)
     }
 
     /// The arguments for a site's own program, run as a worker.
     private func workerArguments(baseURL: String, folder: URL) -> [String] {
         var arguments = ["serve", path, "--worker-base-url", baseURL, "--preview-folder", folder.path]
-        if drafts { arguments.append("--drafts") }
-        if future { arguments.append("--future") }
         if quiet { arguments.append("--quiet") }
-        if let config { arguments += ["--config", config] }
-        return arguments
+        return arguments + site.arguments
     }
 
     private func announce(_ address: String, preview previewPath: String) {
