@@ -38,6 +38,13 @@ struct ContentLoader {
                 warnings.append(SiteError(file: displayPath(path), line: source.frontMatter.line(of: key),
                                           "`\(key)` is given more than once; the last one counts"))
             }
+            for (key, value) in PageReader.unreadableDates(in: source.frontMatter) {
+                let shown = value.string.map { "`\(key): \($0)`" } ?? "`\(key)`"
+                warnings.append(SiteError(file: displayPath(path), line: source.frontMatter.line(of: key),
+                                          "\(shown) is not a date sitegen can read (such as 2026-01-05, 2026-01-05T10:30:00Z or "
+                                          + "Jan 5, 2026); the page is built without it"
+                                          + (key == "date" ? ", dated by its file name if that starts with one" : "")))
+            }
             if source.frontMatter["url"] == nil, let permalink = source.frontMatter["permalink"]?.string,
                PageReader.permalinkPath(.string(permalink)) == nil {
                 warnings.append(SiteError(file: displayPath(path), line: source.frontMatter.line(of: "permalink"),

@@ -11,6 +11,18 @@ struct PageReader {
     let configuration: SiteConfiguration
     let options: BuildOptions
 
+    /// The date keys a page reads, in the spellings Hugo accepts.
+    static let dateKeys = ["date", "publishDate", "publishdate", "PublishDate", "expiryDate", "expirydate", "ExpiryDate",
+                           "lastmod", "lastMod", "Lastmod", "updated"]
+
+    /// The date keys of `frontMatter` whose values are not dates sitegen can read, with their values.
+    static func unreadableDates(in frontMatter: FrontMatter) -> [(key: String, value: FrontMatterValue)] {
+        dateKeys.compactMap { key in
+            guard let value = frontMatter[key], value != .null, value.date == nil else { return nil }
+            return (key, value)
+        }
+    }
+
     /// A Docusaurus doc's `id:` (`ExpectAPI.md` with `id: expect` is published at `…/expect/`):
     /// text that is one path component with a letter in it; other values are not URLs.
     static func documentID(_ frontMatter: FrontMatter) -> String? {
@@ -39,12 +51,9 @@ struct PageReader {
             default: throw problem(key, "`\(key)` must be text")
             }
         }
-        func date(_ key: String) throws(SiteError) -> Date? {
-            guard let value = frontMatter[key], value != .null else { return nil }
-            guard let date = value.date else {
-                throw problem(key, "`\(key)` must be a date such as 2026-01-05 or 2026-01-05T10:30:00Z")
-            }
-            return date
+        /// A date that cannot be read is none (``unreadableDates(in:)`` says so): never a failed build.
+        func date(_ key: String) -> Date? {
+            frontMatter[key]?.date
         }
         func bool(_ key: String) throws(SiteError) -> Bool? {
             switch frontMatter[key] {
@@ -67,9 +76,9 @@ struct PageReader {
         let stem = isBundle ? URLPath.lastComponent(of: folder) : String(name[..<(name.lastIndex(of: ".") ?? name.endIndex)])
         let (prefixDate, stemWithoutDate) = Self.splitDatePrefix(stem)
         // Hugo's `publishDate` is the date of a page without one, and hides the page until then.
-        let publishDate = try date(given("publishDate", "publishdate", "PublishDate"))
-        let pageDate = try date("date") ?? publishDate ?? prefixDate
-        let expiryDate = try date(given("expiryDate", "expirydate", "ExpiryDate"))
+        let publishDate = date(given("publishDate", "publishdate", "PublishDate"))
+        let pageDate = date("date") ?? publishDate ?? prefixDate
+        let expiryDate = date(given("expiryDate", "expirydate", "ExpiryDate"))
         if isDraft && !options.includeDrafts { return nil }
         if !options.includeFuture, let firstDay = [pageDate, publishDate].compactMap({ $0 }).max(), firstDay > options.now { return nil }
         // Past Hugo's `expiryDate` a page is no longer published.
@@ -136,12 +145,12 @@ struct PageReader {
         // Hugo's `summary` and Jekyll's `excerpt` stand for the summary, and the description.
         let excerpt = try string("excerpt")
         let summary = try string("summary") ?? excerpt
-        let lastmod = try date(given("lastmod", "lastMod", "Lastmod"))
+        let lastmod = date(given("lastmod", "lastMod", "Lastmod"))
         return Page(sourcePath: path, language: place.language, sitePath: place.sitePath,
                     translationKey: try string("translationKey") ?? place.sharedPath, url: url, sectionPath: sectionPath,
                     isBundle: isBundle, frontMatter: frontMatter,
                     explicitTitle: try string("title"), fileTitle: Self.words(stemWithoutDate), date: pageDate,
-                    updated: try date("updated") ?? lastmod, isDraft: isDraft,
+                    updated: date("updated") ?? lastmod, isDraft: isDraft,
                     weight: weight, layout: layout, terms: terms, aliases: aliases,
                     description: try string("description") ?? summary, summary: summary,
                     linkTitle: try string(given("linkTitle", "linktitle", "LinkTitle")), source: source)

@@ -176,7 +176,9 @@ public indirect enum FrontMatterValue: Sendable, Hashable {
     public var date: Date? {
         switch self {
         case .date(let value): return value
-        case .string(let text): return PlainScalar.timestamp(text.trimmingCharacters(in: .whitespaces))
+        case .string(let text):
+            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            return PlainScalar.timestamp(trimmed) ?? ForeignDate.parse(trimmed)
         default: return nil
         }
     }
