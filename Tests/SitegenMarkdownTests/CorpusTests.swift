@@ -6,7 +6,8 @@ import Testing
 struct CorpusTests {
     /// The pages of `gen_corpus.py --pages 500 --flavor plain`, generated once into a temporary folder.
     static let pages: [String] = {
-        let script = SpecExample.conformanceFolder.deletingLastPathComponent().appendingPathComponent("bench/gen_corpus.py")
+        let script = SpecExample.conformanceFolder.deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Benchmarks/gen_corpus.py")
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-tests-corpus-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: output) }
         let process = Process()

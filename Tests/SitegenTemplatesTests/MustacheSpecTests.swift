@@ -2,12 +2,12 @@ import Foundation
 import SitegenTemplates
 import Testing
 
-/// The official Mustache spec, `../shared/conformance/mustache/*.json`: every test of every
+/// The official Mustache spec, `Tests/Fixtures/conformance/mustache/*.json`: every test of every
 /// file, lambdas (`~lambdas.json`) left out since values are data, never code.
 @Suite("The Mustache spec")
 struct MustacheSpecTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/conformance/mustache")
+        .appendingPathComponent("Fixtures/conformance/mustache")
 
     struct SpecFile: Decodable {
         let tests: [SpecTest]

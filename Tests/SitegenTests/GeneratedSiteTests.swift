@@ -10,7 +10,7 @@ struct GeneratedSiteTests {
         try FileManager.default.removeItem(at: site.root)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", TestSite.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/bench/gen_corpus.py").path,
+        process.arguments = ["python3", TestSite.packageRoot.appendingPathComponent("Benchmarks/gen_corpus.py").path,
                              "--pages", "\(pages)", "--flavor", flavor, "--out", site.root.path]
         process.standardOutput = FileHandle.nullDevice
         try process.run()

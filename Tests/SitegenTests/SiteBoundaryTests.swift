@@ -79,14 +79,14 @@ struct SiteBoundaryTests {
         let site = try TestSite()
         try site.write("# A\n", to: "content/a.md")
         try site.write("logo bytes\n", to: "assets/logo.svg")
-        try site.write("# Shared\n", to: "shared/page.md")
+        try site.write("# Common\n", to: "common/page.md")
         try link("static/logo.svg", in: site, to: "../assets/logo.svg")
-        try link("content/shared", in: site, to: "../shared")
+        try link("content/common", in: site, to: "../common")
         let summary = try await site.build()
         #expect(summary.warnings.isEmpty)
         #expect(try site.page("logo.svg") == "logo bytes\n")
         #expect(!isLink("logo.svg", in: site))
-        #expect(try site.page("shared/page/index.html").contains("<h1 id=\"shared\">Shared</h1>"))
+        #expect(try site.page("common/page/index.html").contains("<h1 id=\"common\">Common</h1>"))
     }
 
     @Test("a site's own sitegen.yml that links outside the site is an error that says to pass it with --config")

@@ -2,7 +2,7 @@ import Foundation
 import SitegenMarkdown
 import Testing
 
-/// One example of a CommonMark/GFM spec-format test file in `../shared/conformance`.
+/// One example of a CommonMark/GFM spec-format test file in `Tests/Fixtures/conformance`.
 struct SpecExample: Sendable, CustomTestStringConvertible {
     let file: String
     let number: Int
@@ -24,11 +24,11 @@ struct SpecExample: Sendable, CustomTestStringConvertible {
 
     static let files = ["spec.txt", "extensions.txt", "regression.txt", "smart_punct.txt"]
 
-    /// `../shared/conformance` beside the package.
+    /// `Tests/Fixtures/conformance` of the package (a copy of cmark-gfm's test files; its
+    /// `SOURCE.md` says where from, under which licences).
     static let conformanceFolder = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("shared/conformance")
+        .appendingPathComponent("Fixtures/conformance")
 
     /// Every example of the four top-level files, without the disabled ones.
     static let all: [SpecExample] = files.flatMap { file in
