@@ -61,7 +61,7 @@ struct TemplateRenderer {
         counts.iterations += 1
         guard counts.iterations > library.iterationLimit else { return }
         throw TemplateError(displayPath: library.templates[current].displayPath, line: line,
-                            message: "sections loop more than \(Self.grouped(library.iterationLimit)) times in one render "
+                            message: "sections loop more than \(LimitWording.count(library.iterationLimit)) times in one render "
                                 + "(Limits: template iterations); each loop inside a loop multiplies them: nest fewer "
                                 + "loops, or loop over shorter lists")
     }
@@ -72,24 +72,8 @@ struct TemplateRenderer {
         guard output.utf8.count > outputEnd else { return }
         counts.bytes = output.utf8.count - (outputEnd - library.outputLimit)
         throw TemplateError(displayPath: library.templates[current].displayPath, line: line,
-                            message: "the render writes more than \(Self.megabytes(library.outputLimit)) "
+                            message: "the render writes more than \(LimitWording.size(library.outputLimit)) "
                                 + "(Limits: template output size); a loop or partial repeats too much: write less per output")
-    }
-
-    /// `10,000,000`.
-    private static func grouped(_ number: Int) -> String {
-        var digits = String(number)
-        var index = digits.endIndex
-        while digits.distance(from: digits.startIndex, to: index) > 3 {
-            index = digits.index(index, offsetBy: -3)
-            digits.insert(",", at: index)
-        }
-        return digits
-    }
-
-    /// `100 MB`, or bytes below a megabyte.
-    private static func megabytes(_ bytes: Int) -> String {
-        bytes >= 1_000_000 && bytes % 1_000_000 == 0 ? "\(bytes / 1_000_000) MB" : "\(grouped(bytes)) bytes"
     }
 
     private func recursionError(of index: Int, line: Int) -> TemplateError {

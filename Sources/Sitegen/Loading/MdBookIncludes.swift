@@ -92,13 +92,8 @@ struct MdBookIncludes: Sendable {
         state.bytes += bytes
         guard state.bytes > maximumExpandedBytes else { return }
         throw SiteError(file: state.page, line: line,
-                        "the page grows past \(Self.size(maximumExpandedBytes)) with its includes (Limits: expanded page size); "
+                        "the page grows past \(LimitWording.size(maximumExpandedBytes)) with its includes (Limits: expanded page size); "
                             + "include parts of large files (`{{#include file:10:20}}` or an anchor) or split the page")
-    }
-
-    /// `16 MB`, `5500 bytes`.
-    private static func size(_ bytes: Int) -> String {
-        bytes >= 1_000_000 && bytes % 1_000_000 == 0 ? "\(bytes / 1_000_000) MB" : "\(bytes) bytes"
     }
 
     /// `text` with its directives replaced. `firstLine` is the page's line of the text's first
@@ -173,7 +168,7 @@ struct MdBookIncludes: Sendable {
         state.includes += 1
         guard state.includes <= maximumIncludes else {
             throw SiteError(file: state.page, line: line,
-                            "`\(written)`: the page expands more than \(maximumIncludes) includes, counting those in included files "
+                            "`\(written)`: the page expands more than \(LimitWording.count(maximumIncludes)) includes, counting those in included files "
                                 + "(Limits: includes per page); include each file once, or split the page")
         }
         guard depth < Self.maximumDepth else {

@@ -1,3 +1,4 @@
+import SitegenLimits
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -124,6 +125,6 @@ enum RegularFile {
     }
 
     private static func tooLarge(_ size: Int, _ maximum: Int) -> String {
-        "is \(size / 1_000_000) MB; files read whole may be at most \(maximum / 1_000_000) MB"
+        "is \(LimitWording.size(size)); files read whole may be at most \(LimitWording.size(maximum))"
     }
 }

@@ -24,8 +24,8 @@ enum FrontMatterReader {
     static func parse(_ yaml: Substring, firstLine: Int, subject: String = "front matter",
                       readsFlatYAML: Bool = true) throws(MarkdownError) -> FrontMatter {
         guard yaml.utf8.count <= maximumFrontMatterBytes else {
-            throw MarkdownError(line: firstLine, message: "\(subject): \(megabytes(yaml.utf8.count)) is too long; "
-                                + "it may be at most \(megabytes(maximumFrontMatterBytes))")
+            throw MarkdownError(line: firstLine, message: "\(subject): \(LimitWording.size(yaml.utf8.count)) is too long; "
+                                + "it may be at most \(LimitWording.size(maximumFrontMatterBytes))")
         }
         if readsFlatYAML, let flat = FlatYAMLReader.parse(yaml, firstLine: firstLine) { return flat }
         let text = String(yaml)
@@ -182,12 +182,6 @@ enum FrontMatterReader {
             return nil
         }
         if let problem { throw problem }
-    }
-
-    /// `1.2 MB`.
-    static func megabytes(_ bytes: Int) -> String {
-        bytes >= 1_000_000 && bytes % 1_000_000 == 0 ? "\(bytes / 1_000_000) MB"
-            : String(format: "%.1f MB", Double(bytes) / 1_000_000)
     }
 
     private static func value(_ node: Node) -> FrontMatterValue {

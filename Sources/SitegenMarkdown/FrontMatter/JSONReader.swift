@@ -274,7 +274,7 @@ struct JSONReader {
     /// that the text is too long, on its first line.
     private func error(_ message: String) -> MarkdownError {
         if index >= end && end < bytes.endIndex {
-            return MarkdownError(line: firstLine, message: "\(subject): goes on past \(FrontMatterReader.megabytes(maximumBytes)), "
+            return MarkdownError(line: firstLine, message: "\(subject): goes on past \(LimitWording.size(maximumBytes)), "
                                  + "the most it may hold; shorten it, or move long values to a data file")
         }
         let before = bytes[..<index]

@@ -1,3 +1,4 @@
+import SitegenLimits
 import Foundation
 import TOMLKit
 
@@ -13,8 +14,8 @@ enum TOMLReader {
     /// messages (`TOML front matter`, or `TOML` for a whole file).
     static func parse(_ toml: Substring, firstLine: Int, subject: String = "TOML front matter") throws(MarkdownError) -> FrontMatter {
         guard toml.utf8.count <= FrontMatterReader.maximumFrontMatterBytes else {
-            throw MarkdownError(line: firstLine, message: "\(subject): \(FrontMatterReader.megabytes(toml.utf8.count)) is too long; "
-                                + "it may be at most \(FrontMatterReader.megabytes(FrontMatterReader.maximumFrontMatterBytes))")
+            throw MarkdownError(line: firstLine, message: "\(subject): \(LimitWording.size(toml.utf8.count)) is too long; "
+                                + "it may be at most \(LimitWording.size(FrontMatterReader.maximumFrontMatterBytes))")
         }
         // toml++ reads a C string: a NUL would end the text early instead of being refused.
         if let nul = toml.utf8.firstIndex(of: 0) {

@@ -69,7 +69,7 @@ struct ExpansionLimitTests {
                      "content/a.md": "# A\n\n" + String(repeating: "{{#include big.txt}}\n", count: 20)]
         let (error, reads) = try expand(files, includes: 1_000, bytes: 5_500)
         // Five includes of 1,000 bytes fit with the heading; the sixth, on line 8, goes over.
-        #expect(error?.description.hasPrefix("content/a.md:8: the page grows past 5500 bytes with its includes "
+        #expect(error?.description.hasPrefix("content/a.md:8: the page grows past 5,500 bytes with its includes "
                                              + "(Limits: expanded page size)") == true, "\(String(describing: error))")
         #expect(reads == 6)
     }
@@ -97,7 +97,7 @@ struct ExpansionLimitTests {
         let (site, before) = try await builtSite(Self.wideIncludes(width: 10, depth: 8))
         let result = try Sitegen.run(["build", "--quiet", site.root.path])
         #expect(result.status == 1)
-        #expect(result.error.contains("content/a.md:3: `{{#include i8.txt}}`: the page expands more than 1000 includes, "
+        #expect(result.error.contains("content/a.md:3: `{{#include i8.txt}}`: the page expands more than 1,000 includes, "
                                       + "counting those in included files (Limits: includes per page)"), "\(result.error)")
         #expect(try site.page("kept/index.html") == before)
         #expect(!site.exists("a/index.html"))
