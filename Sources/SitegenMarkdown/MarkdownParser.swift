@@ -76,6 +76,11 @@ public struct MarkdownParser: Sendable {
         /// `eastAsianLineBreaks` does. Korean, written with spaces, keeps its line breaks. Off by
         /// default, so the HTML stays cmark-gfm's; sites turn it on.
         public var eastAsianLineBreaks: Bool
+        /// Leave out the hidden lines of Rust code blocks as mdBook does: in a block whose
+        /// language is `rust` (`rust,ignore` too), a line that is `#` or starts with `# ` (after
+        /// its indentation) is not shown, and `##` at its start shows as `#`; `#[derive]` and
+        /// `#!` lines stay. Off by default, so the HTML stays cmark-gfm's; books turn it on.
+        public var hidesRustLines: Bool = false
         /// What becomes of the heading the document's title comes from, for sites whose
         /// templates show the title themselves. Default: ``TitleHeading/keep``.
         public var titleHeading: TitleHeading

@@ -45,7 +45,7 @@ struct ForeignConfigurationTests {
         #expect(site.exists("series/intro/index.html"))
         #expect(try site.page("plain/index.html") == "someone|Hugo Site\n")
         #expect(summary.foreignConfiguration?.description
-            == "using Hugo's hugo.yaml (baseurl, title, languageCode, params, taxonomies; not used: theme, menu)")
+            == "using Hugo's hugo.yaml (baseurl, title, languageCode, params, taxonomies, menu; not used: theme)")
         #expect(summary.warnings.isEmpty)
     }
 
@@ -83,7 +83,7 @@ struct ForeignConfigurationTests {
         #expect(!site.exists("tags/not-a-taxonomy-here/index.html"))
         #expect(try site.page("plain/index.html") == "someone\n")
         #expect(summary.foreignConfiguration?.description
-            == "using Hugo's config.toml (baseURL, title, languageCode, params, taxonomies; not used: theme, menus)")
+            == "using Hugo's config.toml (baseURL, title, languageCode, params, taxonomies, menus; not used: theme)")
     }
 
     @Test("Zola's config.toml, told apart from Hugo's by base_url, gives the title, base URL, description, language, taxonomies and [extra]")
@@ -315,7 +315,7 @@ struct ForeignConfigurationTests {
         try site.write("title: Hugo Site\nbaseURL: https://example.org/\nmenu: {}\n", to: "hugo.yaml")
         let result = try Sitegen.run(["build", site.root.path])
         #expect(result.status == 0)
-        #expect(result.error == "sitegen: using Hugo's hugo.yaml (title, baseURL; not used: menu)\n")
+        #expect(result.error == "sitegen: using Hugo's hugo.yaml (title, baseURL, menu)\n")
         let quiet = try Sitegen.run(["build", site.root.path, "--quiet"])
         #expect(quiet.status == 0)
         #expect(quiet.error.isEmpty)

@@ -5,7 +5,8 @@ import SitegenLimits
 /// Another generator's configuration file, read when a site has no `sitegen.yml`: what it was
 /// and which of its keys were used.
 ///
-/// The files, in order of preference: Hugo's `hugo.toml`, `hugo.yaml`, `hugo.yml`,
+/// The files, in order of preference: mdBook's `book.toml`, MkDocs' `mkdocs.yml` (each also
+/// names the site's content folder: ``ForeignContentFolder``), Hugo's `hugo.toml`, `hugo.yaml`, `hugo.yml`,
 /// `hugo.json`, then `config.toml` (Hugo's, or Zola's when it spells the base URL `base_url`),
 /// Hugo's `config.yaml`, `config.yml`, `config.json` — these only beside a `content/` folder, as
 /// Hugo and Zola keep them — then Jekyll's `_config.yml` or `_config.yaml`.
@@ -18,6 +19,10 @@ public struct ForeignConfiguration: Sendable, Hashable, CustomStringConvertible 
         case zola = "Zola"
         /// Jekyll: `_config.yml`.
         case jekyll = "Jekyll"
+        /// mdBook: `book.toml`.
+        case mdBook = "mdBook"
+        /// MkDocs: `mkdocs.yml`.
+        case mkDocs = "MkDocs"
     }
 
     /// Whose file it is.
@@ -44,6 +49,7 @@ public struct ForeignConfiguration: Sendable, Hashable, CustomStringConvertible 
     /// The names sitegen looks for, in order of preference, and whether each is only taken
     /// beside a `content/` folder.
     static let fileNames: [(name: String, needsContentFolder: Bool)] = [
+        ("book.toml", false), ("mkdocs.yml", false), ("mkdocs.yaml", false),
         ("hugo.toml", true), ("hugo.yaml", true), ("hugo.yml", true), ("hugo.json", true),
         ("config.toml", true), ("config.yaml", true), ("config.yml", true), ("config.json", true),
         ("_config.yml", false), ("_config.yaml", false),
@@ -82,12 +88,15 @@ public struct ForeignConfiguration: Sendable, Hashable, CustomStringConvertible 
             throw SiteError(file: displayPath, line: error.line, error.message)
         }
         let name = file.lastPathComponent
-        let generator: Generator = name.hasPrefix("_config.") ? .jekyll : name == "config.toml" && isZola(values) ? .zola : .hugo
+        let generator: Generator = name == "book.toml" ? .mdBook : name.hasPrefix("mkdocs.") ? .mkDocs
+            : name.hasPrefix("_config.") ? .jekyll : name == "config.toml" && isZola(values) ? .zola : .hugo
         var reader = ForeignConfigurationValues(values, file: displayPath, ignoresCase: generator == .hugo)
         let configuration = switch generator {
         case .hugo: try HugoConfiguration.read(&reader, defaultTitle: defaultTitle)
         case .zola: try ZolaConfiguration.read(&reader, defaultTitle: defaultTitle)
         case .jekyll: try JekyllConfiguration.read(&reader, defaultTitle: defaultTitle)
+        case .mdBook: try MdBookConfiguration.read(&reader, defaultTitle: defaultTitle)
+        case .mkDocs: try MkDocsConfiguration.read(&reader, defaultTitle: defaultTitle)
         }
         let notUsed = generator == .jekyll ? [] : reader.unused
         return (configuration, ForeignConfiguration(generator: generator, file: displayPath, keysRead: values.keys.filter(reader.used.contains),

@@ -15,6 +15,7 @@ import SitegenMarkdown
 /// | `[markup.highlight] codeFences = false` | `highlight: false` |
 /// | `languages` (`languageName`, `title`, `weight`, `params.description`) | `languages` (`name`, `title`, `weight`, `description`) |
 /// | `defaultContentLanguageInSubdir` | `prefixDefaultLanguage` |
+/// | `[menu.NAME]`, `[menus.NAME]` (`name`, `url`, `pageRef`, `weight`, `identifier`, `parent`, `pre`, `post`) | `menus` |
 ///
 /// Keys are read in any case, as Hugo reads them (`baseurl` is `baseURL`). A site in several
 /// languages may keep its title and description under `languages.<defaultContentLanguage>`.
@@ -63,6 +64,10 @@ enum HugoConfiguration {
             configuration.paginate = size
         }
         configuration.params = params ?? .empty
+        for key in ["menus", "menu"] {
+            guard let menus = try values.table(key) else { continue }
+            configuration.menus.merge(try MenuEntry.menus(in: menus, file: values.file, line: values.values.line(of: key)), uniquingKeysWith: +)
+        }
         if let languages {
             let found = languages.entries.compactMap { code, value -> SiteLanguage? in
                 guard let table = value.map else { return nil }

@@ -42,6 +42,35 @@ public struct SiteConfiguration: Sendable {
     public var searchIsOn: Bool { search ?? (theme == "docs") }
     /// `highlight`: whether code blocks are coloured at build time. Default `true`.
     public var highlight = true
+    /// `uglyURLs`: pages at `/a/page.html` instead of `/a/page/`, as mdBook publishes chapters,
+    /// MkDocs with `use_directory_urls: false` and Hugo with `uglyURLs`. A folder's own page
+    /// (`index.md`, `README.md`, `_index.md`) stays at `/a/` (`a/index.html`). Default `false`.
+    public var uglyURLs = false
+    /// `keepFileNames`: URLs use file and folder names as they are written, only
+    /// percent-encoded, as mdBook and MkDocs publish them (`FFI.md` → `/FFI/`), instead of their
+    /// slugs (`/ffi/`); a date before the name stays too. Default `false`.
+    public var keepFileNames = false
+    /// `redirects`: old URL paths that lead to a page of the site (`/old.html: /new/`), each
+    /// published as a redirect page like a page's `aliases`; mdBook's `[output.html.redirect]`.
+    public var redirects: [Redirect] = []
+    /// `editURL`: the address of a page's source for editing, with `{path}` standing for the
+    /// page's file in the content folder (`https://github.com/o/r/edit/main/docs/{path}`); the
+    /// docs theme links to it as "Edit this page". mdBook's `edit-url-template`, MkDocs'
+    /// `repo_url` + `edit_uri`.
+    public var editURL: String?
+    /// `repository`: the site's source repository, linked from the docs theme's header (mdBook's
+    /// `git-repository-url`, MkDocs' `repo_url`).
+    public var repository: String?
+    /// The chapters in reading order and nesting, from another generator's configuration
+    /// (MkDocs' `nav`); a `SUMMARY.md` in the content gives them otherwise.
+    var navigation: BookSummary?
+    /// `menus`: the site's menus by name (`main`, `footer`), each a list of entries with `name`,
+    /// `url` or `pageRef`, `weight`, `identifier`, `parent`, `pre` and `post`, shown by templates
+    /// as `site.menus.NAME`; `main` is the header's menu of both bundled themes (instead of the
+    /// top-level sections). Pages join a menu with `menu: main` in their front matter.
+    var menus: [String: [MenuEntry]] = [:]
+    /// Whether Rust code blocks hide mdBook's `# ` lines (a book's).
+    var hidesRustLines = false
     /// The languages pages are published in: ``languages``, else the one ``language`` at the root.
     public var publishedLanguages: [SiteLanguage] {
         languages.isEmpty ? [SiteLanguage(code: language, path: "")] : languages
@@ -78,6 +107,8 @@ public struct SiteConfiguration: Sendable {
         ("recentPages", .wholeNumber), ("plugins", .list), ("paginate", .wholeNumber), ("taxonomies", .list), ("feedContent", .text),
         ("followLinksOutside", .trueOrFalse), ("search", .trueOrFalse), ("highlight", .trueOrFalse),
         ("languages", .table), ("defaultLanguage", .text), ("prefixDefaultLanguage", .trueOrFalse),
+        ("uglyURLs", .trueOrFalse), ("keepFileNames", .trueOrFalse), ("redirects", .table), ("editURL", .text), ("repository", .text),
+        ("menus", .table),
     ]
     static let knownKeys = Set(keys.map(\.key))
 
@@ -160,6 +191,22 @@ public struct SiteConfiguration: Sendable {
         configuration.followLinksOutside = try bool("followLinksOutside") ?? configuration.followLinksOutside
         configuration.highlight = try bool("highlight") ?? configuration.highlight
         configuration.search = try bool("search") ?? configuration.search
+        configuration.uglyURLs = try bool("uglyURLs") ?? configuration.uglyURLs
+        configuration.keepFileNames = try bool("keepFileNames") ?? configuration.keepFileNames
+        configuration.editURL = try string("editURL")
+        configuration.repository = try string("repository")
+        switch yaml["menus"] {
+        case nil, .null?: break
+        case .map(let table)?: configuration.menus = try MenuEntry.menus(in: table, file: displayPath, line: yaml.line(of: "menus"))
+        default: throw SiteError(file: displayPath, line: yaml.line(of: "menus"), "`menus` must be a table of menus, as in `menus: {main: [{name: About, url: /about/}]}`")
+        }
+        switch yaml["redirects"] {
+        case nil, .null?: break
+        case .map(let table)?:
+            configuration.redirects = try Redirect.read(table, file: displayPath, line: { yaml.line(of: "redirects") })
+        default:
+            throw SiteError(file: displayPath, line: yaml.line(of: "redirects"), "`redirects` must be a table of old paths and pages, as in `redirects: {/old.html: /new/}`")
+        }
         configuration.params = FrontMatter(yaml.entries.filter { !knownKeys.contains($0.key) })
         for (key, value) in configuration.params.entries {
             if let known = KeySuggestion.closest(to: key, value: value, among: keys) {

@@ -53,6 +53,9 @@ struct PageEdit {
             page = try site.site.pageProcessors.reduce(page) { page, process in try process(page) }
             page.revision = revision
             guard page.hasSameStructure(as: site.parsed[index].page.page) else { return nil }
+            // A page in a menu is shown by every output: the general build renders what changed.
+            if ["menu", "menus"].contains(where: { page.frontMatter[$0] != nil || site.parsed[index].page.page.frontMatter[$0] != nil })
+                || site.loaded.menus.leads(to: page.url) { return nil }
             edits.append((index, try parser.parse(page, links: site.links), URLPath.outputFile(for: page.url)))
         }
         guard !edits.isEmpty else { return nil }

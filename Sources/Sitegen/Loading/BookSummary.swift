@@ -61,6 +61,12 @@ struct BookSummary: Sendable, Hashable {
         return found
     }
 
+    /// The chapters `entries`, given by a configuration (`sourcePath` empty) or a summary file.
+    init(sourcePath: String, entries: [Entry]) {
+        self.sourcePath = sourcePath
+        self.entries = entries
+    }
+
     /// Reads the summary `body` of the file at `sourcePath`, whose first line is line
     /// `firstLine`. Paths are relative to the summary's folder.
     init(body: Substring, sourcePath: String, firstLine: Int = 1) {

@@ -27,7 +27,7 @@ struct ContentLoader {
         var warnings = found.warnings
         // Unless a warning already says why nothing was read (a content folder linked from outside).
         if found.markdown.isEmpty && found.warnings.isEmpty {
-            let shown = layout.content == layout.root ? layout.root.lastPathComponent + "/" : "content/"
+            let shown = layout.content == layout.root ? layout.root.lastPathComponent + "/" : layout.contentShown
             warnings.append(SiteError(file: shown, "holds no Markdown files (.md, .markdown), so the site has no pages but "
                                       + "its home page; add pages there, or build the folder that holds them"))
         }
@@ -58,7 +58,7 @@ struct ContentLoader {
             found.markdown.firstIndex(of: path).map { index in
                 BookSummary(body: sources[index].0.body, sourcePath: path, firstLine: sources[index].0.bodyLineOffset + 1)
             }
-        }
+        } ?? configuration.navigation
         // Sections, bundles and URLs follow each file's site path (`posts/hello.fr.md` is `fr/posts/hello.md`).
         let placement = LanguagePlacement(configuration: configuration)
         let places = found.markdown.map(placement.place)
@@ -127,13 +127,19 @@ struct ContentLoader {
         pages.sort { $0.sourcePath < $1.sourcePath }
         memory?.keep(made: made, all: stillKnown == known.count ? nil : pages)
         var configuration = configuration
-        let tree = SectionTree(layout: layout, languages: configuration.publishedLanguages)
+        let tree = SectionTree(layout: layout, languages: configuration.publishedLanguages, keepsFileNames: configuration.keepFileNames)
         if configuration.title.isEmpty { configuration.title = tree.siteTitle(indexFiles: indexFiles, pages: pages) }
+        // A book without a page of its own at the top opens at its first chapter, as mdBook's `index.html` does.
+        if indexFiles[""] == nil, !placement.isMultilingual, let first = summary?.readingOrder.first,
+           let index = found.markdown.firstIndex(of: first) {
+            indexFiles[""] = (first, sources[index].0)
+        }
         var sections = tree.sections(pages: pages, indexFiles: indexFiles, siteTitle: configuration.title, errors: &errors)
         if placement.isMultilingual {
             warnings += Self.untranslatedOriginals(of: pages, configuration: configuration, display: displayPath)
             errors += Self.sharedTranslationKeys(of: pages, display: displayPath)
         }
+        warnings += Self.addRedirects(configuration.redirects, to: &pages, &sections, file: configurationFile)
         warnings += AliasClaims.settle(pages: &pages, sections: &sections, display: displayPath)
         if let summary { warnings += summaryWarnings(summary, markdown: found.markdown, pages: pages, indexFiles: indexFiles) }
         let staticFiles = layout.staticFiles.map { walker.list($0, shownAs: "static/") } ?? FolderWalker.Listing()
@@ -159,8 +165,47 @@ struct ContentLoader {
         var loaded = LoadedSite(layout: layout, configuration: Self.withTaxonomies(of: pages, in: configuration), pages: pages,
                                 sections: sections, files: files)
         loaded.summary = summary
+        loaded.menus = SiteMenus(configured: configuration.menus.merging(foreignMenus(), uniquingKeysWith: +), pages: pages,
+                                 sections: sections, languages: configuration.publishedLanguages, display: displayPath)
+        warnings += loaded.menus.warnings
         loaded.warnings = warnings.sorted { ($0.file ?? "", $0.line ?? 0) < ($1.file ?? "", $1.line ?? 0) }
         return loaded
+    }
+
+    /// The menus a Jekyll site keeps beside its configuration (``JekyllNavigation``).
+    private func foreignMenus() -> [String: [MenuEntry]] {
+        guard let file = layout.foreignConfiguration, file.lastPathComponent.hasPrefix("_config.") else { return [:] }
+        return JekyllNavigation.menus(root: layout.root, display: layout.display)
+    }
+
+    /// The configuration file, as messages name it.
+    private var configurationFile: String? {
+        (layout.configuration ?? layout.foreignConfiguration).map(layout.display)
+    }
+
+    /// Gives each redirect's page (or list page) the old path as an alias; one warning for each
+    /// redirect that leads to no page of the site. A `#fragment` of the target is not kept.
+    static func addRedirects(_ redirects: [Redirect], to pages: inout [Page], _ sections: inout [String: Section],
+                             file: String?) -> [SiteError] {
+        guard !redirects.isEmpty else { return [] }
+        var pageAt: [String: Int] = [:]
+        for (index, page) in pages.enumerated() { pageAt[page.url] = index }
+        let sectionAt = Dictionary(sections.values.map { ($0.url, $0.path) }, uniquingKeysWith: { first, _ in first })
+        var warnings: [SiteError] = []
+        for redirect in redirects {
+            let target = String(redirect.to.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+            var url = URLPath.explicitURL(target)
+            if let found = url, found.hasSuffix("/index.html") { url = String(found.dropLast("index.html".count)) }
+            if let url, let index = pageAt[url] ?? pageAt[url + "/"] {
+                pages[index].aliases.append(redirect.from)
+            } else if let url, let path = sectionAt[url] ?? sectionAt[url + "/"] {
+                sections[path]?.aliases.append(redirect.from)
+            } else {
+                warnings.append(SiteError(file: file, "the redirect from \(redirect.from) leads to \(redirect.to), which is no page of the site; "
+                                          + "it is not published"))
+            }
+        }
+        return warnings
     }
 
     /// Where Zola's `redirect_to` leads: a URL (`https://…`), or the URL path of a page or section
@@ -253,7 +298,7 @@ struct ContentLoader {
 
     private func findFiles(_ walker: FolderWalker) throws(SiteErrors) -> FoundFiles {
         let skipped = Set(layout.content == layout.root ? ["templates", "static", "data"].map { walker.siteFolder + "/" + $0 } : [])
-        let listing = walker.list(layout.content, shownAs: layout.content == layout.root ? "" : "content/", skipping: skipped)
+        let listing = walker.list(layout.content, shownAs: layout.contentShown, skipping: skipped)
         guard listing.errors.isEmpty else { throw SiteErrors(errors: listing.errors) }
         var found = FoundFiles(warnings: listing.warnings)
         let jekyll = JekyllFolders(root: layout.root, includesDrafts: options.includeDrafts)
@@ -276,7 +321,7 @@ struct ContentLoader {
     /// Reads every Markdown file and its front matter, on all cores.
     private func readSources(_ paths: [String]) async throws -> [(MarkdownSource, Int)] {
         let contentPath = layout.content.standardizedFileURL.path
-        let shownPrefix = layout.content == layout.root ? "" : "content/"
+        let shownPrefix = layout.contentShown
         let memory = memory
         let results = await withTaskGroup(of: [(Int, Result<(MarkdownSource, Int), SiteError>)].self) { group in
             for chunk in Parallel.chunks(paths.count) {
@@ -335,7 +380,7 @@ struct ContentLoader {
     /// navigation (one warning for all of them).
     private func summaryWarnings(_ summary: BookSummary, markdown: [String], pages: [Page],
                                  indexFiles: [String: (path: String, source: MarkdownSource)]) -> [SiteError] {
-        let file = displayPath(summary.sourcePath)
+        let file = summary.sourcePath.isEmpty ? configurationFile ?? "" : displayPath(summary.sourcePath)
         let exists = Set(markdown)
         var warnings: [SiteError] = []
         for chapter in summary.chapters where !exists.contains(chapter.path ?? "") {

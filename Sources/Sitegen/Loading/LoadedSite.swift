@@ -19,6 +19,8 @@ public struct LoadedSite: Sendable {
     /// mdBook's `SUMMARY.md`, when the content has one: the order and nesting of the
     /// navigation and of previous and next pages.
     var summary: BookSummary?
+    /// The site's menus (`site.menus`), from its configuration and its pages' front matter.
+    var menus = SiteMenus()
     /// What was left out of the site, and why (a link to outside the site folder, a FIFO…).
     public internal(set) var warnings: [SiteError] = []
     /// Another generator's configuration file, when ``configuration`` was read from one.

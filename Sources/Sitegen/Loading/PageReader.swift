@@ -103,14 +103,18 @@ struct PageReader {
             }
             let parent = isBundle ? URLPath.folder(of: folder) : folder
             let documentID = slug == nil ? Self.documentID(frontMatter) : nil
-            let last = URLPath.component(slug ?? documentID ?? stemWithoutDate)
+            // mdBook and MkDocs keep names as written (``SiteConfiguration/keepFileNames``), dates too.
+            let keepsName = configuration.keepFileNames && slug == nil && documentID == nil
+            let last = keepsName ? URLPath.encoded(stem) : URLPath.component(slug ?? documentID ?? stemWithoutDate)
             if let documentID, parent.isEmpty, URLPath.isReserved(documentID) {
                 throw problem("id", "`id: \(documentID)` is reserved for sitegen's own files (.sitegen-manifest, .sitegen-staging-…); choose another")
             }
             if let slug, parent.isEmpty, URLPath.isReserved(URLPath.decoded(last)) {
                 throw problem("slug", "`slug: \(slug)` is reserved for sitegen's own files (.sitegen-manifest, .sitegen-staging-…); choose another")
             }
-            url = URLPath.folderURL(parent) + last + "/"
+            // With `uglyURLs`, `/a/page.html`; a bundle's `index.md` is its folder's `index.html` either way.
+            url = URLPath.folderURL(parent, keepingNames: configuration.keepFileNames) + last
+                + (configuration.uglyURLs && !isBundle ? ".html" : "/")
         }
         var sectionPath = isBundle ? URLPath.folder(of: folder) : folder
         while !sectionPath.isEmpty && bundleFolders.contains(sectionPath) { sectionPath = URLPath.folder(of: sectionPath) }

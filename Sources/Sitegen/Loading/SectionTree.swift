@@ -9,6 +9,8 @@ struct SectionTree {
     /// The site's languages: each one's folder (`fr`) is the root of its own tree, titled with
     /// the language's `title`.
     var languages: [SiteLanguage] = []
+    /// Whether URLs keep folder names as written (``SiteConfiguration/keepFileNames``).
+    var keepsFileNames = false
 
     /// The title of a site whose configuration gives none: the home page's (`_index.md`,
     /// `index.md` or `README.md` at the top: its `title`, else its first heading), else the
@@ -57,7 +59,7 @@ struct SectionTree {
             let file = index.map { layout.display(contentPath: $0.path) }
             var weight = 0, paginate: Int?, sort: SortOrder?, aliases: [String] = []
             do throws(SiteError) {
-                aliases = try PageReader.aliases(in: frontMatter, of: URLPath.folderURL(path), file: file)
+                aliases = try PageReader.aliases(in: frontMatter, of: URLPath.folderURL(path, keepingNames: keepsFileNames), file: file)
                 weight = try WholeNumber.read("weight", in: frontMatter, range: WholeNumber.weight, file: file, example: 10) ?? 0
                 paginate = try WholeNumber.read("paginate", in: frontMatter, range: WholeNumber.paginate, file: file, example: 10,
                                                 note: " (0 for no pagination)")
@@ -69,7 +71,7 @@ struct SectionTree {
             } catch {
                 errors.append(error)
             }
-            sections[path] = Section(path: path, url: URLPath.folderURL(path), title: title,
+            sections[path] = Section(path: path, url: URLPath.folderURL(path, keepingNames: keepsFileNames), title: title,
                                      weight: weight, paginate: paginate,
                                      sort: sort, sourcePath: file,
                                      source: index?.source ?? MarkdownSource(frontMatter: .empty, body: "", bodyLineOffset: 0))

@@ -3,7 +3,9 @@ import Foundation
 /// Where a site's parts are on disk.
 ///
 /// A folder with a `content/` folder is a site root (optionally with `sitegen.yml`, `static/`,
-/// `templates/`, `data/`); any other folder is taken as the content itself.
+/// `templates/`, `data/`); so is a book or docs folder whose `book.toml` or `mkdocs.yml` names
+/// its content folder (`src/`, `docs/`: ``ForeignContentFolder``); any other folder is taken
+/// as the content itself.
 public struct SiteLayout: Sendable {
     /// The folder given to the build.
     public let root: URL
@@ -26,12 +28,16 @@ public struct SiteLayout: Sendable {
     public let output: URL
     /// Whether ``configuration`` is the site's own `sitegen.yml`, not a file given to the build.
     let usesOwnConfiguration: Bool
+    /// How messages name the content folder: `content/`, a book's `src/`; empty when the
+    /// content is the site folder itself.
+    let contentShown: String
 
     /// Finds the parts of the site at `root`.
     public init(root: URL, output: URL? = nil, configuration: URL? = nil) {
         let root = root.standardizedFileURL
         self.root = root
         let fileManager = FileManager.default
+        var named: URL?
         func existingFolder(_ name: String) -> URL? {
             var isFolder: ObjCBool = false
             let url = root.appendingPathComponent(name)
@@ -44,6 +50,13 @@ public struct SiteLayout: Sendable {
             templates = existingFolder("templates")
             data = existingFolder("data")
             strings = existingFolder("i18n")
+        } else if let (file, folder) = ForeignContentFolder.find(in: root) {
+            content = folder.resolvingSymlinksInPath()
+            named = file
+            staticFiles = nil
+            templates = nil
+            data = nil
+            strings = nil
         } else {
             content = root
             staticFiles = nil
@@ -56,19 +69,26 @@ public struct SiteLayout: Sendable {
             ?? (fileManager.fileExists(atPath: defaultConfiguration.path) ? defaultConfiguration : nil)
         usesOwnConfiguration = configuration == nil
         foreignConfiguration = self.configuration == nil
-            ? ForeignConfiguration.find(in: root, hasContentFolder: content != root) : nil
+            ? named ?? ForeignConfiguration.find(in: root, hasContentFolder: content != root) : nil
+        if content == root {
+            contentShown = ""
+        } else if named != nil {
+            contentShown = String(content.path.dropFirst(root.path.count).drop { $0 == "/" }) + "/"
+        } else {
+            contentShown = "content/"
+        }
         self.output = (output ?? root.appendingPathComponent("public")).standardizedFileURL
     }
 
     /// A content path as the author knows it: `content/posts/a.md` (`posts/a.md` for a bare folder).
     func display(contentPath: String) -> String {
-        content == root ? contentPath : "content/" + contentPath
+        contentShown + contentPath
     }
 
     /// The content path of a path from the site folder (a section's `content/docs/_index.md`
     /// is `docs/_index.md`).
     func contentPath(ofSitePath path: String) -> String {
-        content == root ? path : String(path.dropFirst("content/".count))
+        String(path.dropFirst(contentShown.count))
     }
 
     /// A path for messages: relative to the site root when inside it.

@@ -104,6 +104,13 @@ enum URLPath {
         path.isEmpty ? "/" : "/" + path.split(separator: "/").map { component(String($0)) }.joined(separator: "/") + "/"
     }
 
+    /// The URL path of a folder path; with `keepingNames`, each name as written, only
+    /// percent-encoded (`Guide/FFI` → `/Guide/FFI/`), as mdBook and MkDocs publish them.
+    static func folderURL(_ path: String, keepingNames: Bool) -> String {
+        guard keepingNames else { return folderURL(path) }
+        return path.isEmpty ? "/" : encoded("/" + path + "/")
+    }
+
     /// A `url:` or alias given in front matter (decoded, then percent-encoded), made absolute
     /// with a trailing slash (unless it names a file such as `/feed.xml`); `nil` when
     /// ``refusal(ofExplicitURL:)`` gives a reason.

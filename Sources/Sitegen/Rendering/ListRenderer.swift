@@ -93,7 +93,7 @@ struct ListRenderer: Sendable {
                 values["recent"] = ["pages": .list(recent.map(context.summary))]
                 values["hasRecentPages"] = .bool(!recent.isEmpty)
             }
-            try write(home != nil ? "home" : "section", context.top(site: site, values), at: path, owner: owner)
+            try write(home != nil ? "home" : "section", context.top(site: site, values, url: page.url), at: path, owner: owner)
         }
         return pager.pages.count
     }
@@ -123,7 +123,7 @@ struct ListRenderer: Sendable {
                 try write("taxonomy", context.top(site: site, [
                     "taxonomy": ["name": .text(taxonomy), "title": .text(title), "terms": .list(list)],
                     "head": context.listHead(title: title, url: taxonomyURL, language: language.code, translation: .taxonomy(taxonomy)),
-                ]), at: path, owner: .terms(of: taxonomy))
+                ], url: taxonomyURL), at: path, owner: .terms(of: taxonomy))
                 return 1
             }
             for term in terms {
@@ -147,7 +147,7 @@ struct ListRenderer: Sendable {
                                      "pages": .list(page.items.map(context.summary))],
                             "pagination": pager.value(for: page.number, basePath: context.basePath),
                             "head": context.listHead(title: term.name, url: page.url, language: language.code, translation: translation),
-                        ]), at: path, owner: owner)
+                        ], url: page.url), at: path, owner: owner)
                     }
                     return pager.pages.count
                 }
@@ -236,12 +236,16 @@ struct ListRenderer: Sendable {
                                   reading: [Dependency.page(page.page.sourcePath)])
             }
         }
+        let layout = loaded.layout
         for section in loaded.sections.values where !section.aliases.isEmpty {
-            guard let source = section.sourcePath else { continue }
-            let contentPath = loaded.layout.contentPath(ofSitePath: source)
+            // A list page without a file has aliases only from the site's `redirects`.
+            let owner = { (alias: String) in
+                section.sourcePath.map { OutputOwner.alias(alias, ofFile: layout.contentPath(ofSitePath: $0), layout: layout) }
+                    ?? OutputOwner.redirect(alias, configuration: (layout.configuration ?? layout.foreignConfiguration).map(layout.display))
+            }
             for alias in section.aliases {
                 try writeRedirect(alias, to: section.url, title: section.title, language: section.language,
-                                  owner: OutputOwner.alias(alias, ofFile: contentPath, layout: loaded.layout), reading: [Dependency.sections])
+                                  owner: owner(alias), reading: [Dependency.sections])
             }
         }
         return count

@@ -30,7 +30,8 @@ struct SiteRenderer: Sendable {
     /// facts outputs read fingerprinted, the orders, neighbours, terms and template values
     /// worked out. Nothing is written yet.
     func parsedSite() async throws -> RenderedSite {
-        var context = TemplateContext(configuration: loaded.configuration, sections: loaded.sections, data: loaded.data, now: Date())
+        var context = TemplateContext(configuration: loaded.configuration, sections: loaded.sections, data: loaded.data, now: Date(),
+                                      menus: loaded.menus)
         let warnings = WarningLog()
         let targets = linkTargets()
         var resolver = LinkResolver(targets: targets, basePath: context.basePath,
@@ -126,7 +127,8 @@ struct SiteRenderer: Sendable {
         for section in loaded.sections.values {
             guard let source = section.sourcePath else { continue }
             let relative = loaded.layout.contentPath(ofSitePath: source)
-            targets[relative] = section.url
+            // A book's home page shows its first chapter's text: a link to the chapter leads to the chapter.
+            if targets[relative] == nil { targets[relative] = section.url }
         }
         // A bundle's file published beside each translation of its page too is the first's (its own language's).
         for file in loaded.files {
@@ -213,6 +215,7 @@ struct SiteRenderer: Sendable {
     private func parser(for sourcePath: String, links: LinkResolver, title: MarkdownParser.TitleHeading) -> MarkdownParser {
         var options = site.markdownParser.options
         options.titleHeading = title
+        options.hidesRustLines = loaded.configuration.hidesRustLines
         var rewriter = links.rewriter(for: sourcePath, displayPath: display(sourcePath))
         if let siteRewriter = site.markdownParser.linkRewriter { rewriter = rewriter.followed(by: siteRewriter) }
         return MarkdownParser(options: options, modifiers: site.markdownParser.modifiers, linkRewriter: rewriter)
@@ -271,6 +274,7 @@ struct SiteRenderer: Sendable {
             sections.combine(section.source.frontMatter)
             sections.combine(sectionHTML[section.path])
         }
+        sections.combine(loaded.menus)
         fingerprints.append((.sections, sections.finalize()))
         memory.set(fingerprints)
     }
@@ -382,7 +386,7 @@ struct SiteRenderer: Sendable {
         let template = page.layout.flatMap { theme.templates.has($0) ? $0 : nil } ?? "page"
         let values = context.top(site: siteValues, ["page": context.page(rendered, section: loaded.sections[page.sectionPath],
                                                                           previous: neighbours.previous, next: neighbours.next),
-                                                    "head": context.head(of: rendered)])
+                                                    "head": context.head(of: rendered)], url: page.url)
         let text: String
         do {
             text = try theme.templates.render(template, with: values)

@@ -24,6 +24,8 @@ struct TemplateContext: Sendable {
     let origin: String?
     /// Each language's top-level sections, for its menu, by language code.
     let menus: [String: [(title: String, url: String)]]
+    /// The site's menus (`site.menus`); with a `main` menu, it is `site.menu` too.
+    let siteMenus: SiteMenus
     let year: Int
     /// The site's data files.
     private(set) var data: FrontMatter
@@ -35,8 +37,10 @@ struct TemplateContext: Sendable {
     /// Where each output is in the other languages, in a site with `languages:`.
     var translations: TranslationTable
 
-    init(configuration: SiteConfiguration, sections: [String: Section], data: FrontMatter = .empty, now: Date) {
+    init(configuration: SiteConfiguration, sections: [String: Section], data: FrontMatter = .empty, now: Date,
+         menus siteMenus: SiteMenus = SiteMenus()) {
         self.configuration = configuration
+        self.siteMenus = siteMenus
         self.data = data
         var base = configuration.baseURL
         while base.hasSuffix("/") { base.removeLast() }
@@ -149,7 +153,8 @@ struct TemplateContext: Sendable {
             "baseURL": .text(configuration.baseURL),
             "basePath": .text(base),
             "languagePath": .text(languagePath),
-            "menu": .list(menu.map { ["title": .text($0.title), "url": .text(base + $0.url)] }),
+            "menu": .list(menu.map { ["title": .text($0.title), "url": .text(base + $0.url), "isCurrent": .bool(false),
+                                      "hasChildren": .bool(false)] }),
             "hasMenu": .bool(!menu.isEmpty),
             "hasFeeds": .bool(origin != nil),
             "search": .bool(configuration.searchIsOn),
@@ -161,7 +166,9 @@ struct TemplateContext: Sendable {
             }),
             "isMultilingual": .bool(configuration.isMultilingual),
         ]
+        if !siteMenus.isEmpty { menuValues(language: language.code, url: nil).forEach { values[$0.key] = $0.value } }
         if let author = configuration.author { values["author"] = .text(author) }
+        if let repository = configuration.repository { values["repository"] = .text(repository) }
         return SiteValues(language: language.code, site: .object(TemplateDictionary(values)),
                           strings: strings?.value(for: language.code) ?? .object(TemplateDictionary([:])))
     }
@@ -171,10 +178,28 @@ struct TemplateContext: Sendable {
         languagesByCode.mapValues { site($0.code) }
     }
 
-    /// The values every template gets at the top: `site`, `t` and `data`, plus `values`.
-    func top(site: SiteValues, _ values: [String: TemplateValue]) -> TemplateValue {
+    /// `site.menus`, and `site.menu` and `site.hasMenu` when there is a `main` menu, in
+    /// `language`, marked for the output at `url`.
+    private func menuValues(language: String, url: String?) -> [String: TemplateValue] {
+        let menus = siteMenus.menus(in: language)
+        let model = MenuModel(menus: menus, basePath: basePath, currentURL: url)
+        var values: [String: TemplateValue] = ["menus": .object(model)]
+        if let main = menus["main"] {
+            values["menu"] = model.list(main)
+            values["hasMenu"] = .bool(!main.isEmpty)
+        }
+        return values
+    }
+
+    /// The values every template gets at the top: `site`, `t` and `data`, plus `values`; with
+    /// menus, marked for the output at `url`.
+    func top(site: SiteValues, _ values: [String: TemplateValue], url: String? = nil) -> TemplateValue {
         var top = values
         top["site"] = site.site
+        if let url, !siteMenus.isEmpty, case .object(let object) = site.site, var members = (object as? TemplateDictionary)?.members {
+            members.merge(menuValues(language: site.language, url: url)) { $1 }
+            top["site"] = .object(TemplateDictionary(members))
+        }
         top["t"] = site.strings
         top["data"] = .object(FrontMatterObject(frontMatter: data, language: site.language))
         return .object(TemplateDictionary(top))

@@ -112,11 +112,15 @@ enum EmbeddedThemes {
 <nav aria-label="{{t.sections}}">
 <ul>
 {{#site.menu}}
-<li><a href="{{url}}">{{title}}</a></li>
+<li><a href="{{url}}"{{#isCurrent}} aria-current="page"{{/isCurrent}}>{{{pre}}}{{title}}{{{post}}}</a>{{#hasChildren}}
+<ul class="submenu">
+{{#children}}<li><a href="{{url}}"{{#isCurrent}} aria-current="page"{{/isCurrent}}>{{{pre}}}{{title}}{{{post}}}</a></li>
+{{/children}}</ul>{{/hasChildren}}</li>
 {{/site.menu}}
 </ul>
 </nav>
 {{/site.hasMenu}}
+{{#site.repository}}<a class="repository" href="{{site.repository}}">{{t.sourceCode}}</a>{{/site.repository}}
 {{> language-switcher}}
 {{> search-box}}
 </div>
@@ -467,6 +471,11 @@ a:hover { color: var(--accent-hover); }
 .site-header nav.languages ul { gap: 0.25rem 0.75rem; font-size: 0.9rem; }
 .site-header nav.languages [aria-current] { color: var(--text); font-weight: 600; }
 .site-header nav.languages a.untranslated { opacity: 0.7; }
+.site-header nav [aria-current="page"] { color: var(--text); font-weight: 600; }
+.site-header nav li { position: relative; }
+.site-header nav .submenu { display: none; position: absolute; z-index: 2; flex-direction: column; gap: 0.25rem; padding: 0.5rem 0.75rem; background: var(--background); border: 1px solid var(--border); border-radius: 4px; white-space: nowrap; }
+.site-header nav li:hover > .submenu, .site-header nav li:focus-within > .submenu { display: flex; }
+.site-header .repository { color: var(--muted); font-size: 0.9rem; }
 
 .layout > main { min-height: 60vh; }
 
@@ -568,6 +577,7 @@ pre .ln { color: var(--code-comment); margin-right: 1rem; user-select: none; }
 .pagination { display: flex; flex-wrap: wrap; align-items: center; gap: 0.75rem; margin: 2rem 0; }
 .pagination ol { display: flex; gap: 0.5rem; list-style: none; margin: 0; padding: 0; }
 .pagination [aria-current] { font-weight: 700; }
+.edit-page { margin-top: 2rem; font-size: 0.9rem; }
 .page-nav { display: flex; justify-content: space-between; gap: 1rem; flex-wrap: wrap; border-top: 1px solid var(--border); margin-top: 2.5rem; padding-top: 1rem; }
 .page-nav a[rel="next"] { margin-left: auto; text-align: right; }
 
@@ -602,6 +612,8 @@ notFoundText: Unter dieser Adresse gibt es nichts. Die Seite wurde vielleicht ve
 goHome: Zur Startseite
 builtWith: Erstellt mit sitegen
 pageMoved: Diese Seite ist umgezogen nach
+editPage: Diese Seite bearbeiten
+sourceCode: Quellcode
 
 """#,
             "i18n/en.yml": #"""
@@ -626,6 +638,8 @@ notFoundText: There is nothing at this address. It may have moved, or the link m
 goHome: Go to the home page
 builtWith: Built with sitegen
 pageMoved: This page has moved to
+editPage: Edit this page
+sourceCode: Source code
 
 """#,
             "i18n/es.yml": #"""
@@ -649,6 +663,8 @@ notFoundText: No hay nada en esta dirección. Puede que la página se haya movid
 goHome: Ir a la página de inicio
 builtWith: Hecho con sitegen
 pageMoved: Esta página se ha trasladado a
+editPage: Editar esta página
+sourceCode: Código fuente
 
 """#,
             "i18n/fr.yml": #"""
@@ -672,6 +688,8 @@ notFoundText: Il n’y a rien à cette adresse. La page a peut-être été dépl
 goHome: Aller à l’accueil
 builtWith: Construit avec sitegen
 pageMoved: Cette page a été déplacée vers
+editPage: Modifier cette page
+sourceCode: Code source
 
 """#,
             "i18n/ja.yml": #"""
@@ -695,6 +713,8 @@ notFoundText: このアドレスには何もありません。ページが移動
 goHome: ホームへ戻る
 builtWith: sitegen で作成
 pageMoved: このページは次の場所に移動しました
+editPage: このページを編集
+sourceCode: ソースコード
 
 """#,
             "i18n/zh.yml": #"""
@@ -718,6 +738,8 @@ notFoundText: 此地址没有内容。页面可能已移动，或链接有误。
 goHome: 返回首页
 builtWith: 由 sitegen 构建
 pageMoved: 此页面已移至
+editPage: 编辑此页
+sourceCode: 源代码
 
 """#,
         ],
@@ -759,6 +781,7 @@ pageMoved: 此页面已移至
 <div class="content">
 {{{page.content}}}
 </div>
+{{#page.editURL}}<p class="edit-page"><a href="{{page.editURL}}">{{t.editPage}}</a></p>{{/page.editURL}}
 <nav class="page-nav" aria-label="{{t.previousAndNext}}">
 {{#page.previous}}<a rel="prev" href="{{url}}">← {{title}}</a>{{/page.previous}}
 {{#page.next}}<a rel="next" href="{{url}}">{{title}} →</a>{{/page.next}}

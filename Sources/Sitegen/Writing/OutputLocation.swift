@@ -35,7 +35,7 @@ enum OutputLocation {
             throw refuse(isOutput(FileSystem.realPath(source.path)) ? "it is \(name)" : "it holds \(name)")
         }
         let readBack = [("static/", layout.staticFiles), ("templates/", layout.templates), ("data/", layout.data)]
-            + (layout.content == layout.root ? [] : [("content/", layout.content)])
+            + (layout.content == layout.root ? [] : [(layout.contentShown, layout.content)])
         for case let (name, folder?) in readBack where output.hasPrefix(FileSystem.realPath(folder.path) + "/") {
             throw refuse("it is inside the site's \(name) folder, whose files are read by the build")
         }

@@ -50,6 +50,13 @@ struct OutputOwner: Hashable, Sendable {
                            origin: .alias(written.count > 1 && written.hasSuffix("/") ? String(written.dropLast()) : written))
     }
 
+    /// A redirect from the site's `redirects` (its configuration file, as messages show it), to a list page without a file.
+    static func redirect(_ alias: String, configuration file: String?) -> OutputOwner {
+        let written = URLPath.decoded(alias)
+        return OutputOwner(kind: .alias, file: file, description: "the redirect \(written) of \(file ?? "the configuration")",
+                           ownDescription: "the redirect \(written)")
+    }
+
     /// Page `number` of a section's list (the home page's for the top section), made for its folder.
     static func list(of section: Section, page number: Int, layout: SiteLayout) -> OutputOwner {
         guard !section.path.isEmpty else {

@@ -38,30 +38,29 @@ enum TOMLReader {
         }
         // TOMLKit never frees a parsed table; emptying it frees its values.
         defer { table.clear() }
-        let lines = KeyLines(toml)
-        let entries = frontMatter(table, node: KeyLines.root, lines: lines).entries
-        var topLines: [String: Int] = [:]
-        for entry in entries {
-            if let line = lines.node(entry.key, under: KeyLines.root).map(lines.line) { topLines[entry.key] = firstLine + line - 1 }
-        }
-        return FrontMatter(entries, lines: topLines)
+        return frontMatter(table, node: KeyLines.root, lines: KeyLines(toml), firstLine: firstLine)
     }
 
-    /// A table's entries, in the order their keys appear in the file.
-    /// `node`: the table's place among the keys ``KeyLines`` found, if it found it.
-    private static func frontMatter(_ table: TOMLTable, node: Int?, lines: KeyLines) -> FrontMatter {
+    /// A table's entries, in the order their keys appear in the file, each key with its line
+    /// (nested tables' keys too). `node`: the table's place among the keys ``KeyLines`` found,
+    /// if it found it.
+    private static func frontMatter(_ table: TOMLTable, node: Int?, lines: KeyLines, firstLine: Int) -> FrontMatter {
         let keyed = table.keys.map { key in (key: key, node: node.flatMap { lines.node(key, under: $0) }) }
         let ordered = keyed.enumerated().sorted { first, second in
             let a = first.element.node.map(lines.line) ?? Int.max
             let b = second.element.node.map(lines.line) ?? Int.max
             return (a, first.offset) < (b, second.offset)
         }
+        var keyLines: [String: Int] = [:]
+        for (_, entry) in ordered {
+            if let line = entry.node.map(lines.line) { keyLines[entry.key] = firstLine + line - 1 }
+        }
         return FrontMatter(ordered.compactMap { _, entry in
-            table[entry.key].map { (key: entry.key, value: value($0, node: entry.node, lines: lines)) }
-        })
+            table[entry.key].map { (key: entry.key, value: value($0, node: entry.node, lines: lines, firstLine: firstLine)) }
+        }, lines: keyLines)
     }
 
-    private static func value(_ item: TOMLValueConvertible, node: Int?, lines: KeyLines) -> FrontMatterValue {
+    private static func value(_ item: TOMLValueConvertible, node: Int?, lines: KeyLines, firstLine: Int) -> FrontMatterValue {
         switch item.type {
         case .string: return .string(item.string ?? "")
         case .int: return item.int.map(FrontMatterValue.int) ?? .null
@@ -86,10 +85,10 @@ enum TOMLReader {
             }
             return .string(text)
         case .table:
-            return item.table.map { .map(frontMatter($0, node: node, lines: lines)) } ?? .null
+            return item.table.map { .map(frontMatter($0, node: node, lines: lines, firstLine: firstLine)) } ?? .null
         case .array:
             guard let array = item.array else { return .null }
-            return .list(array.map { Self.value($0, node: node, lines: lines) })
+            return .list(array.map { Self.value($0, node: node, lines: lines, firstLine: firstLine) })
         }
     }
 

@@ -20,6 +20,7 @@ final class CmarkDocument {
     private let rewritesRawHTML: Bool
     private let readsAlerts: Bool
     private let joinsEastAsianLines: Bool
+    private let hidesRustLines: Bool
     /// The alerts the walk found, written as alerts when the document is first rendered.
     private var alertBlocks: AlertBlocks?
     /// How deep alerts may nest before the document notes the first one deeper (tests give less).
@@ -34,6 +35,7 @@ final class CmarkDocument {
         rewritesRawHTML = options.rawHTML == .keep
         readsAlerts = options.alerts
         joinsEastAsianLines = options.eastAsianLineBreaks
+        hidesRustLines = options.hidesRustLines
         renderOptions = options.cmarkFlags
         let parser: OpaquePointer = cmark_parser_new(renderOptions | (trackPositions ? CMARK_OPT_SOURCEPOS : 0))
         for name in options.syntaxExtensionNames {
@@ -95,6 +97,7 @@ final class CmarkDocument {
             alertBlocks = AlertBlocks(root: root, body: body, maximumDepth: maximumAlertDepth)
         }
         if joinsEastAsianLines, EastAsianText.mayBreakLine(in: body) { joinEastAsianLines() }
+        if hidesRustLines, HiddenRustLines.mayHold(body) { hideRustLines() }
         var walker = TreeWalker(wanted: wanted, body: body, headingIDs: headingIDs, readsGeneratorSyntax: readsGeneratorSyntax,
                                 retagsHeadings: retagsHeadings, linkRewriter: linkRewriter,
                                 rewritesRawHTML: rewritesRawHTML, lineOffset: lineOffset, alerts: alertBlocks?.alerts ?? [:])
@@ -242,6 +245,23 @@ final class CmarkDocument {
                 }
                 cmark_node_free(paragraph)
             }
+        }
+    }
+
+    /// Leaves out the hidden lines of each Rust code block (``MarkdownParser/Options/hidesRustLines``).
+    private func hideRustLines() {
+        guard let iterator = cmark_iter_new(root) else { return }
+        var blocks: [OpaquePointer] = []
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
+                  cmark_node_get_type(node) == CMARK_NODE_CODE_BLOCK,
+                  HiddenRustLines.isRust(info: string(cmark_node_get_fence_info(node))) else { continue }
+            blocks.append(node)
+        }
+        cmark_iter_free(iterator)
+        for block in blocks {
+            let code = string(cmark_node_get_literal(block))
+            if let shown = HiddenRustLines.shown(code) { cmark_node_set_literal(block, shown) }
         }
     }
 

@@ -37,6 +37,7 @@ struct PageModel: TemplateObject {
         case "titleID": return rendered.titleID.map(TemplateValue.text)
         case "image": return context.image(of: rendered).map(TemplateValue.text)
         case "permalink": return .text(context.absoluteBase + page.url)
+        case "editURL": return context.configuration.editURL.map { .text($0.replacingOccurrences(of: "{path}", with: page.sourcePath)) }
         case "tags":
             let hasTagPages = context.configuration.taxonomies.contains("tags")
             return .list(page.tags.map { tag in
@@ -85,7 +86,7 @@ struct PageModel: TemplateObject {
         let link = TemplateShape.list(.object(name: "term", members: ["name": .scalar, "url": .scalar]))
         var members = PageSummary.members
         members.merge([
-            "content": .scalar, "titleID": .scalar, "image": .scalar, "permalink": .scalar, "tags": link, "hasTags": .scalar,
+            "content": .scalar, "titleID": .scalar, "image": .scalar, "permalink": .scalar, "editURL": .scalar, "tags": link, "hasTags": .scalar,
             "terms": .object(name: "terms", members: Dictionary(taxonomies.map { ($0, link) }, uniquingKeysWith: { $1 })),
             "summary": .scalar, "toc": TableOfContents.shape, "hasToc": .scalar, "wordCount": .scalar,
             "readingMinutes": .scalar, "updated": .scalar, "updatedISO": .scalar,

@@ -58,8 +58,8 @@ enum TemplateRoot {
     /// `site`, the same for every template.
     static let site = TemplateShape.object(name: "site", members: [
         "title": .scalar, "description": .scalar, "language": .scalar, "baseURL": .scalar, "basePath": .scalar,
-        "menu": .list(.object(name: "menuEntry", members: ["title": .scalar, "url": .scalar])), "hasMenu": .scalar,
-        "hasFeeds": .scalar, "search": .scalar, "year": .scalar, "params": .any, "nav": NavigationTree.shape, "author": .scalar,
+        "menu": .list(MenuModel.entryShape), "hasMenu": .scalar, "menus": .any,
+        "hasFeeds": .scalar, "search": .scalar, "year": .scalar, "params": .any, "nav": NavigationTree.shape, "author": .scalar, "repository": .scalar,
         "languageName": .scalar, "languagePath": .scalar, "isMultilingual": .scalar,
         "languages": .list(.object(name: "siteLanguage", members: ["code": .scalar, "name": .scalar, "url": .scalar, "isCurrent": .scalar])),
     ])

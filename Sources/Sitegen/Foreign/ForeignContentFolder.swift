@@ -1,0 +1,55 @@
+import Foundation
+import SitegenMarkdown
+import SitegenLimits
+
+/// The content folder a book or docs site names in its own configuration, for a site folder
+/// without `content/`: mdBook's `book.toml` keeps its chapters in `[book] src` (default `src`),
+/// MkDocs' `mkdocs.yml` its pages in `docs_dir` (default `docs`).
+///
+/// Only a folder inside the site folder is taken; a `src` or `docs_dir` that leaves it is
+/// refused when the configuration is read (``MdBookConfiguration``, ``MkDocsConfiguration``).
+enum ForeignContentFolder {
+    /// The configuration files that name a content folder, with the key and its default.
+    private static let files: [(name: String, key: [String], defaultFolder: String)] = [
+        ("book.toml", ["book", "src"], "src"),
+        ("mkdocs.yml", ["docs_dir"], "docs"),
+        ("mkdocs.yaml", ["docs_dir"], "docs"),
+    ]
+
+    /// The configuration file and the content folder it names, when `root` has one of them and
+    /// the folder exists.
+    static func find(in root: URL) -> (configuration: URL, content: URL)? {
+        for (name, key, defaultFolder) in files {
+            let file = root.appendingPathComponent(name)
+            guard exists(file, asFolder: false) else { continue }
+            let folder = (try? named(in: file, key: key)).flatMap { $0 } ?? defaultFolder
+            guard let relative = inside(folder) else { return nil }
+            let content = root.appendingPathComponent(relative)
+            guard exists(content, asFolder: true) else { return nil }
+            return (file, content)
+        }
+        return nil
+    }
+
+    /// `folder` as a path inside the site folder, or `nil` when it is absolute, empty or leaves it.
+    static func inside(_ folder: String) -> String? {
+        guard !folder.hasPrefix("/"), !folder.contains("\\"), let relative = URLPath.normalize(folder), !relative.isEmpty else { return nil }
+        return relative
+    }
+
+    private static func exists(_ url: URL, asFolder: Bool) -> Bool {
+        var isFolder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) && isFolder.boolValue == asFolder
+    }
+
+    /// The folder `key` names in `file`, or `nil` when it names none.
+    private static func named(in file: URL, key: [String]) throws -> String? {
+        let text = String(decoding: try RegularFile.contents(of: file.path, maximumSize: Limits.configurationBytes), as: UTF8.self)
+        var values = file.pathExtension == "toml" ? try FrontMatter(toml: text) : try FrontMatter(yaml: text)
+        for part in key.dropLast() {
+            guard case .map(let table)? = values[part] else { return nil }
+            values = table
+        }
+        return values[key[key.count - 1]]?.string
+    }
+}

@@ -1,0 +1,64 @@
+import SitegenMarkdown
+
+/// mdBook's configuration (`book.toml`), as sitegen reads it: the book is built with the docs
+/// theme, its chapters at the URLs mdBook gives them.
+///
+/// | mdBook | sitegen |
+/// |---|---|
+/// | `[book] title`, `description`, `language` | `title`, `description`, `language` |
+/// | `[book] authors` | `author` (joined with commas) |
+/// | `[book] src` | the content folder (``ForeignContentFolder``) |
+/// | `[output.html] site-url` | `baseURL` |
+/// | `[output.html] git-repository-url` | `repository` |
+/// | `[output.html] edit-url-template` | `editURL` |
+/// | `[output.html] additional-css` | `params.additionalCSS` |
+/// | `[output.html.redirect]` | `redirects` |
+/// | (always) | Rust code blocks' hidden `# ` lines left out; `theme: docs`, `uglyURLs: true`, `keepFileNames: true` (`a/b.md` → `/a/b.html`, `README.md` → `index.html`) |
+enum MdBookConfiguration {
+    static func read(_ values: inout ForeignConfigurationValues, defaultTitle: String) throws(SiteError) -> SiteConfiguration {
+        let book = try values.table("book") ?? .empty
+        let file = values.file
+        func text(_ key: String, in table: FrontMatter, _ name: String) throws(SiteError) -> String? {
+            guard let value = table[key], value != .null else { return nil }
+            guard let text = value.string else { throw SiteError(file: file, line: table.line(of: key), "`\(name)` must be text") }
+            return text
+        }
+        var configuration = SiteConfiguration(title: try text("title", in: book, "book.title") ?? defaultTitle, theme: "docs")
+        configuration.description = try text("description", in: book, "book.description") ?? ""
+        if let src = try text("src", in: book, "book.src"), ForeignContentFolder.inside(src) == nil {
+            throw SiteError(file: file, line: book.line(of: "src"), "`book.src` (\(src)) must be a folder inside the book's folder, such as src")
+        }
+        if let language = try text("language", in: book, "book.language")?.replacingOccurrences(of: "_", with: "-"), !language.isEmpty {
+            guard SiteLanguage.isCode(language) else {
+                throw SiteError(file: file, line: book.line(of: "language"), "`book.language` (\(language)) \(SiteLanguage.notACode)")
+            }
+            configuration.language = language
+        }
+        switch book["authors"] {
+        case .list(let names)?: configuration.author = names.compactMap(\.string).joined(separator: ", ")
+        case .string(let name)?: configuration.author = name
+        default: break
+        }
+        if configuration.author?.isEmpty == true { configuration.author = nil }
+        configuration.uglyURLs = true
+        configuration.keepFileNames = true
+        configuration.hidesRustLines = true
+        let html = (try values.table("output"))?["html"]?.map ?? .empty
+        if let url = try text("site-url", in: html, "output.html.site-url"), !url.isEmpty {
+            try values.checkBaseURL(url, from: "output")
+            configuration.baseURL = url.hasSuffix("/") ? url : url + "/"
+        }
+        configuration.repository = try text("git-repository-url", in: html, "output.html.git-repository-url")
+        configuration.editURL = try text("edit-url-template", in: html, "output.html.edit-url-template")
+        var params: [(key: String, value: FrontMatterValue)] = []
+        if let css = html["additional-css"], css != .null { params.append(("additionalCSS", css)) }
+        configuration.params = FrontMatter(params)
+        switch html["redirect"] {
+        case nil, .null?: break
+        case .map(let table)?: configuration.redirects = try Redirect.read(table, file: file, line: { html.line(of: "redirect") })
+        default: throw SiteError(file: file, line: html.line(of: "redirect"), "`output.html.redirect` must be a table of old and new paths")
+        }
+        _ = values.value("rust")
+        return configuration
+    }
+}

@@ -1,0 +1,92 @@
+import SitegenMarkdown
+
+/// MkDocs' configuration (`mkdocs.yml`), as sitegen reads it: the site is built with the docs
+/// theme, its pages at the URLs MkDocs gives them, its `nav` as the navigation.
+///
+/// | MkDocs | sitegen |
+/// |---|---|
+/// | `site_name`, `site_description`, `site_author` | `title`, `description`, `author` |
+/// | `site_url` | `baseURL` |
+/// | `docs_dir` | the content folder (``ForeignContentFolder``) |
+/// | `use_directory_urls` (default `true`) | `uglyURLs` when `false`; `keepFileNames: true` |
+/// | `repo_url` | `repository` |
+/// | `repo_url` + `edit_uri` (default `edit/master/docs/` on GitHub) | `editURL` |
+/// | `nav` | the navigation (order, nesting, titles) |
+/// | `theme.language` | `language` |
+/// | `extra` | `params` |
+enum MkDocsConfiguration {
+    static func read(_ values: inout ForeignConfigurationValues, defaultTitle: String) throws(SiteError) -> SiteConfiguration {
+        var configuration = SiteConfiguration(title: try values.text("site_name") ?? defaultTitle, theme: "docs")
+        configuration.description = try values.text("site_description") ?? ""
+        configuration.author = try values.text("site_author")
+        if let url = try values.text("site_url"), !url.isEmpty {
+            try values.checkBaseURL(url, from: "site_url")
+            configuration.baseURL = url.hasSuffix("/") ? url : url + "/"
+        }
+        let docs = try values.text("docs_dir") ?? "docs"
+        guard let docsFolder = ForeignContentFolder.inside(docs) else {
+            throw values.problem("docs_dir", "(\(docs)) must be a folder inside the site's folder, such as docs")
+        }
+        switch values.value("use_directory_urls") {
+        case nil, .bool(true)?: break
+        case .bool(false)?: configuration.uglyURLs = true
+        default: throw values.problem("use_directory_urls", "must be true or false")
+        }
+        configuration.keepFileNames = true
+        if let repository = try values.text("repo_url"), !repository.isEmpty {
+            configuration.repository = repository
+            let base = repository.hasSuffix("/") ? repository : repository + "/"
+            let isGitHub = repository.contains("://github.com/")
+            switch values.value("edit_uri") {
+            case .string(let edit)? where !edit.isEmpty:
+                configuration.editURL = (edit.contains("://") ? "" : base) + (edit.hasSuffix("/") ? edit : edit + "/") + "{path}"
+            case nil where isGitHub: configuration.editURL = base + "edit/master/" + docsFolder + "/{path}"
+            default: break
+            }
+        }
+        if let theme = values.value("theme")?.map {
+            if let language = theme["language"]?.string?.replacingOccurrences(of: "_", with: "-"), SiteLanguage.isCode(language) {
+                configuration.language = language
+            }
+        }
+        if let nav = values.value("nav") {
+            guard let list = nav.list else { throw values.problem("nav", "must be a list of pages and sections") }
+            configuration.navigation = BookSummary(sourcePath: "", entries: entries(list, line: values.values.line(of: "nav") ?? 1))
+        }
+        configuration.params = try values.table("extra") ?? .empty
+        return configuration
+    }
+
+    /// The navigation entries of a `nav` list: `page.md`, `Title: page.md`, `Title: https://…`,
+    /// `Section: [ … ]`.
+    private static func entries(_ list: [FrontMatterValue], line: Int) -> [BookSummary.Entry] {
+        list.compactMap { item -> BookSummary.Entry? in
+            switch item {
+            case .string(let target):
+                return entry(title: nil, target: target, line: line)
+            case .map(let table):
+                guard let (title, value) = table.entries.first else { return nil }
+                switch value {
+                case .string(let target): return entry(title: title, target: target, line: line)
+                case .list(let children):
+                    var section = BookSummary.Entry(title: title, path: nil, line: line)
+                    section.children = entries(children, line: line)
+                    return section
+                default: return nil
+                }
+            default:
+                return nil
+            }
+        }
+    }
+
+    private static func entry(title: String?, target: String, line: Int) -> BookSummary.Entry {
+        let isAddress = target.contains("://")
+        let path = isAddress ? "" : URLPath.normalize(target) ?? ""
+        let name = URLPath.lastComponent(of: path)
+        let shown = title ?? PageReader.words(String(name[..<(name.lastIndex(of: ".") ?? name.endIndex)]))
+        var entry = BookSummary.Entry(title: shown, path: path, line: line)
+        entry.target = target
+        return entry
+    }
+}

@@ -1,0 +1,166 @@
+import SitegenMarkdown
+import SitegenLimits
+
+/// The menus of a site, one job of loading: the entries its configuration gives (sitegen's
+/// `menus:`, Hugo's `[menu.NAME]`, Jekyll's `_data/navigation.yml` and `header_pages`, a Zola
+/// theme's `extra.menu`) and those its pages' front matter gives (Hugo's `menu: main`,
+/// `menu: {main: {weight: 2, parent: docs}}`, weighted by the page's `weight` unless the
+/// entry gives one), each `pageRef` resolved to its page's URL,
+/// nested by `parent` and ordered by weight, then name, for each language.
+struct SiteMenus: Sendable, Hashable {
+    /// An entry with the entries nested under it.
+    struct Node: Sendable, Hashable {
+        let entry: MenuEntry
+        var children: [Node] = []
+    }
+
+    /// Each language's menus (by code), by menu name.
+    private(set) var menus: [String: [String: [Node]]] = [:]
+    /// Problems found: a `pageRef` that names no page, a `parent` that names no entry.
+    private(set) var warnings: [SiteError] = []
+
+    /// No menus at all.
+    init() {}
+
+    /// The menus of `language` (by name).
+    func menus(in language: String) -> [String: [Node]] {
+        menus[language] ?? [:]
+    }
+
+    /// Whether an entry of any menu leads to `url`.
+    func leads(to url: String) -> Bool {
+        func contains(_ nodes: [Node]) -> Bool { nodes.contains { $0.entry.url == url || contains($0.children) } }
+        return menus.values.contains { $0.values.contains(where: contains) }
+    }
+
+    /// Whether any language has a menu.
+    var isEmpty: Bool { menus.values.allSatisfy(\.isEmpty) }
+
+    /// The menus from `configured` entries and the pages' front matter.
+    init(configured: [String: [MenuEntry]], pages: [Page], sections: [String: Section], languages: [SiteLanguage],
+         display: (String) -> String) {
+        var entries: [String: [String: [MenuEntry]]] = [:]
+        let codes = languages.map(\.code)
+        for (menu, list) in configured {
+            for entry in list {
+                for code in codes where entry.language == nil || entry.language == code {
+                    guard let resolved = Self.resolved(entry, in: code, pages: pages, sections: sections) else {
+                        if code == codes.first {
+                            warnings.append(SiteError(file: entry.file, line: entry.line, "the menu entry \"\(entry.name)\" of `\(menu)` "
+                                                      + "has `pageRef: \(entry.pageRef ?? "")`, which is no page of the site; it is left out"))
+                        }
+                        continue
+                    }
+                    entries[code, default: [:]][menu, default: []].append(resolved)
+                }
+            }
+        }
+        for page in pages {
+            for key in ["menu", "menus"] {
+                guard let value = page.frontMatter[key], value != .null else { continue }
+                let file = display(page.sourcePath), line = page.frontMatter.line(of: key)
+                let title = page.linkTitle ?? page.explicitTitle ?? page.fileTitle
+                var found: [(String, MenuEntry)] = []
+                switch value {
+                case .string(let menu):
+                    found.append((menu, MenuEntry(name: title, url: page.url, weight: page.weight, file: file, line: line)))
+                case .list(let names):
+                    found += names.compactMap(\.string).map { ($0, MenuEntry(name: title, url: page.url, weight: page.weight, file: file, line: line)) }
+                case .map(let table):
+                    for (menu, fields) in table.entries {
+                        var entry = MenuEntry(name: title, url: page.url, weight: page.weight, file: file, line: line)
+                        if case .map(let given) = fields,
+                           let read = try? MenuEntry.entry(given, menu: menu, file: file, line: line, defaultName: title) {
+                            entry = read
+                            // An entry without its own weight takes the page's, as in Hugo.
+                            if !given.keys.contains(where: { $0.lowercased() == "weight" }) { entry.weight = page.weight }
+                            entry.url = page.url
+                            entry.pageRef = nil
+                        }
+                        found.append((menu, entry))
+                    }
+                default:
+                    warnings.append(SiteError(file: file, line: line, "`\(key)` must name a menu (menu: main), list menus, "
+                                              + "or give each menu's entry (menu: {main: {weight: 10}}); the page is in no menu"))
+                }
+                for (menu, entry) in found { entries[page.language, default: [:]][menu, default: []].append(entry) }
+            }
+        }
+        for (code, byMenu) in entries {
+            for (menu, list) in byMenu {
+                let (tree, orphans) = Self.tree(list)
+                menus[code, default: [:]][menu] = tree
+                for orphan in orphans where code == codes.first {
+                    warnings.append(SiteError(file: orphan.file, line: orphan.line, "the menu entry \"\(orphan.name)\" of `\(menu)` has "
+                                              + "`parent: \(orphan.parent ?? "")`, which no entry of that menu is; it is shown at the top"))
+                }
+            }
+        }
+    }
+
+    /// `entry` with its `pageRef` resolved to the URL of its page (the page in `language`, if it
+    /// has one) and the page's title as its name when it gives none; `nil` when it names no page.
+    private static func resolved(_ entry: MenuEntry, in language: String, pages: [Page],
+                                 sections: [String: Section]) -> MenuEntry? {
+        guard let reference = entry.pageRef else { return entry }
+        var path = Substring(reference)
+        while path.hasPrefix("/") || path.hasPrefix("./") { path = path.drop { $0 == "/" || $0 == "." } }
+        while path.hasSuffix("/") { path = path.dropLast() }
+        func stem(_ file: String) -> String {
+            var stem = file
+            for suffix in [".md", ".markdown"] where stem.hasSuffix(suffix) { stem.removeLast(suffix.count) }
+            for index in ["/index", "/_index"] where stem.hasSuffix(index) { stem.removeLast(index.count) }
+            return stem == "index" || stem == "_index" ? "" : stem
+        }
+        let wanted = stem(String(path))
+        let matches = pages.filter { stem($0.translationKey) == wanted || stem($0.sourcePath) == wanted || $0.url == "/" + wanted + "/" }
+        var resolved = entry
+        if let page = matches.first(where: { $0.language == language }) ?? matches.first {
+            resolved.url = page.url
+            if resolved.name.isEmpty { resolved.name = page.linkTitle ?? page.explicitTitle ?? page.fileTitle }
+            return resolved
+        }
+        let sectionMatches = sections.values.filter { $0.translationKey == wanted || $0.path == wanted }
+        if let section = sectionMatches.first(where: { $0.language == language }) ?? sectionMatches.first {
+            resolved.url = section.url
+            return resolved
+        }
+        return nil
+    }
+
+    /// The entries nested by `parent`, each level by weight, then name; the entries whose
+    /// parent is not there, at the top and returned as orphans.
+    private static func tree(_ entries: [MenuEntry]) -> ([Node], [MenuEntry]) {
+        let keys = Set(entries.map(\.key))
+        var orphans: [MenuEntry] = []
+        var byParent: [String: [MenuEntry]] = [:]
+        var top: [MenuEntry] = []
+        for entry in entries {
+            if let parent = entry.parent, keys.contains(parent), parent != entry.key {
+                byParent[parent, default: []].append(entry)
+            } else {
+                if entry.parent != nil { orphans.append(entry) }
+                top.append(entry)
+            }
+        }
+        func ordered(_ list: [MenuEntry]) -> [MenuEntry] {
+            list.sorted { ($0.weight, $0.name) < ($1.weight, $1.name) }
+        }
+        // Each identifier is expanded once, so that a cycle of parents ends; menus nest as deep as a book's chapters.
+        var expanded: Set<String> = []
+        func nodes(_ list: [MenuEntry], depth: Int) -> [Node] {
+            ordered(list).map { entry in
+                guard depth < Limits.summaryDepth, expanded.insert(entry.key).inserted else { return Node(entry: entry) }
+                return Node(entry: entry, children: nodes(byParent[entry.key] ?? [], depth: depth + 1))
+            }
+        }
+        var tree = nodes(top, depth: 1)
+        // Entries whose parents only name each other are shown at the top.
+        let unreached = entries.filter { $0.parent != nil && keys.contains($0.parent!) && !expanded.contains($0.parent!) }
+        if !unreached.isEmpty {
+            orphans += unreached
+            tree += nodes(unreached, depth: 1)
+        }
+        return (tree, orphans)
+    }
+}

@@ -1,0 +1,344 @@
+import Foundation
+import Sitegen
+import Testing
+
+/// mdBook books (`book.toml`) and MkDocs sites (`mkdocs.yml`) build from their own folders,
+/// with the URLs their generators give, their navigation, redirects and edit links; the same
+/// rules are keys of `sitegen.yml`.
+@Suite("Books and docs sites: book.toml and mkdocs.yml")
+struct BookSiteTests {
+    /// The URL paths of a build's pages, as the URL lists of `Tests/Fixtures/realsites` write them.
+    private func publishedURLs(_ site: TestSite) -> Set<String> {
+        Set(site.outputFiles().filter { $0.hasSuffix(".html") }.map { path in
+            path == "index.html" ? "/" : path.hasSuffix("/index.html") ? "/" + path.dropLast("index.html".count) : "/" + path
+        })
+    }
+
+    private func fixture(_ path: String) throws -> String {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/realsites/" + path)
+        return try String(contentsOf: url, encoding: .utf8)
+    }
+
+    private func lines(_ text: String) -> [String] {
+        text.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+    }
+
+    @Test("a book.toml book: chapters at a/b.html with their names as written, README as index.html, the docs theme, redirects")
+    func mdBookURLs() async throws {
+        let site = try TestSite()
+        try site.write("""
+            [book]
+            title = "The Book"
+            authors = ["Ann", "Bo"]
+            description = "All about it"
+            language = "fr"
+
+            [output.html]
+            git-repository-url = "https://github.com/o/book"
+            edit-url-template = "https://github.com/o/book/edit/main/src/{path}"
+
+            [output.html.redirect]
+            "./old-intro.html" = "./intro.html"
+            "/guide/old.html" = "guide/FFI.html#calls"
+
+            """, to: "book.toml")
+        try site.write("# Summary\n\n[Intro](intro.md)\n\n- [Guide](guide/README.md)\n  - [FFI](guide/FFI.md)\n", to: "src/SUMMARY.md")
+        try site.write("# Introduction\n\nWelcome.\n", to: "src/intro.md")
+        try site.write("# Guide\n\nThe guide.\n", to: "src/guide/README.md")
+        try site.write("# Foreign calls\n\nCalls.\n", to: "src/guide/FFI.md")
+        try site.write("not a page", to: "theme/book.css")
+        let summary = try await site.build()
+        #expect(summary.foreignConfiguration?.description == "using mdBook's book.toml (book, output)")
+        #expect(publishedURLs(site).isSuperset(of: ["/", "/intro.html", "/guide/", "/guide/FFI.html", "/old-intro.html", "/guide/old.html"]))
+        #expect(!site.exists("src/intro.html") && !site.exists("theme/book.css"))
+        let chapter = try site.page("guide/FFI.html")
+        #expect(chapter.contains("<html lang=\"fr\">"))
+        #expect(chapter.contains("href=\"https://github.com/o/book/edit/main/src/guide/FFI.md\""))
+        #expect(chapter.contains("<a class=\"repository\" href=\"https://github.com/o/book\">"))
+        #expect(chapter.contains("Ann, Bo"))
+        // The docs theme's navigation follows SUMMARY.md.
+        #expect(chapter.contains("href=\"/intro.html\""))
+        // The home page opens at the first chapter, as mdBook's index.html does.
+        #expect(try site.page("index.html").contains("Welcome."))
+        #expect(try site.page("old-intro.html").contains("url=/intro.html"))
+        #expect(try site.page("guide/old.html").contains("url=/guide/FFI.html"))
+        #expect(summary.warnings.isEmpty)
+    }
+
+    @Test("mdBook's hidden lines in Rust code blocks are left out; ## shows as #; other languages keep theirs")
+    func hiddenRustLines() async throws {
+        let site = try TestSite()
+        try site.write("[book]\ntitle = \"B\"\n", to: "book.toml")
+        try site.write("- [A](a.md)\n", to: "src/SUMMARY.md")
+        try site.write("""
+            # A
+
+            ```rust,ignore
+            # fn main() {
+            #[derive(Debug)]
+            struct S;
+            ##![allow(unused)]
+            #
+            # }
+            ```
+
+            ```python
+            # a comment
+            ```
+
+            """, to: "src/a.md")
+        try await site.build()
+        let page = try site.page("a.html")
+        #expect(!page.contains("fn"))
+        #expect(page.contains("derive"))
+        #expect(page.contains("#![allow"))
+        #expect(page.contains("a comment"))
+    }
+
+    @Test("the Rustonomicon's book.toml and SUMMARY.md give every URL mdBook publishes for it")
+    func nomiconURLs() async throws {
+        let site = try TestSite()
+        try site.write(try fixture("nomicon/book.toml"), to: "book.toml")
+        let summary = try fixture("nomicon/SUMMARY.md")
+        try site.write(summary, to: "src/SUMMARY.md")
+        for match in summary.matches(of: /\]\(([^)#\s]+\.md)\)/) {
+            try site.write("# \(match.1)\n\nText.\n", to: "src/" + match.1)
+        }
+        let built = try await site.build()
+        let expected = Set(lines(try fixture("nomicon/urls.txt")))
+        #expect(expected.count == 83)
+        #expect(expected.subtracting(publishedURLs(site)).sorted() == [])
+        #expect(built.warnings.isEmpty)
+    }
+
+    @Test("a mkdocs.yml site: pages from docs_dir at /a/b/ with names as written, its nav, repo and edit links; python tags read")
+    func mkDocsURLs() async throws {
+        let site = try TestSite()
+        try site.write("""
+            site_name: API Docs
+            site_url: https://docs.example/api/
+            repo_url: https://github.com/o/api
+            docs_dir: pages
+            theme:
+              name: material
+              language: de
+            markdown_extensions:
+              - pymdownx.emoji:
+                  emoji_index: !!python/name:material.extensions.emoji.twemoji
+            nav:
+              - Home: index.md
+              - Guide:
+                - 'First steps': guide/First-Steps.md
+                - guide/more.md
+              - Elsewhere: https://example.org/
+
+            """, to: "mkdocs.yml")
+        try site.write("# Welcome\n\nHome text.\n", to: "pages/index.md")
+        try site.write("# First\n\nFirst text.\n", to: "pages/guide/First-Steps.md")
+        try site.write("# More\n\nMore text.\n", to: "pages/guide/more.md")
+        try site.write("# Other\n\nOther.\n", to: "pages/other/README.md")
+        let summary = try await site.build()
+        #expect(publishedURLs(site).isSuperset(of: ["/", "/guide/First-Steps/", "/guide/more/", "/other/"]))
+        let page = try site.page("guide/First-Steps/index.html")
+        #expect(page.contains("<html lang=\"de\">"))
+        #expect(page.contains("<link rel=\"canonical\" href=\"https://docs.example/api/guide/First-Steps/\">"))
+        // MkDocs' edit link on GitHub: repo_url + edit/master/ + docs_dir.
+        #expect(page.contains("href=\"https://github.com/o/api/edit/master/pages/guide/First-Steps.md\""))
+        // The navigation: nav's titles, in nav's order.
+        let first = try #require(page.range(of: ">First steps<")), more = try #require(page.range(of: ">More<"))
+        #expect(first.lowerBound < more.lowerBound)
+        #expect(summary.foreignConfiguration?.generator == .mkDocs)
+    }
+
+    @Test("use_directory_urls: false gives /a/b.html; edit_uri is taken as given")
+    func mkDocsFileURLs() async throws {
+        let site = try TestSite()
+        try site.write("site_name: S\nuse_directory_urls: false\nrepo_url: https://git.example/o/r\nedit_uri: src/main/docs/\n", to: "mkdocs.yml")
+        try site.write("# Home\n", to: "docs/index.md")
+        try site.write("# Page\n\nText.\n", to: "docs/guide/page.md")
+        try await site.build()
+        #expect(site.exists("guide/page.html"))
+        #expect(try site.page("guide/page.html").contains("href=\"https://git.example/o/r/src/main/docs/guide/page.md\""))
+    }
+
+    @Test("Django REST framework's mkdocs.yml and file names give every URL MkDocs publishes for it")
+    func drfURLs() async throws {
+        let site = try TestSite()
+        try site.write(try fixture("drf-docs/mkdocs.yml"), to: "mkdocs.yml")
+        for path in lines(try fixture("drf-docs/markdown-files.txt")) {
+            try site.write("# \(path)\n\nText.\n", to: "docs/" + path)
+        }
+        try site.write("{% extends \"base.html\" %}\n", to: "docs/theme/main.html")
+        try await site.build()
+        let expected = Set(lines(try fixture("drf-docs/urls.txt")))
+        #expect(expected.count == 71)
+        #expect(expected.subtracting(publishedURLs(site)).sorted() == [])
+    }
+
+    @Test("sitegen.yml's uglyURLs, keepFileNames, redirects, editURL and repository")
+    func ownKeys() async throws {
+        let site = try TestSite()
+        try site.write("""
+            title: Own
+            uglyURLs: true
+            keepFileNames: true
+            editURL: https://example.org/edit/{path}
+            repository: https://example.org/repo
+            redirects:
+              /old/: /Notes/Big-Idea.html
+              old-section.html: /Notes/
+
+            """, to: "sitegen.yml")
+        try site.write("---\ntitle: Big\n---\nText.\n", to: "content/Notes/Big-Idea.md")
+        try site.write("---\ntitle: Other\n---\nText.\n", to: "content/Notes/other.md")
+        let summary = try await site.build()
+        #expect(site.exists("Notes/Big-Idea.html"))
+        #expect(site.exists("Notes/index.html"))
+        #expect(try site.page("old/index.html").contains("url=/Notes/Big-Idea.html"))
+        #expect(try site.page("old-section.html").contains("url=/Notes/"))
+        #expect(try site.page("Notes/Big-Idea.html").contains("href=\"https://example.org/repo\""))
+        #expect(summary.warnings.isEmpty)
+    }
+
+    @Test("without the new keys a site's URLs stay as they were: slugs, folders, dates left out")
+    func defaultsUnchanged() async throws {
+        let site = try TestSite()
+        try site.write("---\ntitle: Big\n---\nText.\n", to: "content/My Notes/2024-01-02-Big-Idea.md")
+        try await site.build()
+        #expect(site.exists("my-notes/big-idea/index.html"))
+    }
+
+    @Test("a src or docs_dir outside the site, a redirect out of the output folder, a redirect to no page")
+    func badValues() async throws {
+        let book = try TestSite()
+        try book.write("[book]\nsrc = \"../elsewhere\"\n", to: "book.toml")
+        try book.write("# A\n", to: "src/a.md")
+        await #expect { try await book.build() } throws: { error in
+            "\(error)".contains("book.toml:2") && "\(error)".contains("must be a folder inside the book's folder")
+        }
+        let docs = try TestSite()
+        try docs.write("site_name: S\ndocs_dir: /etc\n", to: "mkdocs.yml")
+        try docs.write("# A\n", to: "docs/a.md")
+        await #expect { try await docs.build() } throws: { error in
+            "\(error)".contains("mkdocs.yml:2") && "\(error)".contains("docs_dir")
+        }
+        let escape = try TestSite()
+        try escape.write("[book]\ntitle = \"B\"\n[output.html.redirect]\n\"../../../x.html\" = \"a.html\"\n", to: "book.toml")
+        try escape.write("# A\n", to: "src/a.md")
+        await #expect { try await escape.build() } throws: { error in
+            "\(error)".contains("book.toml:4") && "\(error)".contains("would leave the output folder")
+        }
+        let missing = try TestSite()
+        try missing.write("[book]\ntitle = \"B\"\n[output.html.redirect]\n\"old.html\" = \"gone.html\"\n", to: "book.toml")
+        try missing.write("# A\n", to: "src/a.md")
+        let summary = try await missing.build()
+        #expect(summary.warnings.contains { $0.file == "book.toml" && $0.message.contains("/gone.html, which is no page") })
+        #expect(!missing.exists("old.html"))
+    }
+}
+
+/// Menus from sitegen's `menus:`, Hugo's `[menu]` and front matter `menu:`, Jekyll's
+/// `_data/navigation.yml` and a Zola theme's `extra.menu`, shown by the bundled themes.
+@Suite("Menus")
+struct MenuTests {
+    /// The header's menu of a page: the `<nav>` inside `<header class="site-header">`.
+    private func header(_ html: String) -> String {
+        guard let start = html.range(of: "<header class=\"site-header\">"), let end = html.range(of: "</header>", range: start.upperBound..<html.endIndex)
+        else { return "" }
+        return String(html[start.lowerBound..<end.upperBound])
+    }
+
+    @Test("sitegen.yml's menus: nested by parent, ordered by weight, pageRef resolved, the current page marked; site.menus for templates")
+    func ownMenus() async throws {
+        let site = try TestSite()
+        try site.write("""
+            title: Menus
+            menus:
+              main:
+                - {name: Docs, pageRef: docs/intro, weight: 2, identifier: docs}
+                - {name: Blog, url: /posts/, weight: 1}
+                - {name: Install, pageRef: docs/install.md, parent: docs, pre: "<i>", post: "</i>"}
+                - {name: GitHub, url: "https://github.com/o/r", weight: 9}
+              footer:
+                - {name: Legal, url: /legal/}
+
+            """, to: "sitegen.yml")
+        try site.write("---\ntitle: Intro\n---\nIntro.\n", to: "content/docs/intro.md")
+        try site.write("---\ntitle: Install\n---\nInstall.\n", to: "content/docs/install.md")
+        try site.write("---\ntitle: Hello\ndate: 2024-01-01\n---\nHi.\n", to: "content/posts/hello.md")
+        try site.write("{{#site.menus.footer}}[{{name}} {{url}}]{{/site.menus.footer}}\n", to: "templates/plain.mustache")
+        try site.write("---\ntitle: Plain\nlayout: plain\n---\nx\n", to: "content/plain.md")
+        let summary = try await site.build()
+        #expect(summary.warnings.isEmpty)
+        let menu = header(try site.page("docs/install/index.html"))
+        let blog = try #require(menu.range(of: ">Blog<")), docs = try #require(menu.range(of: ">Docs<")),
+            github = try #require(menu.range(of: ">GitHub<"))
+        #expect(blog.lowerBound < docs.lowerBound && docs.lowerBound < github.lowerBound)
+        #expect(menu.contains("<a href=\"/docs/intro/\">Docs</a>"))
+        #expect(menu.contains("<ul class=\"submenu\">\n<li><a href=\"/docs/install/\" aria-current=\"page\"><i>Install</i></a></li>"))
+        #expect(!menu.contains("Legal"))
+        #expect(header(try site.page("docs/intro/index.html")).contains("<a href=\"/docs/intro/\" aria-current=\"page\">Docs</a>"))
+        #expect(try site.page("plain/index.html") == "[Legal /legal/]\n")
+    }
+
+    @Test("Hugo's [menu.main] and front matter menu: give the header's menu; a pageRef to no page is a warning")
+    func hugoMenus() async throws {
+        let site = try TestSite()
+        try site.write("""
+            title = "Hugo"
+            [[menu.main]]
+              name = "Docs"
+              pageRef = "/docs/"
+              weight = 2
+            [[menu.main]]
+              name = "Missing"
+              pageRef = "/nothing"
+
+            """, to: "hugo.toml")
+        try site.write("---\ntitle: Docs\n---\nDocs.\n", to: "content/docs/_index.md")
+        try site.write("---\ntitle: Page\n---\nPage.\n", to: "content/docs/page.md")
+        try site.write("---\ntitle: About us\nmenu:\n  main:\n    weight: 1\n    name: About\n---\nAbout.\n", to: "content/about.md")
+        try site.write("---\ntitle: Contact\nmenu: main\nweight: 3\n---\nContact.\n", to: "content/contact.md")
+        let summary = try await site.build()
+        let menu = header(try site.page("docs/page/index.html"))
+        #expect(menu.contains("<li><a href=\"/about/\">About</a></li>\n<li><a href=\"/docs/\">Docs</a></li>\n<li><a href=\"/contact/\">Contact</a></li>"))
+        #expect(header(try site.page("about/index.html")).contains("<a href=\"/about/\" aria-current=\"page\">About</a>"))
+        #expect(summary.warnings.contains { $0.file == "hugo.toml" && $0.message.contains("`pageRef: /nothing`") })
+    }
+
+    @Test("Jekyll's _data/navigation.yml is the main menu, with its children")
+    func jekyllNavigation() async throws {
+        let site = try TestSite()
+        try site.write("title: Jekyll\n", to: "_config.yml")
+        try site.write("- title: Home\n  url: /\n- title: Guides\n  url: /guides/\n  children:\n    - title: Setup\n      url: /guides/setup/\n", to: "_data/navigation.yml")
+        try site.write("---\ntitle: Setup\npermalink: /guides/setup/\n---\nSetup.\n", to: "guides/setup.md")
+        try await site.build()
+        let menu = header(try site.page("guides/setup/index.html"))
+        #expect(menu.contains("<a href=\"/\">Home</a>"))
+        #expect(menu.contains("<a href=\"/guides/setup/\" aria-current=\"page\">Setup</a>"))
+    }
+
+    @Test("a Zola theme's extra.menu with $BASE_URL is the main menu")
+    func zolaMenu() async throws {
+        let site = try TestSite()
+        try site.write("base_url = \"https://z.example\"\ntitle = \"Z\"\n[extra]\nmenu = [{name = \"About\", url = \"$BASE_URL/about/\"}]\n", to: "config.toml")
+        try site.write("+++\ntitle = \"About\"\n+++\nAbout.\n", to: "content/about.md")
+        try await site.build()
+        #expect(header(try site.page("index.html")).contains("<a href=\"/about/\">About</a>"))
+    }
+
+    @Test("menus whose parents name each other, and a bad menus value")
+    func badMenus() async throws {
+        let site = try TestSite()
+        try site.write("menus:\n  main:\n    - {name: A, url: /a/, parent: B}\n    - {name: B, url: /b/, parent: A}\n", to: "sitegen.yml")
+        try site.write("# Page\n", to: "content/page.md")
+        let summary = try await site.build()
+        #expect(header(try site.page("page/index.html")).contains(">A<"))
+        #expect(!summary.warnings.isEmpty)
+        let bad = try TestSite()
+        try bad.write("menus:\n  main: 3\n", to: "sitegen.yml")
+        try bad.write("# Page\n", to: "content/page.md")
+        await #expect { try await bad.build() } throws: { "\($0)".contains("sitegen.yml:1") && "\($0)".contains("the menu `main` must be a list") }
+    }
+}
