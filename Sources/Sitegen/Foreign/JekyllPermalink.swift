@@ -212,16 +212,13 @@ struct JekyllPermalink {
         var weekday = 4
     }
 
-    /// The date's parts as the author wrote them: the clock time of a front matter `date` with
-    /// its own offset (`2013-06-07 21:02:13 +0200` is the 7th at 21:02), else the UTC parts of
-    /// the date sitegen read (a file name's date is midnight UTC).
+    /// The date's parts in UTC, as Jekyll shows them on a machine in UTC (GitHub Pages'):
+    /// `2013-06-07 01:02:13 +0200` is the 6th at 23:02. A file name's date is midnight UTC.
     var dateParts: DateParts {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
         var parts = DateParts()
-        if let written = frontMatter["date"]?.string.flatMap(Self.writtenParts) {
-            (parts.year, parts.month, parts.day, parts.hour, parts.minute, parts.second) = written
-        } else if let date {
+        if let date {
             let found = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
             parts.year = found.year ?? 1970
             parts.month = found.month ?? 1
@@ -240,16 +237,5 @@ struct JekyllPermalink {
         // Foundation counts Sunday as 1.
         parts.weekday = ((week.weekday ?? 1) + 5) % 7 + 1
         return parts
-    }
-
-    /// `YYYY-MM-DD` with an optional `hh:mm[:ss]` after `T` or spaces, as written.
-    private static func writtenParts(_ text: String) -> (Int, Int, Int, Int, Int, Int)? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        let date = trimmed.prefix(10).split(separator: "-")
-        guard trimmed.count >= 10, date.count == 3, let year = Int(date[0]), let month = Int(date[1]), let day = Int(date[2]),
-              (1...12).contains(month), (1...31).contains(day) else { return nil }
-        let rest = trimmed.dropFirst(10).drop { $0 == "T" || $0 == " " }
-        let time = rest.prefix { $0.isNumber || $0 == ":" }.split(separator: ":").compactMap { Int($0) }
-        return (year, month, day, time.count > 0 ? time[0] : 0, time.count > 1 ? time[1] : 0, time.count > 2 ? time[2] : 0)
     }
 }

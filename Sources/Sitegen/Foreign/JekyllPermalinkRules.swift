@@ -71,14 +71,15 @@ struct JekyllPermalinkRules: Sendable, Hashable {
     }
 
     /// The pattern a file gets from `defaults:`: of the entries whose scope takes the file at
-    /// `path` (from the site's root) of `type`, the one with the longest path; of two alike, the later.
+    /// `path` (from the site's root) of `type`, the one with the longest path, then one that
+    /// names a type over one that does not; of two alike, the later.
     func defaultPermalink(path: String, type: String) -> String? {
-        var best: (length: Int, permalink: String)?
+        var best: (rank: [Int], permalink: String)?
         for entry in defaults where entry.type == nil || entry.type == type || (entry.type == "post" && type == "posts")
             || (entry.type == "page" && type == "pages") {
             guard Self.scope(entry.path, takes: path) else { continue }
-            let length = entry.path.count
-            if best == nil || length >= best!.length { best = (length, entry.permalink) }
+            let rank = [entry.path.count, entry.type == nil ? 0 : 1]
+            if best == nil || !rank.lexicographicallyPrecedes(best!.rank) { best = (rank, entry.permalink) }
         }
         return best?.permalink
     }
