@@ -38,6 +38,7 @@ final class BuildProgress: Sendable {
         case .finished(let summary):
             clearLine()
             if !quiet, let foreign = summary.foreignConfiguration { TerminalOutput.plain("sitegen: \(foreign)") }
+            if !quiet { for note in summary.notes { TerminalOutput.plain("sitegen: \(note)") } }
             for warning in summary.warnings { TerminalOutput.warning(warning.description) }
             if !quiet {
                 let pages = CountedNoun.phrase(summary.pages, "page")

@@ -29,3 +29,12 @@ public struct Markdown: Sendable, Hashable {
     /// on each use, in one pass over the HTML.
     public var wordCount: Int { WordCounter.count(html) }
 }
+
+extension Markdown {
+    /// A document whose text is HTML already (another generator's `.html` page), kept as
+    /// written: no title, headings or summary are read from it.
+    package init(passingThrough source: MarkdownSource) {
+        self.init(html: String(source.body), frontMatter: source.frontMatter, title: nil, headings: [], summary: nil,
+                  bodyLineOffset: source.bodyLineOffset, omittedHeading: nil, codeLines: [])
+    }
+}

@@ -118,7 +118,8 @@ public final class SiteBuilder: Sendable {
             let pages = rendered?.pages ?? []
             let warnings = (loaded?.warnings ?? []) + (rendered?.warnings ?? []) + context.warnings
             let summary = BuildSummary(pages: pages.count, listPages: rendered?.listPages ?? 0, files: copied, seconds: seconds,
-                                       output: layout.output, warnings: warnings, foreignConfiguration: loaded?.foreignConfiguration)
+                                       output: layout.output, warnings: warnings, notes: loaded?.notes ?? [],
+                                       foreignConfiguration: loaded?.foreignConfiguration)
             observers.send(.finished(summary))
             return (summary, pages)
         } catch {

@@ -10,6 +10,7 @@ import SitegenMarkdown
 /// | `description` | `description` |
 /// | `author` (text, or a table with `name`) | `author` |
 /// | `paginate` | `paginate` |
+/// | `permalink`, `collections`, `defaults` (their `permalink`s) | the pages' URLs (``JekyllPermalinkRules``), and `params` |
 /// | every other key | `params`, as Jekyll gives every key to templates as `site.KEY` |
 enum JekyllConfiguration {
     static func read(_ values: inout ForeignConfigurationValues, defaultTitle: String) throws(SiteError) -> SiteConfiguration {
@@ -26,6 +27,8 @@ enum JekyllConfiguration {
         configuration.description = try values.text("description") ?? ""
         configuration.author = ForeignConfigurationValues.author(values.value("author"))
         if let size = try values.wholeNumber("paginate", range: WholeNumber.paginate) { configuration.paginate = size }
+        // Read without being marked as used: templates still see them as `site.params`.
+        configuration.jekyllPermalinks = JekyllPermalinkRules(values.values)
         configuration.params = FrontMatter(values.values.entries.filter { !values.used.contains($0.key) })
         return configuration
     }

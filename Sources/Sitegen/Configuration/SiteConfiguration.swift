@@ -86,6 +86,10 @@ public struct SiteConfiguration: Sendable {
     var redirectsRoot: Bool { !defaultLanguage.path.isEmpty }
     /// Every other key, passed to templates as `site.params`.
     public var params: FrontMatter
+    /// A Jekyll site's permalink settings (`permalink`, `collections`, `defaults` of
+    /// `_config.yml`): set only when the configuration was read from `_config.yml`, so that
+    /// pages get the URLs Jekyll gives them (``JekyllPermalink``).
+    var jekyllPermalinks: JekyllPermalinkRules?
 
     /// Creates a configuration with defaults.
     public init(title: String, baseURL: String = "/", description: String = "", language: String = "en",

@@ -35,6 +35,12 @@ struct SiteIndexes {
                       plan: plan, output: output) {
                 try self.feed("rss.xml", feed)
             }
+            // A Jekyll site's `feed.xml` keeps its URL: the same Atom feed is written there too.
+            for path in feed.folder.isEmpty ? site.loaded.feedPaths : [] {
+                try write(path, owner: .feed("Atom", folder: feed.source, layout: layout), reading: dependencies, plan: plan, output: output) {
+                    try self.feed("atom.xml", feed)
+                }
+            }
         }
     }
 

@@ -45,8 +45,10 @@ struct ContentLoader {
                                           + "Jan 5, 2026); the page is built without it"
                                           + (key == "date" ? ", dated by its file name if that starts with one" : "")))
             }
+            // A Jekyll site's patterns are Jekyll's own: its pages get their URLs (JekyllPermalink).
             if source.frontMatter["url"] == nil, let permalink = source.frontMatter["permalink"]?.string,
-               PageReader.permalinkPath(.string(permalink)) == nil {
+               PageReader.permalinkPath(.string(permalink)) == nil,
+               configuration.jekyllPermalinks == nil || permalink.contains("{{") || permalink.contains("{%") {
                 warnings.append(SiteError(file: displayPath(path), line: source.frontMatter.line(of: "permalink"),
                                           "`permalink: \(permalink)` is a template of another generator; the page keeps "
                                           + "the URL of its file (give it a `url` to choose one)"))
@@ -135,6 +137,9 @@ struct ContentLoader {
             indexFiles[""] = (first, sources[index].0)
         }
         var sections = tree.sections(pages: pages, indexFiles: indexFiles, siteTitle: configuration.title, errors: &errors)
+        // After the sections are formed: a folder of redirects keeps its list, as Jekyll's folder kept its page.
+        let redirects = found.isJekyll ? JekyllRedirects.apply(to: &pages, sections: &sections, display: displayPath) : JekyllRedirects()
+        errors += redirects.errors
         if placement.isMultilingual {
             warnings += Self.untranslatedOriginals(of: pages, configuration: configuration, display: displayPath)
             errors += Self.sharedTranslationKeys(of: pages, display: displayPath)
@@ -168,6 +173,9 @@ struct ContentLoader {
         loaded.menus = SiteMenus(configured: configuration.menus.merging(foreignMenus(), uniquingKeysWith: +), pages: pages,
                                  sections: sections, languages: configuration.publishedLanguages, display: displayPath)
         warnings += loaded.menus.warnings
+        loaded.notes = found.notes
+        loaded.redirects = redirects.redirects
+        loaded.feedPaths = found.feedPaths
         loaded.warnings = warnings.sorted { ($0.file ?? "", $0.line ?? 0) < ($1.file ?? "", $1.line ?? 0) }
         return loaded
     }
@@ -294,6 +302,12 @@ struct ContentLoader {
         var warnings: [SiteError] = []
         /// mdBook's `SUMMARY.md`, if the content has one: at the top, or in `src/` of a bare folder.
         var summary: String?
+        /// Whether the site is Jekyll's (it has a `_config.yml`).
+        var isJekyll = false
+        /// Files replaced by sitegen's own output (``JekyllPageFiles``), one note each.
+        var notes: [SiteError] = []
+        /// More paths of the site's Atom feed (``JekyllPageFiles/feedPaths``).
+        var feedPaths: [String] = []
     }
 
     private func findFiles(_ walker: FolderWalker) throws(SiteErrors) -> FoundFiles {
@@ -310,6 +324,15 @@ struct ContentLoader {
             } else {
                 found.otherFiles.append(relative)
             }
+        }
+        if jekyll != nil {
+            let pageFiles = JekyllPageFiles(files: found.otherFiles, markdown: found.markdown, content: layout.content, display: displayPath)
+            found.isJekyll = true
+            found.markdown += pageFiles.pages
+            found.otherFiles = pageFiles.otherFiles
+            found.notes = pageFiles.notes
+            found.warnings += pageFiles.warnings
+            found.feedPaths = pageFiles.feedPaths
         }
         found.markdown.sort()
         found.otherFiles.sort()

@@ -23,6 +23,14 @@ public struct LoadedSite: Sendable {
     var menus = SiteMenus()
     /// What was left out of the site, and why (a link to outside the site folder, a FIFO…).
     public internal(set) var warnings: [SiteError] = []
+    /// What the build did on its own that the author may want to know, one line each: a Jekyll
+    /// site's files replaced by sitegen's own output (``JekyllPageFiles``).
+    public internal(set) var notes: [SiteError] = []
+    /// Pages that only send the reader on (Jekyll's `redirect_to`), each written at its URL.
+    var redirects: [JekyllRedirects.Redirect] = []
+    /// Output paths besides `atom.xml` and `rss.xml` where the site's Atom feed is written too
+    /// (a Jekyll site's `feed.xml`).
+    var feedPaths: [String] = []
     /// Another generator's configuration file, when ``configuration`` was read from one.
     public internal(set) var foreignConfiguration: ForeignConfiguration?
 

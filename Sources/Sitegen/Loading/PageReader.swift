@@ -96,6 +96,9 @@ struct PageReader {
                 throw problem(urlKey, "`\(urlKey): \(given.debugDescription)` \(reason); use a path like /about/")
             }
             url = checked
+        } else if let jekyll = try JekyllPermalink.url(of: place.sitePath, frontMatter: frontMatter, date: pageDate,
+                                                         rules: configuration.jekyllPermalinks, now: options.now, file: display) {
+            url = jekyll
         } else {
             let slug = try string("slug")
             if let slug, slug.contains("/") || slug == ".." || slug == "." || slug.isEmpty {

@@ -14,6 +14,9 @@ public struct BuildSummary: Sendable {
     public let output: URL
     /// Problems that did not stop the build.
     public let warnings: [SiteError]
+    /// What the build did on its own that the author may want to know, such as a Jekyll
+    /// site's `atom.xml` template replaced by sitegen's feed (the command line shows each in one line).
+    public var notes: [SiteError] = []
     /// Another generator's configuration file the site's settings were read from, if any
     /// (the command line says so in one line).
     public var foreignConfiguration: ForeignConfiguration? = nil

@@ -237,6 +237,20 @@ struct ListRenderer: Sendable {
             }
         }
         let layout = loaded.layout
+        // Jekyll's `redirect_to`: the page is a redirect at its own URL.
+        for redirect in loaded.redirects {
+            let target = redirect.target.hasPrefix("/") && !redirect.target.hasPrefix("//")
+                ? context.absoluteBase + redirect.target : redirect.target
+            count += 1
+            let path = URLPath.outputFile(for: redirect.page.url)
+            let owner = OutputOwner.page(redirect.page, layout: loaded.layout)
+            guard memory.needsRendering(path, reading: [Dependency.page(redirect.page.sourcePath)]) else {
+                output.keep(path, owner: owner)
+                continue
+            }
+            try output.write(self.redirect(to: target, title: redirect.page.explicitTitle ?? redirect.page.fileTitle,
+                                           language: redirect.page.language), to: path, owner: owner)
+        }
         for section in loaded.sections.values where !section.aliases.isEmpty {
             // A list page without a file has aliases only from the site's `redirects`.
             let owner = { (alias: String) in

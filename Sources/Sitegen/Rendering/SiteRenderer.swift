@@ -235,6 +235,10 @@ struct SiteRenderer: Sendable {
             let expansion = try includer.expand(source, at: path)
             (expanded, includes, warnings) = (expansion.source, expansion.files, expansion.warnings)
         }
+        // A Jekyll site's HTML page is its own text; its Liquid tags were reported as it was loaded (JekyllPageFiles).
+        if path.hasSuffix(".html") || path.hasSuffix(".htm") {
+            return (Markdown(passingThrough: source), ForeignTemplateTags(in: "", bodyLineOffset: 0, codeLines: []), [], [])
+        }
         expanded = try links.expandingReferences(in: expanded, sourcePath: path, displayPath: display(path))
         let markdown = parser.parse(ForeignTemplateTags.unescapingHugoShortcodes(expanded))
         if let line = markdown.tooDeepAlertLine {

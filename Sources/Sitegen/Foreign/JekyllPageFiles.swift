@@ -1,0 +1,87 @@
+import Foundation
+import SitegenLimits
+
+/// Sorts the HTML and XML files of a Jekyll site (one with `_config.yml`) that Jekyll would
+/// render, those with front matter or Liquid tags, into what sitegen does with them.
+///
+/// - Files whose job sitegen does itself are left out, each with one note, and sitegen's own
+///   output is published at their URL: the root `index.html` (the home page), `404.html`,
+///   the feeds `feed.xml`, `atom.xml`, `rss.xml` (sitegen's Atom feed is also written at
+///   `feed.xml` when the site had one), `sitemap.xml`, and a folder's `index.html` where
+///   sitegen publishes the folder's list (a folder with Markdown pages in or below it).
+/// - Other HTML files with front matter are pages: their front matter read, their HTML the
+///   page's text inside the theme, with one warning when they hold Liquid tags, which sitegen
+///   publishes as written.
+/// - Everything else is copied as it is, as Jekyll copies files without front matter.
+struct JekyllPageFiles {
+    /// HTML files to read as pages, relative to the content folder.
+    private(set) var pages: [String] = []
+    /// The files left to copy as they are.
+    private(set) var otherFiles: [String] = []
+    /// One for each file replaced by sitegen's own output.
+    private(set) var notes: [SiteError] = []
+    /// One for each page that holds Liquid tags.
+    private(set) var warnings: [SiteError] = []
+    /// Output paths besides `atom.xml` and `rss.xml` where the site's Atom feed is written too.
+    private(set) var feedPaths: [String] = []
+
+    /// What sitegen publishes instead of each root file it makes itself.
+    private static let ownFiles: [String: String] = [
+        "index.html": "home page", "index.htm": "home page", "404.html": "404 page",
+        "atom.xml": "Atom feed", "feed.xml": "Atom feed", "rss.xml": "RSS feed", "sitemap.xml": "sitemap",
+    ]
+
+    /// Sorts `files` (the content folder's files that are not Markdown, relative to `content`);
+    /// `markdown` are its Markdown files, whose folders get lists. `display` shows a path as
+    /// messages name it.
+    init(files: [String], markdown: [String], content: URL, display: (String) -> String) {
+        var listed: Set<String> = [""]
+        for path in markdown { listed.formUnion(URLPath.ancestors(of: path)) }
+        for path in files {
+            let name = URLPath.lastComponent(of: path)
+            let isHTML = name.hasSuffix(".html") || name.hasSuffix(".htm")
+            guard isHTML || name.hasSuffix(".xml"),
+                  let text = try? RegularFile.text(of: content.appendingPathComponent(path).path, maximumSize: Limits.markdownFileBytes)
+            else {
+                otherFiles.append(path)
+                continue
+            }
+            let body = text.hasPrefix("\u{FEFF}") ? text.dropFirst() : text[...]
+            let hasFrontMatter = body.hasPrefix("---\n") || body.hasPrefix("---\r\n")
+            let liquidLine = Self.firstLiquidLine(in: body)
+            guard hasFrontMatter || liquidLine != nil else {
+                otherFiles.append(path)
+                continue
+            }
+            let folder = URLPath.folder(of: path)
+            if let own = folder.isEmpty ? Self.ownFiles[name] : nil {
+                if name == "feed.xml" { feedPaths.append(path) }
+                notes.append(SiteError(file: display(path), "Jekyll's template for the \(own); sitegen publishes its own \(own) at "
+                                       + "/\(name == "index.html" || name == "index.htm" ? "" : name) instead"))
+            } else if !folder.isEmpty, name == "index.html" || name == "index.htm", listed.contains(folder) {
+                notes.append(SiteError(file: display(path), "Jekyll's page for the folder \(folder)/; sitegen publishes its own "
+                                       + "list of the folder's pages at /\(URLPath.decoded(URLPath.folderURL(folder)).dropFirst()) instead"))
+            } else if isHTML && hasFrontMatter {
+                pages.append(path)
+                if let liquidLine {
+                    warnings.append(SiteError(file: display(path), line: liquidLine, "holds Liquid tags ({% … %}, {{ … }}), which "
+                                              + "sitegen does not run: the page is published with them as written"))
+                }
+            } else {
+                otherFiles.append(path)
+            }
+        }
+    }
+
+    /// The line (from 1, front matter counted) of the first `{%` or `{{` of `text`.
+    static func firstLiquidLine(in text: Substring) -> Int? {
+        var line = 1
+        var previous: Character = "\n"
+        for character in text {
+            if previous == "{" && (character == "%" || character == "{") { return line }
+            if character == "\n" { line += 1 }
+            previous = character
+        }
+        return nil
+    }
+}

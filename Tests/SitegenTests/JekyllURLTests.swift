@@ -1,0 +1,326 @@
+import Foundation
+import Sitegen
+import Testing
+
+/// A site moved from Jekyll keeps every URL (issue 25): permalinks, Jekyll's own page files,
+/// jekyll-redirect-from.
+@Suite("URLs of Jekyll sites")
+struct JekyllURLTests {
+    /// A Jekyll site: `_config.yml` with `config`, and `files` by path.
+    private func jekyllSite(_ config: String, _ files: [String: String]) throws -> TestSite {
+        let site = try TestSite()
+        try site.write(config, to: "_config.yml")
+        for (path, text) in files { try site.write(text, to: path) }
+        return site
+    }
+
+    // MARK: Styles
+
+    @Test("each permalink style of _config.yml places posts where Jekyll does",
+          arguments: [
+            ("date", "swift/web/2024/03/05/hello-world.html"),
+            ("pretty", "swift/web/2024/03/05/hello-world/index.html"),
+            ("ordinal", "swift/web/2024/065/hello-world.html"),
+            ("weekdate", "swift/web/2024/W10/Tue/hello-world.html"),
+            ("none", "swift/web/hello-world.html"),
+          ])
+    func styles(style: String, file: String) async throws {
+        let site = try jekyllSite("title: Blog\npermalink: \(style)\n",
+                                  ["_posts/2024-03-05-hello-world.md": "---\ntitle: Hello\ncategories: [Swift, Web]\n---\nHello text\n"])
+        try await site.build()
+        #expect(try site.page(file).contains("Hello text"))
+    }
+
+    @Test("without permalink in _config.yml, posts get the date style")
+    func dateStyleByDefault() async throws {
+        let site = try jekyllSite("title: Blog\n", ["_posts/2024-03-05-hello-world.md": "---\ntitle: Hello\n---\nHello text\n"])
+        try await site.build()
+        #expect(try site.page("2024/03/05/hello-world.html").contains("Hello text"))
+        #expect(!site.exists("_posts/hello-world/index.html"))
+    }
+
+    // MARK: Placeholders
+
+    /// The date is shown in UTC, as Jekyll shows it on a machine in UTC (14:07 +0200 is 12:07).
+    @Test("each placeholder of a permalink pattern gives Jekyll's text",
+          arguments: [
+            ("year", "2024"), ("month", "03"), ("i_month", "3"), ("day", "05"), ("i_day", "5"), ("short_year", "24"),
+            ("y_day", "065"), ("hour", "12"), ("minute", "07"), ("second", "09"), ("title", "Hello-World"),
+            ("slug", "hello-world"), ("name", "2024-03-05-hello-world"), ("path", "2024-03-05-Hello-World"),
+            ("basename", "2024-03-05-Hello-World"), ("collection", "posts"), ("week", "10"), ("w_year", "2024"),
+            ("w_day", "2"), ("short_day", "Tue"), ("long_day", "Tuesday"), ("short_month", "Mar"), ("long_month", "March"),
+            ("categories", "blog/news"), ("slugified_categories", "blog/news"),
+          ])
+    func placeholder(name: String, value: String) async throws {
+        let site = try jekyllSite("title: Blog\npermalink: /x/:\(name)/\n", [
+            "blog/_posts/2024-03-05-Hello-World.md": "---\ntitle: Hello\ndate: 2024-03-05 14:07:09 +0200\ncategory: News\n---\nHello text\n",
+        ])
+        try await site.build()
+        #expect(try site.page("x/\(value)/index.html").contains("Hello text"))
+    }
+
+    @Test(":output_ext is .html, and a pattern that ends in neither / nor an extension is written .html")
+    func outputExtension() async throws {
+        let site = try jekyllSite("title: Blog\npermalink: /x/:title:output_ext\n", [
+            "_posts/2024-03-05-a.md": "---\ntitle: A\n---\nText A\n",
+            "_posts/2024-03-06-b.md": "---\ntitle: B\npermalink: /y/:title\n---\nText B\n",
+        ])
+        try await site.build()
+        #expect(try site.page("x/a.html").contains("Text A"))
+        #expect(try site.page("y/b.html").contains("Text B"))
+    }
+
+    @Test("a title with a dot stays one folder: /change.org/ is a folder, as Jekyll writes it")
+    func dotInFolderName() async throws {
+        let site = try jekyllSite("title: Blog\npermalink: pretty\n", ["_posts/2020-10-27-at-change.org.md": "---\ntitle: C\n---\nText C\n"])
+        try await site.build()
+        #expect(try site.page("2020/10/27/at-change.org/index.html").contains("Text C"))
+    }
+
+    // MARK: Pages
+
+    @Test("with permalink none or date, pages end in .html and index pages are their folder")
+    func pagesWithNone() async throws {
+        for style in ["none", "date"] {
+            let site = try jekyllSite("title: Site\npermalink: \(style)\n", [
+                "about.md": "---\ntitle: About\n---\nAbout text\n",
+                "docs/index.md": "---\ntitle: Docs\n---\nDocs text\n",
+                "guide/intro.md": "---\ntitle: Intro\n---\nIntro text\n",
+            ])
+            try await site.build()
+            #expect(try site.page("about.html").contains("About text"))
+            #expect(try site.page("docs/index.html").contains("Docs text"))
+            #expect(try site.page("guide/intro.html").contains("Intro text"))
+            #expect(!site.exists("about/index.html"))
+        }
+    }
+
+    @Test("with permalink pretty, pages are folders")
+    func pagesWithPretty() async throws {
+        let site = try jekyllSite("title: Site\npermalink: pretty\n", ["about.md": "---\ntitle: About\n---\nAbout text\n"])
+        try await site.build()
+        #expect(try site.page("about/index.html").contains("About text"))
+    }
+
+    @Test("a page's own permalink pattern gives its URL, with no warning about another generator's template")
+    func perPagePermalink() async throws {
+        let site = try jekyllSite("title: Site\npermalink: none\n", [
+            "notes/about.md": "---\ntitle: About\npermalink: /:path/:basename-page/\n---\nAbout text\n",
+            "_posts/2024-03-05-hello.md": "---\ntitle: Hello\npermalink: /p/:year/:title/\n---\nHello text\n",
+        ])
+        let summary = try await site.build()
+        #expect(try site.page("notes/about-page/index.html").contains("About text"))
+        #expect(try site.page("p/2024/hello/index.html").contains("Hello text"))
+        #expect(!summary.warnings.contains { $0.message.contains("permalink") })
+    }
+
+    @Test("a collection's documents get /:collection/:path, or the collection's own permalink")
+    func collectionPermalinks() async throws {
+        let site = try jekyllSite("""
+            title: Site
+            collections:
+              recipes:
+                output: true
+                permalink: /cook/:name/
+              guides:
+                output: true
+            """, [
+                "_recipes/Soup Pot.md": "---\ntitle: Soup\n---\nSoup text\n",
+                "_guides/start/first.md": "---\ntitle: First\n---\nFirst text\n",
+            ])
+        try await site.build()
+        #expect(try site.page("cook/soup-pot/index.html").contains("Soup text"))
+        #expect(try site.page("guides/start/first.html").contains("First text"))
+    }
+
+    @Test("defaults give permalinks by scope: type posts, and the most specific path wins")
+    func defaultsPermalinks() async throws {
+        let site = try jekyllSite("""
+            title: Site
+            permalink: none
+            defaults:
+              - scope:
+                  path: ""
+                  type: posts
+                values:
+                  layout: post
+                  permalink: /blog/:year/:month/:day/:title/
+              - scope:
+                  path: ""
+                values:
+                  permalink: /all/:basename/
+              - scope:
+                  path: manual
+                  type: pages
+                values:
+                  permalink: /handbook/:basename:output_ext
+            """, [
+                "_posts/2012-04-24-a-peek.markdown": "---\ntitle: Peek\n---\nPeek text\n",
+                "manual/setup.md": "---\ntitle: Setup\n---\nSetup text\n",
+                "other.md": "---\ntitle: Other\n---\nOther text\n",
+            ])
+        try await site.build()
+        #expect(try site.page("blog/2012/04/24/a-peek/index.html").contains("Peek text"))
+        #expect(try site.page("handbook/setup.html").contains("Setup text"))
+        #expect(try site.page("all/other/index.html").contains("Other text"))
+    }
+
+    // MARK: Jekyll's own page files
+
+    @Test("Jekyll's index.html, 404.html, feeds and sitemap are replaced by sitegen's own, with one note each")
+    func generatorFilesReplaced() async throws {
+        let liquidHome = "---\nlayout: default\n---\n<div>{% for post in site.posts %}{{ post.title }}{% endfor %}</div>\n"
+        let site = try jekyllSite("title: Blog\nurl: https://example.org\n", [
+            "index.html": liquidHome,
+            "404.html": "---\nlayout: default\n---\n<h1>Lost {{ page.title }}</h1>\n",
+            "atom.xml": "---\nlayout: null\n---\n<feed>{% for post in site.posts %}{% endfor %}</feed>\n",
+            "feed.xml": "---\nlayout: null\n---\n<feed>{{ site.time }}</feed>\n",
+            "sitemap.xml": "---\n---\n<urlset>{% for p in site.pages %}{% endfor %}</urlset>\n",
+            "_posts/2024-03-05-hello.md": "---\ntitle: Hello\n---\nHello text\n",
+        ])
+        let summary = try await site.build()
+        for file in ["index.html", "404.html", "atom.xml", "feed.xml", "sitemap.xml"] {
+            let text = try site.page(file)
+            #expect(!text.contains("{%") && !text.contains("{{"), "\(file) holds template text")
+        }
+        #expect(try site.page("index.html").contains("Hello"))
+        #expect(try site.page("feed.xml").contains("<feed xmlns=\"http://www.w3.org/2005/Atom\""))
+        #expect(try site.page("feed.xml") == site.page("atom.xml"))
+        #expect(try site.page("sitemap.xml").contains("https://example.org/2024/03/05/hello.html"))
+        #expect(summary.notes.map(\.file) == ["404.html", "atom.xml", "feed.xml", "index.html", "sitemap.xml"])
+        #expect(summary.notes.first { $0.file == "feed.xml" }?.message
+            == "Jekyll's template for the Atom feed; sitegen publishes its own Atom feed at /feed.xml instead")
+        #expect(!summary.warnings.contains { ["index.html", "404.html", "atom.xml"].contains($0.file ?? "") })
+    }
+
+    @Test("a folder's index.html where sitegen lists the folder is replaced by the list, with one note")
+    func sectionIndexReplaced() async throws {
+        let site = try jekyllSite("title: Site\npermalink: none\n", [
+            "guide/index.html": "---\nlayout: redirect\nredirect_to: intro\n---\n",
+            "guide/intro.md": "---\ntitle: Intro\n---\nIntro text\n",
+        ])
+        let summary = try await site.build()
+        #expect(try site.page("guide/index.html").contains("guide/intro.html"))
+        #expect(summary.notes.map(\.description) == [
+            "guide/index.html: Jekyll's page for the folder guide/; sitegen publishes its own list of the folder's pages at /guide/ instead",
+        ])
+    }
+
+    @Test("other HTML files with front matter are pages in the theme, with one warning when they hold Liquid tags")
+    func htmlPages() async throws {
+        let site = try jekyllSite("title: Site\npermalink: none\n", [
+            "cases.html": "---\ntitle: Cases\n---\n<h1>Cases</h1>\n\n    <p class=\"x\">Indented</p>\n{% for c in site.cases %}{{ c }}{% endfor %}\n",
+            "plain.html": "---\ntitle: Plain\n---\n<p>Plain text</p>\n",
+            "raw.html": "<p>No front matter</p>\n",
+        ])
+        let summary = try await site.build()
+        let cases = try site.page("cases.html")
+        #expect(cases.contains("<html") && cases.contains("    <p class=\"x\">Indented</p>"))
+        #expect(!cases.contains("title: Cases") && !cases.contains("<pre>"))
+        #expect(try site.page("plain.html").contains("<p>Plain text</p>"))
+        #expect(try site.page("raw.html") == "<p>No front matter</p>\n")
+        let liquid = summary.warnings.filter { $0.message.contains("Liquid") }
+        #expect(liquid.map(\.description) == [
+            "cases.html:7: holds Liquid tags ({% … %}, {{ … }}), which sitegen does not run: the page is published with them as written",
+        ])
+    }
+
+    // MARK: jekyll-redirect-from
+
+    @Test("redirect_from makes redirect pages at the old paths, a path without / or extension written .html")
+    func redirectFrom() async throws {
+        let site = try jekyllSite("title: Site\npermalink: none\n", [
+            "_posts/2021-01-13-vision.md": "---\ntitle: Vision\nredirect_from: /blog/2021/01/13/old-vision/\n---\nText\n",
+            "new.md": "---\ntitle: New\nredirect_from:\n  - /older\n  - /oldest/\n---\nText\n",
+        ])
+        try await site.build()
+        #expect(try site.page("blog/2021/01/13/old-vision/index.html").contains("url=/vision.html"))
+        #expect(try site.page("older.html").contains("url=/new.html"))
+        #expect(try site.page("oldest/index.html").contains("url=/new.html"))
+    }
+
+    @Test("redirect_to makes the page itself a redirect to that URL, listed nowhere")
+    func redirectTo() async throws {
+        let site = try jekyllSite("title: Site\npermalink: none\nurl: https://example.org\n", [
+            "guide/agent.md": "---\ntitle: Agent\nlayout: redirect\nredirect_to: https://hexdocs.pm/elixir/agents.html\n---\nOld text\n",
+            "guide/moved.md": "---\ntitle: Moved\nredirect_to: /guide/intro.html\n---\nOld text\n",
+            "guide/intro.md": "---\ntitle: Intro\n---\nIntro text\n",
+        ])
+        try await site.build()
+        let agent = try site.page("guide/agent.html")
+        #expect(agent.contains("url=https://hexdocs.pm/elixir/agents.html") && !agent.contains("Old text"))
+        #expect(try site.page("guide/moved.html").contains("url=https://example.org/guide/intro.html"))
+        #expect(try !site.page("sitemap.xml").contains("agent"))
+        #expect(try !site.page("guide/index.html").contains("Agent"))
+    }
+
+    // MARK: Sites that are not Jekyll's
+
+    @Test("without _config.yml, permalink patterns and HTML files are as before")
+    func notJekyll() async throws {
+        let site = try TestSite()
+        try site.write("---\ntitle: A\npermalink: /:title/\nredirect_from: /old/\n---\nText\n", to: "content/a.md")
+        try site.write("---\ntitle: P\n---\n<p>{{ x }}</p>\n", to: "content/p.html")
+        let summary = try await site.build()
+        #expect(site.exists("a/index.html") && !site.exists("old/index.html"))
+        #expect(try site.page("p.html") == "---\ntitle: P\n---\n<p>{{ x }}</p>\n")
+        #expect(summary.notes.isEmpty)
+        #expect(summary.warnings.contains { $0.message.contains("is a template of another generator") })
+    }
+
+    // MARK: elixir-lang
+
+    /// The URLs Jekyll 4.3 publishes for the elixir-lang.org site (see Fixtures/realsites/SOURCE.md).
+    static let elixirURLs = TestSite.packageRoot.appendingPathComponent("Tests/Fixtures/realsites/elixir-lang.urls")
+
+    @Test("a small site shaped like elixir-lang.org (permalink none, posts' permalink by defaults) keeps its URLs")
+    func elixirShapedSite() async throws {
+        let site = try jekyllSite("""
+            permalink: none
+            url: https://elixir-lang.org
+            plugins:
+              - jekyll-redirect-from
+            defaults:
+              - scope:
+                  path: ""
+                  type: posts
+                values:
+                  layout: post
+                  permalink: /blog/:year/:month/:day/:title/
+            """, [
+                "index.html": "---\nsection: home\nlayout: default\n---\n<div class=\"hfeed\">{% for p in site.posts limit:3 %}{% endfor %}</div>\n",
+                "atom.xml": "---\nlayout: null\n---\n<?xml version=\"1.0\"?>\n<feed>{% for post in site.posts %}{% endfor %}</feed>\n",
+                "cases.html": "---\nsection: cases\nlayout: default\n---\n<h1>Cases</h1>\n",
+                "install.markdown": "---\ntitle: Install\nlayout: default\n---\nInstall text\n",
+                "blog/index.html": "---\ntitle: Blog\nlayout: blog\n---\n<div>{% for post in paginator.posts %}{% endfor %}</div>\n",
+                "blog/categories.html": "---\ntitle: Posts by category\nlayout: blog\n---\n<ul></ul>\n",
+                "getting-started/index.html": "---\nlayout: redirect\nsitemap: false\nredirect_to: introduction\n---\n",
+                "getting-started/introduction.markdown": "---\nlayout: redirect\nredirect_to: introduction\n---\n",
+                "getting-started/mix-otp/index.html": "---\nlayout: redirect\nredirect_to: introduction-to-mix\n---\n",
+                "getting-started/mix-otp/agent.markdown": "---\nlayout: redirect\nredirect_to: agents\n---\n",
+                "_posts/2012-04-24-a-peek-inside-elixir-s-parallel-compiler.markdown": "---\ntitle: A peek\ncategory: Internals\n---\nText\n",
+                "_posts/2020-10-27-delivering-social-change-with-elixir-at-change.org.markdown":
+                    "---\ntitle: Change\ncategory: Elixir in Production\n---\nText\n",
+                "_posts/2021-01-13-orchestrating-computer-vision-with-elixir-at-v7.markdown":
+                    "---\ntitle: V7\nredirect_from: /blog/2021/01/13/orchestrating-computer-vision-with-elixir/\n---\nText\n",
+            ])
+        let summary = try await site.build()
+        let expected = [
+            "/", "/atom.xml", "/blog/", "/blog/categories.html", "/cases.html", "/install.html", "/getting-started/",
+            "/getting-started/introduction.html", "/getting-started/mix-otp/", "/getting-started/mix-otp/agent.html",
+            "/blog/2012/04/24/a-peek-inside-elixir-s-parallel-compiler/",
+            "/blog/2020/10/27/delivering-social-change-with-elixir-at-change.org/",
+            "/blog/2021/01/13/orchestrating-computer-vision-with-elixir-at-v7/",
+            "/blog/2021/01/13/orchestrating-computer-vision-with-elixir/",
+        ]
+        // Each is one Jekyll publishes for the real site (the feed aside: compare.sh counts .html files).
+        let published = Set(try String(contentsOf: Self.elixirURLs, encoding: .utf8).split(separator: "\n").map(String.init))
+        #expect(published.count == 128)
+        for url in expected where url != "/atom.xml" { #expect(published.contains(url), "\(url) is not Jekyll's") }
+        for url in expected {
+            let file = url.hasSuffix("/") ? String(url.dropFirst()) + "index.html" : String(url.dropFirst())
+            #expect(site.exists(file), "\(url) is missing")
+        }
+        #expect(summary.notes.count == 4)
+    }
+}
