@@ -15,6 +15,7 @@ import SitegenMarkdown
 /// | `[markup.highlight] codeFences = false` | `highlight: false` |
 /// | `languages` (`languageName`, `title`, `weight`, `params.description`) | `languages` (`name`, `title`, `weight`, `description`) |
 /// | `defaultContentLanguageInSubdir` | `prefixDefaultLanguage` |
+/// | `permalinks`, `uglyURLs`, `disablePathToLower`, `contentDir` | ``HugoURLRules`` |
 ///
 /// Keys are read in any case, as Hugo reads them (`baseurl` is `baseURL`). A site in several
 /// languages may keep its title and description under `languages.<defaultContentLanguage>`.
@@ -63,6 +64,7 @@ enum HugoConfiguration {
             configuration.paginate = size
         }
         configuration.params = params ?? .empty
+        configuration.hugo = try HugoURLRules.read(&values)
         if let languages {
             let found = languages.entries.compactMap { code, value -> SiteLanguage? in
                 guard let table = value.map else { return nil }

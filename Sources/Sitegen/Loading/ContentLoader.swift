@@ -130,6 +130,7 @@ struct ContentLoader {
         let tree = SectionTree(layout: layout, languages: configuration.publishedLanguages)
         if configuration.title.isEmpty { configuration.title = tree.siteTitle(indexFiles: indexFiles, pages: pages) }
         var sections = tree.sections(pages: pages, indexFiles: indexFiles, siteTitle: configuration.title, errors: &errors)
+        let taxonomyContent = configuration.hugo?.settle(&sections, configuration: configuration) ?? [:]
         if placement.isMultilingual {
             warnings += Self.untranslatedOriginals(of: pages, configuration: configuration, display: displayPath)
             errors += Self.sharedTranslationKeys(of: pages, display: displayPath)
@@ -159,6 +160,7 @@ struct ContentLoader {
         var loaded = LoadedSite(layout: layout, configuration: Self.withTaxonomies(of: pages, in: configuration), pages: pages,
                                 sections: sections, files: files)
         loaded.summary = summary
+        loaded.taxonomyContent = taxonomyContent
         loaded.warnings = warnings.sorted { ($0.file ?? "", $0.line ?? 0) < ($1.file ?? "", $1.line ?? 0) }
         return loaded
     }
@@ -253,7 +255,8 @@ struct ContentLoader {
 
     private func findFiles(_ walker: FolderWalker) throws(SiteErrors) -> FoundFiles {
         let skipped = Set(layout.content == layout.root ? ["templates", "static", "data"].map { walker.siteFolder + "/" + $0 } : [])
-        let listing = walker.list(layout.content, shownAs: layout.content == layout.root ? "" : "content/", skipping: skipped)
+        let listing = walker.list(layout.content, shownAs: layout.content == layout.root ? "" : "content/", skipping: skipped,
+                                  only: layout.contentFolders.keys)
         guard listing.errors.isEmpty else { throw SiteErrors(errors: listing.errors) }
         var found = FoundFiles(warnings: listing.warnings)
         let jekyll = JekyllFolders(root: layout.root, includesDrafts: options.includeDrafts)

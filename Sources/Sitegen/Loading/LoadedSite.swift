@@ -19,6 +19,9 @@ public struct LoadedSite: Sendable {
     /// mdBook's `SUMMARY.md`, when the content has one: the order and nesting of the
     /// navigation and of previous and next pages.
     var summary: BookSummary?
+    /// A Hugo site's `_index.md` files of taxonomies and terms (`tags/_index.md`,
+    /// `tags/swift/_index.md`), by folder: the text of those list pages, not sections.
+    var taxonomyContent: [String: Section] = [:]
     /// What was left out of the site, and why (a link to outside the site folder, a FIFO…).
     public internal(set) var warnings: [SiteError] = []
     /// Another generator's configuration file, when ``configuration`` was read from one.

@@ -96,6 +96,9 @@ struct PageReader {
                 throw problem(urlKey, "`\(urlKey): \(given.debugDescription)` \(reason); use a path like /about/")
             }
             url = checked
+        } else if let hugoURL = configuration.hugo?.pageURL(place: place, isBundle: isBundle, frontMatter: frontMatter,
+                                                            date: pageDate, in: configuration) {
+            url = hugoURL
         } else {
             let slug = try string("slug")
             if let slug, slug.contains("/") || slug == ".." || slug == "." || slug.isEmpty {

@@ -24,6 +24,9 @@ public struct SiteLayout: Sendable {
     public let foreignConfiguration: URL?
     /// Where the site is written.
     public let output: URL
+    /// The folders of ``content`` that hold content, by language code, when not all of it does:
+    /// a Hugo site's `contentDir` per language (``HugoContentFolders``). Empty: all of ``content``.
+    let contentFolders: [String: String]
     /// Whether ``configuration`` is the site's own `sitegen.yml`, not a file given to the build.
     let usesOwnConfiguration: Bool
 
@@ -44,19 +47,28 @@ public struct SiteLayout: Sendable {
             templates = existingFolder("templates")
             data = existingFolder("data")
             strings = existingFolder("i18n")
+            contentFolders = [:]
+        } else if let hugo = HugoContentFolders(root: root) {
+            content = hugo.single.map { root.appendingPathComponent($0).resolvingSymlinksInPath() } ?? root
+            staticFiles = existingFolder("static")?.resolvingSymlinksInPath()
+            templates = existingFolder("templates")
+            data = existingFolder("data")
+            strings = existingFolder("i18n")
+            contentFolders = hugo.byLanguage
         } else {
             content = root
             staticFiles = nil
             templates = nil
             data = nil
             strings = nil
+            contentFolders = [:]
         }
         let defaultConfiguration = root.appendingPathComponent("sitegen.yml")
         self.configuration = configuration?.standardizedFileURL
             ?? (fileManager.fileExists(atPath: defaultConfiguration.path) ? defaultConfiguration : nil)
         usesOwnConfiguration = configuration == nil
         foreignConfiguration = self.configuration == nil
-            ? ForeignConfiguration.find(in: root, hasContentFolder: content != root) : nil
+            ? ForeignConfiguration.find(in: root, hasContentFolder: content != root || !contentFolders.isEmpty) : nil
         self.output = (output ?? root.appendingPathComponent("public")).standardizedFileURL
     }
 
