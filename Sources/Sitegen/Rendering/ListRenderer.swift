@@ -286,8 +286,8 @@ struct ListRenderer: Sendable {
             }
         }
         for section in loaded.sections.values where !section.aliases.isEmpty {
-            guard let source = section.sourcePath else { continue }
-            let contentPath = loaded.layout.contentPath(ofSitePath: source)
+            // Only a Hugo site's home page has aliases without an `_index.md` (its `/en/`): they are the home folder's.
+            let contentPath = section.sourcePath.map { loaded.layout.contentPath(ofSitePath: $0) } ?? URLPath.path("_index.md", in: section.path)
             for alias in section.aliases {
                 try writeRedirect(alias, to: section.url, title: section.title, language: section.language,
                                   owner: OutputOwner.alias(alias, ofFile: contentPath, layout: loaded.layout), reading: [Dependency.sections])
