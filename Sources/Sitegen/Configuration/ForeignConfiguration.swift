@@ -8,8 +8,9 @@ import SitegenLimits
 /// The files, in order of preference: mdBook's `book.toml`, MkDocs' `mkdocs.yml` (each also
 /// names the site's content folder: ``ForeignContentFolder``), Hugo's `hugo.toml`, `hugo.yaml`, `hugo.yml`,
 /// `hugo.json`, then `config.toml` (Hugo's, or Zola's when it spells the base URL `base_url`),
-/// Hugo's `config.yaml`, `config.yml`, `config.json` — these only beside a `content/` folder, as
-/// Hugo and Zola keep them — then Jekyll's `_config.yml` or `_config.yaml`.
+/// Hugo's `config.yaml`, `config.yml`, `config.json` — these only beside a `content/` folder (or
+/// the folders Hugo's `contentDir` names), as Hugo and Zola keep them — then Jekyll's
+/// `_config.yml` or `_config.yaml`, then Hugo's split `config/_default/` (``HugoConfigFolder``).
 public struct ForeignConfiguration: Sendable, Hashable, CustomStringConvertible {
     /// A generator whose configuration sitegen reads.
     public enum Generator: String, Sendable, Hashable {
@@ -62,7 +63,8 @@ public struct ForeignConfiguration: Sendable, Hashable, CustomStringConvertible 
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue { return url }
         }
-        return nil
+        // Hugo's split configuration, read as one file.
+        return hasContentFolder ? HugoConfigFolder.mainFile(in: root) : nil
     }
 
     /// Reads `file` into a site configuration; `defaultTitle` is used when it sets no title.
@@ -77,7 +79,7 @@ public struct ForeignConfiguration: Sendable, Hashable, CustomStringConvertible 
         } catch {
             throw SiteError(file: displayPath, error.reason)
         }
-        let values: FrontMatter
+        var values: FrontMatter
         do {
             switch file.pathExtension {
             case "toml": values = try FrontMatter(toml: text)
@@ -86,6 +88,9 @@ public struct ForeignConfiguration: Sendable, Hashable, CustomStringConvertible 
             }
         } catch {
             throw SiteError(file: displayPath, line: error.line, error.message)
+        }
+        if HugoConfigFolder.isMainFile(file) {
+            values = try HugoConfigFolder.merged(values, besides: file, displayFolder: HugoConfigFolder.folder)
         }
         let name = file.lastPathComponent
         let generator: Generator = name == "book.toml" ? .mdBook : name.hasPrefix("mkdocs.") ? .mkDocs

@@ -16,6 +16,7 @@ import SitegenMarkdown
 /// | `languages` (`languageName`, `title`, `weight`, `params.description`) | `languages` (`name`, `title`, `weight`, `description`) |
 /// | `defaultContentLanguageInSubdir` | `prefixDefaultLanguage` |
 /// | `[menu.NAME]`, `[menus.NAME]` (`name`, `url`, `pageRef`, `weight`, `identifier`, `parent`, `pre`, `post`) | `menus` |
+/// | `permalinks`, `uglyURLs`, `disablePathToLower`, `contentDir` | ``HugoURLRules`` |
 ///
 /// Keys are read in any case, as Hugo reads them (`baseurl` is `baseURL`). A site in several
 /// languages may keep its title and description under `languages.<defaultContentLanguage>`.
@@ -68,6 +69,7 @@ enum HugoConfiguration {
             guard let menus = try values.table(key) else { continue }
             configuration.menus.merge(try MenuEntry.menus(in: menus, file: values.file, line: values.values.line(of: key)), uniquingKeysWith: +)
         }
+        configuration.hugo = try HugoURLRules.read(&values)
         if let languages {
             let found = languages.entries.compactMap { code, value -> SiteLanguage? in
                 guard let table = value.map else { return nil }

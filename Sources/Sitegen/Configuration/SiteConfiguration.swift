@@ -84,6 +84,9 @@ public struct SiteConfiguration: Sendable {
     /// Whether the site's root only sends readers to the default language's home page: every
     /// language has a folder (`prefixDefaultLanguage`).
     var redirectsRoot: Bool { !defaultLanguage.path.isEmpty }
+    /// The rules of a Hugo site's URLs (`permalinks`, `uglyURLs`, …), read from its configuration;
+    /// `nil` for every other site, which is placed by sitegen's own rules.
+    var hugo: HugoURLRules?
     /// Every other key, passed to templates as `site.params`.
     public var params: FrontMatter
     /// A Jekyll site's permalink settings (`permalink`, `collections`, `defaults` of

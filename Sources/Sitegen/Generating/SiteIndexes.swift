@@ -102,7 +102,7 @@ struct SiteIndexes {
             for taxonomy in site.loaded.configuration.taxonomies {
                 let terms = site.terms[language.code]?[taxonomy] ?? []
                 guard !terms.isEmpty else { continue }
-                entries.append(entry(URLPath.folderURL(URLPath.path(taxonomy, in: language.path)), nil, .taxonomy(taxonomy)))
+                entries.append(entry(ListRenderer.taxonomyURL(taxonomy, in: language.path, rules: site.loaded.configuration.hugo), nil, .taxonomy(taxonomy)))
                 entries += terms.map {
                     entry($0.url, $0.pages.compactMap { $0.page.updated ?? $0.page.date }.max(),
                           .term(taxonomy: taxonomy, slug: ListRenderer.slug(ofTermURL: $0.url)))

@@ -140,6 +140,7 @@ struct ContentLoader {
         // After the sections are formed: a folder of redirects keeps its list, as Jekyll's folder kept its page.
         let redirects = found.isJekyll ? JekyllRedirects.apply(to: &pages, sections: &sections, display: displayPath) : JekyllRedirects()
         errors += redirects.errors
+        let taxonomyContent = configuration.hugo?.settle(&sections, configuration: configuration) ?? [:]
         if placement.isMultilingual {
             warnings += Self.untranslatedOriginals(of: pages, configuration: configuration, display: displayPath)
             errors += Self.sharedTranslationKeys(of: pages, display: displayPath)
@@ -176,6 +177,7 @@ struct ContentLoader {
         loaded.notes = found.notes
         loaded.redirects = redirects.redirects
         loaded.feedPaths = found.feedPaths
+        loaded.taxonomyContent = taxonomyContent
         loaded.warnings = warnings.sorted { ($0.file ?? "", $0.line ?? 0) < ($1.file ?? "", $1.line ?? 0) }
         return loaded
     }
@@ -312,7 +314,7 @@ struct ContentLoader {
 
     private func findFiles(_ walker: FolderWalker) throws(SiteErrors) -> FoundFiles {
         let skipped = Set(layout.content == layout.root ? ["templates", "static", "data"].map { walker.siteFolder + "/" + $0 } : [])
-        let listing = walker.list(layout.content, shownAs: layout.contentShown, skipping: skipped)
+        let listing = walker.list(layout.content, shownAs: layout.contentShown, skipping: skipped, only: layout.contentFolders.keys)
         guard listing.errors.isEmpty else { throw SiteErrors(errors: listing.errors) }
         var found = FoundFiles(warnings: listing.warnings)
         let jekyll = JekyllFolders(root: layout.root, includesDrafts: options.includeDrafts)

@@ -242,3 +242,22 @@ struct FolderWalker: Sendable {
     }
 
 }
+
+extension FolderWalker {
+    /// ``list(_:shownAs:verb:recursive:skipping:accepting:)`` of the subfolders `only` of
+    /// `folder` (all of `folder` when `only` is empty), as paths relative to `folder`: a Hugo
+    /// site's content folders per language.
+    func list(_ folder: URL, shownAs prefix: String, skipping: Set<String>, only: some Collection<String>) -> Listing {
+        guard !only.isEmpty else { return list(folder, shownAs: prefix, skipping: skipping) }
+        var listing = Listing()
+        for name in only.sorted() {
+            let part = list(folder.appendingPathComponent(name), shownAs: prefix + name + "/", skipping: skipping)
+            listing.files += part.files.map { name + "/" + $0 }
+            listing.warnings += part.warnings
+            listing.errors += part.errors
+        }
+        listing.files.sort()
+        return listing
+    }
+}
+

@@ -18,6 +18,8 @@ struct LanguagePlacement: Sendable {
     }
 
     private let byCode: [String: SiteLanguage]
+    /// Each language by its own content folder (Hugo's `contentDir` per language).
+    private let byFolder: [String: SiteLanguage]
     /// The site's languages.
     let languages: [SiteLanguage]
     private let defaultLanguage: SiteLanguage
@@ -26,7 +28,9 @@ struct LanguagePlacement: Sendable {
 
     init(configuration: SiteConfiguration) {
         languages = configuration.publishedLanguages
-        byCode = Dictionary(languages.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
+        let byCode = Dictionary(languages.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
+        self.byCode = byCode
+        byFolder = (configuration.hugo?.contentFolders ?? [:]).compactMapValues { byCode[$0] }
         defaultLanguage = configuration.defaultLanguage
         isMultilingual = !configuration.languages.isEmpty
     }
@@ -37,7 +41,7 @@ struct LanguagePlacement: Sendable {
         var language = defaultLanguage
         var shared = path
         // A top-level folder per language.
-        if let slash = path.firstIndex(of: "/"), let folder = byCode[String(path[..<slash])] {
+        if let slash = path.firstIndex(of: "/"), let folder = byFolder[String(path[..<slash])] ?? byCode[String(path[..<slash])] {
             language = folder
             shared = String(path[path.index(after: slash)...])
         }

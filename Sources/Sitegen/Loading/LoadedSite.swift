@@ -21,6 +21,9 @@ public struct LoadedSite: Sendable {
     var summary: BookSummary?
     /// The site's menus (`site.menus`), from its configuration and its pages' front matter.
     var menus = SiteMenus()
+    /// A Hugo site's `_index.md` files of taxonomies and terms (`tags/_index.md`,
+    /// `tags/swift/_index.md`), by folder: the text of those list pages, not sections.
+    var taxonomyContent: [String: Section] = [:]
     /// What was left out of the site, and why (a link to outside the site folder, a FIFO…).
     public internal(set) var warnings: [SiteError] = []
     /// What the build did on its own that the author may want to know, one line each: a Jekyll

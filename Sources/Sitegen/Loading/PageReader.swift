@@ -99,6 +99,9 @@ struct PageReader {
         } else if let jekyll = try JekyllPermalink.url(of: place.sitePath, frontMatter: frontMatter, date: pageDate,
                                                          rules: configuration.jekyllPermalinks, now: options.now, file: display) {
             url = jekyll
+        } else if let hugoURL = configuration.hugo?.pageURL(place: place, isBundle: isBundle, frontMatter: frontMatter,
+                                                            date: pageDate, in: configuration) {
+            url = hugoURL
         } else {
             let slug = try string("slug")
             if let slug, slug.contains("/") || slug == ".." || slug == "." || slug.isEmpty {

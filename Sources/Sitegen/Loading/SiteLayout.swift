@@ -26,6 +26,9 @@ public struct SiteLayout: Sendable {
     public let foreignConfiguration: URL?
     /// Where the site is written.
     public let output: URL
+    /// The folders of ``content`` that hold content, by language code, when not all of it does:
+    /// a Hugo site's `contentDir` per language (``HugoContentFolders``). Empty: all of ``content``.
+    let contentFolders: [String: String]
     /// Whether ``configuration`` is the site's own `sitegen.yml`, not a file given to the build.
     let usesOwnConfiguration: Bool
     /// How messages name the content folder: `content/`, a book's `src/`; empty when the
@@ -38,6 +41,8 @@ public struct SiteLayout: Sendable {
         self.root = root
         let fileManager = FileManager.default
         var named: URL?
+        // The content folder's name from the site folder, when a configuration names it.
+        var shownName: String?
         func existingFolder(_ name: String) -> URL? {
             var isFolder: ObjCBool = false
             let url = root.appendingPathComponent(name)
@@ -50,33 +55,39 @@ public struct SiteLayout: Sendable {
             templates = existingFolder("templates")
             data = existingFolder("data")
             strings = existingFolder("i18n")
+            contentFolders = [:]
         } else if let (file, folder) = ForeignContentFolder.find(in: root) {
             content = folder.resolvingSymlinksInPath()
             named = file
+            shownName = String(folder.path.dropFirst(root.path.count).drop { $0 == "/" })
             staticFiles = nil
             templates = nil
             data = nil
             strings = nil
+            contentFolders = [:]
+        } else if let hugo = HugoContentFolders(root: root) {
+            content = hugo.single.map { root.appendingPathComponent($0).resolvingSymlinksInPath() } ?? root
+            shownName = hugo.single
+            staticFiles = existingFolder("static")?.resolvingSymlinksInPath()
+            templates = existingFolder("templates")
+            data = existingFolder("data")
+            strings = existingFolder("i18n")
+            contentFolders = hugo.byLanguage
         } else {
             content = root
             staticFiles = nil
             templates = nil
             data = nil
             strings = nil
+            contentFolders = [:]
         }
         let defaultConfiguration = root.appendingPathComponent("sitegen.yml")
         self.configuration = configuration?.standardizedFileURL
             ?? (fileManager.fileExists(atPath: defaultConfiguration.path) ? defaultConfiguration : nil)
         usesOwnConfiguration = configuration == nil
         foreignConfiguration = self.configuration == nil
-            ? named ?? ForeignConfiguration.find(in: root, hasContentFolder: content != root) : nil
-        if content == root {
-            contentShown = ""
-        } else if named != nil {
-            contentShown = String(content.path.dropFirst(root.path.count).drop { $0 == "/" }) + "/"
-        } else {
-            contentShown = "content/"
-        }
+            ? named ?? ForeignConfiguration.find(in: root, hasContentFolder: content != root || !contentFolders.isEmpty) : nil
+        contentShown = content == root ? "" : (shownName ?? "content") + "/"
         self.output = (output ?? root.appendingPathComponent("public")).standardizedFileURL
     }
 

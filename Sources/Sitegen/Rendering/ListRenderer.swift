@@ -56,7 +56,9 @@ struct ListRenderer: Sendable {
         let home = loaded.configuration.publishedLanguages.first { $0.path == section.path }
         let recent = home.map { Self.newest(newest, in: $0.code, count: loaded.configuration.recentPages) } ?? []
         if let home { memory.set(Dependency.recent(home.code), Fingerprint.of(recent.map(\.page.sourcePath))) }
-        let pager = Pager(sectionPages, perPage: section.paginate ?? loaded.configuration.paginate, url: section.url)
+        // A Hugo site's home page lists the pages of its main sections, page by page, as Hugo's themes do.
+        let listed = home.flatMap { home in loaded.configuration.hugo.map { _ in Self.mainSectionPages(of: home, in: newest, loaded: loaded) } }
+        let pager = Pager(listed ?? sectionPages, perPage: section.paginate ?? loaded.configuration.paginate, url: section.url)
         let html = sectionHTML[section.path] ?? ""
         let site = context.site(section.language)
         let translation = TranslationTable.Key.section(section.translationKey)
@@ -105,27 +107,44 @@ struct ListRenderer: Sendable {
         var jobs: [@Sendable () throws -> Int] = []
         let site = context.site(language.code)
         let watchesTranslations = !context.translations.isEmpty
+        let hugo = loaded.configuration.hugo
         for taxonomy in loaded.configuration.taxonomies {
             let terms = self.terms[language.code]?[taxonomy] ?? []
-            guard !terms.isEmpty else { continue }
-            let taxonomyURL = URLPath.folderURL(URLPath.path(taxonomy, in: language.path))
-            let title = context.strings?.text(taxonomy, in: language.code) ?? PageReader.words(taxonomy)
-            memory.set(Dependency.taxonomy(taxonomyURL), Fingerprint.of(terms.map { [$0.name, $0.url, String($0.pages.count)] }))
+            // Hugo publishes every taxonomy's list page in every language, terms or not.
+            guard !terms.isEmpty || hugo != nil else { continue }
+            let taxonomyURL = Self.taxonomyURL(taxonomy, in: language.path, rules: hugo)
+            let own = loaded.taxonomyContent[URLPath.path(taxonomy, in: language.path)]
+            let title = own?.title ?? context.strings?.text(taxonomy, in: language.code) ?? PageReader.words(taxonomy)
+            let html = own.flatMap { sectionHTML[$0.path] }
+            memory.set(Dependency.taxonomy(taxonomyURL), Fingerprint.of(terms.map { [$0.name, $0.url, String($0.pages.count)] } + [[html ?? ""]]))
             jobs.append {
-                let path = URLPath.outputFile(for: taxonomyURL)
-                var dependencies = siteDependencies.union([Dependency.taxonomy(taxonomyURL)])
-                if watchesTranslations { dependencies.insert(.translations(.taxonomy(taxonomy))) }
-                guard memory.needsRendering(path, reading: dependencies) else {
-                    output.keep(path, owner: .terms(of: taxonomy))
-                    return 1
+                // A Hugo site's taxonomy page lists its terms page by page, as its lists of pages.
+                let pager = Pager(terms, perPage: hugo == nil ? 0 : loaded.configuration.paginate, url: taxonomyURL)
+                for page in pager.pages {
+                    let path = URLPath.outputFile(for: page.url)
+                    let owner = OutputOwner.terms(of: taxonomy, page: page.number)
+                    var dependencies = siteDependencies.union([Dependency.taxonomy(taxonomyURL)])
+                    if watchesTranslations { dependencies.insert(.translations(.taxonomy(taxonomy))) }
+                    guard memory.needsRendering(path, reading: dependencies) else {
+                        output.keep(path, owner: owner)
+                        continue
+                    }
+                    let list = page.items.map { ["name": .text($0.name), "url": .text(context.basePath + $0.url), "count": .int($0.pages.count)] as TemplateValue }
+                    var taxonomyValues: [String: TemplateValue] = ["name": .text(taxonomy), "title": .text(title), "terms": .list(list)]
+                    if let html, page.number == 1 { taxonomyValues["content"] = .text(html) }
+                    var values: [String: TemplateValue] = [
+                        "taxonomy": .object(TemplateDictionary(taxonomyValues)),
+                        "head": context.listHead(title: title, url: page.url, language: language.code, translation: .taxonomy(taxonomy)),
+                    ]
+                    if hugo != nil { values["pagination"] = pager.value(for: page.number, basePath: context.basePath) }
+                    try write("taxonomy", context.top(site: site, values, url: page.url), at: path, owner: owner)
                 }
-                let list = terms.map { ["name": .text($0.name), "url": .text(context.basePath + $0.url), "count": .int($0.pages.count)] as TemplateValue }
-                try write("taxonomy", context.top(site: site, [
-                    "taxonomy": ["name": .text(taxonomy), "title": .text(title), "terms": .list(list)],
-                    "head": context.listHead(title: title, url: taxonomyURL, language: language.code, translation: .taxonomy(taxonomy)),
-                ], url: taxonomyURL), at: path, owner: .terms(of: taxonomy))
-                return 1
+                return pager.pages.count
             }
+            let folder = URLPath.path(taxonomy, in: language.path) + "/"
+            let termContent = Dictionary(loaded.taxonomyContent.values.filter { $0.path.hasPrefix(folder) }.map { section in
+                (URLPath.encoded(hugo?.component(URLPath.lastComponent(of: section.path)) ?? ""), section)
+            }, uniquingKeysWith: { first, _ in first })
             for term in terms {
                 let ordered = Self.sorted(term.pages, by: nil)
                 let translation = TranslationTable.Key.term(taxonomy: taxonomy, slug: Self.slug(ofTermURL: term.url))
@@ -141,10 +160,18 @@ struct ListRenderer: Sendable {
                             output.keep(path, owner: owner)
                             continue
                         }
+                        var termValues: [String: TemplateValue] = [
+                            "name": .text(term.name), "taxonomy": .text(taxonomy), "taxonomyTitle": .text(title),
+                            "taxonomyURL": .text(context.basePath + taxonomyURL), "count": .int(term.pages.count),
+                            "pages": .list(page.items.map(context.summary)),
+                        ]
+                        // A Hugo site's `tags/swift/_index.md`: the term page's title and text.
+                        if let own = termContent[Self.slug(ofTermURL: term.url)] {
+                            termValues["title"] = .text(own.title)
+                            if page.number == 1, let html = sectionHTML[own.path] { termValues["content"] = .text(html) }
+                        }
                         try write("term", context.top(site: site, [
-                            "term": ["name": .text(term.name), "taxonomy": .text(taxonomy), "taxonomyTitle": .text(title),
-                                     "taxonomyURL": .text(context.basePath + taxonomyURL), "count": .int(term.pages.count),
-                                     "pages": .list(page.items.map(context.summary))],
+                            "term": .object(TemplateDictionary(termValues)),
                             "pagination": pager.value(for: page.number, basePath: context.basePath),
                             "head": context.listHead(title: term.name, url: page.url, language: language.code, translation: translation),
                         ], url: page.url), at: path, owner: owner)
@@ -156,15 +183,28 @@ struct ListRenderer: Sendable {
         return jobs
     }
 
+    /// The pages a Hugo site's home page in `language` lists: those of its main sections
+    /// (``HugoURLRules/homeSections(_:configuration:)``), newest first.
+    static func mainSectionPages(of language: SiteLanguage, in newest: [RenderedPage], loaded: LoadedSite) -> [RenderedPage] {
+        guard let hugo = loaded.configuration.hugo else { return [] }
+        let main = hugo.homeSections(loaded.sections, configuration: loaded.configuration)
+        return newest.filter { rendered in
+            guard rendered.page.language == language.code else { return false }
+            let below = language.path.isEmpty ? rendered.page.sectionPath : String(rendered.page.sectionPath.dropFirst(language.path.count + 1))
+            let top = below.split(separator: "/").first.map { $0.lowercased() } ?? ""
+            return main.contains(top)
+        }
+    }
+
     /// The terms of a taxonomy among `pages` (of the language published at `folder`), sorted
     /// by name, each with its URL and pages. Terms that differ only in case or spaces (`Swift`,
     /// `swift`) are one term.
-    static func terms(of taxonomy: String, in pages: [RenderedPage], folder: String = "") -> [Term] {
+    static func terms(of taxonomy: String, in pages: [RenderedPage], folder: String = "", rules: HugoURLRules? = nil) -> [Term] {
         var byURL: [String: (name: String, pages: [RenderedPage])] = [:]
         var urls: [String: String] = [:]
         for page in pages {
             for term in page.page.terms[taxonomy] ?? [] where !term.isEmpty {
-                let url = urls[term] ?? termURL(taxonomy: taxonomy, term: term, in: folder)
+                let url = urls[term] ?? termURL(taxonomy: taxonomy, term: term, in: folder, rules: rules)
                 urls[term] = url
                 byURL[url, default: (term, [])].pages.append(page)
             }
@@ -174,12 +214,13 @@ struct ListRenderer: Sendable {
     }
 
     /// Each language's terms of each taxonomy, by language code, then taxonomy.
-    static func terms(of taxonomies: [String], in pages: [RenderedPage], languages: [SiteLanguage]) -> [String: [String: [Term]]] {
+    static func terms(of taxonomies: [String], in pages: [RenderedPage], languages: [SiteLanguage],
+                      rules: HugoURLRules? = nil) -> [String: [String: [Term]]] {
         let byLanguage = languages.count == 1 ? [languages[0].code: pages] : Dictionary(grouping: pages, by: \.page.language)
         var terms: [String: [String: [Term]]] = [:]
         for language in languages {
             let pages = byLanguage[language.code] ?? []
-            terms[language.code] = Dictionary(taxonomies.map { ($0, Self.terms(of: $0, in: pages, folder: language.path)) },
+            terms[language.code] = Dictionary(taxonomies.map { ($0, Self.terms(of: $0, in: pages, folder: language.path, rules: rules)) },
                                               uniquingKeysWith: { first, _ in first })
         }
         return terms
@@ -187,8 +228,16 @@ struct ListRenderer: Sendable {
 
     /// A term's list page, by the term's ``Slug``, in the language published at `folder`:
     /// `c#` → `/tags/c%23/`, `/fr/tags/c%23/`.
-    static func termURL(taxonomy: String, term: String, in folder: String = "") -> String {
-        URLPath.folderURL(URLPath.path(taxonomy, in: folder)) + URLPath.component(term) + "/"
+    /// A Hugo site's `rules` may place it otherwise (``HugoURLRules/termURL(taxonomy:term:in:)``).
+    static func termURL(taxonomy: String, term: String, in folder: String = "", rules: HugoURLRules? = nil) -> String {
+        if let rules { return rules.termURL(taxonomy: taxonomy, term: term, in: folder) }
+        return URLPath.folderURL(URLPath.path(taxonomy, in: folder)) + URLPath.component(term) + "/"
+    }
+
+    /// A taxonomy's list page in the language published at `folder`: `/tags/`, `/fr/tags/`; a
+    /// Hugo site's `rules` may place it otherwise.
+    static func taxonomyURL(_ taxonomy: String, in folder: String, rules: HugoURLRules?) -> String {
+        rules?.taxonomyURL(taxonomy, in: folder) ?? URLPath.folderURL(URLPath.path(taxonomy, in: folder))
     }
 
     /// The last component of a term's URL: what a term shares with its translations.
@@ -252,7 +301,7 @@ struct ListRenderer: Sendable {
                                            language: redirect.page.language), to: path, owner: owner)
         }
         for section in loaded.sections.values where !section.aliases.isEmpty {
-            // A list page without a file has aliases only from the site's `redirects`.
+            // A list page without a file has aliases only from the site's `redirects` (or a Hugo site's `/en/`).
             let owner = { (alias: String) in
                 section.sourcePath.map { OutputOwner.alias(alias, ofFile: layout.contentPath(ofSitePath: $0), layout: layout) }
                     ?? OutputOwner.redirect(alias, configuration: (layout.configuration ?? layout.foreignConfiguration).map(layout.display))

@@ -58,7 +58,8 @@ struct SiteRenderer: Sendable {
         let orders = Self.sectionOrders(pages, sections: loaded.sections)
         var sectionHTML: [String: String] = [:]
         var templateTags = parsed.filter { !$0.templateTags.isEmpty }.map { (file: display($0.page.page.sourcePath), tags: $0.templateTags) }
-        for section in loaded.sections.values {
+        // A Hugo site's `tags/_index.md` and `tags/swift/_index.md` are the text of those list pages.
+        for section in Array(loaded.sections.values) + loaded.taxonomyContent.values {
             guard let source = section.sourcePath else { continue }
             let relative = loaded.layout.contentPath(ofSitePath: source)
             // The home page shows its text alone; a section's list shows the title above it.
@@ -74,7 +75,7 @@ struct SiteRenderer: Sendable {
         // What lists need is worked out while the summaries are made on all cores.
         let (taxonomies, languages) = (loaded.configuration.taxonomies, loaded.configuration.publishedLanguages)
         async let newest = ListRenderer.newest(pages)
-        async let terms = ListRenderer.terms(of: taxonomies, in: pages, languages: languages)
+        async let terms = ListRenderer.terms(of: taxonomies, in: pages, languages: languages, rules: loaded.configuration.hugo)
         if theme.templates.mentions("site.nav") {
             var navigation: [String: NavigationTree] = [:]
             for language in languages {
@@ -110,7 +111,8 @@ struct SiteRenderer: Sendable {
         for language in configuration.publishedLanguages {
             table.add(.notFound, language: language.code, url: URLPath.folderURL(language.path) + "404.html")
             for (taxonomy, terms) in terms[language.code] ?? [:] where !terms.isEmpty {
-                table.add(.taxonomy(taxonomy), language: language.code, url: URLPath.folderURL(URLPath.path(taxonomy, in: language.path)))
+                table.add(.taxonomy(taxonomy), language: language.code,
+                          url: ListRenderer.taxonomyURL(taxonomy, in: language.path, rules: configuration.hugo))
                 for term in terms {
                     table.add(.term(taxonomy: taxonomy, slug: ListRenderer.slug(ofTermURL: term.url)), language: language.code, url: term.url)
                 }

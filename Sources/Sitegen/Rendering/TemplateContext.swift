@@ -106,7 +106,7 @@ struct TemplateContext: Sendable {
         for (taxonomy, terms) in page.page.terms {
             for term in terms where termURLs[taxonomy]?[term] == nil {
                 termURLs[taxonomy, default: [:]][term] = basePath + ListRenderer.termURL(taxonomy: taxonomy, term: term,
-                                                                                         in: defaultLanguage.path)
+                                                                                         in: defaultLanguage.path, rules: configuration.hugo)
             }
         }
     }
@@ -126,7 +126,8 @@ struct TemplateContext: Sendable {
     /// The URL of a term's list page in `language`, with the base path.
     func termURL(taxonomy: String, term: String, language: String) -> String {
         if language == configuration.language, let url = termURLs[taxonomy]?[term] { return url }
-        return basePath + ListRenderer.termURL(taxonomy: taxonomy, term: term, in: self.language(language).path)
+        return basePath + ListRenderer.termURL(taxonomy: taxonomy, term: term, in: self.language(language).path,
+                                                 rules: configuration.hugo)
     }
 
     /// The language of `code` (the default language for a code the site does not have).

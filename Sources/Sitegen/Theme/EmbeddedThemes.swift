@@ -337,12 +337,12 @@ window.addEventListener("DOMContentLoaded", function () {
 {{$main}}
 <section class="list">
 <h1>{{taxonomy.title}}</h1>
-<ul class="term-list">
+{{#taxonomy.content}}<div class="content">{{{taxonomy.content}}}</div>{{/taxonomy.content}}<ul class="term-list">
 {{#taxonomy.terms}}
 <li><a href="{{url}}">{{name}}</a> <span class="count">{{count}}</span></li>
 {{/taxonomy.terms}}
 </ul>
-</section>
+{{#pagination}}{{> pagination}}{{/pagination}}</section>
 {{/main}}
 {{/base}}
 
@@ -353,8 +353,8 @@ window.addEventListener("DOMContentLoaded", function () {
 {{$main}}
 <section class="list">
 <p class="breadcrumb"><a href="{{term.taxonomyURL}}">{{term.taxonomyTitle}}</a></p>
-<h1>{{term.name}} <span class="count">{{term.count}}</span></h1>
-{{#term}}{{> page-list}}{{/term}}
+<h1>{{#term.title}}{{term.title}}{{/term.title}}{{^term.title}}{{term.name}}{{/term.title}} <span class="count">{{term.count}}</span></h1>
+{{#term.content}}<div class="content">{{{term.content}}}</div>{{/term.content}}{{#term}}{{> page-list}}{{/term}}
 {{> pagination}}
 </section>
 {{/main}}

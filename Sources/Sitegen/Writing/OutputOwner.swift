@@ -73,9 +73,10 @@ struct OutputOwner: Hashable, Sendable {
                            ownDescription: number == 1 ? "this folder's list" : "page \(number) of this folder's list")
     }
 
-    /// The list of a taxonomy's terms.
-    static func terms(of taxonomy: String) -> OutputOwner {
-        OutputOwner(kind: .list, file: nil, description: "the list of all \(taxonomy)")
+    /// Page `number` of the list of a taxonomy's terms.
+    static func terms(of taxonomy: String, page number: Int = 1) -> OutputOwner {
+        let list = "the list of all \(taxonomy)"
+        return OutputOwner(kind: .list, file: nil, description: number == 1 ? list : "page \(number) of \(list)")
     }
 
     /// Page `number` of a term's list.

@@ -40,13 +40,14 @@ enum TemplateRoot {
             }
         case .taxonomy:
             members["taxonomy"] = .object(name: "taxonomy", members: [
-                "name": .scalar, "title": .scalar,
+                "name": .scalar, "title": .scalar, "content": .scalar,
                 "terms": .list(.object(name: "termLink", members: ["name": .scalar, "url": .scalar, "count": .scalar])),
             ])
+            members["pagination"] = Pager<Int>.shape
         case .term:
             members["term"] = .object(name: "term", members: [
                 "name": .scalar, "taxonomy": .scalar, "taxonomyTitle": .scalar, "taxonomyURL": .scalar, "count": .scalar,
-                "pages": pages,
+                "pages": pages, "title": .scalar, "content": .scalar,
             ])
             members["pagination"] = Pager<Int>.shape
         case .notFound:

@@ -1,0 +1,65 @@
+import Foundation
+import SitegenMarkdown
+import SitegenLimits
+
+/// Where a Hugo site without a `content/` folder keeps its content: the folders its
+/// configuration names with `contentDir`, for the whole site or per language
+/// (`[languages.zh] contentDir = 'content.zh'`).
+struct HugoContentFolders: Sendable, Hashable {
+    /// The site's one content folder (`contentDir = 'docs'`), relative to the site folder, if
+    /// no language has its own.
+    let single: String?
+    /// Each language's content folder, relative to the site folder, by folder.
+    let byLanguage: [String: String]
+
+    /// The content folders of the Hugo site at `root`, or `nil` when it has no Hugo
+    /// configuration naming one that exists. A file that cannot be read is left to the
+    /// configuration's own reading, which says why.
+    init?(root: URL) {
+        let names = ["hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json", "config.toml", "config.yaml", "config.yml", "config.json"]
+        let file = names.lazy.map { root.appendingPathComponent($0) }.first { url in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) && !isFolder.boolValue
+        } ?? HugoConfigFolder.mainFile(in: root)
+        guard let file, var values = Self.values(of: file) else { return nil }
+        if HugoConfigFolder.isMainFile(file) {
+            values = (try? HugoConfigFolder.merged(values, besides: file, displayFolder: HugoConfigFolder.folder)) ?? values
+        }
+        // Zola spells its base URL `base_url` and has no `contentDir`.
+        let reader = ForeignConfigurationValues(values, file: "", ignoresCase: true)
+        var byLanguage: [String: String] = [:]
+        if let languages = reader.nested("languages", in: values)?.map {
+            for (code, value) in languages.entries {
+                guard let table = value.map, let folder = reader.nested("contentDir", in: table)?.string.flatMap(Self.folder),
+                      Self.exists(folder, in: root) else { continue }
+                byLanguage[folder] = code
+            }
+        }
+        let single = reader.nested("contentDir", in: values)?.string.flatMap(Self.folder).flatMap { Self.exists($0, in: root) ? $0 : nil }
+        guard single != nil || !byLanguage.isEmpty else { return nil }
+        self.single = byLanguage.isEmpty ? single : nil
+        self.byLanguage = byLanguage
+    }
+
+    /// A folder inside the site, as a relative path without `./` and end slashes; `nil` for one outside it.
+    static func folder(_ given: String) -> String? {
+        let parts = given.split(separator: "/").filter { $0 != "." }
+        guard !parts.isEmpty, !parts.contains(".."), !given.hasPrefix("/") else { return nil }
+        return parts.joined(separator: "/")
+    }
+
+    private static func exists(_ folder: String, in root: URL) -> Bool {
+        var isFolder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: root.appendingPathComponent(folder).path, isDirectory: &isFolder) && isFolder.boolValue
+    }
+
+    private static func values(of file: URL) -> FrontMatter? {
+        guard let data = try? RegularFile.contents(of: file.path, maximumSize: Limits.configurationBytes) else { return nil }
+        let text = String(decoding: data, as: UTF8.self)
+        switch file.pathExtension {
+        case "toml": return try? FrontMatter(toml: text)
+        case "json": return try? FrontMatter(json: text)
+        default: return try? FrontMatter(yaml: text)
+        }
+    }
+}

@@ -1,0 +1,250 @@
+import Foundation
+import Sitegen
+import Testing
+
+/// A site moved from Hugo keeps every URL (issue 25): Hugo's permalinks, ugly URLs, content
+/// folders per language, taxonomy and term pages, and pagers, as Hugo publishes them.
+@Suite("Hugo's URLs")
+struct HugoURLTests {
+    /// A Hugo site of `files`, built with the library.
+    private func build(_ files: [String: String]) async throws -> (TestSite, BuildSummary) {
+        let site = try TestSite()
+        for (path, text) in files { try site.write(text, to: path) }
+        return (site, try await site.build())
+    }
+
+    /// One post in `content/posts/guides/` with a title, a slug and a date, under `pattern`.
+    private func post(permalink pattern: String, slug: Bool = true) async throws -> TestSite {
+        let (site, _) = try await build([
+            "hugo.toml": "title = 'T'\n[permalinks.page]\nposts = '\(pattern)'\n",
+            "content/posts/guides/My Post.md": "---\ntitle: Hello World\n\(slug ? "slug: the-slug\n" : "")date: 2024-03-05\n---\nText\n",
+        ])
+        return site
+    }
+
+    static let tokens: [(pattern: String, file: String)] = [
+        ("/:year/:slug/", "2024/the-slug/index.html"),
+        ("/:month/:slug/", "03/the-slug/index.html"),
+        ("/:monthname/:slug/", "march/the-slug/index.html"),
+        ("/:day/:slug/", "05/the-slug/index.html"),
+        ("/:weekday/:slug/", "2/the-slug/index.html"),
+        ("/:weekdayname/:slug/", "tuesday/the-slug/index.html"),
+        ("/:yearday/:slug/", "65/the-slug/index.html"),
+        ("/:section/:slug/", "posts/the-slug/index.html"),
+        ("/:sections/:slug/", "posts/guides/the-slug/index.html"),
+        ("/:sections[1:]/:slug/", "guides/the-slug/index.html"),
+        ("/:sections[last]/:slug/", "guides/the-slug/index.html"),
+        ("/x/:sections[:last]/:slug/", "x/posts/the-slug/index.html"),
+        ("/t/:title/", "t/hello-world/index.html"),
+        ("/s/:slug/", "s/the-slug/index.html"),
+        ("/f/:filename/", "f/my-post/index.html"),
+        ("/f/:slugorfilename/", "f/the-slug/index.html"),
+        ("/c/:contentbasename/", "c/my-post/index.html"),
+        ("/c/:slugorcontentbasename/", "c/the-slug/index.html"),
+    ]
+
+    @Test("each token of a permalink pattern is filled in from the page", arguments: tokens)
+    func permalinkToken(_ token: (pattern: String, file: String)) async throws {
+        let site = try await post(permalink: token.pattern)
+        #expect(site.exists(token.file), "\(token.pattern) → \(site.outputFiles().filter { $0.hasSuffix(".html") })")
+        #expect(try site.page(token.file).contains("Text"))
+    }
+
+    @Test(":slug without a slug is the slugified title; :slugorfilename the file name")
+    func slugFallsBackToTitle() async throws {
+        let site = try await post(permalink: "/:slug/", slug: false)
+        #expect(site.exists("hello-world/index.html"))
+        let other = try await post(permalink: "/n/:slugorfilename/", slug: false)
+        #expect(other.exists("n/my-post/index.html"))
+    }
+
+    @Test("the plain form `section = pattern` places the section's pages, not its list page")
+    func plainForm() async throws {
+        let (site, _) = try await build([
+            "hugo.toml": "[permalinks]\npost = '/p/:slug/'\npage = '/:slug/'\n",
+            "content/post/First Post/index.md": "---\ntitle: First Post\ndate: 2024-01-01\n---\nOne\n",
+            "content/page/about/index.md": "---\ntitle: About Us\n---\nUs\n",
+        ])
+        #expect(try site.page("p/first-post/index.html").contains("One"))
+        #expect(try site.page("about-us/index.html").contains("Us"))
+        #expect(site.exists("post/index.html"))
+        #expect(site.exists("page/index.html"))
+        #expect(!site.exists("post/first-post/index.html"))
+    }
+
+    @Test("[permalinks.section], [permalinks.taxonomy] and [permalinks.term] place the list pages")
+    func listKinds() async throws {
+        let (site, _) = try await build([
+            "hugo.toml": """
+                [permalinks.section]
+                posts = '/articles/'
+                [permalinks.taxonomy]
+                tags = '/topics/'
+                [permalinks.term]
+                tags = '/topic/:slug/'
+
+                """,
+            "content/posts/a.md": "---\ntitle: A\ndate: 2024-01-01\ntags: [Swift Tips]\n---\nA\n",
+        ])
+        #expect(site.exists("articles/index.html"))
+        #expect(site.exists("posts/a/index.html"))
+        #expect(try site.page("topics/index.html").contains("href=\"/topic/swift-tips/\""))
+        #expect(site.exists("topic/swift-tips/index.html"))
+        #expect(!site.exists("tags/index.html"))
+        #expect(try site.page("posts/a/index.html").contains("/topic/swift-tips/"))
+    }
+
+    @Test("front matter `url` wins over a permalink pattern")
+    func urlWins() async throws {
+        let (site, _) = try await build([
+            "hugo.toml": "[permalinks]\nposts = '/p/:slug/'\n",
+            "content/posts/a.md": "---\ntitle: A\nurl: /elsewhere/\n---\nA\n",
+        ])
+        #expect(site.exists("elsewhere/index.html"))
+        #expect(!site.exists("p/a/index.html"))
+    }
+
+    @Test("uglyURLs = true publishes pages at /a/b.html")
+    func uglyURLs() async throws {
+        let (site, _) = try await build([
+            "hugo.toml": "uglyURLs = true\n",
+            "content/posts/hello.md": "---\ntitle: Hello\n---\nHi\n",
+        ])
+        #expect(try site.page("posts/hello.html").contains("Hi"))
+        #expect(try site.page("posts/index.html").contains("href=\"/posts/hello.html\""))
+    }
+
+    @Test("uglyURLs as a table applies to the sections it names")
+    func uglyURLsPerSection() async throws {
+        let (site, _) = try await build([
+            "hugo.toml": "[uglyURLs]\nposts = true\ndocs = false\n",
+            "content/posts/hello.md": "---\ntitle: Hello\n---\nHi\n",
+            "content/docs/intro.md": "---\ntitle: Intro\n---\nIn\n",
+        ])
+        #expect(site.exists("posts/hello.html"))
+        #expect(site.exists("docs/intro/index.html"))
+    }
+
+    @Test("disablePathToLower keeps the case of terms and files in paths")
+    func pathCase() async throws {
+        let (site, _) = try await build([
+            "hugo.toml": "disablePathToLower = true\n",
+            "content/Guides/Setup.md": "---\ntitle: Setup\ncategories: [Example]\n---\nS\n",
+        ])
+        #expect(site.exists("categories/Example/index.html"))
+        #expect(site.exists("Guides/Setup/index.html"))
+    }
+
+    @Test("a translated title gives the translation's slug, percent-encoded in links")
+    func translatedSlug() async throws {
+        let (site, _) = try await build([
+            "hugo.toml": "defaultContentLanguage = 'en'\n[languages.en]\nweight = 1\n[languages.ja]\nweight = 2\n[permalinks]\npost = '/p/:slug/'\n",
+            "content/post/shortcodes/index.md": "---\ntitle: Shortcodes\ndate: 2024-01-01\n---\nEn\n",
+            "content/post/shortcodes/index.ja.md": "---\ntitle: ショートコード\ndate: 2024-01-01\n---\nJa\n",
+        ])
+        #expect(try site.page("p/shortcodes/index.html").contains("En"))
+        #expect(try site.page("ja/p/ショートコード/index.html").contains("Ja"))
+        #expect(try site.page("ja/index.html").contains("/ja/p/%E3%82%B7%E3%83%A7%E3%83%BC%E3%83%88%E3%82%B3%E3%83%BC%E3%83%89/"))
+        // Hugo's /en/ sends readers to the home page of the default language.
+        #expect(try site.page("en/index.html").contains("http-equiv=\"refresh\""))
+    }
+
+    @Test("contentDir per language: each folder's pages are in its language, and no content.xx folder is published")
+    func contentDirPerLanguage() async throws {
+        let (site, summary) = try await build([
+            "hugo.toml": """
+                title = 'Book'
+                [languages.en]
+                contentDir = 'content.en'
+                weight = 1
+                [languages.zh]
+                contentDir = 'content.zh'
+                weight = 2
+
+                """,
+            "content.en/docs/intro.md": "---\ntitle: Intro\n---\nHello\n",
+            "content.zh/docs/intro.md": "---\ntitle: 介绍\n---\n你好\n",
+            "themes/book/README.md": "# Not content\n",
+        ])
+        #expect(try site.page("docs/intro/index.html").contains("Hello"))
+        #expect(try site.page("zh/docs/intro/index.html").contains("你好"))
+        #expect(site.exists("zh/docs/index.html"))
+        #expect(!site.outputFiles().contains { $0.hasPrefix("content.") || $0.hasPrefix("themes") })
+        #expect(summary.foreignConfiguration?.file == "hugo.toml")
+    }
+
+    @Test("config/_default/ is read as one configuration, each file a key")
+    func configFolder() async throws {
+        let (site, summary) = try await build([
+            "config/_default/hugo.toml": "title = 'Split'\n[permalinks]\nposts = '/p/:slug/'\n",
+            "config/_default/languages.toml": "[en]\nweight = 1\n[zh]\nweight = 2\n",
+            "config/_default/params.toml": "mainSections = ['posts']\n",
+            "content/posts/a.md": "---\ntitle: A\ndate: 2024-01-01\n---\nA\n",
+            "content/posts/b/index.zh.md": "---\ntitle: B\ndate: 2024-01-01\n---\nB\n",
+        ])
+        #expect(try site.page("index.html").contains("<title>Split</title>"))
+        #expect(site.exists("p/a/index.html"))
+        #expect(site.exists("zh/p/b/index.html"))
+        #expect(summary.foreignConfiguration?.file == "config/_default/hugo.toml")
+    }
+
+    @Test("taxonomy and term pages are published per language, for every taxonomy of the configuration")
+    func taxonomiesPerLanguage() async throws {
+        let (site, _) = try await build([
+            "hugo.toml": "[taxonomies]\ntag = 'tags'\nseries = 'series'\ncategory = 'categories'\n[languages.en]\nweight = 1\n[languages.zh]\nweight = 2\n",
+            "content/posts/a.md": "---\ntitle: A\ntags: [x]\nseries: [intro]\n---\nA\n",
+            "content/posts/a.zh.md": "---\ntitle: A\ntags: [隐私]\n---\nA\n",
+        ])
+        #expect(site.exists("tags/x/index.html"))
+        #expect(site.exists("series/intro/index.html"))
+        #expect(site.exists("zh/tags/隐私/index.html"))
+        // Hugo publishes a taxonomy's page in every language, with terms or without.
+        #expect(site.exists("zh/series/index.html"))
+        #expect(site.exists("categories/index.html"))
+        #expect(site.exists("zh/categories/index.html"))
+    }
+
+    @Test("content/<taxonomy>/_index.md and content/<taxonomy>/<term>/_index.md are the text of those pages, not sections")
+    func taxonomyContent() async throws {
+        let (site, summary) = try await build([
+            "hugo.toml": "title = 'T'\n",
+            "content/categories/_index.md": "---\ntitle: All Categories\n---\nEvery category.\n",
+            "content/categories/Documentation/_index.md": "---\ntitle: Docs\nslug: documentation\n---\nAbout the docs.\n",
+            "content/post/a.md": "---\ntitle: A\ncategories: [Documentation]\n---\nA\n",
+        ])
+        let term = try site.page("categories/documentation/index.html")
+        #expect(term.contains("About the docs."))
+        #expect(term.contains("<h1>Docs"))
+        let taxonomy = try site.page("categories/index.html")
+        #expect(taxonomy.contains("Every category."))
+        #expect(taxonomy.contains("All Categories"))
+        #expect(!summary.warnings.contains { $0.description.contains("categories") })
+    }
+
+    @Test("pagers /page/N/ for the home page (its main sections), sections, terms and taxonomies, with pagerSize")
+    func pagers() async throws {
+        var files = [
+            "config/_default/hugo.toml": "[pagination]\npagerSize = 3\n",
+            "content/page/about.md": "---\ntitle: About\n---\nA\n",
+        ]
+        for number in 1...7 {
+            files["content/post/p\(number).md"] = "---\ntitle: P\(number)\ndate: 2024-01-0\(number)\ntags: [t\(number), all]\n---\nP\n"
+        }
+        let (site, _) = try await build(files)
+        #expect(site.exists("page/3/index.html"))
+        #expect(!site.exists("page/4/index.html"))
+        #expect(site.exists("post/page/3/index.html"))
+        #expect(site.exists("tags/all/page/3/index.html"))
+        #expect(site.exists("tags/page/3/index.html"))
+        #expect(!site.exists("page/page/2/index.html"))
+    }
+
+    @Test("the older `paginate` key sets the pager size")
+    func olderPaginate() async throws {
+        var files = ["hugo.toml": "paginate = 2\n"]
+        for number in 1...3 { files["content/post/p\(number).md"] = "---\ntitle: P\(number)\ndate: 2024-01-0\(number)\n---\nP\n" }
+        let (site, _) = try await build(files)
+        #expect(site.exists("post/page/2/index.html"))
+        #expect(site.exists("page/2/index.html"))
+    }
+}
