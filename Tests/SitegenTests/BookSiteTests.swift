@@ -342,3 +342,38 @@ struct MenuTests {
         await #expect { try await bad.build() } throws: { "\($0)".contains("sitegen.yml:1") && "\($0)".contains("the menu `main` must be a list") }
     }
 }
+
+/// `sitegen.yml`'s `permalinks`: Hugo's tokens for a sitegen site's own folders.
+@Suite("sitegen.yml permalinks")
+struct OwnPermalinkTests {
+    @Test("posts by date and slug, pages at the top by title; url wins; other folders as before; uglyURLs applies")
+    func patterns() async throws {
+        let site = try TestSite()
+        try site.write("permalinks:\n  posts: /:year/:month/:slug/\n  /: /pages/:title/\n", to: "sitegen.yml")
+        try site.write("---\ntitle: Hello World\ndate: 2024-03-05\nslug: hi\n---\nx\n", to: "content/posts/hello.md")
+        try site.write("---\ntitle: No Slug\ndate: 2024-12-01\n---\nx\n", to: "content/posts/2024-12-01-other.md")
+        try site.write("---\ntitle: About Us\n---\nx\n", to: "content/about.md")
+        try site.write("---\ntitle: Given\nurl: /given/\ndate: 2024-01-01\n---\nx\n", to: "content/posts/given.md")
+        try site.write("---\ntitle: Doc\n---\nx\n", to: "content/docs/doc.md")
+        try await site.build()
+        #expect(site.exists("2024/03/hi/index.html"))
+        #expect(site.exists("2024/12/no-slug/index.html"))
+        #expect(site.exists("pages/about-us/index.html"))
+        #expect(site.exists("given/index.html"))
+        #expect(site.exists("docs/doc/index.html"))
+        #expect(try site.page("posts/index.html").contains("href=\"/2024/03/hi/\""))
+        let ugly = try TestSite()
+        try ugly.write("uglyURLs: true\npermalinks:\n  posts: /:year/:filename\n", to: "sitegen.yml")
+        try ugly.write("---\ntitle: A\ndate: 2024-03-05\n---\nx\n", to: "content/posts/a.md")
+        try await ugly.build()
+        #expect(ugly.exists("2024/a.html"))
+    }
+
+    @Test("a permalinks value that is not a table of patterns is an error on its line")
+    func badPermalinks() async throws {
+        let site = try TestSite()
+        try site.write("title: T\npermalinks: /:year/\n", to: "sitegen.yml")
+        try site.write("# A\n", to: "content/a.md")
+        await #expect { try await site.build() } throws: { "\($0)".contains("sitegen.yml:2") && "\($0)".contains("`permalinks` must be a table") }
+    }
+}

@@ -46,6 +46,12 @@ public struct SiteConfiguration: Sendable {
     /// MkDocs with `use_directory_urls: false` and Hugo with `uglyURLs`. A folder's own page
     /// (`index.md`, `README.md`, `_index.md`) stays at `/a/` (`a/index.html`). Default `false`.
     public var uglyURLs = false
+    /// `permalinks`: URL patterns for the pages of a top folder (`posts: /:year/:month/:slug/`;
+    /// `/` for the pages at the top), with Hugo's tokens (``HugoPermalink``): `:year`, `:month`,
+    /// `:monthname`, `:day`, `:weekday`, `:weekdayname`, `:yearday`, `:section`, `:sections`
+    /// (sliced as `:sections[1:]`), `:title`, `:slug`, `:filename`, `:contentbasename`,
+    /// `:slugorfilename`, `:slugorcontentbasename`. A page's own `url` wins.
+    var permalinks: [String: HugoPermalink] = [:]
     /// `keepFileNames`: URLs use file and folder names as they are written, only
     /// percent-encoded, as mdBook and MkDocs publish them (`FFI.md` → `/FFI/`), instead of their
     /// slugs (`/ffi/`); a date before the name stays too. Default `false`.
@@ -115,7 +121,7 @@ public struct SiteConfiguration: Sendable {
         ("followLinksOutside", .trueOrFalse), ("search", .trueOrFalse), ("highlight", .trueOrFalse),
         ("languages", .table), ("defaultLanguage", .text), ("prefixDefaultLanguage", .trueOrFalse),
         ("uglyURLs", .trueOrFalse), ("keepFileNames", .trueOrFalse), ("redirects", .table), ("editURL", .text), ("repository", .text),
-        ("menus", .table),
+        ("menus", .table), ("permalinks", .table),
     ]
     static let knownKeys = Set(keys.map(\.key))
 
@@ -202,6 +208,19 @@ public struct SiteConfiguration: Sendable {
         configuration.keepFileNames = try bool("keepFileNames") ?? configuration.keepFileNames
         configuration.editURL = try string("editURL")
         configuration.repository = try string("repository")
+        switch yaml["permalinks"] {
+        case nil, .null?: break
+        case .map(let table)?:
+            for (folder, pattern) in table.entries {
+                guard let pattern = pattern.string, pattern.contains(":") || pattern.contains("/") else {
+                    throw SiteError(file: displayPath, line: table.line(of: folder) ?? yaml.line(of: "permalinks"),
+                                    "`permalinks` must give each folder a URL pattern, as in `permalinks: {posts: /:year/:month/:slug/}`")
+                }
+                configuration.permalinks[folder] = HugoPermalink(pattern: pattern)
+            }
+        default:
+            throw SiteError(file: displayPath, line: yaml.line(of: "permalinks"), "`permalinks` must be a table of folders and URL patterns, as in `permalinks: {posts: /:year/:month/:slug/}`")
+        }
         switch yaml["menus"] {
         case nil, .null?: break
         case .map(let table)?: configuration.menus = try MenuEntry.menus(in: table, file: displayPath, line: yaml.line(of: "menus"))

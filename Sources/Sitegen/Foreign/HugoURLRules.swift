@@ -122,7 +122,7 @@ struct HugoURLRules: Sendable, Hashable {
 
     /// The percent-encoded URL of a decoded `path` from the site's root: `/path/`, or `/path.html` when `ugly`.
     /// sitegen's own files (`.sitegen-…`) are never a page's: such a path is kept below `_`.
-    private static func url(_ path: String, ugly: Bool) -> String {
+    static func url(_ path: String, ugly: Bool) -> String {
         let path = URLPath.isReserved(path) ? "_" + path : path
         let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
         let last = URLPath.lastComponent(of: trimmed)

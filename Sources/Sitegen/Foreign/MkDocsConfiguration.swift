@@ -51,16 +51,18 @@ enum MkDocsConfiguration {
         }
         if let nav = values.value("nav") {
             guard let list = nav.list else { throw values.problem("nav", "must be a list of pages and sections") }
-            configuration.navigation = BookSummary(sourcePath: "", entries: entries(list, line: values.values.line(of: "nav") ?? 1))
+            configuration.navigation = BookSummary(sourcePath: "", entries: entries(list, line: values.values.line(of: "nav") ?? 1, depth: 1))
         }
         configuration.params = try values.table("extra") ?? .empty
         return configuration
     }
 
     /// The navigation entries of a `nav` list: `page.md`, `Title: page.md`, `Title: https://…`,
-    /// `Section: [ … ]`.
-    private static func entries(_ list: [FrontMatterValue], line: Int) -> [BookSummary.Entry] {
-        list.compactMap { item -> BookSummary.Entry? in
+    /// `Section: [ … ]`. Sections nest as deep as a `SUMMARY.md`'s chapters
+    /// (``BookSummary/maximumDepth``); deeper ones are left out.
+    private static func entries(_ list: [FrontMatterValue], line: Int, depth: Int) -> [BookSummary.Entry] {
+        guard depth <= BookSummary.maximumDepth else { return [] }
+        return list.compactMap { item -> BookSummary.Entry? in
             switch item {
             case .string(let target):
                 return entry(title: nil, target: target, line: line)
@@ -70,7 +72,7 @@ enum MkDocsConfiguration {
                 case .string(let target): return entry(title: title, target: target, line: line)
                 case .list(let children):
                     var section = BookSummary.Entry(title: title, path: nil, line: line)
-                    section.children = entries(children, line: line)
+                    section.children = entries(children, line: line, depth: depth + 1)
                     return section
                 default: return nil
                 }

@@ -420,7 +420,7 @@ struct ContentLoader {
             + indexFiles.filter { !$0.key.isEmpty }.map(\.value.path).filter(inBook).sorted()
         if let first = missing.first {
             let count = missing.count == 1 ? "1 page is" : "\(missing.count) pages are"
-            warnings.append(SiteError(file: file, "\(count) not in \(summary.sourcePath), so not in the navigation "
+            warnings.append(SiteError(file: file, "\(count) not in \(summary.sourcePath.isEmpty ? "its `nav`" : summary.sourcePath), so not in the navigation "
                                       + "(first: \(displayPath(first))); add them to it to list them"))
         }
         return warnings

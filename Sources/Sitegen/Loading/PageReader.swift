@@ -66,6 +66,19 @@ struct PageReader {
         func given(_ keys: String...) -> String {
             keys.first { frontMatter[$0] != nil && frontMatter[$0] != .null } ?? keys[0]
         }
+        /// The URL `sitegen.yml`'s `permalinks` pattern for the page's top folder gives, if it has one.
+        func permalink(slug: String?, date: Date?, isBundle: Bool, stem: String) throws(SiteError) -> String? {
+            guard !configuration.permalinks.isEmpty else { return nil }
+            let file = URLPath.folder(of: place.sharedPath)
+            let sections = (isBundle ? URLPath.folder(of: file) : file).split(separator: "/").map(String.init)
+            guard let pattern = configuration.permalinks[sections.first ?? "/"] else { return nil }
+            let facts = HugoPermalink.Facts(date: date, sections: sections, title: try string("title") ?? Self.words(stem),
+                                            slug: slug, contentBaseName: stem)
+            let path = pattern.path(for: facts, lowercased: true)
+            guard !path.isEmpty else { return nil }
+            let languagePath = configuration.publishedLanguages.first { $0.code == place.language }?.path ?? ""
+            return HugoURLRules.url(URLPath.path(path, in: languagePath), ugly: configuration.uglyURLs)
+        }
         // Jekyll's `published: false` is a draft.
         let draft = try bool("draft"), published = try bool("published")
         let isDraft = draft == true || published == false
@@ -119,7 +132,8 @@ struct PageReader {
                 throw problem("slug", "`slug: \(slug)` is reserved for sitegen's own files (.sitegen-manifest, .sitegen-staging-…); choose another")
             }
             // With `uglyURLs`, `/a/page.html`; a bundle's `index.md` is its folder's `index.html` either way.
-            url = URLPath.folderURL(parent, keepingNames: configuration.keepFileNames) + last
+            url = try permalink(slug: slug, date: pageDate, isBundle: isBundle, stem: stemWithoutDate)
+                ?? URLPath.folderURL(parent, keepingNames: configuration.keepFileNames) + last
                 + (configuration.uglyURLs && !isBundle ? ".html" : "/")
         }
         var sectionPath = isBundle ? URLPath.folder(of: folder) : folder

@@ -120,7 +120,9 @@ enum EmbeddedThemes {
 </ul>
 </nav>
 {{/site.hasMenu}}
-{{#site.repository}}<a class="repository" href="{{site.repository}}">{{t.sourceCode}}</a>{{/site.repository}}
+{{#site.repository}}
+<a class="repository" href="{{site.repository}}">{{t.sourceCode}}</a>
+{{/site.repository}}
 {{> language-switcher}}
 {{> search-box}}
 </div>
@@ -781,7 +783,9 @@ sourceCode: 源代码
 <div class="content">
 {{{page.content}}}
 </div>
-{{#page.editURL}}<p class="edit-page"><a href="{{page.editURL}}">{{t.editPage}}</a></p>{{/page.editURL}}
+{{#page.editURL}}
+<p class="edit-page"><a href="{{page.editURL}}">{{t.editPage}}</a></p>
+{{/page.editURL}}
 <nav class="page-nav" aria-label="{{t.previousAndNext}}">
 {{#page.previous}}<a rel="prev" href="{{url}}">← {{title}}</a>{{/page.previous}}
 {{#page.next}}<a rel="next" href="{{url}}">{{title}} →</a>{{/page.next}}

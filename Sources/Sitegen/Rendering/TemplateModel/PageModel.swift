@@ -37,7 +37,8 @@ struct PageModel: TemplateObject {
         case "titleID": return rendered.titleID.map(TemplateValue.text)
         case "image": return context.image(of: rendered).map(TemplateValue.text)
         case "permalink": return .text(context.absoluteBase + page.url)
-        case "editURL": return context.configuration.editURL.map { .text($0.replacingOccurrences(of: "{path}", with: page.sourcePath)) }
+        case "editURL":
+            return context.configuration.editURL.map { .text($0.replacingOccurrences(of: "{path}", with: URLPath.encoded(page.sourcePath))) }
         case "tags":
             let hasTagPages = context.configuration.taxonomies.contains("tags")
             return .list(page.tags.map { tag in
