@@ -59,6 +59,8 @@ struct BookSiteTests {
         #expect(chapter.contains("Ann, Bo"))
         // The docs theme's navigation follows SUMMARY.md.
         #expect(chapter.contains("href=\"/intro.html\""))
+        // No header menu of folders: the chapters are the navigation.
+        #expect(!chapter.contains("<nav aria-label=\"Sections\">"))
         // The home page opens at the first chapter, as mdBook's index.html does.
         #expect(try site.page("index.html").contains("Welcome."))
         #expect(try site.page("old-intro.html").contains("url=/intro.html"))
@@ -148,6 +150,8 @@ struct BookSiteTests {
         // The navigation: nav's titles, in nav's order.
         let first = try #require(page.range(of: ">First steps<")), more = try #require(page.range(of: ">More<"))
         #expect(first.lowerBound < more.lowerBound)
+        // nav's top level is the header's menu, as Material's tabs: a section leads to its first page.
+        #expect(page.contains("<li><a href=\"/api/\">Home</a></li>\n<li><a href=\"/api/guide/First-Steps/\" aria-current=\"page\">Guide</a></li>\n<li><a href=\"https://example.org/\">Elsewhere</a></li>"))
         #expect(summary.foreignConfiguration?.generator == .mkDocs)
     }
 

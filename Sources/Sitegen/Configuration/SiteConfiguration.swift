@@ -75,6 +75,9 @@ public struct SiteConfiguration: Sendable {
     /// as `site.menus.NAME`; `main` is the header's menu of both bundled themes (instead of the
     /// top-level sections). Pages join a menu with `menu: main` in their front matter.
     var menus: [String: [MenuEntry]] = [:]
+    /// Whether `site.menu` lists the top-level sections when there is no `main` menu (not in a
+    /// book, whose chapters are its navigation).
+    var menuOfSections = true
     /// Whether Rust code blocks hide mdBook's `# ` lines (a book's).
     var hidesRustLines = false
     /// The languages pages are published in: ``languages``, else the one ``language`` at the root.

@@ -13,7 +13,7 @@ import SitegenMarkdown
 /// | `[output.html] edit-url-template` | `editURL` |
 /// | `[output.html] additional-css` | `params.additionalCSS` |
 /// | `[output.html.redirect]` | `redirects` |
-/// | (always) | Rust code blocks' hidden `# ` lines left out; `theme: docs`, `uglyURLs: true`, `keepFileNames: true` (`a/b.md` → `/a/b.html`, `README.md` → `index.html`) |
+/// | (always) | no header menu of folders (`SUMMARY.md` is the navigation); Rust code blocks' hidden `# ` lines left out; `theme: docs`, `uglyURLs: true`, `keepFileNames: true` (`a/b.md` → `/a/b.html`, `README.md` → `index.html`) |
 enum MdBookConfiguration {
     static func read(_ values: inout ForeignConfigurationValues, defaultTitle: String) throws(SiteError) -> SiteConfiguration {
         let book = try values.table("book") ?? .empty
@@ -43,6 +43,7 @@ enum MdBookConfiguration {
         configuration.uglyURLs = true
         configuration.keepFileNames = true
         configuration.hidesRustLines = true
+        configuration.menuOfSections = false
         let html = (try values.table("output"))?["html"]?.map ?? .empty
         if let url = try text("site-url", in: html, "output.html.site-url"), !url.isEmpty {
             try values.checkBaseURL(url, from: "output")

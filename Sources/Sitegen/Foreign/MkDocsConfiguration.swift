@@ -11,7 +11,7 @@ import SitegenMarkdown
 /// | `use_directory_urls` (default `true`) | `uglyURLs` when `false`; `keepFileNames: true` |
 /// | `repo_url` | `repository` |
 /// | `repo_url` + `edit_uri` (default `edit/master/docs/` on GitHub) | `editURL` |
-/// | `nav` | the navigation (order, nesting, titles) |
+/// | `nav` | the navigation (order, nesting, titles); its top-level entries are the `main` menu, as Material's tabs |
 /// | `theme.language` | `language` |
 /// | `extra` | `params` |
 enum MkDocsConfiguration {
@@ -51,10 +51,25 @@ enum MkDocsConfiguration {
         }
         if let nav = values.value("nav") {
             guard let list = nav.list else { throw values.problem("nav", "must be a list of pages and sections") }
-            configuration.navigation = BookSummary(sourcePath: "", entries: entries(list, line: values.values.line(of: "nav") ?? 1, depth: 1))
+            let navigation = BookSummary(sourcePath: "", entries: entries(list, line: values.values.line(of: "nav") ?? 1, depth: 1))
+            configuration.navigation = navigation
+            configuration.menus["main"] = tabs(navigation.entries, file: values.file, line: values.values.line(of: "nav"))
         }
         configuration.params = try values.table("extra") ?? .empty
         return configuration
+    }
+
+    /// The header menu of a `nav`, as Material for MkDocs draws its navigation tabs: each
+    /// top-level entry, a section leading to its first page.
+    private static func tabs(_ entries: [BookSummary.Entry], file: String, line: Int?) -> [MenuEntry] {
+        func firstPage(_ entry: BookSummary.Entry) -> String? {
+            if let path = entry.path, !path.isEmpty { return path }
+            return entry.children.lazy.compactMap(firstPage).first
+        }
+        return entries.enumerated().compactMap { index, entry in
+            if entry.path == "" { return entry.target.contains("://") ? MenuEntry(name: entry.title, url: entry.target, weight: index + 1) : nil }
+            return firstPage(entry).map { MenuEntry(name: entry.title, url: "", pageRef: $0, weight: index + 1, file: file, line: line) }
+        }
     }
 
     /// The navigation entries of a `nav` list: `page.md`, `Title: page.md`, `Title: https://…`,
