@@ -107,6 +107,7 @@ struct BookSiteTests {
         for match in summary.matches(of: /\]\(([^)#\s]+\.md)\)/) {
             try site.write("# \(match.1)\n\nText.\n", to: "src/" + match.1)
         }
+        try site.write("main {}\n", to: "theme/nomicon.css")
         let built = try await site.build()
         let expected = Set(lines(try fixture("nomicon/urls.txt")))
         #expect(expected.count == 83)
@@ -379,5 +380,82 @@ struct OwnPermalinkTests {
         try site.write("title: T\npermalinks: /:year/\n", to: "sitegen.yml")
         try site.write("# A\n", to: "content/a.md")
         await #expect { try await site.build() } throws: { "\($0)".contains("sitegen.yml:2") && "\($0)".contains("`permalinks` must be a table") }
+    }
+}
+
+/// A Hugo site's HTML content files with front matter are pages, as Hugo renders them.
+@Suite("Hugo HTML pages")
+struct HugoHTMLPageTests {
+    @Test("content/x.html with front matter is the page /x/ in the theme, front matter read; its tags are one warning; plain HTML is copied")
+    func htmlPages() async throws {
+        let site = try TestSite()
+        try site.write("title = \"H\"\n", to: "hugo.toml")
+        try site.write("---\ntitle: Raw page\n---\n<h2>Hello</h2>\n<p>{{< param x >}}</p>\n", to: "content/raw.html")
+        try site.write("+++\ntitle = \"Toml page\"\n+++\n<p>Plain</p>\n", to: "content/docs/toml.html")
+        try site.write("<p>As is</p>\n", to: "content/static.html")
+        let summary = try await site.build()
+        let page = try site.page("raw/index.html")
+        #expect(page.contains("<title>Raw page · H</title>") && page.contains("<h2>Hello</h2>"))
+        #expect(!page.contains("title: Raw page"))
+        #expect(try site.page("docs/toml/index.html").contains("<p>Plain</p>"))
+        #expect(try site.page("static.html") == "<p>As is</p>\n")
+        #expect(!site.exists("raw.html"))
+        #expect(summary.warnings.map(\.description) == ["content/raw.html:5: holds Hugo template tags ({{ … }}), which sitegen does not run: the page is published with them as written"])
+    }
+}
+
+/// A site's own CSS: `stylesheets`, mdBook's `additional-css`, MkDocs' `extra_css`.
+@Suite("Site stylesheets")
+struct StylesheetTests {
+    @Test("mdBook's additional-css is published from the book's folder and linked after the theme's CSS")
+    func additionalCSS() async throws {
+        let site = try TestSite()
+        try site.write("[book]\ntitle = \"B\"\n[output.html]\nadditional-css = [\"theme/book.css\", \"missing.css\"]\n", to: "book.toml")
+        try site.write("- [A](a.md)\n", to: "src/SUMMARY.md")
+        try site.write("# A\n", to: "src/a.md")
+        try site.write("main { color: red }\n", to: "theme/book.css")
+        let summary = try await site.build()
+        #expect(try site.page("theme/book.css") == "main { color: red }\n")
+        let page = try site.page("a.html")
+        let theme = try #require(page.range(of: "/assets/docs.css")), own = try #require(page.range(of: "<link rel=\"stylesheet\" href=\"/theme/book.css\">"))
+        #expect(theme.lowerBound < own.lowerBound)
+        #expect(summary.warnings.contains { $0.message.contains("missing.css is not a file inside the site folder") })
+    }
+
+    @Test("an additional-css outside the book's folder is an error; a link to a file outside is not published")
+    func outside() async throws {
+        let site = try TestSite()
+        try site.write("[book]\ntitle = \"B\"\n[output.html]\nadditional-css = [\"../secret.css\"]\n", to: "book.toml")
+        try site.write("# A\n", to: "src/a.md")
+        await #expect { try await site.build() } throws: { "\($0)".contains("book.toml:4") && "\($0)".contains("inside the book's folder") }
+        let linked = try TestSite()
+        let secret = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-secret-\(UUID().uuidString).css")
+        try "secret".write(to: secret, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: secret) }
+        try linked.write("[book]\ntitle = \"B\"\n[output.html]\nadditional-css = [\"theme/x.css\"]\n", to: "book.toml")
+        try linked.write("# A\n", to: "src/a.md")
+        try FileManager.default.createDirectory(at: linked.root.appendingPathComponent("theme"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: linked.root.appendingPathComponent("theme/x.css"), withDestinationURL: secret)
+        let summary = try await linked.build()
+        #expect(!linked.exists("theme/x.css"))
+        #expect(summary.warnings.contains { $0.message.contains("theme/x.css is not a file inside the site folder") })
+    }
+
+    @Test("sitegen.yml's stylesheets and MkDocs' extra_css are linked by every page")
+    func ownStylesheets() async throws {
+        let site = try TestSite()
+        try site.write("baseURL: /blog/\nstylesheets: [/css/extra.css, \"https://cdn.example/x.css\"]\n", to: "sitegen.yml")
+        try site.write("a {}\n", to: "static/css/extra.css")
+        try site.write("# A\n", to: "content/a.md")
+        try await site.build()
+        let page = try site.page("a/index.html")
+        #expect(page.contains("<link rel=\"stylesheet\" href=\"/blog/css/extra.css\">\n<link rel=\"stylesheet\" href=\"https://cdn.example/x.css\">"))
+        let docs = try TestSite()
+        try docs.write("site_name: D\nextra_css:\n  - theme/extra.css\n", to: "mkdocs.yml")
+        try docs.write("# Home\n", to: "docs/index.md")
+        try docs.write("b {}\n", to: "docs/theme/extra.css")
+        try await docs.build()
+        #expect(try docs.page("index.html").contains("<link rel=\"stylesheet\" href=\"/theme/extra.css\">"))
+        #expect(docs.exists("theme/extra.css"))
     }
 }

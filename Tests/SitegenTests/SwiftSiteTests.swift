@@ -57,3 +57,36 @@ struct SwiftSiteTests {
         #expect(try server.request("/guides/code/").status == 200)
     }
 }
+
+/// A Swift site's worker program stops when `sitegen serve` asks it to, whatever signals it
+/// was started ignoring.
+@Suite("The worker of a Swift site's preview")
+struct SwiftSiteWorkerStopTests {
+    @Test("a worker started with SIGTERM ignored (as a parent's handled signals can be) still ends on SIGTERM")
+    func stopsOnTerminate() throws {
+        let site = try TestSite()
+        try site.write("# A\n", to: "content/a.md")
+        let preview = try TestSite()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        // `trap '' TERM` leaves SIGTERM ignored across `exec`, as a parent's SIG_IGN is.
+        process.arguments = ["-c", "trap '' TERM; exec \"$0\" serve \"$1\" --worker-base-url http://127.0.0.1:9/ --preview-folder \"$2\"",
+                             Sitegen.executable.path, site.root.path, preview.root.path]
+        let lifeline = Pipe(), output = Pipe()
+        process.standardInput = lifeline
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        // Until its first build is done, then asked to stop.
+        var log = Data()
+        while !String(decoding: log, as: UTF8.self).contains("\n"), process.isRunning {
+            log += output.fileHandleForReading.availableData
+        }
+        process.terminate()
+        let deadline = Date().addingTimeInterval(30)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(!process.isRunning, "the worker ignored SIGTERM; its log: \(String(decoding: log, as: UTF8.self))")
+        _ = lifeline
+    }
+}

@@ -64,6 +64,13 @@ public struct SiteConfiguration: Sendable {
     /// docs theme links to it as "Edit this page". mdBook's `edit-url-template`, MkDocs'
     /// `repo_url` + `edit_uri`.
     public var editURL: String?
+    /// `stylesheets`: the site's own CSS files, linked by every page after the theme's: paths
+    /// from the site's root as published (`/css/extra.css`) or addresses. mdBook's
+    /// `additional-css`, MkDocs' `extra_css`.
+    public var stylesheets: [String] = []
+    /// Files outside the content folder that the site publishes at their own path from the site
+    /// folder (a book's `additional-css` files, `theme/book.css`), if they are inside it.
+    var extraFiles: [String] = []
     /// `repository`: the site's source repository, linked from the docs theme's header (mdBook's
     /// `git-repository-url`, MkDocs' `repo_url`).
     public var repository: String?
@@ -124,7 +131,7 @@ public struct SiteConfiguration: Sendable {
         ("followLinksOutside", .trueOrFalse), ("search", .trueOrFalse), ("highlight", .trueOrFalse),
         ("languages", .table), ("defaultLanguage", .text), ("prefixDefaultLanguage", .trueOrFalse),
         ("uglyURLs", .trueOrFalse), ("keepFileNames", .trueOrFalse), ("redirects", .table), ("editURL", .text), ("repository", .text),
-        ("menus", .table), ("permalinks", .table),
+        ("menus", .table), ("permalinks", .table), ("stylesheets", .list),
     ]
     static let knownKeys = Set(keys.map(\.key))
 
@@ -211,6 +218,13 @@ public struct SiteConfiguration: Sendable {
         configuration.keepFileNames = try bool("keepFileNames") ?? configuration.keepFileNames
         configuration.editURL = try string("editURL")
         configuration.repository = try string("repository")
+        if let stylesheets = yaml["stylesheets"] {
+            let paths = stylesheets.list?.compactMap(\.string) ?? []
+            guard stylesheets.list?.count == paths.count else {
+                throw SiteError(file: displayPath, line: yaml.line(of: "stylesheets"), "`stylesheets` must be a list of CSS files, as in `stylesheets: [/css/extra.css]`")
+            }
+            configuration.stylesheets = paths
+        }
         switch yaml["permalinks"] {
         case nil, .null?: break
         case .map(let table)?:

@@ -11,7 +11,7 @@ import SitegenMarkdown
 /// | `[output.html] site-url` | `baseURL` |
 /// | `[output.html] git-repository-url` | `repository` |
 /// | `[output.html] edit-url-template` | `editURL` |
-/// | `[output.html] additional-css` | `params.additionalCSS` |
+/// | `[output.html] additional-css` | `stylesheets`, each file published at its path from the book's folder |
 /// | `[output.html.redirect]` | `redirects` |
 /// | (always) | no header menu of folders (`SUMMARY.md` is the navigation); Rust code blocks' hidden `# ` lines left out; `theme: docs`, `uglyURLs: true`, `keepFileNames: true` (`a/b.md` → `/a/b.html`, `README.md` → `index.html`) |
 enum MdBookConfiguration {
@@ -51,9 +51,21 @@ enum MdBookConfiguration {
         }
         configuration.repository = try text("git-repository-url", in: html, "output.html.git-repository-url")
         configuration.editURL = try text("edit-url-template", in: html, "output.html.edit-url-template")
-        var params: [(key: String, value: FrontMatterValue)] = []
-        if let css = html["additional-css"], css != .null { params.append(("additionalCSS", css)) }
-        configuration.params = FrontMatter(params)
+        switch html["additional-css"] {
+        case nil, .null?: break
+        case .list(let files)?:
+            for listed in files {
+                // Paths from the book's folder; one outside it is not published.
+                guard let path = listed.string.flatMap(ForeignContentFolder.inside) else {
+                    throw SiteError(file: file, line: html.line(of: "additional-css"),
+                                    "`output.html.additional-css` must list CSS files inside the book's folder, such as theme/book.css")
+                }
+                configuration.stylesheets.append("/" + path)
+                configuration.extraFiles.append(path)
+            }
+        default:
+            throw SiteError(file: file, line: html.line(of: "additional-css"), "`output.html.additional-css` must be a list of CSS files")
+        }
         switch html["redirect"] {
         case nil, .null?: break
         case .map(let table)?: configuration.redirects = try Redirect.read(table, file: file, line: { html.line(of: "redirect") })

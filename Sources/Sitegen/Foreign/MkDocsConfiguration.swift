@@ -14,6 +14,7 @@ import SitegenMarkdown
 /// | `nav` | the navigation (order, nesting, titles); its top-level entries are the `main` menu, as Material's tabs |
 /// | `theme.language` | `language` |
 /// | `extra` | `params` |
+/// | `extra_css` | `stylesheets` (paths from `docs_dir`, published with the content) |
 enum MkDocsConfiguration {
     static func read(_ values: inout ForeignConfigurationValues, defaultTitle: String) throws(SiteError) -> SiteConfiguration {
         var configuration = SiteConfiguration(title: try values.text("site_name") ?? defaultTitle, theme: "docs")
@@ -56,6 +57,9 @@ enum MkDocsConfiguration {
             configuration.menus["main"] = tabs(navigation.entries, file: values.file, line: values.values.line(of: "nav"))
         }
         configuration.params = try values.table("extra") ?? .empty
+        if let css = values.value("extra_css")?.list {
+            configuration.stylesheets = css.compactMap(\.string)
+        }
         return configuration
     }
 

@@ -151,7 +151,9 @@ struct ContentLoader {
         let staticFiles = layout.staticFiles.map { walker.list($0, shownAs: "static/") } ?? FolderWalker.Listing()
         warnings += staticFiles.warnings
         errors += staticFiles.errors
-        let files = StaticFilePlacement(layout: layout, placement: placement).files(found.otherFiles, staticFiles: staticFiles.files,
+        let extraFiles = Self.extraFiles(configuration.extraFiles, of: layout, content: found, walker: walker)
+        warnings += extraFiles.warnings
+        let files = extraFiles.files + StaticFilePlacement(layout: layout, placement: placement).files(found.otherFiles, staticFiles: staticFiles.files,
                                                                                    bundleFolders: bundleFolders, pages: pages)
         // Templates, data files and i18n/ are read later (by the theme, by DataFiles): what they leave out is said here, once.
         for (folder, name, accepted) in [(layout.templates, "templates/", Theme.isTemplate), (layout.data, "data/", DataFiles.isDataFile),
@@ -186,6 +188,25 @@ struct ContentLoader {
     private func foreignMenus() -> [String: [MenuEntry]] {
         guard let file = layout.foreignConfiguration, file.lastPathComponent.hasPrefix("_config.") else { return [:] }
         return JekyllNavigation.menus(root: layout.root, display: layout.display)
+    }
+
+    /// The files a configuration publishes from the site folder (``SiteConfiguration/extraFiles``)
+    /// that the content does not publish already: each a regular file whose real path is inside
+    /// the site folder (or anywhere, with `followLinksOutside`); one warning for each other.
+    private static func extraFiles(_ paths: [String], of layout: SiteLayout, content: FoundFiles,
+                                   walker: FolderWalker) -> (files: [LoadedSite.StaticFile], warnings: [SiteError]) {
+        var files: [LoadedSite.StaticFile] = [], warnings: [SiteError] = []
+        let published = Set(content.otherFiles.map { layout.contentShown + $0 })
+        for path in paths where !published.contains(path) {
+            guard let real = FileSystem.resolved(layout.root.appendingPathComponent(path).path), FileSystem.kind(real) == .file,
+                  walker.allows(real) else {
+                warnings.append(SiteError(file: (layout.configuration ?? layout.foreignConfiguration).map(layout.display),
+                                          "\(path) is not a file inside the site folder; it is not published"))
+                continue
+            }
+            files.append(.init(source: URL(fileURLWithPath: real), outputPath: path, contentPath: nil))
+        }
+        return (files, warnings)
     }
 
     /// The configuration file, as messages name it.
@@ -335,6 +356,11 @@ struct ContentLoader {
             found.notes = pageFiles.notes
             found.warnings += pageFiles.warnings
             found.feedPaths = pageFiles.feedPaths
+        } else if configuration.hugo != nil {
+            let pageFiles = HugoPageFiles(files: found.otherFiles, content: layout.content, display: displayPath)
+            found.markdown += pageFiles.pages
+            found.otherFiles = pageFiles.otherFiles
+            found.warnings += pageFiles.warnings
         }
         found.markdown.sort()
         found.otherFiles.sort()

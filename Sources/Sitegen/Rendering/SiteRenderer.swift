@@ -237,7 +237,7 @@ struct SiteRenderer: Sendable {
             let expansion = try includer.expand(source, at: path)
             (expanded, includes, warnings) = (expansion.source, expansion.files, expansion.warnings)
         }
-        // A Jekyll site's HTML page is its own text; its Liquid tags were reported as it was loaded (JekyllPageFiles).
+        // A Jekyll or Hugo site's HTML page is its own text; its tags were reported as it was loaded (JekyllPageFiles, HugoPageFiles).
         if path.hasSuffix(".html") || path.hasSuffix(".htm") {
             return (Markdown(passingThrough: source), ForeignTemplateTags(in: "", bodyLineOffset: 0, codeLines: []), [], [])
         }

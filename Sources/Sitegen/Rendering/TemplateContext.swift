@@ -170,6 +170,11 @@ struct TemplateContext: Sendable {
         if !siteMenus.isEmpty { menuValues(language: language.code, url: nil).forEach { values[$0.key] = $0.value } }
         if let author = configuration.author { values["author"] = .text(author) }
         if let repository = configuration.repository { values["repository"] = .text(repository) }
+        if !configuration.stylesheets.isEmpty {
+            values["stylesheets"] = .list(configuration.stylesheets.map { path in
+                ["url": .text(path.contains("://") ? path : base + (path.hasPrefix("/") ? path : "/" + path))]
+            })
+        }
         return SiteValues(language: language.code, site: .object(TemplateDictionary(values)),
                           strings: strings?.value(for: language.code) ?? .object(TemplateDictionary([:])))
     }

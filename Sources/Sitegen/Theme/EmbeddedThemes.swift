@@ -77,6 +77,9 @@ enum EmbeddedThemes {
 {{/head.image}}<meta name="color-scheme" content="light dark">
 <link rel="stylesheet" href="{{site.basePath}}/assets/style.css">
 {{> head-extra}}
+{{#site.stylesheets}}
+<link rel="stylesheet" href="{{url}}">
+{{/site.stylesheets}}
 {{#site.hasFeeds}}<link rel="alternate" type="application/atom+xml" title="{{site.title}}" href="{{site.languagePath}}/atom.xml">
 <link rel="alternate" type="application/rss+xml" title="{{site.title}}" href="{{site.languagePath}}/rss.xml">{{/site.hasFeeds}}
 </head>

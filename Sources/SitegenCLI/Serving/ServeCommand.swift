@@ -67,7 +67,9 @@ struct ServeCommand: AsyncParsableCommand {
         let basePath = baseURL.map(BaseURL.path(of:)) ?? ""
         if let workerBaseURL {
             // Inside a site's own program: the parent process serves and relays the events,
-            // and holds this process's standard input open while it lives.
+            // and holds this process's standard input open while it lives. A stop signal the
+            // parent ignored (it handles them itself) is not ignored here.
+            for signalNumber in [SIGINT, SIGTERM, SIGHUP] { signal(signalNumber, SIG_DFL) }
             let watchdog = Thread {
                 _ = FileHandle.standardInput.readDataToEndOfFile()
                 Foundation.exit(0)

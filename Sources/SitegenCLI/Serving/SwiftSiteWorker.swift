@@ -19,14 +19,20 @@ struct SwiftSiteWorker {
         var worker = start()
         whenReady()
         for await batch in watcher.changes where batch.contains(where: isSwiftSource) {
-            worker?.process.terminationHandler = nil
-            worker?.process.terminate()
-            worker?.process.waitUntilExit()
+            if let worker { stop(worker) }
             if !quiet { TerminalOutput.line("The site's Swift files changed: compiling and restarting it") }
             worker = start()
         }
-        worker?.process.terminationHandler = nil
-        worker?.process.terminate()
+        if let worker { stop(worker) }
+    }
+
+    /// Stops a worker and waits for it: its lifeline closed (it ends when its standard input
+    /// does, whatever signals it ignores), then SIGTERM.
+    private func stop(_ worker: (process: Process, lifeline: Pipe)) {
+        worker.process.terminationHandler = nil
+        try? worker.lifeline.fileHandleForWriting.close()
+        worker.process.terminate()
+        worker.process.waitUntilExit()
     }
 
     private func isSwiftSource(_ path: String) -> Bool {

@@ -61,6 +61,7 @@ enum TemplateRoot {
         "title": .scalar, "description": .scalar, "language": .scalar, "baseURL": .scalar, "basePath": .scalar,
         "menu": .list(MenuModel.entryShape), "hasMenu": .scalar, "menus": .any,
         "hasFeeds": .scalar, "search": .scalar, "year": .scalar, "params": .any, "nav": NavigationTree.shape, "author": .scalar, "repository": .scalar,
+        "stylesheets": .list(.object(name: "stylesheet", members: ["url": .scalar])),
         "languageName": .scalar, "languagePath": .scalar, "isMultilingual": .scalar,
         "languages": .list(.object(name: "siteLanguage", members: ["code": .scalar, "name": .scalar, "url": .scalar, "isCurrent": .scalar])),
     ])
