@@ -324,6 +324,18 @@ struct MenuTests {
         #expect(menu.contains("<a href=\"/guides/setup/\" aria-current=\"page\">Setup</a>"))
     }
 
+    @Test("Minima's header_pages is the main menu, titled by the pages")
+    func jekyllHeaderPages() async throws {
+        let site = try TestSite()
+        try site.write("title: Minima\nheader_pages:\n  - contact.md\n  - about.md\n", to: "_config.yml")
+        try site.write("---\ntitle: About me\n---\nAbout.\n", to: "about.md")
+        try site.write("---\ntitle: Contact\n---\nContact.\n", to: "contact.md")
+        let summary = try await site.build()
+        let menu = header(try site.page("index.html"))
+        #expect(menu.contains("<li><a href=\"/contact.html\">Contact</a></li>\n<li><a href=\"/about.html\">About me</a></li>"))
+        #expect(summary.warnings.isEmpty)
+    }
+
     @Test("a Zola theme's extra.menu with $BASE_URL is the main menu")
     func zolaMenu() async throws {
         let site = try TestSite()

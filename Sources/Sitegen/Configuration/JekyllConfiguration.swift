@@ -10,6 +10,7 @@ import SitegenMarkdown
 /// | `description` | `description` |
 /// | `author` (text, or a table with `name`) | `author` |
 /// | `paginate` | `paginate` |
+/// | `header_pages` (Minima's list of page files) | the `main` menu (with `_data/navigation.yml`: ``JekyllNavigation``) |
 /// | `permalink`, `collections`, `defaults` (their `permalink`s) | the pages' URLs (``JekyllPermalinkRules``), and `params` |
 /// | every other key | `params`, as Jekyll gives every key to templates as `site.KEY` |
 enum JekyllConfiguration {
@@ -29,6 +30,13 @@ enum JekyllConfiguration {
         if let size = try values.wholeNumber("paginate", range: WholeNumber.paginate) { configuration.paginate = size }
         // Read without being marked as used: templates still see them as `site.params`.
         configuration.jekyllPermalinks = JekyllPermalinkRules(values.values)
+        // Minima's `header_pages`: the pages of the header's menu, in order, titled by their pages.
+        if let pages = values.values["header_pages"]?.list {
+            configuration.menus["main"] = pages.enumerated().compactMap { index, page in
+                page.string.map { MenuEntry(name: "", url: "", pageRef: $0, weight: index + 1, file: values.file,
+                                            line: values.values.line(of: "header_pages")) }
+            }
+        }
         configuration.params = FrontMatter(values.values.entries.filter { !values.used.contains($0.key) })
         return configuration
     }
