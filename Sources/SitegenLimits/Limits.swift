@@ -27,8 +27,10 @@ package enum Limits {
     package static let folderDepth = 64
     /// How many times one real folder may be reached through links.
     package static let folderVisits = 16
-    /// How deep an mdBook `SUMMARY.md` may nest its chapters.
+    /// How deep an mdBook `SUMMARY.md` may nest its chapters (menus and MkDocs' `nav` too).
     package static let summaryDepth = 16
+    /// How many entries one menu, or MkDocs' `nav`, may hold: every page shows them.
+    package static let menuEntries = 10_000
     /// The largest output manifest (`public/.sitegen-manifest`) read back.
     package static let manifestBytes = 64 << 20
 

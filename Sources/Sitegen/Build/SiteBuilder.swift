@@ -201,6 +201,10 @@ public final class SiteBuilder: Sendable {
             if layout.configuration == nil {
                 (configuration, foreign) = try ForeignConfiguration.read(file, displayPath: layout.display(file),
                                                                          defaultTitle: configuration.title)
+                if layout.contentFolderIsMissing {
+                    throw SiteError(file: layout.display(file), "the content folders `contentDir` names are not there, and the site has "
+                                    + "no content/ folder; create them, or fix `contentDir`")
+                }
             } else {
                 configuration = try SiteConfiguration.load(file, displayPath: layout.display(file),
                                                            defaultTitle: configuration.title, warnings: &warnings)

@@ -100,8 +100,8 @@ public struct ForeignConfiguration: Sendable, Hashable, CustomStringConvertible 
         case .hugo: try HugoConfiguration.read(&reader, defaultTitle: defaultTitle)
         case .zola: try ZolaConfiguration.read(&reader, defaultTitle: defaultTitle)
         case .jekyll: try JekyllConfiguration.read(&reader, defaultTitle: defaultTitle)
-        case .mdBook: try MdBookConfiguration.read(&reader, defaultTitle: defaultTitle)
-        case .mkDocs: try MkDocsConfiguration.read(&reader, defaultTitle: defaultTitle)
+        case .mdBook: try MdBookConfiguration.read(&reader, defaultTitle: defaultTitle, root: file.deletingLastPathComponent())
+        case .mkDocs: try MkDocsConfiguration.read(&reader, defaultTitle: defaultTitle, root: file.deletingLastPathComponent())
         }
         let notUsed = generator == .jekyll ? [] : reader.unused
         return (configuration, ForeignConfiguration(generator: generator, file: displayPath, keysRead: values.keys.filter(reader.used.contains),

@@ -31,10 +31,12 @@ enum JekyllConfiguration {
         // Read without being marked as used: templates still see them as `site.params`.
         configuration.jekyllPermalinks = JekyllPermalinkRules(values.values)
         // Minima's `header_pages`: the pages of the header's menu, in order, titled by their pages.
-        if let pages = values.values["header_pages"]?.list {
-            configuration.menus["main"] = pages.enumerated().compactMap { index, page in
-                page.string.map { MenuEntry(name: "", url: "", pageRef: $0, weight: index + 1, file: values.file,
-                                            line: values.values.line(of: "header_pages")) }
+        if let pages = values.values["header_pages"] {
+            guard let files = pages.list?.compactMap(\.string), files.count == pages.list?.count else {
+                throw values.problem("header_pages", "must be a list of page files, such as [about.md]")
+            }
+            configuration.menus["main"] = files.enumerated().map { index, page in
+                MenuEntry(name: "", url: "", pageRef: page, weight: index + 1, file: values.file, line: values.values.line(of: "header_pages"))
             }
         }
         configuration.params = FrontMatter(values.values.entries.filter { !values.used.contains($0.key) })

@@ -24,12 +24,12 @@ public struct Redirect: Sendable, Hashable {
         for (old, value) in table.entries {
             let at = table.line(of: old) ?? line()
             guard let target = value.string, !target.isEmpty else {
-                throw SiteError(file: file, line: at, "the redirect from `\(old)` must lead to a page, such as \"/new/\"")
+                throw SiteError(file: file, line: at, "the redirect from \(old.debugDescription) must lead to a page, such as \"/new/\"")
             }
             let path = rooted(old)
             guard let from = URLPath.explicitURL(path) else {
                 let reason = URLPath.refusal(ofExplicitURL: path) ?? "is not a path inside the site"
-                throw SiteError(file: file, line: at, "the redirect from `\(old)` \(reason); use a path like /old.html")
+                throw SiteError(file: file, line: at, "the redirect from \(old.debugDescription) \(reason); use a path like /old.html")
             }
             redirects.append(Redirect(from: from, to: target.contains("://") ? target : rooted(target)))
         }

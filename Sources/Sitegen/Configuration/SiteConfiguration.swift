@@ -135,6 +135,28 @@ public struct SiteConfiguration: Sendable {
     ]
     static let knownKeys = Set(keys.map(\.key))
 
+    /// CSS files as `stylesheets` keeps them: each once, local paths inside the site (from its
+    /// root, `/` added), addresses with `http`/`https`.
+    ///
+    /// - Throws: ``SiteError`` at `line` of `file` for a path that leaves the site or an address of another kind.
+    static func stylesheets(_ paths: [String], file: String, line: Int?) throws(SiteError) -> [String] {
+        var kept: [String] = []
+        for path in paths {
+            let stylesheet: String
+            if path.hasPrefix("https://") || path.hasPrefix("http://") {
+                stylesheet = path
+            } else if !path.contains(":"), !path.hasPrefix("//"), let url = URLPath.explicitURL(path.hasPrefix("/") ? path : "/" + path),
+                      !url.hasSuffix("/") {
+                stylesheet = url
+            } else {
+                throw SiteError(file: file, line: line, "the stylesheet \(path.debugDescription) must be a CSS file of the site, "
+                                + "such as /css/extra.css, or an https:// address")
+            }
+            if !kept.contains(stylesheet) { kept.append(stylesheet) }
+        }
+        return kept
+    }
+
     /// Reads a configuration file; `defaultTitle` is used when it sets no title. `warnings` gets
     /// one for each unknown key that looks like a misspelt known one.
     static func load(_ file: URL, displayPath: String, defaultTitle: String,
@@ -223,7 +245,7 @@ public struct SiteConfiguration: Sendable {
             guard stylesheets.list?.count == paths.count else {
                 throw SiteError(file: displayPath, line: yaml.line(of: "stylesheets"), "`stylesheets` must be a list of CSS files, as in `stylesheets: [/css/extra.css]`")
             }
-            configuration.stylesheets = paths
+            configuration.stylesheets = try Self.stylesheets(paths, file: displayPath, line: yaml.line(of: "stylesheets"))
         }
         switch yaml["permalinks"] {
         case nil, .null?: break
@@ -232,6 +254,10 @@ public struct SiteConfiguration: Sendable {
                 guard let pattern = pattern.string, pattern.contains(":") || pattern.contains("/") else {
                     throw SiteError(file: displayPath, line: table.line(of: folder) ?? yaml.line(of: "permalinks"),
                                     "`permalinks` must give each folder a URL pattern, as in `permalinks: {posts: /:year/:month/:slug/}`")
+                }
+                if let reason = HugoPermalink.refusal(of: pattern) {
+                    throw SiteError(file: displayPath, line: table.line(of: folder) ?? yaml.line(of: "permalinks"),
+                                    "`permalinks` of \(folder.debugDescription): \(pattern.debugDescription) \(reason)")
                 }
                 configuration.permalinks[folder] = HugoPermalink(pattern: pattern)
             }

@@ -16,19 +16,23 @@ enum ForeignContentFolder {
         ("mkdocs.yaml", ["docs_dir"], "docs"),
     ]
 
-    /// The configuration file and the content folder it names, when `root` has one of them and
-    /// the folder exists.
-    static func find(in root: URL) -> (configuration: URL, content: URL)? {
+    /// The configuration file and the content folder it names, when `root` has one of them; the
+    /// folder is `nil` when it is not a folder inside the site, which the configuration's reading
+    /// reports (``MdBookConfiguration``, ``MkDocsConfiguration``): never the site folder instead.
+    static func find(in root: URL) -> (configuration: URL, content: URL?)? {
         for (name, key, defaultFolder) in files {
             let file = root.appendingPathComponent(name)
             guard exists(file, asFolder: false) else { continue }
             let folder = (try? named(in: file, key: key)).flatMap { $0 } ?? defaultFolder
-            guard let relative = inside(folder) else { return nil }
-            let content = root.appendingPathComponent(relative)
-            guard exists(content, asFolder: true) else { return nil }
-            return (file, content)
+            let content = inside(folder).map { root.appendingPathComponent($0) }
+            return (file, content.flatMap { exists($0, asFolder: true) ? $0 : nil })
         }
         return nil
+    }
+
+    /// Whether `name` (from the site folder `root`) is a folder.
+    static func isFolder(_ name: String, in root: URL) -> Bool {
+        inside(name).map { exists(root.appendingPathComponent($0), asFolder: true) } ?? false
     }
 
     /// `folder` as a path inside the site folder, or `nil` when it is absolute, empty or leaves it.

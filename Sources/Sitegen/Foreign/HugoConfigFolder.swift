@@ -45,6 +45,12 @@ enum HugoConfigFolder {
             if ["hugo", "config"].contains(key) { continue }
             if key == "menus" { key = "menu" }
             let display = displayFolder + "/" + name
+            // As for every file of the site: one whose real path is outside the site folder is not read.
+            let site = FileSystem.realPath(folder.deletingLastPathComponent().deletingLastPathComponent().path)
+            guard let real = FileSystem.resolved(url.path), real.hasPrefix(site + "/") else {
+                throw SiteError(file: display, "is a link to \(FileSystem.resolved(url.path) ?? "a file that is not there"), outside the site "
+                                + "folder; sitegen reads no configuration from outside it: copy the file into config/_default/")
+            }
             let table = try read(url, display: display)
             if let index = entries.firstIndex(where: { $0.key.lowercased() == key.lowercased() }) {
                 guard let given = entries[index].value.map else { continue }

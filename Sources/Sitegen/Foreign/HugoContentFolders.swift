@@ -11,6 +11,8 @@ struct HugoContentFolders: Sendable, Hashable {
     let single: String?
     /// Each language's content folder, relative to the site folder, by folder.
     let byLanguage: [String: String]
+    /// Whether the configuration names content folders of which none is a folder of the site.
+    let missing: Bool
 
     /// The content folders of the Hugo site at `root`, or `nil` when it has no Hugo
     /// configuration naming one that exists. A file that cannot be read is left to the
@@ -35,10 +37,26 @@ struct HugoContentFolders: Sendable, Hashable {
                 byLanguage[folder] = code
             }
         }
-        let single = reader.nested("contentDir", in: values)?.string.flatMap(Self.folder).flatMap { Self.exists($0, in: root) ? $0 : nil }
-        guard single != nil || !byLanguage.isEmpty else { return nil }
+        let named = reader.nested("contentDir", in: values)?.string
+        let single = named.flatMap(Self.folder).flatMap { Self.exists($0, in: root) ? $0 : nil }
+        guard single != nil || !byLanguage.isEmpty else {
+            // A `contentDir` that is not a folder of the site (or none of the languages' is) is the
+            // configuration's error to report (``HugoURLRules``), never a reason to read the site folder as content.
+            guard named != nil || values.keys.contains(where: { $0.lowercased() == "languages" }) && Self.namesContentDir(values) else { return nil }
+            self.single = nil
+            self.byLanguage = [:]
+            self.missing = true
+            return
+        }
         self.single = byLanguage.isEmpty ? single : nil
         self.byLanguage = byLanguage
+        self.missing = false
+    }
+
+    /// Whether a language of `values` names a `contentDir`.
+    private static func namesContentDir(_ values: FrontMatter) -> Bool {
+        let languages = values.entries.first { $0.key.lowercased() == "languages" }?.value.map
+        return languages?.entries.contains { $0.value.map?.keys.contains { $0.lowercased() == "contentdir" } == true } == true
     }
 
     /// A folder inside the site, as a relative path without `./` and end slashes; `nil` for one outside it.

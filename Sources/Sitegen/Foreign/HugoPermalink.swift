@@ -15,6 +15,30 @@ struct HugoPermalink: Sendable, Hashable {
     /// The pattern as written.
     let pattern: String
 
+    /// The names of the tokens.
+    static let tokens: Set<String> = ["year", "month", "monthname", "day", "weekday", "weekdayname", "yearday", "section", "sections",
+                                      "title", "slug", "filename", "contentbasename", "slugorfilename", "slugorcontentbasename"]
+
+    /// Why `pattern` is no path pattern of the site (the words follow it in a message), or `nil`
+    /// when it is one: it must start with `/`, stay inside the site and use only known tokens.
+    static func refusal(of pattern: String) -> String? {
+        guard pattern.hasPrefix("/"), !pattern.hasPrefix("//"), !pattern.contains("://") else {
+            return "must be a path from the site's root, such as /:year/:slug/"
+        }
+        let decoded = URLPath.decoded(pattern)
+        if decoded.split(separator: "/").contains(where: { $0 == ".." }) { return "would leave the output folder" }
+        if let control = decoded.unicodeScalars.first(where: URLPath.isControl) {
+            return "holds a control character (U+" + String(format: "%04X", control.value) + ")"
+        }
+        var rest = Substring(pattern)
+        while let colon = rest.firstIndex(of: ":") {
+            let name = rest[rest.index(after: colon)...].prefix { $0.isASCII && $0.isLetter }
+            if !name.isEmpty, !tokens.contains(String(name)) { return "has the unknown token :\(name)" }
+            rest = rest[name.endIndex...]
+        }
+        return nil
+    }
+
     /// What a pattern is filled in with: one page's (or list page's) facts.
     struct Facts: Sendable {
         /// The page's date, if it has one.

@@ -77,12 +77,17 @@ struct HugoURLRules: Sendable, Hashable {
         }
         if let languages = values.nested("languages", in: values.values)?.map {
             for (code, value) in languages.entries {
-                guard let table = value.map, let folder = values.nested("contentDir", in: table)?.string.flatMap(HugoContentFolders.folder)
-                else { continue }
+                guard let table = value.map, let given = values.nested("contentDir", in: table)?.string else { continue }
+                guard let folder = HugoContentFolders.folder(given) else {
+                    throw SiteError(file: values.file, line: table.line(of: "contentDir") ?? values.values.line(of: "languages"),
+                                    "`languages.\(code).contentDir` (\(given)) must be a folder inside the site's folder, such as content.\(code)")
+                }
                 rules.contentFolders[folder] = code
             }
         }
-        _ = values.value("contentDir")
+        if let given = values.value("contentDir")?.string, HugoContentFolders.folder(given) == nil {
+            throw values.problem("contentDir", "(\(given)) must be a folder inside the site's folder, such as content")
+        }
         return rules
     }
 

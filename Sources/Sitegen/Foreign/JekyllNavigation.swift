@@ -7,23 +7,46 @@ import SitegenLimits
 /// `main` menu, or a table of such lists by menu name (Minimal Mistakes' `main:`, `docs:`).
 /// A URL without `://` is a path from the site's root.
 enum JekyllNavigation {
-    /// The menus of the site at `root`; none when it has no `_data/navigation.yml` or it does not read.
-    static func menus(root: URL, display: (URL) -> String) -> [String: [MenuEntry]] {
+    /// The menus of the site at `root`; none when it has no `_data/navigation.yml`. A file that
+    /// does not read, or is not a list of entries or a table of them, is a warning, and gives none.
+    static func menus(root: URL, display: (URL) -> String) -> (menus: [String: [MenuEntry]], warnings: [SiteError]) {
         let file = root.appendingPathComponent("_data/navigation.yml")
-        guard let data = try? RegularFile.contents(of: file.path, maximumSize: Limits.configurationBytes),
-              let yaml = try? FrontMatter(yaml: "navigation:\n" + indented(String(decoding: data, as: UTF8.self))),
-              let value = yaml["navigation"] else { return [:] }
+        guard FileSystem.kind(file.path) != nil else { return ([:], []) }
         let shown = display(file)
-        switch value {
-        case .list(let items): return ["main": entries(items, parent: nil, file: shown)]
-        case .map(let table):
-            var menus: [String: [MenuEntry]] = [:]
-            for (name, value) in table.entries {
-                if case .list(let items) = value { menus[name] = entries(items, parent: nil, file: shown) }
-            }
-            return menus
-        default: return [:]
+        func unread(_ reason: String) -> ([String: [MenuEntry]], [SiteError]) {
+            ([:], [SiteError(file: shown, reason + "; the site has no menu from it")])
         }
+        let data: Data
+        do {
+            data = try RegularFile.contents(of: file.path, maximumSize: Limits.configurationBytes)
+        } catch {
+            return unread(error.reason)
+        }
+        let text = String(decoding: data, as: UTF8.self)
+        // A table of menus reads as a document; a list of entries (the `main` menu) as a key's value.
+        if let whole = try? FrontMatter(yaml: text), !whole.isEmpty { return menus(in: .map(whole), file: shown) }
+        do {
+            return menus(in: try FrontMatter(yaml: "navigation:\n" + indented(text))["navigation"] ?? .null, file: shown)
+        } catch {
+            return ([:], [SiteError(file: shown, line: max(error.line - 1, 1), error.message + "; the site has no menu from it")])
+        }
+    }
+
+    /// The menus of the file's `value`: a list of entries (the `main` menu), or a table of such lists by menu name.
+    private static func menus(in value: FrontMatterValue, file: String) -> (menus: [String: [MenuEntry]], warnings: [SiteError]) {
+        var menus: [String: [MenuEntry]] = [:]
+        switch value {
+        case .list(let items): menus["main"] = entries(items, parent: nil, file: file)
+        case .map(let table):
+            for (name, value) in table.entries {
+                if case .list(let items) = value { menus[name] = entries(items, parent: nil, file: file) }
+            }
+        default: break
+        }
+        guard !menus.isEmpty else {
+            return ([:], [SiteError(file: file, "is not a list of entries (title, url) or a table of such lists; the site has no menu from it")])
+        }
+        return (menus, [])
     }
 
     /// The YAML document `text` nested one level, so that a top-level list reads as a key's value.

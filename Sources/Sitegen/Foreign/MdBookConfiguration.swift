@@ -1,3 +1,4 @@
+import Foundation
 import SitegenMarkdown
 
 /// mdBook's configuration (`book.toml`), as sitegen reads it: the book is built with the docs
@@ -15,7 +16,11 @@ import SitegenMarkdown
 /// | `[output.html.redirect]` | `redirects` |
 /// | (always) | no header menu of folders (`SUMMARY.md` is the navigation); Rust code blocks' hidden `# ` lines left out; `theme: docs`, `uglyURLs: true`, `keepFileNames: true` (`a/b.md` → `/a/b.html`, `README.md` → `index.html`) |
 enum MdBookConfiguration {
-    static func read(_ values: inout ForeignConfigurationValues, defaultTitle: String) throws(SiteError) -> SiteConfiguration {
+    /// The configuration of the book in `root`.
+    ///
+    /// - Throws: ``SiteError`` at the key's line for a value of the wrong kind, or a `src` that
+    ///   is not a folder inside the book's folder.
+    static func read(_ values: inout ForeignConfigurationValues, defaultTitle: String, root: URL) throws(SiteError) -> SiteConfiguration {
         let book = try values.table("book") ?? .empty
         let file = values.file
         func text(_ key: String, in table: FrontMatter, _ name: String) throws(SiteError) -> String? {
@@ -25,8 +30,13 @@ enum MdBookConfiguration {
         }
         var configuration = SiteConfiguration(title: try text("title", in: book, "book.title") ?? defaultTitle, theme: "docs")
         configuration.description = try text("description", in: book, "book.description") ?? ""
-        if let src = try text("src", in: book, "book.src"), ForeignContentFolder.inside(src) == nil {
+        let src = try text("src", in: book, "book.src") ?? "src"
+        guard let chapters = ForeignContentFolder.inside(src) else {
             throw SiteError(file: file, line: book.line(of: "src"), "`book.src` (\(src)) must be a folder inside the book's folder, such as src")
+        }
+        guard ForeignContentFolder.isFolder(src, in: root) else {
+            throw SiteError(file: file, line: book.line(of: "src") ?? values.values.line(of: "book"),
+                            "the book's chapters folder \(src)/ (`book.src`) is not there; create it with a SUMMARY.md, or set `src`")
         }
         if let language = try text("language", in: book, "book.language")?.replacingOccurrences(of: "_", with: "-"), !language.isEmpty {
             guard SiteLanguage.isCode(language) else {
@@ -60,8 +70,12 @@ enum MdBookConfiguration {
                     throw SiteError(file: file, line: html.line(of: "additional-css"),
                                     "`output.html.additional-css` must list CSS files inside the book's folder, such as theme/book.css")
                 }
-                configuration.stylesheets.append("/" + path)
-                configuration.extraFiles.append(path)
+                // A file of the chapters' folder is published with them; any other at its path from the book's folder.
+                let inChapters = path.hasPrefix(chapters + "/")
+                let url = URLPath.encoded("/" + (inChapters ? String(path.dropFirst(chapters.count + 1)) : path))
+                guard !configuration.stylesheets.contains(url) else { continue }
+                configuration.stylesheets.append(url)
+                if !inChapters { configuration.extraFiles.append(path) }
             }
         default:
             throw SiteError(file: file, line: html.line(of: "additional-css"), "`output.html.additional-css` must be a list of CSS files")

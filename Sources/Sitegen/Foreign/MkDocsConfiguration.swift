@@ -1,4 +1,6 @@
+import Foundation
 import SitegenMarkdown
+import SitegenLimits
 
 /// MkDocs' configuration (`mkdocs.yml`), as sitegen reads it: the site is built with the docs
 /// theme, its pages at the URLs MkDocs gives them, its `nav` as the navigation.
@@ -16,7 +18,11 @@ import SitegenMarkdown
 /// | `extra` | `params` |
 /// | `extra_css` | `stylesheets` (paths from `docs_dir`, published with the content) |
 enum MkDocsConfiguration {
-    static func read(_ values: inout ForeignConfigurationValues, defaultTitle: String) throws(SiteError) -> SiteConfiguration {
+    /// The configuration of the site in `root`.
+    ///
+    /// - Throws: ``SiteError`` at the key's line for a value of the wrong kind, or a `docs_dir`
+    ///   that is not a folder inside the site's folder.
+    static func read(_ values: inout ForeignConfigurationValues, defaultTitle: String, root: URL) throws(SiteError) -> SiteConfiguration {
         var configuration = SiteConfiguration(title: try values.text("site_name") ?? defaultTitle, theme: "docs")
         configuration.description = try values.text("site_description") ?? ""
         configuration.author = try values.text("site_author")
@@ -27,6 +33,10 @@ enum MkDocsConfiguration {
         let docs = try values.text("docs_dir") ?? "docs"
         guard let docsFolder = ForeignContentFolder.inside(docs) else {
             throw values.problem("docs_dir", "(\(docs)) must be a folder inside the site's folder, such as docs")
+        }
+        guard ForeignContentFolder.isFolder(docsFolder, in: root) else {
+            throw SiteError(file: values.file, line: values.values.line(of: "docs_dir"),
+                            "the pages' folder \(docsFolder)/ (`docs_dir`) is not there; create it, or set `docs_dir`")
         }
         switch values.value("use_directory_urls") {
         case nil, .bool(true)?: break
@@ -42,7 +52,8 @@ enum MkDocsConfiguration {
             case .string(let edit)? where !edit.isEmpty:
                 configuration.editURL = (edit.contains("://") ? "" : base) + (edit.hasSuffix("/") ? edit : edit + "/") + "{path}"
             case nil where isGitHub: configuration.editURL = base + "edit/master/" + docsFolder + "/{path}"
-            default: break
+            case nil, .string?: break
+            default: throw values.problem("edit_uri", "must be text, such as edit/main/docs/ (empty for no edit links)")
             }
         }
         if let theme = values.value("theme")?.map {
@@ -52,15 +63,33 @@ enum MkDocsConfiguration {
         }
         if let nav = values.value("nav") {
             guard let list = nav.list else { throw values.problem("nav", "must be a list of pages and sections") }
+            let count = Self.count(list)
+            guard count <= Limits.menuEntries else {
+                throw values.problem("nav", "has \(LimitWording.count(count)) entries; it may have at most \(LimitWording.count(Limits.menuEntries)), "
+                                     + "as every page shows them (Limits: menu entries)")
+            }
             let navigation = BookSummary(sourcePath: "", entries: entries(list, line: values.values.line(of: "nav") ?? 1, depth: 1))
             configuration.navigation = navigation
             configuration.menus["main"] = tabs(navigation.entries, file: values.file, line: values.values.line(of: "nav"))
         }
         configuration.params = try values.table("extra") ?? .empty
-        if let css = values.value("extra_css")?.list {
-            configuration.stylesheets = css.compactMap(\.string)
+        if let css = values.value("extra_css") {
+            guard let list = css.list, list.allSatisfy({ $0.string != nil }) else {
+                throw values.problem("extra_css", "must be a list of CSS files, such as [css/extra.css]")
+            }
+            configuration.stylesheets = try SiteConfiguration.stylesheets(list.compactMap(\.string), file: values.file,
+                                                                          line: values.values.line(of: "extra_css"))
         }
         return configuration
+    }
+
+    /// How many entries a `nav` list holds, nested ones counted (as far as they nest).
+    private static func count(_ list: [FrontMatterValue], depth: Int = 1) -> Int {
+        guard depth <= BookSummary.maximumDepth else { return 0 }
+        return list.reduce(0) { total, item in
+            guard case .map(let table) = item, case .list(let children)? = table.entries.first?.value else { return total + 1 }
+            return total + 1 + count(children, depth: depth + 1)
+        }
     }
 
     /// The header menu of a `nav`, as Material for MkDocs draws its navigation tabs: each

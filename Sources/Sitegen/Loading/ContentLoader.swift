@@ -173,9 +173,10 @@ struct ContentLoader {
         var loaded = LoadedSite(layout: layout, configuration: Self.withTaxonomies(of: pages, in: configuration), pages: pages,
                                 sections: sections, files: files)
         loaded.summary = summary
-        loaded.menus = SiteMenus(configured: configuration.menus.merging(foreignMenus(), uniquingKeysWith: +), pages: pages,
+        let foreignMenus = foreignMenus()
+        loaded.menus = SiteMenus(configured: configuration.menus.merging(foreignMenus.menus, uniquingKeysWith: +), pages: pages,
                                  sections: sections, languages: configuration.publishedLanguages, display: displayPath)
-        warnings += loaded.menus.warnings
+        warnings += foreignMenus.warnings + loaded.menus.warnings
         loaded.notes = found.notes
         loaded.redirects = redirects.redirects
         loaded.feedPaths = found.feedPaths
@@ -185,8 +186,8 @@ struct ContentLoader {
     }
 
     /// The menus a Jekyll site keeps beside its configuration (``JekyllNavigation``).
-    private func foreignMenus() -> [String: [MenuEntry]] {
-        guard let file = layout.foreignConfiguration, file.lastPathComponent.hasPrefix("_config.") else { return [:] }
+    private func foreignMenus() -> (menus: [String: [MenuEntry]], warnings: [SiteError]) {
+        guard let file = layout.foreignConfiguration, file.lastPathComponent.hasPrefix("_config.") else { return ([:], []) }
         return JekyllNavigation.menus(root: layout.root, display: layout.display)
     }
 

@@ -31,6 +31,9 @@ public struct SiteLayout: Sendable {
     let contentFolders: [String: String]
     /// Whether ``configuration`` is the site's own `sitegen.yml`, not a file given to the build.
     let usesOwnConfiguration: Bool
+    /// Whether the site's Hugo configuration names content folders (`contentDir`) of which none
+    /// is there: the build fails rather than read the site folder as content.
+    private(set) var contentFolderIsMissing = false
     /// How messages name the content folder: `content/`, a book's `src/`; empty when the
     /// content is the site folder itself.
     let contentShown: String
@@ -57,9 +60,10 @@ public struct SiteLayout: Sendable {
             strings = existingFolder("i18n")
             contentFolders = [:]
         } else if let (file, folder) = ForeignContentFolder.find(in: root) {
-            content = folder.resolvingSymlinksInPath()
+            // A folder that is not there is an error of the configuration's: nothing is read from the site folder instead.
+            content = folder?.resolvingSymlinksInPath() ?? root
             named = file
-            shownName = String(folder.path.dropFirst(root.path.count).drop { $0 == "/" })
+            shownName = folder.map { String($0.path.dropFirst(root.path.count).drop { $0 == "/" }) }
             staticFiles = nil
             templates = nil
             data = nil
@@ -73,6 +77,7 @@ public struct SiteLayout: Sendable {
             data = existingFolder("data")
             strings = existingFolder("i18n")
             contentFolders = hugo.byLanguage
+            contentFolderIsMissing = hugo.missing
         } else {
             content = root
             staticFiles = nil
@@ -86,7 +91,7 @@ public struct SiteLayout: Sendable {
             ?? (fileManager.fileExists(atPath: defaultConfiguration.path) ? defaultConfiguration : nil)
         usesOwnConfiguration = configuration == nil
         foreignConfiguration = self.configuration == nil
-            ? named ?? ForeignConfiguration.find(in: root, hasContentFolder: content != root || !contentFolders.isEmpty) : nil
+            ? named ?? ForeignConfiguration.find(in: root, hasContentFolder: content != root || !contentFolders.isEmpty || contentFolderIsMissing) : nil
         contentShown = content == root ? "" : (shownName ?? "content") + "/"
         self.output = (output ?? root.appendingPathComponent("public")).standardizedFileURL
     }

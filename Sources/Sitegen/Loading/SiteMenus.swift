@@ -69,8 +69,15 @@ struct SiteMenus: Sendable, Hashable {
                 case .map(let table):
                     for (menu, fields) in table.entries {
                         var entry = MenuEntry(name: title, url: page.url, weight: page.weight, file: file, line: line)
-                        if case .map(let given) = fields,
-                           let read = try? MenuEntry.entry(given, menu: menu, file: file, line: line, defaultName: title) {
+                        if case .map(let given) = fields {
+                            let read: MenuEntry
+                            do throws(SiteError) {
+                                read = try MenuEntry.entry(given, menu: menu, file: file, line: line, defaultName: title)
+                            } catch {
+                                warnings.append(SiteError(file: error.file, line: error.line, error.message + "; the page is in the menu without it"))
+                                found.append((menu, entry))
+                                continue
+                            }
                             entry = read
                             // An entry without its own weight takes the page's, as in Hugo.
                             if !given.keys.contains(where: { $0.lowercased() == "weight" }) { entry.weight = page.weight }
@@ -87,12 +94,28 @@ struct SiteMenus: Sendable, Hashable {
             }
         }
         for (code, byMenu) in entries {
-            for (menu, list) in byMenu {
-                let (tree, orphans) = Self.tree(list)
+            for (menu, all) in byMenu {
+                // Pages may join a menu without bound: every page shows it, so it keeps its first entries.
+                var list = all
+                if list.count > Limits.menuEntries {
+                    list = Array(list.sorted { ($0.weight, $0.name) < ($1.weight, $1.name) }.prefix(Limits.menuEntries))
+                    if code == codes.first {
+                        warnings.append(SiteError(file: all.first?.file, "the menu `\(menu)` has \(LimitWording.count(all.count)) entries; "
+                                                  + "it shows the first \(LimitWording.count(Limits.menuEntries)) (Limits: menu entries)"))
+                    }
+                }
+                let (tree, orphans, unreached) = Self.tree(list)
                 menus[code, default: [:]][menu] = tree
-                for orphan in orphans where code == codes.first {
+                guard code == codes.first else { continue }
+                if let orphan = orphans.first {
+                    let more = orphans.count > 1 ? " (and \(orphans.count - 1) more entries)" : ""
                     warnings.append(SiteError(file: orphan.file, line: orphan.line, "the menu entry \"\(orphan.name)\" of `\(menu)` has "
-                                              + "`parent: \(orphan.parent ?? "")`, which no entry of that menu is; it is shown at the top"))
+                                              + "`parent: \(orphan.parent ?? "")`, which no entry of that menu is\(more); shown at the top"))
+                }
+                if let first = unreached.first {
+                    warnings.append(SiteError(file: first.file, line: first.line, "\(LimitWording.count(unreached.count)) entries of the menu "
+                                              + "`\(menu)` (the first \"\(first.name)\") name each other as parents, or nest more than "
+                                              + "\(Limits.summaryDepth) deep; they are shown at the top"))
                 }
             }
         }
@@ -128,9 +151,10 @@ struct SiteMenus: Sendable, Hashable {
         return nil
     }
 
-    /// The entries nested by `parent`, each level by weight, then name; the entries whose
-    /// parent is not there, at the top and returned as orphans.
-    private static func tree(_ entries: [MenuEntry]) -> ([Node], [MenuEntry]) {
+    /// The entries nested by `parent`, each level by weight, then name. Entries whose parent is
+    /// not there (orphans), and those no chain of parents leads to from the top (they name each
+    /// other, or nest too deep: unreached), are shown at the top and returned.
+    private static func tree(_ entries: [MenuEntry]) -> (tree: [Node], orphans: [MenuEntry], unreached: [MenuEntry]) {
         let keys = Set(entries.map(\.key))
         var orphans: [MenuEntry] = []
         var byParent: [String: [MenuEntry]] = [:]
@@ -146,21 +170,22 @@ struct SiteMenus: Sendable, Hashable {
         func ordered(_ list: [MenuEntry]) -> [MenuEntry] {
             list.sorted { ($0.weight, $0.name) < ($1.weight, $1.name) }
         }
-        // Each identifier is expanded once, so that a cycle of parents ends; menus nest as deep as a book's chapters.
-        var expanded: Set<String> = []
+        // Each entry is shown once, so that a cycle of parents ends; menus nest as deep as a book's chapters.
+        var shown: Set<String> = []
         func nodes(_ list: [MenuEntry], depth: Int) -> [Node] {
-            ordered(list).map { entry in
-                guard depth < Limits.summaryDepth, expanded.insert(entry.key).inserted else { return Node(entry: entry) }
-                return Node(entry: entry, children: nodes(byParent[entry.key] ?? [], depth: depth + 1))
+            ordered(list).compactMap { entry in
+                guard shown.insert(entry.key).inserted else { return nil }
+                let children = depth < Limits.summaryDepth ? nodes(byParent[entry.key] ?? [], depth: depth + 1) : []
+                return Node(entry: entry, children: children)
             }
         }
         var tree = nodes(top, depth: 1)
-        // Entries whose parents only name each other are shown at the top.
-        let unreached = entries.filter { $0.parent != nil && keys.contains($0.parent!) && !expanded.contains($0.parent!) }
-        if !unreached.isEmpty {
-            orphans += unreached
-            tree += nodes(unreached, depth: 1)
+        // Entries no chain of parents reaches from the top (their parents name each other, or nest too deep): at the top.
+        var unreached: [MenuEntry] = []
+        for entry in ordered(entries) where !shown.contains(entry.key) {
+            unreached.append(entry)
+            tree += nodes([entry], depth: 1)
         }
-        return (tree, orphans)
+        return (tree, orphans, unreached)
     }
 }

@@ -1,4 +1,5 @@
 import SitegenMarkdown
+import SitegenLimits
 
 /// One entry of a site's menu, as a configuration or a page's front matter gives it: Hugo's
 /// menu entry fields, which sitegen's own `menus:` key uses too.
@@ -43,6 +44,10 @@ struct MenuEntry: Sendable, Hashable {
             case .map: items = [value]
             default: throw SiteError(file: file, line: at, "the menu `\(menu)` must be a list of entries, such as [{name: About, url: /about/}]")
             }
+            guard items.count <= Limits.menuEntries else {
+                throw SiteError(file: file, line: at, "the menu `\(menu)` has \(LimitWording.count(items.count)) entries; a menu may have at most "
+                                + "\(LimitWording.count(Limits.menuEntries)) (Limits: menu entries)")
+            }
             for item in items {
                 guard case .map(let fields) = item else {
                     throw SiteError(file: file, line: at, "an entry of the menu `\(menu)` must be a table with a name and a url")
@@ -57,19 +62,32 @@ struct MenuEntry: Sendable, Hashable {
     /// heading for the entries nested under it, as in Hugo.
     static func entry(_ fields: FrontMatter, menu: String, file: String?, line: Int?,
                       defaultName: String = "") throws(SiteError) -> MenuEntry {
-        func text(_ key: String) -> String? {
-            let found = fields.keys.first { $0.lowercased() == key.lowercased() }
-            return found.flatMap { fields[$0]?.string ?? fields[$0]?.int.map(String.init) }
+        func problem(_ key: String, _ kind: String) -> SiteError {
+            SiteError(file: file, line: fields.line(of: key) ?? line, "`\(key)` of an entry of the menu `\(menu)` must be \(kind)")
         }
-        let name = text("name") ?? text("title") ?? defaultName
-        let url = text("url") ?? text("link") ?? ""
-        let pageRef = text("pageRef")
+        /// The text of `key` (a number is its digits), `nil` when absent; an error for a list or table.
+        func text(_ key: String) throws(SiteError) -> String? {
+            guard let found = fields.keys.first(where: { $0.lowercased() == key.lowercased() }), let value = fields[found], value != .null
+            else { return nil }
+            guard let text = value.string ?? value.int.map(String.init) else { throw problem(found, "text") }
+            return text
+        }
+        let givenName = try text("name"), title = try text("title"), givenURL = try text("url"), link = try text("link")
+        let name = givenName ?? title ?? defaultName
+        let url = givenURL ?? link ?? ""
+        let pageRef = try text("pageRef")
         guard !name.isEmpty else {
             throw SiteError(file: file, line: line, "an entry of the menu `\(menu)` has no `name`; give it the text to show")
         }
-        let weightKey = fields.keys.first { $0.lowercased() == "weight" }
-        return MenuEntry(name: name, url: url, pageRef: pageRef, weight: weightKey.flatMap { fields[$0]?.int } ?? 0,
-                         identifier: text("identifier"), parent: text("parent"), pre: text("pre"), post: text("post"),
+        var weight = 0
+        if let key = fields.keys.first(where: { $0.lowercased() == "weight" }), let value = fields[key], value != .null {
+            guard let number = value.int, WholeNumber.weight.contains(number) else {
+                throw problem(key, "a whole number from \(WholeNumber.weight.lowerBound) to \(WholeNumber.weight.upperBound)")
+            }
+            weight = number
+        }
+        return MenuEntry(name: name, url: url, pageRef: pageRef, weight: weight,
+                         identifier: try text("identifier"), parent: try text("parent"), pre: try text("pre"), post: try text("post"),
                          file: file, line: line)
     }
 }

@@ -172,7 +172,7 @@ struct TemplateContext: Sendable {
         if let repository = configuration.repository { values["repository"] = .text(repository) }
         if !configuration.stylesheets.isEmpty {
             values["stylesheets"] = .list(configuration.stylesheets.map { path in
-                ["url": .text(path.contains("://") ? path : base + (path.hasPrefix("/") ? path : "/" + path))]
+                ["url": .text(path.contains("://") ? path : base + path)]
             })
         }
         return SiteValues(language: language.code, site: .object(TemplateDictionary(values)),

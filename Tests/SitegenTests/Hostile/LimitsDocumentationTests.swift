@@ -19,6 +19,7 @@ struct LimitsDocumentationTests {
         ("folderDepth", "folders nested", Double(Limits.folderDepth), .deep),
         ("folderVisits", "one folder reached through links", Double(Limits.folderVisits), .times),
         ("summaryDepth", "mdBook `SUMMARY.md` nesting", Double(Limits.summaryDepth), .deep),
+        ("menuEntries", "entries of one menu, or of MkDocs' `nav`", Double(Limits.menuEntries), .count),
         ("manifestBytes", "output manifest (`.sitegen-manifest`) read back", Double(Limits.manifestBytes), .bytes),
         ("frontMatterBytes", "front matter (YAML, TOML, JSON)", Double(Limits.frontMatterBytes), .bytes),
         ("frontMatterDepth", "front matter nesting (maps, lists, tables, parts of a dotted key or `[table.header]`)",
