@@ -31,7 +31,9 @@ public struct Redirect: Sendable, Hashable {
                 let reason = URLPath.refusal(ofExplicitURL: path) ?? "is not a path inside the site"
                 throw SiteError(file: file, line: at, "the redirect from \(old.debugDescription) \(reason); use a path like /old.html")
             }
-            redirects.append(Redirect(from: from, to: target.contains("://") ? target : rooted(target)))
+            // `/a/index.html` is the folder's page, `/a/`, as a page's URL says it.
+            let folder = from == "/index.html" ? "/" : from.hasSuffix("/index.html") ? String(from.dropLast("index.html".count)) : from
+            redirects.append(Redirect(from: folder, to: target.contains("://") ? target : rooted(target)))
         }
         return redirects
     }
