@@ -323,4 +323,20 @@ struct JekyllURLTests {
         }
         #expect(summary.notes.count == 4)
     }
+
+    @Test("_posts/ and a collection's folder get no list page, feed, sitemap entry, menu entry or breadcrumb, as in Jekyll")
+    func noListOfUnderscoreFolders() async throws {
+        let site = try jekyllSite("title: Blog\nurl: https://blog.example\ncollections:\n  recipes:\n    output: true\n", [
+            "_posts/2024-03-05-hello.md": "---\ntitle: Hello\n---\nHello text\n",
+            "_recipes/soup.md": "---\ntitle: Soup\n---\nSoup text\n",
+            "about.md": "---\ntitle: About\n---\nAbout\n",
+        ])
+        try await site.build()
+        #expect(!site.exists("_posts/index.html") && !site.exists("_posts/atom.xml"))
+        #expect(!site.exists("_recipes/index.html"))
+        #expect(!(try site.page("sitemap.xml")).contains("_posts"))
+        let post = try site.page("2024/03/05/hello.html")
+        #expect(!post.contains("href=\"/_posts/\""))
+        #expect(!(try site.page("index.html")).contains("href=\"/_posts/\""))
+    }
 }

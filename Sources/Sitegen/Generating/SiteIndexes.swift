@@ -95,7 +95,7 @@ struct SiteIndexes {
         }
         let languages = site.loaded.configuration.publishedLanguages
         let redirectsRoot = site.loaded.configuration.redirectsRoot
-        entries += site.loaded.sections.values.filter { !(redirectsRoot && $0.path.isEmpty) }.map {
+        entries += site.loaded.sections.values.filter { !(redirectsRoot && $0.path.isEmpty) && $0.hasListPage }.map {
             entry($0.url, newest[$0.path], .section($0.translationKey))
         }
         for language in languages {
@@ -164,7 +164,7 @@ struct SiteIndexes {
         }
         let roots = Set(languages.map(\.path))
         for section in site.loaded.sections.values.sorted(by: { $0.path < $1.path })
-        where !section.path.isEmpty && !roots.contains(section.path) {
+        where !section.path.isEmpty && !roots.contains(section.path) && section.hasListPage {
             let pages = bySection[section.path] ?? []
             if !pages.isEmpty {
                 let language = site.context.language(section.language)

@@ -139,6 +139,12 @@ struct ContentLoader {
         var sections = tree.sections(pages: pages, indexFiles: indexFiles, siteTitle: configuration.title, errors: &errors)
         // After the sections are formed: a folder of redirects keeps its list, as Jekyll's folder kept its page.
         let redirects = found.isJekyll ? JekyllRedirects.apply(to: &pages, sections: &sections, display: displayPath) : JekyllRedirects()
+        // Jekyll publishes no page for `_posts/` or a collection's folder.
+        if found.isJekyll {
+            for path in Array(sections.keys) where path.split(separator: "/").contains(where: { $0.hasPrefix("_") }) {
+                sections[path]?.hasListPage = false
+            }
+        }
         errors += redirects.errors
         let taxonomyContent = configuration.hugo?.settle(&sections, configuration: configuration) ?? [:]
         if placement.isMultilingual {

@@ -35,4 +35,7 @@ public struct Section: Sendable {
     public internal(set) var pageIndices: [Int] = []
     /// The paths of the sections directly below this one.
     public internal(set) var subsectionPaths: [String] = []
+    /// Whether the section has a list page of its own; a Jekyll site's `_posts` and
+    /// collection folders have none, as in Jekyll: nothing links to where it would be.
+    var hasListPage = true
 }

@@ -26,7 +26,7 @@ struct ListRenderer: Sendable {
 
     /// Writes them all; returns how many list pages were written.
     func render() async throws -> Int {
-        var jobs: [@Sendable () throws -> Int] = loaded.sections.values.map { section in { try writeSection(section) } }
+        var jobs: [@Sendable () throws -> Int] = loaded.sections.values.filter(\.hasListPage).map { section in { try writeSection(section) } }
         for language in loaded.configuration.publishedLanguages {
             jobs += taxonomyJobs(in: language)
             jobs.append { try writeNotFound(in: language) }
@@ -49,7 +49,7 @@ struct ListRenderer: Sendable {
 
     private func writeSection(_ section: Section) throws -> Int {
         let sectionPages = orders[section.path] ?? []
-        let subsections = section.subsectionPaths.compactMap { loaded.sections[$0] }
+        let subsections = section.subsectionPaths.compactMap { loaded.sections[$0] }.filter(\.hasListPage)
             .sorted { ($0.weight, $0.title) < ($1.weight, $1.title) }
         let counts = subsections.map { ($0.path, $0.pageIndices.count) }
         // Each language's home page: the site's, or a language's folder (`fr`).

@@ -21,7 +21,7 @@ struct NavigationTree: Sendable {
                 .map { Node(title: $0.page.linkTitle ?? $0.title, url: $0.page.url, children: []) }
             let subsections = section.subsectionPaths.compactMap { sections[$0] }
                 .sorted { ($0.weight, $0.title) < ($1.weight, $1.title) }
-                .map { Node(title: $0.linkTitle, url: $0.url, children: children(of: $0)) }
+                .map { Node(title: $0.linkTitle, url: $0.hasListPage ? $0.url : "", children: children(of: $0)) }
             return sectionPages + subsections
         }
         nodes = sections[root].map(children(of:)) ?? []

@@ -141,7 +141,7 @@ struct SiteRenderer: Sendable {
             let folder = URLPath.folder(of: page.sourcePath)
             if targets[folder] == nil { targets[folder] = page.url }
         }
-        for section in loaded.sections.values where !section.path.isEmpty && targets[section.path] == nil {
+        for section in loaded.sections.values where !section.path.isEmpty && targets[section.path] == nil && section.hasListPage {
             targets[section.path] = section.url
         }
         return targets

@@ -54,7 +54,7 @@ struct TemplateContext: Sendable {
         origin = base.hasPrefix("http://") || base.hasPrefix("https://") ? String(base.dropLast(basePath.utf8.count)) : nil
         var menus: [String: [(title: String, url: String)]] = [:]
         for language in configuration.publishedLanguages where configuration.menuOfSections {
-            menus[language.code] = (sections[language.path]?.subsectionPaths ?? []).compactMap { sections[$0] }
+            menus[language.code] = (sections[language.path]?.subsectionPaths ?? []).compactMap { sections[$0] }.filter(\.hasListPage)
                 .sorted { ($0.weight, $0.title) < ($1.weight, $1.title) }
                 .map { ($0.linkTitle, $0.url) }
         }

@@ -21,7 +21,7 @@ struct PageModel: TemplateObject {
         self.previous = previous
         self.next = next
         self.context = context
-        if let section, !section.path.isEmpty {
+        if let section, !section.path.isEmpty, section.hasListPage {
             sectionLink = ["title": .text(section.title), "url": .text(context.basePath + section.url)]
         } else {
             sectionLink = nil
