@@ -41,10 +41,11 @@ struct SiteMenus: Sendable, Hashable {
          display: (String) -> String) {
         var entries: [String: [String: [MenuEntry]]] = [:]
         let codes = languages.map(\.code)
+        let references = References(pages: pages, sections: sections)
         for (menu, list) in configured {
             for entry in list {
                 for code in codes where entry.language == nil || entry.language == code {
-                    guard let resolved = Self.resolved(entry, in: code, pages: pages, sections: sections) else {
+                    guard let resolved = Self.resolved(entry, in: code, references: references) else {
                         if code == codes.first {
                             warnings.append(SiteError(file: entry.file, line: entry.line, "the menu entry \"\(entry.name)\" of `\(menu)` "
                                                       + "has `pageRef: \(entry.pageRef ?? "")`, which is no page of the site; it is left out"))
@@ -121,34 +122,55 @@ struct SiteMenus: Sendable, Hashable {
         }
     }
 
-    /// `entry` with its `pageRef` resolved to the URL of its page (the page in `language`, if it
-    /// has one) and the page's title as its name when it gives none; `nil` when it names no page.
-    private static func resolved(_ entry: MenuEntry, in language: String, pages: [Page],
-                                 sections: [String: Section]) -> MenuEntry? {
-        guard let reference = entry.pageRef else { return entry }
-        var path = Substring(reference)
-        while path.hasPrefix("/") || path.hasPrefix("./") { path = path.drop { $0 == "/" || $0 == "." } }
-        while path.hasSuffix("/") { path = path.dropLast() }
-        func stem(_ file: String) -> String {
+    /// The pages and sections a `pageRef` can name, found by its path (made once for all entries).
+    private struct References {
+        private var pages: [String: [Page]] = [:]
+        private var sections: [String: [Section]] = [:]
+
+        init(pages: [Page], sections: [String: Section]) {
+            for page in pages {
+                var keys = [Self.stem(page.translationKey), Self.stem(page.sourcePath)]
+                if page.url.hasPrefix("/") && page.url.hasSuffix("/") { keys.append(String(page.url.dropFirst().dropLast())) }
+                for key in Set(keys) { self.pages[key, default: []].append(page) }
+            }
+            for section in sections.values.sorted(by: { $0.path < $1.path }) {
+                for key in Set([section.translationKey, section.path]) { self.sections[key, default: []].append(section) }
+            }
+        }
+
+        /// A content path without its extension and index name (`docs/_index.md` → `docs`).
+        static func stem(_ file: String) -> String {
             var stem = file
             for suffix in [".md", ".markdown"] where stem.hasSuffix(suffix) { stem.removeLast(suffix.count) }
             for index in ["/index", "/_index"] where stem.hasSuffix(index) { stem.removeLast(index.count) }
             return stem == "index" || stem == "_index" ? "" : stem
         }
-        let wanted = stem(String(path))
-        let matches = pages.filter { stem($0.translationKey) == wanted || stem($0.sourcePath) == wanted || $0.url == "/" + wanted + "/" }
+
+        /// The URL, and the title, of the page (in `language`, if it has one) or section `reference` names.
+        func target(of reference: String, in language: String) -> (url: String, title: String)? {
+            var path = Substring(reference)
+            while path.hasPrefix("/") || path.hasPrefix("./") { path = path.hasPrefix("/") ? path.dropFirst() : path.dropFirst(2) }
+            while path.hasSuffix("/") { path = path.dropLast() }
+            let wanted = Self.stem(String(path))
+            if let matches = pages[wanted], let page = matches.first(where: { $0.language == language }) ?? matches.first {
+                return (page.url, page.linkTitle ?? page.explicitTitle ?? page.fileTitle)
+            }
+            if let matches = sections[wanted], let section = matches.first(where: { $0.language == language }) ?? matches.first {
+                return (section.url, section.linkTitle)
+            }
+            return nil
+        }
+    }
+
+    /// `entry` with its `pageRef` resolved to the URL of its page (the page in `language`, if it
+    /// has one) and the page's title as its name when it gives none; `nil` when it names no page.
+    private static func resolved(_ entry: MenuEntry, in language: String, references: References) -> MenuEntry? {
+        guard let reference = entry.pageRef else { return entry }
+        guard let target = references.target(of: reference, in: language) else { return nil }
         var resolved = entry
-        if let page = matches.first(where: { $0.language == language }) ?? matches.first {
-            resolved.url = page.url
-            if resolved.name.isEmpty { resolved.name = page.linkTitle ?? page.explicitTitle ?? page.fileTitle }
-            return resolved
-        }
-        let sectionMatches = sections.values.filter { $0.translationKey == wanted || $0.path == wanted }
-        if let section = sectionMatches.first(where: { $0.language == language }) ?? sectionMatches.first {
-            resolved.url = section.url
-            return resolved
-        }
-        return nil
+        resolved.url = target.url
+        if resolved.name.isEmpty { resolved.name = target.title }
+        return resolved
     }
 
     /// The entries nested by `parent`, each level by weight, then name. Entries whose parent is
