@@ -247,4 +247,18 @@ struct HugoURLTests {
         #expect(site.exists("post/page/2/index.html"))
         #expect(site.exists("page/2/index.html"))
     }
+
+    @Test("a date before a file's name stays in its URL, as in Hugo, unless [frontmatter] reads dates from file names")
+    func datePrefixes() async throws {
+        let (kept, _) = try await build([
+            "hugo.toml": "title = 'H'\n",
+            "content/posts/2024-01-05-hello.md": "---\ntitle: Hello\n---\nHi\n",
+        ])
+        #expect(kept.exists("posts/2024-01-05-hello/index.html"))
+        let (taken, _) = try await build([
+            "hugo.toml": "title = 'H'\n[frontmatter]\ndate = [':filename', ':default']\n",
+            "content/posts/2024-01-05-hello.md": "---\ntitle: Hello\n---\nHi\n",
+        ])
+        #expect(taken.exists("posts/hello/index.html"))
+    }
 }

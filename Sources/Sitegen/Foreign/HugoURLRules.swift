@@ -13,6 +13,7 @@ import SitegenMarkdown
 /// | `disablePathToLower = true` | paths keep the case of files and terms |
 /// | `[languages.xx] contentDir = 'content.xx'` | that folder's files are in `xx` |
 /// | `params.mainSections` (else the section with most pages) | what the home page lists, page by page |
+/// | `[frontmatter] date = [":filename", …]` | a date before a file's name leaves its URL (else it stays, as in Hugo) |
 struct HugoURLRules: Sendable, Hashable {
     /// Patterns for regular pages, by top section (lowercased; `/` for pages at the top).
     var pagePermalinks: [String: HugoPermalink] = [:]
@@ -33,6 +34,10 @@ struct HugoURLRules: Sendable, Hashable {
     /// `params.mainSections`: the sections whose pages the home page lists; empty for Hugo's
     /// default, the top section with most pages.
     var mainSections: [String] = []
+    /// Whether a date at the start of a file's name stays in its URL (`2024-01-05-hello.md` →
+    /// `/posts/2024-01-05-hello/`), as in Hugo unless `[frontmatter]` reads dates from file
+    /// names (`date = [":filename", ":default"]`), which takes the date out of the name.
+    var keepsDatePrefix = true
 
     /// Reads the keys of the rules from a Hugo configuration.
     ///
@@ -71,6 +76,11 @@ struct HugoURLRules: Sendable, Hashable {
         default: throw values.problem("uglyURLs", "must be true or false, or a table of them by section")
         }
         if values.value("disablePathToLower") == .bool(true) { rules.lowercasesPaths = false }
+        if let frontMatter = values.nested("frontmatter", in: values.values)?.map {
+            let dateKeys = ["date", "publishDate", "lastmod"].compactMap { values.nested($0, in: frontMatter)?.list }.joined()
+            if dateKeys.contains(where: { $0.string?.lowercased() == ":filename" }) { rules.keepsDatePrefix = false }
+            _ = values.value("frontmatter")
+        }
         if let params = values.nested("params", in: values.values)?.map,
            let main = values.nested("mainSections", in: params)?.list {
             rules.mainSections = main.compactMap(\.string)
@@ -115,7 +125,9 @@ struct HugoURLRules: Sendable, Hashable {
             guard !path.isEmpty else { return nil }
             return Self.url(URLPath.path(path, in: languagePath), ugly: ugly)
         }
-        guard ugly || (!lowercasesPaths && parent.contains(where: \.isUppercase) || baseName.contains(where: \.isUppercase)) else { return nil }
+        let datedName = keepsDatePrefix && slug == nil && PageReader.splitDatePrefix(baseName).0 != nil
+        guard ugly || datedName || (!lowercasesPaths && parent.contains(where: \.isUppercase) || baseName.contains(where: \.isUppercase))
+        else { return nil }
         let components = (languagePath.isEmpty ? [] : [languagePath]) + sections + [slug ?? baseName]
         return Self.url(components.map(component).joined(separator: "/"), ugly: ugly)
     }
