@@ -471,3 +471,26 @@ struct StylesheetTests {
         #expect(docs.exists("theme/extra.css"))
     }
 }
+
+/// Zola's front matter `path`.
+@Suite("Zola paths")
+struct ZolaPathTests {
+    @Test("a Zola page's path is its URL, from its language's root; elsewhere `path` is a key like any other")
+    func paths() async throws {
+        let site = try TestSite()
+        try site.write("base_url = \"https://z.example\"\ntitle = \"Z\"\ndefault_language = \"en\"\n[languages.fr]\ntitle = \"Zf\"\n",
+                       to: "config.toml")
+        try site.write("+++\ntitle = \"About\"\npath = \"about\"\n+++\nAbout\n", to: "content/pages/about-me.md")
+        try site.write("+++\ntitle = \"Deep\"\npath = \"/docs/deep/\"\n+++\nDeep\n", to: "content/deep.md")
+        try site.write("+++\ntitle = \"À propos\"\npath = \"a-propos\"\n+++\nÀ propos\n", to: "content/pages/about-me.fr.md")
+        try await site.build()
+        #expect(try site.page("about/index.html").contains("About"))
+        #expect(try site.page("docs/deep/index.html").contains("Deep"))
+        #expect(try site.page("fr/a-propos/index.html").contains("propos"))
+        #expect(!site.exists("pages/about-me/index.html"))
+        let plain = try TestSite()
+        try plain.write("---\ntitle: P\npath: elsewhere\n---\nP\n", to: "content/p.md")
+        try await plain.build()
+        #expect(plain.exists("p/index.html") && !plain.exists("elsewhere/index.html"))
+    }
+}

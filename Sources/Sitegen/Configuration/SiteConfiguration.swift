@@ -85,6 +85,8 @@ public struct SiteConfiguration: Sendable {
     /// Whether `site.menu` lists the top-level sections when there is no `main` menu (not in a
     /// book, whose chapters are its navigation).
     var menuOfSections = true
+    /// Whether a page's `path` is its URL, as in a Zola site.
+    var readsZolaPaths = false
     /// Whether Rust code blocks hide mdBook's `# ` lines (a book's).
     var hidesRustLines = false
     /// The languages pages are published in: ``languages``, else the one ``language`` at the root.

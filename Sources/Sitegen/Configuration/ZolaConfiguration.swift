@@ -12,6 +12,7 @@ import SitegenMarkdown
 /// | `taxonomies` (`[{name = "tags"}, …]`) | `taxonomies` |
 /// | `[markdown] highlight_code = false` | `highlight: false` |
 /// | `[extra]` | `params` |
+/// | (always) | a page's `path` is its URL (from its language's root) |
 /// | `[extra]` `menu`, `main_menu`, `menu_items`, `navbar_items`, `nav_links` (lists of `name`/`url`) | the `main` menu |
 /// | `[languages.fr]` (`title`, `description`) | `languages` (beside `default_language`) |
 enum ZolaConfiguration {
@@ -37,6 +38,7 @@ enum ZolaConfiguration {
         }
         configuration.params = try values.table("extra") ?? .empty
         configuration.menus = ZolaMenus.menus(in: configuration.params, file: values.file)
+        configuration.readsZolaPaths = true
         if let others = try values.table("languages") {
             try values.checkLanguageCodes(others, from: "languages")
             let native = { (code: String) in SiteLanguage(code: code, name: SiteLanguage.nativeName(of: code), path: code) }

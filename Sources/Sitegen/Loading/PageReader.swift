@@ -100,10 +100,16 @@ struct PageReader {
         if frontMatter["url"] == nil, frontMatter["permalink"] == .bool(false) { return nil }
 
         let url: String
-        let urlKey = frontMatter["url"] == nil && Self.permalinkPath(frontMatter["permalink"]) != nil ? "permalink" : "url"
+        // Zola's `path`: the page's path from its language's root, with or without the first `/`.
+        let urlKey = frontMatter["url"] != nil ? "url" : Self.permalinkPath(frontMatter["permalink"]) != nil ? "permalink"
+            : configuration.readsZolaPaths && frontMatter["path"] != nil && frontMatter["path"] != .null ? "path" : "url"
         if let given = try string(urlKey) {
             // Jekyll's and Eleventy's permalinks are paths from the site's root, with or without the first `/`.
-            let explicit = urlKey == "permalink" && !given.hasPrefix("/") ? "/" + given : given
+            var explicit = urlKey != "url" && !given.hasPrefix("/") ? "/" + given : given
+            if urlKey == "path", let language = configuration.publishedLanguages.first(where: { $0.code == place.language }),
+               !language.path.isEmpty {
+                explicit = "/" + language.path + explicit
+            }
             guard let checked = URLPath.explicitURL(explicit) else {
                 let reason = URLPath.refusal(ofExplicitURL: explicit) ?? "is not a path inside the site"
                 throw problem(urlKey, "`\(urlKey): \(given.debugDescription)` \(reason); use a path like /about/")
