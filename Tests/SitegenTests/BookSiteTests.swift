@@ -305,9 +305,11 @@ struct MenuTests {
         try site.write("---\ntitle: Page\n---\nPage.\n", to: "content/docs/page.md")
         try site.write("---\ntitle: About us\nmenu:\n  main:\n    weight: 1\n    name: About\n---\nAbout.\n", to: "content/about.md")
         try site.write("---\ntitle: Contact\nmenu: main\nweight: 3\n---\nContact.\n", to: "content/contact.md")
+        try site.write("---\ntitle: Blog\nlinkTitle: News\nmenu:\n  main:\n    weight: 5\n---\n", to: "content/blog/_index.md")
+        try site.write("---\ntitle: Post\n---\nPost.\n", to: "content/blog/post.md")
         let summary = try await site.build()
         let menu = header(try site.page("docs/page/index.html"))
-        #expect(menu.contains("<li><a href=\"/about/\">About</a></li>\n<li><a href=\"/docs/\">Docs</a></li>\n<li><a href=\"/contact/\">Contact</a></li>"))
+        #expect(menu.contains("<li><a href=\"/about/\">About</a></li>\n<li><a href=\"/docs/\">Docs</a></li>\n<li><a href=\"/contact/\">Contact</a></li>\n<li><a href=\"/blog/\">News</a></li>"))
         #expect(header(try site.page("about/index.html")).contains("<a href=\"/about/\" aria-current=\"page\">About</a>"))
         #expect(summary.warnings.contains { $0.file == "hugo.toml" && $0.message.contains("`pageRef: /nothing`") })
     }

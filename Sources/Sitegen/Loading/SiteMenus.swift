@@ -56,42 +56,48 @@ struct SiteMenus: Sendable, Hashable {
                 }
             }
         }
-        for page in pages {
+        // Pages and list pages (`_index.md`) join menus with their front matter.
+        var joining: [(frontMatter: FrontMatter, url: String, title: String, weight: Int, language: String, file: String)] = pages.map {
+            ($0.frontMatter, $0.url, $0.linkTitle ?? $0.explicitTitle ?? $0.fileTitle, $0.weight, $0.language, display($0.sourcePath))
+        }
+        for section in sections.values.sorted(by: { $0.path < $1.path }) where section.hasListPage {
+            guard let file = section.sourcePath else { continue }
+            joining.append((section.source.frontMatter, section.url, section.linkTitle, section.weight, section.language, file))
+        }
+        for item in joining {
             for key in ["menu", "menus"] {
-                guard let value = page.frontMatter[key], value != .null else { continue }
-                let file = display(page.sourcePath), line = page.frontMatter.line(of: key)
-                let title = page.linkTitle ?? page.explicitTitle ?? page.fileTitle
+                guard let value = item.frontMatter[key], value != .null else { continue }
+                let line = item.frontMatter.line(of: key)
+                let plain = MenuEntry(name: item.title, url: item.url, weight: item.weight, file: item.file, line: line)
                 var found: [(String, MenuEntry)] = []
                 switch value {
                 case .string(let menu):
-                    found.append((menu, MenuEntry(name: title, url: page.url, weight: page.weight, file: file, line: line)))
+                    found.append((menu, plain))
                 case .list(let names):
-                    found += names.compactMap(\.string).map { ($0, MenuEntry(name: title, url: page.url, weight: page.weight, file: file, line: line)) }
+                    found += names.compactMap(\.string).map { ($0, plain) }
                 case .map(let table):
                     for (menu, fields) in table.entries {
-                        var entry = MenuEntry(name: title, url: page.url, weight: page.weight, file: file, line: line)
-                        if case .map(let given) = fields {
-                            let read: MenuEntry
-                            do throws(SiteError) {
-                                read = try MenuEntry.entry(given, menu: menu, file: file, line: line, defaultName: title)
-                            } catch {
-                                warnings.append(SiteError(file: error.file, line: error.line, error.message + "; the page is in the menu without it"))
-                                found.append((menu, entry))
-                                continue
-                            }
-                            entry = read
-                            // An entry without its own weight takes the page's, as in Hugo.
-                            if !given.keys.contains(where: { $0.lowercased() == "weight" }) { entry.weight = page.weight }
-                            entry.url = page.url
-                            entry.pageRef = nil
+                        guard case .map(let given) = fields else {
+                            found.append((menu, plain))
+                            continue
                         }
-                        found.append((menu, entry))
+                        do throws(SiteError) {
+                            var entry = try MenuEntry.entry(given, menu: menu, file: item.file, line: line, defaultName: item.title)
+                            // An entry without its own weight takes the page's, as in Hugo.
+                            if !given.keys.contains(where: { $0.lowercased() == "weight" }) { entry.weight = item.weight }
+                            entry.url = item.url
+                            entry.pageRef = nil
+                            found.append((menu, entry))
+                        } catch {
+                            warnings.append(SiteError(file: error.file, line: error.line, error.message + "; the page is in the menu without it"))
+                            found.append((menu, plain))
+                        }
                     }
                 default:
-                    warnings.append(SiteError(file: file, line: line, "`\(key)` must name a menu (menu: main), list menus, "
+                    warnings.append(SiteError(file: item.file, line: line, "`\(key)` must name a menu (menu: main), list menus, "
                                               + "or give each menu's entry (menu: {main: {weight: 10}}); the page is in no menu"))
                 }
-                for (menu, entry) in found { entries[page.language, default: [:]][menu, default: []].append(entry) }
+                for (menu, entry) in found { entries[item.language, default: [:]][menu, default: []].append(entry) }
             }
         }
         for (code, byMenu) in entries {
