@@ -76,6 +76,10 @@ public struct MarkdownParser: Sendable {
         /// `eastAsianLineBreaks` does. Korean, written with spaces, keeps its line breaks. Off by
         /// default, so the HTML stays cmark-gfm's; sites turn it on.
         public var eastAsianLineBreaks: Bool
+        /// Read MkDocs' admonitions (`!!! note "Title"` and collapsible `??? tip`, their text
+        /// indented below) as the `:::` containers ``alerts`` renders; see ``Admonitions``. Needs
+        /// ``alerts``. Off by default, so the HTML stays cmark-gfm's; sites turn it on.
+        public var admonitions: Bool
         /// Leave out the hidden lines of Rust code blocks as mdBook does: in a block whose
         /// language is `rust` (`rust,ignore` too), a line that is `#` or starts with `# ` (after
         /// its indentation) is not shown, and `##` at its start shows as `#`; `#[derive]` and
@@ -96,6 +100,7 @@ public struct MarkdownParser: Sendable {
                     generatorSyntax: Bool = false,
                     alerts: Bool = false,
                     eastAsianLineBreaks: Bool = false,
+                    admonitions: Bool = false,
                     titleHeading: TitleHeading = .keep) {
             self.extensions = extensions
             self.smartPunctuation = smartPunctuation
@@ -107,6 +112,7 @@ public struct MarkdownParser: Sendable {
             self.generatorSyntax = generatorSyntax
             self.alerts = alerts
             self.eastAsianLineBreaks = eastAsianLineBreaks
+            self.admonitions = admonitions
             self.titleHeading = titleHeading
         }
 
@@ -180,6 +186,9 @@ public struct MarkdownParser: Sendable {
     private func render(_ body: Substring, frontMatter: FrontMatter, chains: [Modifier.Target: [Modifier]],
                         lineOffset: Int) -> (String, DocumentFacts) {
         let wanted = Set(chains.keys).subtracting([.metadataKeys, .metadataValues])
+        // MkDocs' admonitions are read as containers; the text keeps its lines.
+        let rewritten = options.admonitions && options.alerts ? Admonitions.rewritten(body) : nil
+        let body = rewritten.map { $0[...] } ?? body
         let document = CmarkDocument(parsing: body, options: options, trackPositions: !wanted.isEmpty || linkRewriter != nil)
         var (facts, marked, nodes) = document.walk(wanted: wanted, headingIDs: options.headingIDs,
                                                    retagsHeadings: chains[.headings] == nil,

@@ -156,6 +156,21 @@ struct BookSiteTests {
         #expect(summary.foreignConfiguration?.generator == .mkDocs)
     }
 
+    @Test("an MkDocs site's admonitions are callouts; a sitegen site's !!! lines stay text")
+    func admonitions() async throws {
+        let site = try TestSite()
+        try site.write("site_name: S\n", to: "mkdocs.yml")
+        try site.write("# Home\n\n!!! warning \"Careful\"\n    Mind the *gap*.\n\nAfter.\n", to: "docs/index.md")
+        try await site.build()
+        let home = try site.page("index.html")
+        #expect(home.contains("<div class=\"markdown-alert markdown-alert-warning\">"))
+        #expect(home.contains("Careful</p>\n<p>Mind the <em>gap</em>.</p>\n</div>"))
+        let plain = try TestSite()
+        try plain.write("!!! warning\n    x\n", to: "content/a.md")
+        try await plain.build()
+        #expect(try plain.page("a/index.html").contains("<p>!!! warning\nx</p>"))
+    }
+
     @Test("use_directory_urls: false gives /a/b.html; edit_uri is taken as given")
     func mkDocsFileURLs() async throws {
         let site = try TestSite()

@@ -87,6 +87,8 @@ public struct SiteConfiguration: Sendable {
     var menuOfSections = true
     /// Whether a page's `path` is its URL, as in a Zola site.
     var readsZolaPaths = false
+    /// Whether MkDocs' admonitions (`!!! note`) are read as callouts (an MkDocs site's).
+    var readsAdmonitions = false
     /// Whether Rust code blocks hide mdBook's `# ` lines (a book's).
     var hidesRustLines = false
     /// The languages pages are published in: ``languages``, else the one ``language`` at the root.

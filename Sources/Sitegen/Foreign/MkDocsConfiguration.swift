@@ -16,6 +16,7 @@ import SitegenLimits
 /// | `nav` | the navigation (order, nesting, titles); its top-level entries are the `main` menu, as Material's tabs |
 /// | `theme.language` | `language` |
 /// | `extra` | `params` |
+/// | (always) | admonitions (`!!! note "Title"`, `??? tip`) as callouts |
 /// | `extra_css` | `stylesheets` (paths from `docs_dir`, published with the content) |
 enum MkDocsConfiguration {
     /// The configuration of the site in `root`.
@@ -44,6 +45,7 @@ enum MkDocsConfiguration {
         default: throw values.problem("use_directory_urls", "must be true or false")
         }
         configuration.keepFileNames = true
+        configuration.readsAdmonitions = true
         if let repository = try values.text("repo_url"), !repository.isEmpty {
             configuration.repository = repository
             let base = repository.hasSuffix("/") ? repository : repository + "/"

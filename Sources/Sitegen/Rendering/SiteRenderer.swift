@@ -218,6 +218,7 @@ struct SiteRenderer: Sendable {
         var options = site.markdownParser.options
         options.titleHeading = title
         options.hidesRustLines = loaded.configuration.hidesRustLines
+        options.admonitions = loaded.configuration.readsAdmonitions
         var rewriter = links.rewriter(for: sourcePath, displayPath: display(sourcePath))
         if let siteRewriter = site.markdownParser.linkRewriter { rewriter = rewriter.followed(by: siteRewriter) }
         return MarkdownParser(options: options, modifiers: site.markdownParser.modifiers, linkRewriter: rewriter)

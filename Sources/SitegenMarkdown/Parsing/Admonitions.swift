@@ -1,0 +1,135 @@
+import SitegenLimits
+
+/// MkDocs' admonitions (Python-Markdown's `admonition` and pymdown's `details` extensions),
+/// rewritten before parsing as the `:::` containers sitegen renders as alerts
+/// (``MarkdownParser/Options/admonitions``):
+///
+/// ```
+/// !!! warning "Mind the gap"          :::warning[Mind the gap]
+///     Text, **Markdown**.       →     Text, **Markdown**.
+///                                     :::
+/// ```
+///
+/// A block opens with `!!!`, `???` or `???+` at the start of a line, a type and an optional
+/// title in double quotes; its text is the lines indented by four spaces (or a tab) below it,
+/// blank lines between them included. Types map onto the five alert kinds (`note`, `abstract`,
+/// `info`, `question`, `example`, `quote` → note; `tip`, `success`, `hint` → tip; `warning`;
+/// `failure`, `danger`, `bug`, `error` → caution); a type that is no kind's own name is the
+/// title when none is given (`!!! example` shows "Example"). Admonitions nest as containers do.
+/// The text keeps its lines (a block's last blank line becomes its `:::`), so lines in
+/// messages stay the file's; a collapsible `???` block shows open.
+enum Admonitions {
+    /// Whether `body` may hold an admonition: a line starting with `!!!` or `???`.
+    static func mayHold(_ body: Substring) -> Bool {
+        body.hasPrefix("!!!") || body.hasPrefix("???") || body.contains("\n!!!") || body.contains("\n???")
+    }
+
+    /// `body` with its admonitions as containers, or `nil` when it has none.
+    static func rewritten(_ body: Substring) -> String? {
+        guard mayHold(body) else { return nil }
+        let lines = body.split(separator: "\n", omittingEmptySubsequences: false)
+        var changed = false
+        let result = rewrite(lines, depth: 1, changed: &changed)
+        return changed ? result.joined(separator: "\n") : nil
+    }
+
+    /// The lines with the admonitions that start at their left edge rewritten; nested ones too,
+    /// as deep as containers nest.
+    private static func rewrite(_ lines: [Substring], depth: Int, changed: inout Bool) -> [Substring] {
+        var output: [Substring] = []
+        output.reserveCapacity(lines.count + 1)
+        var index = 0
+        var fence: Substring?
+        while index < lines.count {
+            let line = lines[index]
+            if let open = fence {
+                if line.drop(while: { $0 == " " }).hasPrefix(open) { fence = nil }
+                output.append(line)
+                index += 1
+                continue
+            }
+            let trimmed = line.drop(while: { $0 == " " })
+            if line.count - trimmed.count < 4, trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
+                fence = trimmed.prefix(3)
+                output.append(line)
+                index += 1
+                continue
+            }
+            guard depth <= Limits.containerDepth, let opener = opener(line) else {
+                output.append(line)
+                index += 1
+                continue
+            }
+            // The block: indented lines and blank lines, up to the first line indented less.
+            var end = index + 1
+            var lastText = index
+            while end < lines.count {
+                let next = lines[end]
+                if next.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) {
+                    end += 1
+                    continue
+                }
+                guard next.hasPrefix("    ") || next.hasPrefix("\t") else { break }
+                lastText = end
+                end += 1
+            }
+            changed = true
+            output.append(Substring(opener))
+            let content = lines[(index + 1)...lastText].map { line -> Substring in
+                line.hasPrefix("\t") ? line.dropFirst() : line.hasPrefix("    ") ? line.dropFirst(4) : Substring(line.drop { $0 == " " })
+            }
+            output += rewrite(Array(content), depth: depth + 1, changed: &changed)
+            // The blank lines after the text: the last becomes the close, so that lines stay where they were.
+            let blanks = lastText + 1..<end
+            if blanks.isEmpty {
+                output.append(":::")
+            } else {
+                output += Array(repeating: Substring(""), count: blanks.count - 1)
+                output.append(":::")
+            }
+            index = end
+        }
+        return output
+    }
+
+    /// The container line that opens for `line` (`:::warning[Mind the gap]`), if it opens an admonition.
+    private static func opener(_ line: Substring) -> String? {
+        let marker: Substring
+        if line.hasPrefix("???+") {
+            marker = "???+"
+        } else if line.hasPrefix("!!!") || line.hasPrefix("???") {
+            marker = line.prefix(3)
+        } else {
+            return nil
+        }
+        var rest = line.dropFirst(marker.count)
+        guard rest.first == " " || rest.first == "\t" else { return nil }
+        rest = rest.drop { $0 == " " || $0 == "\t" }
+        var title: String?
+        if let quote = rest.firstIndex(of: "\"") {
+            let afterQuote = rest[rest.index(after: quote)...]
+            guard let close = afterQuote.lastIndex(of: "\"") else { return nil }
+            title = String(afterQuote[..<close])
+            rest = rest[..<quote]
+        }
+        let words = rest.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
+        guard let type = words.first, type.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else { return nil }
+        let kind = Alert.Kind(named: type) ?? kind(ofMkDocsType: type)
+        if title == nil, Alert.Kind(named: type) == nil || type.lowercased() != kind.rawValue {
+            title = type.prefix(1).uppercased() + type.dropFirst().lowercased()
+        }
+        // A `]` would end the title early; an empty title shows the kind's own.
+        let shown = (title ?? "").replacingOccurrences(of: "]", with: ")").replacingOccurrences(of: "[", with: "(")
+        return ":::" + kind.rawValue + (shown.isEmpty ? "" : "[" + shown + "]")
+    }
+
+    /// The alert kind of an MkDocs type that ``Alert/Kind/init(named:)`` does not know.
+    private static func kind(ofMkDocsType type: Substring) -> Alert.Kind {
+        switch type.lowercased() {
+        case "failure", "fail", "missing", "bug": .caution
+        case "check", "done": .tip
+        case "attention": .warning
+        default: .note
+        }
+    }
+}
