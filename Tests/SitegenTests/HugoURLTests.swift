@@ -261,4 +261,17 @@ struct HugoURLTests {
         ])
         #expect(taken.exists("posts/hello/index.html"))
     }
+
+    @Test("with uglyURLs a term's page is a file, paged as Hugo pages it (/tags/swift.html, /tags/swift/page/2.html); section lists stay folders")
+    func uglyTermPages() async throws {
+        let (site, _) = try await build([
+            "hugo.toml": "title = 'U'\nuglyURLs = true\n[pagination]\npagerSize = 1\n[taxonomies]\ntag = 'tags'\n",
+            "content/posts/hello.md": "---\ntitle: Hello\ndate: 2024-01-02\ntags: [swift]\n---\nHi\n",
+            "content/posts/two.md": "---\ntitle: Two\ndate: 2024-01-03\ntags: [swift]\n---\nHi\n",
+        ])
+        #expect(site.exists("tags/swift.html") && site.exists("tags/swift/page/2.html"))
+        #expect(site.exists("posts/index.html") && site.exists("posts/page/2/index.html"))
+        #expect(try site.page("posts/hello.html").contains("href=\"/tags/swift.html\""))
+        #expect(try site.page("tags/swift.html").contains("href=\"/tags/swift/page/2.html\""))
+    }
 }

@@ -9,7 +9,7 @@ import SitegenMarkdown
 /// |---|---|
 /// | `[permalinks] posts = '/p/:slug/'`, `[permalinks.page]` | the URL of each page of a top section (`/` for the pages at the top) |
 /// | `[permalinks.section]`, `[permalinks.taxonomy]`, `[permalinks.term]` | the URL of section, taxonomy and term list pages |
-/// | `uglyURLs = true`, or a table by section | pages at `/a/b.html` rather than `/a/b/` |
+/// | `uglyURLs = true`, or a table by section | pages at `/a/b.html` rather than `/a/b/`; with `true`, term pages too (`/tags/swift.html`) |
 /// | `disablePathToLower = true` | paths keep the case of files and terms |
 /// | `[languages.xx] contentDir = 'content.xx'` | that folder's files are in `xx` |
 /// | `params.mainSections` (else the section with most pages) | what the home page lists, page by page |
@@ -160,12 +160,13 @@ struct HugoURLRules: Sendable, Hashable {
 
     /// The URL of a term's list page in the language published at `folder`.
     func termURL(taxonomy: String, term: String, in folder: String) -> String {
+        // With `uglyURLs`, Hugo writes a term's page as a file too (`/tags/swift.html`), not its sections' lists.
         guard let pattern = termPermalinks[taxonomy.lowercased()] else {
-            return URLPath.encoded("/" + URLPath.path(component(taxonomy) + "/" + component(term), in: folder) + "/")
+            return Self.url(URLPath.path(component(taxonomy) + "/" + component(term), in: folder), ugly: uglyURLs)
         }
         let facts = HugoPermalink.Facts(date: nil, sections: [taxonomy], title: term, slug: nil, contentBaseName: term)
         let path = pattern.path(for: facts, lowercased: lowercasesPaths)
-        return Self.url(URLPath.path(path.isEmpty ? component(term) : path, in: folder), ugly: false)
+        return Self.url(URLPath.path(path.isEmpty ? component(term) : path, in: folder), ugly: uglyURLs)
     }
 
     /// The sections after these rules: section permalinks applied; the folders of taxonomies and

@@ -241,8 +241,9 @@ struct ListRenderer: Sendable {
     }
 
     /// The last component of a term's URL: what a term shares with its translations.
+    /// (`/tags/swift/` and a Hugo site's ugly `/tags/swift.html` are both `swift`.)
     static func slug(ofTermURL url: String) -> String {
-        URLPath.lastComponent(of: String(url.dropLast()))
+        url.hasSuffix(".html") ? URLPath.lastComponent(of: String(url.dropLast(5))) : URLPath.lastComponent(of: String(url.dropLast()))
     }
 
     // MARK: 404 and aliases

@@ -1,6 +1,7 @@
 import SitegenTemplates
 
-/// Splits a list page's pages into numbered pages: `/posts/`, `/posts/page/2/`, …
+/// Splits a list page's pages into numbered pages: `/posts/`, `/posts/page/2/`, … (a list at
+/// an ugly URL, `/tags/swift.html`, as Hugo pages it: `/tags/swift/page/2.html`).
 struct Pager<Item> {
     struct Page {
         let number: Int
@@ -17,7 +18,8 @@ struct Pager<Item> {
         let count = items.isEmpty ? 1 : (items.count - 1) / size + 1
         pages = (0..<count).map { index in
             let start = min(index * size, items.count)
-            return Page(number: index + 1, url: index == 0 ? url : url + "page/\(index + 1)/",
+            let later = url.hasSuffix(".html") ? url.dropLast(5) + "/page/\(index + 1).html" : url + "page/\(index + 1)/"
+            return Page(number: index + 1, url: index == 0 ? url : later,
                         items: items[start..<start + min(size, items.count - start)])
         }
     }
