@@ -274,4 +274,37 @@ struct HugoURLTests {
         #expect(try site.page("posts/hello.html").contains("href=\"/tags/swift.html\""))
         #expect(try site.page("tags/swift.html").contains("href=\"/tags/swift/page/2.html\""))
     }
+
+    @Test("names slug as Hugo's urlize makes them (Notes & Thoughts → notes--thoughts), and a section's slug names its folder in every URL below it")
+    func hugoNamesAndSectionSlugs() async throws {
+        let (site, _) = try await build([
+            "hugo.toml": "title = 'H'\n[taxonomies]\ncategory = 'categories'\n",
+            "content/Docs/_index.md": "---\ntitle: Docs\nslug: documentation\n---\n",
+            "content/Docs/Getting Started/Install Guide.md": "---\ntitle: Install\n---\nx\n",
+            "content/Docs/Getting Started/bundle/index.md": "---\ntitle: Bundle\n---\nx\n",
+            "content/notes/Notes & Thoughts.md": "---\ntitle: N\ncategories: [Notes & Thoughts]\n---\nx\n",
+        ])
+        #expect(site.exists("documentation/index.html"))
+        #expect(site.exists("documentation/getting-started/index.html"))
+        #expect(site.exists("documentation/getting-started/install-guide/index.html"))
+        #expect(site.exists("documentation/getting-started/bundle/index.html"))
+        #expect(site.exists("categories/notes--thoughts/index.html"))
+        #expect(site.exists("notes/notes--thoughts/index.html"))
+        #expect(!site.exists("docs/index.html"))
+    }
+
+    @Test("a live build moves a section's pages when its _index.md slug changes")
+    func liveSectionSlug() async throws {
+        let site = try TestSite()
+        try site.write("title = 'H'\n", to: "hugo.toml")
+        let index = try site.write("---\ntitle: Docs\nslug: documentation\n---\n", to: "content/docs/_index.md")
+        try site.write("---\ntitle: Page\n---\nx\n", to: "content/docs/page.md")
+        let live = LiveSiteBuilder(site: Site(), root: site.root)
+        try await live.build()
+        #expect(site.exists("documentation/page/index.html"))
+        try "---\ntitle: Docs\nslug: manual\n---\n".write(to: index, atomically: true, encoding: .utf8)
+        try await live.build(changed: [index.standardizedFileURL.path])
+        #expect(site.exists("manual/page/index.html"))
+        #expect(!site.exists("documentation/page/index.html"))
+    }
 }

@@ -84,7 +84,7 @@ struct HugoPermalink: Sendable, Hashable {
 
     /// The text of the token `name`, or `nil` when it is no token.
     private func value(of name: String, slice: Substring?, facts: Facts, lowercased: Bool) -> String? {
-        let slugged = { (text: String) in lowercased ? Slug.make(text) : Self.keepingCase(text) }
+        let slugged = { (text: String) in Self.urlize(text, lowercased: lowercased) }
         switch name {
         case "year", "month", "monthname", "day", "weekday", "weekdayname", "yearday":
             return facts.date.map { Self.dateToken(name, of: $0, lowercased: lowercased) } ?? ""
@@ -103,6 +103,25 @@ struct HugoPermalink: Sendable, Hashable {
         default:
             return nil
         }
+    }
+
+    /// A name as a path component, as Hugo makes one (its `urlize`): each space a `-`, letters,
+    /// digits, marks and `._-#+~@` kept, anything else left out, without joining the hyphens
+    /// that leaves (`Notes & Thoughts` → `notes--thoughts`); lowercased unless `lowercased` is
+    /// false (`disablePathToLower`). `/` and `\` count as spaces, so a name stays one component;
+    /// a name of nothing but left-out characters gets its ``Slug``.
+    static func urlize(_ text: String, lowercased: Bool) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for character in text.trimmingCharacters(in: .whitespacesAndNewlines) {
+            if character.isWhitespace || character == "/" || character == "\\" {
+                result.append("-")
+            } else if character.isLetter || character.isNumber || "._-#+~@".contains(character)
+                        || character.unicodeScalars.allSatisfy({ [.nonspacingMark, .spacingMark, .enclosingMark].contains($0.properties.generalCategory) }) {
+                result += lowercased ? character.lowercased() : String(character)
+            }
+        }
+        return result.contains(where: { $0 != "-" && $0 != "." }) ? result : (lowercased ? Slug.make(text) : keepingCase(text))
     }
 
     /// A name as a path component that keeps its case (Hugo's `disablePathToLower`): as ``Slug``

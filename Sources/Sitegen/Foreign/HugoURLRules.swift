@@ -38,6 +38,10 @@ struct HugoURLRules: Sendable, Hashable {
     /// `/posts/2024-01-05-hello/`), as in Hugo unless `[frontmatter]` reads dates from file
     /// names (`date = [":filename", ":default"]`), which takes the date out of the name.
     var keepsDatePrefix = true
+    /// The `slug` of each section's `_index.md` that gives one, by the folder's site path: the
+    /// folder's name in the URLs of the section, its pages and the sections below it
+    /// (`docs/_index.md` with `slug: documentation` → `/documentation/…`). Set as the content loads.
+    var sectionSlugs: [String: String] = [:]
 
     /// Reads the keys of the rules from a Hugo configuration.
     ///
@@ -126,15 +130,30 @@ struct HugoURLRules: Sendable, Hashable {
             return Self.url(URLPath.path(path, in: languagePath), ugly: ugly)
         }
         let datedName = keepsDatePrefix && slug == nil && PageReader.splitDatePrefix(baseName).0 != nil
-        guard ugly || datedName || (!lowercasesPaths && parent.contains(where: \.isUppercase) || baseName.contains(where: \.isUppercase))
+        let named = renamed(sections, in: languagePath)
+        // sitegen's own URL is Hugo's unless a name slugs otherwise (`Notes & Thoughts`), a section has a
+        // slug, or the name keeps its case or a date.
+        let differs = named != sections || (sections + [slug ?? baseName]).contains { component($0) != Slug.make($0) }
+        guard ugly || datedName || differs || (!lowercasesPaths && parent.contains(where: \.isUppercase) || baseName.contains(where: \.isUppercase))
         else { return nil }
-        let components = (languagePath.isEmpty ? [] : [languagePath]) + sections + [slug ?? baseName]
+        let components = (languagePath.isEmpty ? [] : [languagePath]) + named + [slug ?? baseName]
         return Self.url(components.map(component).joined(separator: "/"), ugly: ugly)
+    }
+
+    /// The folder names `sections` (below the language's folder `languagePath`) with each
+    /// section's `slug` in place of its name.
+    func renamed(_ sections: [String], in languagePath: String) -> [String] {
+        guard !sectionSlugs.isEmpty else { return sections }
+        var path = languagePath
+        return sections.map { name in
+            path = URLPath.path(name, in: path)
+            return sectionSlugs[path] ?? name
+        }
     }
 
     /// A name as a path component (decoded): its ``Slug``, keeping its case when paths are not lowercased.
     func component(_ name: String) -> String {
-        lowercasesPaths ? Slug.make(name) : HugoPermalink.keepingCase(name)
+        HugoPermalink.urlize(name, lowercased: lowercasesPaths)
     }
 
     /// The percent-encoded URL of a decoded `path` from the site's root: `/path/`, or `/path.html` when `ugly`.
@@ -186,6 +205,18 @@ struct HugoURLRules: Sendable, Hashable {
             sections[section.path] = nil
             let parent = URLPath.folder(of: section.path)
             sections[parent]?.subsectionPaths.removeAll { $0 == section.path }
+        }
+        // A section's slug names its folder in its own URL and in those of the sections below it.
+        if !sectionSlugs.isEmpty {
+            for (path, section) in sections where !path.isEmpty {
+                let parts = path.split(separator: "/").map(String.init)
+                let root = roots[parts.first ?? ""]
+                let below = root.map { $0.path.isEmpty ? parts : Array(parts.dropFirst()) } ?? parts
+                let named = renamed(below, in: root?.path ?? "")
+                guard named != below, !named.isEmpty else { continue }
+                sections[path] = section.moved(to: Self.url(URLPath.path(named.map(component).joined(separator: "/"), in: root?.path ?? ""),
+                                                            ugly: false))
+            }
         }
         if !sectionPermalinks.isEmpty {
             for (path, section) in sections {

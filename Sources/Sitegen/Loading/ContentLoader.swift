@@ -78,7 +78,20 @@ struct ContentLoader {
         warnings += indexes.warnings
         let folderOfIndex = Dictionary(uniqueKeysWithValues: indexes.files.map { ($0.value, $0.key) })
         let bundleFolders = indexes.bundleFolders
-        let known = memory?.pages(bundleFolders: bundleFolders) ?? [:]
+        // A Hugo section's `slug` (in its `_index.md`) is its folder's name in every URL below it.
+        var configuration = configuration
+        if configuration.hugo != nil {
+            let sourceOfSitePath = Dictionary(zip(places.map(\.sitePath), sources.map(\.0)), uniquingKeysWith: { first, _ in first })
+            for (folder, file) in indexes.files where !folder.isEmpty {
+                guard let slug = sourceOfSitePath[file]?.frontMatter["slug"]?.string,
+                      !slug.isEmpty, !slug.contains("/"), slug != ".", slug != ".." else { continue }
+                configuration.hugo?.sectionSlugs[folder] = slug
+            }
+        }
+        let reader = PageReader(layout: layout, configuration: configuration, options: options)
+        // Pages made before are kept while what places them is the same: the bundles, and the sections' slugs.
+        let placing = bundleFolders.union((configuration.hugo?.sectionSlugs ?? [:]).map { "\u{0}" + $0.key + "\u{0}" + $0.value })
+        let known = memory?.pages(bundleFolders: placing) ?? [:]
         var made: [Page] = []
         var stillKnown = 0
         var toMake: [(path: String, source: MarkdownSource, revision: Int)] = []
@@ -101,10 +114,10 @@ struct ContentLoader {
             toMake.append((path, source, revision))
         }
         // Pages are made on all cores; errors are gathered in file order.
-        let madePages = try await Parallel.map(toMake.indices) { [self, toMake, placeOf] index in
+        let madePages = try await Parallel.map(toMake.indices) { [reader, toMake, placeOf] index in
             let (path, source, revision) = toMake[index]
             do throws(SiteError) {
-                return Result<Page?, SiteError>.success(try pageReader.page(path: path, source: source, bundleFolders: bundleFolders,
+                return Result<Page?, SiteError>.success(try reader.page(path: path, source: source, bundleFolders: bundleFolders,
                                                                             place: placeOf[path])
                     .map { page in
                         var page = page
@@ -128,7 +141,6 @@ struct ContentLoader {
         }
         pages.sort { $0.sourcePath < $1.sourcePath }
         memory?.keep(made: made, all: stillKnown == known.count ? nil : pages)
-        var configuration = configuration
         let tree = SectionTree(layout: layout, languages: configuration.publishedLanguages, keepsFileNames: configuration.keepFileNames)
         if configuration.title.isEmpty { configuration.title = tree.siteTitle(indexFiles: indexFiles, pages: pages) }
         // A book without a page of its own at the top opens at its first chapter, as mdBook's `index.html` does.
