@@ -68,6 +68,23 @@ struct BookSiteTests {
         #expect(summary.warnings.isEmpty)
     }
 
+    @Test("files with Windows line ends: a SUMMARY.md's chapters and MkDocs' admonitions are read as with \\n")
+    func windowsLineEnds() async throws {
+        let book = try TestSite()
+        try book.write("[book]\r\ntitle = \"B\"\r\n", to: "book.toml")
+        try book.write("# Summary\r\n\r\n- [A](a.md)\r\n- [B](b.md)\r\n", to: "src/SUMMARY.md")
+        try book.write("# A\r\n", to: "src/a.md")
+        try book.write("# B\r\n", to: "src/b.md")
+        let summary = try await book.build()
+        #expect(summary.warnings.isEmpty)
+        #expect(try book.page("a.html").contains("<a rel=\"next\" href=\"/b.html\">"))
+        let docs = try TestSite()
+        try docs.write("site_name: M\r\n", to: "mkdocs.yml")
+        try docs.write("# H\r\n\r\n!!! note \"T\"\r\n    Body.\r\n\r\nAfter\r\n", to: "docs/index.md")
+        try await docs.build()
+        #expect(try docs.page("index.html").contains("T</p>\n<p>Body.</p>\n</div>"))
+    }
+
     @Test("mdBook's hidden lines in Rust code blocks are left out; ## shows as #; other languages keep theirs")
     func hiddenRustLines() async throws {
         let site = try TestSite()

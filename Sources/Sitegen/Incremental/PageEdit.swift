@@ -46,7 +46,7 @@ struct PageEdit {
             }
             // A file that is gone or whose front matter does not read is for the general build to report.
             guard let (source, revision) = try? memory.source(at: path, path: relative, known: known[relative], read: {
-                try MarkdownSource(text: String(decoding: try walker.contents(of: path), as: UTF8.self))
+                try ContentLoader.source(of: String(decoding: try walker.contents(of: path), as: UTF8.self))
             }) else { return nil }
             guard var page = try? loader.pageReader.page(path: relative, source: source, bundleFolders: bundleFolders,
                                                                 place: placement.place(relative)) else { return nil }

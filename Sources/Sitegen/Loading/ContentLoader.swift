@@ -401,7 +401,7 @@ struct ContentLoader {
                         do {
                             let file = contentPath + "/" + path
                             let read = { () throws -> MarkdownSource in
-                                try MarkdownSource(text: RegularFile.text(of: file, maximumSize: Self.maximumMarkdownBytes))
+                                try Self.source(of: RegularFile.text(of: file, maximumSize: Self.maximumMarkdownBytes))
                             }
                             if let memory {
                                 return (index, .success(try memory.source(at: file, path: path, read: read)))
@@ -433,6 +433,14 @@ struct ContentLoader {
         }
         if !errors.isEmpty { throw SiteErrors(errors: errors) }
         return sources
+    }
+
+    /// A content file's text cut into front matter and body, Windows line ends (`\r\n`) read as
+    /// `\n`: every line stays where it was, and what reads the text line by line (a
+    /// `SUMMARY.md`, MkDocs' admonitions, tag counts) sees the lines a Windows editor wrote —
+    /// `\r\n` is one Character in Swift, which text split at `\n` would not see.
+    static func source(of text: String) throws(MarkdownError) -> MarkdownSource {
+        try MarkdownSource(text: text.utf8.contains(UInt8(ascii: "\r")) ? text.replacingOccurrences(of: "\r\n", with: "\n") : text)
     }
 
     /// What to fix, after a front matter error's message (which starts with its format).
