@@ -84,4 +84,15 @@ struct TOMLLimitTests {
         let fits = "{\"title\": \"A\", \"body\": \"" + String(repeating: "x", count: 900_000) + "\"}\nText\n"
         #expect(throws: Never.self) { try MarkdownSource(text: fits) }
     }
+
+    @Test("keys keep their lines, nested tables' too, with Windows line ends as with \\n")
+    func keyLines() throws {
+        for end in ["\n", "\r\n"] {
+            let toml = ["title = \"B\"", "", "[book]", "src = \"x\"", "[output.html.redirect]", "\"a.html\" = \"b.html\""].joined(separator: end) + end
+            let values = try FrontMatter(toml: toml)
+            #expect(values.line(of: "title") == 1 && values.line(of: "book") == 3, "\(end.debugDescription)")
+            #expect(values["book"]?.map?.line(of: "src") == 4, "\(end.debugDescription)")
+            #expect(values["output"]?.map?["html"]?.map?["redirect"]?.map?.line(of: "a.html") == 6, "\(end.debugDescription)")
+        }
+    }
 }

@@ -126,7 +126,8 @@ enum TOMLReader {
             var openString: String?
             var depth = 0
             var number = 0
-            for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            // `\r\n` is one Character: a file with Windows line ends is split at it too.
+            for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
                 number += 1
                 var line = rawLine[...]
                 if let delimiter = openString {
