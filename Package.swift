@@ -43,9 +43,12 @@ let package = Package(
         .target(name: "SitegenLimits"),
         .target(name: "SitegenTemplates", dependencies: ["SitegenLimits"]),
         .target(name: "SitegenHighlight"),
+        .target(name: "SitegenMath", dependencies: ["SitegenLimits"]),
+        .target(name: "SitegenTemplateDialects", dependencies: ["SitegenLimits", "SitegenTemplates"]),
         .target(
             name: "Sitegen",
-            dependencies: ["CCurl", "SitegenLimits", "SitegenMarkdown", "SitegenTemplates", "SitegenHighlight"]
+            dependencies: ["CCurl", "SitegenLimits", "SitegenMarkdown", "SitegenTemplates", "SitegenHighlight", "SitegenMath",
+                           "SitegenTemplateDialects"]
         ),
         .target(
             name: "SitegenCLI",
@@ -76,6 +79,8 @@ let package = Package(
         ),
         .testTarget(name: "SitegenTemplatesTests", dependencies: ["SitegenTemplates"]),
         .testTarget(name: "SitegenHighlightTests", dependencies: ["SitegenHighlight"]),
+        .testTarget(name: "SitegenMathTests", dependencies: ["SitegenMath"]),
+        .testTarget(name: "SitegenTemplateDialectsTests", dependencies: ["SitegenTemplateDialects", "SitegenTemplates"]),
         .testTarget(
             name: "SitegenTests",
             dependencies: ["Sitegen", "SitegenCLI", "SitegenLimits", "TestSupport"]
