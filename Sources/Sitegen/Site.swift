@@ -34,7 +34,7 @@ public struct Site: Sendable {
 
     /// Creates a site with the default parser and steps.
     public init(markdownParser: MarkdownParser = MarkdownParser(options: .init(headingIDs: true, generatorSyntax: true, alerts: true,
-                                                                                   eastAsianLineBreaks: true)),
+                                                                                   eastAsianLineBreaks: true, math: true)),
                 steps: [BuildStep] = BuildStep.defaultSteps) {
         self.markdownParser = markdownParser
         self.steps = steps

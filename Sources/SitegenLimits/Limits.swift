@@ -47,6 +47,14 @@ package enum Limits {
 
     // MARK: Markdown
 
+    /// How deep shortcodes may nest in one page (`{{< tabs >}}{{< tab >}}…`).
+    package static let shortcodeDepth = 64
+    /// The longest opening tag of a shortcode, arguments and all, in bytes.
+    package static let shortcodeTagBytes = 65_536
+    /// The longest formula (`$…$`, `$$…$$`), in bytes: a `$` with no closing one within this
+    /// many bytes is text.
+    package static let formulaBytes = 65_536
+
     /// How deep `:::` containers and alerts may nest in one page.
     package static let containerDepth = 100
 

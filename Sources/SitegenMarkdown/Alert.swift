@@ -40,3 +40,12 @@ public struct Alert: Sendable, Hashable {
         self.title = title
     }
 }
+
+extension Alert {
+    /// The HTML that opens an alert of `kind` with its title paragraph (icon and `titleHTML`),
+    /// as alerts written in Markdown open; `</div>` closes it.
+    package static func openingHTML(_ kind: Kind, titleHTML: String) -> String {
+        "<div class=\"markdown-alert markdown-alert-\(kind.rawValue)\">\n<p class=\"markdown-alert-title\">"
+            + AlertBlocks.icon(kind) + titleHTML + "</p>\n"
+    }
+}

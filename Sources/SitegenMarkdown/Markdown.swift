@@ -24,6 +24,8 @@ public struct Markdown: Sendable, Hashable {
     /// ``Limits/containerDepth`` (`:::` containers and alerts counted together), if any: a
     /// site makes it an error; the HTML holds it as the others.
     package var tooDeepAlertLine: Int? = nil
+    /// The formulas that could not be read (see ``MarkdownParser/Options/math``).
+    package var mathFailures: [MathReader.Failure] = []
 
     /// The number of words a reader sees: the text of ``html``, tags not counted. Computed
     /// on each use, in one pass over the HTML.

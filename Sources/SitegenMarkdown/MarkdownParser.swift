@@ -85,6 +85,12 @@ public struct MarkdownParser: Sendable {
         /// its indentation) is not shown, and `##` at its start shows as `#`; `#[derive]` and
         /// `#!` lines stay. Off by default, so the HTML stays cmark-gfm's; books turn it on.
         public var hidesRustLines: Bool = false
+        /// Render math as MathML at build time, by GitHub's rules: `$…$` and `\(…\)` inline,
+        /// `$$…$$` and `\[…\]` display, and code blocks whose language is `math`; a `$` in
+        /// prose (`$5 and $10`) stays text, and code is never read. A formula that cannot be
+        /// read is shown as code (``Markdown/mathFailures`` says where). Off by default, so the
+        /// HTML stays cmark-gfm's; sites turn it on.
+        public var math: Bool = false
         /// What becomes of the heading the document's title comes from, for sites whose
         /// templates show the title themselves. Default: ``TitleHeading/keep``.
         public var titleHeading: TitleHeading
@@ -101,6 +107,7 @@ public struct MarkdownParser: Sendable {
                     alerts: Bool = false,
                     eastAsianLineBreaks: Bool = false,
                     admonitions: Bool = false,
+                    math: Bool = false,
                     titleHeading: TitleHeading = .keep) {
             self.extensions = extensions
             self.smartPunctuation = smartPunctuation
@@ -113,6 +120,7 @@ public struct MarkdownParser: Sendable {
             self.alerts = alerts
             self.eastAsianLineBreaks = eastAsianLineBreaks
             self.admonitions = admonitions
+            self.math = math
             self.titleHeading = titleHeading
         }
 
@@ -170,12 +178,38 @@ public struct MarkdownParser: Sendable {
     /// Parses a document whose front matter was already read (see ``MarkdownSource``).
     /// Metadata modifiers run on its front matter; the body is parsed and modified.
     public func parse(_ source: MarkdownSource) -> Markdown {
+        parse(source, fragments: HTMLFragments())
+    }
+
+    /// Parses a document whose placeholders stand for `fragments` of HTML made before (a
+    /// site's shortcodes): they are put in after the modifiers ran, and left out of the text
+    /// of headings and summaries.
+    package func parse(_ source: MarkdownSource, fragments given: HTMLFragments) -> Markdown {
+        var fragments = given, body = source.body, mathFailures: [MathReader.Failure] = []
+        if options.math, MathReader.mayHoldMath(body),
+           let replaced = MathReader.replacing(in: body, firstLine: source.bodyLineOffset + 1,
+                                               codeLines: codeBlockLines(of: body, lineOffset: source.bodyLineOffset),
+                                               htmlBlocks: options.rawHTML == .keep, fragments: &fragments) {
+            body = replaced.body[...]
+            mathFailures = replaced.failures
+        }
         let chains = modifierChains()
         let frontMatter = modifiedFrontMatter(source.frontMatter, chains: chains)
-        let (html, facts) = render(source.body, frontMatter: frontMatter, chains: chains, lineOffset: source.bodyLineOffset)
-        return Markdown(html: html, frontMatter: frontMatter, title: facts.title, headings: facts.headings,
-                        summary: facts.summary, bodyLineOffset: source.bodyLineOffset, omittedHeading: facts.omittedHeading,
-                        codeLines: facts.codeLines, tooDeepAlertLine: facts.tooDeepAlertLine)
+        var (html, facts) = render(body, frontMatter: frontMatter, chains: chains, lineOffset: source.bodyLineOffset,
+                                   placeholders: fragments.isEmpty ? nil : fragments)
+        if !fragments.isEmpty { html = fragments.splice(html) }
+        var markdown = Markdown(html: html, frontMatter: frontMatter, title: facts.title, headings: facts.headings,
+                                summary: facts.summary, bodyLineOffset: source.bodyLineOffset, omittedHeading: facts.omittedHeading,
+                                codeLines: facts.codeLines, tooDeepAlertLine: facts.tooDeepAlertLine)
+        markdown.mathFailures = mathFailures
+        return markdown
+    }
+
+    /// The file's lines of the code blocks of `body`, whose first line is the file's line
+    /// `lineOffset + 1`: what the readers of tags and math that run before the parse skip.
+    package func codeBlockLines(of body: Substring, lineOffset: Int) -> [ClosedRange<Int>] {
+        let document = CmarkDocument(parsing: body, options: options, trackPositions: false)
+        return document.codeBlockLines().map { $0.lowerBound + lineOffset...$0.upperBound + lineOffset }
     }
 
     /// The HTML of a Markdown text (front matter, if read, is dropped).
@@ -184,12 +218,13 @@ public struct MarkdownParser: Sendable {
     }
 
     private func render(_ body: Substring, frontMatter: FrontMatter, chains: [Modifier.Target: [Modifier]],
-                        lineOffset: Int) -> (String, DocumentFacts) {
+                        lineOffset: Int, placeholders: HTMLFragments?) -> (String, DocumentFacts) {
         let wanted = Set(chains.keys).subtracting([.metadataKeys, .metadataValues])
         // MkDocs' admonitions are read as containers; the text keeps its lines.
         let rewritten = options.admonitions && options.alerts ? Admonitions.rewritten(body) : nil
         let body = rewritten.map { $0[...] } ?? body
         let document = CmarkDocument(parsing: body, options: options, trackPositions: !wanted.isEmpty || linkRewriter != nil)
+        document.placeholders = placeholders
         var (facts, marked, nodes) = document.walk(wanted: wanted, headingIDs: options.headingIDs,
                                                    retagsHeadings: chains[.headings] == nil,
                                                    linkRewriter: linkRewriter, lineOffset: lineOffset)

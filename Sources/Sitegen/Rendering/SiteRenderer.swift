@@ -65,7 +65,8 @@ struct SiteRenderer: Sendable {
             // The home page shows its text alone; a section's list shows the title above it.
             let title: MarkdownParser.TitleHeading = section.path.isEmpty || !theme.templates.mentions("section.title")
                 ? .keep : .omit(given: section.source.frontMatter["title"]?.string)
-            let content = try parseContent(section.source, at: relative, links: links, parser: parser(for: relative, links: links, title: title))
+            let content = try parseContent(section.source, at: relative, url: section.url, links: links,
+                                           parser: parser(for: relative, links: links, title: title))
             for warning in content.warnings { warnings.add(warning) }
             sectionHTML[section.path] = content.markdown.html
             templateTags.append((source, content.templateTags))
@@ -225,9 +226,9 @@ struct SiteRenderer: Sendable {
     }
 
     /// A page's or section's Markdown, parsed: its mdBook includes done first, then Hugo's
-    /// `ref`/`relref`; Hugo's escaped
-    /// shortcodes shown as Hugo shows them, the other generators' tags left in it counted.
-    private func parseContent(_ source: MarkdownSource, at path: String, links: LinkResolver,
+    /// `ref`/`relref`, then its shortcodes (``ShortcodeExpander``); Hugo's escaped shortcodes
+    /// shown as Hugo shows them, the other generators' tags left in it counted.
+    private func parseContent(_ source: MarkdownSource, at path: String, url: String, links: LinkResolver,
                               parser: MarkdownParser) throws -> (markdown: Markdown, templateTags: ForeignTemplateTags,
                                                           includes: [MdBookIncludes.File], warnings: [SiteError]) {
         var expanded = source, includes: [MdBookIncludes.File] = [], warnings: [SiteError] = []
@@ -243,14 +244,68 @@ struct SiteRenderer: Sendable {
             return (Markdown(passingThrough: source), ForeignTemplateTags(in: "", bodyLineOffset: 0, codeLines: []), [], [])
         }
         expanded = try links.expandingReferences(in: expanded, sourcePath: path, displayPath: display(path))
-        let markdown = parser.parse(ForeignTemplateTags.unescapingHugoShortcodes(expanded))
+        var fragments = HTMLFragments(), shortcodeNames: Set<String> = []
+        if TagReader.mayHoldTags(expanded.body) {
+            let expansion = try expandShortcodes(expanded, at: path, url: url, parser: parser)
+            expanded = MarkdownSource(frontMatter: expanded.frontMatter, body: expansion.markdown[...],
+                                      bodyLineOffset: expanded.bodyLineOffset)
+            fragments = expansion.fragments
+            warnings += expansion.warnings
+            shortcodeNames = Set(expansion.leftAsText.map(\.name))
+        }
+        let markdown = parser.parse(ForeignTemplateTags.unescapingHugoShortcodes(expanded), fragments: fragments)
         if let line = markdown.tooDeepAlertLine {
             throw SiteError(file: display(path), line: line,
                             "callouts nest more than \(Limits.containerDepth) deep (`:::` containers and `> [!NOTE]` alerts "
                                 + "counted together; Limits: container depth); close a container before opening the next")
         }
-        let tags = ForeignTemplateTags(in: expanded.body, bodyLineOffset: expanded.bodyLineOffset, codeLines: markdown.codeLines)
+        for failure in markdown.mathFailures {
+            warnings.append(SiteError(file: display(path), line: failure.line, "formula not rendered: \(failure.message); shown as written"))
+        }
+        var tags = ForeignTemplateTags(in: expanded.body, bodyLineOffset: expanded.bodyLineOffset, codeLines: markdown.codeLines)
+        tags.shortcodeNames = shortcodeNames
         return (markdown, tags, includes, warnings)
+    }
+
+    /// The page's Markdown with its shortcodes run.
+    private func expandShortcodes(_ source: MarkdownSource, at path: String, url: String,
+                                  parser: MarkdownParser) throws -> ShortcodeExpansion {
+        let codeLines = parser.codeBlockLines(of: source.body, lineOffset: source.bodyLineOffset)
+        let text: TagText
+        do {
+            text = try TagReader(source.body, firstLine: source.bodyLineOffset + 1, codeLines: codeLines).read()
+        } catch {
+            throw SiteError(file: display(path), line: error.line, error.message)
+        }
+        var keepingTitles = parser
+        keepingTitles.options.titleHeading = .keep
+        let plain = keepingTitles
+        let configuration = loaded.configuration
+        let frontMatter = source.frontMatter
+        let context = ShortcodeExpander.Context(
+            file: display(path), frontMatter: frontMatter, siteParams: configuration.params,
+            inlineMarkdown: { text in Self.inline(plain.parse(MarkdownSource(frontMatter: .empty, body: text[...], bodyLineOffset: 0)).html) },
+            blockMarkdown: { text in plain.parse(MarkdownSource(frontMatter: .empty, body: text[...], bodyLineOffset: 0)).html },
+            url: { written, line in
+                plain.linkRewriter?.rewrite(LinkRewriter.Input(url: written, kind: .rawHTML, line: line)) ?? written
+            },
+            htmlBlocks: parser.options.rawHTML == .keep, templates: theme.shortcodes,
+            model: {
+                let site = ShortcodeModel.site(configuration)
+                let page = ShortcodeModel.page(frontMatter: frontMatter, title: frontMatter["title"]?.string, url: url, site: site,
+                                               configuration: configuration)
+                return ShortcodeTemplates.PageModel(page: .object(page), site: .object(site))
+            })
+        return ShortcodeExpander.expand(text, context: context)
+    }
+
+    /// HTML of one paragraph without the paragraph: inline Markdown's.
+    private static func inline(_ html: String) -> String {
+        var text = html.hasSuffix("\n") ? String(html.dropLast()) : html
+        if text.hasPrefix("<p>"), text.hasSuffix("</p>"), text.components(separatedBy: "<p>").count == 2 {
+            text = String(text.dropFirst(3).dropLast(4))
+        }
+        return text
     }
 
     private func display(_ contentPath: String) -> String {
@@ -343,7 +398,7 @@ struct SiteRenderer: Sendable {
         let showsTitle = showsTitle ?? theme.templates.mentions("page.title")
         let title: MarkdownParser.TitleHeading = showsTitle ? .omit(given: page.explicitTitle) : .keep
         let recording = links.recording(into: lookups, warnings: warnings)
-        let content = try parseContent(page.source, at: page.sourcePath, links: recording,
+        let content = try parseContent(page.source, at: page.sourcePath, url: page.url, links: recording,
                                    parser: parser(for: page.sourcePath, links: recording, title: title))
         for warning in content.warnings { warnings.add(warning) }
         let markdown = content.markdown

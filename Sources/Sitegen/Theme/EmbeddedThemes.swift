@@ -516,6 +516,56 @@ hr { border: 0; border-top: 1px solid var(--border); margin: 2rem 0; }
 .markdown-alert-important { --alert-color: var(--alert-important); }
 .markdown-alert-warning { --alert-color: var(--alert-warning); }
 .markdown-alert-caution { --alert-color: var(--alert-caution); }
+/* Shortcodes and components (figure, tabs, details, cards, columns, steps, embeds, math). */
+.content figure img { display: block; border-radius: 6px; }
+.content figcaption { color: var(--muted); font-size: 0.92rem; margin-top: 0.45rem; }
+.content figcaption h4 { margin: 0 0 0.2rem; font-size: 1rem; color: var(--text); }
+.content figcaption p { margin: 0; }
+.tabs { display: flex; flex-wrap: wrap; margin: 0 0 1.1rem; border: 1px solid var(--border); border-radius: 8px; overflow: hidden; }
+.tabs > .tab-input { position: absolute; opacity: 0; pointer-events: none; }
+.tabs > .tab-label { order: 0; padding: 0.45rem 1rem; cursor: pointer; color: var(--muted); font-weight: 600; font-size: 0.93rem; border-bottom: 2px solid transparent; background: var(--surface); }
+.tabs > .tab-label:hover { color: var(--text); }
+.tabs > .tab-input:checked + .tab-label { color: var(--accent); border-bottom-color: var(--accent); background: var(--background); }
+.tabs > .tab-input:focus-visible + .tab-label { outline: 2px solid var(--accent); outline-offset: -2px; }
+.tabs > .tab-panel { order: 1; display: none; width: 100%; padding: 0.9rem 1rem 0; border-top: 1px solid var(--border); }
+.tabs > .tab-input:checked + .tab-label + .tab-panel { display: block; }
+.tabs > .tab-panel > :last-child { margin-bottom: 0.9rem; }
+.tabs > :not(.tab-input, .tab-label, .tab-panel) { order: 2; width: 100%; padding: 0 1rem; }
+.content details.details { margin: 0 0 1.1rem; border: 1px solid var(--border); border-radius: 8px; padding: 0.5rem 1rem; }
+.content details.details > summary { cursor: pointer; font-weight: 600; }
+.content details.details[open] > summary { margin-bottom: 0.6rem; }
+.content details.details > :last-child { margin-bottom: 0.4rem; }
+.cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 14rem), 1fr)); gap: 1rem; margin: 0 0 1.1rem; }
+.card { display: block; border: 1px solid var(--border); border-radius: 8px; padding: 0.8rem 1rem; background: var(--surface); color: inherit; text-decoration: none; }
+a.card:hover { border-color: var(--accent); }
+.card > p, .card-body > :last-child { margin-bottom: 0.3rem; }
+.card-title { font-weight: 650; }
+.card-subtitle, .card-footer { color: var(--muted); font-size: 0.9rem; }
+.columns { display: flex; flex-wrap: wrap; gap: 1rem 1.5rem; margin: 0 0 1.1rem; }
+.columns > ul { display: contents; }
+.columns > ul > li, .columns > .column { flex: 1 1 12rem; list-style: none; min-width: 0; }
+.columns > ul > li > :first-child { margin-top: 0; }
+.columns > ul > li:nth-child(1) { flex-grow: var(--column-1, 1); } .columns > ul > li:nth-child(2) { flex-grow: var(--column-2, 1); }
+.columns > ul > li:nth-child(3) { flex-grow: var(--column-3, 1); } .columns > ul > li:nth-child(4) { flex-grow: var(--column-4, 1); }
+.steps { counter-reset: step; margin: 0 0 1.1rem; padding-left: 2.2rem; border-left: 1px solid var(--border); }
+.steps > h3, .steps > ol > li { counter-increment: step; position: relative; }
+.steps > h3::before, .steps > ol > li::before { content: counter(step); position: absolute; left: -3.05rem; display: grid; place-items: center; width: 1.7rem; height: 1.7rem; border-radius: 50%; background: var(--surface); border: 1px solid var(--border); font-size: 0.85rem; font-weight: 650; }
+.steps > ol { list-style: none; padding: 0; }
+.steps > ol > li { margin-bottom: 1rem; }
+.button { display: inline-block; padding: 0.4rem 1rem; border: 1px solid var(--accent); border-radius: 6px; font-weight: 600; text-decoration: none; }
+.button:hover { background: var(--accent); color: var(--background); }
+.embed-video { position: relative; margin: 0 0 1.1rem; }
+.embed-video iframe { display: block; width: 100%; aspect-ratio: 16 / 9; border: 0; border-radius: 8px; background: #16181d; }
+.embed-video .embed-source { display: inline-block; margin-top: 0.3rem; font-size: 0.85rem; color: var(--muted); }
+.embed-card a { display: flex; flex-direction: column; gap: 0.15rem; border: 1px solid var(--border); border-radius: 8px; padding: 0.7rem 1rem; background: var(--surface); text-decoration: none; color: inherit; }
+.embed-card a:hover { border-color: var(--accent); }
+.embed-card-site { color: var(--muted); font-size: 0.85rem; }
+.embed-card-title { font-weight: 600; color: var(--accent); }
+.qr svg { display: block; max-width: 100%; height: auto; background: #fff; }
+math { font-size: 1.1em; }
+math[display="block"] { display: block math; margin: 0 0 1.1rem; overflow-x: auto; overflow-y: hidden; padding: 0.2rem 0; }
+.math-error { color: var(--alert-caution); }
+pre.mermaid { background: none; border: 0; text-align: center; }
 .content table { display: block; overflow-x: auto; border-collapse: collapse; max-width: 100%; }
 .content th, .content td { border: 1px solid var(--border); padding: 0.4rem 0.75rem; }
 .content th { background: var(--surface); }

@@ -5,6 +5,8 @@ import SitegenLimits
 /// the theme's template of the same name.
 struct Theme: Sendable {
     let templates: TemplateEngine
+    /// The site's shortcode templates: its own and those it has from another generator.
+    let shortcodes: ShortcodeTemplates
 
     /// The files of the bundled theme `name` that are copied to the output, such as
     /// `assets/style.css`, by output path: not its templates, nor its words (`i18n/`).
@@ -53,5 +55,6 @@ struct Theme: Sendable {
             }
         }
         templates = try TemplateEngine(files: Array(files.values))
+        shortcodes = try ShortcodeTemplates.reading(ownFrom: overrides, layout: layout, walker: walker, foreign: .none)
     }
 }

@@ -25,6 +25,9 @@ final class CmarkDocument {
     private var alertBlocks: AlertBlocks?
     /// How deep alerts may nest before the document notes the first one deeper (tests give less).
     var maximumAlertDepth = Limits.containerDepth
+    /// The placeholders of HTML made before the parse, left out of the text of headings and
+    /// summaries (so that a heading's id does not hold one).
+    var placeholders: HTMLFragments?
 
     /// Parses a body. `trackPositions` asks cmark for exact inline source positions, which
     /// modifiers' Markdown slices need.
@@ -79,6 +82,20 @@ final class CmarkDocument {
         withHTML { String(decoding: $0, as: UTF8.self) }
     }
 
+    /// The lines of the document's code blocks (counted from 1), from the tree alone.
+    func codeBlockLines() -> [ClosedRange<Int>] {
+        var lines: [ClosedRange<Int>] = []
+        let iterator = cmark_iter_new(root)
+        defer { cmark_iter_free(iterator) }
+        while cmark_iter_next(iterator) != CMARK_EVENT_DONE {
+            guard let node = cmark_iter_get_node(iterator), cmark_node_get_type(node) == CMARK_NODE_CODE_BLOCK,
+                  cmark_iter_get_event_type(iterator) == CMARK_EVENT_ENTER else { continue }
+            let start = Int(cmark_node_get_start_line(node))
+            lines.append(start...max(start, Int(cmark_node_get_end_line(node))))
+        }
+        return lines
+    }
+
     /// Walks the document once: gathers headings, title, summary and word count, and finds
     /// every node of the `wanted` targets. Returns those nodes in document order (an index
     /// is the id its markers carry). Call ``insertMarkers(around:nonce:)`` after. With
@@ -98,7 +115,7 @@ final class CmarkDocument {
         }
         if joinsEastAsianLines, EastAsianText.mayBreakLine(in: body) { joinEastAsianLines() }
         if hidesRustLines, HiddenRustLines.mayHold(body) { hideRustLines() }
-        var walker = TreeWalker(wanted: wanted, body: body, headingIDs: headingIDs, readsGeneratorSyntax: readsGeneratorSyntax,
+        var walker = TreeWalker(placeholders: placeholders, wanted: wanted, body: body, headingIDs: headingIDs, readsGeneratorSyntax: readsGeneratorSyntax,
                                 retagsHeadings: retagsHeadings, linkRewriter: linkRewriter,
                                 rewritesRawHTML: rewritesRawHTML, lineOffset: lineOffset, alerts: alertBlocks?.alerts ?? [:])
         // Our own pre-order traversal (no recursion, so any depth is fine) that skips the
@@ -392,6 +409,7 @@ final class CmarkDocument {
 
 /// The state of one walk over a cmark tree.
 private struct TreeWalker {
+    let placeholders: HTMLFragments?
     /// Plain text being gathered for a heading, a paragraph or an image's alt text.
     private struct Capture {
         enum Kind { case heading(level: Int), paragraph(isSummary: Bool), image }
@@ -439,9 +457,10 @@ private struct TreeWalker {
     /// The quotes that are alerts.
     private let alerts: [OpaquePointer: Alert]
 
-    init(wanted: Set<Modifier.Target>, body: Substring, headingIDs: Bool, readsGeneratorSyntax: Bool,
+    init(placeholders: HTMLFragments?, wanted: Set<Modifier.Target>, body: Substring, headingIDs: Bool, readsGeneratorSyntax: Bool,
          retagsHeadings: Bool, linkRewriter: LinkRewriter?, rewritesRawHTML: Bool, lineOffset: Int,
          alerts: [OpaquePointer: Alert] = [:]) {
+        self.placeholders = placeholders
         self.alerts = alerts
         self.wanted = wanted
         wantedBits = wanted.reduce(0) { $0 | $1.bit }
@@ -475,7 +494,8 @@ private struct TreeWalker {
         case CMARK_NODE_TEXT, CMARK_NODE_CODE:
             guard let literal = cmark_node_get_literal(node) else { return }
             if !captures.isEmpty {
-                let text = String(cString: literal)
+                var text = String(cString: literal)
+                if let placeholders, text.utf8.contains(0x02) { text = placeholders.removing(from: text) }
                 for index in captures.indices { captures[index].text += text }
             }
             if type == CMARK_NODE_TEXT {

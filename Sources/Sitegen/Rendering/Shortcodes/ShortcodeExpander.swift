@@ -1,0 +1,188 @@
+import Foundation
+import SitegenLimits
+import SitegenMarkdown
+
+/// Runs the shortcodes of a page (read by ``TagReader``) into Markdown and HTML fragments, in
+/// this order of lookup for each name: the site's own `templates/shortcodes/NAME.mustache`,
+/// the built-ins (``ShortcodeExpander/builtin(_:)``: Hugo's `figure`, `highlight`, `youtube`…)
+/// and the components of popular themes (callouts, tabs, cards…, drawn by the bundled themes),
+/// then the shortcode files the site already has (Hugo, Zola, Jekyll), interpreted. A call
+/// nothing can run is shown as written, its inner calls run.
+///
+/// A call's output takes one of three shapes: Markdown read with the page's (the inner text of
+/// a callout, a tab or a card stays in the page's Markdown, so its headings are in the table of
+/// contents and its links resolve), HTML kept aside as a fragment behind a placeholder (an
+/// embed, a figure, a formula), or text (a `param`).
+struct ShortcodeExpander {
+    /// What the calls of one page see.
+    struct Context: Sendable {
+        /// The page's file, as messages name it.
+        let file: String
+        let frontMatter: FrontMatter
+        let siteParams: FrontMatter
+        /// Inline Markdown (a caption, a title) as HTML, without a paragraph around it.
+        let inlineMarkdown: @Sendable (String) -> String
+        /// Block Markdown as HTML (its placeholders kept).
+        let blockMarkdown: @Sendable (String) -> String
+        /// A URL written in the page, as the page links to it.
+        let url: @Sendable (_ written: String, _ line: Int) -> String
+        /// Whether raw HTML is kept, so that blocks can stand as HTML comments in the Markdown.
+        let htmlBlocks: Bool
+        /// The site's own and interpreted shortcode templates.
+        let templates: ShortcodeTemplates
+        /// The page and site as shortcode templates see them.
+        let model: @Sendable () -> ShortcodeTemplates.PageModel
+    }
+
+    let context: Context
+    var expansion = ShortcodeExpansion()
+    /// How many tab sets, details and diagrams the page has so far, for their ids.
+    private var counter = 0
+    /// How many calls of each name the page has so far (Hugo's `.Ordinal`).
+    private var ordinals: [String: Int] = [:]
+    /// The tab sets open around the call being run.
+    var tabSets: [TabSet] = []
+
+    init(context: Context) {
+        self.context = context
+    }
+
+    /// Expands `text`, the page's body read by ``TagReader``.
+    static func expand(_ text: TagText, context: Context) -> ShortcodeExpansion {
+        var expander = ShortcodeExpander(context: context)
+        var markdown = ""
+        expander.append(text, isPage: true, to: &markdown)
+        expander.expansion.markdown = markdown
+        return expander.expansion
+    }
+
+    // MARK: Walking the calls
+
+    private mutating func append(_ text: TagText, isPage: Bool = false, to markdown: inout String) {
+        for (index, piece) in text.pieces.enumerated() {
+            switch piece {
+            case .text(let text):
+                markdown += text
+            case .call(let call):
+                guard markdown.utf8.count < Limits.expandedPageBytes else { return }
+                let ordinal = ordinals[call.name, default: 0]
+                ordinals[call.name] = ordinal + 1
+                // Whether the call ends its line: the text after it starts a new one.
+                let endsLine: Bool
+                if index + 1 < text.pieces.count, case .text(let next) = text.pieces[index + 1] {
+                    endsLine = next.hasPrefix("\n") || next.hasPrefix("\r\n")
+                } else {
+                    endsLine = isPage && index + 1 == text.pieces.count
+                }
+                run(call, ordinal: ordinal, endsLine: endsLine, into: &markdown)
+            }
+        }
+    }
+
+    private mutating func run(_ call: TagCall, ordinal: Int, endsLine: Bool, into markdown: inout String) {
+        let name = call.name.lowercased()
+        // A call on lines of its own is replaced by a block that keeps the file's lines.
+        let standalone = call.indentation != nil && endsLine
+        let newlines = call.written.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+        if context.templates.hasOwn(name) {
+            let inner = call.inner.map { context.blockMarkdown(innerMarkdown($0)) }
+            switch context.templates.renderOwn(call, inner: inner, model: context.model()) {
+            case .success(let html): markdown += fragment(html, standalone: standalone, newlines: newlines)
+            case .failure(let error): leave(call, because: error, into: &markdown)
+            }
+            return
+        }
+        if let output = builtin(call) {
+            switch output {
+            case .markdown(let text):
+                markdown += text
+            case .html(let html):
+                markdown += fragment(html, standalone: standalone, newlines: newlines)
+            case .block(let opening, let closing):
+                let inner = call.inner?.written ?? ""
+                let opensLine = call.indentation != nil && (inner.hasPrefix("\n") || inner.hasPrefix("\r\n"))
+                let lastLine = inner.split(separator: "\n", omittingEmptySubsequences: false).last ?? ""
+                let closesLine = endsLine && lastLine.allSatisfy { $0 == " " || $0 == "\t" }
+                markdown += opensLine && context.htmlBlocks
+                    ? expansion.fragments.blockPlaceholder(for: opening, newlines: 0)
+                    : placeholder(opening) + "\n\n"
+                if let inner = call.inner { append(inner, to: &markdown) }
+                endScope(of: call)
+                markdown += closesLine && context.htmlBlocks
+                    ? expansion.fragments.blockPlaceholder(for: closing, newlines: 0)
+                    : "\n\n" + (call.indentation ?? "") + placeholder(closing) + "\n\n"
+            case .nothing:
+                if standalone, context.htmlBlocks { markdown += expansion.fragments.blockPlaceholder(for: "", newlines: newlines) }
+            }
+            return
+        }
+        if context.templates.hasForeign(name, form: call.form) {
+            let inner = call.inner.map { innerMarkdown($0) }
+            switch context.templates.renderForeign(call, inner: inner, ordinal: ordinal, model: context.model(),
+                                                   markdownify: context.blockMarkdown) {
+            case .success(let output):
+                markdown += call.form == .hugoMarkdown ? output : fragment(output, standalone: standalone, newlines: newlines)
+            case .failure(let error):
+                leave(call, because: error, into: &markdown)
+            }
+            return
+        }
+        leave(call, because: nil, into: &markdown)
+    }
+
+    /// The placeholder of a fragment: a block on the call's lines when it stands alone on
+    /// them, else inline.
+    private mutating func fragment(_ html: String, standalone: Bool, newlines: Int) -> String {
+        guard standalone, context.htmlBlocks else { return placeholder(html) }
+        return expansion.fragments.blockPlaceholder(for: expansion.fragments.splice(html), newlines: newlines)
+    }
+
+    /// Shows `call` as written, its inner calls run; `error` says why its template did not run.
+    private mutating func leave(_ call: TagCall, because error: SiteError?, into markdown: inout String) {
+        expansion.leftAsText.append((call.name, call.line))
+        if let error { expansion.warnings.append(error) }
+        guard let inner = call.inner, inner.hasCalls,
+              let innerStart = call.written.range(of: inner.written) else {
+            markdown += call.written
+            return
+        }
+        markdown += call.written[..<innerStart.lowerBound]
+        append(inner, to: &markdown)
+        markdown += call.written[innerStart.upperBound...]
+    }
+
+    /// A call's inner Markdown, its calls run (their HTML behind placeholders).
+    mutating func innerMarkdown(_ inner: TagText) -> String {
+        var markdown = ""
+        append(inner, to: &markdown)
+        return markdown
+    }
+
+    /// A placeholder for `html`; placeholders in it (its inner Markdown's) are replaced first.
+    private mutating func placeholder(_ html: String) -> String {
+        expansion.fragments.placeholder(for: expansion.fragments.splice(html))
+    }
+
+    /// A number for the ids of the page's tab sets, details and diagrams.
+    mutating func nextID() -> Int {
+        counter += 1
+        return counter
+    }
+
+    mutating func noteDiagram() -> Bool {
+        defer { expansion.hasDiagram = true }
+        return !expansion.hasDiagram
+    }
+}
+
+/// What a built-in makes of a call.
+enum ShortcodeOutput {
+    /// Markdown read with the page's.
+    case markdown(String)
+    /// HTML kept aside.
+    case html(String)
+    /// HTML around the call's inner Markdown.
+    case block(opening: String, closing: String)
+    /// Nothing (a comment).
+    case nothing
+}

@@ -1,0 +1,15 @@
+import SitegenMarkdown
+
+/// A page's Markdown with its shortcodes run: the Markdown to parse, the HTML its
+/// placeholders stand for, and what could not run.
+struct ShortcodeExpansion: Sendable {
+    /// The Markdown, with placeholders where calls made HTML.
+    var markdown = ""
+    var fragments = HTMLFragments()
+    /// The calls shown as written: no shortcode of that name is known, or its template could
+    /// not run (``warnings`` says why).
+    var leftAsText: [(name: String, line: Int)] = []
+    var warnings: [SiteError] = []
+    /// Whether the page draws a Mermaid diagram, so that it loads the script that draws them.
+    var hasDiagram = false
+}

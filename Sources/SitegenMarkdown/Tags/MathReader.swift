@@ -1,0 +1,167 @@
+import SitegenLimits
+import SitegenMath
+
+/// Finds the formulas of a page's Markdown before it is parsed, by GitHub's rules, and puts
+/// their MathML in their place (behind ``HTMLFragments`` placeholders, so that Markdown does
+/// not read `_` and `*` in them as emphasis):
+/// - `$…$` inline: the `$` that opens is not followed by a space, the one that closes is not
+///   preceded by one nor followed by a digit, and both are on one line — so that prices
+///   (`$5 and $10`) stay text; `\$` is a dollar sign;
+/// - `$$…$$` display, on one line or several; `\(…\)` inline and `\[…\]` display;
+/// - fenced code blocks whose language is `math`, display.
+///
+/// Code blocks and code spans are not read. A formula that cannot be read is shown as code
+/// and reported (``Failure``).
+package struct MathReader {
+    /// A formula that could not be read: its line and why.
+    package struct Failure: Sendable, Hashable {
+        package let line: Int
+        package let message: String
+    }
+
+    /// Whether `text` may hold a formula.
+    package static func mayHoldMath(_ text: Substring) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "$") { return true }
+            if previous == UInt8(ascii: "\\"), byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[") { return true }
+            previous = byte
+        }
+        return false
+    }
+
+    /// `body` with its formulas behind placeholders of `fragments`, and the formulas that
+    /// could not be read; `nil` when it has no formula.
+    /// A display formula on lines of its own becomes an HTML comment that keeps the file's
+    /// lines when `htmlBlocks` (raw HTML is kept; see ``HTMLFragments``).
+    package static func replacing(in body: Substring, firstLine: Int, codeLines: [ClosedRange<Int>], htmlBlocks: Bool,
+                                  fragments: inout HTMLFragments) -> (body: String, failures: [Failure])? {
+        let source = SourceText(body, firstLine: firstLine, codeLines: codeLines)
+        let bytes = source.bytes
+        var output: [UInt8] = [], failures: [Failure] = []
+        var copied = 0, position = 0, codeIndex = 0, found = false
+        func put(_ formula: Range<Int>, display: Bool, from start: Int, to end: Int) {
+            let tex = source.string(formula)
+            let html: String
+            do {
+                html = try MathML.render(tex, display: display)
+            } catch {
+                failures.append(Failure(line: source.line(at: start), message: error.message))
+                let escaped = HTMLText.escapeAttribute(tex)
+                html = display ? "<pre class=\"math-error\"><code>\(escaped)</code></pre>" : "<code class=\"math-error\">\(escaped)</code>"
+            }
+            output.append(contentsOf: bytes[copied..<start])
+            // Alone on its lines: a block that keeps them.
+            let standalone = display && htmlBlocks && source.indentation(before: start) != nil
+                && (end == bytes.count || bytes[end] == UInt8(ascii: "\n") || bytes[end] == UInt8(ascii: "\r"))
+            let newlines = bytes[start..<end].reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+            let placeholder = standalone ? fragments.blockPlaceholder(for: html, newlines: newlines) : fragments.placeholder(for: html)
+            output.append(contentsOf: placeholder.utf8)
+            copied = end
+            position = end
+            found = true
+        }
+        while position < bytes.count {
+            if let end = source.endOfCodeBlock(at: position, index: &codeIndex) {
+                if let formula = mathBlock(in: source, from: position, to: end) {
+                    // The block's last newline stays, after the comment.
+                    let last = bytes[end - 1] == UInt8(ascii: "\n") ? end - 1 : end
+                    put(formula, display: true, from: position, to: last)
+                }
+                position = end
+                continue
+            }
+            let byte = bytes[position]
+            switch byte {
+            case UInt8(ascii: "`"):
+                position = source.endOfCodeSpan(at: position)
+            case UInt8(ascii: "\\"):
+                let next = source.byte(position + 1)
+                if next == UInt8(ascii: "("), let close = find("\\)", in: bytes, from: position + 2, sameLine: true) {
+                    put(position + 2..<close, display: false, from: position, to: close + 2)
+                } else if next == UInt8(ascii: "["), let close = find("\\]", in: bytes, from: position + 2, sameLine: false) {
+                    put(position + 2..<close, display: true, from: position, to: close + 2)
+                } else {
+                    position += 2
+                }
+            case UInt8(ascii: "$"):
+                if source.byte(position + 1) == UInt8(ascii: "$") {
+                    if let close = find("$$", in: bytes, from: position + 2, sameLine: false), close > position + 2 {
+                        put(position + 2..<close, display: true, from: position, to: close + 2)
+                    } else {
+                        position += 2
+                    }
+                } else if let close = inlineClose(in: bytes, opening: position) {
+                    put(position + 1..<close, display: false, from: position, to: close + 1)
+                } else {
+                    position += 1
+                }
+            default:
+                position += 1
+            }
+        }
+        guard found else { return nil }
+        output.append(contentsOf: bytes[copied...])
+        return (String(decoding: output, as: UTF8.self), failures)
+    }
+
+    /// The formula of a fenced code block from `start` to `end` whose language is `math`.
+    private static func mathBlock(in source: SourceText, from start: Int, to end: Int) -> Range<Int>? {
+        let bytes = source.bytes
+        var at = start
+        while at < end, bytes[at] == UInt8(ascii: " ") { at += 1 }
+        guard let fence = source.byte(at), fence == UInt8(ascii: "`") || fence == UInt8(ascii: "~") else { return nil }
+        var afterFence = at
+        while afterFence < end, bytes[afterFence] == fence { afterFence += 1 }
+        guard afterFence - at >= 3 else { return nil }
+        var info = afterFence
+        while info < end, bytes[info] == UInt8(ascii: " ") { info += 1 }
+        guard source.starts(with: "math", at: info) else { return nil }
+        let afterInfo = info + 4
+        guard afterInfo >= end || bytes[afterInfo] == UInt8(ascii: "\n") || bytes[afterInfo] == UInt8(ascii: " ")
+                || bytes[afterInfo] == UInt8(ascii: "\r"),
+              let firstLineEnd = bytes[afterInfo..<end].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+        // The closing fence is the block's last line, when it has one.
+        var last = end
+        if last > firstLineEnd + 1, bytes[last - 1] == UInt8(ascii: "\n") { last -= 1 }
+        var lineStart = last
+        while lineStart > firstLineEnd + 1, bytes[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
+        let closing = bytes[lineStart..<last].drop { $0 == UInt8(ascii: " ") }
+        let contentEnd = closing.first == fence && closing.prefix(while: { $0 == fence }).count >= afterFence - at ? lineStart : last
+        return firstLineEnd + 1..<max(firstLineEnd + 1, contentEnd)
+    }
+
+    /// The `$` that closes an inline formula opened at `opening`, by GitHub's rules.
+    private static func inlineClose(in bytes: [UInt8], opening: Int) -> Int? {
+        guard opening + 1 < bytes.count, !isSpace(bytes[opening + 1]) else { return nil }
+        var at = opening + 1
+        while at < bytes.count, at - opening < Limits.formulaBytes {
+            let byte = bytes[at]
+            if byte == UInt8(ascii: "\n") { return nil }
+            if byte == UInt8(ascii: "\\") { at += 2; continue }
+            if byte == UInt8(ascii: "$") {
+                let followedByDigit = at + 1 < bytes.count && bytes[at + 1] >= 0x30 && bytes[at + 1] <= 0x39
+                if !isSpace(bytes[at - 1]), !followedByDigit, at > opening + 1 { return at }
+                return nil
+            }
+            at += 1
+        }
+        return nil
+    }
+
+    private static func find(_ text: String, in bytes: [UInt8], from start: Int, sameLine: Bool) -> Int? {
+        let utf8 = Array(text.utf8)
+        var at = start
+        while at + utf8.count <= bytes.count, at - start < Limits.formulaBytes {
+            if sameLine, bytes[at] == UInt8(ascii: "\n") { return nil }
+            if bytes[at] == UInt8(ascii: "\\"), utf8[0] != UInt8(ascii: "\\") { at += 2; continue }
+            if bytes[at..<at + utf8.count].elementsEqual(utf8) { return at }
+            at += 1
+        }
+        return nil
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+    }
+}

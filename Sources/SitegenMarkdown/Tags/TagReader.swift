@@ -1,0 +1,342 @@
+import SitegenLimits
+
+/// Reads the shortcodes of a page's Markdown into typed calls (``TagCall``), before the
+/// Markdown is parsed: Hugo's `{{< name args >}}` and `{{% name args %}}` (positional and
+/// named arguments, `"quoted"` and `` `raw` `` strings, self-closing `/>}}`, inner text up to
+/// `{{< /name >}}`, nested), and Zola's `{{ name(k=v) }}` and `{% name(k=v) %}…{% end %}`.
+///
+/// Code is never read: tags on the lines of code blocks and in code spans stay as written.
+/// Hugo's escaped shortcodes, `{{</* x */>}}`, become the text `{{< x >}}`, as Hugo shows
+/// them. A closing tag is matched with the nearest open call of its name; an open call that no
+/// closing tag matches has no inner text; a closing tag that matches nothing stays as text.
+package struct TagReader {
+    /// Why a page's tags cannot be read: the line and what is wrong.
+    package struct Failure: Error, Sendable, Hashable {
+        package let line: Int
+        package let message: String
+    }
+
+    private let source: SourceText
+    private var bytes: [UInt8] { source.bytes }
+
+    /// A reader of `body`, whose first line is the file's line `firstLine`; `codeLines` are
+    /// the file's lines of code blocks.
+    package init(_ body: Substring, firstLine: Int, codeLines: [ClosedRange<Int>]) {
+        source = SourceText(body, firstLine: firstLine, codeLines: codeLines)
+    }
+
+    /// Whether `text` may hold a tag this reader reads.
+    package static func mayHoldTags(_ text: Substring) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if previous == UInt8(ascii: "{"), byte == UInt8(ascii: "{") || byte == UInt8(ascii: "%") { return true }
+            previous = byte
+        }
+        return false
+    }
+
+    /// The body's text with its calls read.
+    package func read() throws(Failure) -> TagText {
+        var frames = [Frame(open: nil, contentStart: 0)]
+        var textStart = 0
+        func flushText(upTo end: Int) {
+            if end > textStart { frames[frames.count - 1].pieces.append(.text(string(textStart..<end))) }
+        }
+        var position = 0
+        var codeIndex = 0
+        while position < bytes.count {
+            if let end = source.endOfCodeBlock(at: position, index: &codeIndex) {
+                position = end
+                continue
+            }
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "`") {
+                position = source.endOfCodeSpan(at: position)
+                continue
+            }
+            guard byte == UInt8(ascii: "{"), let token = token(at: position) else {
+                position += 1
+                continue
+            }
+            flushText(upTo: position)
+            textStart = token.end
+            position = token.end
+            switch token.kind {
+            case .literal(let text):
+                frames[frames.count - 1].pieces.append(.text(text))
+            case .open(let open) where open.selfClosing:
+                frames[frames.count - 1].pieces.append(.call(call(open, inner: nil, end: token.end)))
+            case .open(let open):
+                guard frames.count <= Limits.shortcodeDepth else {
+                    throw Failure(line: line(at: open.start),
+                                  message: "shortcodes nest more than \(Limits.shortcodeDepth) deep (Limits: shortcode depth); "
+                                      + "close one before opening the next")
+                }
+                frames.append(Frame(open: open, contentStart: token.end))
+            case .close(let name, let start):
+                guard let match = frames.lastIndex(where: { $0.open?.closes(name) ?? false }), match > 0 else {
+                    frames[frames.count - 1].pieces.append(.text(string(start..<token.end)))
+                    continue
+                }
+                while frames.count - 1 > match { unwindTop(&frames) }
+                let frame = frames.removeLast()
+                guard let open = frame.open else { continue }
+                let inner = TagText(pieces: frame.pieces, written: string(frame.contentStart..<start))
+                frames[frames.count - 1].pieces.append(.call(call(open, inner: inner, end: token.end)))
+            }
+        }
+        flushText(upTo: bytes.count)
+        while frames.count > 1 { unwindTop(&frames) }
+        return TagText(pieces: frames[0].pieces, written: string(0..<bytes.count))
+    }
+
+    // MARK: The open calls
+
+    private struct Frame {
+        let open: OpenTag?
+        let contentStart: Int
+        var pieces: [TagText.Piece] = []
+    }
+
+    /// An open call that no closing tag matched: it has no inner text, and what was read
+    /// after it goes to the call around it.
+    private func unwindTop(_ frames: inout [Frame]) {
+        let frame = frames.removeLast()
+        guard let open = frame.open else { return }
+        frames[frames.count - 1].pieces.append(.call(call(open, inner: nil, end: frame.contentStart)))
+        frames[frames.count - 1].pieces.append(contentsOf: frame.pieces)
+    }
+
+    private func call(_ open: OpenTag, inner: TagText?, end: Int) -> TagCall {
+        TagCall(form: open.form, name: open.name, positional: open.positional, named: open.named, inner: inner,
+                line: line(at: open.start), written: string(open.start..<end), indentation: indentation(before: open.start))
+    }
+
+    // MARK: Tokens
+
+    private struct OpenTag {
+        let form: TagCall.Form
+        let name: String
+        let positional: [String]
+        let named: [(name: String, value: String)]
+        let selfClosing: Bool
+        let start: Int
+
+        func closes(_ closing: ClosingName) -> Bool {
+            switch closing {
+            case .hugo(let name): form != .zola && name == self.name
+            case .zolaEnd: form == .zola
+            }
+        }
+    }
+
+    private enum ClosingName { case hugo(String), zolaEnd }
+
+    private enum TokenKind {
+        case open(OpenTag)
+        case close(ClosingName, start: Int)
+        case literal(String)
+    }
+
+    private struct Token {
+        let kind: TokenKind
+        let end: Int
+    }
+
+    private func byte(_ at: Int) -> UInt8? { source.byte(at) }
+
+    private func starts(with text: String, at start: Int) -> Bool { source.starts(with: text, at: start) }
+
+    private func token(at start: Int) -> Token? {
+        guard let second = byte(start + 1) else { return nil }
+        if second == UInt8(ascii: "{"), let third = byte(start + 2), third == UInt8(ascii: "<") || third == UInt8(ascii: "%") {
+            return hugoToken(at: start, markdown: third == UInt8(ascii: "%"))
+        }
+        if second == UInt8(ascii: "{") { return zolaInlineToken(at: start) }
+        if second == UInt8(ascii: "%") { return zolaBlockToken(at: start) }
+        return nil
+    }
+
+    /// `{{< … >}}` or `{{% … %}}` at `start`.
+    private func hugoToken(at start: Int, markdown: Bool) -> Token? {
+        let closing = markdown ? "%}}" : ">}}"
+        var at = skipSpace(start + 3)
+        if starts(with: "/*", at: at) {
+            // `{{</* x */>}}`: a tag shown as text, which it becomes as the page is parsed
+            // (Hugo's escapes in code blocks, where they are mostly found, too).
+            let end = "*/" + closing
+            guard let close = find(end, from: at + 2) else { return nil }
+            return Token(kind: .literal(string(start..<close + end.utf8.count)), end: close + end.utf8.count)
+        }
+        if byte(at) == UInt8(ascii: "/") {
+            let name = word(at: skipSpace(at + 1))
+            let after = skipSpace(name.end)
+            guard !name.text.isEmpty, starts(with: closing, at: after) else { return nil }
+            return Token(kind: .close(.hugo(name.text), start: start), end: after + 3)
+        }
+        let name = word(at: at)
+        guard !name.text.isEmpty else { return nil }
+        at = name.end
+        var positional: [String] = [], named: [(name: String, value: String)] = []
+        while true {
+            at = skipSpace(at, newlines: true)
+            if starts(with: closing, at: at) {
+                return open(.init(form: markdown ? .hugoMarkdown : .hugoHTML, name: name.text, positional: positional,
+                                  named: named, selfClosing: false, start: start), end: at + 3)
+            }
+            if byte(at) == UInt8(ascii: "/"), starts(with: closing, at: skipSpace(at + 1)) {
+                return open(.init(form: markdown ? .hugoMarkdown : .hugoHTML, name: name.text, positional: positional,
+                                  named: named, selfClosing: true, start: start), end: skipSpace(at + 1) + 3)
+            }
+            guard at - start < Limits.shortcodeTagBytes, let value = argument(at: at, stoppingAt: closing) else { return nil }
+            at = value.end
+            if byte(at) == UInt8(ascii: "="), !value.quoted, let assigned = argument(at: at + 1, stoppingAt: closing) {
+                named.append((value.text, assigned.text))
+                at = assigned.end
+            } else {
+                positional.append(value.text)
+            }
+        }
+    }
+
+    private func open(_ tag: OpenTag, end: Int) -> Token {
+        Token(kind: .open(tag), end: end)
+    }
+
+    /// `{{ name(k=v, …) }}` at `start`: Zola's shortcode without a body.
+    private func zolaInlineToken(at start: Int) -> Token? {
+        guard let call = zolaCall(at: skipSpace(start + 2)) else { return nil }
+        let after = skipSpace(call.end)
+        guard starts(with: "}}", at: after) else { return nil }
+        return open(.init(form: .zola, name: call.name, positional: [], named: call.arguments, selfClosing: true, start: start),
+                    end: after + 2)
+    }
+
+    /// `{% name(k=v, …) %}` (a body follows) or `{% end %}` at `start`.
+    private func zolaBlockToken(at start: Int) -> Token? {
+        var at = start + 2
+        if byte(at) == UInt8(ascii: "-") { at += 1 }
+        at = skipSpace(at)
+        if starts(with: "end", at: at) {
+            var after = skipSpace(at + 3)
+            if byte(after) == UInt8(ascii: "-") { after += 1 }
+            guard starts(with: "%}", at: after) else { return nil }
+            return Token(kind: .close(.zolaEnd, start: start), end: after + 2)
+        }
+        guard let call = zolaCall(at: at) else { return nil }
+        var after = skipSpace(call.end)
+        if byte(after) == UInt8(ascii: "-") { after += 1 }
+        guard starts(with: "%}", at: after) else { return nil }
+        return open(.init(form: .zola, name: call.name, positional: [], named: call.arguments, selfClosing: false, start: start),
+                    end: after + 2)
+    }
+
+    /// `name(k=v, k2="x", k3=[1, 2])` at `start`.
+    private func zolaCall(at start: Int) -> (name: String, arguments: [(name: String, value: String)], end: Int)? {
+        let name = word(at: start, allowing: "_")
+        guard !name.text.isEmpty, byte(name.end) == UInt8(ascii: "(") else { return nil }
+        var at = name.end + 1, arguments: [(name: String, value: String)] = []
+        while true {
+            at = skipSpace(at, newlines: true)
+            guard at - start < Limits.shortcodeTagBytes, let current = byte(at) else { return nil }
+            if current == UInt8(ascii: ")") { return (name.text, arguments, at + 1) }
+            if current == UInt8(ascii: ",") { at += 1; continue }
+            let key = word(at: at, allowing: "_")
+            guard !key.text.isEmpty else { return nil }
+            at = skipSpace(key.end)
+            guard byte(at) == UInt8(ascii: "=") else { return nil }
+            at = skipSpace(at + 1)
+            guard let value = zolaValue(at: at) else { return nil }
+            arguments.append((key.text, value.text))
+            at = value.end
+        }
+    }
+
+    private func zolaValue(at start: Int) -> (text: String, end: Int)? {
+        guard let first = byte(start) else { return nil }
+        if first == UInt8(ascii: "\"") || first == UInt8(ascii: "'") || first == UInt8(ascii: "`") {
+            return quoted(at: start, quote: first).map { ($0.text, $0.end) }
+        }
+        if first == UInt8(ascii: "[") {
+            guard let close = bytes[start..<min(bytes.count, start + Limits.shortcodeTagBytes)].firstIndex(of: UInt8(ascii: "]"))
+            else { return nil }
+            return (string(start..<close + 1), close + 1)
+        }
+        var end = start
+        while let next = byte(end), next != UInt8(ascii: ","), next != UInt8(ascii: ")"), !isSpace(next) { end += 1 }
+        return end > start ? (string(start..<end), end) : nil
+    }
+
+    /// A Hugo argument at `start`: `"quoted"` (with `\"`), `` `raw` ``, or a word up to a space,
+    /// `=` or the closing delimiter.
+    private func argument(at start: Int, stoppingAt closing: String) -> (text: String, end: Int, quoted: Bool)? {
+        guard let first = byte(start) else { return nil }
+        if first == UInt8(ascii: "\"") || first == UInt8(ascii: "`") {
+            return quoted(at: start, quote: first).map { ($0.text, $0.end, true) }
+        }
+        var end = start
+        while let next = byte(end), !isSpace(next), next != UInt8(ascii: "="), !starts(with: closing, at: end),
+              !(next == UInt8(ascii: "/") && starts(with: closing, at: end + 1)) {
+            end += 1
+        }
+        return end > start ? (string(start..<end), end, false) : nil
+    }
+
+    /// A string in `quote`s at `start`; in `"…"` and `'…'`, `\` escapes the next character.
+    private func quoted(at start: Int, quote: UInt8) -> (text: String, end: Int)? {
+        var text: [UInt8] = [], at = start + 1
+        while let next = byte(at), at - start < Limits.shortcodeTagBytes {
+            if next == quote { return (String(decoding: text, as: UTF8.self), at + 1) }
+            if next == UInt8(ascii: "\\"), quote != UInt8(ascii: "`"), let escaped = byte(at + 1) {
+                if escaped != quote && escaped != UInt8(ascii: "\\") { text.append(next) }
+                text.append(escaped)
+                at += 2
+                continue
+            }
+            text.append(next)
+            at += 1
+        }
+        return nil
+    }
+
+    // MARK: Text
+
+    private func isSpace(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+    }
+
+    private func skipSpace(_ start: Int, newlines: Bool = true) -> Int {
+        var at = start
+        while let next = byte(at), isSpace(next), newlines || next == UInt8(ascii: " ") || next == UInt8(ascii: "\t") { at += 1 }
+        return at
+    }
+
+    /// A shortcode name at `start`: letters, digits, `-`, `_`, `.` and `/`.
+    private func word(at start: Int, allowing extra: Character = "-") -> (text: String, end: Int) {
+        var end = start
+        while let next = byte(end), next < 128 {
+            let character = Character(Unicode.Scalar(next))
+            guard character.isLetter || character.isNumber || character == "_" || character == extra
+                    || (extra == "-" && (character == "." || character == "/")) else { break }
+            end += 1
+        }
+        return (string(start..<end), end)
+    }
+
+    private func find(_ text: String, from start: Int) -> Int? {
+        let utf8 = Array(text.utf8)
+        guard let first = utf8.first else { return nil }
+        var at = start
+        while at + utf8.count <= bytes.count, at - start < Limits.shortcodeTagBytes {
+            if bytes[at] == first, bytes[at..<at + utf8.count].elementsEqual(utf8) { return at }
+            at += 1
+        }
+        return nil
+    }
+
+    private func string(_ range: Range<Int>) -> String { source.string(range) }
+
+    private func line(at offset: Int) -> Int { source.line(at: offset) }
+
+    private func indentation(before offset: Int) -> String? { source.indentation(before: offset) }
+}
