@@ -77,8 +77,9 @@ public struct MarkdownParser: Sendable {
         /// default, so the HTML stays cmark-gfm's; sites turn it on.
         public var eastAsianLineBreaks: Bool
         /// Read MkDocs' admonitions (`!!! note "Title"` and collapsible `??? tip`, their text
-        /// indented below) as the `:::` containers ``alerts`` renders; see ``Admonitions``. Needs
-        /// ``alerts``. Off by default, so the HTML stays cmark-gfm's; sites turn it on.
+        /// indented below) as the `:::` containers ``alerts`` renders, and Material's content
+        /// tabs (`=== "Tab"`) as tabs that work without JavaScript; see ``Admonitions`` and
+        /// ``ContentTabs``. Needs ``alerts``. Off by default, so the HTML stays cmark-gfm's; sites turn it on.
         public var admonitions: Bool
         /// Leave out the hidden lines of Rust code blocks as mdBook does: in a block whose
         /// language is `rust` (`rust,ignore` too), a line that is `#` or starts with `# ` (after
@@ -186,6 +187,14 @@ public struct MarkdownParser: Sendable {
     /// of headings and summaries.
     package func parse(_ source: MarkdownSource, fragments given: HTMLFragments) -> Markdown {
         var fragments = given, body = source.body, mathFailures: [MathReader.Failure] = []
+        // MkDocs' content tabs and admonitions (tabs in admonitions too); the text keeps its lines.
+        if options.admonitions, options.alerts {
+            if let tabbed = ContentTabs.rewritten(body, fragments: &fragments) { body = tabbed[...] }
+            if let admonished = Admonitions.rewritten(body, fragments: &fragments) {
+                body = admonished[...]
+                if let tabbed = ContentTabs.rewritten(body, fragments: &fragments) { body = tabbed[...] }
+            }
+        }
         if options.math, MathReader.mayHoldMath(body),
            let replaced = MathReader.replacing(in: body, firstLine: source.bodyLineOffset + 1,
                                                codeLines: codeBlockLines(of: body, lineOffset: source.bodyLineOffset),
@@ -220,9 +229,6 @@ public struct MarkdownParser: Sendable {
     private func render(_ body: Substring, frontMatter: FrontMatter, chains: [Modifier.Target: [Modifier]],
                         lineOffset: Int, placeholders: HTMLFragments?) -> (String, DocumentFacts) {
         let wanted = Set(chains.keys).subtracting([.metadataKeys, .metadataValues])
-        // MkDocs' admonitions are read as containers; the text keeps its lines.
-        let rewritten = options.admonitions && options.alerts ? Admonitions.rewritten(body) : nil
-        let body = rewritten.map { $0[...] } ?? body
         let document = CmarkDocument(parsing: body, options: options, trackPositions: !wanted.isEmpty || linkRewriter != nil)
         document.placeholders = placeholders
         var (facts, marked, nodes) = document.walk(wanted: wanted, headingIDs: options.headingIDs,

@@ -84,8 +84,8 @@ struct ForeignLinksTests {
         // The reference that names nothing stays as text, so it is also counted with the shortcodes left as text.
         #expect(built.summary.warnings.map(\.description) == [
             "content/docs/a.md:6: Hugo reference to a missing page: nowhere.md",
-            "content/docs/a.md:6: 1 Hugo shortcode ({{< … >}}, {{% … %}}) left as text in 1 page, the first here; "
-                + "sitegen shows other generators' tags as written",
+            "content/docs/a.md:6: 1 Hugo shortcode ({{< … >}}, {{% … %}}) left as text in 1 page, the first here: "
+                + "no built-in, theme component or shortcode file named ref",
         ])
         #expect(!problems(site, built).contains { $0.contains("/docs/b") })
     }

@@ -132,13 +132,13 @@ struct ForeignTitlesTests {
 
     // MARK: Template tags of other generators
 
-    @Test("other generators' tags left as text give one warning per kind, with the count and the first place")
+    @Test("other generators' tags left as text give one warning per kind, with the count, the first place and the shortcodes' names")
     func templateTagWarnings() async throws {
         let site = try TestSite()
         try site.write("""
             # Shortcodes
 
-            {{< figure src="a.png" >}} and {{% alert %}}Careful{{% /alert %}}
+            {{< figure src="a.png" >}} and {{% unknown-alert %}}Careful{{% /unknown-alert %}}
 
             ```
             {{< in-code >}} {% in_code %}
@@ -146,7 +146,7 @@ struct ForeignTitlesTests {
 
             Inline `{{< in-span >}}` stays, and so does the escaped {{</* tab */>}}.
 
-            {{< tabpane >}}{{< /tabpane >}}
+            {{< unknown-pane >}}{{< /unknown-pane >}}
             """, to: "content/a.md")
         try site.write("""
             ---
@@ -161,15 +161,17 @@ struct ForeignTitlesTests {
         try site.write("{{#playground example.rs}}\n", to: "content/c.md")
         let summary = try await site.build()
         #expect(summary.warnings.map(\.description) == [
-            "content/a.md:3: 4 Hugo shortcodes ({{< … >}}, {{% … %}}) left as text in 2 pages, the first here; "
-                + "sitegen shows other generators' tags as written",
+            "content/a.md:3: 4 Hugo shortcodes ({{< … >}}, {{% … %}}) left as text in 2 pages, the first here: "
+                + "no built-in, theme component or shortcode file named last, unknown-alert, unknown-pane",
             "content/b.md:4: 3 Liquid, Nunjucks or Zola tags ({% … %}, {{ … }}) left as text in 1 page, the first here; "
                 + "sitegen shows other generators' tags as written",
             "content/c.md:1: 1 mdBook tag ({{#playground}}, {{#title}}, {{#template}}) left as text in 1 page, the first here; "
                 + "sitegen shows other generators' tags as written",
         ])
         let html = try site.page("a/index.html")
-        #expect(html.contains("<p>{{&lt; figure src=&quot;a.png&quot; &gt;}} and {{% alert %}}Careful{{% /alert %}}</p>"))
+        // The figure is a built-in; the shortcodes nothing knows stay as written.
+        #expect(html.contains("<p><figure><img src=\"a.png\" alt=\"\" loading=\"lazy\" decoding=\"async\"></figure> and "
+                              + "{{% unknown-alert %}}Careful{{% /unknown-alert %}}</p>"))
         // Hugo shows an escaped shortcode as the shortcode's text.
         #expect(html.contains("the escaped {{&lt; tab &gt;}}.</p>"))
     }

@@ -511,6 +511,11 @@ hr { border: 0; border-top: 1px solid var(--border); margin: 2rem 0; }
 .markdown-alert > :last-child { margin-bottom: 0; }
 .markdown-alert-title { display: flex; align-items: center; gap: 0.5rem; margin-bottom: 0.4rem; font-weight: 600; color: var(--alert-color); }
 .markdown-alert-icon { flex: none; }
+details.markdown-alert > summary { cursor: pointer; margin-bottom: 0; list-style: none; }
+details.markdown-alert > summary::-webkit-details-marker { display: none; }
+details.markdown-alert > summary::after { content: "›"; margin-left: auto; font-size: 1.2rem; line-height: 1; transition: transform 0.15s; }
+details.markdown-alert[open] > summary { margin-bottom: 0.4rem; }
+details.markdown-alert[open] > summary::after { transform: rotate(90deg); }
 .markdown-alert-note { --alert-color: var(--alert-note); }
 .markdown-alert-tip { --alert-color: var(--alert-tip); }
 .markdown-alert-important { --alert-color: var(--alert-important); }

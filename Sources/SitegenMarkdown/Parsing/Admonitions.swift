@@ -17,7 +17,9 @@ import SitegenLimits
 /// `failure`, `danger`, `bug`, `error` → caution); a type that is no kind's own name is the
 /// title when none is given (`!!! example` shows "Example"). Admonitions nest as containers do.
 /// The text keeps its lines (a block's last blank line becomes its `:::`), so lines in
-/// messages stay the file's; a collapsible `???` block shows open.
+/// messages stay the file's. A collapsible block, `???` (closed) or `???+` (open), becomes a
+/// `<details>` drawn as the alert, its title the `<summary>` (HTML behind ``HTMLFragments``
+/// placeholders, written as HTML comments on the block's lines).
 enum Admonitions {
     /// Whether `body` may hold an admonition: a line starting with `!!!` or `???`.
     static func mayHold(_ body: Substring) -> Bool {
@@ -25,17 +27,18 @@ enum Admonitions {
     }
 
     /// `body` with its admonitions as containers, or `nil` when it has none.
-    static func rewritten(_ body: Substring) -> String? {
+    static func rewritten(_ body: Substring, fragments: inout HTMLFragments) -> String? {
         guard mayHold(body) else { return nil }
         let lines = body.split(separator: "\n", omittingEmptySubsequences: false)
         var changed = false
-        let result = rewrite(lines, depth: 1, changed: &changed)
+        let result = rewrite(lines, depth: 1, changed: &changed, fragments: &fragments)
         return changed ? result.joined(separator: "\n") : nil
     }
 
     /// The lines with the admonitions that start at their left edge rewritten; nested ones too,
     /// as deep as containers nest.
-    private static func rewrite(_ lines: [Substring], depth: Int, changed: inout Bool) -> [Substring] {
+    private static func rewrite(_ lines: [Substring], depth: Int, changed: inout Bool,
+                                fragments: inout HTMLFragments) -> [Substring] {
         var output: [Substring] = []
         output.reserveCapacity(lines.count + 1)
         var index = 0
@@ -74,26 +77,47 @@ enum Admonitions {
                 end += 1
             }
             changed = true
-            output.append(Substring(opener))
+            let closing: Substring
+            if opener.collapsible {
+                let open = opener.open ? " open" : ""
+                output.append(Substring(fragments.blockPlaceholder(
+                    for: "<details class=\"markdown-alert markdown-alert-\(opener.kind.rawValue)\"\(open)>"
+                        + "<summary class=\"markdown-alert-title\">" + AlertBlocks.icon(opener.kind)
+                        + HTMLText.escapeAttribute(opener.title ?? opener.kind.title) + "</summary>", newlines: 0)))
+                closing = Substring(fragments.blockPlaceholder(for: "</details>", newlines: 0))
+            } else {
+                output.append(Substring(opener.container))
+                closing = ":::"
+            }
             let content = lines[(index + 1)...lastText].map { line -> Substring in
                 line.hasPrefix("\t") ? line.dropFirst() : line.hasPrefix("    ") ? line.dropFirst(4) : Substring(line.drop { $0 == " " })
             }
-            output += rewrite(Array(content), depth: depth + 1, changed: &changed)
+            output += rewrite(Array(content), depth: depth + 1, changed: &changed, fragments: &fragments)
             // The blank lines after the text: the last becomes the close, so that lines stay where they were.
             let blanks = lastText + 1..<end
             if blanks.isEmpty {
-                output.append(":::")
+                output.append(closing)
             } else {
                 output += Array(repeating: Substring(""), count: blanks.count - 1)
-                output.append(":::")
+                output.append(closing)
             }
             index = end
         }
         return output
     }
 
-    /// The container line that opens for `line` (`:::warning[Mind the gap]`), if it opens an admonition.
-    private static func opener(_ line: Substring) -> String? {
+    /// What opens an admonition: its container line (`:::warning[Mind the gap]`), its kind and
+    /// title, and whether it folds (`???`) and starts open (`???+`).
+    private struct Opener {
+        let container: String
+        let kind: Alert.Kind
+        let title: String?
+        let collapsible: Bool
+        let open: Bool
+    }
+
+    /// What opens for `line`, if it opens an admonition.
+    private static func opener(_ line: Substring) -> Opener? {
         let marker: Substring
         if line.hasPrefix("???+") {
             marker = "???+"
@@ -120,7 +144,8 @@ enum Admonitions {
         }
         // A `]` would end the title early; an empty title shows the kind's own.
         let shown = (title ?? "").replacingOccurrences(of: "]", with: ")").replacingOccurrences(of: "[", with: "(")
-        return ":::" + kind.rawValue + (shown.isEmpty ? "" : "[" + shown + "]")
+        return Opener(container: ":::" + kind.rawValue + (shown.isEmpty ? "" : "[" + shown + "]"), kind: kind,
+                      title: title.flatMap { $0.isEmpty ? nil : $0 }, collapsible: marker.hasPrefix("???"), open: marker == "???+")
     }
 
     /// The alert kind of an MkDocs type that ``Alert/Kind/init(named:)`` does not know.
