@@ -630,7 +630,7 @@ extension QRCode {
 
         /// Runs of five or more modules of one colour (3 points, one more for each module past
         /// five) and dark-light-dark-dark-dark-light-dark with four light modules on either side
-        /// inside the symbol (40 points).
+        /// (40 points, once however many sides are light).
         private static func linePenalty(_ line: [Bool]) -> Int {
             var score = 0
             var runLength = 0
@@ -644,11 +644,12 @@ extension QRCode {
             }
             if runLength >= 5 { score += runLength - 2 }
 
+            // Past the edge is the quiet zone, light too: a scanner sees a finder there as well.
             let finderLike: [Bool] = [true, false, true, true, true, false, true]
-            guard line.count >= 11 else { return score }
+            guard line.count >= 7 else { return score }
             for start in 0...(line.count - 7) where line[start..<start + 7].elementsEqual(finderLike) {
-                let lightBefore = start >= 4 && !line[(start - 4)..<start].contains(true)
-                let lightAfter = start + 11 <= line.count && !line[(start + 7)..<(start + 11)].contains(true)
+                let lightBefore = !line[max(0, start - 4)..<start].contains(true)
+                let lightAfter = !line[(start + 7)..<min(line.count, start + 11)].contains(true)
                 if lightBefore || lightAfter { score += 40 }
             }
             return score
