@@ -26,10 +26,16 @@ struct AdmonitionTests {
         }
     }
 
-    @Test("??? and ???+ blocks, nested admonitions, and code fenced inside")
+    private func folded(_ kind: Alert.Kind, _ title: String, open: Bool) -> String {
+        "<details class=\"markdown-alert markdown-alert-\(kind.rawValue)\"\(open ? " open" : "")><summary class=\"markdown-alert-title\">"
+            + AlertBlocks.icon(kind) + title + "</summary>\n"
+    }
+
+    @Test("??? folds (a details drawn as the alert, closed; ???+ open), nested admonitions, and code fenced inside")
     func collapsibleAndNested() throws {
-        #expect(try parser.html(from: "??? tip \"Hidden\"\n    Text.\n") == opening(.tip, "Hidden") + "<p>Text.</p>\n</div>\n")
-        #expect(try parser.html(from: "???+ note\n    Text.\n") == opening(.note, "Note") + "<p>Text.</p>\n</div>\n")
+        #expect(try parser.html(from: "??? tip \"Hidden <b>\"\n    Text.\n") == folded(.tip, "Hidden &lt;b&gt;", open: false)
+                + "<p>Text.</p>\n</details>\n")
+        #expect(try parser.html(from: "???+ note\n    Text.\n") == folded(.note, "Note", open: true) + "<p>Text.</p>\n</details>\n")
         let nested = try parser.html(from: "!!! note\n    Outer.\n\n    !!! tip\n        Inner.\n\n    ```\n    !!! not an admonition\n    ```\n")
         #expect(nested == opening(.note, "Note") + "<p>Outer.</p>\n" + opening(.tip, "Tip") + "<p>Inner.</p>\n</div>\n"
                 + "<pre><code>!!! not an admonition\n</code></pre>\n</div>\n")
@@ -49,6 +55,8 @@ struct AdmonitionTests {
         let markdown = MarkdownParser(options: .init(frontMatter: false, sourcePositions: true, alerts: true, admonitions: true))
         let html = try markdown.html(from: "!!! note\n    One.\n\n## After\n")
         #expect(html.contains("<h2 data-sourcepos=\"4:1-4:8\">After</h2>"))
+        let folded = try markdown.html(from: "??? note\n    One.\n\n## After\n")
+        #expect(folded.contains("<h2 data-sourcepos=\"4:1-4:8\">After</h2>"))
     }
 
     @Test("admonitions nested past the containers' limit are left as text, in linear work")
@@ -58,5 +66,36 @@ struct AdmonitionTests {
         text += String(repeating: "    ", count: 150) + "Deep.\n"
         let html = try parser.html(from: text)
         #expect(html.contains("Deep."))
+    }
+
+    // MARK: Content tabs
+
+    private func tab(set: Int, _ number: Int, _ title: String, checked: Bool) -> String {
+        "<input type=\"radio\" class=\"tab-input\" name=\"content-tabs-\(set)\" id=\"content-tabs-\(set)-\(number)\""
+            + (checked ? " checked" : "") + "><label class=\"tab-label\" for=\"content-tabs-\(set)-\(number)\">\(title)</label>"
+            + "<div class=\"tab-panel\">"
+    }
+
+    @Test("=== \"Tab\" blocks that follow each other make one set of tabs: radio buttons and labels, the first checked, Markdown inside")
+    func contentTabs() throws {
+        let html = try parser.html(from: "=== \"Python\"\n\n    ```python\n    x = 1\n    ```\n\n=== \"C & *C++*\"\n\n    Some **C**.\n\nAfter.\n")
+        #expect(html == "<div class=\"tabs\">" + tab(set: 1, 1, "Python", checked: true) + "\n"
+                + "<pre><code class=\"language-python\">x = 1\n</code></pre>\n"
+                + "</div>" + tab(set: 1, 2, "C &amp; *C++*", checked: false) + "\n<p>Some <strong>C</strong>.</p>\n</div></div>\n<p>After.</p>\n")
+    }
+
+    @Test("===+ selects a tab, ===! starts a new set, admonitions and tabs nest in each other, and the text keeps its lines")
+    func contentTabsNesting() throws {
+        let html = try parser.html(from: "=== \"A\"\n    a\n===+ \"B\"\n    b\n===! \"C\"\n    !!! note\n        Inside.\n")
+        #expect(html.contains(tab(set: 1, 2, "B", checked: true)))
+        #expect(html.contains(tab(set: 1, 1, "A", checked: false)))
+        #expect(html.contains("name=\"content-tabs-") && html.components(separatedBy: "<div class=\"tabs\">").count == 3)
+        #expect(html.contains(opening(.note, "Note") + "<p>Inside.</p>\n</div>"))
+        let inAdmonition = try parser.html(from: "!!! tip\n    === \"X\"\n        x\n")
+        #expect(inAdmonition.contains("<label class=\"tab-label\""))
+        let markdown = MarkdownParser(options: .init(frontMatter: false, sourcePositions: true, alerts: true, admonitions: true))
+        #expect(try markdown.html(from: "=== \"A\"\n    a\n\n=== \"B\"\n    b\n\n## After\n").contains("<h2 data-sourcepos=\"7:1-7:8\">After</h2>"))
+        #expect(try parser.html(from: "```\n=== \"A\"\n    a\n```\n") == "<pre><code>=== &quot;A&quot;\n    a\n</code></pre>\n")
+        #expect(try parser.html(from: "=== not a tab\n") == "<p>=== not a tab</p>\n")
     }
 }

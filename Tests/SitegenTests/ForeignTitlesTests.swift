@@ -161,7 +161,7 @@ struct ForeignTitlesTests {
         try site.write("{{#playground example.rs}}\n", to: "content/c.md")
         let summary = try await site.build()
         #expect(summary.warnings.map(\.description) == [
-            "content/a.md:3: 4 Hugo shortcodes ({{< … >}}, {{% … %}}) left as text in 2 pages, the first here: "
+            "content/a.md:3: 3 Hugo shortcodes ({{< … >}}, {{% … %}}) left as text in 2 pages, the first here: "
                 + "no built-in, theme component or shortcode file named last, unknown-alert, unknown-pane",
             "content/b.md:4: 3 Liquid, Nunjucks or Zola tags ({% … %}, {{ … }}) left as text in 1 page, the first here; "
                 + "sitegen shows other generators' tags as written",

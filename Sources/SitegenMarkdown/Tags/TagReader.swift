@@ -37,11 +37,55 @@ package struct TagReader {
 
     /// The body's text with its calls read.
     package func read() throws(Failure) -> TagText {
+        let tokens = scan()
+        // How many closing tags of each name are still to come: an opening tag takes inner
+        // text only while one is, so that a page of a hundred `{{< figure >}}` nests nothing.
+        var closesToCome: [String: Int] = [:]
+        for (_, token) in tokens { if case .close(let name, _) = token.kind { closesToCome[name.key, default: 0] += 1 } }
+        var opensWaiting: [String: Int] = [:]
         var frames = [Frame(open: nil, contentStart: 0)]
         var textStart = 0
-        func flushText(upTo end: Int) {
-            if end > textStart { frames[frames.count - 1].pieces.append(.text(string(textStart..<end))) }
+        for (start, token) in tokens {
+            if start > textStart { frames[frames.count - 1].pieces.append(.text(string(textStart..<start))) }
+            textStart = token.end
+            switch token.kind {
+            case .literal(let text):
+                frames[frames.count - 1].pieces.append(.text(text))
+            case .open(let open):
+                let key = open.closingKey
+                guard !open.selfClosing, opensWaiting[key, default: 0] < closesToCome[key, default: 0] else {
+                    frames[frames.count - 1].pieces.append(.call(call(open, inner: nil, end: token.end)))
+                    continue
+                }
+                guard frames.count <= Limits.shortcodeDepth else {
+                    throw Failure(line: line(at: open.start),
+                                  message: "shortcodes nest more than \(Limits.shortcodeDepth) deep (Limits: shortcode depth); "
+                                      + "close one before opening the next")
+                }
+                opensWaiting[key, default: 0] += 1
+                frames.append(Frame(open: open, contentStart: token.end))
+            case .close(let name, let closeStart):
+                closesToCome[name.key, default: 0] -= 1
+                guard let match = frames.lastIndex(where: { $0.open?.closes(name) ?? false }), match > 0 else {
+                    frames[frames.count - 1].pieces.append(.text(string(closeStart..<token.end)))
+                    continue
+                }
+                while frames.count - 1 > match { unwindTop(&frames, waiting: &opensWaiting) }
+                let frame = frames.removeLast()
+                guard let open = frame.open else { continue }
+                opensWaiting[open.closingKey, default: 0] -= 1
+                let inner = TagText(pieces: frame.pieces, written: string(frame.contentStart..<closeStart))
+                frames[frames.count - 1].pieces.append(.call(call(open, inner: inner, end: token.end)))
+            }
         }
+        if bytes.count > textStart { frames[frames.count - 1].pieces.append(.text(string(textStart..<bytes.count))) }
+        while frames.count > 1 { unwindTop(&frames, waiting: &opensWaiting) }
+        return TagText(pieces: frames[0].pieces, written: string(0..<bytes.count))
+    }
+
+    /// The tags of the body in order, with where each starts; code skipped.
+    private func scan() -> [(start: Int, token: Token)] {
+        var tokens: [(start: Int, token: Token)] = []
         var position = 0
         var codeIndex = 0
         while position < bytes.count {
@@ -58,36 +102,10 @@ package struct TagReader {
                 position += 1
                 continue
             }
-            flushText(upTo: position)
-            textStart = token.end
+            tokens.append((position, token))
             position = token.end
-            switch token.kind {
-            case .literal(let text):
-                frames[frames.count - 1].pieces.append(.text(text))
-            case .open(let open) where open.selfClosing:
-                frames[frames.count - 1].pieces.append(.call(call(open, inner: nil, end: token.end)))
-            case .open(let open):
-                guard frames.count <= Limits.shortcodeDepth else {
-                    throw Failure(line: line(at: open.start),
-                                  message: "shortcodes nest more than \(Limits.shortcodeDepth) deep (Limits: shortcode depth); "
-                                      + "close one before opening the next")
-                }
-                frames.append(Frame(open: open, contentStart: token.end))
-            case .close(let name, let start):
-                guard let match = frames.lastIndex(where: { $0.open?.closes(name) ?? false }), match > 0 else {
-                    frames[frames.count - 1].pieces.append(.text(string(start..<token.end)))
-                    continue
-                }
-                while frames.count - 1 > match { unwindTop(&frames) }
-                let frame = frames.removeLast()
-                guard let open = frame.open else { continue }
-                let inner = TagText(pieces: frame.pieces, written: string(frame.contentStart..<start))
-                frames[frames.count - 1].pieces.append(.call(call(open, inner: inner, end: token.end)))
-            }
         }
-        flushText(upTo: bytes.count)
-        while frames.count > 1 { unwindTop(&frames) }
-        return TagText(pieces: frames[0].pieces, written: string(0..<bytes.count))
+        return tokens
     }
 
     // MARK: The open calls
@@ -100,9 +118,10 @@ package struct TagReader {
 
     /// An open call that no closing tag matched: it has no inner text, and what was read
     /// after it goes to the call around it.
-    private func unwindTop(_ frames: inout [Frame]) {
+    private func unwindTop(_ frames: inout [Frame], waiting: inout [String: Int]) {
         let frame = frames.removeLast()
         guard let open = frame.open else { return }
+        waiting[open.closingKey, default: 0] -= 1
         frames[frames.count - 1].pieces.append(.call(call(open, inner: nil, end: frame.contentStart)))
         frames[frames.count - 1].pieces.append(contentsOf: frame.pieces)
     }
@@ -122,6 +141,9 @@ package struct TagReader {
         let selfClosing: Bool
         let start: Int
 
+        /// What its closing tag is counted under.
+        var closingKey: String { form == .zola ? ClosingName.zolaEnd.key : ClosingName.hugo(name).key }
+
         func closes(_ closing: ClosingName) -> Bool {
             switch closing {
             case .hugo(let name): form != .zola && name == self.name
@@ -130,7 +152,16 @@ package struct TagReader {
         }
     }
 
-    private enum ClosingName { case hugo(String), zolaEnd }
+    private enum ClosingName {
+        case hugo(String), zolaEnd
+
+        var key: String {
+            switch self {
+            case .hugo(let name): name
+            case .zolaEnd: "{% end %}"
+            }
+        }
+    }
 
     private enum TokenKind {
         case open(OpenTag)
