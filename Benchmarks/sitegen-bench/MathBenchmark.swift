@@ -6,8 +6,8 @@ import SitegenMath
 ///
 ///     sitegen-bench math [--corpus Benchmarks/math/formulas.txt] [--runs N] [--json FILE]
 ///
-/// The corpus has one formula a line: `D<TAB>tex` (display) or `I<TAB>tex` (inline), with `\n`
-/// for a newline and `\\` for a backslash-n that is not one.
+/// The corpus has one formula a line: `D<TAB>tex` (display) or `I<TAB>tex` (inline), with
+/// U+2424 (␤) for a newline; lines starting with `#` are comments.
 enum MathBenchmark {
     struct Formula: Codable {
         var display: Bool
@@ -27,24 +27,9 @@ enum MathBenchmark {
         return formulas
     }
 
-    /// The corpus's escapes: `\n` is a newline, `\\n` a backslash and an `n`.
+    /// The corpus's one escape: U+2424 (␤) for a newline.
     static func unescape(_ field: Substring) -> String {
-        var result = ""
-        var iterator = field.makeIterator()
-        while let character = iterator.next() {
-            if character == "\\" {
-                guard let following = iterator.next() else { result.append("\\"); break }
-                switch following {
-                case "n": result.append("\n")
-                case "t": result.append("\t")
-                case "\\": result.append("\\")
-                default: result.append("\\"); result.append(following)
-                }
-            } else {
-                result.append(character)
-            }
-        }
-        return result
+        String(field).replacingOccurrences(of: "\u{2424}", with: "\n")
     }
 
     static func run(_ arguments: [String]) throws {
