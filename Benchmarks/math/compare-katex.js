@@ -12,7 +12,11 @@
 //   - <annotation> (the TeX source) is dropped; so are attributes, except that KaTeX's
 //     mathvariant on a token (`<mi mathvariant="double-struck">R</mi>`) is applied to its text
 //     as the Unicode mathematical alphanumeric it stands for (`ℝ`), which is how we write it;
+//   - KaTeX's empty layout cells (`<mtd class="mtr-glue">`, `class="mml-eqn-num"`) are dropped;
 //   - spacing is not compared: <mspace>, and <mtext> with only spaces, are dropped;
+//   - the vertical bar and the divides sign (U+2223) are one character, and so are ‖ and ∥
+//     (KaTeX writes `\left|` as ∣ but `\middle|` as |; we write delimiters as | and ‖);
+//   - in <mtext>, mathvariant is ignored (`\textbf` is CSS font-weight for us);
 //   - token text is NFC-normalised, and spaces (NBSP, thin spaces…) are one space, trimmed;
 //     an empty <mo> (a `\left.`) is dropped;
 //   - a run of upright identifiers (`<mi mathvariant="normal">m</mi><mi …>o</mi>…`) is one
@@ -111,7 +115,8 @@ function leafText(node) {
     let text = node.text;
     const variant = node.attributes.mathvariant;
     if (variant && variant !== "normal") text = applyVariant(text, variant);
-    return text.normalize("NFC").replace(/[\u2061-\u2063]/g, "\u2061").replace(/[\s\u00a0\u2000-\u200b\u205f\u3000]+/g, " ").trim();
+    if (node.name === "mtext") text = node.text; // text styles are CSS for us, mathvariant for KaTeX
+    return text.normalize("NFC").replace(/\u2223/g, "|").replace(/\u2225/g, "\u2016").replace(/[\u2061-\u2063]/g, "\u2061").replace(/[\s\u00a0\u2000-\u200b\u205f\u3000]+/g, " ").trim();
 }
 
 function isUpright(node, text) {
@@ -121,6 +126,7 @@ function isUpright(node, text) {
 // Returns a list of normalised items: tokens {leaf, text} and elements {name, children}.
 function normalise(node) {
     if (node.name === "annotation" || node.name === "annotation-xml" || node.name === "mspace") return [];
+    if (node.name === "mtd" && /mtr-glue|mml-eqn-num/.test(node.attributes.class || "") && !node.children.length) return [];
     if (tokens.has(node.name) && node.children.length === 0) {
         const text = leafText(node);
         if (text === "" && (node.name === "mtext" || node.name === "mo")) return [];
@@ -155,7 +161,7 @@ function tree(items) {
 }
 
 function katexMathML(tex, display) {
-    const html = katex.renderToString(tex, { output: "mathml", displayMode: display, throwOnError: true });
+    const html = katex.renderToString(tex, { output: "mathml", displayMode: display, throwOnError: true, strict: "ignore" });
     return html.replace(/^<span class="katex">/, "").replace(/<\/span>$/, "");
 }
 
@@ -183,7 +189,10 @@ for (const formula of formulas) {
     if (la.join("\u0001") === lb.join("\u0001")) {
         leafMatches += 1;
         if (tree(a) === tree(b)) treeMatches += 1;
-        else count(mismatchReasons, "(leaves match, trees differ)", formula.tex);
+        else {
+            count(mismatchReasons, "(leaves match, trees differ)", formula.tex);
+            mismatches.push({ tex: formula.tex, display: formula.display, reason: "tree", ours: tree(a), katex: tree(b) });
+        }
         continue;
     }
     let i = 0;

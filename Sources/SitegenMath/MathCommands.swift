@@ -1,6 +1,6 @@
 /// What the commands that are not plain symbols do.
 enum MathCommand: Sendable {
-    enum Fraction: Sendable { case plain, display, text, binomial, displayBinomial, textBinomial }
+    enum Fraction: Sendable { case plain, display, text, binomial, displayBinomial, textBinomial, atop }
     enum TextStyle: Sendable { case plain, bold, italic, sansSerif, monospace }
     enum MathClass: Sendable { case ord, op, bin, rel, open, close, punct, inner }
     enum Lap: Sendable { case width, heightDepth, phantom, horizontalPhantom, verticalPhantom }
@@ -24,6 +24,11 @@ enum MathCommand: Sendable {
     case overset, underset, stackrel
     case color, textColor, colorBox
     case style(display: Bool, scriptLevel: Int)
+    case size(String)
+    case generalFraction
+    case rule
+    case choice
+    case declareOperator
     case space(String)
     case textSpace
     case dimensionSpace(braced: Bool)
@@ -48,6 +53,12 @@ enum MathCommand: Sendable {
             "\\frac": .fraction(.plain), "\\dfrac": .fraction(.display), "\\tfrac": .fraction(.text),
             "\\cfrac": .fraction(.display), "\\binom": .fraction(.binomial), "\\dbinom": .fraction(.displayBinomial),
             "\\tbinom": .fraction(.textBinomial), "\\over": .infix(.plain), "\\choose": .infix(.binomial),
+            "\\atop": .infix(.atop), "\\genfrac": .generalFraction, "\\rule": .rule, "\\mathchoice": .choice,
+            "\\DeclareMathOperator": .declareOperator,
+            "\\tiny": .size("0.5em"), "\\scriptsize": .size("0.7em"), "\\footnotesize": .size("0.8em"),
+            "\\small": .size("0.9em"), "\\normalsize": .size("1em"), "\\large": .size("1.2em"),
+            "\\Large": .size("1.44em"), "\\LARGE": .size("1.728em"), "\\huge": .size("2.074em"),
+            "\\Huge": .size("2.488em"),
             "\\sqrt": .sqrt,
             "\\mathbb": .font(.doubleStruck), "\\Bbb": .font(.doubleStruck), "\\mathbf": .font(.bold),
             "\\mathcal": .font(.script), "\\mathscr": .font(.script), "\\mathfrak": .font(.fraktur),
@@ -157,6 +168,20 @@ enum MathCommand: Sendable {
         return table
     }()
 
+    /// Commands defined as TeX, expanded like a formula's own macros: name, parameters, body.
+    static let macros: [String: (Int, String)] = [
+        "\\bra": (1, "\\mathinner{\\langle{#1}|}"), "\\ket": (1, "\\mathinner{|{#1}\\rangle}"),
+        "\\braket": (1, "\\mathinner{\\langle{#1}\\rangle}"), "\\Bra": (1, "\\left\\langle#1\\right|"),
+        "\\Ket": (1, "\\left|#1\\right\\rangle"), "\\operatornamewithlimits": (0, "\\operatorname*"),
+        "\\mathstrut": (0, "\\vphantom{(}"), "\\varlimsup": (0, "\\operatorname*{\\overline{lim}}"),
+        "\\varliminf": (0, "\\operatorname*{\\underline{lim}}"), "\\varinjlim": (0, "\\operatorname*{\\underrightarrow{lim}}"),
+        "\\varprojlim": (0, "\\operatorname*{\\underleftarrow{lim}}"), "\\dotsi": (0, "\\!\\cdots"),
+        "\\dotsx": (0, "\\ldots\\,"),
+        "\\Set": (1, "\\left\\{\\:#1\\:\\right\\}"), "\\set": (1, "\\{#1\\}"),
+        "\\implies": (0, "\\;\\Longrightarrow\\;"), "\\impliedby": (0, "\\;\\Longleftarrow\\;"),
+        "\\iff": (0, "\\;\\Longleftrightarrow\\;"),
+    ]
+
     /// Big operators whose limits stay at the side in display style.
     static let sideLimits: Set<String> = ["\u{222B}", "\u{222C}", "\u{222D}", "\u{222E}", "\u{222F}", "\u{2230}", "\u{2A0C}"]
 
@@ -202,7 +227,7 @@ struct MathEnvironment: Sendable {
         var table: [String: MathEnvironment] = [:]
         let matrices: [(String, String?, String?)] = [
             ("matrix", nil, nil), ("pmatrix", "(", ")"), ("bmatrix", "[", "]"), ("Bmatrix", "{", "}"),
-            ("vmatrix", "\u{2223}", "\u{2223}"), ("Vmatrix", "\u{2225}", "\u{2225}"),
+            ("vmatrix", "|", "|"), ("Vmatrix", "\u{2016}", "\u{2016}"),
         ]
         for (name, open, close) in matrices {
             table[name] = MathEnvironment(columns: .centered, open: open, close: close, displayCells: false,

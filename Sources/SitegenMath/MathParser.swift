@@ -56,7 +56,7 @@ final class MathParser {
     private func peek() throws(MathError) -> MathToken {
         while true {
             let token = rawPeek()
-            guard token.kind == .command, let macro = macros[token.name] else { return token }
+            guard token.kind == .command, let macro = macros[token.name] ?? Self.builtinMacros[token.name] else { return token }
             try expand(macro, call: token)
         }
     }
@@ -238,6 +238,15 @@ final class MathParser {
         }
     }
 
+    static let builtinMacros: [String: Macro] = {
+        var table: [String: Macro] = [:]
+        for (name, (parameters, body)) in MathCommand.macros {
+            guard let tokens = try? MathLexer.tokens(Array(body.utf8)) else { continue }
+            table[name] = Macro(parameters: parameters, optionalDefault: nil, body: tokens)
+        }
+        return table
+    }()
+
     // MARK: Formula
 
     func parseFormula() throws(MathError) -> MathNode {
@@ -262,11 +271,11 @@ final class MathParser {
             break
         }
         var body: MathNode
-        if lines.isEmpty {
-            body = MathNode.row(nodes)
+        lines.append(nodes)
+        if lines.count > 1, lines.last?.isEmpty == true { lines.removeLast() }
+        if lines.count == 1 {
+            body = MathNode.row(lines[0])
         } else {
-            lines.append(nodes)
-            if lines.last?.isEmpty == true { lines.removeLast() }
             let rows = lines.map { MathNode(.mtr, [MathNode(.mtd, $0)]) }
             body = MathNode(.mtable, attributes: " displaystyle=\"\(display)\" rowspacing=\"0.25em\"", rows)
         }
@@ -314,6 +323,10 @@ final class MathParser {
                     display = isDisplay
                     wraps.append((row.count, " displaystyle=\"\(isDisplay)\" scriptlevel=\"\(level)\""))
                     continue
+                case .size(let size)?:
+                    rawNext()
+                    wraps.append((row.count, " mathsize=\"\(size)\""))
+                    continue
                 case .color?:
                     rawNext()
                     let color = try colorName(for: token)
@@ -352,6 +365,10 @@ final class MathParser {
         let node = atom.node
         if atom.splice {
             row.append(contentsOf: node.children)
+            return
+        }
+        if node.tag == .mtext, node.attributes.isEmpty, let last = row.last, last.tag == .mtext, last.attributes.isEmpty {
+            row[row.count - 1].text += node.text
             return
         }
         if let last = row.last, last.tag == .mn {
@@ -528,8 +545,9 @@ final class MathParser {
         }
         guard let scalar = Unicode.Scalar(token.scalar) else { throw error("not a character", at: token) }
         let key = String(scalar)
-        if let symbol = MathSymbols.math[key] { return symbolAtom(symbol) }
-        return Atom(node: MathNode(.mi, key))
+        if let symbol = MathSymbols.math[key] ?? MathSymbols.byCharacter[key] { return symbolAtom(symbol) }
+        if token.scalar >= 0x80 { return Atom(node: MathNode(.mtext, key)) }
+        throw error("the character \(key) cannot be in a formula", at: token)
     }
 
     private func styled(_ text: String) -> String? {
@@ -581,6 +599,7 @@ final class MathParser {
         case .plain: return MathNode(.mfrac, [numerator, denominator])
         case .display: return MathNode(.mstyle, attributes: " displaystyle=\"true\" scriptlevel=\"0\"", [MathNode(.mfrac, [numerator, denominator])])
         case .text: return MathNode(.mstyle, attributes: " displaystyle=\"false\" scriptlevel=\"0\"", [MathNode(.mfrac, [numerator, denominator])])
+        case .atop: return MathNode(.mfrac, attributes: " linethickness=\"0\"", [numerator, denominator])
         case .binomial, .displayBinomial, .textBinomial:
             let binomial = MathNode(.mrow, [
                 MathNode(.mo, "(", attributes: " fence=\"true\""),
@@ -593,6 +612,7 @@ final class MathParser {
     }
 
     private func command(_ token: MathToken) throws(MathError) -> Atom? {
+        if token.name == "\\dots" { return Atom(node: MathNode(.mo, try dotsBeforeOperator() ? "\u{22EF}" : "\u{2026}")) }
         guard let command = MathCommand.table[token.name] else {
             if let symbol = MathSymbols.math[token.name] { return symbolAtom(symbol) }
             throw error("unknown command \(token.name)", at: token)
@@ -674,8 +694,54 @@ final class MathParser {
             let color = try colorName(for: token)
             let body = try textArgument(for: token, style: .plain)
             return Atom(node: MathNode(.mstyle, attributes: " mathbackground=\"\(MathWriter.escaped(color))\"", body))
-        case .style:
+        case .style, .size:
             throw error("\(token.name) here", at: token)
+        case .generalFraction:
+            let left = try rawArgument(for: token), right = try rawArgument(for: token)
+            let thickness = try rawArgument(for: token), style = try rawArgument(for: token)
+            func fence(_ tokens: [MathToken]) throws(MathError) -> MathNode? {
+                guard let first = tokens.first(where: { $0.kind != .space }) else { return nil }
+                pending.append(first)
+                guard let character = try delimiter(for: token) else { return nil }
+                return MathNode(.mo, character, attributes: " fence=\"true\"")
+            }
+            let open = try fence(left), close = try fence(right)
+            var width = ""
+            for part in thickness where part.kind == .character { if let scalar = Unicode.Scalar(part.scalar) { width.unicodeScalars.append(scalar) } }
+            let level = style.first(where: { $0.kind == .character }).map { Int($0.scalar) - 0x30 }
+            let saved = display
+            display = false
+            let numerator = try argument(for: token), denominator = try argument(for: token)
+            display = saved
+            var node = MathNode(.mfrac, attributes: width.isEmpty ? "" : " linethickness=\"\(MathWriter.escaped(width))\"", [numerator, denominator])
+            if open != nil || close != nil { node = MathNode(.mrow, [open, node, close].compactMap { $0 }) }
+            if let level, level >= 0, level <= 3 {
+                node = MathNode(.mstyle, attributes: " displaystyle=\"\(level == 0)\" scriptlevel=\"\(max(0, level - 1))\"", [node])
+            }
+            return Atom(node: node)
+        case .rule:
+            _ = try optionalBracket()
+            let width = try dimension(for: token, braced: true), height = try dimension(for: token, braced: true)
+            return Atom(node: MathNode(.mspace, "", attributes: " width=\"\(width)\" height=\"\(height)\" mathbackground=\"currentColor\""))
+        case .choice:
+            let displayChoice = try argument(for: token), textChoice = try argument(for: token)
+            _ = try argument(for: token)
+            _ = try argument(for: token)
+            return Atom(node: display ? displayChoice : textChoice)
+        case .declareOperator:
+            var star = false
+            if try peek().isCharacter(0x2A) { rawNext(); star = true }
+            let name = try rawArgument(for: token)
+            guard name.count == 1, name[0].kind == .command else { throw error("\\DeclareMathOperator needs a command to define", at: token) }
+            let body = try rawArgument(for: token)
+            let at = token.offset
+            var tokens = [MathToken(kind: .command, name: "\\operatorname", scalar: 0, offset: at)]
+            if star { tokens.append(MathToken(kind: .character, name: "", scalar: 0x2A, offset: at)) }
+            tokens.append(MathToken(kind: .open, name: "", scalar: 0x7B, offset: at))
+            tokens += body
+            tokens.append(MathToken(kind: .close, name: "", scalar: 0x7D, offset: at))
+            macros[name[0].name] = Macro(parameters: 0, optionalDefault: nil, body: tokens)
+            return nil
         case .space(let width):
             if width.hasPrefix("-") { return Atom(node: MathNode(.mspace, "", attributes: " style=\"margin-left:\(width)\"")) }
             return Atom(node: MathNode.space(width))
@@ -788,6 +854,21 @@ final class MathParser {
         }
     }
 
+    /// Whether `\dots` stands before a binary operator or a relation, where it is `\cdots` (amsmath's rule).
+    private func dotsBeforeOperator() throws(MathError) -> Bool {
+        try skipSpaces()
+        let next = try peek()
+        switch next.kind {
+        case .character:
+            guard let scalar = Unicode.Scalar(next.scalar), let symbol = MathSymbols.math[String(scalar)] else { return false }
+            return symbol.group == .bin || symbol.group == .rel
+        case .command:
+            guard let symbol = MathSymbols.math[next.name] else { return next.name == "\\not" }
+            return symbol.group == .bin || symbol.group == .rel || symbol.group == .op
+        default: return false
+        }
+    }
+
     private func operatorAtom(_ content: MathNode, limits: Bool) -> Atom {
         var text = ""
         var simple = true
@@ -825,7 +906,8 @@ final class MathParser {
         case .command:
             if token.name == "\\|" { return "\u{2016}" }
             if let symbol = MathSymbols.math[token.name], [.open, .close, .rel, .textord].contains(symbol.group) {
-                return symbol.text
+                // the bar and the double bar that stretch in MathML Core's operator dictionary
+                return symbol.text == "\u{2223}" ? "|" : symbol.text == "\u{2225}" ? "\u{2016}" : symbol.text
             }
         default: break
         }

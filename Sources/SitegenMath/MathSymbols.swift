@@ -22,6 +22,18 @@ enum MathSymbols {
     /// Text-mode symbols by name (`\#`, `--`).
     static let text: [String: Symbol] = load(mode: "t")
 
+    /// Math symbols by their character, for characters typed as they are (`≠`, `∉`) that the
+    /// table only has under a command name.
+    static let byCharacter: [String: Symbol] = {
+        var symbols: [String: Symbol] = [:]
+        for name in math.keys.sorted() {
+            guard let symbol = math[name], symbol.text.unicodeScalars.count == 1, symbols[symbol.text] == nil,
+                  symbol.group != .spacing, symbol.group != .accent else { continue }
+            symbols[symbol.text] = symbol
+        }
+        return symbols
+    }()
+
     private static func load(mode: Substring) -> [String: Symbol] {
         var symbols: [String: Symbol] = [:]
         symbols.reserveCapacity(1_000)
