@@ -70,7 +70,7 @@ package enum Limits {
     /// The longest formula (`$…$`, `$$…$$`, `\(…\)`), in bytes.
     package static let mathFormulaBytes = 64 * 1024
     /// How deep a formula may nest groups, arguments, `\left…\right` and environments.
-    package static let mathNesting = 100
+    package static let mathNesting = 50
     /// How many tokens the macros of one formula (`\newcommand`, `\def`) may expand to in all.
     package static let mathExpandedTokens = 10_000
 

@@ -391,19 +391,19 @@ final class MathParser {
             case .space: rawNext(); continue
             case .upper:
                 rawNext()
-                guard upperScript == nil else { throw error("a double upperScript: put braces around one of them", at: token) }
+                guard upperScript == nil else { throw error("a double superscript: put braces around one of them", at: token) }
                 let argument = try scriptArgument(token)
                 upperScript = primes.isEmpty ? argument : MathNode(.mrow, primes + [argument])
                 primes = []
                 continue
             case .lower:
                 rawNext()
-                guard lowerScript == nil else { throw error("a double lowerScript: put braces around one of them", at: token) }
+                guard lowerScript == nil else { throw error("a double subscript: put braces around one of them", at: token) }
                 lowerScript = try scriptArgument(token)
                 continue
             case .character where token.scalar == 0x27:
                 rawNext()
-                guard upperScript == nil else { throw error("a prime after a upperScript: put the prime first", at: token) }
+                guard upperScript == nil else { throw error("a prime after a superscript: put the prime first", at: token) }
                 primes.append(MathNode(.mo, "\u{2032}", attributes: primes.isEmpty && lowerScript == nil ? " lspace=\"0em\" rspace=\"0em\"" : ""))
                 continue
             case .command:
