@@ -62,10 +62,6 @@ struct MathNode: Sendable {
         nodes.count == 1 ? nodes[0] : MathNode(.mrow, nodes)
     }
 
-    /// The node's text when it is a token with no attributes that change its look, for
-    /// `\operatorname` and the like.
-    var isEmptyRow: Bool { tag == .mrow && children.isEmpty }
-
     func write(to output: inout [UInt8]) {
         output.append(0x3C)
         output.append(contentsOf: tag.name.utf8)

@@ -516,7 +516,7 @@ final class MathParser {
             rawNext()
             let nodes = try parseExpression()
             try expectClose(opening: token)
-            return Atom(node: MathNode.row(nodes).tag == .mrow ? MathNode(.mrow, nodes) : MathNode(.mrow, nodes))
+            return Atom(node: MathNode(.mrow, nodes))
         case .upper, .lower:
             return Atom(node: MathNode(.mrow, []))
         case .character:
@@ -619,11 +619,9 @@ final class MathParser {
         }
         switch command {
         case .fraction(let kind):
+            // A fraction's parts are in text style whatever the fraction's own style.
             let saved = display
-            if kind == .display || kind == .displayBinomial { display = true } else if kind == .text || kind == .textBinomial { display = false }
-            let inner = display
             display = false
-            _ = inner
             let numerator = try argument(for: token)
             let denominator = try argument(for: token)
             display = saved
