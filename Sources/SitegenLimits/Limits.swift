@@ -73,6 +73,15 @@ package enum Limits {
     /// The most bytes one output's render may write.
     package static let templateOutputBytes = 100_000_000
 
+    // MARK: Math
+
+    /// The longest formula (`$…$`, `$$…$$`, `\(…\)`), in bytes.
+    package static let mathFormulaBytes = 64 * 1024
+    /// How deep a formula may nest groups, arguments, `\left…\right` and environments.
+    package static let mathNesting = 50
+    /// How many tokens the macros of one formula (`\newcommand`, `\def`) may expand to in all.
+    package static let mathExpandedTokens = 10_000
+
     // MARK: Child programs
 
     /// How long Pagefind may run, in seconds.
