@@ -36,6 +36,7 @@ let package = Package(
             dependencies: [
                 "CCmarkGFM",
                 "SitegenLimits",
+                "SitegenMath",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]
@@ -69,7 +70,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "sitegen-bench",
-            dependencies: ["Sitegen", "SitegenMarkdown", "SitegenHighlight", "CCmarkGFM"],
+            dependencies: ["Sitegen", "SitegenMarkdown", "SitegenHighlight", "SitegenMath", "CCmarkGFM"],
             path: "Benchmarks/sitegen-bench"
         ),
         .target(name: "TestSupport", path: "Tests/TestSupport"),

@@ -2,6 +2,7 @@
 //   swift run -c release sitegen-bench markdown [--pages 500] [--runs 5] [--corpus DIR]
 //   swift run -c release sitegen-bench templates [--pages 1000] [--runs 5] [--site DIR]
 //   swift run -c release sitegen-bench highlight [--corpus DIR] [--runs 5] [--blocks-json FILE] [--parse DIR]
+//   swift run -c release sitegen-bench math [--corpus FILE] [--runs 5] [--count 10000] [--json FILE]
 // Speed is measured here, never in tests.
 import CCmarkGFM
 import Foundation
@@ -21,6 +22,10 @@ struct SitegenBench {
         }
         if arguments.first == "highlight" {
             try HighlightBenchmark.run(Array(arguments.dropFirst()))
+            return
+        }
+        if arguments.first == "math" {
+            try MathBenchmark.run(Array(arguments.dropFirst()))
             return
         }
         if arguments.first == "templates" {

@@ -51,9 +51,6 @@ package enum Limits {
     package static let shortcodeDepth = 64
     /// The longest opening tag of a shortcode, arguments and all, in bytes.
     package static let shortcodeTagBytes = 65_536
-    /// The longest formula (`$…$`, `$$…$$`), in bytes: a `$` with no closing one within this
-    /// many bytes is text.
-    package static let formulaBytes = 65_536
 
     /// How deep `:::` containers and alerts may nest in one page.
     package static let containerDepth = 100
@@ -75,7 +72,8 @@ package enum Limits {
 
     // MARK: Math
 
-    /// The longest formula (`$…$`, `$$…$$`, `\(…\)`), in bytes.
+    /// The longest formula (`$…$`, `$$…$$`, `\(…\)`), in bytes: a `$` with no closing one
+    /// within this many bytes is text.
     package static let mathFormulaBytes = 64 * 1024
     /// How deep a formula may nest groups, arguments, `\left…\right` and environments.
     package static let mathNesting = 50

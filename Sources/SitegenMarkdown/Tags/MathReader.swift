@@ -135,7 +135,7 @@ package struct MathReader {
     private static func inlineClose(in bytes: [UInt8], opening: Int) -> Int? {
         guard opening + 1 < bytes.count, !isSpace(bytes[opening + 1]) else { return nil }
         var at = opening + 1
-        while at < bytes.count, at - opening < Limits.formulaBytes {
+        while at < bytes.count, at - opening < Limits.mathFormulaBytes {
             let byte = bytes[at]
             if byte == UInt8(ascii: "\n") { return nil }
             if byte == UInt8(ascii: "\\") { at += 2; continue }
@@ -152,7 +152,7 @@ package struct MathReader {
     private static func find(_ text: String, in bytes: [UInt8], from start: Int, sameLine: Bool) -> Int? {
         let utf8 = Array(text.utf8)
         var at = start
-        while at + utf8.count <= bytes.count, at - start < Limits.formulaBytes {
+        while at + utf8.count <= bytes.count, at - start < Limits.mathFormulaBytes {
             if sameLine, bytes[at] == UInt8(ascii: "\n") { return nil }
             if bytes[at] == UInt8(ascii: "\\"), utf8[0] != UInt8(ascii: "\\") { at += 2; continue }
             if bytes[at..<at + utf8.count].elementsEqual(utf8) { return at }

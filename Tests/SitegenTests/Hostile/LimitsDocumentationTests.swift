@@ -28,7 +28,6 @@ struct LimitsDocumentationTests {
         ("containerDepth", "`:::` containers and alerts nested", Double(Limits.containerDepth), .deep),
         ("shortcodeDepth", "shortcodes nested", Double(Limits.shortcodeDepth), .deep),
         ("shortcodeTagBytes", "one shortcode's opening tag", Double(Limits.shortcodeTagBytes), .bytes),
-        ("formulaBytes", "one formula (`$…$`, `$$…$$`)", Double(Limits.formulaBytes), .bytes),
         ("templateNesting", "template sections open at once", Double(Limits.templateNesting), .count),
         ("templateDepth", "template depth along includes", Double(Limits.templateDepth), .count),
         ("templateRecursion", "one template inside itself", Double(Limits.templateRecursion), .times),
