@@ -21,7 +21,7 @@ enum GoFunctions {
             "markdownify", "emojify", "jsonify", "absURL", "relURL", "absLangURL", "relLangURL", "ref", "relref",
             "highlight", "urlquery",
             // Site, page, language, time, messages.
-            "site", "page", "T", "i18n", "dateFormat", "warnf", "errorf", "erroridf",
+            "site", "page", "T", "i18n", "dateFormat", "warnf", "errorf", "erroridf", "newScratch",
         ]
         for name in plain { names[name] = name }
         let aliases: [String: String] = [
@@ -55,12 +55,15 @@ enum GoFunctions {
             "transform.Highlight": "highlight", "encoding.Jsonify": "jsonify",
             "urls.AbsURL": "absURL", "urls.RelURL": "relURL", "urls.AbsLangURL": "absLangURL",
             "urls.RelLangURL": "relLangURL", "urls.Ref": "ref", "urls.RelRef": "relref", "urls.Anchorize": "anchorize",
-            "urls.URLize": "urlize", "inflect.Humanize": "humanize", "lang.Translate": "T", "time.Format": "dateFormat",
+            "urls.URLize": "urlize", "urls.Parse": "urls.Parse", "urls.JoinPath": "urls.JoinPath", "inflect.Humanize": "humanize", "lang.Translate": "T", "time.Format": "dateFormat",
             "reflect.IsMap": "reflect.IsMap", "reflect.IsSlice": "reflect.IsSlice",
         ]
         names.merge(aliases) { first, _ in first }
         return names
     }()
+
+    /// Functions that take no arguments, so `site.Params.x` reads fields of their value.
+    static let takingNoArguments: Set<String> = ["site", "page"]
 
     /// Every name a template may call.
     static let supported: Set<String> = Set(canonical.keys)

@@ -190,6 +190,8 @@ struct GoTemplateParser {
                 operands.append(try operand(tokens, cursor: &cursor, depth: depth))
             }
             guard !operands.isEmpty else {
+                // Go accepts a `|` with nothing after it at the end of a pipeline.
+                if !result.isEmpty { return result }
                 throw DialectError(.syntax, line: commandLine, "An action or a `|` is missing a command.")
             }
             if operands.count > 1 {
@@ -219,11 +221,17 @@ struct GoTemplateParser {
             case "false": return .literal(.bool(false))
             case "nil": return .literal(.null)
             default:
-                guard GoFunctions.supported.contains(name) else {
-                    throw DialectError(.unsupported(construct: name), line: token.line,
-                                       "The function `\(name)` is not supported in shortcodes.")
+                if GoFunctions.supported.contains(name) { return .function(name) }
+                // `site.Params.x`: a function without arguments, then fields of its value.
+                let parts = name.split(separator: ".").map(String.init)
+                if parts.count > 1, GoFunctions.takingNoArguments.contains(parts[0]) {
+                    let call = GoPipeline(commands: [GoCommand(operands: [.function(parts[0])], line: token.line)], line: token.line)
+                    let fields = try chain(starting: Array(parts.dropFirst()), tokens, cursor: &cursor)
+                    return .parenthesized(call, fields: fields)
                 }
-                return .function(name)
+                let shown = GoFunctions.supported.contains(parts[0]) || parts.count == 1 ? name : parts.prefix(2).joined(separator: ".")
+                throw DialectError(.unsupported(construct: shown), line: token.line,
+                                   "The function `\(shown)` is not supported in shortcodes.")
             }
         case .string(let text):
             return .literal(.text(text))

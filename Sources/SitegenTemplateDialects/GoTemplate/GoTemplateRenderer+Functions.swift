@@ -442,6 +442,23 @@ extension GoTemplateRenderer {
             return GoValue(call.site)
         case "page":
             return GoValue(call.page)
+        case "newScratch":
+            return .store(GoStore())
+        case "urls.Parse":
+            try need(1...1)
+            return try makeMap(GoTextFunctions.urlParts(try string(0)).mapValues { .text($0) }
+                .merging(["IsAbs": .bool(GoTextFunctions.urlParts(try string(0))["Scheme"]?.isEmpty == false)]) { $1 }, line: line)
+        case "urls.JoinPath":
+            try need(1...Int.max)
+            var parts: [String] = []
+            for argument in arguments {
+                if case .list(let list) = argument {
+                    for item in list.items { parts.append(try self.string(item, of: written, line: line)) }
+                } else {
+                    parts.append(try self.string(argument, of: written, line: line))
+                }
+            }
+            return .text(GoTextFunctions.joinedPath(parts))
         case "T", "i18n":
             try need(1...2)
             return .text(try string(0))

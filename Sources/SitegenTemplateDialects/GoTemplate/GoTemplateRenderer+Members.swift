@@ -62,6 +62,9 @@ extension GoTemplateRenderer {
     /// `.name args…` on `value`.
     func method(_ name: String, of value: GoValue, _ arguments: [GoValue], line: Int) throws(DialectError) -> GoValue {
         switch (value, name) {
+        case (.null, _):
+            // A method of a missing value (`.Parent.Get` at the top level) is nil.
+            return .null
         case (.shortcode, "Get"):
             return try get(arguments, line: line)
         case (.object(let object), "Get") where object.member("Get") == nil:
@@ -75,7 +78,8 @@ extension GoTemplateRenderer {
             let text = if let text = source.textValue { text } else { try GoFormatter.display(source, line: line) }
             return .safe(call.markdownify(text), .html)
         case (.object(let object), "Param"):
-            guard arguments.count == 1, let key = arguments[0].textValue else { throw arity("Param", 1, line: line) }
+            guard arguments.count == 1 else { throw arity("Param", 1, line: line) }
+            guard let key = arguments[0].textValue else { return .null }
             let pageValue = Self.lookUp("Params", in: object).flatMap { try? member(key, of: $0, line: line) } ?? .null
             if !pageValue.isNull { return pageValue }
             guard case .object(let site) = GoValue(call.site), let siteParameters = Self.lookUp("Params", in: site) else { return .null }

@@ -195,4 +195,41 @@ enum GoTextFunctions {
         guard let slash = afterScheme.firstIndex(of: "/") else { return (base, "/") }
         return (String(base[..<slash]), String(base[slash...]))
     }
+
+    /// `urls.Parse`: a URL's parts by Go's names (`Scheme`, `Host`, `Path`, `RawQuery`,
+    /// `Fragment`, `String`).
+    static func urlParts(_ url: String) -> [String: String] {
+        var rest = Substring(url)
+        var parts: [String: String] = ["String": url, "Scheme": "", "Host": "", "Path": "", "RawQuery": "", "Fragment": ""]
+        if let hash = rest.firstIndex(of: "#") {
+            parts["Fragment"] = String(rest[rest.index(after: hash)...])
+            rest = rest[..<hash]
+        }
+        if let question = rest.firstIndex(of: "?") {
+            parts["RawQuery"] = String(rest[rest.index(after: question)...])
+            rest = rest[..<question]
+        }
+        if hasScheme(String(rest)), let colon = rest.firstIndex(of: ":") {
+            parts["Scheme"] = rest[..<colon].lowercased()
+            rest = rest[rest.index(after: colon)...]
+        }
+        if rest.hasPrefix("//") {
+            rest = rest.dropFirst(2)
+            let slash = rest.firstIndex(of: "/") ?? rest.endIndex
+            parts["Host"] = String(rest[..<slash])
+            rest = rest[slash...]
+        }
+        parts["Path"] = String(rest)
+        return parts
+    }
+
+    /// `urls.JoinPath`: parts joined by single slashes, keeping the first part's scheme.
+    static func joinedPath(_ parts: [String]) -> String {
+        guard var result = parts.first else { return "" }
+        for part in parts.dropFirst() {
+            while result.hasSuffix("/") { result.removeLast() }
+            result += "/" + part.drop(while: { $0 == "/" })
+        }
+        return result
+    }
 }
