@@ -421,6 +421,9 @@ extension GoTemplateRenderer {
             let path: String
             if case .map(let options) = arguments[1] {
                 path = try self.string(options.entries["path"] ?? .null, of: written, line: line)
+            } else if case .list(let list) = arguments[1] {
+                // Hugo's own `ref` shortcode passes its arguments: the path, then an output format.
+                path = try self.string(list.items.first ?? .null, of: written, line: line)
             } else {
                 path = try string(1)
             }
@@ -446,8 +449,10 @@ extension GoTemplateRenderer {
             return .store(GoStore())
         case "urls.Parse":
             try need(1...1)
-            return try makeMap(GoTextFunctions.urlParts(try string(0)).mapValues { .text($0) }
-                .merging(["IsAbs": .bool(GoTextFunctions.urlParts(try string(0))["Scheme"]?.isEmpty == false)]) { $1 }, line: line)
+            let parts = GoTextFunctions.urlParts(try string(0))
+            var entries = parts.mapValues { GoValue.text($0) }
+            entries["IsAbs"] = .bool(parts["Scheme"]?.isEmpty == false)
+            return try makeMap(entries, line: line)
         case "urls.JoinPath":
             try need(1...Int.max)
             var parts: [String] = []
