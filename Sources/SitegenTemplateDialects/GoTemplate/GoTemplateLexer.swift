@@ -194,7 +194,7 @@ struct GoTemplateLexer {
         if let sign = peek(0), sign == 0x2B || sign == 0x2D { position += 1 }
         while let byte = peek(0),
               byte.isNameByte || byte == 0x2E
-                  || ((byte == 0x2B || byte == 0x2D) && [0x65, 0x45, 0x70, 0x50].contains(bytes[position - 1]))
+                  || ((byte == 0x2B || byte == 0x2D) && position > start && [0x65, 0x45, 0x70, 0x50].contains(bytes[position - 1]))
         {
             position += 1
         }

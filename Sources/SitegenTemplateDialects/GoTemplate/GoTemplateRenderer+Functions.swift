@@ -133,8 +133,9 @@ extension GoTemplateRenderer {
             default: first = try integer(0); step = try integer(1); last = try integer(2)
             }
             guard step != 0, (step > 0) == (first <= last) || first == last else { return .list(GoList([])) }
-            let (span, overflow) = (last - first).dividedReportingOverflow(by: step)
-            guard !overflow, span < Limits.dialectCollectionItems else {
+            let (difference, overflows) = last.subtractingReportingOverflow(first)
+            let (span, divisionOverflows) = difference.dividedReportingOverflow(by: step)
+            guard !overflows, !divisionOverflows, span < Limits.dialectCollectionItems else {
                 throw DialectError(.limit, line: line, "`seq` would make more than \(Limits.dialectCollectionItems) numbers.")
             }
             return .list(GoList(stride(from: first, through: last, by: step).map { .int($0) }))
@@ -312,7 +313,8 @@ extension GoTemplateRenderer {
         case "strings.Repeat":
             try need(2...2)
             let times = try integer(0), text = try string(1)
-            guard times >= 0, times.multipliedReportingOverflow(by: max(text.utf8.count, 1)).partialValue <= Limits.dialectOutputBytes else {
+            let (size, overflows) = times.multipliedReportingOverflow(by: max(text.utf8.count, 1))
+            guard times >= 0, !overflows, size <= Limits.dialectOutputBytes else {
                 throw DialectError(.limit, line: line, "`strings.Repeat` would build more than \(Limits.dialectOutputBytes) bytes.")
             }
             return .text(String(repeating: text, count: times))
@@ -340,7 +342,7 @@ extension GoTemplateRenderer {
             var end = characters.count
             if count == 3 {
                 let length = try integer(2)
-                end = length < 0 ? max(start, characters.count + length) : min(characters.count, start + length)
+                end = length < 0 ? max(start, characters.count + length) : start + min(length, characters.count - start)
             }
             return .text(String(characters[start..<max(start, end)]))
         case "truncate":

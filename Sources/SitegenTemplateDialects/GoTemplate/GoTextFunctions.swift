@@ -22,8 +22,8 @@ enum GoTextFunctions {
 
     /// `humanize 3` is `3rd`.
     static func ordinal(_ number: Int) -> String {
-        let tens = abs(number) % 100
-        let ones = abs(number) % 10
+        let tens = number.magnitude % 100
+        let ones = number.magnitude % 10
         let suffix = (11...13).contains(tens) ? "th" : ones == 1 ? "st" : ones == 2 ? "nd" : ones == 3 ? "rd" : "th"
         return String(number) + suffix
     }
