@@ -80,6 +80,19 @@ package enum Limits {
     /// How many tokens the macros of one formula (`\newcommand`, `\def`) may expand to in all.
     package static let mathExpandedTokens = 10_000
 
+    // MARK: Other generators' templates
+
+    /// The largest template of another generator (a Hugo shortcode file), in bytes.
+    package static let dialectTemplateBytes = 1_000_000
+    /// Blocks (`if`, `with`, `range`) and parentheses open at once within one such template.
+    package static let dialectNesting = 100
+    /// How many loop iterations one render of such a template may run.
+    package static let dialectIterations = 1_000_000
+    /// The most bytes one render of such a template may write, and the longest text it may build.
+    package static let dialectOutputBytes = 10_000_000
+    /// The most items a list or map built by such a template may hold (`seq`, `append`, `split`).
+    package static let dialectCollectionItems = 100_000
+
     // MARK: Child programs
 
     /// How long Pagefind may run, in seconds.
