@@ -65,6 +65,24 @@ package enum Limits {
     /// The most bytes one output's render may write.
     package static let templateOutputBytes = 100_000_000
 
+    // MARK: Other generators' templates
+
+    /// Blocks (`if`, `for`, `capture`…) and brackets open at once in one Liquid template or
+    /// expression.
+    package static let liquidNesting = 100
+    /// Liquid `include`s open at once along a chain of includes (Jekyll's `_includes/`).
+    package static let liquidIncludeDepth = 8
+    /// How many `for` iterations one Liquid render may run, includes counted.
+    package static let liquidIterations = 1_000_000
+    /// The most bytes one Liquid render may write, includes and captures counted.
+    package static let liquidOutputBytes = 16_000_000
+    /// Blocks and brackets open at once in one Tera shortcode template or expression.
+    package static let teraNesting = 100
+    /// How many `for` iterations one Tera shortcode render may run.
+    package static let teraIterations = 1_000_000
+    /// The most bytes one Tera shortcode render may write.
+    package static let teraOutputBytes = 16_000_000
+
     // MARK: Child programs
 
     /// How long Pagefind may run, in seconds.
