@@ -301,6 +301,10 @@ struct LiquidExpressionParser {
                 index += 1
                 continue
             }
+            if one == "{" {
+                throw DialectError(.unsupported(construct: "object literal"), line: line,
+                                   "Object literals (`{ key: value }`, Nunjucks) are not supported in `\(markup)`.")
+            }
             throw DialectError(.syntax, line: line, "Unexpected `\(one)` in `\(markup)`.")
         }
         return lexemes

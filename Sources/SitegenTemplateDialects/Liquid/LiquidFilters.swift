@@ -18,7 +18,7 @@ enum LiquidFilters {
         "markdownify", "slugify", "jsonify", "where_exp", "group_by", "normalize_whitespace", "smartify",
         "inspect", "push", "pop", "shift", "unshift", "find", "find_exp",
         // Nunjucks names Eleventy pages use
-        "safe", "length", "lower", "upper", "trim", "dump", "title",
+        "safe", "length", "lower", "upper", "trim", "dump", "title", "urlencode",
     ]
 
     static func apply(_ name: String, to input: TemplateValue, arguments: [TemplateValue], keywords: [String: TemplateValue],
@@ -70,6 +70,7 @@ enum LiquidFilters {
             return .text(words.prefix(count).joined(separator: " ") + ellipsis)
         case "split":
             return .list(split(string, by: text(0)).map { .text($0) })
+        case "urlencode": return .text(percentEncoded(string, keeping: "-_.!~*'()", spaceAsPlus: false))
         case "url_encode", "cgi_escape": return .text(percentEncoded(string, keeping: "-_.~", spaceAsPlus: true))
         case "uri_escape": return .text(percentEncoded(string, keeping: "-_.~:/?#[]@!$&'()*+,;=%", spaceAsPlus: false))
         case "url_decode": return .text(percentDecoded(string))
@@ -429,7 +430,7 @@ enum LiquidFilters {
         return escaped
     }
 
-    private static func stripHTML(_ text: String) -> String {
+    static func stripHTML(_ text: String) -> String {
         var result = ""
         var rest = Substring(text)
         while let open = rest.firstIndex(of: "<") {
@@ -449,7 +450,7 @@ enum LiquidFilters {
         return result + rest
     }
 
-    private static func percentEncoded(_ text: String, keeping kept: String, spaceAsPlus: Bool) -> String {
+    static func percentEncoded(_ text: String, keeping kept: String, spaceAsPlus: Bool) -> String {
         let keptBytes = Set(kept.utf8)
         var encoded = ""
         for byte in text.utf8 {

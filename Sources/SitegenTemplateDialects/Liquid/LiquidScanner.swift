@@ -1,5 +1,7 @@
 /// Cuts a Liquid source into text, `{{ output }}` and `{% tag %}` pieces, applies whitespace
 /// control (`{{-`, `-}}`, `{%-`, `-%}`), and takes `raw` and `comment` blocks whole.
+///
+/// Tera shortcodes are cut the same way, with `{# comments #}` dropped.
 struct LiquidScanner {
     enum Token {
         case text(String)
@@ -20,13 +22,17 @@ struct LiquidScanner {
     private var line = 1
     private var pieces: [Piece] = []
 
-    private init(_ source: String) {
+    /// Whether `{# … #}` is a comment (Tera, Nunjucks) rather than text (Liquid).
+    private let bracesComment: Bool
+
+    private init(_ source: String, bracesComment: Bool) {
         bytes = Array(source.utf8)
+        self.bracesComment = bracesComment
     }
 
     /// The pieces of `source`, trimmed as its whitespace control asks.
-    static func tokens(of source: String) throws(DialectError) -> [Token] {
-        var scanner = LiquidScanner(source)
+    static func tokens(of source: String, bracesComment: Bool = false) throws(DialectError) -> [Token] {
+        var scanner = LiquidScanner(source, bracesComment: bracesComment)
         try scanner.scan()
         return scanner.trimmed()
     }
@@ -37,6 +43,18 @@ struct LiquidScanner {
             appendText(from: textStart, to: open)
             let isTag = bytes[open + 1] == UInt8(ascii: "%")
             let openLine = line
+            if bytes[open + 1] == UInt8(ascii: "#") {
+                guard let close = find(UInt8(ascii: "#"), UInt8(ascii: "}"), from: open + 2) else {
+                    throw DialectError(.syntax, line: openLine, "A comment `{#` is never closed with `#}`.")
+                }
+                let trimsBefore = open + 2 < close && bytes[open + 2] == UInt8(ascii: "-")
+                let trimsAfter = close > open + 2 && bytes[close - 1] == UInt8(ascii: "-")
+                countLines(from: open, to: close + 2)
+                position = close + 2
+                textStart = position
+                pieces.append(Piece(token: .text(""), trimsBefore: trimsBefore, trimsAfter: trimsAfter))
+                continue
+            }
             var inner = open + 2
             var trimsBefore = false
             if inner < bytes.count, bytes[inner] == UInt8(ascii: "-") {
@@ -129,7 +147,8 @@ struct LiquidScanner {
     private func nextDelimiter(from start: Int) -> Int? {
         var index = start
         while index + 1 < bytes.count {
-            if bytes[index] == UInt8(ascii: "{"), bytes[index + 1] == UInt8(ascii: "{") || bytes[index + 1] == UInt8(ascii: "%") {
+            if bytes[index] == UInt8(ascii: "{"),
+               bytes[index + 1] == UInt8(ascii: "{") || bytes[index + 1] == UInt8(ascii: "%") || (bracesComment && bytes[index + 1] == UInt8(ascii: "#")) {
                 return index
             }
             index += 1
