@@ -259,7 +259,12 @@ enum TeraFilters {
     /// Zola's `slugify`: accents dropped, ASCII letters and digits kept, lowercased, the rest
     /// one `-`.
     static func slugify(_ text: String) -> String {
-        LiquidFilters.slugify(text.decomposedStringWithCanonicalMapping, mode: "ascii")
+        var unaccented = String.UnicodeScalarView()
+        for scalar in text.decomposedStringWithCanonicalMapping.unicodeScalars
+        where scalar.properties.generalCategory != .nonspacingMark {
+            unaccented.append(scalar)
+        }
+        return LiquidFilters.slugify(String(unaccented), mode: "ascii")
     }
 }
 
