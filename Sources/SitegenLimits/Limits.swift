@@ -76,6 +76,10 @@ package enum Limits {
     package static let liquidIterations = 1_000_000
     /// The most bytes one Liquid render may write, includes and captures counted.
     package static let liquidOutputBytes = 16_000_000
+    /// How many values (list items, object members, 64-byte runs of text) one Liquid or Tera
+    /// render may walk to print, compare and filter values: a template cannot build a value
+    /// too large to print (a list pushed onto itself) and hang on it.
+    package static let liquidWalkedValues = 10_000_000
     /// Blocks and brackets open at once in one Tera shortcode template or expression.
     package static let teraNesting = 100
     /// How many `for` iterations one Tera shortcode render may run.

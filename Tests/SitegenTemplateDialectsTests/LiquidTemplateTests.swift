@@ -195,3 +195,26 @@ func liquidError(_ source: String, _ variables: [String: TemplateValue] = [:],
         + "{% for a in (1..1000) %}{% for b in (1..1000) %}{{ x }}{% endfor %}{% endfor %}"
     #expect(liquidError(big)?.kind == .limit)
 }
+
+@Test func valuesBuiltToBeEnormousStopTheRenderInsteadOfHangingIt() {
+    // Each push doubles the list's printed size while its memory grows by one item.
+    let doubling = "{% assign a = 'x' | split: ',' %}{% for i in (1..80) %}{% assign a = a | push: a %}{% endfor %}{{ a }}"
+    #expect(liquidError(doubling)?.kind == .limit)
+    let comparing = "{% assign a = 'x' | split: ',' %}{% for i in (1..80) %}{% assign a = a | push: a %}{% endfor %}{% if a == a %}same{% endif %}"
+    #expect(liquidError(comparing)?.kind == .limit)
+    let quadratic = "{% assign a = '' | split: ',' %}{% for i in (1..1000000) %}{% assign a = a | push: i %}{% endfor %}"
+    #expect(liquidError(quadratic)?.kind == .limit)
+}
+
+@Test func valuesMayNotBeBuiltNestedDeeperThanTheLimit() {
+    let deep = "{% for i in (1..1000000) %}{% assign b = '' | split: ',' | push: a %}{% assign a = b %}{% endfor %}"
+    #expect(liquidError(deep)?.message == "A value the template built nests deeper than 100 levels.")
+    #expect(liquidError("{% for i in (1..1000000) %}{% set a = [a] %}{% endfor %}")?.kind == .limit)
+    #expect(liquidError("{% assign a = '1,2' | split: ',' %}{% for i in (1..1000000) %}{% assign a = a | group_by: 'x' %}{% endfor %}")?.kind == .limit)
+}
+
+@Test func extremeNumbersDoNotOverflow() throws {
+    #expect(liquidError("{% for i in (-9223372036854775807..9223372036854775807) %}{% endfor %}")?.kind == .limit)
+    #expect(try liquid("{{ 'abc' | truncate: -9223372036854775807 }}|{{ 9223372036854775807 | plus: 1 }}|{{ 'abc' | slice: -9223372036854775807, 9223372036854775807 }}")
+        == "...|9.223372036854776e+18|")
+}

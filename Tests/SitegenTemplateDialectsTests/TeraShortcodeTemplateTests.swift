@@ -82,7 +82,7 @@ func teraError(_ source: String, _ variables: [String: TemplateValue] = [:]) -> 
 
 @Test func teraFunctionsGoToTheClosureOrFailAsUnsupported() throws {
     let output = try tera("<img src=\"{{ get_url(path=path) }}\">", ["path": "a.png"]) { name, arguments in
-        name == "get_url" ? .text("https://e.org/" + (arguments["path"].map { $0.teraText } ?? "")) : nil
+        name == "get_url" ? .text("https://e.org/" + (arguments["path"].map { $0.teraText(ValueWalkBudget(100)) } ?? "")) : nil
     }
     #expect(output == "<img src=\"https:&#x2F;&#x2F;e.org&#x2F;a.png\">")
     let error = teraError("one\n{{ resize_image(path='a.png', width=10) }}")
@@ -155,4 +155,11 @@ private let terminimalImage = """
 
 private func squeezedTera(_ text: String) -> String {
     text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+}
+
+@Test func teraExtremeNumbersAndHugeRangesAreErrorsNotCrashes() throws {
+    #expect(teraError("{% for i in range(start=-9223372036854775807, end=9223372036854775807) %}{% endfor %}")?.kind == .limit)
+    #expect(try tera("{{ 9223372036854775807 + 1 }}|{{ -9223372036854775807 - 2 }}") == "9.223372036854776e+18|-9.223372036854776e+18")
+    #expect(teraError("{{ 1 / 0 }}")?.message == "`/` by 0.")
+    #expect(teraError("{% for i in range(end=100000) %}{% set_global a = [a] %}{% endfor %}")?.kind == .limit)
 }

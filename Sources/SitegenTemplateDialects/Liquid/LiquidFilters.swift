@@ -24,9 +24,17 @@ enum LiquidFilters {
     static func apply(_ name: String, to input: TemplateValue, arguments: [TemplateValue], keywords: [String: TemplateValue],
                       line: Int, renderer: LiquidRenderer) throws(DialectError) -> TemplateValue
     {
+        let budget = renderer.budget
+        // Filters walk their input: lists by item, text by 64-byte run.
+        switch input {
+        case .list(let items): budget.take(1 + items.count)
+        case .text(let text): budget.take(1 + text.utf8.count / 64)
+        default: budget.take(1)
+        }
+        try budget.check(line: line)
         func argument(_ index: Int) -> TemplateValue { index < arguments.count ? arguments[index] : .null }
-        func text(_ index: Int) -> String { argument(index).liquidText }
-        let string = input.liquidText
+        func text(_ index: Int) -> String { argument(index).liquidText(budget) }
+        lazy var string = input.liquidText(budget)
         switch name {
         // MARK: Text
         case "append": return .text(string + text(0))
@@ -58,10 +66,10 @@ enum LiquidFilters {
         case "replace_first": return .text(string.replacingFirst(text(0), text(1)))
         case "replace_last": return .text(string.replacingLast(text(0), text(1)))
         case "truncate":
-            let length = argument(0) == .null ? 50 : (argument(0).liquidInteger ?? 50)
+            let length = max(0, argument(0) == .null ? 50 : (argument(0).liquidInteger ?? 50))
             let ellipsis = arguments.count > 1 ? text(1) : "..."
             guard string.count > length else { return .text(string) }
-            return .text(String(string.prefix(max(0, length - ellipsis.count))) + ellipsis)
+            return .text(String(string.prefix(max(0, length.subtractingReportingOverflow(ellipsis.count).partialValue))) + ellipsis)
         case "truncatewords":
             let count = max(1, argument(0) == .null ? 15 : (argument(0).liquidInteger ?? 15))
             let ellipsis = arguments.count > 1 ? text(1) : "..."
@@ -77,8 +85,8 @@ enum LiquidFilters {
         case "number_of_words": return .int(string.split(whereSeparator: \.isWhitespace).count)
         case "slugify": return .text(slugify(string, mode: arguments.isEmpty ? "default" : text(0)))
         case "markdownify": return .text(renderer.environment.markdownify(string))
-        case "jsonify", "dump": return .text(json(input))
-        case "inspect": return .text(input.liquidInspect)
+        case "jsonify", "dump": return .text(json(input, budget))
+        case "inspect": return .text(input.liquidInspect(budget))
 
         // MARK: Numbers
         case "plus", "minus", "times", "divided_by", "modulo":
@@ -128,7 +136,7 @@ enum LiquidFilters {
             return input.liquidItems.last ?? .null
         case "join":
             let separator = arguments.isEmpty ? " " : text(0)
-            return .text(input.liquidItems.map(\.liquidText).joined(separator: separator))
+            return .text(input.liquidItems.map({ $0.liquidText(budget) }).joined(separator: separator))
         case "reverse":
             if case .text = input { return input }
             return .list(input.liquidItems.reversed())
@@ -138,15 +146,15 @@ enum LiquidFilters {
             })
         case "concat":
             return .list(input.liquidItems + argument(0).liquidItems)
-        case "push": return .list(input.liquidItems + [argument(0)])
-        case "unshift": return .list([argument(0)] + input.liquidItems)
+        case "push": return try TemplateValue.list(input.liquidItems + [argument(0)]).checkNesting(budget, line: line)
+        case "unshift": return try TemplateValue.list([argument(0)] + input.liquidItems).checkNesting(budget, line: line)
         case "pop": return .list(Array(input.liquidItems.dropLast()))
         case "shift": return .list(Array(input.liquidItems.dropFirst()))
         case "uniq":
             var kept: [TemplateValue] = []
             for item in input.liquidItems {
                 let key = arguments.isEmpty ? item : item.liquidMember(text(0))
-                if !kept.contains(where: { (arguments.isEmpty ? $0 : $0.liquidMember(text(0))).liquidEquals(key) }) {
+                if !kept.contains(where: { (arguments.isEmpty ? $0 : $0.liquidMember(text(0))).liquidEquals(key, budget) }) {
                     kept.append(item)
                 }
                 if kept.count > 10_000 { break }
@@ -163,7 +171,7 @@ enum LiquidFilters {
             return .text(String(slice(Array(string), start, length)))
         case "sort", "sort_natural":
             return .list(sorted(input.liquidItems, by: arguments.isEmpty ? nil : text(0), natural: name == "sort_natural",
-                                nilsFirst: text(1) == "first"))
+                                nilsFirst: text(1) == "first", budget: budget))
         case "where":
             let property = text(0)
             let items = input.liquidItems
@@ -172,15 +180,15 @@ enum LiquidFilters {
             return .list(items.filter { item in
                 let value = item.liquidMember(property)
                 if case .list(let values) = value {
-                    return values.contains { $0.liquidText == wanted.liquidText }
+                    return values.contains { $0.liquidText(budget) == wanted.liquidText(budget) }
                 }
-                return value.liquidText == wanted.liquidText
+                return value.liquidText(budget) == wanted.liquidText(budget)
             })
         case "where_exp", "find_exp", "find":
             let items = input.liquidItems
             let found: [TemplateValue]
             if name == "find" {
-                found = items.filter { $0.liquidMember(text(0)).liquidText == text(1) }
+                found = items.filter { $0.liquidMember(text(0)).liquidText(budget) == text(1) }
             } else {
                 var parser = try LiquidExpressionParser(text(1), line: line)
                 let condition = try parser.filteredExpression()
@@ -197,16 +205,16 @@ enum LiquidFilters {
             var names: [String] = []
             var groups: [String: [TemplateValue]] = [:]
             for item in input.liquidItems {
-                let key = item.liquidMember(text(0)).liquidText
+                let key = item.liquidMember(text(0)).liquidText(budget)
                 if groups[key] == nil { names.append(key) }
                 groups[key, default: []].append(item)
             }
-            return .list(names.map { key in
+            return try TemplateValue.list(names.map { key in
                 let items = groups[key] ?? []
                 return .object(TemplateDictionary(["name": .text(key), "items": .list(items), "size": .int(items.count)]))
-            })
+            }).checkNesting(budget, line: line)
         case "array_to_sentence_string":
-            let items = input.liquidItems.map(\.liquidText)
+            let items = input.liquidItems.map({ $0.liquidText(budget) })
             let connector = arguments.isEmpty ? "and" : text(0)
             switch items.count {
             case 0: return .text("")
@@ -245,7 +253,7 @@ enum LiquidFilters {
             if input == .null { return .null }
             if string.contains("://") { return .text(string) }
             let site = renderer.lookup("site")
-            var base = site.liquidMember("url").liquidText
+            var base = site.liquidMember("url").liquidText(budget)
             while base.hasSuffix("/") { base.removeLast() }
             return .text(base + relativeURL(string, renderer: renderer))
         default:
@@ -342,7 +350,8 @@ enum LiquidFilters {
         return parts
     }
 
-    private static func sorted(_ items: [TemplateValue], by property: String?, natural: Bool, nilsFirst: Bool) -> [TemplateValue] {
+    private static func sorted(_ items: [TemplateValue], by property: String?, natural: Bool, nilsFirst: Bool,
+                               budget: ValueWalkBudget) -> [TemplateValue] {
         func key(_ item: TemplateValue) -> TemplateValue {
             let value = property.map { item.liquidMember($0) } ?? item
             if natural, case .text(let text) = value { return .text(text.lowercased()) }
@@ -360,7 +369,7 @@ enum LiquidFilters {
                 // Pairs from an object sort by name, then unlike values by their text.
                 if case .list(let x) = a, case .list(let y) = b, let first = x.first, let second = y.first,
                    let order = first.liquidCompare(second), order != 0 { return order < 0 }
-                let (x, y) = (a.liquidText, b.liquidText)
+                let (x, y) = (a.liquidText(budget), b.liquidText(budget))
                 if x != y { return x < y }
             }
             return left.offset < right.offset
@@ -369,7 +378,7 @@ enum LiquidFilters {
 
     private static func relativeURL(_ path: String, renderer: LiquidRenderer) -> String {
         if path.contains("://") || path.hasPrefix("//") { return path }
-        var base = renderer.lookup("site").liquidMember("baseurl").liquidText
+        var base = renderer.lookup("site").liquidMember("baseurl").liquidText(renderer.budget)
         while base.hasSuffix("/") { base.removeLast() }
         if !base.isEmpty, !base.hasPrefix("/") { base = "/" + base }
         let joined = base + (path.hasPrefix("/") ? path : "/" + path)
@@ -518,18 +527,18 @@ enum LiquidFilters {
     }
 
     /// The JSON of a value: objects with the members a loop would visit.
-    static func json(_ value: TemplateValue, depth: Int = 0) -> String {
-        guard depth < Limits.liquidNesting else { return "null" }
+    static func json(_ value: TemplateValue, _ budget: ValueWalkBudget, depth: Int = 0) -> String {
+        guard depth < Limits.liquidNesting, budget.take() else { return "null" }
         switch value {
         case .null: return "null"
         case .bool(let flag): return flag ? "true" : "false"
         case .int(let number): return String(number)
         case .double(let number): return number.isFinite ? TemplateValue.rubyFloat(number) : "null"
         case .text(let text): return jsonString(text)
-        case .list(let items): return "[" + items.map { json($0, depth: depth + 1) }.joined(separator: ",") + "]"
+        case .list(let items): return "[" + items.map { json($0, budget, depth: depth + 1) }.joined(separator: ",") + "]"
         case .object(let object):
             let members = TemplateValue.orderedMembers(of: object) ?? []
-            return "{" + members.map { jsonString($0.name) + ":" + json($0.value, depth: depth + 1) }.joined(separator: ",") + "}"
+            return "{" + members.map { jsonString($0.name) + ":" + json($0.value, budget, depth: depth + 1) }.joined(separator: ",") + "}"
         }
     }
 

@@ -20,6 +20,8 @@ final class LiquidRenderer {
     private var currentLine = 1
     private var includeChain: [String] = []
     private var parsedIncludes: [String: [LiquidNode]] = [:]
+    /// Shared with the filters this render runs.
+    let budget = ValueWalkBudget(Limits.liquidWalkedValues)
 
     init(variables: [String: TemplateValue], environment: LiquidEnvironment) {
         self.variables = variables
@@ -36,6 +38,7 @@ final class LiquidRenderer {
         }
         for node in nodes {
             try render(node, into: &output)
+            try budget.check(line: currentLine)
             if interruption != nil { return }
         }
     }
@@ -46,7 +49,7 @@ final class LiquidRenderer {
         case .text(let text):
             try emit(text, into: &output)
         case .output(let expression, let line):
-            try emit(try evaluate(expression, line: line).liquidText, into: &output)
+            try emit(try evaluate(expression, line: line).liquidText(budget), into: &output)
         case .branches(let branches):
             for branch in branches {
                 currentLine = branch.line
@@ -90,7 +93,7 @@ final class LiquidRenderer {
             guard !values.isEmpty else { return }
             let turn = cycles[group] ?? 0
             cycles[group] = (turn + 1) % values.count
-            try emit(try evaluate(values[turn % values.count], line: currentLine).liquidText, into: &output)
+            try emit(try evaluate(values[turn % values.count], line: currentLine).liquidText(budget), into: &output)
         case .include(let include):
             try render(include, into: &output)
         case .highlight(let language, let options, let body, _):
@@ -186,7 +189,8 @@ final class LiquidRenderer {
         let first = try evaluate(start, line: line).liquidInteger ?? 0
         let last = try evaluate(end, line: line).liquidInteger ?? 0
         guard first <= last else { return [] }
-        guard last - first < Limits.liquidIterations else {
+        let (count, overflow) = last.subtractingReportingOverflow(first)
+        guard !overflow, count < Limits.liquidIterations else {
             throw DialectError(.limit, line: line, "The range (\(first)..\(last)) has more than \(Limits.liquidIterations) numbers.")
         }
         return (first...last).map { .int($0) }
@@ -270,7 +274,7 @@ final class LiquidRenderer {
         case .list(let items):
             var values: [TemplateValue] = []
             for item in items { values.append(try evaluate(item, line: line)) }
-            return .list(values)
+            return try TemplateValue.list(values).checkNesting(budget, line: line)
         case .variable(let name):
             return lookup(name)
         case .member(let base, let name):
@@ -296,7 +300,7 @@ final class LiquidRenderer {
                 let name = ["+": "plus", "-": "minus", "*": "times", "/": "divided_by", "%": "modulo"][operation.rawValue] ?? ""
                 return try LiquidFilters.apply(name, to: leftValue, arguments: [rightValue], keywords: [:], line: line, renderer: self)
             case .concatenate:
-                return .text(leftValue.liquidText + rightValue.liquidText)
+                return .text(leftValue.liquidText(budget) + rightValue.liquidText(budget))
             default:
                 return .bool(try compare(operation, leftValue, rightValue, right, leftExpression: left))
             }
@@ -327,23 +331,23 @@ final class LiquidRenderer {
             return operation == .equal ? holds : !holds
         }
         switch operation {
-        case .equal: return left.liquidEquals(right)
-        case .notEqual: return !left.liquidEquals(right)
+        case .equal: return left.liquidEquals(right, budget)
+        case .notEqual: return !left.liquidEquals(right, budget)
         case .less: return (left.liquidCompare(right) ?? 0) < 0
         case .greater: return (left.liquidCompare(right) ?? 0) > 0
         case .lessOrEqual: return left.liquidCompare(right).map { $0 <= 0 } ?? false
         case .greaterOrEqual: return left.liquidCompare(right).map { $0 >= 0 } ?? false
-        case .contains: return Self.contains(left, right)
-        case .in: return Self.contains(right, left)
+        case .contains: return Self.contains(left, right, budget)
+        case .in: return Self.contains(right, left, budget)
         default: return false
         }
     }
 
-    static func contains(_ container: TemplateValue, _ element: TemplateValue) -> Bool {
+    static func contains(_ container: TemplateValue, _ element: TemplateValue, _ budget: ValueWalkBudget) -> Bool {
         switch container {
-        case .text(let text): return text.contains(element.liquidText)
-        case .list(let items): return items.contains { $0.liquidEquals(element) }
-        case .object(let object): return object.member(element.liquidText) != nil
+        case .text(let text): return text.contains(element.liquidText(budget))
+        case .list(let items): return items.contains { $0.liquidEquals(element, budget) }
+        case .object(let object): return object.member(element.liquidText(budget)) != nil
         default: return false
         }
     }

@@ -1,3 +1,4 @@
+import SitegenLimits
 import SitegenTemplates
 
 /// How Liquid (Ruby) sees values: what is true, how they print, compare and convert.
@@ -12,7 +13,7 @@ extension TemplateValue {
 
     /// The text `{{ value }}` writes: lists joined without a separator, `nil` as nothing,
     /// floats as Ruby writes them (`2.0`).
-    var liquidText: String {
+    func liquidText(_ budget: ValueWalkBudget, depth: Int = 0) -> String {
         switch self {
         case .null: return ""
         case .bool(let value): return value ? "true" : "false"
@@ -20,10 +21,14 @@ extension TemplateValue {
         case .double(let value): return Self.rubyFloat(value)
         case .text(let text): return text
         case .list(let items):
+            guard depth < Limits.liquidNesting, budget.take(items.count) else { return "" }
             var text = ""
-            for item in items { text += item.liquidText }
+            for item in items {
+                text += item.liquidText(budget, depth: depth + 1)
+                if budget.isSpent { break }
+            }
             return text
-        case .object: return liquidInspect
+        case .object: return liquidInspect(budget, depth: depth)
         }
     }
 
@@ -35,7 +40,7 @@ extension TemplateValue {
     }
 
     /// Ruby's `inspect`: `{"a" => 1}`, `["x", 2]`, `nil`.
-    var liquidInspect: String {
+    func liquidInspect(_ budget: ValueWalkBudget, depth: Int = 0) -> String {
         switch self {
         case .null: return "nil"
         case .text(let text):
@@ -50,16 +55,20 @@ extension TemplateValue {
                 }
             }
             return quoted + "\""
-        case .list(let items): return "[" + items.map(\.liquidInspect).joined(separator: ", ") + "]"
+        case .list(let items):
+            guard depth < Limits.liquidNesting, budget.take(items.count) else { return "[…]" }
+            return "[" + items.map { $0.liquidInspect(budget, depth: depth + 1) }.joined(separator: ", ") + "]"
         case .object(let object):
             let members = Self.orderedMembers(of: object) ?? []
-            return "{" + members.map { "\"\($0.name)\" => \($0.value.liquidInspect)" }.joined(separator: ", ") + "}"
-        default: return liquidText
+            guard depth < Limits.liquidNesting, budget.take(members.count) else { return "{…}" }
+            return "{" + members.map { "\"\($0.name)\" => \($0.value.liquidInspect(budget, depth: depth + 1))" }
+                .joined(separator: ", ") + "}"
+        default: return liquidText(budget, depth: depth)
         }
     }
 
     /// Liquid's `==`: numbers by value (`1 == 1.0`), text, lists and objects by content.
-    func liquidEquals(_ other: TemplateValue) -> Bool {
+    func liquidEquals(_ other: TemplateValue, _ budget: ValueWalkBudget, depth: Int = 0) -> Bool {
         switch (self, other) {
         case (.null, .null): return true
         case (.bool(let left), .bool(let right)): return left == right
@@ -68,12 +77,15 @@ extension TemplateValue {
             return liquidDouble == other.liquidDouble
         case (.text(let left), .text(let right)): return left == right
         case (.list(let left), .list(let right)):
-            return left.count == right.count && zip(left, right).allSatisfy { $0.liquidEquals($1) }
+            guard left.count == right.count, depth < Limits.liquidNesting, budget.take(left.count) else { return false }
+            return zip(left, right).allSatisfy { $0.liquidEquals($1, budget, depth: depth + 1) }
         case (.object(let left), .object(let right)):
             guard let leftMembers = Self.orderedMembers(of: left), let rightMembers = Self.orderedMembers(of: right),
-                  leftMembers.count == rightMembers.count
+                  leftMembers.count == rightMembers.count, depth < Limits.liquidNesting, budget.take(leftMembers.count)
             else { return false }
-            return zip(leftMembers, rightMembers).allSatisfy { $0.name == $1.name && $0.value.liquidEquals($1.value) }
+            return zip(leftMembers, rightMembers).allSatisfy {
+                $0.name == $1.name && $0.value.liquidEquals($1.value, budget, depth: depth + 1)
+            }
         default: return false
         }
     }
@@ -191,5 +203,40 @@ extension TemplateValue {
         default:
             return .null
         }
+    }
+}
+
+extension TemplateValue {
+    /// How deep lists and dictionaries nest in the value, counted up to `limit + 1`: templates
+    /// may not build values nested deeper than the limit (`{% set a = [a] %}` in a loop), as
+    /// printing, comparing and even freeing them walks every level.
+    func nestingDepth(limit: Int, budget: ValueWalkBudget) -> Int {
+        guard limit >= 0, budget.take() else { return limit + 1 }
+        switch self {
+        case .list(let items):
+            var deepest = 0
+            for item in items {
+                deepest = max(deepest, item.nestingDepth(limit: limit - 1, budget: budget))
+                if deepest >= limit { break }
+            }
+            return 1 + deepest
+        case .object(let object as TemplateDictionary):
+            var deepest = 0
+            for value in object.members.values {
+                deepest = max(deepest, value.nestingDepth(limit: limit - 1, budget: budget))
+                if deepest >= limit { break }
+            }
+            return 1 + deepest
+        default:
+            return 0
+        }
+    }
+
+    /// Throws when a value a template built nests deeper than `Limits.liquidNesting`.
+    func checkNesting(_ budget: ValueWalkBudget, line: Int) throws(DialectError) -> TemplateValue {
+        if nestingDepth(limit: Limits.liquidNesting, budget: budget) > Limits.liquidNesting {
+            throw DialectError(.limit, line: line, "A value the template built nests deeper than \(Limits.liquidNesting) levels.")
+        }
+        return self
     }
 }

@@ -20,14 +20,21 @@ enum TeraFilters {
     static func apply(_ name: String, to input: TemplateValue?, arguments: [String: TemplateValue], line: Int,
                       renderer: TeraRenderer) throws(DialectError) -> TemplateValue?
     {
+        let budget = renderer.budget
+        switch input {
+        case .list(let items)?: budget.take(1 + items.count)
+        case .text(let text)?: budget.take(1 + text.utf8.count / 64)
+        default: budget.take(1)
+        }
+        try budget.check(line: line)
         if name == "default" {
             // Undefined, or `null` from a data file.
             guard let input, !input.isTeraNull else { return arguments["value"] ?? .null }
             return input
         }
         let value = input ?? .null
-        let text = value.teraText
-        func argument(_ key: String) -> String { arguments[key]?.teraText ?? "" }
+        lazy var text = value.teraText(budget)
+        func argument(_ key: String) -> String { arguments[key]?.teraText(budget) ?? "" }
         func required(_ key: String) throws(DialectError) -> TemplateValue {
             guard let argument = arguments[key] else {
                 throw DialectError(.syntax, line: line, "The filter `\(name)` needs the argument `\(key)`.")
@@ -51,18 +58,18 @@ enum TeraFilters {
         case "trim_start": return .text(String(text.drop(while: \.isWhitespace)))
         case "trim_end": return .text(text.trimmingLiquidWhitespaceAtEnd())
         case "trim_start_matches":
-            let pattern = try required("pat").teraText
+            let pattern = try required("pat").teraText(budget)
             var rest = Substring(text)
             while !pattern.isEmpty, rest.hasPrefix(pattern) { rest = rest.dropFirst(pattern.count) }
             return .text(String(rest))
         case "trim_end_matches":
-            let pattern = try required("pat").teraText
+            let pattern = try required("pat").teraText(budget)
             var rest = Substring(text)
             while !pattern.isEmpty, rest.hasSuffix(pattern) { rest = rest.dropLast(pattern.count) }
             return .text(String(rest))
-        case "replace": return .text(text.replacingOccurrences(try required("from").teraText, try required("to").teraText))
+        case "replace": return .text(text.replacingOccurrences(try required("from").teraText(budget), try required("to").teraText(budget)))
         case "split":
-            let pattern = try required("pat").teraText
+            let pattern = try required("pat").teraText(budget)
             return .list(pattern.isEmpty ? text.map { .text(String($0)) } : text.components(separatedBy: pattern).map { .text($0) })
         case "first": return value.teraItems.first ?? .null
         case "last": return value.teraItems.last ?? .null
@@ -76,12 +83,12 @@ enum TeraFilters {
             case .object(let object): return .int(TemplateValue.orderedMembers(of: object)?.count ?? 0)
             default: return .int(value.teraItems.count)
             }
-        case "join": return .text(value.teraItems.map(\.teraText).joined(separator: argument("sep")))
+        case "join": return .text(value.teraItems.map({ $0.teraText(budget) }).joined(separator: argument("sep")))
         case "reverse":
             if case .text(let string) = value { return .text(String(string.reversed())) }
             return .list(value.teraItems.reversed())
         case "sort":
-            let attribute = arguments["attribute"]?.teraText
+            let attribute = arguments["attribute"]?.teraText(budget)
             let items = value.teraItems
             return .list(items.enumerated().sorted { left, right in
                 let a = attribute.map { left.element.teraPath($0) } ?? left.element
@@ -91,7 +98,7 @@ enum TeraFilters {
             }.map(\.element))
         case "unique":
             var kept: [TemplateValue] = []
-            for item in value.teraItems where !kept.contains(where: { $0.liquidEquals(item) }) {
+            for item in value.teraItems where !kept.contains(where: { $0.liquidEquals(item, budget) }) {
                 kept.append(item)
                 if kept.count > 10_000 { break }
             }
@@ -108,21 +115,21 @@ enum TeraFilters {
         case "concat":
             let addition = try required("with")
             if case .list(let more) = addition { return .list(value.teraItems + more) }
-            return .list(value.teraItems + [addition])
+            return try TemplateValue.list(value.teraItems + [addition]).checkNesting(budget, line: line)
         case "map":
-            let attribute = try required("attribute").teraText
+            let attribute = try required("attribute").teraText(budget)
             return .list(value.teraItems.map { $0.teraPath(attribute) })
         case "filter":
-            let attribute = try required("attribute").teraText
+            let attribute = try required("attribute").teraText(budget)
             let wanted = arguments["value"]
             return .list(value.teraItems.filter { item in
                 let found = item.teraPath(attribute)
-                if let wanted { return found.liquidEquals(wanted) }
+                if let wanted { return found.liquidEquals(wanted, budget) }
                 return !found.isTeraNull
             })
         case "truncate":
             let length = arguments["length"]?.liquidInteger ?? 255
-            let end = arguments["end"]?.teraText ?? "…"
+            let end = arguments["end"]?.teraText(budget) ?? "…"
             guard text.count > length else { return .text(text) }
             return .text(String(text.prefix(max(0, length))) + end)
         case "wordcount": return .int(text.split(whereSeparator: \.isWhitespace).count)
@@ -148,7 +155,7 @@ enum TeraFilters {
             guard let time = LiquidFilters.time(value) else {
                 throw DialectError(.syntax, line: line, "The filter `date` cannot read `\(text)` as a date.")
             }
-            return .text(time.formatted(arguments["format"]?.teraText ?? "%Y-%m-%d"))
+            return .text(time.formatted(arguments["format"]?.teraText(budget) ?? "%Y-%m-%d"))
         case "striptags": return .text(LiquidFilters.stripHTML(text))
         case "linebreaksbr": return .text(text.replacingOccurrences("\r\n", "<br>").replacingOccurrences("\n", "<br>"))
         case "spaceless":
@@ -158,7 +165,7 @@ enum TeraFilters {
             }
             return .text(result)
         case "indent":
-            let prefix = arguments["prefix"]?.teraText ?? "    "
+            let prefix = arguments["prefix"]?.teraText(budget) ?? "    "
             let lines = text.components(separatedBy: "\n")
             let first = arguments["first"]?.isTeraTruthy ?? false
             return .text(lines.enumerated().map { index, line in
@@ -170,7 +177,7 @@ enum TeraFilters {
             var scale = 1.0
             for _ in 0..<precision { scale *= 10 }
             let rule: FloatingPointRoundingRule
-            switch arguments["method"]?.teraText {
+            switch arguments["method"]?.teraText(budget) {
             case "ceil": rule = .up
             case "floor": rule = .down
             default: rule = .toNearestOrAwayFromZero
@@ -182,7 +189,7 @@ enum TeraFilters {
             case .double(let number): return .double(abs(number))
             default: throw DialectError(.syntax, line: line, "The filter `abs` needs a number.")
             }
-        case "json_encode": return .text(LiquidFilters.json(value))
+        case "json_encode": return .text(LiquidFilters.json(value, budget))
         case "int":
             if case .double(let number) = value, number.isFinite, abs(number) < 9e18 { return .int(Int(number)) }
             if case .int = value { return value }
@@ -192,9 +199,9 @@ enum TeraFilters {
             return .double(Double(text.trimmingLiquidWhitespace()) ?? arguments["default"]?.liquidDouble ?? 0)
         case "pluralize":
             let isOne = value.liquidDouble == 1
-            return .text(isOne ? argument("singular") : (arguments["plural"]?.teraText ?? "s"))
+            return .text(isOne ? argument("singular") : (arguments["plural"]?.teraText(budget) ?? "s"))
         case "get":
-            let key = try required("key").teraText
+            let key = try required("key").teraText(budget)
             if let found = value.teraMember(key) { return found }
             if let fallback = arguments["default"] { return fallback }
             throw DialectError(.syntax, line: line, "The filter `get` found no `\(key)`.")
@@ -212,7 +219,7 @@ enum TeraFilters {
         }
     }
 
-    static func test(_ name: String, _ value: TemplateValue?, _ arguments: [TemplateValue]) -> Bool {
+    static func test(_ name: String, _ value: TemplateValue?, _ arguments: [TemplateValue], _ budget: ValueWalkBudget) -> Bool {
         let first = arguments.first ?? .null
         switch name {
         case "defined": return value != nil
@@ -227,13 +234,13 @@ enum TeraFilters {
         case "number": return value?.liquidDouble != nil
         case "iterable": if case .list? = value { return true } else { return false }
         case "object": if case .object? = value { return true } else { return false }
-        case "containing": return value.map { LiquidRenderer.contains($0, first) } ?? false
-        case "starting_with": return value?.teraText.hasPrefix(first.teraText) ?? false
-        case "ending_with": return value?.teraText.hasSuffix(first.teraText) ?? false
+        case "containing": return value.map { LiquidRenderer.contains($0, first, budget) } ?? false
+        case "starting_with": return value?.teraText(budget).hasPrefix(first.teraText(budget)) ?? false
+        case "ending_with": return value?.teraText(budget).hasSuffix(first.teraText(budget)) ?? false
         case "matching":
             // A shortcode's own pattern against a short value (a file name, an argument).
-            guard let text = value?.teraText, text.utf8.count <= 10_000, first.teraText.utf8.count <= 1_000 else { return false }
-            return text.range(of: first.teraText, options: .regularExpression) != nil
+            guard let text = value?.teraText(budget), text.utf8.count <= 10_000, first.teraText(budget).utf8.count <= 1_000 else { return false }
+            return text.range(of: first.teraText(budget), options: .regularExpression) != nil
         default: return false
         }
     }

@@ -19,3 +19,15 @@ struct TeraLoop: Sendable {
     var otherwise: [TeraNode]?
     var line: Int
 }
+
+extension TeraNode {
+    /// The line of the tag, for errors.
+    var line: Int {
+        switch self {
+        case .output(_, let line), .set(_, _, _, let line): return line
+        case .branches(let branches): return branches.first?.line ?? 1
+        case .loop(let loop): return loop.line
+        default: return 1
+        }
+    }
+}

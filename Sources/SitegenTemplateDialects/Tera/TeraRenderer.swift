@@ -13,6 +13,8 @@ struct TeraRenderer {
     private var iterations = 0
     private var written = 0
     private var depth = 0
+    /// Shared with the filters this render runs.
+    let budget = ValueWalkBudget(Limits.liquidWalkedValues)
 
     init(variables: [String: TemplateValue], autoescape: Bool, markdown: @escaping (String) -> String,
          function: @escaping (String, [String: TemplateValue]) -> TemplateValue?)
@@ -31,6 +33,7 @@ struct TeraRenderer {
         }
         for node in nodes {
             try render(node, into: &output)
+            try budget.check(line: node.line)
             if interruption != nil { return }
         }
     }
@@ -40,7 +43,7 @@ struct TeraRenderer {
         case .text(let text):
             try emit(text, into: &output)
         case .output(let expression, let line):
-            let text = (try evaluate(expression, line: line) ?? .null).teraText
+            let text = (try evaluate(expression, line: line) ?? .null).teraText(budget)
             try emit(autoescape && !expression.isMarkedSafe ? TeraFilters.escapeHTML(text) : text, into: &output)
         case .branches(let branches):
             for branch in branches {
@@ -73,7 +76,7 @@ struct TeraRenderer {
         case .null:
             break
         default:
-            throw DialectError(.syntax, line: loop.line, "`for` needs a list or a map, not \(collection.teraText).")
+            throw DialectError(.syntax, line: loop.line, "`for` needs a list or a map, not \(collection.teraText(budget)).")
         }
         guard !pairs.isEmpty else {
             if let otherwise = loop.otherwise { try render(otherwise, into: &output) }
@@ -121,7 +124,7 @@ struct TeraRenderer {
         case .array(let items):
             var values: [TemplateValue] = []
             for item in items { values.append(try evaluate(item, line: line) ?? .null) }
-            return .list(values)
+            return try TemplateValue.list(values).checkNesting(budget, line: line)
         case .variable(let name):
             for frame in frames.reversed() {
                 if let value = frame[name] { return value }
@@ -154,7 +157,7 @@ struct TeraRenderer {
         case .binary(let operation, let left, let right):
             let leftValue = try evaluate(left, line: line) ?? .null
             let rightValue = try evaluate(right, line: line) ?? .null
-            return try Self.apply(operation, leftValue, rightValue, line: line)
+            return try apply(operation, leftValue, rightValue, line: line)
         case .filter(let base, let name, let arguments, let line):
             let value = try evaluate(base, line: line)
             var named: [String: TemplateValue] = [:]
@@ -164,7 +167,7 @@ struct TeraRenderer {
             let value = try evaluate(base, line: line)
             var values: [TemplateValue] = []
             for argument in arguments { values.append(try evaluate(argument, line: line) ?? .null) }
-            let holds = TeraFilters.test(name, value, values)
+            let holds = TeraFilters.test(name, value, values, budget)
             return .bool(negated ? !holds : holds)
         case .call(let name, let arguments, let line):
             var named: [String: TemplateValue] = [:]
@@ -180,27 +183,28 @@ struct TeraRenderer {
             let end = arguments["end"]?.liquidInteger ?? 0
             let step = max(1, arguments["step_by"]?.liquidInteger ?? 1)
             guard start < end else { return .list([]) }
-            guard (end - start) / step <= Limits.teraIterations else {
+            let (span, overflow) = end.subtractingReportingOverflow(start)
+            guard !overflow, span / step <= Limits.teraIterations else {
                 throw DialectError(.limit, line: line, "`range` would make more than \(Limits.teraIterations) numbers.")
             }
             return .list(stride(from: start, to: end, by: step).map { .int($0) })
         case "throw":
-            throw DialectError(.syntax, line: line, arguments["message"]?.teraText ?? "The shortcode threw an error.")
+            throw DialectError(.syntax, line: line, arguments["message"]?.teraText(budget) ?? "The shortcode threw an error.")
         default:
             if let value = function(name, arguments) { return value }
             throw DialectError(.unsupported(construct: "function \(name)"), line: line, "The Tera function `\(name)()` is not supported.")
         }
     }
 
-    private static func apply(_ operation: TeraOperator, _ left: TemplateValue, _ right: TemplateValue, line: Int)
+    private func apply(_ operation: TeraOperator, _ left: TemplateValue, _ right: TemplateValue, line: Int)
         throws(DialectError) -> TemplateValue
     {
         switch operation {
-        case .equal: return .bool(left.liquidEquals(right))
-        case .notEqual: return .bool(!left.liquidEquals(right))
+        case .equal: return .bool(left.liquidEquals(right, budget))
+        case .notEqual: return .bool(!left.liquidEquals(right, budget))
         case .less, .greater, .lessOrEqual, .greaterOrEqual:
             guard let order = left.liquidCompare(right) else {
-                throw DialectError(.syntax, line: line, "`\(operation.rawValue)` compares numbers or texts, not \(left.teraText) and \(right.teraText).")
+                throw DialectError(.syntax, line: line, "`\(operation.rawValue)` compares numbers or texts, not \(left.teraText(budget)) and \(right.teraText(budget)).")
             }
             switch operation {
             case .less: return .bool(order < 0)
@@ -208,12 +212,12 @@ struct TeraRenderer {
             case .lessOrEqual: return .bool(order <= 0)
             default: return .bool(order >= 0)
             }
-        case .in: return .bool(LiquidRenderer.contains(right, left))
-        case .notIn: return .bool(!LiquidRenderer.contains(right, left))
-        case .concatenate: return .text(left.teraText + right.teraText)
+        case .in: return .bool(LiquidRenderer.contains(right, left, budget))
+        case .notIn: return .bool(!LiquidRenderer.contains(right, left, budget))
+        case .concatenate: return .text(left.teraText(budget) + right.teraText(budget))
         case .plus, .minus, .times, .divide, .modulo:
             guard left.liquidDouble != nil, right.liquidDouble != nil else {
-                throw DialectError(.syntax, line: line, "`\(operation.rawValue)` needs numbers, not \(left.teraText) and \(right.teraText).")
+                throw DialectError(.syntax, line: line, "`\(operation.rawValue)` needs numbers, not \(left.teraText(budget)) and \(right.teraText(budget)).")
             }
             if case .int(let a) = left, case .int(let b) = right, operation != .divide {
                 switch operation {
@@ -259,14 +263,16 @@ extension TemplateValue {
     }
 
     /// What Tera writes for a value: numbers as Rust writes them, lists as `[a, b]`.
-    var teraText: String {
+    func teraText(_ budget: ValueWalkBudget, depth: Int = 0) -> String {
         switch self {
         case .null: return ""
         case .bool(let value): return value ? "true" : "false"
         case .int(let value): return String(value)
         case .double(let value): return TemplateValue.rubyFloat(value)
         case .text(let text): return text
-        case .list(let items): return "[" + items.map(\.teraText).joined(separator: ", ") + "]"
+        case .list(let items):
+            guard depth < Limits.teraNesting, budget.take(items.count) else { return "[…]" }
+            return "[" + items.map { $0.teraText(budget, depth: depth + 1) }.joined(separator: ", ") + "]"
         case .object: return "[object]"
         }
     }
