@@ -92,6 +92,25 @@ package enum Limits {
     package static let dialectOutputBytes = 10_000_000
     /// The most items a list or map built by such a template may hold (`seq`, `append`, `split`).
     package static let dialectCollectionItems = 100_000
+    /// Blocks (`if`, `for`, `capture`…) and brackets open at once in one Liquid template or
+    /// expression.
+    package static let liquidNesting = 100
+    /// Liquid `include`s open at once along a chain of includes (Jekyll's `_includes/`).
+    package static let liquidIncludeDepth = 8
+    /// How many `for` iterations one Liquid render may run, includes counted.
+    package static let liquidIterations = 1_000_000
+    /// The most bytes one Liquid render may write, includes and captures counted.
+    package static let liquidOutputBytes = 16_000_000
+    /// How many values (list items, object members, 64-byte runs of text) one Liquid or Tera
+    /// render may walk to print, compare and filter values: a template cannot build a value
+    /// too large to print (a list pushed onto itself) and hang on it.
+    package static let liquidWalkedValues = 10_000_000
+    /// Blocks and brackets open at once in one Tera shortcode template or expression.
+    package static let teraNesting = 100
+    /// How many `for` iterations one Tera shortcode render may run.
+    package static let teraIterations = 1_000_000
+    /// The most bytes one Tera shortcode render may write.
+    package static let teraOutputBytes = 16_000_000
 
     // MARK: Child programs
 

@@ -1,0 +1,47 @@
+import SitegenTemplates
+
+/// What a Liquid template reaches outside itself: the site's include files, its Markdown and
+/// code highlighting, and the tags of its plugins.
+///
+/// Each closure answers for one construct; the defaults know no includes and no tags, render
+/// Markdown as its escaped text and code as an escaped `<pre>`.
+public struct LiquidEnvironment: Sendable {
+    /// The text of the include file `name` (`_includes/<name>` in Jekyll), or `nil` when there
+    /// is none: the `include` tag then fails with an error naming it.
+    public var include: @Sendable (_ name: String) -> String?
+    /// Markdown to HTML, for the `markdownify` filter.
+    public var markdownify: @Sendable (String) -> String
+    /// The HTML of `{% highlight ruby linenos %}…{% endhighlight %}`: the code (its Liquid
+    /// rendered, its first and last line breaks removed), the language and the other words.
+    public var highlight: @Sendable (_ code: String, _ language: String, _ options: String) -> String
+    /// The output of another tag the site supports (`post_url`, `link`, `seo`, `feed_meta`, an
+    /// Eleventy shortcode), given the text after its name; `nil` makes the tag an
+    /// ``DialectError/Kind/unsupported(construct:)`` error.
+    public var tag: @Sendable (_ name: String, _ argument: String) -> String?
+    /// The output of a paired tag the site supports (`{% callout "warn" %}…{% endcallout %}`),
+    /// given the text after its name and its rendered body; `nil` makes it an
+    /// ``DialectError/Kind/unsupported(construct:)`` error.
+    public var block: @Sendable (_ name: String, _ argument: String, _ body: String) -> String?
+    /// Reserved. Unknown filters and tags are ``DialectError/Kind/unsupported(construct:)``
+    /// errors either way.
+    public var strict: Bool
+
+    /// An environment; any closure left out keeps its default.
+    public init(
+        include: @escaping @Sendable (_ name: String) -> String? = { _ in nil },
+        markdownify: (@Sendable (String) -> String)? = nil,
+        highlight: (@Sendable (_ code: String, _ language: String, _ options: String) -> String)? = nil,
+        tag: @escaping @Sendable (_ name: String, _ argument: String) -> String? = { _, _ in nil },
+        block: @escaping @Sendable (_ name: String, _ argument: String, _ body: String) -> String? = { _, _, _ in nil },
+        strict: Bool = false
+    ) {
+        self.include = include
+        self.markdownify = markdownify ?? { LiquidFilters.escapeHTML($0) }
+        self.highlight = highlight ?? { code, language, _ in
+            "<pre><code class=\"language-\(LiquidFilters.escapeHTML(language))\">\(LiquidFilters.escapeHTML(code))</code></pre>"
+        }
+        self.tag = tag
+        self.block = block
+        self.strict = strict
+    }
+}

@@ -1,0 +1,312 @@
+import SitegenLimits
+import SitegenTemplates
+
+/// Builds the tree of a Liquid template from its tokens, checking that blocks close and that
+/// every filter is one sitegen runs.
+struct LiquidParser {
+    private typealias Token = LiquidScanner.Token
+
+    private struct Closer {
+        var name: String
+        var markup: String
+        var line: Int
+    }
+
+    private let tokens: [Token]
+    private var position = 0
+    private var depth = 0
+    /// Names `x` with an `{% endx %}` somewhere: unknown tags of these names are paired.
+    private let pairedNames: Set<String>
+
+    private static let builtInBlocks: Set<String> = [
+        "if", "unless", "case", "for", "capture", "highlight", "set",
+    ]
+
+    private init(tokens: [Token]) {
+        self.tokens = tokens
+        var paired: Set<String> = []
+        for token in tokens {
+            if case .tag(let name, _, _) = token, name.hasPrefix("end"), name.count > 3 {
+                paired.insert(String(name.dropFirst(3)))
+            }
+        }
+        pairedNames = paired
+    }
+
+    /// The nodes of `source`.
+    static func parse(_ source: String) throws(DialectError) -> [LiquidNode] {
+        var parser = LiquidParser(tokens: try LiquidScanner.tokens(of: source))
+        let (nodes, closer) = try parser.body(until: [])
+        if let closer {
+            throw DialectError(.syntax, line: closer.line, "`{% \(closer.name) %}` closes nothing that is open.")
+        }
+        return nodes
+    }
+
+    /// Nodes up to one of `closers` (which is returned), or to the end of the template when
+    /// `closers` is empty.
+    private mutating func body(until closers: Set<String>, opener: String = "", openLine: Int = 0)
+        throws(DialectError) -> ([LiquidNode], Closer?)
+    {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Limits.liquidNesting + 1 else {
+            throw DialectError(.limit, line: openLine, "Blocks nest deeper than \(Limits.liquidNesting) levels.")
+        }
+        var nodes: [LiquidNode] = []
+        while position < tokens.count {
+            let token = tokens[position]
+            position += 1
+            switch token {
+            case .text(let text):
+                nodes.append(.text(text))
+            case .output(let markup, let line):
+                var expression = try LiquidExpressionParser(markup, line: line)
+                let value = try expression.filteredExpression()
+                try expression.expectEnd()
+                nodes.append(.output(value, line: line))
+            case .tag(let name, let markup, let line):
+                if closers.contains(name) {
+                    return (nodes, Closer(name: name, markup: markup, line: line))
+                }
+                nodes.append(try tag(name, markup, line: line))
+            }
+        }
+        if !closers.isEmpty {
+            throw DialectError(.syntax, line: openLine, "`{% \(opener) %}` is never closed with `{% end\(opener) %}`.")
+        }
+        return (nodes, nil)
+    }
+
+    private mutating func tag(_ name: String, _ markup: String, line: Int) throws(DialectError) -> LiquidNode {
+        switch name {
+        case "if", "unless":
+            return try conditional(name, markup, line: line)
+        case "case":
+            return try caseOf(markup, line: line)
+        case "for":
+            return try loop(markup, line: line)
+        case "break":
+            return .breakLoop
+        case "continue":
+            return .continueLoop
+        case "assign":
+            return try assignment(markup, line: line)
+        case "set":
+            if (try? LiquidExpressionParser.lex(markup, line: line))?.contains(.symbol("=")) == true {
+                return try assignment(markup, line: line)
+            }
+            let variable = try captureName(markup, line: line)
+            let (body, _) = try body(until: ["endset"], opener: "set", openLine: line)
+            return .capture(variable, body)
+        case "capture":
+            let variable = try captureName(markup, line: line)
+            let (body, _) = try body(until: ["endcapture"], opener: "capture", openLine: line)
+            return .capture(variable, body)
+        case "increment", "decrement":
+            var parser = try LiquidExpressionParser(markup, line: line)
+            let variable = try parser.identifier()
+            try parser.expectEnd()
+            return .increment(variable, by: name == "increment" ? 1 : -1)
+        case "cycle":
+            return try cycle(markup, line: line)
+        case "include":
+            return try include(markup, line: line)
+        case "echo":
+            var parser = try LiquidExpressionParser(markup, line: line)
+            let value = try parser.filteredExpression()
+            try parser.expectEnd()
+            return .output(value, line: line)
+        case "highlight":
+            let words = markup.split(whereSeparator: \.isLiquidWhitespace)
+            guard let first = words.first else {
+                throw DialectError(.syntax, line: line, "`{% highlight %}` needs a language.")
+            }
+            let language = first.trimmingCharacters(in: "\"'")
+            let options = words.dropFirst().joined(separator: " ")
+            let (body, _) = try body(until: ["endhighlight"], opener: "highlight", openLine: line)
+            return .highlight(language: language, options: options, body: body, line: line)
+        case "elsif", "elif", "else", "when", "endif", "endunless", "endcase", "endfor", "endcapture", "endset",
+             "endhighlight":
+            throw DialectError(.syntax, line: line, "`{% \(name) %}` is outside the block it belongs to.")
+        case "liquid", "render", "tablerow", "ifchanged", "layout", "block", "extends", "macro", "import", "from",
+             "include_relative":
+            throw DialectError(.unsupported(construct: "tag \(name)"), line: line, "The Liquid tag `\(name)` is not supported.")
+        default:
+            if pairedNames.contains(name) {
+                let (body, _) = try body(until: ["end" + name], opener: name, openLine: line)
+                return .customBlock(name: name, argument: markup, body: body, line: line)
+            }
+            return .custom(name: name, argument: markup, line: line)
+        }
+    }
+
+    private mutating func conditional(_ name: String, _ markup: String, line: Int) throws(DialectError) -> LiquidNode {
+        var branches: [LiquidBranch] = []
+        var condition: LiquidExpression? = try Self.condition(markup, line: line)
+        var conditionLine = line
+        if name == "unless", let negated = condition { condition = .not(negated) }
+        let end = "end" + name
+        var sawElse = false
+        while true {
+            let (nodes, closer) = try body(until: ["elsif", "elif", "else", end], opener: name, openLine: line)
+            branches.append(LiquidBranch(condition: condition, body: nodes, line: conditionLine))
+            guard let closer, closer.name != end else { break }
+            if sawElse {
+                throw DialectError(.syntax, line: closer.line, "`{% \(closer.name) %}` comes after `{% else %}`.")
+            }
+            conditionLine = closer.line
+            if closer.name == "else" {
+                sawElse = true
+                condition = nil
+            } else {
+                condition = try Self.condition(closer.markup, line: closer.line)
+            }
+        }
+        return .branches(branches)
+    }
+
+    private static func condition(_ markup: String, line: Int) throws(DialectError) -> LiquidExpression {
+        var parser = try LiquidExpressionParser(markup, line: line)
+        let condition = try parser.filteredExpression()
+        try parser.expectEnd()
+        return condition
+    }
+
+    private mutating func caseOf(_ markup: String, line: Int) throws(DialectError) -> LiquidNode {
+        let subject = try Self.condition(markup, line: line)
+        // What comes before the first `when` is ignored, as in Liquid.
+        var (_, closer) = try body(until: ["when", "else", "endcase"], opener: "case", openLine: line)
+        var whens: [([LiquidExpression], [LiquidNode])] = []
+        var otherwise: [LiquidNode]?
+        while let current = closer, current.name != "endcase" {
+            let (nodes, next) = try body(until: ["when", "else", "endcase"], opener: "case", openLine: line)
+            if current.name == "else" {
+                otherwise = nodes
+            } else {
+                var parser = try LiquidExpressionParser(current.markup, line: current.line)
+                var values: [LiquidExpression] = []
+                repeat { values.append(try parser.additive()) } while parser.take(",") || parser.take(keyword: "or")
+                try parser.expectEnd()
+                whens.append((values, nodes))
+            }
+            closer = next
+        }
+        return .caseOf(subject, whens: whens, otherwise: otherwise)
+    }
+
+    private mutating func loop(_ markup: String, line: Int) throws(DialectError) -> LiquidNode {
+        var parser = try LiquidExpressionParser(markup, line: line)
+        var variables = [try parser.identifier()]
+        while parser.take(",") { variables.append(try parser.identifier()) }
+        guard parser.take(keyword: "in") else { throw parser.error("`in`") }
+        let collection = try parser.filteredExpression()
+        var loop = LiquidLoop(variables: variables, collection: collection, limit: nil, offset: nil, reversed: false,
+                              body: [], otherwise: nil, line: line)
+        while !parser.isAtEnd {
+            if parser.take(keyword: "reversed") { loop.reversed = true; continue }
+            if parser.take(","){ continue }
+            let option = try parser.identifier()
+            guard parser.take(":") else { throw parser.error("`:` after `\(option)`") }
+            let value = try parser.additive()
+            switch option {
+            case "limit": loop.limit = value
+            case "offset": loop.offset = value
+            default: throw DialectError(.unsupported(construct: "for \(option)"), line: line, "`for` has no option `\(option)`.")
+            }
+        }
+        let (body, closer) = try body(until: ["else", "endfor"], opener: "for", openLine: line)
+        loop.body = body
+        if closer?.name == "else" {
+            loop.otherwise = try self.body(until: ["endfor"], opener: "for", openLine: line).0
+        }
+        return .loop(loop)
+    }
+
+    private func assignment(_ markup: String, line: Int) throws(DialectError) -> LiquidNode {
+        var parser = try LiquidExpressionParser(markup, line: line)
+        let variable = try parser.identifier()
+        guard parser.take("=") else { throw parser.error("`=`") }
+        let value = try parser.filteredExpression()
+        try parser.expectEnd()
+        return .assign(variable, value, line: line)
+    }
+
+    private func captureName(_ markup: String, line: Int) throws(DialectError) -> String {
+        var parser = try LiquidExpressionParser(markup, line: line)
+        let variable: String
+        if case .string(let quoted) = parser.current {
+            parser.advance()
+            variable = quoted
+        } else {
+            variable = try parser.identifier()
+        }
+        try parser.expectEnd()
+        return variable
+    }
+
+    private func cycle(_ markup: String, line: Int) throws(DialectError) -> LiquidNode {
+        var parser = try LiquidExpressionParser(markup, line: line)
+        var values: [LiquidExpression] = []
+        var group = markup
+        repeat {
+            let value = try parser.additive()
+            if values.isEmpty, parser.take(":") {
+                group = "group " + markup.prefix(while: { $0 != ":" })
+                continue
+            }
+            values.append(value)
+        } while parser.take(",") || (values.isEmpty && !parser.isAtEnd)
+        try parser.expectEnd()
+        return .cycle(group: group, values: values)
+    }
+
+    private func include(_ markup: String, line: Int) throws(DialectError) -> LiquidNode {
+        let nameSource: String
+        var rest: Substring
+        if let quote = markup.first, quote == "\"" || quote == "'" {
+            let afterQuote = markup.dropFirst()
+            guard let end = afterQuote.firstIndex(of: quote) else {
+                throw DialectError(.syntax, line: line, "The name in `{% include \(markup) %}` is never closed.")
+            }
+            nameSource = String(afterQuote[..<end])
+            rest = afterQuote[afterQuote.index(after: end)...]
+        } else if markup.hasPrefix("{{"), let close = markup.range(of: "}}") {
+            nameSource = String(markup[..<close.upperBound])
+            rest = markup[close.upperBound...]
+        } else {
+            let word = markup.prefix(while: { !$0.isLiquidWhitespace })
+            nameSource = String(word)
+            rest = markup[word.endIndex...]
+        }
+        guard !nameSource.isEmpty else {
+            throw DialectError(.syntax, line: line, "`{% include %}` needs the name of a file.")
+        }
+        var nameParser = LiquidParser(tokens: try LiquidScanner.tokens(of: nameSource))
+        let name = try nameParser.body(until: []).0
+        var parameters: [(String, LiquidExpression)] = []
+        var parser = try LiquidExpressionParser(String(rest), line: line)
+        while !parser.isAtEnd {
+            if parser.take(",") { continue }
+            if parser.take(keyword: "with") || parser.take(keyword: "for") || parser.take(keyword: "ignore") {
+                throw DialectError(.unsupported(construct: "include with"), line: line,
+                                   "`{% include \(markup) %}`: only `key=value` parameters are supported.")
+            }
+            let key = try parser.identifier()
+            guard parser.take("=") || parser.take(":") else { throw parser.error("`=` after `\(key)`") }
+            parameters.append((key, try parser.additive()))
+        }
+        return .include(LiquidInclude(name: name, parameters: parameters, line: line))
+    }
+}
+
+extension StringProtocol {
+    func trimmingCharacters(in set: String) -> String {
+        let trimmed = drop(while: { set.contains($0) })
+        var end = trimmed.endIndex
+        while end > trimmed.startIndex, set.contains(trimmed[trimmed.index(before: end)]) {
+            end = trimmed.index(before: end)
+        }
+        return String(trimmed[..<end])
+    }
+}

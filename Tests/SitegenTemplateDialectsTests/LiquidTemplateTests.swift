@@ -1,0 +1,220 @@
+import SitegenTemplates
+import Testing
+@testable import SitegenTemplateDialects
+
+/// Renders `source` with `variables` and the default environment, unless one is given.
+func liquid(_ source: String, _ variables: [String: TemplateValue] = [:],
+            environment: LiquidEnvironment = LiquidEnvironment()) throws -> String {
+    try LiquidTemplate(source).render(variables, environment: environment)
+}
+
+/// The error parsing or rendering `source` throws, or `nil`.
+func liquidError(_ source: String, _ variables: [String: TemplateValue] = [:],
+                 environment: LiquidEnvironment = LiquidEnvironment()) -> DialectError? {
+    do {
+        _ = try LiquidTemplate(source).render(variables, environment: environment)
+        return nil
+    } catch {
+        return error
+    }
+}
+
+@Test func outputsShowVariablesMembersAndIndexes() throws {
+    let variables: [String: TemplateValue] = [
+        "page": ["title": "Hello", "tags": ["a", "b", "c"], "data": ["my-key": 3]],
+        "key": "my-key",
+    ]
+    #expect(try liquid("{{ page.title }}|{{ page.tags[1] }}|{{ page.tags[-1] }}|{{ page.data[key] }}|{{ page.data[\"my-key\"] }}",
+                       variables) == "Hello|b|c|3|3")
+    #expect(try liquid("{{ page.tags.size }} {{ page.tags.first }} {{ page.tags.last }} {{ page.title.size }}", variables)
+        == "3 a c 5")
+    #expect(try liquid("[{{ missing }}][{{ nil }}][{{ 2.0 }}][{{ true }}][{{ page.tags }}]", variables) == "[][][2.0][true][abc]")
+}
+
+@Test func whitespaceControlTrimsTheTextNextToIt() throws {
+    #expect(try liquid("a  {{- 'b' -}}  c") == "abc")
+    #expect(try liquid("<ul>\n  {%- for x in (1..2) %}\n  <li>{{ x }}</li>\n  {%- endfor %}\n</ul>")
+        == "<ul>\n  <li>1</li>\n  <li>2</li>\n</ul>")
+    #expect(try liquid("x {% if true -%}  \n y {%- endif %} z") == "x y z")
+}
+
+@Test func conditionsFollowLiquidTruthiness() throws {
+    let variables: [String: TemplateValue] = ["zero": 0, "empty": "", "list": [], "no": false, "n": 5, "name": "Jekyll"]
+    #expect(try liquid("{% if zero %}0{% endif %}{% if empty %}e{% endif %}{% if list %}l{% endif %}{% if no %}n{% endif %}{% if nothing %}x{% endif %}",
+                       variables) == "0el")
+    #expect(try liquid("{% if n > 3 and n < 10 %}mid{% elsif n > 10 %}big{% else %}small{% endif %}", variables) == "mid")
+    #expect(try liquid("{% unless no %}shown{% else %}hidden{% endunless %}", variables) == "shown")
+    #expect(try liquid("{% if name contains 'kyll' %}yes{% endif %}{% if list == empty %}E{% endif %}{% if empty == blank %}B{% endif %}",
+                       variables) == "yesEB")
+    // Liquid reads `and`/`or` from the right: true or (false and false).
+    #expect(try liquid("{% if true or false and false %}t{% else %}f{% endif %}") == "t")
+    #expect(try liquid("{% if n == 5.0 %}eq{% endif %}{% if n != '5' %}ne{% endif %}", variables) == "eqne")
+}
+
+@Test func caseChoosesTheMatchingWhen() throws {
+    let source = "{% case x %}{% when 1, 2 %}low{% when 'a' or 'b' %}letter{% else %}other{% endcase %}"
+    #expect(try liquid(source, ["x": 2]) == "low")
+    #expect(try liquid(source, ["x": "b"]) == "letter")
+    #expect(try liquid(source, ["x": 9]) == "other")
+}
+
+@Test func forLoopsTakeLimitOffsetReversedRangesAndElse() throws {
+    let variables: [String: TemplateValue] = ["items": ["a", "b", "c", "d"], "none": []]
+    #expect(try liquid("{% for x in items limit:2 offset:1 %}{{ x }}{% endfor %}", variables) == "bc")
+    #expect(try liquid("{% for x in items reversed %}{{ x }}{% endfor %}", variables) == "dcba")
+    #expect(try liquid("{% for i in (1..3) %}{{ i }}{% endfor %}") == "123")
+    #expect(try liquid("{% for x in none %}{{ x }}{% else %}empty{% endfor %}", variables) == "empty")
+    #expect(try liquid(
+        "{% for x in items %}{{ forloop.index }}/{{ forloop.index0 }}/{{ forloop.rindex }}/{{ forloop.length }}{% if forloop.first %}F{% endif %}{% if forloop.last %}L{% endif %} {% endfor %}",
+        variables) == "1/0/4/4F 2/1/3/4 3/2/2/4 4/3/1/4L ")
+    #expect(try liquid("{% for x in items %}{% if x == 'b' %}{% continue %}{% endif %}{% if x == 'd' %}{% break %}{% endif %}{{ x }}{% endfor %}",
+                       variables) == "ac")
+    #expect(try liquid("{% for i in (1..2) %}{% for j in (1..2) %}{{ forloop.parentloop.index }}{{ j }} {% endfor %}{% endfor %}")
+        == "11 12 21 22 ")
+}
+
+@Test func forLoopsWalkObjectsAsNameValuePairs() throws {
+    // Jekyll's `site.categories` and data files: a hash, each member a [name, value] pair.
+    let site: TemplateValue = ["categories": ["News": [["title": "One"]], "Announcements": [["title": "Two"], ["title": "Three"]]]]
+    let source = "{% for category in site.categories %}{{ category[0] }}={% for post in category[1] %}{{ post.title }}{% endfor %};{% endfor %}"
+    #expect(try liquid(source, ["site": site]) == "Announcements=TwoThree;News=One;")
+    #expect(try liquid("{% assign sorted = site.categories | sort %}{{ sorted | first | first }}", ["site": site]) == "Announcements")
+    #expect(try liquid("{% for name, posts in site.categories %}{{ name }}:{{ posts.size }} {% endfor %}", ["site": site])
+        == "Announcements:2 News:1 ")
+}
+
+@Test func assignCaptureIncrementAndCycleKeepState() throws {
+    #expect(try liquid("{% assign x = 'a' | upcase %}{{ x }}") == "A")
+    #expect(try liquid("{% capture greeting %}Hi {{ 'there' }}{% endcapture %}[{{ greeting }}]") == "[Hi there]")
+    #expect(try liquid("{% increment n %}{% increment n %}{% increment n %}|{% decrement m %}{% decrement m %}") == "012|-1-2")
+    #expect(try liquid("{% for i in (1..4) %}{% cycle 'odd', 'even' %} {% endfor %}") == "odd even odd even ")
+    #expect(try liquid("{% set y = 2 + 3 %}{{ y }}{% set block %}in{{ y }}{% endset %} {{ block }}") == "5 in5")
+}
+
+@Test func commentsAndRawKeepTheirContentOutOfTheOutput() throws {
+    #expect(try liquid("a{% comment %}{% if %}{{ x }}{% comment %}inner{% endcomment %}{% endcomment %}b") == "ab")
+    #expect(try liquid("{% raw %}{{ not rendered }} {% if %}{% endraw %}") == "{{ not rendered }} {% if %}")
+    #expect(try liquid("a {%- raw -%} x {%- endraw -%} b") == "axb")
+    #expect(try liquid("a{% # a note %}b") == "ab")
+}
+
+@Test func includesSeeTheirParametersAsIncludeMembers() throws {
+    let files = [
+        "note.html": "<p class=\"{{ include.kind }}\">{{ include.text }} {{ page.title }}</p>",
+        "outer.html": "[{% include note.html kind=include.kind text=\"inner\" %}]",
+        "nunjucks.njk": "({{ who }})",
+    ]
+    let environment = LiquidEnvironment(include: { files[$0] })
+    let page: [String: TemplateValue] = ["page": ["title": "T"], "who": "me", "file": "note.html"]
+    #expect(try liquid("{% include note.html kind='tip' text=page.title %}", page, environment: environment)
+        == "<p class=\"tip\">T T</p>")
+    #expect(try liquid("{% include outer.html kind=\"warn\" %}", page, environment: environment)
+        == "[<p class=\"warn\">inner T</p>]")
+    #expect(try liquid("{% include \"nunjucks.njk\" %}{% include {{ file }} kind=1 %}", page, environment: environment)
+        == "(me)<p class=\"1\"> T</p>")
+}
+
+@Test func anIncludeIncludingItselfIsAnErrorNamingIt() {
+    let environment = LiquidEnvironment(include: { name in name == "loop.html" ? "x{% include loop.html %}" : nil })
+    let error = liquidError("line one\n{% include loop.html %}", environment: environment)
+    #expect(error?.kind == .limit)
+    #expect(error?.line == 2)
+    #expect(error?.message.contains("The include `loop.html` includes itself") == true)
+    let missing = liquidError("{% include nowhere.html %}", environment: environment)
+    #expect(missing?.message == "The include `nowhere.html` does not exist.")
+}
+
+@Test func includesNestUpToEightLevels() throws {
+    let environment = LiquidEnvironment(include: { name in
+        guard let level = Int(name.dropFirst(5).prefix(while: \.isNumber)) else { return nil }
+        return level >= 8 ? "end" : "\(level){% include level\(level + 1).html %}"
+    })
+    #expect(try liquid("{% include level1.html %}", environment: environment) == "1234567end")
+    let deeper = LiquidEnvironment(include: { name in
+        guard let level = Int(name.dropFirst(5).prefix(while: \.isNumber)) else { return nil }
+        return "{% include level\(level + 1).html %}"
+    })
+    #expect(liquidError("{% include level1.html %}", environment: deeper)?.message.hasPrefix("Includes nest deeper than 8") == true)
+}
+
+@Test func highlightBlocksGoToTheEnvironment() throws {
+    let environment = LiquidEnvironment(highlight: { code, language, options in "<\(language)|\(options)>\(code)</>" })
+    #expect(try liquid("{% highlight ruby linenos %}\ndef {{ name }}\nend\n{% endhighlight %}", ["name": "f"], environment: environment)
+        == "<ruby|linenos>def f\nend</>")
+    #expect(try liquid("{% highlight \"js\" %}\nx{% endhighlight %}", environment: environment) == "<js|>x</>")
+}
+
+@Test func otherTagsGoToTheEnvironmentOrFailAsUnsupported() throws {
+    let environment = LiquidEnvironment(
+        tag: { name, argument in name == "post_url" ? "/blog/\(argument)/" : nil },
+        block: { name, argument, body in name == "callout" ? "<aside \(argument)>\(body)</aside>" : nil })
+    #expect(try liquid("{% post_url 2010-07-21-name %}", environment: environment) == "/blog/2010-07-21-name/")
+    #expect(try liquid("{% callout \"warn\" %}**{{ 1 | plus: 1 }}**{% endcallout %}", environment: environment)
+        == "<aside \"warn\">**2**</aside>")
+    let error = liquidError("one\ntwo\n{% seo title=false %}", environment: environment)
+    #expect(error?.kind == .unsupported(construct: "tag seo"))
+    #expect(error?.line == 3)
+}
+
+@Test func unknownFiltersAreUnsupportedWhenParsed() {
+    do {
+        _ = try LiquidTemplate("a\n\n{{ x | frobnicate: 2 }}")
+        Issue.record("parsed")
+    } catch {
+        #expect(error.kind == .unsupported(construct: "filter frobnicate"))
+        #expect(error.line == 3)
+    }
+}
+
+@Test func malformedTemplatesAreSyntaxErrorsWithTheirLine() {
+    #expect(liquidError("x\n{% if a %}never closed")?.line == 2)
+    #expect(liquidError("x\n{% if a %}never closed")?.kind == .syntax)
+    #expect(liquidError("{{ unclosed")?.kind == .syntax)
+    #expect(liquidError("{% if a %}\n{% endfor %}")?.kind == .syntax)
+    #expect(liquidError("{% endif %}")?.kind == .syntax)
+    #expect(liquidError("{{ a | }}")?.kind == .syntax)
+    #expect(liquidError("{% for x %}{% endfor %}")?.kind == .syntax)
+    #expect(liquidError("{% raw %} no end")?.kind == .syntax)
+}
+
+@Test func hostileNestingIsALimitErrorNotACrash() async throws {
+    let deepBlocks = String(repeating: "{% if true %}", count: 10_000) + String(repeating: "{% endif %}", count: 10_000)
+    #expect(liquidError(deepBlocks)?.kind == .limit)
+    let deepBrackets = "{{ " + String(repeating: "(", count: 10_000) + "1" + String(repeating: ")", count: 10_000) + " }}"
+    #expect(liquidError(deepBrackets)?.kind == .limit)
+    let deepIndex = "{{ a" + String(repeating: "[a", count: 10_000) + String(repeating: "]", count: 10_000) + " }}"
+    #expect(liquidError(deepIndex)?.kind == .limit)
+    #expect(try liquid(String(repeating: "{% if true %}", count: 99) + "x" + String(repeating: "{% endif %}", count: 99)) == "x")
+}
+
+@Test func runawayLoopsAndOutputsStopAtTheLimits() {
+    #expect(liquidError("{% for i in (1..100000000) %}{% endfor %}")?.kind == .limit)
+    let nested = "{% for a in (1..1000) %}{% for b in (1..1000) %}{% for c in (1..1000) %}{% endfor %}{% endfor %}{% endfor %}"
+    #expect(liquidError(nested)?.kind == .limit)
+    let big = "{% capture x %}" + String(repeating: "y", count: 1000) + "{% endcapture %}"
+        + "{% for a in (1..1000) %}{% for b in (1..1000) %}{{ x }}{% endfor %}{% endfor %}"
+    #expect(liquidError(big)?.kind == .limit)
+}
+
+@Test func valuesBuiltToBeEnormousStopTheRenderInsteadOfHangingIt() {
+    // Each push doubles the list's printed size while its memory grows by one item.
+    let doubling = "{% assign a = 'x' | split: ',' %}{% for i in (1..80) %}{% assign a = a | push: a %}{% endfor %}{{ a }}"
+    #expect(liquidError(doubling)?.kind == .limit)
+    let comparing = "{% assign a = 'x' | split: ',' %}{% for i in (1..80) %}{% assign a = a | push: a %}{% endfor %}{% if a == a %}same{% endif %}"
+    #expect(liquidError(comparing)?.kind == .limit)
+    let quadratic = "{% assign a = '' | split: ',' %}{% for i in (1..1000000) %}{% assign a = a | push: i %}{% endfor %}"
+    #expect(liquidError(quadratic)?.kind == .limit)
+}
+
+@Test func valuesMayNotBeBuiltNestedDeeperThanTheLimit() {
+    let deep = "{% for i in (1..1000000) %}{% assign b = '' | split: ',' | push: a %}{% assign a = b %}{% endfor %}"
+    #expect(liquidError(deep)?.message == "A value the template built nests deeper than 100 levels.")
+    #expect(liquidError("{% for i in (1..1000000) %}{% set a = [a] %}{% endfor %}")?.kind == .limit)
+    #expect(liquidError("{% assign a = '1,2' | split: ',' %}{% for i in (1..1000000) %}{% assign a = a | group_by: 'x' %}{% endfor %}")?.kind == .limit)
+}
+
+@Test func extremeNumbersDoNotOverflow() throws {
+    #expect(liquidError("{% for i in (-9223372036854775807..9223372036854775807) %}{% endfor %}")?.kind == .limit)
+    #expect(try liquid("{{ 'abc' | truncate: -9223372036854775807 }}|{{ 9223372036854775807 | plus: 1 }}|{{ 'abc' | slice: -9223372036854775807, 9223372036854775807 }}")
+        == "...|9.223372036854776e+18|")
+}
