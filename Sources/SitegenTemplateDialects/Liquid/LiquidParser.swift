@@ -61,6 +61,8 @@ struct LiquidParser {
             case .text(let text):
                 nodes.append(.text(text))
             case .output(let markup, let line):
+                // `{{ }}` writes nothing, as in Liquid.
+                guard !markup.isEmpty else { continue }
                 var expression = try LiquidExpressionParser(markup, line: line)
                 let value = try expression.filteredExpression()
                 try expression.expectEnd()
