@@ -18,10 +18,6 @@ struct LiquidParser {
     /// Names `x` with an `{% endx %}` somewhere: unknown tags of these names are paired.
     private let pairedNames: Set<String>
 
-    private static let builtInBlocks: Set<String> = [
-        "if", "unless", "case", "for", "capture", "highlight", "set",
-    ]
-
     private init(tokens: [Token]) {
         self.tokens = tokens
         var paired: Set<String> = []
