@@ -1,3 +1,4 @@
+import Foundation
 import SitegenTemplates
 import Testing
 @testable import SitegenTemplateDialects
@@ -217,4 +218,31 @@ func liquidError(_ source: String, _ variables: [String: TemplateValue] = [:],
     #expect(liquidError("{% for i in (-9223372036854775807..9223372036854775807) %}{% endfor %}")?.kind == .limit)
     #expect(try liquid("{{ 'abc' | truncate: -9223372036854775807 }}|{{ 9223372036854775807 | plus: 1 }}|{{ 'abc' | slice: -9223372036854775807, 9223372036854775807 }}")
         == "...|9.223372036854776e+18|")
+}
+
+@Test func deeplyNestedTemplatesRenderOnASmallStack() throws {
+    // 512 KiB, the stack of a thread of Swift's cooperative pool on some systems. A release
+    // build renders 100 nested blocks (the limit) in 256 KiB; this debug build's frames are
+    // larger, so the test nests 20 (`for` inside `if`), 40 in Tera, and 24 brackets.
+    let source = String(repeating: "{% if true %}{% for i in (1..1) %}", count: 10) + "{{ " + String(repeating: "(", count: 24) + "1"
+        + String(repeating: ")", count: 24) + " | plus: 1 }}" + String(repeating: "{% endfor %}{% endif %}", count: 10)
+    let teraSource = String(repeating: "{% if true %}", count: 40) + "{{ " + String(repeating: "(", count: 24) + "1"
+        + String(repeating: ")", count: 24) + " }}" + String(repeating: "{% endif %}", count: 40)
+    let results = OutputBox()
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+        results.liquid = try? liquid(source)
+        results.tera = try? tera(teraSource)
+        done.signal()
+    }
+    thread.stackSize = 512 * 1024
+    thread.start()
+    done.wait()
+    #expect(results.liquid == "2")
+    #expect(results.tera == "1")
+}
+
+private final class OutputBox: @unchecked Sendable {
+    var liquid: String?
+    var tera: String?
 }

@@ -18,10 +18,6 @@ struct LiquidParser {
     /// Names `x` with an `{% endx %}` somewhere: unknown tags of these names are paired.
     private let pairedNames: Set<String>
 
-    private static let builtInBlocks: Set<String> = [
-        "if", "unless", "case", "for", "capture", "highlight", "set",
-    ]
-
     private init(tokens: [Token]) {
         self.tokens = tokens
         var paired: Set<String> = []
@@ -61,6 +57,8 @@ struct LiquidParser {
             case .text(let text):
                 nodes.append(.text(text))
             case .output(let markup, let line):
+                // `{{ }}` writes nothing, as in Liquid.
+                guard !markup.isEmpty else { continue }
                 var expression = try LiquidExpressionParser(markup, line: line)
                 let value = try expression.filteredExpression()
                 try expression.expectEnd()
