@@ -85,7 +85,7 @@ struct ForeignLinksTests {
         #expect(built.summary.warnings.map(\.description) == [
             "content/docs/a.md:6: Hugo reference to a missing page: nowhere.md",
             "content/docs/a.md:6: 1 Hugo shortcode ({{< … >}}, {{% … %}}) left as text in 1 page, the first here: "
-                + "no built-in, theme component or shortcode file named ref",
+                + "no built-in, theme component or shortcode file sitegen can run is named ref",
         ])
         #expect(!problems(site, built).contains { $0.contains("/docs/b") })
     }

@@ -162,7 +162,7 @@ struct ForeignTitlesTests {
         let summary = try await site.build()
         #expect(summary.warnings.map(\.description) == [
             "content/a.md:3: 3 Hugo shortcodes ({{< … >}}, {{% … %}}) left as text in 2 pages, the first here: "
-                + "no built-in, theme component or shortcode file named last, unknown-alert, unknown-pane",
+                + "no built-in, theme component or shortcode file sitegen can run is named last, unknown-alert, unknown-pane",
             "content/b.md:4: 3 Liquid, Nunjucks or Zola tags ({% … %}, {{ … }}) left as text in 1 page, the first here; "
                 + "sitegen shows other generators' tags as written",
             "content/c.md:1: 1 mdBook tag ({{#playground}}, {{#title}}, {{#template}}) left as text in 1 page, the first here; "

@@ -187,7 +187,7 @@ struct ForeignTemplateTags: Sendable, Hashable {
                 let listed = names.sorted().prefix(8).joined(separator: ", ") + (names.count > 8 ? ", …" : "")
                 return SiteError(file: total.file, line: total.line,
                                  "\(total.count.formatted()) \(kind.named(total.count)) left as text in \(pages), the first here: "
-                                 + "no built-in, theme component or shortcode file named \(listed)")
+                                 + "no built-in, theme component or shortcode file sitegen can run is named \(listed)")
             }
             // At the first place, as every warning is (`file:line: message`), so that editors go there.
             return SiteError(file: total.file, line: total.line,

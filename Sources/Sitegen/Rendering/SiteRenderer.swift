@@ -244,14 +244,22 @@ struct SiteRenderer: Sendable {
             return (Markdown(passingThrough: source), ForeignTemplateTags(in: "", bodyLineOffset: 0, codeLines: []), [], [])
         }
         expanded = try links.expandingReferences(in: expanded, sourcePath: path, displayPath: display(path))
-        var fragments = HTMLFragments(), shortcodeNames: Set<String> = []
+        var fragments = HTMLFragments(), shortcodeNames: Set<String> = [], hasDiagram = false
         if TagReader.mayHoldTags(expanded.body) {
             let expansion = try expandShortcodes(expanded, at: path, url: url, parser: parser)
             expanded = MarkdownSource(frontMatter: expanded.frontMatter, body: expansion.markdown[...],
                                       bodyLineOffset: expanded.bodyLineOffset)
             fragments = expansion.fragments
-            warnings += expansion.warnings
+            warnings += expansion.warnings + expansion.templateWarnings.sorted { $0.description < $1.description }
             shortcodeNames = Set(expansion.leftAsText.map(\.name))
+            hasDiagram = expansion.hasDiagram
+        }
+        if DiagramBlocks.mayHold(expanded.body) {
+            let codeLines = parser.codeBlockLines(of: expanded.body, lineOffset: expanded.bodyLineOffset)
+            if let body = DiagramBlocks.replacing(in: expanded.body, firstLine: expanded.bodyLineOffset + 1, codeLines: codeLines,
+                                                  hasDiagram: &hasDiagram, fragments: &fragments) {
+                expanded = MarkdownSource(frontMatter: expanded.frontMatter, body: body[...], bodyLineOffset: expanded.bodyLineOffset)
+            }
         }
         let markdown = parser.parse(ForeignTemplateTags.unescapingHugoShortcodes(expanded), fragments: fragments)
         if let line = markdown.tooDeepAlertLine {
@@ -284,7 +292,9 @@ struct SiteRenderer: Sendable {
         let frontMatter = source.frontMatter
         let context = ShortcodeExpander.Context(
             file: display(path), frontMatter: frontMatter, siteParams: configuration.params,
-            inlineMarkdown: { text in Self.inline(plain.parse(MarkdownSource(frontMatter: .empty, body: text[...], bodyLineOffset: 0)).html) },
+            inlineMarkdown: { text in
+                ShortcodeExpander.unwrappingParagraph(plain.parse(MarkdownSource(frontMatter: .empty, body: text[...], bodyLineOffset: 0)).html)
+            },
             blockMarkdown: { text in plain.parse(MarkdownSource(frontMatter: .empty, body: text[...], bodyLineOffset: 0)).html },
             url: { written, line in
                 plain.linkRewriter?.rewrite(LinkRewriter.Input(url: written, kind: .rawHTML, line: line)) ?? written
@@ -294,18 +304,9 @@ struct SiteRenderer: Sendable {
                 let site = ShortcodeModel.site(configuration)
                 let page = ShortcodeModel.page(frontMatter: frontMatter, title: frontMatter["title"]?.string, url: url, site: site,
                                                configuration: configuration)
-                return ShortcodeTemplates.PageModel(page: .object(page), site: .object(site))
+                return ShortcodeTemplates.PageModel(page: .object(page), site: .object(site), language: configuration.language)
             })
         return ShortcodeExpander.expand(text, context: context)
-    }
-
-    /// HTML of one paragraph without the paragraph: inline Markdown's.
-    private static func inline(_ html: String) -> String {
-        var text = html.hasSuffix("\n") ? String(html.dropLast()) : html
-        if text.hasPrefix("<p>"), text.hasSuffix("</p>"), text.components(separatedBy: "<p>").count == 2 {
-            text = String(text.dropFirst(3).dropLast(4))
-        }
-        return text
     }
 
     private func display(_ contentPath: String) -> String {

@@ -6,8 +6,11 @@ final class WarningLog: Sendable {
 
     func add(_ warning: SiteError) { warnings.withLock { $0.append(warning) } }
 
-    /// The warnings, sorted by file and line.
+    /// The warnings, each once, sorted by file and line.
     var all: [SiteError] {
-        warnings.withLock { $0 }.sorted { ($0.file ?? "", $0.line ?? 0) < ($1.file ?? "", $1.line ?? 0) }
+        // The same warning from many pages (a shortcode file that cannot run) is told once.
+        var seen: Set<SiteError> = []
+        return warnings.withLock { $0 }.filter { seen.insert($0).inserted }
+            .sorted { ($0.file ?? "", $0.line ?? 0) < ($1.file ?? "", $1.line ?? 0) }
     }
 }

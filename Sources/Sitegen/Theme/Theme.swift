@@ -55,6 +55,7 @@ struct Theme: Sendable {
             }
         }
         templates = try TemplateEngine(files: Array(files.values))
-        shortcodes = try ShortcodeTemplates.reading(ownFrom: overrides, layout: layout, walker: walker, foreign: .none)
+        shortcodes = try ShortcodeTemplates.reading(ownFrom: overrides, layout: layout, walker: walker,
+                                                    foreign: ForeignShortcodes.reading(root: layout.root, layout: layout, walker: walker))
     }
 }

@@ -8,7 +8,7 @@ import SitegenMath
 ///   preceded by one nor followed by a digit, and both are on one line — so that prices
 ///   (`$5 and $10`) stay text; `\$` is a dollar sign;
 /// - `$$…$$` display, on one line or several; `\(…\)` inline and `\[…\]` display;
-/// - fenced code blocks whose language is `math`, display.
+/// - fenced code blocks whose language is `math` (GitHub's) or `katex` (hugo-book's), display.
 ///
 /// Code blocks and code spans are not read. A formula that cannot be read is shown as code
 /// and reported (``Failure``).
@@ -105,30 +105,10 @@ package struct MathReader {
         return (String(decoding: output, as: UTF8.self), failures)
     }
 
-    /// The formula of a fenced code block from `start` to `end` whose language is `math`.
+    /// The formula of a fenced code block from `start` to `end` whose language is `math` or `katex`.
     private static func mathBlock(in source: SourceText, from start: Int, to end: Int) -> Range<Int>? {
-        let bytes = source.bytes
-        var at = start
-        while at < end, bytes[at] == UInt8(ascii: " ") { at += 1 }
-        guard let fence = source.byte(at), fence == UInt8(ascii: "`") || fence == UInt8(ascii: "~") else { return nil }
-        var afterFence = at
-        while afterFence < end, bytes[afterFence] == fence { afterFence += 1 }
-        guard afterFence - at >= 3 else { return nil }
-        var info = afterFence
-        while info < end, bytes[info] == UInt8(ascii: " ") { info += 1 }
-        guard source.starts(with: "math", at: info) else { return nil }
-        let afterInfo = info + 4
-        guard afterInfo >= end || bytes[afterInfo] == UInt8(ascii: "\n") || bytes[afterInfo] == UInt8(ascii: " ")
-                || bytes[afterInfo] == UInt8(ascii: "\r"),
-              let firstLineEnd = bytes[afterInfo..<end].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
-        // The closing fence is the block's last line, when it has one.
-        var last = end
-        if last > firstLineEnd + 1, bytes[last - 1] == UInt8(ascii: "\n") { last -= 1 }
-        var lineStart = last
-        while lineStart > firstLineEnd + 1, bytes[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
-        let closing = bytes[lineStart..<last].drop { $0 == UInt8(ascii: " ") }
-        let contentEnd = closing.first == fence && closing.prefix(while: { $0 == fence }).count >= afterFence - at ? lineStart : last
-        return firstLineEnd + 1..<max(firstLineEnd + 1, contentEnd)
+        guard let block = source.fencedBlock(from: start, to: end), block.language == "math" || block.language == "katex" else { return nil }
+        return block.content
     }
 
     /// The `$` that closes an inline formula opened at `opening`, by GitHub's rules.

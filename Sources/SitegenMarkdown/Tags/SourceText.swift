@@ -85,4 +85,29 @@ package struct SourceText {
         guard bytes[start..<offset].allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) else { return nil }
         return string(start..<offset)
     }
+
+    /// The language and the text of the fenced code block from `start` to `end` (a code
+    /// block's bytes), if it is fenced.
+    package func fencedBlock(from start: Int, to end: Int) -> (language: String, content: Range<Int>)? {
+        var at = start
+        while at < end, bytes[at] == UInt8(ascii: " ") { at += 1 }
+        guard let fence = byte(at), fence == UInt8(ascii: "`") || fence == UInt8(ascii: "~") else { return nil }
+        var afterFence = at
+        while afterFence < end, bytes[afterFence] == fence { afterFence += 1 }
+        guard afterFence - at >= 3 else { return nil }
+        var info = afterFence
+        while info < end, bytes[info] == UInt8(ascii: " ") { info += 1 }
+        var infoEnd = info
+        while infoEnd < end, ![UInt8(ascii: "\n"), UInt8(ascii: " "), UInt8(ascii: "\r"), UInt8(ascii: "{"), UInt8(ascii: ",")]
+            .contains(bytes[infoEnd]) { infoEnd += 1 }
+        guard let firstLineEnd = bytes[infoEnd..<end].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+        // The closing fence is the block's last line, when it has one.
+        var last = end
+        if last > firstLineEnd + 1, bytes[last - 1] == UInt8(ascii: "\n") { last -= 1 }
+        var lineStart = last
+        while lineStart > firstLineEnd + 1, bytes[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
+        let closing = bytes[lineStart..<last].drop { $0 == UInt8(ascii: " ") }
+        let contentEnd = closing.first == fence && closing.prefix(while: { $0 == fence }).count >= afterFence - at ? lineStart : last
+        return (string(info..<infoEnd).lowercased(), firstLineEnd + 1..<max(firstLineEnd + 1, contentEnd))
+    }
 }

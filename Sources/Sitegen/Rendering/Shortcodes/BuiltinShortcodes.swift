@@ -13,6 +13,9 @@ extension ShortcodeExpander {
         let name = call.name.lowercased()
         switch name {
         case "figure": return figure(call)
+        case "image", "img": return image(call)
+        case "asciinema": return fileCard(call, site: "asciinema recording", argument: "cast")
+        case "openapi", "swagger", "redoc": return fileCard(call, site: "OpenAPI description", argument: "src")
         case "highlight": return highlight(call)
         case "youtube": return video(call, player: "https://www.youtube-nocookie.com/embed/", page: "https://www.youtube.com/watch?v=")
         case "vimeo", "vimeo_simple": return video(call, player: "https://player.vimeo.com/video/", page: "https://vimeo.com/")
@@ -60,6 +63,27 @@ extension ShortcodeExpander {
             html += "</figcaption>"
         }
         return .html(html + "</figure>")
+    }
+
+    /// hugo-book's `image` and Hugo's documentation's `img`: an image, its `title` a caption.
+    private func image(_ call: TagCall) -> ShortcodeOutput? {
+        guard let source = call.argument("src", at: 0) else { return nil }
+        let alt = call.argument("alt") ?? ""
+        var html = "<figure\(attribute("class", call.argument("class")))><img src=\"\(escape(context.url(source, call.line)))\" alt=\"\(escape(alt))\""
+            + attribute("width", call.argument("width")) + attribute("height", call.argument("height"))
+            + " loading=\"\(escape(call.argument("loading") ?? "lazy"))\" decoding=\"async\">"
+        if let title = call.argument("title") ?? call.argument("caption") {
+            html += "<figcaption><p>\(context.inlineMarkdown(title))</p></figcaption>"
+        }
+        return .html(html + "</figure>")
+    }
+
+    /// A file a theme shows with a script (an asciinema recording, an OpenAPI description),
+    /// as a card that links to it.
+    private func fileCard(_ call: TagCall, site: String, argument: String) -> ShortcodeOutput? {
+        guard let file = call.argument(argument, at: 0) else { return nil }
+        let name = file.split(separator: "/").last.map(String.init) ?? file
+        return .html(card(site: site, title: name, address: context.url(file, call.line)))
     }
 
     /// A video player that loads nothing from the video site until the reader asks: the frame
@@ -138,7 +162,7 @@ extension ShortcodeExpander {
             if !code.hasSuffix("\n") { code += "\n" }
             return .markdown("```" + info + code + indentation + "```")
         }
-        return .markdown(fenced(Self.trimmingBlankEdges(inner.written), info: info, indentation: call.indentation))
+        return .markdown(Self.fenced(Self.trimmingBlankEdges(inner.written), info: info, indentation: call.indentation))
     }
 
     /// Hugo's highlight options, `linenos=table,hl_lines=8 15-17`, as an info string's:
@@ -154,7 +178,7 @@ extension ShortcodeExpander {
     }
 
     /// A fenced code block of `code`, its fence longer than any run of backticks in it.
-    func fenced(_ code: String, info: String, indentation: String?) -> String {
+    static func fenced(_ code: String, info: String, indentation: String?) -> String {
         var longest = 0, run = 0
         for character in code.utf8 {
             run = character == UInt8(ascii: "`") ? run + 1 : 0
@@ -191,7 +215,7 @@ extension ShortcodeExpander {
 
     /// A Mermaid diagram, drawn in the browser by Mermaid's script, which the page loads
     /// only when it has a diagram (with its first one).
-    mutating func diagramHTML(_ source: String) -> String {
+    private mutating func diagramHTML(_ source: String) -> String {
         let script = noteDiagram() ? Self.mermaidScript : ""
         return "<pre class=\"mermaid\">\(escape(source))</pre>" + script
     }

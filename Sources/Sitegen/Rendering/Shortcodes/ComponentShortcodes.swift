@@ -79,7 +79,7 @@ extension ShortcodeExpander {
         let opening = "<input type=\"radio\" class=\"tab-input\" name=\"tabs-\(set.id)\" id=\"\(id)\"\(number == 1 ? " checked" : "")>"
             + "<label class=\"tab-label\" for=\"\(id)\">\(context.inlineMarkdown(title))</label><div class=\"tab-panel\">"
         if let language = set.codeLanguage, let inner = call.inner {
-            let code = fenced(Self.trimmingBlankEdges(inner.written), info: call.argument("lang") ?? language, indentation: nil)
+            let code = Self.fenced(Self.trimmingBlankEdges(inner.written), info: call.argument("lang") ?? language, indentation: nil)
             return .html(opening + context.blockMarkdown(code) + "</div>")
         }
         return .block(opening: opening, closing: "</div>")

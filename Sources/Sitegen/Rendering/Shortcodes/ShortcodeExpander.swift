@@ -24,6 +24,11 @@ struct ShortcodeExpander {
         let inlineMarkdown: @Sendable (String) -> String
         /// Block Markdown as HTML (its placeholders kept).
         let blockMarkdown: @Sendable (String) -> String
+        /// Hugo's `markdownify`: block Markdown as HTML, without the paragraph when it is one.
+        var markdownify: @Sendable (String) -> String {
+            let blockMarkdown = blockMarkdown
+            return { ShortcodeExpander.unwrappingParagraph(blockMarkdown($0)) }
+        }
         /// A URL written in the page, as the page links to it.
         let url: @Sendable (_ written: String, _ line: Int) -> String
         /// Whether raw HTML is kept, so that blocks can stand as HTML comments in the Markdown.
@@ -118,12 +123,20 @@ struct ShortcodeExpander {
         }
         if context.templates.hasForeign(name, form: call.form) {
             let inner = call.inner.map { innerMarkdown($0) }
-            switch context.templates.renderForeign(call, inner: inner, ordinal: ordinal, model: context.model(),
-                                                   markdownify: context.blockMarkdown) {
+            let context = context
+            let highlight: @Sendable (String, String, String) -> String = { code, language, options in
+                context.blockMarkdown(ShortcodeExpander.fenced(code, info: language + ShortcodeExpander.highlightOptions(options),
+                                                               indentation: nil))
+            }
+            switch context.templates.foreign.render(call, inner: inner, ordinal: ordinal, model: context.model(),
+                                                    markdownify: context.markdownify, highlight: highlight,
+                                                    url: { context.url($0, call.line) }) {
             case .success(let output):
-                markdown += call.form == .hugoMarkdown ? output : fragment(output, standalone: standalone, newlines: newlines)
+                markdown += context.templates.foreignOutputsMarkdown(name, form: call.form)
+                    ? output : fragment(output, standalone: standalone, newlines: newlines)
             case .failure(let error):
-                leave(call, because: error, into: &markdown)
+                expansion.templateWarnings.insert(error)
+                leave(call, because: nil, into: &markdown)
             }
             return
         }
@@ -161,6 +174,15 @@ struct ShortcodeExpander {
     /// A placeholder for `html`; placeholders in it (its inner Markdown's) are replaced first.
     private mutating func placeholder(_ html: String) -> String {
         expansion.fragments.placeholder(for: expansion.fragments.splice(html))
+    }
+
+    /// HTML without its paragraph when it is one paragraph.
+    static func unwrappingParagraph(_ html: String) -> String {
+        var text = html.hasSuffix("\n") ? String(html.dropLast()) : html
+        if text.hasPrefix("<p>"), text.hasSuffix("</p>"), text.components(separatedBy: "<p>").count == 2 {
+            text = String(text.dropFirst(3).dropLast(4))
+        }
+        return text
     }
 
     /// A number for the ids of the page's tab sets, details and diagrams.

@@ -10,6 +10,9 @@ struct ShortcodeExpansion: Sendable {
     /// not run (``warnings`` says why).
     var leftAsText: [(name: String, line: Int)] = []
     var warnings: [SiteError] = []
+    /// Why the site's shortcode files that could not run did not: one warning per file for a
+    /// whole build, however many calls.
+    var templateWarnings: Set<SiteError> = []
     /// Whether the page draws a Mermaid diagram, so that it loads the script that draws them.
     var hasDiagram = false
 }

@@ -11,6 +11,7 @@ struct ShortcodeTemplates: Sendable {
     struct PageModel: Sendable {
         let page: TemplateValue
         let site: TemplateValue
+        let language: String
     }
 
     /// The site's own templates, by shortcode name.
@@ -88,8 +89,8 @@ struct ShortcodeTemplates: Sendable {
         foreign.has(name, form: form)
     }
 
-    func renderForeign(_ call: TagCall, inner: String?, ordinal: Int, model: PageModel,
-                       markdownify: @escaping @Sendable (String) -> String) -> Result<String, SiteError> {
-        foreign.render(call, inner: inner, ordinal: ordinal, model: model, markdownify: markdownify)
+    /// Whether the output of a call to the site's shortcode file `name` is Markdown.
+    func foreignOutputsMarkdown(_ name: String, form: TagCall.Form) -> Bool {
+        form == .hugoMarkdown || foreign.outputsMarkdown(name)
     }
 }
