@@ -168,3 +168,18 @@ import SitegenTemplates
         }
     }
 }
+
+@Test func aPagesDateReadsAsAGoTime() throws {
+    let call = HugoShortcodeCall(name: "t", page: ["Date": "2024-03-05T14:07:00Z"])
+    #expect(try renderShortcode(#"{{ .Page.Date.Year }} {{ .Page.Date.Month }} {{ .Page.Date.Day }} {{ .Page.Date.Format "2006-01-02" }} {{ .Page.Date.Weekday }}"#, call)
+        == "2024 March 5 2024-03-05 Tuesday")
+}
+
+@Test func sortOrdersByAKeyOfEachItem() throws {
+    let source = #"{{ range sort (slice (dict "n" "b" "w" 2) (dict "n" "a" "w" 1) (dict "n" "c" "w" 3)) "w" "desc" }}{{ .n }}{{ end }}"#
+    #expect(try renderShortcode(source) == "cba")
+}
+
+@Test func hugoReportsAProductionBuild() throws {
+    #expect(try renderShortcode("{{ hugo.IsServer }} {{ hugo.IsProduction }} {{ hugo.Environment }}") == "false true production")
+}

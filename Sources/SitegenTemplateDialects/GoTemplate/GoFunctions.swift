@@ -57,6 +57,8 @@ enum GoFunctions {
             "urls.RelLangURL": "relLangURL", "urls.Ref": "ref", "urls.RelRef": "relref", "urls.Anchorize": "anchorize",
             "urls.URLize": "urlize", "urls.Parse": "urls.Parse", "urls.JoinPath": "urls.JoinPath", "inflect.Humanize": "humanize", "lang.Translate": "T", "time.Format": "dateFormat",
             "reflect.IsMap": "reflect.IsMap", "reflect.IsSlice": "reflect.IsSlice",
+            "hugo.IsServer": "hugo.IsServer", "hugo.IsProduction": "hugo.IsProduction",
+            "hugo.IsDevelopment": "hugo.IsDevelopment", "hugo.Environment": "hugo.Environment",
         ]
         names.merge(aliases) { first, _ in first }
         return names

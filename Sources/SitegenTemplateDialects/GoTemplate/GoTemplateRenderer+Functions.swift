@@ -193,26 +193,33 @@ extension GoTemplateRenderer {
             return .list(GoList(try items(arguments[0], of: written, line: line).reversed()))
         case "sort":
             try need(1...3)
-            guard count == 1 || (count == 3 && arguments[1].textValue == "value") || count == 2 && arguments[1].textValue == "value" else {
-                if count >= 2, let key = arguments[1].textValue, key != "value" {
-                    throw DialectError(.unsupported(construct: "sort"), line: line, "`sort` by a key is not supported.")
-                }
-                throw DialectError(.unsupported(construct: "sort"), line: line, "This form of `sort` is not supported.")
-            }
-            let descending = count == 3 && arguments[2].textValue == "desc"
+            // `sort LIST`, `sort LIST "value" "desc"`, `sort LIST "Weight"` (a key of each item).
+            let key = count >= 2 ? try string(1) : "value"
+            var descending = false
+            if count == 3 { descending = try string(2).lowercased() == "desc" }
             let all: [GoValue]
             if case .map(let map) = arguments[0] { all = map.sortedKeys.map { map.entries[$0] ?? .null } } else {
                 all = try items(arguments[0], of: written, line: line)
             }
+            var sortKeys: [GoValue] = []
+            for item in all {
+                var value = item
+                if key != "value" {
+                    for field in key.split(separator: ".") { value = try member(String(field), of: value, line: line) }
+                }
+                sortKeys.append(value)
+            }
             var failure: DialectError?
-            let sorted = all.sorted { left, right in
+            let order = sortKeys.indices.sorted { left, right in
                 do throws(DialectError) {
-                    return try compare(left, right, of: written, line: line) < 0
+                    let comparison = try compare(sortKeys[left], sortKeys[right], of: written, line: line)
+                    return comparison == 0 ? left < right : comparison < 0
                 } catch {
                     failure = error
                     return false
                 }
             }
+            let sorted = order.map { all[$0] }
             if let failure { throw failure }
             return .list(GoList(descending ? sorted.reversed() : sorted))
         case "where":
@@ -472,6 +479,13 @@ extension GoTemplateRenderer {
         case "dateFormat":
             try need(2...2)
             return .text(try GoTime.format(try string(1), layout: try string(0), line: line))
+        case "hugo.IsServer", "hugo.IsDevelopment":
+            // sitegen builds a site the way `hugo` (not `hugo server`) does.
+            return .bool(false)
+        case "hugo.IsProduction":
+            return .bool(true)
+        case "hugo.Environment":
+            return .text("production")
         case "reflect.IsMap":
             try need(1...1)
             if case .map = arguments[0] { return .bool(true) }

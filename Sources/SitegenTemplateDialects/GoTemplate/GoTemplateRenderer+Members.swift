@@ -21,6 +21,12 @@ extension GoTemplateRenderer {
             }
         case .store:
             throw DialectError(.unsupported(construct: "." + name), line: line, "`.\(name)` of a store is not supported.")
+        case .text(let text) where GoTime.fields.contains(name):
+            // A page's `.Date` comes as ISO 8601 text: its parts read as a Go time's.
+            guard let moment = GoTime.parse(text) else {
+                throw DialectError(.syntax, line: line, "`.\(name)` needs a date, not “\(text)”.")
+            }
+            return GoTime.field(name, of: moment)
         default:
             throw DialectError(.syntax, line: line, "`.\(name)` cannot be read from \(value.kindName).")
         }
@@ -84,6 +90,9 @@ extension GoTemplateRenderer {
             if !pageValue.isNull { return pageValue }
             guard case .object(let site) = GoValue(call.site), let siteParameters = Self.lookUp("Params", in: site) else { return .null }
             return (try? member(key, of: siteParameters, line: line)) ?? .null
+        case (.text(let text), "Format"):
+            guard arguments.count == 1 else { throw arity("Format", 1, line: line) }
+            return .text(try GoTime.format(text, layout: try string(arguments[0], of: "Format", line: line), line: line))
         case (.store(let store), _):
             return try storeMethod(name, store, arguments, line: line)
         default:

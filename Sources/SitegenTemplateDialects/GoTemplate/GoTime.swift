@@ -17,6 +17,27 @@ enum GoTime {
         ":time_medium": "3:04:05 pm", ":time_short": "3:04 pm",
     ]
 
+    /// The fields of a Go time that templates read.
+    static let fields: Set<String> = ["Year", "Month", "Day", "Hour", "Minute", "Second", "Weekday", "YearDay", "IsZero"]
+
+    /// `.Year`, `.Month` (its name, as Go prints it), `.Day`, … of `moment`.
+    static func field(_ name: String, of moment: Moment) -> GoValue {
+        switch name {
+        case "Year": return .int(moment.year)
+        case "Month": return .text(months[moment.month - 1])
+        case "Day": return .int(moment.day)
+        case "Hour": return .int(moment.hour)
+        case "Minute": return .int(moment.minute)
+        case "Second": return .int(moment.second)
+        case "Weekday": return .text(weekdays[weekday(moment)])
+        case "YearDay":
+            let lengths = [31, moment.year % 4 == 0 && (moment.year % 100 != 0 || moment.year % 400 == 0) ? 29 : 28,
+                           31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+            return .int(lengths.prefix(moment.month - 1).reduce(0, +) + moment.day)
+        default: return .bool(moment.year == 1 && moment.month == 1 && moment.day == 1 && moment.hour == 0 && moment.minute == 0)
+        }
+    }
+
     static func format(_ input: String, layout: String, line: Int) throws(DialectError) -> String {
         guard let moment = parse(input) else {
             throw DialectError(.syntax, line: line, "“\(input)” is not a date sitegen can read (it reads ISO 8601).")

@@ -11,31 +11,36 @@ import SitegenLimits
 /// **Actions:** `{{ pipeline }}` with `{{-`/`-}}` trimming and `{{/* comments */}}`;
 /// `if`/`else if`/`else`, `with`/`else with`/`else`, `range` over lists, maps, objects and
 /// counts (`range $i, $e := …`, `else`, `break`, `continue`); variables (`$x := …`, `$x = …`, `$`);
-/// fields and chains (`.Page.Params.x`, `$x.y`, `(…).z`), pipes and parentheses; literals
-/// (strings, raw strings, characters, numbers, `true`, `false`, `nil`).
+/// fields and chains (`.Page.Params.x`, `$x.y`, `(…).z`, `site.Params.x`), pipes and
+/// parentheses; literals (strings, raw strings, characters, numbers, `true`, `false`, `nil`).
+/// Members of objects are found whatever their case (`.Site.Params.Description` reads
+/// `description`), as Hugo's parameter maps are; a missing member is nil.
 ///
 /// **The shortcode (`.`):** `.Get 0`, `.Get "name"`, `.Params`, `.IsNamedParams`, `.Inner`,
 /// `.InnerDeindent`, `.Ordinal`, `.Name`, `.Position` (empty), `.Page`, `.Site`, `.Parent`
 /// (with `.Parent.Get`), `.Store`/`.Scratch` (`Get Set Add Delete SetInMap DeleteInMap
-/// Values`, kept for one render); on a page, `.RenderString`, `.Param`, `.Site`, `.Store`.
+/// Values`, kept for one render). On a page: `.RenderString`, `.Param`, `.Site`, `.Store`. On a
+/// date written as ISO 8601 text (a page's `.Date`): `.Format`, `.Year`, `.Month`, `.Day`, …
 ///
 /// **Functions:** `and or not eq ne lt le gt ge default cond`; `len index isset in first last
-/// after slice dict merge append seq delimit join split querify uniq reverse sort` (by value);
-/// `print printf println string int float lower upper title humanize trim chomp replace
-/// replaceRE findRE substr truncate countwords hasPrefix hasSuffix urlize anchorize`, and the
-/// `strings.` ones (`Contains ContainsAny HasPrefix HasSuffix TrimPrefix TrimSuffix TrimSpace
-/// TrimLeft TrimRight Replace Repeat Count Split FirstUpper`); `add sub mul div mod` and
-/// `math.Floor Ceil Round Max Min`; `safeHTML safeURL safeHTMLAttr safeCSS safeJS htmlEscape
-/// htmlUnescape plainify markdownify emojify` (unchanged) `jsonify urlquery absURL relURL
-/// absLangURL relLangURL ref relref highlight`; `site page T i18n` (the key itself)
-/// `dateFormat time.Format reflect.IsMap reflect.IsSlice`; `warnf` (prints nothing); `errorf`
-/// and `erroridf` fail the render. Namespaced spellings (`collections.Dictionary`,
-/// `safe.HTML`, `urls.RelURL`, …) are accepted.
+/// after slice dict merge append seq delimit join split querify uniq reverse sort` (by value or
+/// by a key); `print printf println string int float lower upper title humanize trim chomp
+/// replace replaceRE findRE substr truncate countwords hasPrefix hasSuffix urlize anchorize`
+/// and the `strings.` ones (`Contains ContainsAny HasPrefix HasSuffix TrimPrefix TrimSuffix
+/// TrimSpace TrimLeft TrimRight Replace Repeat Count Split FirstUpper`); `add sub mul div mod`
+/// and `math.Floor Ceil Round Max Min`; `safeHTML safeURL safeHTMLAttr safeCSS safeJS
+/// htmlEscape htmlUnescape plainify markdownify emojify` (unchanged) `jsonify urlquery absURL
+/// relURL absLangURL relLangURL ref relref highlight urls.Parse urls.JoinPath`; `site page
+/// newScratch T i18n` (the key itself) `dateFormat time.Format reflect.IsMap reflect.IsSlice
+/// hugo.IsServer hugo.IsProduction hugo.IsDevelopment hugo.Environment` (a production build);
+/// `warnf` (prints nothing); `errorf` and `erroridf` fail the render. Namespaced spellings
+/// (`collections.Dictionary`, `safe.HTML`, `urls.RelURL`, …) are accepted. `replaceRE` and
+/// `findRE` read Go's RE2 syntax and run in time linear in the text.
 ///
 /// **Not supported** (an ``DialectError/Kind/unsupported(construct:)`` error when parsed):
-/// `partial`, `template`, `define`, `block`, `resources.*`, `now`, `where`, any function not
-/// listed, and fields that reach other pages or files (`.Resources`, `.GetPage`, `.Pages`,
-/// `.Sites`, `.Menus`, `.Content`, …).
+/// `partial`, `template`, `define`, `block`, `resources.*`, `now`, `where`, `hugo.Version`,
+/// any function not listed, and fields that reach other pages or files (`.Resources`,
+/// `.GetPage`, `.Pages`, `.Sites`, `.Menus`, `.Content`, …).
 public struct HugoShortcodeTemplate: Sendable {
     private let nodes: [GoTemplateNode]
 
