@@ -9,9 +9,8 @@ import SitegenLimits
 ///   the feeds `feed.xml`, `atom.xml`, `rss.xml` (sitegen's Atom feed is also written at
 ///   `feed.xml` when the site had one), `sitemap.xml`, and a folder's `index.html` where
 ///   sitegen publishes the folder's list (a folder with Markdown pages in or below it).
-/// - Other HTML files with front matter are pages: their front matter read, their HTML the
-///   page's text inside the theme, with one warning when they hold Liquid tags, which sitegen
-///   publishes as written.
+/// - Other HTML files with front matter are pages: their front matter read, their HTML (its
+///   Liquid run, ``JekyllLiquid``) the page's text inside the theme.
 /// - Everything else is copied as it is, as Jekyll copies files without front matter.
 struct JekyllPageFiles {
     /// HTML files to read as pages, relative to the content folder.
@@ -20,8 +19,6 @@ struct JekyllPageFiles {
     private(set) var otherFiles: [String] = []
     /// One for each file replaced by sitegen's own output.
     private(set) var notes: [SiteError] = []
-    /// One for each page that holds Liquid tags.
-    private(set) var warnings: [SiteError] = []
     /// Output paths besides `atom.xml` and `rss.xml` where the site's Atom feed is written too.
     private(set) var feedPaths: [String] = []
 
@@ -62,11 +59,8 @@ struct JekyllPageFiles {
                 notes.append(SiteError(file: display(path), "Jekyll's page for the folder \(folder)/; sitegen publishes its own "
                                        + "list of the folder's pages at /\(URLPath.decoded(URLPath.folderURL(folder)).dropFirst()) instead"))
             } else if isHTML && hasFrontMatter {
+                // Its Liquid runs as it is rendered (JekyllLiquid).
                 pages.append(path)
-                if let liquidLine {
-                    warnings.append(SiteError(file: display(path), line: liquidLine, "holds Liquid tags ({% … %}, {{ … }}), which "
-                                              + "sitegen does not run: the page is published with them as written"))
-                }
             } else {
                 otherFiles.append(path)
             }

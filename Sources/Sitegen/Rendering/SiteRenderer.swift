@@ -46,10 +46,11 @@ struct SiteRenderer: Sendable {
         let watchedTargets = links.languages.map { Self.targets(targets, withTranslations: $0) } ?? targets
         let changedTargets = memory.changedTargets(watchedTargets)
         let showsTitle = theme.templates.mentions("page.title")
+        let liquid = jekyllLiquid()
         let parsed = try await Parallel.map(loaded.pages.indices) { index in
             let page = loaded.pages[index]
             if let known = memory.parsed(page, changedTargets: changedTargets) { return known }
-            return try parse(page, links: links, showsTitle: showsTitle)
+            return try parse(page, links: links, showsTitle: showsTitle, liquid: liquid)
         }
         memory.remember(parsed, targets: watchedTargets)
         for page in parsed { for warning in page.warnings { warnings.add(warning) } }
@@ -66,7 +67,7 @@ struct SiteRenderer: Sendable {
             let title: MarkdownParser.TitleHeading = section.path.isEmpty || !theme.templates.mentions("section.title")
                 ? .keep : .omit(given: section.source.frontMatter["title"]?.string)
             let content = try parseContent(section.source, at: relative, url: section.url, links: links,
-                                           parser: parser(for: relative, links: links, title: title))
+                                           parser: parser(for: relative, links: links, title: title), liquid: liquid)
             for warning in content.warnings { warnings.add(warning) }
             sectionHTML[section.path] = content.markdown.html
             templateTags.append((source, content.templateTags))
@@ -229,9 +230,18 @@ struct SiteRenderer: Sendable {
     /// `ref`/`relref`, then its shortcodes (``ShortcodeExpander``); Hugo's escaped shortcodes
     /// shown as Hugo shows them, the other generators' tags left in it counted.
     private func parseContent(_ source: MarkdownSource, at path: String, url: String, links: LinkResolver,
-                              parser: MarkdownParser) throws -> (markdown: Markdown, templateTags: ForeignTemplateTags,
+                              parser: MarkdownParser, liquid: JekyllLiquid?) throws -> (markdown: Markdown, templateTags: ForeignTemplateTags,
                                                           includes: [MdBookIncludes.File], warnings: [SiteError]) {
-        var expanded = source, includes: [MdBookIncludes.File] = [], warnings: [SiteError] = []
+        var source = source, includes: [MdBookIncludes.File] = [], warnings: [SiteError] = []
+        let isHTML = path.hasSuffix(".html") || path.hasSuffix(".htm")
+        // A Jekyll page is a Liquid template first.
+        if let liquid, TagReader.mayHoldTags(source.body) {
+            switch runLiquid(liquid, on: source, at: path, url: url, parser: parser, isHTML: isHTML) {
+            case .success(let text): source = MarkdownSource(frontMatter: source.frontMatter, body: text[...], bodyLineOffset: source.bodyLineOffset)
+            case .failure(let warning): warnings.append(warning)
+            }
+        }
+        var expanded = source
         if HTMLScan.contains("{{#", in: source.body) {
             let includer = MdBookIncludes(contentFolder: loaded.layout.content.standardizedFileURL.path,
                                           walker: FolderWalker(layout: loaded.layout, configuration: loaded.configuration),
@@ -239,9 +249,9 @@ struct SiteRenderer: Sendable {
             let expansion = try includer.expand(source, at: path)
             (expanded, includes, warnings) = (expansion.source, expansion.files, expansion.warnings)
         }
-        // A Jekyll or Hugo site's HTML page is its own text; its tags were reported as it was loaded (JekyllPageFiles, HugoPageFiles).
-        if path.hasSuffix(".html") || path.hasSuffix(".htm") {
-            return (Markdown(passingThrough: source), ForeignTemplateTags(in: "", bodyLineOffset: 0, codeLines: []), [], [])
+        // A Jekyll or Hugo site's HTML page is its own text (a Jekyll page's Liquid run); a Hugo page's tags were reported as it was loaded (HugoPageFiles).
+        if isHTML {
+            return (Markdown(passingThrough: source), ForeignTemplateTags(in: "", bodyLineOffset: 0, codeLines: []), [], warnings)
         }
         expanded = try links.expandingReferences(in: expanded, sourcePath: path, displayPath: display(path))
         var fragments = HTMLFragments(), shortcodeNames: Set<String> = [], hasDiagram = false
@@ -273,6 +283,24 @@ struct SiteRenderer: Sendable {
         var tags = ForeignTemplateTags(in: expanded.body, bodyLineOffset: expanded.bodyLineOffset, codeLines: markdown.codeLines)
         tags.shortcodeNames = shortcodeNames
         return (markdown, tags, includes, warnings)
+    }
+
+    /// A Jekyll page's text with its Liquid run: `{% highlight %}` a fenced code block in
+    /// Markdown (highlighted with the page's other code), HTML in an HTML page.
+    private func runLiquid(_ liquid: JekyllLiquid, on source: MarkdownSource, at path: String, url: String,
+                           parser: MarkdownParser, isHTML: Bool) -> Result<String, SiteError> {
+        var keepingTitles = parser
+        keepingTitles.options.titleHeading = .keep
+        let plain = keepingTitles
+        let markdownify: @Sendable (String) -> String = { plain.parse(MarkdownSource(frontMatter: .empty, body: $0[...], bodyLineOffset: 0)).html }
+        let highlight: @Sendable (String, String, String) -> String = { code, language, options in
+            let fenced = ShortcodeExpander.fenced(ShortcodeExpander.trimmingBlankEdges(code), info: language
+                                                  + (options.contains("linenos") ? " {linenos=true}" : ""), indentation: nil)
+            return isHTML ? markdownify(fenced) : fenced
+        }
+        return liquid.render(String(source.body), path: path, frontMatter: source.frontMatter, url: url,
+                             language: loaded.configuration.language, file: display(path), firstLine: source.bodyLineOffset + 1,
+                             markdownify: markdownify, highlight: highlight)
     }
 
     /// The page's Markdown with its shortcodes run.
@@ -392,7 +420,19 @@ struct SiteRenderer: Sendable {
 
     /// Parses a page, noting the link targets it looks up and the warnings it gives.
     /// `showsTitle`: whether the theme shows `page.title` (found out when not given).
-    func parse(_ page: Page, links: LinkResolver, showsTitle: Bool? = nil) throws -> ParsedPage {
+    /// A Jekyll site's Liquid (`nil` for other sites), made once for a render: it knows every page.
+    func jekyllLiquid() -> JekyllLiquid? {
+        guard loaded.configuration.jekyllPermalinks != nil else { return nil }
+        let parser = MarkdownParser(options: site.markdownParser.options)
+        return JekyllLiquid(loaded: loaded) { page in
+            // A post's excerpt: its first paragraph, as Jekyll's `excerpt_separator` cuts it.
+            let body = page.source.body
+            let first = body.range(of: "\n\n").map { body[..<$0.lowerBound] } ?? body
+            return parser.parse(MarkdownSource(frontMatter: .empty, body: first, bodyLineOffset: 0)).html
+        }
+    }
+
+    func parse(_ page: Page, links: LinkResolver, showsTitle: Bool? = nil, liquid: JekyllLiquid? = nil) throws -> ParsedPage {
         let lookups = LinkLookups()
         let warnings = WarningLog()
         // A theme that shows the title shows it once: the heading that opens the text and gave it is left out.
@@ -400,7 +440,8 @@ struct SiteRenderer: Sendable {
         let title: MarkdownParser.TitleHeading = showsTitle ? .omit(given: page.explicitTitle) : .keep
         let recording = links.recording(into: lookups, warnings: warnings)
         let content = try parseContent(page.source, at: page.sourcePath, url: page.url, links: recording,
-                                   parser: parser(for: page.sourcePath, links: recording, title: title))
+                                   parser: parser(for: page.sourcePath, links: recording, title: title),
+                                   liquid: liquid ?? jekyllLiquid())
         for warning in content.warnings { warnings.add(warning) }
         let markdown = content.markdown
         let summary = page.summary ?? Self.summary(markdown)

@@ -1,0 +1,166 @@
+import Foundation
+import SitegenLimits
+import SitegenMarkdown
+import SitegenTemplateDialects
+import SitegenTemplates
+
+/// A Jekyll site's pages run as Jekyll runs them: each page (Markdown or HTML) is a Liquid
+/// template first, with `site` (its `_config.yml`, `site.data`, `site.posts` newest first,
+/// `site.pages`, `site.categories` and `site.tags`), `page` (its front matter, `url`, `date`,
+/// `title`, `categories`, `tags`, `excerpt`), `{% include %}` of `_includes/` files,
+/// `{% highlight %}`, `{% post_url %}` and `{% link %}`. As in Jekyll, tags run in code
+/// blocks too; `{% raw %}` keeps them as written. A page whose Liquid sitegen cannot run is
+/// shown as written, with a warning at its line.
+struct JekyllLiquid: Sendable {
+    let site: TemplateValue
+    private let includes: URL
+    /// Each post's URL by its file's name without extension (`2024-01-02-title`), for `post_url`.
+    private let postURLs: [String: String]
+    /// Each page's URL by its path from the site folder, for `link`.
+    private let pageURLs: [String: String]
+    private let pages: [String: TemplateValue]
+
+    /// The Liquid of the Jekyll site `loaded`; `excerpt` renders a post's first paragraph.
+    init(loaded: LoadedSite, excerpt: @escaping @Sendable (Page) -> String) {
+        let configuration = loaded.configuration
+        includes = loaded.layout.root.appendingPathComponent("_includes")
+        var postURLs: [String: String] = [:], pageURLs: [String: String] = [:], pages: [String: TemplateValue] = [:]
+        var posts: [(Page, TemplateValue)] = [], others: [TemplateValue] = []
+        var categories: [String: [TemplateValue]] = [:], tags: [String: [TemplateValue]] = [:]
+        for page in loaded.pages {
+            let value = TemplateValue.object(JekyllDocument(page: page, language: configuration.language, excerpt: excerpt))
+            pages[page.sourcePath] = value
+            pageURLs[loaded.layout.display(contentPath: page.sourcePath)] = page.url
+            if page.sourcePath.split(separator: "/").contains("_posts") {
+                let name = URLPath.lastComponent(of: page.sourcePath)
+                postURLs[String(name[..<(name.lastIndex(of: ".") ?? name.endIndex)])] = page.url
+                posts.append((page, value))
+            } else {
+                others.append(value)
+            }
+        }
+        posts.sort { ($0.0.date ?? .distantPast, $0.0.sourcePath) > ($1.0.date ?? .distantPast, $1.0.sourcePath) }
+        for (page, value) in posts {
+            for category in JekyllDocument.list(page, "categories", single: "category") { categories[category, default: []].append(value) }
+            for tag in JekyllDocument.list(page, "tags", single: "tag") { tags[tag, default: []].append(value) }
+        }
+        var members: [String: TemplateValue] = [:]
+        for (key, value) in configuration.params.entries { members[key] = FrontMatterObject.value(value, language: configuration.language) }
+        members["title"] = .text(configuration.title)
+        members["url"] = members["url"] ?? .text(configuration.baseURL)
+        members["baseurl"] = members["baseurl"] ?? .text(URL(string: configuration.baseURL)?.path ?? "")
+        members["description"] = members["description"] ?? .text(configuration.description)
+        members["data"] = .object(FrontMatterObject(frontMatter: loaded.data, language: configuration.language))
+        members["posts"] = .list(posts.map(\.1))
+        members["pages"] = .list(others)
+        members["documents"] = .list(posts.map(\.1) + others)
+        members["categories"] = .object(OrderedTemplateObject(categories.keys.sorted().map { ($0, .list(categories[$0] ?? [])) }))
+        members["tags"] = .object(OrderedTemplateObject(tags.keys.sorted().map { ($0, .list(tags[$0] ?? [])) }))
+        members["time"] = .text(ISO8601DateFormatter().string(from: Date()))
+        site = .object(OrderedTemplateObject(members.sorted { $0.key < $1.key }))
+        self.postURLs = postURLs
+        self.pageURLs = pageURLs
+        self.pages = pages
+    }
+
+    /// `text` (the body of the page at content path `path`, whose first line is the file's
+    /// line `firstLine`) with its Liquid run; a warning at `file` when it cannot be.
+    func render(_ text: String, path: String, frontMatter: FrontMatter, url: String, language: String, file: String,
+                firstLine: Int, markdownify: @escaping @Sendable (String) -> String,
+                highlight: @escaping @Sendable (String, String, String) -> String) -> Result<String, SiteError> {
+        let page = pages[path] ?? .object(JekyllDocument(frontMatter: frontMatter, url: url, language: language))
+        let includes = includes, postURLs = postURLs, pageURLs = pageURLs
+        let environment = LiquidEnvironment(
+            include: { name in Self.include(name, in: includes) },
+            markdownify: markdownify, highlight: highlight,
+            tag: { name, argument in
+                let target = argument.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+                switch name {
+                case "post_url": return postURLs[target] ?? postURLs[URLPath.lastComponent(of: target)]
+                case "link": return pageURLs[target.hasPrefix("/") ? String(target.dropFirst()) : target]
+                // What the theme's head already writes.
+                case "seo", "feed_meta": return ""
+                default: return nil
+                }
+            })
+        do throws(DialectError) {
+            let template = try LiquidTemplate(text)
+            return .success(try template.render(["site": site, "page": page, "jekyll": ["environment": "production"]],
+                                                environment: environment))
+        } catch {
+            let what = if case .unsupported(let construct) = error.kind { "uses \(construct), which sitegen does not run" } else { error.message }
+            return .failure(SiteError(file: file, line: firstLine + error.line - 1, "Liquid not run: \(what); the page shows it as written"))
+        }
+    }
+
+    /// The text of `_includes/NAME`, if it is a file inside that folder.
+    private static func include(_ name: String, in folder: URL) -> String? {
+        guard !name.isEmpty, !name.hasPrefix("/"), !name.split(separator: "/").contains("..") else { return nil }
+        let file = folder.appendingPathComponent(name).resolvingSymlinksInPath()
+        let root = folder.resolvingSymlinksInPath().path + "/"
+        guard file.path.hasPrefix(root), let data = try? RegularFile.contents(of: file.path, maximumSize: Limits.templateFileBytes) else {
+            return nil
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// A page or post as Jekyll's Liquid sees it: its front matter, and `url`, `title`, `date`
+/// (ISO 8601), `categories`, `tags`, `excerpt` (its first paragraph, rendered when asked),
+/// `path`, `id`.
+struct JekyllDocument: TemplateObject {
+    private let frontMatter: FrontMatter
+    private let language: String
+    private let fields: [String: TemplateValue]
+    private let excerpt: (@Sendable () -> String)?
+
+    init(page: Page, language: String, excerpt: @escaping @Sendable (Page) -> String) {
+        frontMatter = page.frontMatter
+        self.language = language
+        var fields: [String: TemplateValue] = [
+            "url": .text(page.url), "title": .text(page.explicitTitle ?? page.fileTitle), "path": .text(page.sourcePath),
+            "id": .text(page.url), "categories": .list(Self.list(page, "categories", single: "category").map { .text($0) }),
+            "tags": .list(Self.list(page, "tags", single: "tag").map { .text($0) }),
+        ]
+        if let date = page.date { fields["date"] = .text(ISO8601DateFormatter().string(from: date)) }
+        self.fields = fields
+        self.excerpt = { excerpt(page) }
+    }
+
+    init(frontMatter: FrontMatter, url: String, language: String) {
+        self.frontMatter = frontMatter
+        self.language = language
+        fields = ["url": .text(url)]
+        excerpt = nil
+    }
+
+    func member(_ name: String) -> TemplateValue? {
+        if name == "excerpt", let excerpt { return .text(excerpt()) }
+        if let value = fields[name], name != "title" || frontMatter["title"] == nil { return value }
+        return frontMatter[name].map { FrontMatterObject.value($0, language: language) } ?? fields[name]
+    }
+
+    /// A post's categories or tags: the front matter's list (or space-separated words), or its
+    /// one `category`/`tag`.
+    static func list(_ page: Page, _ key: String, single: String) -> [String] {
+        if let terms = page.terms[key], !terms.isEmpty { return terms }
+        switch page.frontMatter[key] {
+        case .list(let values)?: return values.compactMap(\.string)
+        case .string(let words)?: return words.split(separator: " ").map(String.init)
+        default: return page.frontMatter[single]?.string.map { [$0] } ?? []
+        }
+    }
+}
+
+/// An object whose members keep their order, for Liquid's loops over objects.
+struct OrderedTemplateObject: IterableTemplateObject {
+    let memberNames: [String]
+    private let members: [String: TemplateValue]
+
+    init(_ pairs: [(String, TemplateValue)]) {
+        memberNames = pairs.map(\.0)
+        members = Dictionary(pairs, uniquingKeysWith: { first, _ in first })
+    }
+
+    func member(_ name: String) -> TemplateValue? { members[name] }
+}
