@@ -82,35 +82,22 @@ package enum Limits {
 
     // MARK: Other generators' templates
 
-    /// The largest template of another generator (a Hugo shortcode file), in bytes.
+    /// The largest template of another generator (a Hugo, Zola or Jekyll shortcode or include
+    /// file), in bytes.
     package static let dialectTemplateBytes = 1_000_000
-    /// Blocks (`if`, `with`, `range`) and parentheses open at once within one such template.
+    /// Blocks (`if`, `with`, `range`, `for`, `capture`) and brackets open at once within one
+    /// such template or expression (Liquid's includes count toward it).
     package static let dialectNesting = 100
     /// How many loop iterations one render of such a template may run.
     package static let dialectIterations = 1_000_000
     /// The most bytes one render of such a template may write, and the longest text it may build.
-    package static let dialectOutputBytes = 10_000_000
+    package static let dialectOutputBytes = 16_000_000
     /// The most items a list or map built by such a template may hold (`seq`, `append`, `split`).
     package static let dialectCollectionItems = 100_000
-    /// Blocks (`if`, `for`, `capture`…) and brackets open at once in one Liquid template or
-    /// expression.
-    package static let liquidNesting = 100
-    /// Liquid `include`s open at once along a chain of includes (Jekyll's `_includes/`).
-    package static let liquidIncludeDepth = 8
-    /// How many `for` iterations one Liquid render may run, includes counted.
-    package static let liquidIterations = 1_000_000
-    /// The most bytes one Liquid render may write, includes and captures counted.
-    package static let liquidOutputBytes = 16_000_000
     /// How many values (list items, object members, 64-byte runs of text) one Liquid or Tera
     /// render may walk to print, compare and filter values: a template cannot build a value
     /// too large to print (a list pushed onto itself) and hang on it.
-    package static let liquidWalkedValues = 10_000_000
-    /// Blocks and brackets open at once in one Tera shortcode template or expression.
-    package static let teraNesting = 100
-    /// How many `for` iterations one Tera shortcode render may run.
-    package static let teraIterations = 1_000_000
-    /// The most bytes one Tera shortcode render may write.
-    package static let teraOutputBytes = 16_000_000
+    package static let dialectWalkedValues = 10_000_000
 
     // MARK: Child programs
 

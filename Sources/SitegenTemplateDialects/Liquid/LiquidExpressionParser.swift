@@ -221,8 +221,8 @@ struct LiquidExpressionParser {
     private mutating func nested<Result>(_ body: (inout Self) throws(DialectError) -> Result) throws(DialectError) -> Result {
         depth += 1
         defer { depth -= 1 }
-        guard depth <= Limits.liquidNesting else {
-            throw DialectError(.limit, line: line, "An expression nests deeper than \(Limits.liquidNesting) levels.")
+        guard depth <= Limits.dialectNesting else {
+            throw DialectError(.limit, line: line, "An expression nests deeper than \(Limits.dialectNesting) levels.")
         }
         return try body(&self)
     }

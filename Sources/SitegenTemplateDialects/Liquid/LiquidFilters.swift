@@ -528,7 +528,7 @@ enum LiquidFilters {
 
     /// The JSON of a value: objects with the members a loop would visit.
     static func json(_ value: TemplateValue, _ budget: ValueWalkBudget, depth: Int = 0) -> String {
-        guard depth < Limits.liquidNesting, budget.take() else { return "null" }
+        guard depth < Limits.dialectNesting, budget.take() else { return "null" }
         switch value {
         case .null: return "null"
         case .bool(let flag): return flag ? "true" : "false"

@@ -46,8 +46,8 @@ struct LiquidParser {
     {
         depth += 1
         defer { depth -= 1 }
-        guard depth <= Limits.liquidNesting + 1 else {
-            throw DialectError(.limit, line: openLine, "Blocks nest deeper than \(Limits.liquidNesting) levels.")
+        guard depth <= Limits.dialectNesting + 1 else {
+            throw DialectError(.limit, line: openLine, "Blocks nest deeper than \(Limits.dialectNesting) levels.")
         }
         var nodes: [LiquidNode] = []
         while position < tokens.count {

@@ -21,7 +21,7 @@ final class LiquidRenderer {
     private var includeChain: [String] = []
     private var parsedIncludes: [String: [LiquidNode]] = [:]
     /// Shared with the filters this render runs.
-    let budget = ValueWalkBudget(Limits.liquidWalkedValues)
+    let budget = ValueWalkBudget(Limits.dialectWalkedValues)
 
     init(variables: [String: TemplateValue], environment: LiquidEnvironment) {
         self.variables = variables
@@ -33,8 +33,8 @@ final class LiquidRenderer {
     func render(_ nodes: [LiquidNode], into output: inout String) throws(DialectError) {
         depth += 1
         defer { depth -= 1 }
-        guard depth <= Limits.liquidNesting + 1 else {
-            throw DialectError(.limit, line: currentLine, "Blocks and includes nest deeper than \(Limits.liquidNesting) levels.")
+        guard depth <= Limits.dialectNesting + 1 else {
+            throw DialectError(.limit, line: currentLine, "Blocks and includes nest deeper than \(Limits.dialectNesting) levels.")
         }
         for node in nodes {
             try render(node, into: &output)
@@ -156,8 +156,8 @@ final class LiquidRenderer {
         let parent = scopes.last?["forloop"] ?? .null
         for (index, item) in items.enumerated() {
             iterations += 1
-            guard iterations <= Limits.liquidIterations else {
-                throw DialectError(.limit, line: loop.line, "Loops ran more than \(Limits.liquidIterations) times.")
+            guard iterations <= Limits.dialectIterations else {
+                throw DialectError(.limit, line: loop.line, "Loops ran more than \(Limits.dialectIterations) times.")
             }
             let counter: TemplateValue = .object(TemplateDictionary([
                 "index": .int(index + 1), "index0": .int(index), "rindex": .int(items.count - index),
@@ -190,8 +190,8 @@ final class LiquidRenderer {
         let last = try evaluate(end, line: line).liquidInteger ?? 0
         guard first <= last else { return [] }
         let (count, overflow) = last.subtractingReportingOverflow(first)
-        guard !overflow, count < Limits.liquidIterations else {
-            throw DialectError(.limit, line: line, "The range (\(first)..\(last)) has more than \(Limits.liquidIterations) numbers.")
+        guard !overflow, count < Limits.dialectIterations else {
+            throw DialectError(.limit, line: line, "The range (\(first)..\(last)) has more than \(Limits.dialectIterations) numbers.")
         }
         return (first...last).map { .int($0) }
     }
@@ -200,11 +200,11 @@ final class LiquidRenderer {
         var name = ""
         try render(include.name, into: &name)
         name = name.trimmingLiquidWhitespace()
-        if includeChain.count >= Limits.liquidIncludeDepth {
+        if includeChain.count >= Limits.includeDepth {
             let chain = (includeChain + [name]).joined(separator: " → ")
             let message = includeChain.contains(name)
                 ? "The include `\(name)` includes itself: \(chain)."
-                : "Includes nest deeper than \(Limits.liquidIncludeDepth) levels: \(chain)."
+                : "Includes nest deeper than \(Limits.includeDepth) levels: \(chain)."
             throw DialectError(.limit, line: include.line, message)
         }
         let nodes: [LiquidNode]
@@ -243,8 +243,8 @@ final class LiquidRenderer {
 
     private func emit(_ text: String, into output: inout String) throws(DialectError) {
         written += text.utf8.count
-        guard written <= Limits.liquidOutputBytes else {
-            throw DialectError(.limit, line: currentLine, "The output is larger than \(Limits.liquidOutputBytes) bytes.")
+        guard written <= Limits.dialectOutputBytes else {
+            throw DialectError(.limit, line: currentLine, "The output is larger than \(Limits.dialectOutputBytes) bytes.")
         }
         output += text
     }

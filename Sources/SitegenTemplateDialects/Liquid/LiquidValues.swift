@@ -21,7 +21,7 @@ extension TemplateValue {
         case .double(let value): return Self.rubyFloat(value)
         case .text(let text): return text
         case .list(let items):
-            guard depth < Limits.liquidNesting, budget.take(items.count) else { return "" }
+            guard depth < Limits.dialectNesting, budget.take(items.count) else { return "" }
             var text = ""
             for item in items {
                 text += item.liquidText(budget, depth: depth + 1)
@@ -56,11 +56,11 @@ extension TemplateValue {
             }
             return quoted + "\""
         case .list(let items):
-            guard depth < Limits.liquidNesting, budget.take(items.count) else { return "[…]" }
+            guard depth < Limits.dialectNesting, budget.take(items.count) else { return "[…]" }
             return "[" + items.map { $0.liquidInspect(budget, depth: depth + 1) }.joined(separator: ", ") + "]"
         case .object(let object):
             let members = Self.orderedMembers(of: object) ?? []
-            guard depth < Limits.liquidNesting, budget.take(members.count) else { return "{…}" }
+            guard depth < Limits.dialectNesting, budget.take(members.count) else { return "{…}" }
             return "{" + members.map { "\"\($0.name)\" => \($0.value.liquidInspect(budget, depth: depth + 1))" }
                 .joined(separator: ", ") + "}"
         default: return liquidText(budget, depth: depth)
@@ -77,11 +77,11 @@ extension TemplateValue {
             return liquidDouble == other.liquidDouble
         case (.text(let left), .text(let right)): return left == right
         case (.list(let left), .list(let right)):
-            guard left.count == right.count, depth < Limits.liquidNesting, budget.take(left.count) else { return false }
+            guard left.count == right.count, depth < Limits.dialectNesting, budget.take(left.count) else { return false }
             return zip(left, right).allSatisfy { $0.liquidEquals($1, budget, depth: depth + 1) }
         case (.object(let left), .object(let right)):
             guard let leftMembers = Self.orderedMembers(of: left), let rightMembers = Self.orderedMembers(of: right),
-                  leftMembers.count == rightMembers.count, depth < Limits.liquidNesting, budget.take(leftMembers.count)
+                  leftMembers.count == rightMembers.count, depth < Limits.dialectNesting, budget.take(leftMembers.count)
             else { return false }
             return zip(leftMembers, rightMembers).allSatisfy {
                 $0.name == $1.name && $0.value.liquidEquals($1.value, budget, depth: depth + 1)
@@ -232,10 +232,10 @@ extension TemplateValue {
         }
     }
 
-    /// Throws when a value a template built nests deeper than `Limits.liquidNesting`.
+    /// Throws when a value a template built nests deeper than `Limits.dialectNesting`.
     func checkNesting(_ budget: ValueWalkBudget, line: Int) throws(DialectError) -> TemplateValue {
-        if nestingDepth(limit: Limits.liquidNesting, budget: budget) > Limits.liquidNesting {
-            throw DialectError(.limit, line: line, "A value the template built nests deeper than \(Limits.liquidNesting) levels.")
+        if nestingDepth(limit: Limits.dialectNesting, budget: budget) > Limits.dialectNesting {
+            throw DialectError(.limit, line: line, "A value the template built nests deeper than \(Limits.dialectNesting) levels.")
         }
         return self
     }

@@ -26,7 +26,7 @@ final class ValueWalkBudget {
     func check(line: Int) throws(DialectError) {
         if isSpent {
             throw DialectError(.limit, line: line,
-                               "The template walked more than \(Limits.liquidWalkedValues) values: a value it built is too large.")
+                               "The template walked more than \(Limits.dialectWalkedValues) values: a value it built is too large.")
         }
     }
 }

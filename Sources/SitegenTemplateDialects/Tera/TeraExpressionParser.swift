@@ -223,8 +223,8 @@ struct TeraExpressionParser {
     private mutating func nested<Result>(_ body: (inout Self) throws(DialectError) -> Result) throws(DialectError) -> Result {
         depth += 1
         defer { depth -= 1 }
-        guard depth <= Limits.teraNesting else {
-            throw DialectError(.limit, line: line, "An expression nests deeper than \(Limits.teraNesting) levels.")
+        guard depth <= Limits.dialectNesting else {
+            throw DialectError(.limit, line: line, "An expression nests deeper than \(Limits.dialectNesting) levels.")
         }
         return try body(&self)
     }

@@ -26,8 +26,8 @@ struct TeraParser {
     {
         depth += 1
         defer { depth -= 1 }
-        guard depth <= Limits.teraNesting + 1 else {
-            throw DialectError(.limit, line: openLine, "Blocks nest deeper than \(Limits.teraNesting) levels.")
+        guard depth <= Limits.dialectNesting + 1 else {
+            throw DialectError(.limit, line: openLine, "Blocks nest deeper than \(Limits.dialectNesting) levels.")
         }
         var nodes: [TeraNode] = []
         while position < tokens.count {

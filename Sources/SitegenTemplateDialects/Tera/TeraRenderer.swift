@@ -14,7 +14,7 @@ struct TeraRenderer {
     private var written = 0
     private var depth = 0
     /// Shared with the filters this render runs.
-    let budget = ValueWalkBudget(Limits.liquidWalkedValues)
+    let budget = ValueWalkBudget(Limits.dialectWalkedValues)
 
     init(variables: [String: TemplateValue], autoescape: Bool, markdown: @escaping (String) -> String,
          function: @escaping (String, [String: TemplateValue]) -> TemplateValue?)
@@ -28,8 +28,8 @@ struct TeraRenderer {
     mutating func render(_ nodes: [TeraNode], into output: inout String) throws(DialectError) {
         depth += 1
         defer { depth -= 1 }
-        guard depth <= Limits.teraNesting + 1 else {
-            throw DialectError(.limit, line: 1, "Blocks nest deeper than \(Limits.teraNesting) levels.")
+        guard depth <= Limits.dialectNesting + 1 else {
+            throw DialectError(.limit, line: 1, "Blocks nest deeper than \(Limits.dialectNesting) levels.")
         }
         for node in nodes {
             try render(node, into: &output)
@@ -84,8 +84,8 @@ struct TeraRenderer {
         }
         for (index, pair) in pairs.enumerated() {
             iterations += 1
-            guard iterations <= Limits.teraIterations else {
-                throw DialectError(.limit, line: loop.line, "Loops ran more than \(Limits.teraIterations) times.")
+            guard iterations <= Limits.dialectIterations else {
+                throw DialectError(.limit, line: loop.line, "Loops ran more than \(Limits.dialectIterations) times.")
             }
             var frame: [String: TemplateValue] = [
                 "loop": .object(TemplateDictionary([
@@ -108,8 +108,8 @@ struct TeraRenderer {
 
     private mutating func emit(_ text: String, into output: inout String) throws(DialectError) {
         written += text.utf8.count
-        guard written <= Limits.teraOutputBytes else {
-            throw DialectError(.limit, line: 1, "The output is larger than \(Limits.teraOutputBytes) bytes.")
+        guard written <= Limits.dialectOutputBytes else {
+            throw DialectError(.limit, line: 1, "The output is larger than \(Limits.dialectOutputBytes) bytes.")
         }
         output += text
     }
@@ -184,8 +184,8 @@ struct TeraRenderer {
             let step = max(1, arguments["step_by"]?.liquidInteger ?? 1)
             guard start < end else { return .list([]) }
             let (span, overflow) = end.subtractingReportingOverflow(start)
-            guard !overflow, span / step <= Limits.teraIterations else {
-                throw DialectError(.limit, line: line, "`range` would make more than \(Limits.teraIterations) numbers.")
+            guard !overflow, span / step <= Limits.dialectIterations else {
+                throw DialectError(.limit, line: line, "`range` would make more than \(Limits.dialectIterations) numbers.")
             }
             return .list(stride(from: start, to: end, by: step).map { .int($0) })
         case "throw":
@@ -271,7 +271,7 @@ extension TemplateValue {
         case .double(let value): return TemplateValue.rubyFloat(value)
         case .text(let text): return text
         case .list(let items):
-            guard depth < Limits.teraNesting, budget.take(items.count) else { return "[…]" }
+            guard depth < Limits.dialectNesting, budget.take(items.count) else { return "[…]" }
             return "[" + items.map { $0.teraText(budget, depth: depth + 1) }.joined(separator: ", ") + "]"
         case .object: return "[object]"
         }
