@@ -45,7 +45,7 @@ import SitegenTemplates
     let source = #"{{ $s := "ab" }}{{ range seq 100 }}{{ $s = add $s $s }}{{ end }}{{ len $s }}"#
     #expect(renderError(source)?.kind == .limit)
     #expect(renderError(#"{{ strings.Repeat 1000000000 "ab" }}"#)?.kind == .limit)
-    #expect(renderError(#"{{ printf "%s%s" (strings.Repeat 6000000 "a") (strings.Repeat 6000000 "b") }}"#)?.kind == .limit)
+    #expect(renderError(#"{{ printf "%s%s" (strings.Repeat 9000000 "a") (strings.Repeat 9000000 "b") }}"#)?.kind == .limit)
 }
 
 @Test func printingASharedDeepValueStopsAtTheOutputLimit() throws {

@@ -56,7 +56,7 @@ import Testing
     #expect(parseError("{{ now }}")?.kind == .unsupported(construct: "now"))
 }
 
-@Test func malformedTemplatesAreSyntaxErrorsWithTheirLine() throws {
+@Test func malformedGoTemplatesAreSyntaxErrorsWithTheirLine() throws {
     let unclosed = try #require(parseError("a\n{{ if true }}\nb"))
     #expect(unclosed.kind == .syntax)
     #expect(unclosed.line == 2)

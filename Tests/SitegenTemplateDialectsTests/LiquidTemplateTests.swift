@@ -167,7 +167,7 @@ func liquidError(_ source: String, _ variables: [String: TemplateValue] = [:],
     }
 }
 
-@Test func malformedTemplatesAreSyntaxErrorsWithTheirLine() {
+@Test func malformedLiquidTemplatesAreSyntaxErrorsWithTheirLine() {
     #expect(liquidError("x\n{% if a %}never closed")?.line == 2)
     #expect(liquidError("x\n{% if a %}never closed")?.kind == .syntax)
     #expect(liquidError("{{ unclosed")?.kind == .syntax)

@@ -207,8 +207,8 @@ struct ShortcodeTests {
             """)
         #expect(html.contains("<p>Euler <math xmlns=\"http://www.w3.org/1998/Math/MathML\"><semantics><mrow><msup><mi>e</mi>"))
         #expect(html.contains(", for $5 and $10.</p>"))
-        #expect(html.contains("<math xmlns=\"http://www.w3.org/1998/Math/MathML\" display=\"block\"><semantics><mfrac><mi>a</mi><mi>b</mi></mfrac>"))
-        #expect(html.contains("display=\"block\"><semantics><msup><mi>x</mi><mn>2</mn></msup>"))
+        #expect(html.contains("<math xmlns=\"http://www.w3.org/1998/Math/MathML\" display=\"block\"><semantics><mrow><mfrac><mi>a</mi><mi>b</mi></mfrac></mrow><annotation encoding=\"application/x-tex\">\\frac{a}{b}</annotation>"))
+        #expect(html.contains("display=\"block\"><semantics><mrow><msup><mi>x</mi><mn>2</mn></msup></mrow>"))
         #expect(html.contains("<code class=\"math-error\">\\frac{1}{</code>"))
         #expect(warnings == ["content/a.md:9: formula not rendered: this { is not closed; shown as written"])
     }
@@ -216,18 +216,21 @@ struct ShortcodeTests {
     @Test("shortcodes in code blocks and spans stay as written; a shortcode nothing knows is one warning naming it, its inner calls run")
     func untouchedAndUnknown() async throws {
         let (html, warnings) = try await built("""
+            ---
+            author: Ann
+            ---
             ```
             {{< figure src="x.png" >}} $x$
             ```
 
             `{{< figure src="y.png" >}}`
 
-            {{< mystery >}}{{< param title >}}{{< /mystery >}}
+            {{< mystery >}}{{< param author >}}{{< /mystery >}}
             """)
         #expect(html.contains("<pre><code>{{&lt; figure src=&quot;x.png&quot; &gt;}} $x$\n</code></pre>"))
         #expect(html.contains("<code>{{&lt; figure src=&quot;y.png&quot; &gt;}}</code>"))
-        #expect(html.contains("{{&lt; mystery &gt;}}A{{&lt; /mystery &gt;}}"))
-        #expect(warnings.count == 1 && warnings[0].hasPrefix("content/a.md:7: 1 Hugo shortcode") && warnings[0].hasSuffix("named mystery"))
+        #expect(html.contains("{{&lt; mystery &gt;}}Ann{{&lt; /mystery &gt;}}"))
+        #expect(warnings.count == 1 && warnings[0].hasPrefix("content/a.md:10: 1 Hugo shortcode") && warnings[0].hasSuffix("named mystery"))
     }
 
     @Test("a call on lines of its own keeps the file's lines: a broken link after shortcodes and formulas is reported at its own line")

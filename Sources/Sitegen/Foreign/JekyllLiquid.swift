@@ -95,13 +95,8 @@ struct JekyllLiquid: Sendable {
 
     /// The text of `_includes/NAME`, if it is a file inside that folder.
     private static func include(_ name: String, in folder: URL) -> String? {
-        guard !name.isEmpty, !name.hasPrefix("/"), !name.split(separator: "/").contains("..") else { return nil }
-        let file = folder.appendingPathComponent(name).resolvingSymlinksInPath()
-        let root = folder.resolvingSymlinksInPath().path + "/"
-        guard file.path.hasPrefix(root), let data = try? RegularFile.contents(of: file.path, maximumSize: Limits.templateFileBytes) else {
-            return nil
-        }
-        return String(decoding: data, as: UTF8.self)
+        guard !name.hasPrefix("/") else { return nil }
+        return ConfinedFile.text(at: name, from: folder, root: folder, maximumSize: Limits.templateFileBytes)
     }
 }
 

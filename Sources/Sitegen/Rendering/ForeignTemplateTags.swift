@@ -45,6 +45,8 @@ struct ForeignTemplateTags: Sendable, Hashable {
     /// The names of the shortcodes left as text (no built-in, component or shortcode file of
     /// that name).
     var shortcodeNames: Set<String> = []
+    /// The names of Zola's shortcodes left as text.
+    var zolaNames: Set<String> = []
 
     /// Whether no tag was found.
     var isEmpty: Bool { tallies.isEmpty }
@@ -170,9 +172,10 @@ struct ForeignTemplateTags: Sendable, Hashable {
     /// pages, from each page's tags (`file` as messages name it), in the order of the files.
     static func warnings(_ pages: [(file: String, tags: ForeignTemplateTags)]) -> [SiteError] {
         var totals: [Kind: (count: Int, pages: Int, file: String, line: Int)] = [:]
-        var names: Set<String> = []
+        var names: Set<String> = [], zolaNames: Set<String> = []
         for (file, tags) in pages.sorted(by: { $0.file < $1.file }) {
             names.formUnion(tags.shortcodeNames)
+            zolaNames.formUnion(tags.zolaNames)
             for (kind, tally) in tags.tallies {
                 if let total = totals[kind] {
                     totals[kind] = (total.count + tally.count, total.pages + 1, total.file, total.line)
@@ -183,8 +186,9 @@ struct ForeignTemplateTags: Sendable, Hashable {
         }
         return totals.sorted { $0.key < $1.key }.map { kind, total in
             let pages = total.pages == 1 ? "1 page" : "\(total.pages.formatted()) pages"
-            if kind == .hugoShortcode, !names.isEmpty {
-                let listed = names.sorted().prefix(8).joined(separator: ", ") + (names.count > 8 ? ", …" : "")
+            let named = kind == .hugoShortcode ? names : kind == .templateTag ? zolaNames : []
+            if !named.isEmpty {
+                let listed = named.sorted().prefix(8).joined(separator: ", ") + (named.count > 8 ? ", …" : "")
                 return SiteError(file: total.file, line: total.line,
                                  "\(total.count.formatted()) \(kind.named(total.count)) left as text in \(pages), the first here: "
                                  + "no built-in, theme component or shortcode file sitegen can run is named \(listed)")

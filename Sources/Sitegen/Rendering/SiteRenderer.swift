@@ -254,14 +254,15 @@ struct SiteRenderer: Sendable {
             return (Markdown(passingThrough: source), ForeignTemplateTags(in: "", bodyLineOffset: 0, codeLines: []), [], warnings)
         }
         expanded = try links.expandingReferences(in: expanded, sourcePath: path, displayPath: display(path))
-        var fragments = HTMLFragments(), shortcodeNames: Set<String> = [], hasDiagram = false
+        var fragments = HTMLFragments(), shortcodeNames: Set<String> = [], zolaNames: Set<String> = [], hasDiagram = false
         if TagReader.mayHoldTags(expanded.body) {
             let expansion = try expandShortcodes(expanded, at: path, url: url, parser: parser)
             expanded = MarkdownSource(frontMatter: expanded.frontMatter, body: expansion.markdown[...],
                                       bodyLineOffset: expanded.bodyLineOffset)
             fragments = expansion.fragments
             warnings += expansion.warnings + expansion.templateWarnings.sorted { $0.description < $1.description }
-            shortcodeNames = Set(expansion.leftAsText.map(\.name))
+            shortcodeNames = Set(expansion.leftAsText.filter { $0.form != .zola }.map(\.name))
+            zolaNames = Set(expansion.leftAsText.filter { $0.form == .zola }.map(\.name))
             hasDiagram = expansion.hasDiagram
         }
         if DiagramBlocks.mayHold(expanded.body) {
@@ -282,6 +283,7 @@ struct SiteRenderer: Sendable {
         }
         var tags = ForeignTemplateTags(in: expanded.body, bodyLineOffset: expanded.bodyLineOffset, codeLines: markdown.codeLines)
         tags.shortcodeNames = shortcodeNames
+        tags.zolaNames = zolaNames
         return (markdown, tags, includes, warnings)
     }
 
@@ -326,6 +328,13 @@ struct SiteRenderer: Sendable {
             blockMarkdown: { text in plain.parse(MarkdownSource(frontMatter: .empty, body: text[...], bodyLineOffset: 0)).html },
             url: { written, line in
                 plain.linkRewriter?.rewrite(LinkRewriter.Input(url: written, kind: .rawHTML, line: line)) ?? written
+            },
+            readFile: { [content = loaded.layout.content, root = loaded.layout.root] file in
+                ConfinedFile.text(at: file, from: content.appendingPathComponent(URLPath.folder(of: path)), root: root,
+                                  maximumSize: Limits.markdownFileBytes)
+            },
+            pageFiles: { [content = loaded.layout.content, root = loaded.layout.root] in
+                ConfinedFile.names(in: content.appendingPathComponent(URLPath.folder(of: path)), root: root)
             },
             htmlBlocks: parser.options.rawHTML == .keep, templates: theme.shortcodes,
             model: {

@@ -1,3 +1,4 @@
+import Foundation
 import SitegenLimits
 import SitegenMath
 
@@ -41,7 +42,7 @@ package struct MathReader {
         var output: [UInt8] = [], failures: [Failure] = []
         var copied = 0, position = 0, codeIndex = 0, found = false
         func put(_ formula: Range<Int>, display: Bool, from start: Int, to end: Int) {
-            let tex = source.string(formula)
+            let tex = source.string(formula).trimmingCharacters(in: .whitespacesAndNewlines)
             let html: String
             do {
                 html = try MathML.render(tex, display: display)

@@ -23,7 +23,10 @@ extension ShortcodeExpander {
         case "x", "x_simple", "twitter", "twitter_simple", "tweet": return post(call)
         case "instagram", "instagram_simple": return instagram(call)
         case "details", "expand", "collapse", "spoiler", "accordion": return details(call)
-        case "param": return param(call)
+        case "param", "_param": return param(call)
+        case "readfile": return readFile(call)
+        case "imgproc": return processedImage(call)
+        case "resize_image": return resizedImage(call)
         case "comment": return .nothing
         case "katex", "math", "latex", "tex": return math(call)
         case "mermaid": return mermaid(call)
@@ -84,6 +87,57 @@ extension ShortcodeExpander {
         guard let file = call.argument(argument, at: 0) else { return nil }
         let name = file.split(separator: "/").last.map(String.init) ?? file
         return .html(card(site: site, title: name, address: context.url(file, call.line)))
+    }
+
+    /// Docsy's `readfile`: the text of a file beside the page, read as the page's Markdown, or
+    /// shown as code with `code="true"` (in `lang`).
+    private mutating func readFile(_ call: TagCall) -> ShortcodeOutput? {
+        guard let path = call.argument("file", at: 0) else { return nil }
+        guard let text = context.readFile(path) else {
+            expansion.warnings.append(SiteError(file: context.file, line: call.line, "`readfile` names no file of the site: \(path); left as text"))
+            return .markdown(call.written)
+        }
+        if call.argument("code") == "true" {
+            let language = call.argument("lang") ?? String(path.split(separator: ".").last ?? "")
+            return .markdown(Self.fenced(text, info: language, indentation: call.indentation))
+        }
+        return .markdown("\n\n" + text + "\n\n")
+    }
+
+    /// Docsy's `imgproc`: the page's image whose name holds the first argument, as a figure
+    /// with the inner text its caption (resized images come with sitegen's image work).
+    private mutating func processedImage(_ call: TagCall) -> ShortcodeOutput? {
+        guard let pattern = call.positional.first, !pattern.isEmpty else { return nil }
+        let images = context.pageFiles().filter { name in
+            let lower = name.lowercased()
+            return lower.contains(pattern.lowercased()) && [".jpg", ".jpeg", ".png", ".webp", ".gif", ".avif", ".svg"].contains { lower.hasSuffix($0) }
+        }
+        guard let image = images.sorted().first else {
+            expansion.warnings.append(SiteError(file: context.file, line: call.line,
+                                                "`imgproc` names no image beside the page: \(pattern); left as text"))
+            return .markdown(call.written)
+        }
+        let size = call.positional.count > 2 ? call.positional[2].split(separator: "x").compactMap { Int($0) } : []
+        var html = "<figure class=\"card\"><img src=\"\(escape(context.url(image, call.line)))\" alt=\"\""
+        if size.count == 2 { html += " width=\"\(size[0])\" height=\"\(size[1])\" style=\"object-fit: cover\"" }
+        html += " loading=\"lazy\" decoding=\"async\">"
+        if let inner = call.inner, !inner.written.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            html += "<figcaption>\(context.markdownify(inner.written))</figcaption>"
+        }
+        return .html(html + "</figure>")
+    }
+
+    /// Zola's documentation's `resize_image` shortcode: the image at its content path, at the
+    /// size asked (resized images come with sitegen's image work).
+    private func resizedImage(_ call: TagCall) -> ShortcodeOutput? {
+        guard let path = call.argument("path") else { return nil }
+        let width = Int(call.argument("width") ?? "") ?? 0, height = Int(call.argument("height") ?? "") ?? 0
+        let operation = call.argument("op") ?? "fill"
+        var html = "<img src=\"\(escape(context.url(path.hasPrefix("/") ? path : "/" + path, call.line)))\" alt=\"\""
+        if width > 0, operation != "fit_height", operation != "fit" { html += " width=\"\(width)\"" }
+        if height > 0, operation != "fit_width", operation != "fit" { html += " height=\"\(height)\"" }
+        if operation == "fit", width > 0, height > 0 { html += " style=\"max-width: \(width)px; max-height: \(height)px\"" }
+        return .html(html + " loading=\"lazy\" decoding=\"async\">")
     }
 
     /// A video player that loads nothing from the video site until the reader asks: the frame

@@ -35,6 +35,10 @@ extension ShortcodeExpander {
         case "columns", "row": return columns(call)
         case "column", "col": return .block(opening: "<div class=\"column\">", closing: "</div>")
         case "steps": return .block(opening: "<div class=\"steps\">", closing: "</div>")
+        case "blocks/cover", "blocks/lead", "blocks/section": return landingBlock(call, name: name)
+        case "blocks/feature": return feature(call)
+        case "blocks/link-down": return .html("<p class=\"block-link-down\"><a href=\"#\(escape(call.argument("target") ?? "td-block-1"))\" "
+                                              + "aria-label=\"Read on\">↓</a></p>")
         default: return nil
         }
     }
@@ -85,6 +89,25 @@ extension ShortcodeExpander {
         return .block(opening: opening, closing: "</div>")
     }
 
+    /// Docsy's landing-page blocks: a cover with its title, a lead, a section (of features
+    /// when `type="row"`).
+    private func landingBlock(_ call: TagCall, name: String) -> ShortcodeOutput? {
+        guard call.inner != nil else { return nil }
+        let kind = name.dropFirst("blocks/".count)
+        var opening = "<section class=\"block block-\(kind)\(call.argument("type") == "row" ? " block-row" : "")\">"
+        if kind == "cover", let title = call.argument("title") {
+            opening += "<h1 class=\"block-title\">\(context.inlineMarkdown(title))</h1>"
+        }
+        return .block(opening: opening, closing: "</section>")
+    }
+
+    /// Docsy's `blocks/feature`: a card with an optional link.
+    private func feature(_ call: TagCall) -> ShortcodeOutput? {
+        let title = call.argument("title").map { "<p class=\"card-title\">\(context.inlineMarkdown($0))</p>" } ?? ""
+        let link = call.argument("url").map { "<p class=\"card-link\"><a href=\"\(escape(context.url($0, call.line)))\">\(escape(call.argument("url_text") ?? "Read more"))</a></p>" } ?? ""
+        return .block(opening: "<div class=\"card block-feature\">\(title)<div class=\"card-body\">", closing: "</div>\(link)</div>")
+    }
+
     private func card(_ call: TagCall) -> ShortcodeOutput? {
         let title = call.argument("title") ?? call.argument("header") ?? call.positional.first
         let subtitle = call.argument("subtitle")
@@ -93,6 +116,11 @@ extension ShortcodeExpander {
         if let title { heading += "<p class=\"card-title\">\(context.inlineMarkdown(title))</p>" }
         if let subtitle { heading += "<p class=\"card-subtitle\">\(context.inlineMarkdown(subtitle))</p>" }
         let footer = call.argument("footer").map { "<p class=\"card-footer\">\(context.inlineMarkdown($0))</p>" } ?? ""
+        // Docsy: `code=true` shows the card's text as code in `lang`.
+        if call.argument("code") == "true", let inner = call.inner {
+            let code = Self.fenced(Self.trimmingBlankEdges(inner.written), info: call.argument("lang") ?? "", indentation: nil)
+            return .html("<div class=\"card\">\(heading)<div class=\"card-body\">\(context.blockMarkdown(code))</div>\(footer)</div>")
+        }
         guard call.inner != nil else {
             guard let link else { return .html("<div class=\"card\">\(heading)\(footer)</div>") }
             return .html("<a class=\"card\" href=\"\(escape(link))\">\(heading)\(footer)</a>")

@@ -31,6 +31,11 @@ struct ShortcodeExpander {
         }
         /// A URL written in the page, as the page links to it.
         let url: @Sendable (_ written: String, _ line: Int) -> String
+        /// The text of a file, by its path from the page's folder (from the site folder when
+        /// it starts with `/`), if it is a file of the site no larger than a Markdown file.
+        let readFile: @Sendable (String) -> String?
+        /// The names of the files in the page's folder.
+        let pageFiles: @Sendable () -> [String]
         /// Whether raw HTML is kept, so that blocks can stand as HTML comments in the Markdown.
         let htmlBlocks: Bool
         /// The site's own and interpreted shortcode templates.
@@ -152,7 +157,7 @@ struct ShortcodeExpander {
 
     /// Shows `call` as written, its inner calls run; `error` says why its template did not run.
     private mutating func leave(_ call: TagCall, because error: SiteError?, into markdown: inout String) {
-        expansion.leftAsText.append((call.name, call.line))
+        expansion.leftAsText.append((call.name, call.form, call.line))
         if let error { expansion.warnings.append(error) }
         guard let inner = call.inner, inner.hasCalls,
               let innerStart = call.written.range(of: inner.written) else {

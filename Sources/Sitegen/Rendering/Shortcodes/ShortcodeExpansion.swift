@@ -8,7 +8,7 @@ struct ShortcodeExpansion: Sendable {
     var fragments = HTMLFragments()
     /// The calls shown as written: no shortcode of that name is known, or its template could
     /// not run (``warnings`` says why).
-    var leftAsText: [(name: String, line: Int)] = []
+    var leftAsText: [(name: String, form: TagCall.Form, line: Int)] = []
     var warnings: [SiteError] = []
     /// Why the site's shortcode files that could not run did not: one warning per file for a
     /// whole build, however many calls.
