@@ -8,14 +8,14 @@ struct DocsExampleTests {
     func sidebar() async throws {
         let site = try TestSite(example: "docs")
         let summary = try await site.build()
-        #expect(summary.pages == 8)
+        #expect(summary.pages == 9)
         let page = try site.page("guides/templates/index.html")
         let sidebar = try #require(page.range(of: "<aside class=\"sidebar\">").map { page[$0.lowerBound...] })
         let links = sidebar.matches(of: #/<li><a href="([^"]*)">/#).map { String($0.output.1) }
         #expect(Array(links.prefix(10)) == [
             "/getting-started/", "/getting-started/installation/", "/getting-started/first-site/",
-            "/guides/", "/guides/content/", "/guides/templates/", "/guides/plugins/",
-            "/guides/plugins/modifiers/", "/guides/plugins/steps/", "/reference/",
+            "/guides/", "/guides/content/", "/guides/templates/", "/guides/shortcodes/", "/guides/plugins/",
+            "/guides/plugins/modifiers/", "/guides/plugins/steps/",
         ])
         #expect(page.contains("<link rel=\"stylesheet\" href=\"/assets/docs.css\">"))
         #expect(site.exists("assets/docs.css") && site.exists("assets/style.css"))
@@ -40,5 +40,20 @@ struct DocsExampleTests {
         let result = try Sitegen.run(["check", TestSite.examples.appendingPathComponent("docs").path])
         #expect(result.status == 0)
         #expect(result.output == "No problems found.\n")
+    }
+
+    @Test("the shortcodes guide draws its tabs, callouts, figure, video and math")
+    func shortcodesGuide() async throws {
+        let site = try TestSite(example: "docs")
+        let summary = try await site.build()
+        #expect(summary.warnings.isEmpty, "\(summary.warnings)")
+        let page = try site.page("guides/shortcodes/index.html")
+        #expect(page.contains("<div class=\"tabs\">") && page.contains("<label class=\"tab-label\" for=\"tabs-1-3\">Notes</label>"))
+        #expect(page.contains("<div class=\"markdown-alert markdown-alert-note\">") && page.contains("markdown-alert-warning"))
+        #expect(page.contains("<figure><img src=\"/guides/shortcodes/layers.svg\""))
+        #expect(page.contains("<iframe src=\"https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1\""))
+        #expect(page.contains("<math xmlns=\"http://www.w3.org/1998/Math/MathML\" display=\"block\">"))
+        #expect(page.contains("prices such as $5 and $10 stay text"))
+        #expect(site.exists("guides/shortcodes/layers.svg"))
     }
 }

@@ -14,7 +14,7 @@ struct SearchTests {
             #expect(site.exists(file), "\(file)")
         }
         let entry = try site.page("pagefind/pagefind-entry.json")
-        #expect(entry.contains("\"page_count\":8"), "\(entry)")
+        #expect(entry.contains("\"page_count\":9"), "\(entry)")
         let page = try site.page("guides/content/index.html")
         #expect(page.contains("<article class=\"page\" data-pagefind-body data-pagefind-meta=\"url[data-url]\" data-url=\"/guides/content/\">"))
         #expect(page.contains("<div class=\"search\" id=\"search\" role=\"search\"></div>"))

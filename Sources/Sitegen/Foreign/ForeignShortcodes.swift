@@ -24,6 +24,9 @@ struct ForeignShortcodes: Sendable {
         let template: Template
         /// The file, as messages name it.
         let display: String
+        /// Whether it is a theme's (under `themes/`), whose components sitegen's own built-ins
+        /// draw first, rather than the site's own.
+        let fromTheme: Bool
     }
 
     private let files: [String: File]
@@ -41,13 +44,13 @@ struct ForeignShortcodes: Sendable {
         var files: [String: File] = [:]
         let manager = FileManager.default
         let themes = ((try? manager.contentsOfDirectory(atPath: root.appendingPathComponent("themes").path)) ?? []).sorted()
-        var folders: [(URL, isZola: Bool)] = []
+        var folders: [(URL, isZola: Bool, fromTheme: Bool)] = []
         for base in [""] + themes.map({ "themes/\($0)/" }) {
-            folders.append((root.appendingPathComponent(base + "layouts/_shortcodes"), false))
-            folders.append((root.appendingPathComponent(base + "layouts/shortcodes"), false))
-            folders.append((root.appendingPathComponent(base + "templates/shortcodes"), true))
+            folders.append((root.appendingPathComponent(base + "layouts/_shortcodes"), false, !base.isEmpty))
+            folders.append((root.appendingPathComponent(base + "layouts/shortcodes"), false, !base.isEmpty))
+            folders.append((root.appendingPathComponent(base + "templates/shortcodes"), true, !base.isEmpty))
         }
-        for (folder, isZola) in folders {
+        for (folder, isZola, fromTheme) in folders {
             var isFolder: ObjCBool = false
             guard manager.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else { continue }
             let listing = walker.list(folder, shownAs: layout.display(folder) + "/", verb: "read", recursive: false) {
@@ -63,25 +66,28 @@ struct ForeignShortcodes: Sendable {
                 guard let data = try? RegularFile.contents(of: url.path, maximumSize: Limits.dialectTemplateBytes) else {
                     files[name] = File(template: .unsupported(DialectError(.limit, line: 1, "the file cannot be read, or is larger than "
                                                                                 + LimitWording.size(Limits.dialectTemplateBytes))),
-                                       display: display)
+                                       display: display, fromTheme: fromTheme)
                     continue
                 }
                 let text = String(decoding: data, as: UTF8.self)
                 do throws(DialectError) {
-                    files[name] = File(template: isZola ? .zola(try TeraShortcodeTemplate(text), markdown: path.hasSuffix(".md"))
+                    let markdown = path.hasSuffix(".md")
+                    // A `.md` shortcode gives Markdown, which Zola does not escape.
+                    files[name] = File(template: isZola ? .zola(try TeraShortcodeTemplate(text, autoescape: !markdown), markdown: markdown)
                                                         : .hugo(try HugoShortcodeTemplate(text)),
-                                       display: display)
+                                       display: display, fromTheme: fromTheme)
                 } catch {
-                    files[name] = File(template: .unsupported(error), display: display)
+                    files[name] = File(template: .unsupported(error), display: display, fromTheme: fromTheme)
                 }
             }
         }
         return ForeignShortcodes(files: files)
     }
 
-    /// Whether the site has a shortcode file called `name` for a call of this form.
-    func has(_ name: String, form: TagCall.Form) -> Bool {
-        guard let file = files[name] else { return false }
+    /// Whether the site has a shortcode file called `name` for a call of this form: its own
+    /// (`fromTheme` false) or a theme's.
+    func has(_ name: String, form: TagCall.Form, fromTheme: Bool) -> Bool {
+        guard let file = files[name], file.fromTheme == fromTheme else { return false }
         switch (file.template, form) {
         case (.hugo, .zola), (.zola, .hugoHTML), (.zola, .hugoMarkdown): return false
         default: return true
@@ -95,9 +101,11 @@ struct ForeignShortcodes: Sendable {
     }
 
     /// A call run with the site's file of its name. `inner` is the call's inner Markdown (its
-    /// own calls run); `markdownify` renders Markdown to HTML.
+    /// own calls run); `markdown` renders Markdown to HTML, and `markdownify` as Hugo's
+    /// function does (one paragraph without its `<p>`).
     func render(_ call: TagCall, inner: String?, ordinal: Int, model: ShortcodeTemplates.PageModel,
-                markdownify: @escaping @Sendable (String) -> String, highlight: @escaping @Sendable (String, String, String) -> String,
+                markdown: @escaping @Sendable (String) -> String, markdownify: @escaping @Sendable (String) -> String,
+                highlight: @escaping @Sendable (String, String, String) -> String,
                 url: @escaping @Sendable (String) -> String?) -> Result<String, SiteError> {
         guard let file = files[call.name.lowercased()] else { return .failure(SiteError(file: nil, "no shortcode file")) }
         do throws(DialectError) {
@@ -117,7 +125,7 @@ struct ForeignShortcodes: Sendable {
                 variables["page"] = model.page
                 variables["config"] = model.site
                 variables["lang"] = .text(model.language)
-                return .success(try template.render(variables, markdown: markdownify))
+                return .success(try template.render(variables, markdown: markdown))
             case .unsupported(let error):
                 throw error
             }

@@ -15,7 +15,8 @@ public struct SiteLayout: Sendable {
     public let staticFiles: URL?
     /// Templates overriding the theme's, if the folder exists.
     public let templates: URL?
-    /// `data/`: YAML and JSON files templates see as `data.NAME`, if the folder exists.
+    /// `data/` (a Jekyll site's `_data/`): YAML and JSON files templates see as `data.NAME`, if
+    /// the folder exists.
     public let data: URL?
     /// `i18n/`: the words of the theme's interface in each language (`i18n/fr.yml`), if the site has it.
     public let strings: URL?
@@ -82,7 +83,8 @@ public struct SiteLayout: Sendable {
             content = root
             staticFiles = nil
             templates = nil
-            data = nil
+            // A Jekyll site's data files, its pages' `site.data`.
+            data = fileManager.fileExists(atPath: root.appendingPathComponent("_config.yml").path) ? existingFolder("_data") : nil
             strings = nil
             contentFolders = [:]
         }

@@ -51,6 +51,11 @@ struct ForeignTemplateTags: Sendable, Hashable {
     /// Whether no tag was found.
     var isEmpty: Bool { tallies.isEmpty }
 
+    /// Forgets the tags of `kind` (a Jekyll page's, once its Liquid ran: what is left is meant).
+    mutating func remove(_ kind: Kind) {
+        tallies[kind] = nil
+    }
+
     private mutating func add(_ kind: Kind, line: Int) {
         if tallies[kind] == nil { tallies[kind] = Tally(count: 0, firstLine: line) }
         tallies[kind]?.count += 1

@@ -234,11 +234,15 @@ struct SiteRenderer: Sendable {
                                                           includes: [MdBookIncludes.File], warnings: [SiteError]) {
         var source = source, includes: [MdBookIncludes.File] = [], warnings: [SiteError] = []
         let isHTML = path.hasSuffix(".html") || path.hasSuffix(".htm")
-        // A Jekyll page is a Liquid template first.
+        // A Jekyll page is a Liquid template first; what its Liquid leaves (`{% raw %}`) is meant.
+        var ranLiquid = false
         if let liquid, TagReader.mayHoldTags(source.body) {
             switch runLiquid(liquid, on: source, at: path, url: url, parser: parser, isHTML: isHTML) {
-            case .success(let text): source = MarkdownSource(frontMatter: source.frontMatter, body: text[...], bodyLineOffset: source.bodyLineOffset)
-            case .failure(let warning): warnings.append(warning)
+            case .success(let text):
+                source = MarkdownSource(frontMatter: source.frontMatter, body: text[...], bodyLineOffset: source.bodyLineOffset)
+                ranLiquid = true
+            case .failure(let warning):
+                warnings.append(warning)
             }
         }
         var expanded = source
@@ -282,6 +286,7 @@ struct SiteRenderer: Sendable {
             warnings.append(SiteError(file: display(path), line: failure.line, "formula not rendered: \(failure.message); shown as written"))
         }
         var tags = ForeignTemplateTags(in: expanded.body, bodyLineOffset: expanded.bodyLineOffset, codeLines: markdown.codeLines)
+        if ranLiquid { tags.remove(.templateTag) }
         tags.shortcodeNames = shortcodeNames
         tags.zolaNames = zolaNames
         return (markdown, tags, includes, warnings)

@@ -567,7 +567,7 @@ a.card:hover { border-color: var(--accent); }
 .embed-card-site { color: var(--muted); font-size: 0.85rem; }
 .embed-card-title { font-weight: 600; color: var(--accent); }
 .qr svg { display: block; max-width: 100%; height: auto; background: #fff; }
-math { font-size: 1.1em; }
+math { font-size: 1.1em; font-family: "Latin Modern Math", "STIX Two Math", "Cambria Math", math; }
 math[display="block"] { display: block math; margin: 0 0 1.1rem; overflow-x: auto; overflow-y: hidden; padding: 0.2rem 0; }
 .math-error { color: var(--alert-caution); }
 pre.mermaid { background: none; border: 0; text-align: center; }

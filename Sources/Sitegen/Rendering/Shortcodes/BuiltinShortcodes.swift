@@ -153,7 +153,7 @@ extension ShortcodeExpander {
         if player.contains("vimeo") { query.append("dnt=1") }
         let address = player + id + "?" + query.joined(separator: "&")
         let title = call.argument("title") ?? (player.contains("vimeo") ? "Vimeo video" : "YouTube video")
-        let facade = "<style>*{margin:0;padding:0;height:100%;overflow:hidden}"
+        let facade = "<style>*{margin:0;padding:0}html,body,a{height:100%;overflow:hidden}"
             + "a{display:flex;flex-direction:column;gap:.5rem;align-items:center;justify-content:center;background:#16181d;"
             + "color:#fff;font:600 1rem/1.3 system-ui,sans-serif;text-decoration:none;text-align:center;padding:0 1rem}"
             + "b{display:grid;place-items:center;width:4.5rem;height:3.2rem;border-radius:.8rem;background:#e33;font-size:1.6rem}"

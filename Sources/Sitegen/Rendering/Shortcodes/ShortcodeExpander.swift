@@ -102,6 +102,11 @@ struct ShortcodeExpander {
             }
             return
         }
+        // The site's own shortcode files before sitegen's built-ins: their author made them for it.
+        if context.templates.hasForeign(name, form: call.form, fromTheme: false) {
+            runForeign(call, ordinal: ordinal, standalone: standalone, newlines: newlines, into: &markdown)
+            return
+        }
         if let output = builtin(call) {
             switch output {
             case .markdown(let text):
@@ -126,26 +131,33 @@ struct ShortcodeExpander {
             }
             return
         }
-        if context.templates.hasForeign(name, form: call.form) {
-            let inner = call.inner.map { innerMarkdown($0) }
-            let context = context
-            let highlight: @Sendable (String, String, String) -> String = { code, language, options in
-                context.blockMarkdown(ShortcodeExpander.fenced(code, info: language + ShortcodeExpander.highlightOptions(options),
-                                                               indentation: nil))
-            }
-            switch context.templates.foreign.render(call, inner: inner, ordinal: ordinal, model: context.model(),
-                                                    markdownify: context.markdownify, highlight: highlight,
-                                                    url: { context.url($0, call.line) }) {
-            case .success(let output):
-                markdown += context.templates.foreignOutputsMarkdown(name, form: call.form)
-                    ? output : fragment(output, standalone: standalone, newlines: newlines)
-            case .failure(let error):
-                expansion.templateWarnings.insert(error)
-                leave(call, because: nil, into: &markdown)
-            }
+        // A theme's shortcode file, for what sitegen does not draw itself.
+        if context.templates.hasForeign(name, form: call.form, fromTheme: true) {
+            runForeign(call, ordinal: ordinal, standalone: standalone, newlines: newlines, into: &markdown)
             return
         }
         leave(call, because: nil, into: &markdown)
+    }
+
+    /// Runs `call` with the site's shortcode file of its name.
+    private mutating func runForeign(_ call: TagCall, ordinal: Int, standalone: Bool, newlines: Int, into markdown: inout String) {
+        let name = call.name.lowercased()
+        let inner = call.inner.map { innerMarkdown($0) }
+        let context = context
+        let highlight: @Sendable (String, String, String) -> String = { code, language, options in
+            context.blockMarkdown(ShortcodeExpander.fenced(code, info: language + ShortcodeExpander.highlightOptions(options),
+                                                           indentation: nil))
+        }
+        switch context.templates.foreign.render(call, inner: inner, ordinal: ordinal, model: context.model(),
+                                                markdown: context.blockMarkdown, markdownify: context.markdownify, highlight: highlight,
+                                                url: { context.url($0, call.line) }) {
+        case .success(let output):
+            markdown += context.templates.foreignOutputsMarkdown(name, form: call.form)
+                ? output : fragment(output, standalone: standalone, newlines: newlines)
+        case .failure(let error):
+            expansion.templateWarnings.insert(error)
+            leave(call, because: nil, into: &markdown)
+        }
     }
 
     /// The placeholder of a fragment: a block on the call's lines when it stands alone on

@@ -85,8 +85,8 @@ struct ShortcodeTemplates: Sendable {
         }
     }
 
-    func hasForeign(_ name: String, form: TagCall.Form) -> Bool {
-        foreign.has(name, form: form)
+    func hasForeign(_ name: String, form: TagCall.Form, fromTheme: Bool) -> Bool {
+        foreign.has(name, form: form, fromTheme: fromTheme)
     }
 
     /// Whether the output of a call to the site's shortcode file `name` is Markdown.

@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+@testable import Sitegen
+
+/// The shortcode and include files a site already has from Hugo, Zola or Jekyll run as their
+/// generator runs them, and Jekyll's pages run their Liquid.
+@Suite("Other generators' shortcode files and Liquid pages")
+struct ForeignShortcodeTests {
+    @Test("a Hugo site's shortcode files run (the site's before its theme's); one that uses what sitegen does not run is one warning at its line")
+    func hugoShortcodeFiles() async throws {
+        let site = try TestSite()
+        try site.write("baseURL = 'https://example.org/'\ntitle = 'Hugo'\ntheme = 'plain'\n", to: "hugo.toml")
+        try site.write("""
+            ---
+            title: Quotes
+            ---
+            {{< quote author="Ann" >}}Be *kind*.{{< /quote >}}
+
+            {{< video "clip.mp4" >}}
+
+            {{< fancy >}}
+            """, to: "content/a.md")
+        try site.write("""
+            {{- $who := .Get "author" | default "someone" -}}
+            <blockquote class="quote">{{ .Inner | markdownify }}<cite>{{ $who }} on {{ .Page.Title }}</cite></blockquote>
+            """, to: "layouts/shortcodes/quote.html")
+        try site.write("<p>theme's own quote</p>", to: "themes/plain/layouts/shortcodes/quote.html")
+        try site.write("<video src=\"{{ .Get 0 }}\" controls></video>", to: "themes/plain/layouts/_shortcodes/video.html")
+        try site.write("<div>\n{{ partial \"fancy.html\" . }}\n</div>", to: "themes/plain/layouts/shortcodes/fancy.html")
+        let summary = try await site.build()
+        let html = try site.page("a/index.html")
+        #expect(html.contains("<blockquote class=\"quote\">Be <em>kind</em>.<cite>Ann on Quotes</cite></blockquote>"))
+        #expect(html.contains("<video src=\"clip.mp4\" controls></video>"))
+        #expect(html.contains("<p>{{&lt; fancy &gt;}}</p>"))
+        let warnings = summary.warnings.map(\.description)
+        #expect(warnings.contains("themes/plain/layouts/shortcodes/fancy.html:2: shortcode `fancy` uses partial, which sitegen does not run; "
+                                  + "its calls are shown as written"), "\(warnings)")
+    }
+
+    @Test("a Zola site's shortcode files run with their arguments, body, nth and page; .md shortcodes give Markdown")
+    func zolaShortcodeFiles() async throws {
+        let site = try TestSite()
+        try site.write("base_url = \"https://example.org\"\ntitle = \"Zola\"\n", to: "config.toml")
+        try site.write("""
+            +++
+            title = "Notes"
+            +++
+            {% note(kind="tip", open=true) %}
+            Body with **bold**.
+            {% end %}
+
+            {{ badge(text="New", count=3) }} {{ badge(text="Old", count=1) }}
+
+            {{ md_quote(who="Bo") }}
+            """, to: "content/a.md")
+        try site.write("<aside class=\"{{ kind }}\">{% if open %}open {% endif %}{{ body | markdown | safe }}</aside>",
+                       to: "templates/shortcodes/note.html")
+        try site.write("<span class=\"badge\">{{ text }} {{ count + 1 }} #{{ nth }} {{ page.title }}</span>", to: "templates/shortcodes/badge.html")
+        try site.write("> *{{ who }}* said so", to: "templates/shortcodes/md_quote.md")
+        _ = try await site.build()
+        let html = try site.page("a/index.html")
+        #expect(html.contains("<aside class=\"tip\">open <p>Body with <strong>bold</strong>.</p>\n</aside>"))
+        #expect(html.contains("<span class=\"badge\">New 4 #1 Notes</span> <span class=\"badge\">Old 2 #2 Notes</span>"))
+        #expect(html.contains("<blockquote>\n<p><em>Bo</em> said so</p>\n</blockquote>"))
+    }
+
+    @Test("a Jekyll site's pages run their Liquid: site.posts, site.data, includes with parameters, highlight, post_url, link, filters")
+    func jekyllLiquid() async throws {
+        let site = try TestSite()
+        try site.write("title: Jekyll blog\nurl: https://example.org\nversion: 1.2\n", to: "_config.yml")
+        try site.write("---\ntitle: First\ncategory: News\n---\nHello from the first post.\n\nMore.\n", to: "_posts/2024-01-02-first.md")
+        try site.write("---\ntitle: Second\ncategories: [News, Releases]\n---\nThe second.\n", to: "_posts/2024-02-03-second.md")
+        try site.write("stable: \"1.17\"\nversions: [\"1.16\", \"1.17\"]\n", to: "_data/elixir.yml")
+        try site.write("<span class=\"note\">{{ include.text | upcase }}</span>", to: "_includes/note.html")
+        try site.write("""
+            ---
+            title: About
+            ---
+            Version {{ site.version }}, stable {{ site.data.elixir.stable }}.
+
+            {% include note.html text="careful" %}
+
+            {% for post in site.posts %}- [{{ post.title }}]({{ post.url }}) on {{ post.date | date: "%B %-d, %Y" }}
+            {% endfor %}
+            Newest: [link]({% post_url 2024-02-03-second %}); about: {% link about.md %}.
+
+            {% highlight ruby %}
+            puts "{{ 1 | plus: 1 }}"
+            {% endhighlight %}
+
+            {% raw %}{{ kept }}{% endraw %}
+            """, to: "about.md")
+        try site.write("""
+            ---
+            title: Releases
+            ---
+            <ul>{% for post in site.categories["Releases"] %}<li>{{ post.title }}</li>{% endfor %}</ul>
+            """, to: "releases.html")
+        let summary = try await site.build()
+        let about = try site.page("about.html")
+        #expect(about.contains("<p>Version 1.2, stable 1.17.</p>"))
+        #expect(about.contains("<span class=\"note\">CAREFUL</span>"))
+        #expect(about.contains("<li><a href=\"/news/releases/2024/02/03/second.html\">Second</a> on February 3, 2024</li>"))
+        #expect(about.contains("<li><a href=\"/news/2024/01/02/first.html\">First</a> on January 2, 2024</li>"))
+        #expect(about.contains("Newest: <a href=\"/news/releases/2024/02/03/second.html\">link</a>; about: /about.html."))
+        #expect(about.contains("<pre><code class=\"language-ruby\">") && about.contains("2"))
+        #expect(about.contains("{{ kept }}"))
+        #expect(try site.page("releases.html").contains("<ul><li>Second</li></ul>"))
+        #expect(summary.warnings.isEmpty, "\(summary.warnings)")
+    }
+
+    @Test("Liquid that cannot run (an unknown filter, an include of itself, a missing include) is a warning at the page's line; the page shows its text")
+    func jekyllLiquidFailures() async throws {
+        let site = try TestSite()
+        try site.write("title: Jekyll blog\n", to: "_config.yml")
+        try site.write("---\ntitle: A\n---\nFine.\n\n{{ page.title | frobnicate }}\n", to: "a.md")
+        try site.write("---\ntitle: B\n---\n{% include loop.html %}\n", to: "b.md")
+        try site.write("again {% include loop.html %}", to: "_includes/loop.html")
+        try site.write("---\ntitle: C\n---\n{% include ../../etc/passwd %}\n", to: "c.md")
+        let summary = try await site.build()
+        let warnings = summary.warnings.map(\.description)
+        #expect(warnings.contains { $0.hasPrefix("a.md:6: Liquid not run: uses filter frobnicate") }, "\(warnings)")
+        #expect(warnings.contains { $0.hasPrefix("b.md:") && $0.contains("Liquid not run") }, "\(warnings)")
+        #expect(warnings.contains { $0.hasPrefix("c.md:4: Liquid not run") }, "\(warnings)")
+        #expect(try site.page("a.html").contains("{{ page.title | frobnicate }}"))
+        #expect(!(try site.page("c.html")).contains("root:"))
+    }
+}
