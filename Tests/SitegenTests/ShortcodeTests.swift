@@ -266,4 +266,18 @@ struct ShortcodeTests {
         let (html, _) = try await built(many)
         #expect(html.components(separatedBy: "<figure>").count == 3_001)
     }
+
+    @Test("in a live build, a changed shortcode template or data file renders the pages that use it again")
+    func liveBuild() async throws {
+        let site = try TestSite()
+        try site.write("Hello {{< greet >}} {{< param colour >}}.\n", to: "content/a.md")
+        try site.write("<b>one</b>", to: "templates/shortcodes/greet.mustache")
+        try site.write("colour: red\n", to: "sitegen.yml")
+        let live = LiveSiteBuilder(site: Site(), root: site.root)
+        try await live.build()
+        #expect(try site.page("a/index.html").contains("<p>Hello <b>one</b> red.</p>"))
+        let template = try site.write("<b>two</b>", to: "templates/shortcodes/greet.mustache")
+        try await live.build(changed: [template.path])
+        #expect(try site.page("a/index.html").contains("<p>Hello <b>two</b> red.</p>"))
+    }
 }

@@ -162,8 +162,15 @@ final class BuildMemory: LoadingMemory {
         }
     }
 
+    /// Forgets the parses too (after a change to what pages' tags read: shortcode files,
+    /// includes, data): every page is parsed again.
+    func forgetParses() {
+        forgetRendering()
+        state.withLock { $0.parsed = [:] }
+    }
+
     /// Forgets the dependency record (after a template or data change: every output renders
-    /// again); keeps the parses, which do not depend on either.
+    /// again); keeps the parses.
     func forgetRendering() {
         state.withLock { state in
             state.record = nil

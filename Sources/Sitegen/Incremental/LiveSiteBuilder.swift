@@ -65,6 +65,8 @@ public final class LiveSiteBuilder: Sendable {
         let layout = self.layout
         if changed.contains(layout.root.path) || changed.contains(where: { Self.isConfiguration($0, layout: layout) }) {
             memory.forgetPages()
+        } else if changed.contains(where: { Self.changesParses($0, layout: layout) }) {
+            memory.forgetParses()
         } else if changed.contains(where: { Self.changesEveryOutput($0, layout: layout) }) {
             memory.forgetRendering()
         }
@@ -112,6 +114,19 @@ public final class LiveSiteBuilder: Sendable {
     static func isConfiguration(_ path: String, layout: SiteLayout) -> Bool {
         path == layout.configuration?.path || path == layout.root.path + "/sitegen.yml"
             || ForeignConfiguration.fileNames.contains { path == layout.root.path + "/" + $0.name }
+    }
+
+    /// Whether a change at `path` can change what pages' tags make, so that every page is
+    /// parsed again: shortcode files (`templates/shortcodes/`, Hugo's `layouts/` and
+    /// `themes/`), Jekyll's `_includes/`, data files (`param`, `site.data`), and any file of a
+    /// Jekyll site, whose pages' Liquid may read every other page (`site.posts`).
+    static func changesParses(_ path: String, layout: SiteLayout) -> Bool {
+        let root = layout.root.path
+        let isJekyll = FileManager.default.fileExists(atPath: root + "/_config.yml")
+        let inside = { (folder: String) in path == root + "/" + folder || path.hasPrefix(root + "/" + folder + "/") }
+        return isJekyll || inside("templates/shortcodes") || inside("layouts") || inside("themes") || inside("data")
+            || layout.data.map { path == $0.path || path.hasPrefix($0.path + "/") } ?? false
+            || layout.templates.map { path.hasPrefix($0.path + "/shortcodes/") } ?? false
     }
 
     /// Whether a change at `path` can change every output: templates, data files and the
