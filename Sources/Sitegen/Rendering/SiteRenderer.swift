@@ -236,7 +236,7 @@ struct SiteRenderer: Sendable {
         let isHTML = path.hasSuffix(".html") || path.hasSuffix(".htm")
         // A Jekyll page is a Liquid template first; what its Liquid leaves (`{% raw %}`) is meant.
         var ranLiquid = false
-        if let liquid, TagReader.mayHoldTags(source.body) {
+        if let liquid, HTMLScan.contains("{{", in: source.body) || HTMLScan.contains("{%", in: source.body) {
             switch runLiquid(liquid, on: source, at: path, url: url, parser: parser, isHTML: isHTML) {
             case .success(let text):
                 source = MarkdownSource(frontMatter: source.frontMatter, body: text[...], bodyLineOffset: source.bodyLineOffset)

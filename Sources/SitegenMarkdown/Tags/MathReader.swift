@@ -20,19 +20,24 @@ package struct MathReader {
         package let message: String
     }
 
-    /// Whether `text` may hold a formula.
+    /// Whether `text` may hold a formula: a `$`, `\\(` or `\\[` outside its fenced code, or a
+    /// ```` ```math ```` block.
     package static func mayHoldMath(_ text: Substring) -> Bool {
-        var previous: UInt8 = 0
-        for byte in text.utf8 {
-            if byte == UInt8(ascii: "$") { return true }
-            if previous == UInt8(ascii: "\\"), byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[") { return true }
-            previous = byte
+        var copy = text
+        let candidate = copy.withUTF8 { bytes in
+            ByteScan.first(UInt8(ascii: "$"), in: bytes, from: 0) != nil
+                || ByteScan.any(UInt8(ascii: "\\"), in: bytes) { $0 + 1 < bytes.count && (bytes[$0 + 1] == UInt8(ascii: "(") || bytes[$0 + 1] == UInt8(ascii: "[")) }
         }
-        return false
+        if candidate, FencedCode.anyOutside(text, { bytes, index in
+            let byte = bytes[index]
+            return byte == UInt8(ascii: "$") || (index > 0 && bytes[index - 1] == UInt8(ascii: "\\")
+                                                 && (byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[")))
+        }) {
+            return true
+        }
+        return FencedCode.opensFence(of: ["math", "katex"], in: text)
     }
 
-    /// `body` with its formulas behind placeholders of `fragments`, and the formulas that
-    /// could not be read; `nil` when it has no formula.
     /// A display formula on lines of its own becomes an HTML comment that keeps the file's
     /// lines when `htmlBlocks` (raw HTML is kept; see ``HTMLFragments``).
     package static func replacing(in body: Substring, firstLine: Int, codeLines: [ClosedRange<Int>], htmlBlocks: Bool,

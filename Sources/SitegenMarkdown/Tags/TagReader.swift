@@ -25,14 +25,15 @@ package struct TagReader {
         source = SourceText(body, firstLine: firstLine, codeLines: codeLines)
     }
 
-    /// Whether `text` may hold a tag this reader reads.
+    /// Whether `text` may hold a tag: `{{` or `{%` outside its fenced code.
     package static func mayHoldTags(_ text: Substring) -> Bool {
-        var previous: UInt8 = 0
-        for byte in text.utf8 {
-            if previous == UInt8(ascii: "{"), byte == UInt8(ascii: "{") || byte == UInt8(ascii: "%") { return true }
-            previous = byte
+        var copy = text
+        let candidate = copy.withUTF8 { bytes in
+            ByteScan.any(UInt8(ascii: "{"), in: bytes) { $0 + 1 < bytes.count && (bytes[$0 + 1] == UInt8(ascii: "{") || bytes[$0 + 1] == UInt8(ascii: "%")) }
         }
-        return false
+        return candidate && FencedCode.anyOutside(text) { bytes, index in
+            index > 0 && bytes[index - 1] == UInt8(ascii: "{") && (bytes[index] == UInt8(ascii: "{") || bytes[index] == UInt8(ascii: "%"))
+        }
     }
 
     /// The body's text with its calls read.

@@ -6,7 +6,7 @@ import SitegenMarkdown
 enum DiagramBlocks {
     /// Whether `body` may hold one.
     static func mayHold(_ body: Substring) -> Bool {
-        body.contains("```mermaid") || body.contains("~~~mermaid")
+        HTMLScan.contains("```mermaid", in: body) || HTMLScan.contains("~~~mermaid", in: body)
     }
 
     /// `body` with its Mermaid code blocks behind placeholders of `fragments` (written as HTML
