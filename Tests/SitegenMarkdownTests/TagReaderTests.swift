@@ -70,5 +70,8 @@ struct TagReaderTests {
         #expect(calls(quote).isEmpty)
         let huge = try read("{{< x " + String(repeating: "a ", count: Limits.shortcodeTagBytes) + ">}}")
         #expect(calls(huge).isEmpty)
+        // 100,000 openings that never close, and Zola calls that never close: each is text.
+        #expect(calls(try read(String(repeating: "{{< x a=b ", count: 100_000))).isEmpty)
+        #expect(calls(try read(String(repeating: "{{ f(a=1, ", count: 100_000))).isEmpty)
     }
 }

@@ -11,7 +11,8 @@ import SitegenMath
 /// - `$$…$$` display, on one line or several; `\(…\)` inline and `\[…\]` display;
 /// - fenced code blocks whose language is `math` (GitHub's) or `katex` (hugo-book's), display.
 ///
-/// Code blocks and code spans are not read. A formula that cannot be read is shown as code
+/// Code blocks and code spans are not read, nor Liquid's and Nunjucks' `{% highlight %}`,
+/// `{% raw %}` and `{% set name %}` blocks. A formula that cannot be read is shown as code
 /// and reported (``Failure``).
 package struct MathReader {
     /// A formula that could not be read: its line and why.
@@ -46,6 +47,9 @@ package struct MathReader {
         let bytes = source.bytes
         var output: [UInt8] = [], failures: [Failure] = []
         var copied = 0, position = 0, codeIndex = 0, found = false
+        var closings = Closings(bytes)
+        // The closing tags looked for to the end and not found: a later block has none either.
+        var absentClosings: Set<String> = []
         func put(_ formula: Range<Int>, display: Bool, from start: Int, to end: Int) {
             let tex = source.string(formula).trimmingCharacters(in: .whitespacesAndNewlines)
             let html: String
@@ -83,16 +87,21 @@ package struct MathReader {
                 position = source.endOfCodeSpan(at: position)
             case UInt8(ascii: "\\"):
                 let next = source.byte(position + 1)
-                if next == UInt8(ascii: "("), let close = find("\\)", in: bytes, from: position + 2, sameLine: true) {
+                if next == UInt8(ascii: "("), let close = closings.find("\\)", from: position + 2, sameLine: true),
+                   looksLikeTeX(bytes[position + 2..<close]) {
                     put(position + 2..<close, display: false, from: position, to: close + 2)
-                } else if next == UInt8(ascii: "["), let close = find("\\]", in: bytes, from: position + 2, sameLine: false) {
+                } else if next == UInt8(ascii: "["), let close = closings.find("\\]", from: position + 2, sameLine: false),
+                          looksLikeTeX(bytes[position + 2..<close]) {
                     put(position + 2..<close, display: true, from: position, to: close + 2)
                 } else {
                     position += 2
                 }
+            case UInt8(ascii: "{") where source.byte(position + 1) == UInt8(ascii: "%"):
+                // Liquid's and Nunjucks' `highlight` and `raw` blocks hold code, not formulas.
+                position = endOfTemplateBlock(in: source, at: position, absent: &absentClosings) ?? position + 2
             case UInt8(ascii: "$"):
                 if source.byte(position + 1) == UInt8(ascii: "$") {
-                    if let close = find("$$", in: bytes, from: position + 2, sameLine: false), close > position + 2 {
+                    if let close = closings.find("$$", from: position + 2, sameLine: false), close > position + 2 {
                         put(position + 2..<close, display: true, from: position, to: close + 2)
                     } else {
                         position += 2
@@ -109,6 +118,51 @@ package struct MathReader {
         guard found else { return nil }
         output.append(contentsOf: bytes[copied...])
         return (String(decoding: output, as: UTF8.self), failures)
+    }
+
+    /// Whether the text between `\\(` and `\\)` or `\\[` and `\\]` is a formula rather than
+    /// Markdown's escaped brackets (`\\[1\\]`, `Unsafe\\[Mutable\\]`): it holds a TeX command or
+    /// one of `^ _ = { } + < > |`, or is one letter, and no link.
+    private static func looksLikeTeX(_ text: ArraySlice<UInt8>) -> Bool {
+        let trimmed = text.drop { $0 == UInt8(ascii: " ") }.reversed().drop { $0 == UInt8(ascii: " ") }
+        if trimmed.count == 1, let only = trimmed.first, (only | 0x20) >= UInt8(ascii: "a"), (only | 0x20) <= UInt8(ascii: "z") { return true }
+        let marks: Set<UInt8> = Set("\\^_={}+<>|".utf8)
+        let hasLink = zip(text, text.dropFirst()).contains { $0 == UInt8(ascii: "]") && $1 == UInt8(ascii: "(") }
+        return !hasLink && text.contains { marks.contains($0) }
+    }
+
+    /// After the `{% endhighlight %}`, `{% endraw %}` or `{% endset %}` that closes the block
+    /// opened at `start` (`{% highlight js %}`, `{% raw %}`, `{% set code %}`), if a block opens there.
+    private static func endOfTemplateBlock(in source: SourceText, at start: Int, absent: inout Set<String>) -> Int? {
+        var at = start + 2
+        if source.byte(at) == UInt8(ascii: "-") { at += 1 }
+        while source.byte(at) == UInt8(ascii: " ") { at += 1 }
+        let closing: String
+        if source.starts(with: "highlight", at: at) {
+            closing = "endhighlight"
+        } else if source.starts(with: "raw", at: at) {
+            closing = "endraw"
+        } else if source.starts(with: "set ", at: at),
+                  let tagEnd = source.bytes[at...].firstIndex(of: UInt8(ascii: "%")), !source.bytes[at..<tagEnd].contains(UInt8(ascii: "=")) {
+            // Nunjucks' `{% set name %}…{% endset %}` captures text, mostly code to show.
+            closing = "endset"
+        } else {
+            return nil
+        }
+        guard !absent.contains(closing) else { return nil }
+        let bytes = source.bytes
+        var search = at
+        while search + closing.utf8.count < bytes.count {
+            if bytes[search] == UInt8(ascii: "%"), bytes[search - 1] == UInt8(ascii: "{") {
+                var word = search + 1
+                if source.byte(word) == UInt8(ascii: "-") { word += 1 }
+                while source.byte(word) == UInt8(ascii: " ") { word += 1 }
+                if source.starts(with: closing, at: word) { return word + closing.utf8.count }
+            }
+            search += 1
+        }
+        absent.insert(closing)
+        return nil
     }
 
     /// The formula of a fenced code block from `start` to `end` whose language is `math` or `katex`.
@@ -135,16 +189,37 @@ package struct MathReader {
         return nil
     }
 
-    private static func find(_ text: String, in bytes: [UInt8], from start: Int, sameLine: Bool) -> Int? {
-        let utf8 = Array(text.utf8)
-        var at = start
-        while at + utf8.count <= bytes.count, at - start < Limits.mathFormulaBytes {
-            if sameLine, bytes[at] == UInt8(ascii: "\n") { return nil }
-            if bytes[at] == UInt8(ascii: "\\"), utf8[0] != UInt8(ascii: "\\") { at += 2; continue }
-            if bytes[at..<at + utf8.count].elementsEqual(utf8) { return at }
-            at += 1
+    /// Where the closing delimiters are: each search remembers what it found (or that it found
+    /// nothing up to where it stopped), so that a page of many unclosed `$$` or `\\[` is read
+    /// once, not once for each.
+    private struct Closings {
+        let bytes: [UInt8]
+        private var known: [String: (from: Int, found: Int?, scannedTo: Int)] = [:]
+
+        init(_ bytes: [UInt8]) {
+            self.bytes = bytes
         }
-        return nil
+
+        /// The first `text` at or after `start` (on its line when `sameLine`; `\\x` pairs skipped
+        /// unless `text` starts with `\\`), if it is within a formula's length of `start`.
+        mutating func find(_ text: String, from start: Int, sameLine: Bool) -> Int? {
+            if let memory = known[text], memory.from <= start, start <= (memory.found ?? memory.scannedTo) {
+                return memory.found.flatMap { $0 - start <= Limits.mathFormulaBytes ? $0 : nil }
+            }
+            let utf8 = Array(text.utf8)
+            var at = start
+            while at + utf8.count <= bytes.count {
+                if sameLine, bytes[at] == UInt8(ascii: "\n") { break }
+                if bytes[at] == UInt8(ascii: "\\"), utf8[0] != UInt8(ascii: "\\") { at += 2; continue }
+                if bytes[at..<at + utf8.count].elementsEqual(utf8) {
+                    known[text] = (start, at, at)
+                    return at - start <= Limits.mathFormulaBytes ? at : nil
+                }
+                at += 1
+            }
+            known[text] = (start, nil, at)
+            return nil
+        }
     }
 
     private static func isSpace(_ byte: UInt8) -> Bool {

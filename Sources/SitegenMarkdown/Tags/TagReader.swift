@@ -89,6 +89,8 @@ package struct TagReader {
         var tokens: [(start: Int, token: Token)] = []
         var position = 0
         var codeIndex = 0
+        // The ends of Hugo's escapes (`*/>}}`) looked for to the end and not found.
+        var absentEscapeEnds: Set<String> = []
         while position < bytes.count {
             if let end = source.endOfCodeBlock(at: position, index: &codeIndex) {
                 position = end
@@ -99,7 +101,7 @@ package struct TagReader {
                 position = source.endOfCodeSpan(at: position)
                 continue
             }
-            guard byte == UInt8(ascii: "{"), let token = token(at: position) else {
+            guard byte == UInt8(ascii: "{"), let token = token(at: position, absentEscapeEnds: &absentEscapeEnds) else {
                 position += 1
                 continue
             }
@@ -179,10 +181,10 @@ package struct TagReader {
 
     private func starts(with text: String, at start: Int) -> Bool { source.starts(with: text, at: start) }
 
-    private func token(at start: Int) -> Token? {
+    private func token(at start: Int, absentEscapeEnds: inout Set<String>) -> Token? {
         guard let second = byte(start + 1) else { return nil }
         if second == UInt8(ascii: "{"), let third = byte(start + 2), third == UInt8(ascii: "<") || third == UInt8(ascii: "%") {
-            return hugoToken(at: start, markdown: third == UInt8(ascii: "%"))
+            return hugoToken(at: start, markdown: third == UInt8(ascii: "%"), absentEscapeEnds: &absentEscapeEnds)
         }
         if second == UInt8(ascii: "{") { return zolaInlineToken(at: start) }
         if second == UInt8(ascii: "%") { return zolaBlockToken(at: start) }
@@ -190,14 +192,18 @@ package struct TagReader {
     }
 
     /// `{{< … >}}` or `{{% … %}}` at `start`.
-    private func hugoToken(at start: Int, markdown: Bool) -> Token? {
+    private func hugoToken(at start: Int, markdown: Bool, absentEscapeEnds: inout Set<String>) -> Token? {
         let closing = markdown ? "%}}" : ">}}"
         var at = skipSpace(start + 3)
         if starts(with: "/*", at: at) {
             // `{{</* x */>}}`: a tag shown as text, which it becomes as the page is parsed
             // (Hugo's escapes in code blocks, where they are mostly found, too).
             let end = "*/" + closing
-            guard let close = find(end, from: at + 2) else { return nil }
+            guard !absentEscapeEnds.contains(end) else { return nil }
+            guard let close = find(end, from: at + 2) else {
+                absentEscapeEnds.insert(end)
+                return nil
+            }
             return Token(kind: .literal(string(start..<close + end.utf8.count)), end: close + end.utf8.count)
         }
         if byte(at) == UInt8(ascii: "/") {
@@ -220,7 +226,9 @@ package struct TagReader {
                 return open(.init(form: markdown ? .hugoMarkdown : .hugoHTML, name: name.text, positional: positional,
                                   named: named, selfClosing: true, start: start), end: skipSpace(at + 1) + 3)
             }
-            guard at - start < Limits.shortcodeTagBytes, let value = argument(at: at, stoppingAt: closing) else { return nil }
+            // A tag that opens before this one closes: this one was not a tag (linear work on a page of `{{<`).
+            guard at - start < Limits.shortcodeTagBytes, !starts(with: "{{", at: at),
+                  let value = argument(at: at, stoppingAt: closing) else { return nil }
             at = value.end
             if byte(at) == UInt8(ascii: "="), !value.quoted, let assigned = argument(at: at + 1, stoppingAt: closing) {
                 named.append((value.text, assigned.text))
@@ -307,7 +315,7 @@ package struct TagReader {
             return quoted(at: start, quote: first).map { ($0.text, $0.end, true) }
         }
         var end = start
-        while let next = byte(end), !isSpace(next), next != UInt8(ascii: "="), !starts(with: closing, at: end),
+        while let next = byte(end), !isSpace(next), next != UInt8(ascii: "="), !starts(with: closing, at: end), !starts(with: "{{", at: end),
               !(next == UInt8(ascii: "/") && starts(with: closing, at: end + 1)) {
             end += 1
         }
@@ -359,7 +367,7 @@ package struct TagReader {
         let utf8 = Array(text.utf8)
         guard let first = utf8.first else { return nil }
         var at = start
-        while at + utf8.count <= bytes.count, at - start < Limits.shortcodeTagBytes {
+        while at + utf8.count <= bytes.count {
             if bytes[at] == first, bytes[at..<at + utf8.count].elementsEqual(utf8) { return at }
             at += 1
         }
