@@ -253,7 +253,7 @@ struct ShortcodeTests {
     @Test("hostile shortcodes: nesting past the limit is an error at its line; thousands of calls and unclosed tags build in linear work")
     func hostile() async throws {
         let site = try TestSite()
-        let depth = Limits.shortcodeDepth + 5
+        let depth = 10_000
         try site.write(String(repeating: "{{< details >}}\n", count: depth) + String(repeating: "{{< /details >}}\n", count: depth),
                        to: "content/deep.md")
         await #expect(throws: (any Error).self) { try await site.build() }
@@ -279,5 +279,13 @@ struct ShortcodeTests {
         let template = try site.write("<b>two</b>", to: "templates/shortcodes/greet.mustache")
         try await live.build(changed: [template.path])
         #expect(try site.page("a/index.html").contains("<p>Hello <b>two</b> red.</p>"))
+    }
+
+    @Test("a shortcode whose output calls itself is not run again: its own tag is text, once")
+    func recursiveShortcodes() async throws {
+        let (html, _) = try await built("{{< again >}}\n", files: [
+            "layouts/shortcodes/again.html": "<i>{{ `{{< again >}}` | safeHTML }}</i>",
+        ])
+        #expect(html.contains("<i>{{< again >}}</i>"))
     }
 }

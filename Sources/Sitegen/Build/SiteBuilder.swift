@@ -217,8 +217,12 @@ public final class SiteBuilder: Sendable {
             throw SiteError(file: layout.configuration.map(layout.display), "`baseURL: \(configuration.baseURL)` \(problem)")
         }
         var loaded = try await ContentLoader(layout: layout, configuration: configuration, options: options, memory: memory).load()
-        loaded.data = try DataFiles.load(layout.data, layout: layout, walker: FolderWalker(layout: layout, configuration: configuration))
-        loaded.warnings = warnings + loaded.warnings
+        var dataWarnings: [SiteError] = []
+        let isJekyllData = layout.data?.lastPathComponent == "_data"
+        loaded.data = try DataFiles.load(layout.data, layout: layout, walker: FolderWalker(layout: layout, configuration: configuration),
+                                         skipped: isJekyllData ? { dataWarnings.append(SiteError(file: $0.file, line: $0.line,
+                                                                                                   $0.message + "; left out of site.data")) } : nil)
+        loaded.warnings = warnings + loaded.warnings + dataWarnings
         loaded.foreignConfiguration = foreign
         return loaded
     }

@@ -14,16 +14,20 @@ enum DataFiles {
     }
 
     /// The files of `folder` by name; `shownAs` is how messages name the folder (`data/`, `i18n/`).
-    static func load(_ folder: URL?, shownAs: String = "data/", layout: SiteLayout, walker: FolderWalker) throws -> FrontMatter {
+    /// A file that does not read is an error, or, with `skipped`, left out and given to it (a
+    /// Jekyll site's `_data/`, which sitegen reads for its pages' Liquid: Jekyll's own uses of
+    /// a file, such as its themes' navigation, are not sitegen's to refuse).
+    static func load(_ folder: URL?, shownAs: String = "data/", layout: SiteLayout, walker: FolderWalker,
+                     skipped: ((SiteError) -> Void)? = nil) throws -> FrontMatter {
         var data = FrontMatter.empty
-        for file in try read(folder, shownAs: shownAs, layout: layout, walker: walker) { data[file.name] = file.value }
+        for file in try read(folder, shownAs: shownAs, layout: layout, walker: walker, skipped: skipped) { data[file.name] = file.value }
         return data
     }
 
     /// The files of `folder`, each with its name (without extension), the path messages name it
     /// by, and its value.
-    static func read(_ folder: URL?, shownAs: String = "data/", layout: SiteLayout,
-                     walker: FolderWalker) throws -> [(name: String, shown: String, value: FrontMatterValue)] {
+    static func read(_ folder: URL?, shownAs: String = "data/", layout: SiteLayout, walker: FolderWalker,
+                     skipped: ((SiteError) -> Void)? = nil) throws -> [(name: String, shown: String, value: FrontMatterValue)] {
         guard let folder else { return [] }
         let listing = walker.list(folder, shownAs: shownAs, verb: "read", recursive: false, accepting: isDataFile)
         guard listing.errors.isEmpty else { throw SiteErrors(errors: listing.errors) }
@@ -37,17 +41,22 @@ enum DataFiles {
             } catch {
                 throw SiteError(file: layout.display(file), error.reason)
             }
-            if path.hasSuffix(".json") {
-                guard let json = try? JSONDecoder().decode(JSONValue.self, from: bytes) else {
-                    throw SiteError(file: layout.display(file), "is not valid JSON")
+            do throws(SiteError) {
+                if path.hasSuffix(".json") {
+                    guard let json = try? JSONDecoder().decode(JSONValue.self, from: bytes) else {
+                        throw SiteError(file: layout.display(file), "is not valid JSON")
+                    }
+                    data.append((name, layout.display(file), json.value))
+                } else {
+                    do {
+                        data.append((name, layout.display(file), try FrontMatterValue(yaml: String(decoding: bytes, as: UTF8.self))))
+                    } catch {
+                        throw SiteError(file: layout.display(file), line: error.line, error.message)
+                    }
                 }
-                data.append((name, layout.display(file), json.value))
-            } else {
-                do {
-                    data.append((name, layout.display(file), try FrontMatterValue(yaml: String(decoding: bytes, as: UTF8.self))))
-                } catch {
-                    throw SiteError(file: layout.display(file), line: error.line, error.message)
-                }
+            } catch {
+                guard let skipped else { throw error }
+                skipped(error)
             }
         }
         return data
