@@ -42,40 +42,16 @@ enum Admonitions {
         var output: [Substring] = []
         output.reserveCapacity(lines.count + 1)
         var index = 0
-        var fence: Substring?
+        var fences = IndentedBlocks.Fences()
         while index < lines.count {
             let line = lines[index]
-            if let open = fence {
-                if line.drop(while: { $0 == " " }).hasPrefix(open) { fence = nil }
+            guard !fences.isCode(line), depth <= Limits.containerDepth, let opener = opener(line) else {
                 output.append(line)
                 index += 1
                 continue
             }
-            let trimmed = line.drop(while: { $0 == " " })
-            if line.count - trimmed.count < 4, trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
-                fence = trimmed.prefix(3)
-                output.append(line)
-                index += 1
-                continue
-            }
-            guard depth <= Limits.containerDepth, let opener = opener(line) else {
-                output.append(line)
-                index += 1
-                continue
-            }
-            // The block: indented lines and blank lines, up to the first line indented less.
-            var end = index + 1
-            var lastText = index
-            while end < lines.count {
-                let next = lines[end]
-                if next.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) {
-                    end += 1
-                    continue
-                }
-                guard next.hasPrefix("    ") || next.hasPrefix("\t") else { break }
-                lastText = end
-                end += 1
-            }
+            let (text, end) = IndentedBlocks.block(after: index, in: lines)
+            let lastText = text ?? index
             changed = true
             let closing: Substring
             if opener.collapsible {
@@ -89,10 +65,8 @@ enum Admonitions {
                 output.append(Substring(opener.container))
                 closing = ":::"
             }
-            let content = lines[(index + 1)...lastText].map { line -> Substring in
-                line.hasPrefix("\t") ? line.dropFirst() : line.hasPrefix("    ") ? line.dropFirst(4) : Substring(line.drop { $0 == " " })
-            }
-            output += rewrite(Array(content), depth: depth + 1, changed: &changed, fragments: &fragments)
+            let content = IndentedBlocks.dedented(lines[(index + 1)...lastText])
+            output += rewrite(content, depth: depth + 1, changed: &changed, fragments: &fragments)
             // The blank lines after the text: the last becomes the close, so that lines stay where they were.
             let blanks = lastText + 1..<end
             if blanks.isEmpty {

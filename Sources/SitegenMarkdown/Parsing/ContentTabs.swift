@@ -45,23 +45,10 @@ enum ContentTabs {
         var output: [Substring] = []
         output.reserveCapacity(lines.count + 1)
         var index = 0
-        var fence: Substring?
+        var fences = IndentedBlocks.Fences()
         while index < lines.count {
             let line = lines[index]
-            if let open = fence {
-                if line.drop(while: { $0 == " " }).hasPrefix(open) { fence = nil }
-                output.append(line)
-                index += 1
-                continue
-            }
-            let trimmed = line.drop(while: { $0 == " " })
-            if line.count - trimmed.count < 4, trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
-                fence = trimmed.prefix(3)
-                output.append(line)
-                index += 1
-                continue
-            }
-            guard depth <= Limits.containerDepth, marker(line) != nil else {
+            guard !fences.isCode(line), depth <= Limits.containerDepth, marker(line) != nil else {
                 output.append(line)
                 index += 1
                 continue
@@ -74,14 +61,7 @@ enum ContentTabs {
             var tabs: [(marker: Marker, at: Int, content: ClosedRange<Int>?, end: Int)] = []
             var at = index
             while at < lines.count, let found = marker(lines[at]), tabs.isEmpty || !found.startsSet {
-                var end = at + 1, lastText: Int?
-                while end < lines.count {
-                    let next = lines[end]
-                    if next.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { end += 1; continue }
-                    guard next.hasPrefix("    ") || next.hasPrefix("\t") else { break }
-                    lastText = end
-                    end += 1
-                }
+                let (lastText, end) = IndentedBlocks.block(after: at, in: lines)
                 tabs.append((found, at, lastText.map { (at + 1)...$0 }, end))
                 at = end
             }
@@ -94,11 +74,7 @@ enum ContentTabs {
                     + (position == selected ? " checked" : "") + "><label class=\"tab-label\" for=\"\(id)\">"
                     + HTMLText.escapeAttribute(tab.marker.title) + "</label><div class=\"tab-panel\">"
                 output.append(Substring(fragments.blockPlaceholder(for: opening, newlines: 0)))
-                let content = tab.content.map { range in
-                    lines[range].map { line -> Substring in
-                        line.hasPrefix("\t") ? line.dropFirst() : line.hasPrefix("    ") ? line.dropFirst(4) : Substring(line.drop { $0 == " " })
-                    }
-                } ?? []
+                let content = tab.content.map { IndentedBlocks.dedented(lines[$0]) } ?? []
                 output += rewrite(content, depth: depth + 1, sets: &sets, changed: &changed, fragments: &fragments)
                 let blanks = (tab.content?.upperBound ?? tab.at) + 1..<tab.end
                 if position == tabs.count - 1 {
