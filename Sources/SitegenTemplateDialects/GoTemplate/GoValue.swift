@@ -1,3 +1,4 @@
+import Synchronization
 import SitegenTemplates
 
 /// Which of html/template's "safe" types a text carries: it is then written as it is in the
@@ -53,9 +54,13 @@ struct GoMap: Sendable {
 }
 
 /// The map behind `.Store` and `.Scratch`, shared by the copies of the value that point at it.
-final class GoStore: @unchecked Sendable {
-    // Only the render that made it reads and writes it, on one thread.
-    var entries: [String: GoValue] = [:]
+final class GoStore: Sendable {
+    private let storage = Mutex<[String: GoValue]>([:])
+
+    var entries: [String: GoValue] {
+        get { storage.withLock { $0 } }
+        set { storage.withLock { $0 = newValue } }
+    }
 }
 
 extension GoValue {
