@@ -72,8 +72,8 @@ package enum Limits {
 
     // MARK: Math
 
-    /// The longest formula (`$…$`, `$$…$$`, `\(…\)`), in bytes: a `$` with no closing one
-    /// within this many bytes is text.
+    /// The longest formula (`$…$`, `$$…$$`, `\(…\)`), in bytes: a longer one is shown as
+    /// written, with a warning (an inline `$` with no closing one within this many bytes is text).
     package static let mathFormulaBytes = 64 * 1024
     /// How deep a formula may nest groups, arguments, `\left…\right` and environments.
     package static let mathNesting = 50

@@ -59,6 +59,16 @@ struct AdmonitionTests {
         #expect(folded.contains("<h2 data-sourcepos=\"4:1-4:8\">After</h2>"))
     }
 
+    @Test("an admonition with no indented text is an empty callout, the text after it its own, whatever the marker")
+    func emptyAdmonitions() throws {
+        for marker in ["!!! note", "??? note", "???+ note", "!!! warning \"Title\""] {
+            for text in ["\(marker)\n\nText\n", "\(marker)\nText\n", "# T\n\n\(marker)"] {
+                let html = try parser.html(from: text)
+                #expect(html.contains("markdown-alert"), "\(text)")
+            }
+        }
+    }
+
     @Test("admonitions nested past the containers' limit are left as text, in linear work")
     func deepNesting() throws {
         var text = ""

@@ -117,11 +117,13 @@ struct ForeignShortcodeTests {
         try site.write("---\ntitle: B\n---\n{% include loop.html %}\n", to: "b.md")
         try site.write("again {% include loop.html %}", to: "_includes/loop.html")
         try site.write("---\ntitle: C\n---\n{% include ../../etc/passwd %}\n", to: "c.md")
+        try site.write("---\ntitle: D\n---\n[x]({% post_url 2020-01-01-gone %})\n", to: "d.md")
         let summary = try await site.build()
         let warnings = summary.warnings.map(\.description)
         #expect(warnings.contains { $0.hasPrefix("a.md:6: Liquid not run: uses filter frobnicate") }, "\(warnings)")
         #expect(warnings.contains { $0.hasPrefix("b.md:") && $0.contains("Liquid not run") }, "\(warnings)")
         #expect(warnings.contains { $0.hasPrefix("c.md:4: Liquid not run") }, "\(warnings)")
+        #expect(warnings.contains("d.md: `{% post_url 2020-01-01-gone %}` names no post of the site"), "\(warnings)")
         #expect(try site.page("a.html").contains("{{ page.title | frobnicate }}"))
         #expect(!(try site.page("c.html")).contains("root:"))
     }

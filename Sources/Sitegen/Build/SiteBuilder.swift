@@ -219,7 +219,8 @@ public final class SiteBuilder: Sendable {
         var loaded = try await ContentLoader(layout: layout, configuration: configuration, options: options, memory: memory).load()
         var dataWarnings: [SiteError] = []
         let isJekyllData = layout.data?.lastPathComponent == "_data"
-        loaded.data = try DataFiles.load(layout.data, layout: layout, walker: FolderWalker(layout: layout, configuration: configuration),
+        loaded.data = try DataFiles.load(layout.data, shownAs: isJekyllData ? "_data/" : "data/", layout: layout,
+                                         walker: FolderWalker(layout: layout, configuration: configuration),
                                          skipped: isJekyllData ? { dataWarnings.append(SiteError(file: $0.file, line: $0.line,
                                                                                                    $0.message + "; left out of site.data")) } : nil)
         loaded.warnings = warnings + loaded.warnings + dataWarnings

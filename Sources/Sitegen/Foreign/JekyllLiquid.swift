@@ -1,3 +1,4 @@
+import Synchronization
 import Foundation
 import SitegenLimits
 import SitegenMarkdown
@@ -65,19 +66,24 @@ struct JekyllLiquid: Sendable {
 
     /// `text` (the body of the page at content path `path`, whose first line is the file's
     /// line `firstLine`) with its Liquid run; a warning at `file` when it cannot be.
+    /// `post_url` and `link` that name nothing give an empty text and a warning each.
     func render(_ text: String, path: String, frontMatter: FrontMatter, url: String, language: String, file: String,
                 firstLine: Int, markdownify: @escaping @Sendable (String) -> String,
-                highlight: @escaping @Sendable (String, String, String) -> String) -> Result<String, SiteError> {
+                highlight: @escaping @Sendable (String, String, String) -> String) -> Result<(text: String, warnings: [SiteError]), SiteError> {
         let page = pages[path] ?? .object(JekyllDocument(frontMatter: frontMatter, url: url, language: language))
         let includes = includes, postURLs = postURLs, pageURLs = pageURLs
+        let unknown = Mutex<[String]>([])
         let environment = LiquidEnvironment(
             include: { name in Self.include(name, in: includes) },
             markdownify: markdownify, highlight: highlight,
             tag: { name, argument in
                 let target = argument.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
                 switch name {
-                case "post_url": return postURLs[target] ?? postURLs[URLPath.lastComponent(of: target)]
-                case "link": return pageURLs[target.hasPrefix("/") ? String(target.dropFirst()) : target]
+                case "post_url", "link":
+                    let found = name == "post_url" ? postURLs[target] ?? postURLs[URLPath.lastComponent(of: target)]
+                        : pageURLs[target.hasPrefix("/") ? String(target.dropFirst()) : target]
+                    if found == nil { unknown.withLock { $0.append("`{% \(name) \(target) %}` names no \(name == "post_url" ? "post" : "page") of the site") } }
+                    return found ?? ""
                 // What the theme's head already writes.
                 case "seo", "feed_meta": return ""
                 default: return nil
@@ -85,8 +91,8 @@ struct JekyllLiquid: Sendable {
             })
         do throws(DialectError) {
             let template = try LiquidTemplate(text)
-            return .success(try template.render(["site": site, "page": page, "jekyll": ["environment": "production"]],
-                                                environment: environment))
+            let output = try template.render(["site": site, "page": page, "jekyll": ["environment": "production"]], environment: environment)
+            return .success((output, unknown.withLock { $0 }.map { SiteError(file: file, $0) }))
         } catch {
             let what = if case .unsupported(let construct) = error.kind { "uses \(construct), which sitegen does not run" } else { error.message }
             return .failure(SiteError(file: file, line: firstLine + error.line - 1, "Liquid not run: \(what); the page shows it as written"))

@@ -51,6 +51,12 @@ struct ForeignTemplateTags: Sendable, Hashable {
     /// Whether no tag was found.
     var isEmpty: Bool { tallies.isEmpty }
 
+    /// Counts the Hugo shortcodes as the page's run of them left them: `lines` are the lines of
+    /// the calls nothing could run (those with a reason of their own are told by it).
+    mutating func setHugoShortcodes(at lines: [Int]) {
+        tallies[.hugoShortcode] = lines.min().map { Tally(count: lines.count, firstLine: $0) }
+    }
+
     /// Forgets the tags of `kind` (a Jekyll page's, once its Liquid ran: what is left is meant).
     mutating func remove(_ kind: Kind) {
         tallies[kind] = nil
@@ -85,6 +91,7 @@ struct ForeignTemplateTags: Sendable, Hashable {
         let brace = UInt8(ascii: "{"), percent = UInt8(ascii: "%"), less = UInt8(ascii: "<"), hash = UInt8(ascii: "#")
         let backtick = UInt8(ascii: "`")
         var index = 0
+        var noCloseFrom = Int.max
         func byte(_ at: Int) -> UInt8? { at < text.count ? text[at] : nil }
         func starts(_ string: String, at: Int) -> Bool {
             let utf8 = Array(string.utf8)
@@ -156,8 +163,12 @@ struct ForeignTemplateTags: Sendable, Hashable {
                     var at = index + 2
                     while byte(at) == brace { at += 1 }
                     let rest = text[at...]
-                    if !starts("/*", at: at), !starts("!", at: at),
-                       let close = rest.indices.first(where: { text[$0] == UInt8(ascii: "}") && byte($0 + 1) == UInt8(ascii: "}") }),
+                    // Once no `}}` follows a place on the line, none follows a later one: a line of
+                    // many unclosed `{{` is read once.
+                    let close = at >= noCloseFrom ? nil
+                        : rest.indices.first(where: { text[$0] == UInt8(ascii: "}") && byte($0 + 1) == UInt8(ascii: "}") })
+                    if close == nil { noCloseFrom = min(noCloseFrom, at) }
+                    if !starts("/*", at: at), !starts("!", at: at), let close,
                        text[at..<close].contains(where: { $0 != UInt8(ascii: " ") }) {
                         add(.templateTag, line: line)
                         index = close + 2

@@ -238,8 +238,9 @@ struct SiteRenderer: Sendable {
         var ranLiquid = false
         if let liquid, HTMLScan.contains("{{", in: source.body) || HTMLScan.contains("{%", in: source.body) {
             switch runLiquid(liquid, on: source, at: path, url: url, parser: parser, isHTML: isHTML) {
-            case .success(let text):
+            case .success(let (text, problems)):
                 source = MarkdownSource(frontMatter: source.frontMatter, body: text[...], bodyLineOffset: source.bodyLineOffset)
+                warnings += problems
                 ranLiquid = true
             case .failure(let warning):
                 warnings.append(warning)
@@ -259,6 +260,7 @@ struct SiteRenderer: Sendable {
         }
         expanded = try links.expandingReferences(in: expanded, sourcePath: path, displayPath: display(path))
         var fragments = HTMLFragments(), shortcodeNames: Set<String> = [], zolaNames: Set<String> = [], hasDiagram = false
+        var shortcodeLines: [Int]?
         if TagReader.mayHoldTags(expanded.body) {
             let expansion = try expandShortcodes(expanded, at: path, url: url, parser: parser)
             expanded = MarkdownSource(frontMatter: expanded.frontMatter, body: expansion.markdown[...],
@@ -266,6 +268,7 @@ struct SiteRenderer: Sendable {
             fragments = expansion.fragments
             warnings += expansion.warnings + expansion.templateWarnings.sorted { $0.description < $1.description }
             shortcodeNames = Set(expansion.leftAsText.filter { $0.form != .zola }.map(\.name))
+            shortcodeLines = expansion.leftAsText.filter { $0.form != .zola }.map(\.line)
             zolaNames = Set(expansion.leftAsText.filter { $0.form == .zola }.map(\.name))
             hasDiagram = expansion.hasDiagram
         }
@@ -287,6 +290,8 @@ struct SiteRenderer: Sendable {
         }
         var tags = ForeignTemplateTags(in: expanded.body, bodyLineOffset: expanded.bodyLineOffset, codeLines: markdown.codeLines)
         if ranLiquid { tags.remove(.templateTag) }
+        // The page's own lines, not the expanded text's.
+        if let shortcodeLines { tags.setHugoShortcodes(at: shortcodeLines) }
         tags.shortcodeNames = shortcodeNames
         tags.zolaNames = zolaNames
         return (markdown, tags, includes, warnings)
@@ -295,7 +300,7 @@ struct SiteRenderer: Sendable {
     /// A Jekyll page's text with its Liquid run: `{% highlight %}` a fenced code block in
     /// Markdown (highlighted with the page's other code), HTML in an HTML page.
     private func runLiquid(_ liquid: JekyllLiquid, on source: MarkdownSource, at path: String, url: String,
-                           parser: MarkdownParser, isHTML: Bool) -> Result<String, SiteError> {
+                           parser: MarkdownParser, isHTML: Bool) -> Result<(text: String, warnings: [SiteError]), SiteError> {
         var keepingTitles = parser
         keepingTitles.options.titleHeading = .keep
         let plain = keepingTitles
@@ -348,7 +353,13 @@ struct SiteRenderer: Sendable {
                                                configuration: configuration)
                 return ShortcodeTemplates.PageModel(page: .object(page), site: .object(site), language: configuration.language)
             })
-        return ShortcodeExpander.expand(text, context: context)
+        let expansion = ShortcodeExpander.expand(text, context: context)
+        if let line = expansion.tooLargeAt {
+            throw SiteError(file: display(path), line: line,
+                            "the page grows past \(LimitWording.size(Limits.expandedPageBytes)) with its shortcodes (Limits: expanded page size); "
+                                + "a shortcode makes more than a page may hold")
+        }
+        return expansion
     }
 
     private func display(_ contentPath: String) -> String {

@@ -65,7 +65,8 @@ enum Admonitions {
                 output.append(Substring(opener.container))
                 closing = ":::"
             }
-            let content = IndentedBlocks.dedented(lines[(index + 1)...lastText])
+            // A marker with no indented text has an empty block.
+            let content = IndentedBlocks.dedented(lines[(index + 1)..<(lastText + 1)])
             output += rewrite(content, depth: depth + 1, changed: &changed, fragments: &fragments)
             // The blank lines after the text: the last becomes the close, so that lines stay where they were.
             let blanks = lastText + 1..<end

@@ -201,10 +201,11 @@ package struct MathReader {
         }
 
         /// The first `text` at or after `start` (on its line when `sameLine`; `\\x` pairs skipped
-        /// unless `text` starts with `\\`), if it is within a formula's length of `start`.
+        /// unless `text` starts with `\\`). A formula longer than the limit is then reported by
+        /// ``MathML``, with the limit's name.
         mutating func find(_ text: String, from start: Int, sameLine: Bool) -> Int? {
             if let memory = known[text], memory.from <= start, start <= (memory.found ?? memory.scannedTo) {
-                return memory.found.flatMap { $0 - start <= Limits.mathFormulaBytes ? $0 : nil }
+                return memory.found
             }
             let utf8 = Array(text.utf8)
             var at = start
@@ -213,7 +214,7 @@ package struct MathReader {
                 if bytes[at] == UInt8(ascii: "\\"), utf8[0] != UInt8(ascii: "\\") { at += 2; continue }
                 if bytes[at..<at + utf8.count].elementsEqual(utf8) {
                     known[text] = (start, at, at)
-                    return at - start <= Limits.mathFormulaBytes ? at : nil
+                    return at
                 }
                 at += 1
             }

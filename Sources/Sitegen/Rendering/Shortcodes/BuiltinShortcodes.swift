@@ -1,4 +1,5 @@
 import Foundation
+import SitegenLimits
 import SitegenMarkdown
 import SitegenMath
 
@@ -39,7 +40,7 @@ extension ShortcodeExpander {
     // MARK: Figures and embeds
 
     private func figure(_ call: TagCall) -> ShortcodeOutput? {
-        guard let source = call.argument("src") else { return nil }
+        guard let source = call.argument("src") else { return .refused("needs `src`") }
         let caption = call.argument("caption"), title = call.argument("title")
         var html = "<figure\(attribute("class", call.argument("class")))>"
         let link = call.argument("link").map { context.url($0, call.line) }
@@ -53,7 +54,7 @@ extension ShortcodeExpander {
         if link != nil { html += "</a>" }
         if title != nil || caption != nil || call.argument("attr") != nil {
             html += "<figcaption>"
-            if let title { html += "<h4>\(context.inlineMarkdown(title))</h4>" }
+            if let title { html += "<h4>\(titleHTML(title))</h4>" }
             if caption != nil || call.argument("attr") != nil {
                 html += "<p>" + (caption.map(context.inlineMarkdown) ?? "")
                 if let attribution = call.argument("attr") {
@@ -70,7 +71,7 @@ extension ShortcodeExpander {
 
     /// hugo-book's `image` and Hugo's documentation's `img`: an image, its `title` a caption.
     private func image(_ call: TagCall) -> ShortcodeOutput? {
-        guard let source = call.argument("src", at: 0) else { return nil }
+        guard let source = call.argument("src", at: 0) else { return .refused("needs `src`") }
         let alt = call.argument("alt") ?? ""
         var html = "<figure\(attribute("class", call.argument("class")))><img src=\"\(escape(context.url(source, call.line)))\" alt=\"\(escape(alt))\""
             + attribute("width", call.argument("width")) + attribute("height", call.argument("height"))
@@ -84,7 +85,7 @@ extension ShortcodeExpander {
     /// A file a theme shows with a script (an asciinema recording, an OpenAPI description),
     /// as a card that links to it.
     private func fileCard(_ call: TagCall, site: String, argument: String) -> ShortcodeOutput? {
-        guard let file = call.argument(argument, at: 0) else { return nil }
+        guard let file = call.argument(argument, at: 0) else { return .refused("needs the file to show") }
         let name = file.split(separator: "/").last.map(String.init) ?? file
         return .html(card(site: site, title: name, address: context.url(file, call.line)))
     }
@@ -92,9 +93,9 @@ extension ShortcodeExpander {
     /// Docsy's `readfile`: the text of a file beside the page, read as the page's Markdown, or
     /// shown as code with `code="true"` (in `lang`).
     private mutating func readFile(_ call: TagCall) -> ShortcodeOutput? {
-        guard let path = call.argument("file", at: 0) else { return nil }
+        guard let path = call.argument("file", at: 0) else { return .refused("needs `file`") }
         guard let text = context.readFile(path) else {
-            expansion.warnings.append(SiteError(file: context.file, line: call.line, "`readfile` names no file of the site: \(path); left as text"))
+            expansion.warnings.append(SiteError(file: context.file, line: call.line, "`readfile` names no file of the site (of at most \(LimitWording.size(Limits.markdownFileBytes))): \(path); left as text"))
             return .markdown(call.written)
         }
         if call.argument("code") == "true" {
@@ -107,7 +108,7 @@ extension ShortcodeExpander {
     /// Docsy's `imgproc`: the page's image whose name holds the first argument, as a figure
     /// with the inner text its caption (resized images come with sitegen's image work).
     private mutating func processedImage(_ call: TagCall) -> ShortcodeOutput? {
-        guard let pattern = call.positional.first, !pattern.isEmpty else { return nil }
+        guard let pattern = call.positional.first, !pattern.isEmpty else { return .refused("needs the name of an image beside the page") }
         let images = context.pageFiles().filter { name in
             let lower = name.lowercased()
             return lower.contains(pattern.lowercased()) && [".jpg", ".jpeg", ".png", ".webp", ".gif", ".avif", ".svg"].contains { lower.hasSuffix($0) }
@@ -130,7 +131,7 @@ extension ShortcodeExpander {
     /// Zola's documentation's `resize_image` shortcode: the image at its content path, at the
     /// size asked (resized images come with sitegen's image work).
     private func resizedImage(_ call: TagCall) -> ShortcodeOutput? {
-        guard let path = call.argument("path") else { return nil }
+        guard let path = call.argument("path") else { return .refused("needs `path`") }
         let width = Int(call.argument("width") ?? "") ?? 0, height = Int(call.argument("height") ?? "") ?? 0
         let operation = call.argument("op") ?? "fill"
         var html = "<img src=\"\(escape(context.url(path.hasPrefix("/") ? path : "/" + path, call.line)))\" alt=\"\""
@@ -144,7 +145,7 @@ extension ShortcodeExpander {
     /// first shows a play button of its own (`srcdoc`), which opens the player.
     private func video(_ call: TagCall, player: String, page: String) -> ShortcodeOutput? {
         guard let id = call.argument("id", at: 0), !id.isEmpty,
-              id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else { return nil }
+              id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else { return .refused("needs an id of letters, digits, `-` and `_`") }
         var query = ["autoplay=1"]
         if let start = call.argument("start") { query.append("start=" + Self.digits(start)) }
         if let end = call.argument("end") { query.append("end=" + Self.digits(end)) }
@@ -173,7 +174,7 @@ extension ShortcodeExpander {
             address = url
             label = url.replacingOccurrences(of: "https://gist.github.com/", with: "")
         } else {
-            guard let user = call.argument("user", at: 0), let id = call.argument("id", at: 1) else { return nil }
+            guard let user = call.argument("user", at: 0), let id = call.argument("id", at: 1) else { return .refused("needs a user and an id, or `url`") }
             address = "https://gist.github.com/\(user)/\(id)"
             label = "\(user)/\(id)"
         }
@@ -182,14 +183,14 @@ extension ShortcodeExpander {
     }
 
     private func post(_ call: TagCall) -> ShortcodeOutput? {
-        guard let id = call.argument("id", at: call.positional.count > 1 ? 1 : 0) else { return nil }
+        guard let id = call.argument("id", at: call.positional.count > 1 ? 1 : 0) else { return .refused("needs an `id`") }
         let user = call.argument("user", at: call.positional.count > 1 ? 0 : nil)
         let address = "https://x.com/\(user ?? "i")/status/\(id)"
         return .html(card(site: "X", title: user.map { "Post by @\($0)" } ?? "Post \(id)", address: address))
     }
 
     private func instagram(_ call: TagCall) -> ShortcodeOutput? {
-        guard let id = call.argument("id", at: 0) else { return nil }
+        guard let id = call.argument("id", at: 0) else { return .refused("needs an `id`") }
         return .html(card(site: "Instagram", title: "Post \(id)", address: "https://www.instagram.com/p/\(id)/"))
     }
 
@@ -206,7 +207,7 @@ extension ShortcodeExpander {
     /// highlighted as the page's other code blocks, with Hugo's options (`linenos`,
     /// `hl_lines`, `linenostart`) read from the info string.
     private func highlight(_ call: TagCall) -> ShortcodeOutput? {
-        guard let inner = call.inner else { return nil }
+        guard let inner = call.inner else { return .refused("needs code between its tags") }
         let language = call.argument("lang", at: 0) ?? ""
         let info = (language + Self.highlightOptions(call.argument("options", at: 1))).replacingOccurrences(of: "\n", with: " ")
         // On lines of their own, the tags become the fences: the file keeps its lines.
@@ -279,16 +280,16 @@ extension ShortcodeExpander {
 
     private func qr(_ call: TagCall) -> ShortcodeOutput? {
         let text = call.argument("text") ?? call.inner.map { $0.written.trimmingCharacters(in: .whitespacesAndNewlines) }
-        guard let text, !text.isEmpty else { return nil }
+        guard let text, !text.isEmpty else { return .refused("needs `text` or text between its tags") }
         let level = QRCode.Correction(rawValue: call.argument("level") ?? "medium") ?? .medium
         let scale = Int(call.argument("scale") ?? "") ?? 4, quietZone = Int(call.argument("qzone") ?? "") ?? 4
-        guard let code = try? QRCode(text: text, correction: level) else { return nil }
+        guard let code = try? QRCode(text: text, correction: level) else { return .refused("has more text than a QR code holds (about 2,900 bytes at its lowest level)") }
         let svg = code.svg(scale: min(max(scale, 1), 32), quietZone: min(max(quietZone, 0), 16), title: call.argument("alt") ?? text)
         return .html("<span class=\"qr\(call.argument("class").map { " " + escape($0) } ?? "")\">\(svg)</span>")
     }
 
     private mutating func button(_ call: TagCall) -> ShortcodeOutput? {
-        guard let target = call.argument("href") ?? call.argument("relref") ?? call.argument("ref") else { return nil }
+        guard let target = call.argument("href") ?? call.argument("relref") ?? call.argument("ref") else { return .refused("needs `href` or `relref`") }
         let label = call.inner.map { context.inlineMarkdown(innerMarkdown($0)) } ?? escape(target)
         let external = target.hasPrefix("http://") || target.hasPrefix("https://")
         return .html("<a class=\"button\(call.argument("class").map { " " + escape($0) } ?? "")\" href=\"\(escape(context.url(target, call.line)))\""
@@ -302,18 +303,19 @@ extension ShortcodeExpander {
         let summary = call.argument("summary") ?? call.argument("title") ?? call.positional.first { $0 != "open" } ?? "Details"
         return .block(opening: "<details class=\"details\(call.argument("class").map { " " + escape($0) } ?? "")\""
                         + attribute("name", call.argument("name")) + (open ? " open" : "")
-                        + "><summary>\(context.inlineMarkdown(summary))</summary>",
+                        + "><summary>\(titleHTML(summary))</summary>",
                       closing: "</details>")
     }
 
     /// Hugo's `param`: a parameter of the page, else of the site (dotted names reach into
     /// maps), as text.
     private func param(_ call: TagCall) -> ShortcodeOutput? {
-        guard let name = call.argument("name", at: 0) else { return nil }
+        guard let name = call.argument("name", at: 0) else { return .refused("needs the name of a parameter") }
         let path = name.split(separator: ".").map(String.init)
         let found = Self.value(at: path, in: context.frontMatter) ?? Self.value(at: ["params"] + path, in: context.frontMatter)
             ?? Self.value(at: path, in: context.siteParams) ?? Self.value(at: ["params"] + path, in: context.siteParams)
-        return .markdown(found.map(Self.text) ?? "")
+        // As Hugo's template writes it: escaped.
+        return .markdown(found.map { escape(Self.text($0)) } ?? "")
     }
 
     static func value(at path: [String], in frontMatter: FrontMatter) -> FrontMatterValue? {
@@ -339,6 +341,12 @@ extension ShortcodeExpander {
     // MARK: Small pieces
 
     func escape(_ text: String) -> String { HTMLText.escapeAttribute(text) }
+
+    /// A title given as an argument (a tab's, a callout's, a card's): inline Markdown, but no
+    /// HTML tags, which a theme's template would have escaped.
+    func titleHTML(_ title: String) -> String {
+        context.inlineMarkdown(title.replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;"))
+    }
 
     /// ` name="value"`, or nothing when there is no value.
     func attribute(_ name: String, _ value: String?) -> String {

@@ -55,8 +55,8 @@ extension ShortcodeExpander {
         let kind = Self.alertKind(byName ?? named ?? call.positional.first ?? "note")
         // Relearn: `notice style title`; hugo-book: `hint kind`; Docsy, Hextra: `title=`.
         let title = call.argument("title") ?? (call.positional.count > 1 ? call.positional[1] : nil)
-        let titleHTML = title.map(context.inlineMarkdown) ?? kind.title
-        guard call.inner != nil else { return nil }
+        let titleHTML = title.map(titleHTML) ?? kind.title
+        guard call.inner != nil else { return .refused("needs text between its tags") }
         return .block(opening: Alert.openingHTML(kind, titleHTML: titleHTML), closing: "</div>")
     }
 
@@ -73,7 +73,7 @@ extension ShortcodeExpander {
     }
 
     private mutating func tab(_ call: TagCall) -> ShortcodeOutput? {
-        guard !tabSets.isEmpty else { return nil }
+        guard !tabSets.isEmpty else { return .refused("is only drawn inside tabs") }
         let set = tabSets[tabSets.count - 1]
         tabSets[tabSets.count - 1].count += 1
         let number = set.count + 1
@@ -81,7 +81,7 @@ extension ShortcodeExpander {
             ?? call.positional.first ?? (set.count < set.titles.count ? set.titles[set.count] : "Tab \(number)")
         let id = "tabs-\(set.id)-\(number)"
         let opening = "<input type=\"radio\" class=\"tab-input\" name=\"tabs-\(set.id)\" id=\"\(id)\"\(number == 1 ? " checked" : "")>"
-            + "<label class=\"tab-label\" for=\"\(id)\">\(context.inlineMarkdown(title))</label><div class=\"tab-panel\">"
+            + "<label class=\"tab-label\" for=\"\(id)\">\(titleHTML(title))</label><div class=\"tab-panel\">"
         if let language = set.codeLanguage, let inner = call.inner {
             let code = Self.fenced(Self.trimmingBlankEdges(inner.written), info: call.argument("lang") ?? language, indentation: nil)
             return .html(opening + context.blockMarkdown(code) + "</div>")
@@ -92,18 +92,18 @@ extension ShortcodeExpander {
     /// Docsy's landing-page blocks: a cover with its title, a lead, a section (of features
     /// when `type="row"`).
     private func landingBlock(_ call: TagCall, name: String) -> ShortcodeOutput? {
-        guard call.inner != nil else { return nil }
+        guard call.inner != nil else { return .refused("needs text between its tags") }
         let kind = name.dropFirst("blocks/".count)
         var opening = "<section class=\"block block-\(kind)\(call.argument("type") == "row" ? " block-row" : "")\">"
         if kind == "cover", let title = call.argument("title") {
-            opening += "<h1 class=\"block-title\">\(context.inlineMarkdown(title))</h1>"
+            opening += "<h1 class=\"block-title\">\(titleHTML(title))</h1>"
         }
         return .block(opening: opening, closing: "</section>")
     }
 
     /// Docsy's `blocks/feature`: a card with an optional link.
     private func feature(_ call: TagCall) -> ShortcodeOutput? {
-        let title = call.argument("title").map { "<p class=\"card-title\">\(context.inlineMarkdown($0))</p>" } ?? ""
+        let title = call.argument("title").map { "<p class=\"card-title\">\(titleHTML($0))</p>" } ?? ""
         let link = call.argument("url").map { "<p class=\"card-link\"><a href=\"\(escape(context.url($0, call.line)))\">\(escape(call.argument("url_text") ?? "Read more"))</a></p>" } ?? ""
         return .block(opening: "<div class=\"card block-feature\">\(title)<div class=\"card-body\">", closing: "</div>\(link)</div>")
     }
@@ -113,9 +113,9 @@ extension ShortcodeExpander {
         let subtitle = call.argument("subtitle")
         let link = (call.argument("link") ?? call.argument("href")).map { context.url($0, call.line) }
         var heading = ""
-        if let title { heading += "<p class=\"card-title\">\(context.inlineMarkdown(title))</p>" }
-        if let subtitle { heading += "<p class=\"card-subtitle\">\(context.inlineMarkdown(subtitle))</p>" }
-        let footer = call.argument("footer").map { "<p class=\"card-footer\">\(context.inlineMarkdown($0))</p>" } ?? ""
+        if let title { heading += "<p class=\"card-title\">\(titleHTML(title))</p>" }
+        if let subtitle { heading += "<p class=\"card-subtitle\">\(titleHTML(subtitle))</p>" }
+        let footer = call.argument("footer").map { "<p class=\"card-footer\">\(titleHTML($0))</p>" } ?? ""
         // Docsy: `code=true` shows the card's text as code in `lang`.
         if call.argument("code") == "true", let inner = call.inner {
             let code = Self.fenced(Self.trimmingBlankEdges(inner.written), info: call.argument("lang") ?? "", indentation: nil)
@@ -125,7 +125,7 @@ extension ShortcodeExpander {
             guard let link else { return .html("<div class=\"card\">\(heading)\(footer)</div>") }
             return .html("<a class=\"card\" href=\"\(escape(link))\">\(heading)\(footer)</a>")
         }
-        let more = link.map { "<p class=\"card-link\"><a href=\"\(escape($0))\">\(title.map(context.inlineMarkdown) ?? "More")</a></p>" } ?? ""
+        let more = link.map { "<p class=\"card-link\"><a href=\"\(escape($0))\">\(title.map(titleHTML) ?? "More")</a></p>" } ?? ""
         return .block(opening: "<div class=\"card\">\(heading)<div class=\"card-body\">", closing: "</div>\(more)\(footer)</div>")
     }
 

@@ -74,7 +74,7 @@ struct ShortcodeExpander {
             case .text(let text):
                 markdown += text
             case .call(let call):
-                guard markdown.utf8.count < Limits.expandedPageBytes else { return }
+                guard expansion.tooLargeAt == nil else { return }
                 let ordinal = ordinals[call.name, default: 0]
                 ordinals[call.name] = ordinal + 1
                 // Whether the call ends its line: the text after it starts a new one.
@@ -85,6 +85,10 @@ struct ShortcodeExpander {
                     endsLine = isPage && index + 1 == text.pieces.count
                 }
                 run(call, ordinal: ordinal, endsLine: endsLine, into: &markdown)
+                // A page's calls may make at most what an expanded page may hold, however they nest.
+                if markdown.utf8.count + expansion.fragmentBytes > Limits.expandedPageBytes, expansion.tooLargeAt == nil {
+                    expansion.tooLargeAt = call.line
+                }
             }
         }
     }
@@ -118,16 +122,21 @@ struct ShortcodeExpander {
                 let opensLine = call.indentation != nil && (inner.hasPrefix("\n") || inner.hasPrefix("\r\n"))
                 let lastLine = inner.split(separator: "\n", omittingEmptySubsequences: false).last ?? ""
                 let closesLine = endsLine && lastLine.allSatisfy { $0 == " " || $0 == "\t" }
-                markdown += opensLine && context.htmlBlocks
-                    ? expansion.fragments.blockPlaceholder(for: opening, newlines: 0)
-                    : placeholder(opening) + "\n\n"
+                markdown += opensLine && context.htmlBlocks ? fragment(opening, standalone: true, newlines: 0) : placeholder(opening) + "\n\n"
                 if let inner = call.inner { append(inner, to: &markdown) }
                 endScope(of: call)
                 markdown += closesLine && context.htmlBlocks
-                    ? expansion.fragments.blockPlaceholder(for: closing, newlines: 0)
+                    ? fragment(closing, standalone: true, newlines: 0)
                     : "\n\n" + (call.indentation ?? "") + placeholder(closing) + "\n\n"
             case .nothing:
-                if standalone, context.htmlBlocks { markdown += expansion.fragments.blockPlaceholder(for: "", newlines: newlines) }
+                if standalone, context.htmlBlocks { markdown += fragment("", standalone: true, newlines: newlines) }
+            case .refused(let why):
+                // A theme's file of the name may draw what the built-in does not.
+                if context.templates.hasForeign(name, form: call.form, fromTheme: true) {
+                    runForeign(call, ordinal: ordinal, standalone: standalone, newlines: newlines, into: &markdown)
+                } else {
+                    leave(call, because: SiteError(file: context.file, line: call.line, "`\(call.name)` \(why); left as text"), into: &markdown)
+                }
             }
             return
         }
@@ -164,13 +173,15 @@ struct ShortcodeExpander {
     /// them, else inline.
     private mutating func fragment(_ html: String, standalone: Bool, newlines: Int) -> String {
         guard standalone, context.htmlBlocks else { return placeholder(html) }
-        return expansion.fragments.blockPlaceholder(for: expansion.fragments.splice(html), newlines: newlines)
+        let spliced = expansion.fragments.splice(html)
+        expansion.fragmentBytes += spliced.utf8.count
+        return expansion.fragments.blockPlaceholder(for: spliced, newlines: newlines)
     }
 
     /// Shows `call` as written, its inner calls run; `error` says why its template did not run.
     private mutating func leave(_ call: TagCall, because error: SiteError?, into markdown: inout String) {
-        expansion.leftAsText.append((call.name, call.form, call.line))
-        if let error { expansion.warnings.append(error) }
+        // A call with its own reason is told by it; the others are named together.
+        if let error { expansion.warnings.append(error) } else { expansion.leftAsText.append((call.name, call.form, call.line)) }
         guard let inner = call.inner, inner.hasCalls,
               let innerStart = call.written.range(of: inner.written) else {
             markdown += call.written
@@ -190,7 +201,9 @@ struct ShortcodeExpander {
 
     /// A placeholder for `html`; placeholders in it (its inner Markdown's) are replaced first.
     private mutating func placeholder(_ html: String) -> String {
-        expansion.fragments.placeholder(for: expansion.fragments.splice(html))
+        let spliced = expansion.fragments.splice(html)
+        expansion.fragmentBytes += spliced.utf8.count
+        return expansion.fragments.placeholder(for: spliced)
     }
 
     /// HTML without its paragraph when it is one paragraph.
@@ -224,4 +237,6 @@ enum ShortcodeOutput {
     case block(opening: String, closing: String)
     /// Nothing (a comment).
     case nothing
+    /// The call is not one the built-in draws: why (it lacks what the built-in needs).
+    case refused(String)
 }

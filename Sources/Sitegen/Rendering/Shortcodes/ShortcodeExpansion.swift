@@ -13,6 +13,11 @@ struct ShortcodeExpansion: Sendable {
     /// Why the site's shortcode files that could not run did not: one warning per file for a
     /// whole build, however many calls.
     var templateWarnings: Set<SiteError> = []
+    /// The bytes of HTML the page's calls made (what the placeholders stand for).
+    var fragmentBytes = 0
+    /// The line of the call that took the page past ``Limits/expandedPageBytes``; the
+    /// expansion stopped there.
+    var tooLargeAt: Int?
     /// Whether the page draws a Mermaid diagram, so that it loads the script that draws them.
     var hasDiagram = false
 }
