@@ -292,4 +292,17 @@ struct ShortcodeTests {
         ])
         #expect(html.contains("<i>{{< again >}}</i>"))
     }
+
+    @Test("a page whose shortcodes make more than 16 MB is an error at the call that goes over")
+    func expansionLimit() async throws {
+        let site = try TestSite()
+        try site.write("# Big\n\n" + String(repeating: "{{< readfile \"big.txt\" >}}\n", count: 20), to: "content/a.md")
+        try site.write(String(repeating: "a", count: 1_000_000), to: "content/big.txt")
+        do {
+            _ = try await site.build()
+            Issue.record("the build should fail")
+        } catch {
+            #expect("\(error)".contains("content/a.md:18: the page grows past 16 MB with its shortcodes (Limits: expanded page size)"), "\(error)")
+        }
+    }
 }
