@@ -59,6 +59,9 @@ struct MarkdownCommand: ParsableCommand {
     @Flag(help: "Colour code blocks (and number or mark their lines) as site builds do.")
     var highlight = false
 
+    @Flag(help: "Render math ($…$, $$…$$, \\(…\\), \\[…\\], ```math blocks) as MathML, as site builds do.")
+    var math = false
+
     func validate() throws {
         if safe && unsafe { throw ValidationError("--safe and --unsafe contradict each other.") }
         for name in extensions where MarkdownParser.Extension(rawValue: name) == nil {
@@ -73,7 +76,8 @@ struct MarkdownCommand: ParsableCommand {
         var parser = MarkdownParser(options: .init(
             extensions: chosen, smartPunctuation: smart, hardBreaks: hardbreaks,
             rawHTML: safe ? .omit : .keep, headingIDs: headingIDs, frontMatter: frontMatter,
-            sourcePositions: sourcepos, generatorSyntax: generatorSyntax, alerts: alerts, eastAsianLineBreaks: eastAsianLineBreaks))
+            sourcePositions: sourcepos, generatorSyntax: generatorSyntax, alerts: alerts, eastAsianLineBreaks: eastAsianLineBreaks,
+            math: math))
         if highlight { parser.addModifier(.highlightingCode(with: Highlighter())) }
         let inputs = files.isEmpty ? ["-"] : files
         var failed = false
@@ -81,8 +85,11 @@ struct MarkdownCommand: ParsableCommand {
             do {
                 let data = try path == "-" ? FileHandle.standardInput.readToEnd() ?? Data()
                                            : Data(contentsOf: URL(fileURLWithPath: path))
-                let html = try parser.html(from: String(decoding: data, as: UTF8.self))
-                FileHandle.standardOutput.write(Data(html.utf8))
+                let markdown = try parser.parse(String(decoding: data, as: UTF8.self))
+                for failure in markdown.mathFailures {
+                    TerminalOutput.warning("\(path == "-" ? "<stdin>" : path):\(failure.line): formula not rendered: \(failure.message); shown as written")
+                }
+                FileHandle.standardOutput.write(Data(markdown.html.utf8))
             } catch let error as MarkdownError {
                 TerminalOutput.error("\(path == "-" ? "<stdin>" : path):\(error)")
                 failed = true
