@@ -91,7 +91,7 @@ struct LiquidParser {
         case "assign":
             return try assignment(markup, line: line)
         case "set":
-            if (try? LiquidExpressionParser.lex(markup, line: line))?.contains(.symbol("=")) == true {
+            if (try? TemplateExpressionLexer.lex(markup, line: line, dialect: .liquid))?.contains(.symbol("=")) == true {
                 return try assignment(markup, line: line)
             }
             let variable = try captureName(markup, line: line)
