@@ -1,4 +1,3 @@
-
 /// Builds the tree of a Tera shortcode from its tokens.
 struct TeraParser: TemplateBlockParsing {
     typealias Token = LiquidScanner.Token
