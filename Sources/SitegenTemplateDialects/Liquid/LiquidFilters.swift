@@ -388,33 +388,11 @@ enum LiquidFilters {
     // MARK: Escaping
 
     static func escapeHTML(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
+        HTMLEntityEscaping.escape(text, apostrophe: "&#39;")
     }
 
     private static func escapeXML(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
+        HTMLEntityEscaping.escape(text)
     }
 
     /// `escape` leaving entities already written (`&amp;`, `&#39;`) alone.
