@@ -74,13 +74,7 @@ struct GoHTMLContext {
             case .rawText(let endTag):
                 if byte == 0x3C, Self.matches(bytes, at: index, "</" + endTag, ignoringCase: true) { state = .endTag }
             case .script:
-                if let quote = javaScriptQuote {
-                    if javaScriptEscaped { javaScriptEscaped = false }
-                    else if byte == 0x5C { javaScriptEscaped = true }
-                    else if byte == quote { javaScriptQuote = nil }
-                } else if byte == 0x22 || byte == 0x27 || byte == 0x60 {
-                    javaScriptQuote = byte
-                } else if byte == 0x3C, Self.matches(bytes, at: index, "</script", ignoringCase: true) {
+                if !trackJavaScriptString(byte), byte == 0x3C, Self.matches(bytes, at: index, "</script", ignoringCase: true) {
                     state = .endTag
                 }
             case .style:
@@ -178,16 +172,27 @@ struct GoHTMLContext {
         case .url:
             if byte == 0x3F || byte == 0x23 { urlPart = .query } else if urlPart == .start { urlPart = .path }
         case .javaScript:
-            if let quote = javaScriptQuote {
-                if javaScriptEscaped { javaScriptEscaped = false }
-                else if byte == 0x5C { javaScriptEscaped = true }
-                else if byte == quote { javaScriptQuote = nil }
-            } else if byte == 0x22 || byte == 0x27 || byte == 0x60 {
-                javaScriptQuote = byte
-            }
+            trackJavaScriptString(byte)
         case .plain, .css:
             break
         }
+    }
+
+    /// Follows JavaScript's string literals over `byte`; returns whether the byte is part of
+    /// one (its opening quote included), so that `</script` inside a string ends nothing.
+    @discardableResult
+    private mutating func trackJavaScriptString(_ byte: UInt8) -> Bool {
+        if let quote = javaScriptQuote {
+            if javaScriptEscaped { javaScriptEscaped = false }
+            else if byte == 0x5C { javaScriptEscaped = true }
+            else if byte == quote { javaScriptQuote = nil }
+            return true
+        }
+        if byte == 0x22 || byte == 0x27 || byte == 0x60 {
+            javaScriptQuote = byte
+            return true
+        }
+        return false
     }
 
     private mutating func endOfTag() {

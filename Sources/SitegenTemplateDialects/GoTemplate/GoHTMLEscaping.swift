@@ -3,6 +3,15 @@ enum GoHTMLEscaping {
     /// Text and quoted attribute values: `&`, `<`, `>`, `"`, `'`, `+` and NUL, as html/template.
     static func html(_ text: String) -> String {
         guard text.utf8.contains(where: { [0x26, 0x3C, 0x3E, 0x22, 0x27, 0x2B, 0x00].contains($0) }) else { return text }
+        return entities(text, plusAndNUL: true)
+    }
+
+    /// Hugo's `htmlEscape` (Go's `html.EscapeString`): `&`, `<`, `>`, `"` and `'` only.
+    static func htmlFunction(_ text: String) -> String {
+        entities(text, plusAndNUL: false)
+    }
+
+    private static func entities(_ text: String, plusAndNUL: Bool) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count + 16)
         for scalar in text.unicodeScalars {
@@ -12,24 +21,8 @@ enum GoHTMLEscaping {
             case ">": result += "&gt;"
             case "\"": result += "&#34;"
             case "'": result += "&#39;"
-            case "+": result += "&#43;"
-            case "\0": result += "\u{FFFD}"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
-
-    /// Hugo's `htmlEscape` (Go's `html.EscapeString`): `&`, `<`, `>`, `"` and `'` only.
-    static func htmlFunction(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&#34;"
-            case "'": result += "&#39;"
+            case "+" where plusAndNUL: result += "&#43;"
+            case "\0" where plusAndNUL: result += "\u{FFFD}"
             default: result.unicodeScalars.append(scalar)
             }
         }

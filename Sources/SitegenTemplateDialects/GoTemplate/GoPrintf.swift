@@ -184,24 +184,7 @@ enum GoPrintf {
 
     /// Go's `%q` of a string: double quotes, with Go's escapes.
     static func quoted(_ text: String) -> String {
-        var output = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\t": output += "\\t"
-            case "\r": output += "\\r"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    let hex = String(scalar.value, radix: 16)
-                    output += "\\x" + (hex.count < 2 ? "0" : "") + hex
-                } else {
-                    output.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return output + "\""
+        StringLiteral.quoted(text, as: .go)
     }
 
     /// `number` with `precision` digits after the point, rounded half to even on the exact

@@ -179,11 +179,7 @@ extension GoTemplateRenderer {
         guard items.count <= Limits.dialectCollectionItems else {
             throw DialectError(.limit, line: line, "A list would hold more than \(Limits.dialectCollectionItems) items.")
         }
-        let list = GoList(items)
-        guard list.depth <= Limits.dialectNesting else {
-            throw DialectError(.limit, line: line, "Lists and maps would nest deeper than \(Limits.dialectNesting).")
-        }
-        return .list(list)
+        return try checkedNesting(.list(GoList(items)), line: line)
     }
 
     /// A map, checked against the bounds on items and nesting.
@@ -191,11 +187,14 @@ extension GoTemplateRenderer {
         guard entries.count <= Limits.dialectCollectionItems else {
             throw DialectError(.limit, line: line, "A map would hold more than \(Limits.dialectCollectionItems) entries.")
         }
-        let map = GoMap(entries)
-        guard map.depth <= Limits.dialectNesting else {
+        return try checkedNesting(.map(GoMap(entries)), line: line)
+    }
+
+    private func checkedNesting(_ collection: GoValue, line: Int) throws(DialectError) -> GoValue {
+        guard collection.depth <= Limits.dialectNesting else {
             throw DialectError(.limit, line: line, "Lists and maps would nest deeper than \(Limits.dialectNesting).")
         }
-        return .map(map)
+        return collection
     }
 
     /// `.InnerDeindent`: the inner text without the indentation its lines share.

@@ -1,20 +1,13 @@
-import SitegenLimits
 import SitegenTemplates
 
 /// Builds the tree of a Liquid template from its tokens, checking that blocks close and that
 /// every filter is one sitegen runs.
-struct LiquidParser {
-    private typealias Token = LiquidScanner.Token
+struct LiquidParser: TemplateBlockParsing {
+    typealias Token = LiquidScanner.Token
 
-    private struct Closer {
-        var name: String
-        var markup: String
-        var line: Int
-    }
-
-    private let tokens: [Token]
-    private var position = 0
-    private var depth = 0
+    let tokens: [Token]
+    var position = 0
+    var depth = 0
     /// Names `x` with an `{% endx %}` somewhere: unknown tags of these names are paired.
     private let pairedNames: Set<String>
 
@@ -32,51 +25,21 @@ struct LiquidParser {
     /// The nodes of `source`.
     static func parse(_ source: String) throws(DialectError) -> [LiquidNode] {
         var parser = LiquidParser(tokens: try LiquidScanner.tokens(of: source))
-        let (nodes, closer) = try parser.body(until: [])
-        if let closer {
-            throw DialectError(.syntax, line: closer.line, "`{% \(closer.name) %}` closes nothing that is open.")
-        }
-        return nodes
+        return try parser.document()
     }
 
-    /// Nodes up to one of `closers` (which is returned), or to the end of the template when
-    /// `closers` is empty.
-    private mutating func body(until closers: Set<String>, opener: String = "", openLine: Int = 0)
-        throws(DialectError) -> ([LiquidNode], Closer?)
-    {
-        depth += 1
-        defer { depth -= 1 }
-        guard depth <= Limits.dialectNesting + 1 else {
-            throw DialectError(.limit, line: openLine, "Blocks nest deeper than \(Limits.dialectNesting) levels.")
-        }
-        var nodes: [LiquidNode] = []
-        while position < tokens.count {
-            let token = tokens[position]
-            position += 1
-            switch token {
-            case .text(let text):
-                nodes.append(.text(text))
-            case .output(let markup, let line):
-                // `{{ }}` writes nothing, as in Liquid.
-                guard !markup.isEmpty else { continue }
-                var expression = try LiquidExpressionParser(markup, line: line)
-                let value = try expression.filteredExpression()
-                try expression.expectEnd()
-                nodes.append(.output(value, line: line))
-            case .tag(let name, let markup, let line):
-                if closers.contains(name) {
-                    return (nodes, Closer(name: name, markup: markup, line: line))
-                }
-                nodes.append(try tag(name, markup, line: line))
-            }
-        }
-        if !closers.isEmpty {
-            throw DialectError(.syntax, line: openLine, "`{% \(opener) %}` is never closed with `{% end\(opener) %}`.")
-        }
-        return (nodes, nil)
+    static func text(_ text: String) -> LiquidNode { .text(text) }
+
+    mutating func output(_ markup: String, line: Int) throws(DialectError) -> LiquidNode? {
+        // `{{ }}` writes nothing, as in Liquid.
+        guard !markup.isEmpty else { return nil }
+        var expression = try LiquidExpressionParser(markup, line: line)
+        let value = try expression.filteredExpression()
+        try expression.expectEnd()
+        return .output(value, line: line)
     }
 
-    private mutating func tag(_ name: String, _ markup: String, line: Int) throws(DialectError) -> LiquidNode {
+    mutating func tag(_ name: String, _ markup: String, line: Int) throws(DialectError) -> LiquidNode {
         switch name {
         case "if", "unless":
             return try conditional(name, markup, line: line)
@@ -91,7 +54,7 @@ struct LiquidParser {
         case "assign":
             return try assignment(markup, line: line)
         case "set":
-            if (try? LiquidExpressionParser.lex(markup, line: line))?.contains(.symbol("=")) == true {
+            if (try? TemplateExpressionLexer.lex(markup, line: line, dialect: .liquid))?.contains(.symbol("=")) == true {
                 return try assignment(markup, line: line)
             }
             let variable = try captureName(markup, line: line)

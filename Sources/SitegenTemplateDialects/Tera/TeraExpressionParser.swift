@@ -1,60 +1,15 @@
-import SitegenLimits
 import SitegenTemplates
 
 /// Reads the expressions inside Tera tags.
-struct TeraExpressionParser {
-    enum Lexeme: Equatable {
-        case identifier(String)
-        case string(String)
-        case integer(Int)
-        case number(Double)
-        case symbol(String)
-    }
-
-    private let lexemes: [Lexeme]
-    private var position = 0
+struct TeraExpressionParser: TemplateExpressionReading {
+    let lexemes: [Lexeme]
+    var position = 0
     let line: Int
-    private var depth = 0
+    var depth = 0
 
     init(_ markup: String, line: Int) throws(DialectError) {
         self.line = line
-        lexemes = try Self.lex(markup, line: line)
-    }
-
-    var isAtEnd: Bool { position >= lexemes.count }
-    var current: Lexeme? { position < lexemes.count ? lexemes[position] : nil }
-
-    mutating func take(_ symbol: String) -> Bool {
-        if current == .symbol(symbol) { position += 1; return true }
-        return false
-    }
-
-    mutating func take(keyword: String) -> Bool {
-        if current == .identifier(keyword) { position += 1; return true }
-        return false
-    }
-
-    mutating func identifier() throws(DialectError) -> String {
-        guard case .identifier(let name) = current else { throw error("a name") }
-        position += 1
-        return name
-    }
-
-    func error(_ expected: String) -> DialectError {
-        let found: String
-        switch current {
-        case nil: found = "the end of the tag"
-        case .identifier(let name): found = "`\(name)`"
-        case .string(let text): found = "\"\(text)\""
-        case .integer(let value): found = String(value)
-        case .number(let value): found = String(value)
-        case .symbol(let symbol): found = "`\(symbol)`"
-        }
-        return DialectError(.syntax, line: line, "Expected \(expected), found \(found).")
-    }
-
-    mutating func expectEnd() throws(DialectError) {
-        if !isAtEnd { throw error("the end of the tag") }
+        lexemes = try TemplateExpressionLexer.lex(markup, line: line, dialect: .tera)
     }
 
     // MARK: Grammar, loosest first
@@ -218,84 +173,5 @@ struct TeraExpressionParser {
         default:
             throw error("a value")
         }
-    }
-
-    private mutating func nested<Result>(_ body: (inout Self) throws(DialectError) -> Result) throws(DialectError) -> Result {
-        depth += 1
-        defer { depth -= 1 }
-        guard depth <= Limits.dialectNesting else {
-            throw DialectError(.limit, line: line, "An expression nests deeper than \(Limits.dialectNesting) levels.")
-        }
-        return try body(&self)
-    }
-
-    // MARK: Lexing
-
-    static func lex(_ markup: String, line: Int) throws(DialectError) -> [Lexeme] {
-        var lexemes: [Lexeme] = []
-        let bytes = Array(markup.utf8)
-        var index = 0
-        func isIdentifierByte(_ byte: UInt8) -> Bool {
-            (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F || byte >= 0x80
-        }
-        func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte.isLiquidWhitespace { index += 1; continue }
-            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") || byte == UInt8(ascii: "`") {
-                guard let end = bytes[(index + 1)...].firstIndex(of: byte) else {
-                    throw DialectError(.syntax, line: line, "A string is never closed in `\(markup)`.")
-                }
-                lexemes.append(.string(String(decoding: bytes[(index + 1)..<end], as: UTF8.self)))
-                index = end + 1
-                continue
-            }
-            if isDigit(byte) {
-                var end = index + 1
-                while end < bytes.count, isDigit(bytes[end]) || bytes[end] == UInt8(ascii: "_") { end += 1 }
-                var isDecimal = false
-                let afterDot = lexemes.last == .symbol(".")
-                if !afterDot, end + 1 < bytes.count, bytes[end] == UInt8(ascii: "."), isDigit(bytes[end + 1]) {
-                    isDecimal = true
-                    end += 1
-                    while end < bytes.count, isDigit(bytes[end]) { end += 1 }
-                }
-                if end < bytes.count, bytes[end] == UInt8(ascii: "e") || bytes[end] == UInt8(ascii: "E"),
-                   end + 1 < bytes.count, isDigit(bytes[end + 1]) || bytes[end + 1] == UInt8(ascii: "-")
-                {
-                    isDecimal = true
-                    end += 2
-                    while end < bytes.count, isDigit(bytes[end]) { end += 1 }
-                }
-                let text = String(decoding: bytes[index..<end], as: UTF8.self).replacingOccurrences("_", "")
-                if !isDecimal, let value = Int(text) { lexemes.append(.integer(value)) } else { lexemes.append(.number(Double(text) ?? 0)) }
-                index = end
-                continue
-            }
-            if isIdentifierByte(byte) {
-                var end = index + 1
-                while end < bytes.count, isIdentifierByte(bytes[end]) || isDigit(bytes[end]) { end += 1 }
-                lexemes.append(.identifier(String(decoding: bytes[index..<end], as: UTF8.self)))
-                index = end
-                continue
-            }
-            let two = index + 1 < bytes.count ? String(decoding: bytes[index...(index + 1)], as: UTF8.self) : ""
-            if ["==", "!=", "<=", ">=", "&&", "||"].contains(two) {
-                lexemes.append(two == "&&" ? .identifier("and") : two == "||" ? .identifier("or") : .symbol(two))
-                index += 2
-                continue
-            }
-            let one = String(decoding: bytes[index...index], as: UTF8.self)
-            if "|,.[]()<>=+-*/%~".contains(one) {
-                lexemes.append(.symbol(one))
-                index += 1
-                continue
-            }
-            if one == "{" {
-                throw DialectError(.unsupported(construct: "object literal"), line: line, "Object literals are not supported in `\(markup)`.")
-            }
-            throw DialectError(.syntax, line: line, "Unexpected `\(one)` in `\(markup)`.")
-        }
-        return lexemes
     }
 }

@@ -247,20 +247,7 @@ enum TeraFilters {
 
     /// Tera's HTML escaping, which also escapes `/`.
     static func escapeHTML(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#x27;"
-            case "/": escaped += "&#x2F;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
+        HTMLEntityEscaping.escape(text, apostrophe: "&#x27;", slash: "&#x2F;")
     }
 
     /// Zola's `slugify`: accents dropped, ASCII letters and digits kept, lowercased, the rest

@@ -1,12 +1,10 @@
-import SitegenLimits
-
 /// Builds the tree of a Tera shortcode from its tokens.
-struct TeraParser {
-    private typealias Token = LiquidScanner.Token
+struct TeraParser: TemplateBlockParsing {
+    typealias Token = LiquidScanner.Token
 
-    private let tokens: [Token]
-    private var position = 0
-    private var depth = 0
+    let tokens: [Token]
+    var position = 0
+    var depth = 0
 
     private init(tokens: [Token]) {
         self.tokens = tokens
@@ -14,45 +12,16 @@ struct TeraParser {
 
     static func parse(_ source: String) throws(DialectError) -> [TeraNode] {
         var parser = TeraParser(tokens: try LiquidScanner.tokens(of: source, bracesComment: true))
-        let (nodes, closer) = try parser.body(until: [], opener: "", openLine: 1)
-        if let closer {
-            throw DialectError(.syntax, line: closer.line, "`{% \(closer.name) %}` closes nothing that is open.")
-        }
-        return nodes
+        return try parser.document()
     }
 
-    private mutating func body(until closers: Set<String>, opener: String, openLine: Int)
-        throws(DialectError) -> ([TeraNode], (name: String, markup: String, line: Int)?)
-    {
-        depth += 1
-        defer { depth -= 1 }
-        guard depth <= Limits.dialectNesting + 1 else {
-            throw DialectError(.limit, line: openLine, "Blocks nest deeper than \(Limits.dialectNesting) levels.")
-        }
-        var nodes: [TeraNode] = []
-        while position < tokens.count {
-            let token = tokens[position]
-            position += 1
-            switch token {
-            case .text(let text):
-                nodes.append(.text(text))
-            case .output(let markup, let line):
-                var parser = try TeraExpressionParser(markup, line: line)
-                let value = try parser.expression()
-                try parser.expectEnd()
-                nodes.append(.output(value, line: line))
-            case .tag(let name, let markup, let line):
-                if closers.contains(name) { return (nodes, (name, markup, line)) }
-                nodes.append(try tag(name, markup, line: line))
-            }
-        }
-        if !closers.isEmpty {
-            throw DialectError(.syntax, line: openLine, "`{% \(opener) %}` is never closed with `{% end\(opener) %}`.")
-        }
-        return (nodes, nil)
+    static func text(_ text: String) -> TeraNode { .text(text) }
+
+    mutating func output(_ markup: String, line: Int) throws(DialectError) -> TeraNode? {
+        .output(try Self.expression(markup, line: line), line: line)
     }
 
-    private mutating func tag(_ name: String, _ markup: String, line: Int) throws(DialectError) -> TeraNode {
+    mutating func tag(_ name: String, _ markup: String, line: Int) throws(DialectError) -> TeraNode {
         switch name {
         case "if":
             var branches: [(condition: TeraExpression?, body: [TeraNode], line: Int)] = []

@@ -265,11 +265,9 @@ extension TemplateValue {
     /// What Tera writes for a value: numbers as Rust writes them, lists as `[a, b]`.
     func teraText(_ budget: ValueWalkBudget, depth: Int = 0) -> String {
         switch self {
-        case .null: return ""
-        case .bool(let value): return value ? "true" : "false"
-        case .int(let value): return String(value)
-        case .double(let value): return TemplateValue.rubyFloat(value)
-        case .text(let text): return text
+        case .null, .bool, .int, .double, .text:
+            // Tera writes these as Liquid does: `2.0`, `true`, nothing for none.
+            return liquidText(budget)
         case .list(let items):
             guard depth < Limits.dialectNesting, budget.take(items.count) else { return "[…]" }
             return "[" + items.map { $0.teraText(budget, depth: depth + 1) }.joined(separator: ", ") + "]"
