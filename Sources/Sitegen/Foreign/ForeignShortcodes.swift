@@ -130,7 +130,11 @@ struct ForeignShortcodes: Sendable {
                 throw error
             }
         } catch {
-            let what = if case .unsupported(let construct) = error.kind { "uses \(construct), which sitegen does not run" } else { error.message }
+            let what = if case .unsupported(let construct) = error.kind {
+                "uses \(construct), which sitegen does not run"
+            } else {
+                "could not run: " + (error.message.hasSuffix(".") ? String(error.message.dropLast()) : error.message)
+            }
             return .failure(SiteError(file: file.display, line: error.line,
                                       "shortcode `\(call.name)` \(what); its calls are shown as written"))
         }

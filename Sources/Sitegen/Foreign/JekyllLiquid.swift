@@ -94,7 +94,11 @@ struct JekyllLiquid: Sendable {
             let output = try template.render(["site": site, "page": page, "jekyll": ["environment": "production"]], environment: environment)
             return .success((output, unknown.withLock { $0 }.map { SiteError(file: file, $0) }))
         } catch {
-            let what = if case .unsupported(let construct) = error.kind { "uses \(construct), which sitegen does not run" } else { error.message }
+            let what = if case .unsupported(let construct) = error.kind {
+                "uses \(construct), which sitegen does not run"
+            } else {
+                error.message.hasSuffix(".") ? String(error.message.dropLast()) : error.message
+            }
             return .failure(SiteError(file: file, line: firstLine + error.line - 1, "Liquid not run: \(what); the page shows it as written"))
         }
     }

@@ -37,8 +37,8 @@ enum LiquidFilters {
         lazy var string = input.liquidText(budget)
         switch name {
         // MARK: Text
-        case "append": return .text(string + text(0))
-        case "prepend": return .text(text(0) + string)
+        case "append": return .text(try TextSize.checked(string + text(0), line: line))
+        case "prepend": return .text(try TextSize.checked(text(0) + string, line: line))
         case "capitalize":
             guard let first = string.first else { return .text("") }
             return .text(first.uppercased() + string.dropFirst().lowercased())
@@ -62,7 +62,9 @@ enum LiquidFilters {
         case "remove": return .text(string.replacingOccurrences(text(0), ""))
         case "remove_first": return .text(string.replacingFirst(text(0), ""))
         case "remove_last": return .text(string.replacingLast(text(0), ""))
-        case "replace": return .text(string.replacingOccurrences(text(0), text(1)))
+        case "replace":
+            try TextSize.checkReplacing(text(0), with: text(1), in: string, line: line)
+            return .text(string.replacingOccurrences(text(0), text(1)))
         case "replace_first": return .text(string.replacingFirst(text(0), text(1)))
         case "replace_last": return .text(string.replacingLast(text(0), text(1)))
         case "truncate":

@@ -4,19 +4,20 @@ enum HTMLEntityEscaping {
     /// `text` with `& < > "` as `&amp; &lt; &gt; &quot;`, and `'` and `/` as `apostrophe` and
     /// `slash` where given (left as they are otherwise).
     static func escape(_ text: String, apostrophe: String? = nil, slash: String? = nil) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += apostrophe ?? "'"
-            case "/": escaped += slash ?? "/"
-            default: escaped.append(character)
+        // Scalar by scalar: a `"` followed by a combining mark is one Character, and must be
+        // escaped all the same.
+        var escaped = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": escaped.append(contentsOf: "&amp;".unicodeScalars)
+            case "<": escaped.append(contentsOf: "&lt;".unicodeScalars)
+            case ">": escaped.append(contentsOf: "&gt;".unicodeScalars)
+            case "\"": escaped.append(contentsOf: "&quot;".unicodeScalars)
+            case "'": escaped.append(contentsOf: (apostrophe ?? "'").unicodeScalars)
+            case "/": escaped.append(contentsOf: (slash ?? "/").unicodeScalars)
+            default: escaped.append(scalar)
             }
         }
-        return escaped
+        return String(escaped)
     }
 }

@@ -67,7 +67,10 @@ enum TeraFilters {
             var rest = Substring(text)
             while !pattern.isEmpty, rest.hasSuffix(pattern) { rest = rest.dropLast(pattern.count) }
             return .text(String(rest))
-        case "replace": return .text(text.replacingOccurrences(try required("from").teraText(budget), try required("to").teraText(budget)))
+        case "replace":
+            let from = try required("from").teraText(budget), to = try required("to").teraText(budget)
+            try TextSize.checkReplacing(from, with: to, in: text, line: line)
+            return .text(text.replacingOccurrences(from, to))
         case "split":
             let pattern = try required("pat").teraText(budget)
             return .list(pattern.isEmpty ? text.map { .text(String($0)) } : text.components(separatedBy: pattern).map { .text($0) })

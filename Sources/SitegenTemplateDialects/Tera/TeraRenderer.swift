@@ -214,7 +214,7 @@ struct TeraRenderer {
             }
         case .in: return .bool(LiquidRenderer.contains(right, left, budget))
         case .notIn: return .bool(!LiquidRenderer.contains(right, left, budget))
-        case .concatenate: return .text(left.teraText(budget) + right.teraText(budget))
+        case .concatenate: return .text(try TextSize.checked(left.teraText(budget) + right.teraText(budget), line: line))
         case .plus, .minus, .times, .divide, .modulo:
             guard left.liquidDouble != nil, right.liquidDouble != nil else {
                 throw DialectError(.syntax, line: line, "`\(operation.rawValue)` needs numbers, not \(left.teraText(budget)) and \(right.teraText(budget)).")

@@ -164,8 +164,9 @@ struct ShortcodeExpander {
             markdown += context.templates.foreignOutputsMarkdown(name, form: call.form)
                 ? output : fragment(output, standalone: standalone, newlines: newlines)
         case .failure(let error):
+            // Told once for the file, not once for each call.
             expansion.templateWarnings.insert(error)
-            leave(call, because: nil, into: &markdown)
+            leave(call, because: nil, named: false, into: &markdown)
         }
     }
 
@@ -179,9 +180,9 @@ struct ShortcodeExpander {
     }
 
     /// Shows `call` as written, its inner calls run; `error` says why its template did not run.
-    private mutating func leave(_ call: TagCall, because error: SiteError?, into markdown: inout String) {
-        // A call with its own reason is told by it; the others are named together.
-        if let error { expansion.warnings.append(error) } else { expansion.leftAsText.append((call.name, call.form, call.line)) }
+    private mutating func leave(_ call: TagCall, because error: SiteError?, named: Bool = true, into markdown: inout String) {
+        // A call with a reason of its own is told by it; the others are named together.
+        if let error { expansion.warnings.append(error) } else if named { expansion.leftAsText.append((call.name, call.form, call.line)) }
         guard let inner = call.inner, inner.hasCalls,
               let innerStart = call.written.range(of: inner.written) else {
             markdown += call.written
