@@ -4,16 +4,15 @@
 /// find the code. The look is conservative: a fence it does not recognise (in a quote, or
 /// indented as in a list) counts as text, so that the parse decides.
 enum FencedCode {
-    /// Whether a line of `body` outside the fenced code blocks it recognises holds a byte for
-    /// which `holds(line, index)` is true.
-    static func anyOutside(_ body: Substring, _ holds: (UnsafeBufferPointer<UInt8>, Int) -> Bool) -> Bool {
+    /// Whether a line of `body` outside the fenced code blocks it recognises holds one of
+    /// `candidates` at an index for which `holds(bytes, index)` is true.
+    static func anyOutside(_ body: Substring, of candidates: [UInt8], _ holds: (UnsafeBufferPointer<UInt8>, Int) -> Bool) -> Bool {
         var text = body
         return text.withUTF8 { bytes in
             var lineStart = 0
             var fence: (byte: UInt8, length: Int)?
             while lineStart < bytes.count {
-                var lineEnd = lineStart
-                while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+                let lineEnd = ByteScan.first(UInt8(ascii: "\n"), in: bytes, from: lineStart) ?? bytes.count
                 var indent = lineStart
                 while indent < lineEnd, indent - lineStart < 4, bytes[indent] == UInt8(ascii: " ") { indent += 1 }
                 var run = indent
@@ -30,7 +29,10 @@ enum FencedCode {
                 } else if length >= 3, !(bytes[indent] == UInt8(ascii: "`") && (run..<lineEnd).contains { bytes[$0] == UInt8(ascii: "`") }) {
                     fence = (bytes[indent], length)
                 } else {
-                    for index in lineStart..<lineEnd where holds(bytes, index) { return true }
+                    let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd])
+                    for candidate in candidates {
+                        if ByteScan.any(candidate, in: line, { holds(bytes, lineStart + $0) }) { return true }
+                    }
                 }
                 lineStart = lineEnd + 1
             }

@@ -29,7 +29,7 @@ package struct MathReader {
             ByteScan.first(UInt8(ascii: "$"), in: bytes, from: 0) != nil
                 || ByteScan.any(UInt8(ascii: "\\"), in: bytes) { $0 + 1 < bytes.count && (bytes[$0 + 1] == UInt8(ascii: "(") || bytes[$0 + 1] == UInt8(ascii: "[")) }
         }
-        if candidate, FencedCode.anyOutside(text, { bytes, index in
+        if candidate, FencedCode.anyOutside(text, of: [UInt8(ascii: "$"), UInt8(ascii: "("), UInt8(ascii: "[")], { bytes, index in
             let byte = bytes[index]
             return byte == UInt8(ascii: "$") || (index > 0 && bytes[index - 1] == UInt8(ascii: "\\")
                                                  && (byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[")))

@@ -31,7 +31,7 @@ package struct TagReader {
         let candidate = copy.withUTF8 { bytes in
             ByteScan.any(UInt8(ascii: "{"), in: bytes) { $0 + 1 < bytes.count && (bytes[$0 + 1] == UInt8(ascii: "{") || bytes[$0 + 1] == UInt8(ascii: "%")) }
         }
-        return candidate && FencedCode.anyOutside(text) { bytes, index in
+        return candidate && FencedCode.anyOutside(text, of: [UInt8(ascii: "{"), UInt8(ascii: "%")]) { bytes, index in
             index > 0 && bytes[index - 1] == UInt8(ascii: "{") && (bytes[index] == UInt8(ascii: "{") || bytes[index] == UInt8(ascii: "%"))
         }
     }
