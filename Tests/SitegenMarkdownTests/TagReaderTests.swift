@@ -74,4 +74,12 @@ struct TagReaderTests {
         #expect(calls(try read(String(repeating: "{{< x a=b ", count: 100_000))).isEmpty)
         #expect(calls(try read(String(repeating: "{{ f(a=1, ", count: 100_000))).isEmpty)
     }
+
+    @Test("{% raw %}…{% endraw %} keeps its text as written, tags and all, without the two tags")
+    func raw() throws {
+        let text = try read("a {% raw %}{{< figure src=\"x\" >}} {{ y() }}{% endraw %} b {%- raw -%}\n{{< z >}}\n{%- endraw -%}")
+        #expect(calls(text).isEmpty)
+        #expect(text.pieces == [.text("a "), .raw("{{< figure src=\"x\" >}} {{ y() }}"), .text(" b "), .raw("\n{{< z >}}\n")])
+        #expect(calls(try read("{% raw %} never closed {{< c >}}")).map(\.name) == ["c"])
+    }
 }

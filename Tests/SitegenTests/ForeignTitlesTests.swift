@@ -163,7 +163,7 @@ struct ForeignTitlesTests {
         #expect(summary.warnings.map(\.description) == [
             "content/a.md:3: 3 Hugo shortcodes ({{< … >}}, {{% … %}}) left as text in 2 pages, the first here: "
                 + "no built-in, theme component or shortcode file sitegen can run is named last, unknown-alert, unknown-pane",
-            "content/b.md:4: 3 Liquid, Nunjucks or Zola tags ({% … %}, {{ … }}) left as text in 1 page, the first here; "
+            "content/b.md:4: 2 Liquid, Nunjucks or Zola tags ({% … %}, {{ … }}) left as text in 1 page, the first here; "
                 + "sitegen shows other generators' tags as written",
             "content/c.md:1: 1 mdBook tag ({{#playground}}, {{#title}}, {{#template}}) left as text in 1 page, the first here; "
                 + "sitegen shows other generators' tags as written",
@@ -174,6 +174,8 @@ struct ForeignTitlesTests {
                               + "{{% unknown-alert %}}Careful{{% /unknown-alert %}}</p>"))
         // Hugo shows an escaped shortcode as the shortcode's text.
         #expect(html.contains("the escaped {{&lt; tab &gt;}}.</p>"))
+        // What `{% raw %}` holds shows as written, without the raw tags.
+        #expect(try site.page("b/index.html").contains("<p>{{ not counted }}</p>"))
     }
 
     // MARK: mdBook includes

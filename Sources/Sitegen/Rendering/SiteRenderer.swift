@@ -260,7 +260,7 @@ struct SiteRenderer: Sendable {
         }
         expanded = try links.expandingReferences(in: expanded, sourcePath: path, displayPath: display(path))
         var fragments = HTMLFragments(), shortcodeNames: Set<String> = [], zolaNames: Set<String> = [], hasDiagram = false
-        var shortcodeLines: [Int]?
+        var shortcodeLines: [Int]?, rawLines: [ClosedRange<Int>] = []
         if TagReader.mayHoldTags(expanded.body) {
             let expansion = try expandShortcodes(expanded, at: path, url: url, parser: parser)
             expanded = MarkdownSource(frontMatter: expanded.frontMatter, body: expansion.markdown[...],
@@ -271,6 +271,7 @@ struct SiteRenderer: Sendable {
             shortcodeLines = expansion.leftAsText.filter { $0.form != .zola }.map(\.line)
             zolaNames = Set(expansion.leftAsText.filter { $0.form == .zola }.map(\.name))
             hasDiagram = expansion.hasDiagram
+            rawLines = expansion.rawLines.map { $0.lowerBound + expanded.bodyLineOffset...$0.upperBound + expanded.bodyLineOffset }
         }
         if DiagramBlocks.mayHold(expanded.body) {
             let codeLines = parser.codeBlockLines(of: expanded.body, lineOffset: expanded.bodyLineOffset)
@@ -288,7 +289,8 @@ struct SiteRenderer: Sendable {
         for failure in markdown.mathFailures {
             warnings.append(SiteError(file: display(path), line: failure.line, "formula not rendered: \(failure.message); shown as written"))
         }
-        var tags = ForeignTemplateTags(in: expanded.body, bodyLineOffset: expanded.bodyLineOffset, codeLines: markdown.codeLines)
+        var tags = ForeignTemplateTags(in: expanded.body, bodyLineOffset: expanded.bodyLineOffset,
+                                       codeLines: (markdown.codeLines + rawLines).sorted { $0.lowerBound < $1.lowerBound })
         if ranLiquid { tags.remove(.templateTag) }
         // The page's own lines, not the expanded text's.
         if let shortcodeLines { tags.setHugoShortcodes(at: shortcodeLines) }

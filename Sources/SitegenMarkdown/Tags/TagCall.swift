@@ -50,6 +50,8 @@ package struct TagCall: Sendable, Hashable {
 package struct TagText: Sendable, Hashable {
     package enum Piece: Sendable, Hashable {
         case text(String)
+        /// What a `{% raw %}…{% endraw %}` held: text whose tags are meant to show.
+        case raw(String)
         case call(TagCall)
     }
 

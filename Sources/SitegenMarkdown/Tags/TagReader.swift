@@ -5,7 +5,9 @@ import SitegenLimits
 /// named arguments, `"quoted"` and `` `raw` `` strings, self-closing `/>}}`, inner text up to
 /// `{{< /name >}}`, nested), and Zola's `{{ name(k=v) }}` and `{% name(k=v) %}…{% end %}`.
 ///
-/// Code is never read: tags on the lines of code blocks and in code spans stay as written.
+/// Code is never read: tags on the lines of code blocks and in code spans stay as written, and
+/// so does what is inside `{% raw %}…{% endraw %}` (without those two tags, as Zola, Jekyll and
+/// Eleventy show it).
 /// Hugo's escaped shortcodes, `{{</* x */>}}`, become the text `{{< x >}}`, as Hugo shows
 /// them. A closing tag is matched with the nearest open call of its name; an open call that no
 /// closing tag matches has no inner text; a closing tag that matches nothing stays as text.
@@ -52,6 +54,8 @@ package struct TagReader {
             switch token.kind {
             case .literal(let text):
                 frames[frames.count - 1].pieces.append(.text(text))
+            case .raw(let text):
+                frames[frames.count - 1].pieces.append(.raw(text))
             case .open(let open):
                 let key = open.closingKey
                 guard !open.selfClosing, opensWaiting[key, default: 0] < closesToCome[key, default: 0] else {
@@ -170,6 +174,7 @@ package struct TagReader {
         case open(OpenTag)
         case close(ClosingName, start: Int)
         case literal(String)
+        case raw(String)
     }
 
     private struct Token {
@@ -187,7 +192,7 @@ package struct TagReader {
             return hugoToken(at: start, markdown: third == UInt8(ascii: "%"), absentEscapeEnds: &absentEscapeEnds)
         }
         if second == UInt8(ascii: "{") { return zolaInlineToken(at: start) }
-        if second == UInt8(ascii: "%") { return zolaBlockToken(at: start) }
+        if second == UInt8(ascii: "%") { return rawBlock(at: start, absentEnds: &absentEscapeEnds) ?? zolaBlockToken(at: start) }
         return nil
     }
 
@@ -250,6 +255,34 @@ package struct TagReader {
         guard starts(with: "}}", at: after) else { return nil }
         return open(.init(form: .zola, name: call.name, positional: [], named: call.arguments, selfClosing: true, start: start),
                     end: after + 2)
+    }
+
+    /// `{% raw %}…{% endraw %}` at `start` (Zola's, Liquid's, Nunjucks' and Jinja's): its text
+    /// as written, no tag in it read.
+    private func rawBlock(at start: Int, absentEnds: inout Set<String>) -> Token? {
+        var at = start + 2
+        if byte(at) == UInt8(ascii: "-") { at += 1 }
+        at = skipSpace(at)
+        guard starts(with: "raw", at: at) else { return nil }
+        at = skipSpace(at + 3)
+        if byte(at) == UInt8(ascii: "-") { at += 1 }
+        guard starts(with: "%}", at: at), !absentEnds.contains("endraw") else { return nil }
+        let contentStart = at + 2
+        var search = contentStart
+        while let open = find("{%", from: search) {
+            var word = open + 2
+            if byte(word) == UInt8(ascii: "-") { word += 1 }
+            word = skipSpace(word)
+            if starts(with: "endraw", at: word) {
+                var close = skipSpace(word + 6)
+                if byte(close) == UInt8(ascii: "-") { close += 1 }
+                guard starts(with: "%}", at: close) else { search = open + 2; continue }
+                return Token(kind: .raw(string(contentStart..<open)), end: close + 2)
+            }
+            search = open + 2
+        }
+        absentEnds.insert("endraw")
+        return nil
     }
 
     /// `{% name(k=v, …) %}` (a body follows) or `{% end %}` at `start`.

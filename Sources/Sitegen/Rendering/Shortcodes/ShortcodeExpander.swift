@@ -73,6 +73,11 @@ struct ShortcodeExpander {
             switch piece {
             case .text(let text):
                 markdown += text
+            case .raw(let text):
+                // Its place in the Markdown holds tags that are meant.
+                let start = markdown.utf8.count
+                markdown += text
+                expansion.rawRanges.append(start..<markdown.utf8.count)
             case .call(let call):
                 guard expansion.tooLargeAt == nil else { return }
                 let ordinal = ordinals[call.name, default: 0]
