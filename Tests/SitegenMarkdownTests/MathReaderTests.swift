@@ -27,8 +27,9 @@ struct MathReaderTests {
 
     @Test("\\(…\\) and \\[…\\] are math when they hold TeX; Markdown's escaped brackets stay brackets")
     func backslashDelimiters() throws {
-        #expect(math(try parser.html(from: "Inline \\(x^2\\), a letter \\(x\\), display \\[\\frac{a}{b}\\].")) == ["x^2", "x", "\\frac{a}{b}"])
-        for text in ["See \\[1\\] and \\[2\\].", "Unsafe\\[Mutable\\]\\[Raw\\]Buffer", "double\\[\\] values", "\\[link\\](https://example.org)"] {
+        #expect(math(try parser.html(from: "Inline \\(x^2\\), a letter \\(x\\), display \\[\\frac{a}{b}\\], \\(\\alpha + \\beta\\).")) == ["x^2", "x", "\\frac{a}{b}", "\\alpha + \\beta"])
+        for text in ["See \\[1\\] and \\[2\\].", "Unsafe\\[Mutable\\]\\[Raw\\]Buffer", "double\\[\\] values", "\\[link\\](https://example.org)",
+                     "`runner` \\[string | \\[string, object]]", "a \\[b + c < d\\]"] {
             #expect(math(try parser.html(from: text)).isEmpty, "\(text)")
         }
     }

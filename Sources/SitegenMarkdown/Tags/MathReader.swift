@@ -52,18 +52,19 @@ package struct MathReader {
         var absentClosings: Set<String> = []
         func put(_ formula: Range<Int>, display: Bool, from start: Int, to end: Int) {
             let tex = source.string(formula).trimmingCharacters(in: .whitespacesAndNewlines)
+            // Alone on its lines: a block that keeps them.
+            let standalone = display && htmlBlocks && source.indentation(before: start) != nil
+                && (end == bytes.count || bytes[end] == UInt8(ascii: "\n") || bytes[end] == UInt8(ascii: "\r"))
             let html: String
             do {
                 html = try MathML.render(tex, display: display)
             } catch {
                 failures.append(Failure(line: source.line(at: start), message: error.message))
                 let escaped = HTMLText.escapeAttribute(tex)
-                html = display ? "<pre class=\"math-error\"><code>\(escaped)</code></pre>" : "<code class=\"math-error\">\(escaped)</code>"
+                // As code: a block where the formula stood alone, inline in a line of text.
+                html = standalone ? "<pre class=\"math-error\"><code>\(escaped)</code></pre>" : "<code class=\"math-error\">\(escaped)</code>"
             }
             output.append(contentsOf: bytes[copied..<start])
-            // Alone on its lines: a block that keeps them.
-            let standalone = display && htmlBlocks && source.indentation(before: start) != nil
-                && (end == bytes.count || bytes[end] == UInt8(ascii: "\n") || bytes[end] == UInt8(ascii: "\r"))
             let newlines = bytes[start..<end].reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
             let placeholder = standalone ? fragments.blockPlaceholder(for: html, newlines: newlines) : fragments.placeholder(for: html)
             output.append(contentsOf: placeholder.utf8)
@@ -121,14 +122,16 @@ package struct MathReader {
     }
 
     /// Whether the text between `\\(` and `\\)` or `\\[` and `\\]` is a formula rather than
-    /// Markdown's escaped brackets (`\\[1\\]`, `Unsafe\\[Mutable\\]`): it holds a TeX command or
-    /// one of `^ _ = { } + < > |`, or is one letter, and no link.
+    /// Markdown's escaped brackets (`\\[1\\]`, `Unsafe\\[Mutable\\]`, `\\[string | \\[string]]`): it
+    /// holds a TeX command (`\\frac`) or one of `^ _ = { }`, or is one letter, and no link.
     private static func looksLikeTeX(_ text: ArraySlice<UInt8>) -> Bool {
         let trimmed = text.drop { $0 == UInt8(ascii: " ") }.reversed().drop { $0 == UInt8(ascii: " ") }
-        if trimmed.count == 1, let only = trimmed.first, (only | 0x20) >= UInt8(ascii: "a"), (only | 0x20) <= UInt8(ascii: "z") { return true }
-        let marks: Set<UInt8> = Set("\\^_={}+<>|".utf8)
-        let hasLink = zip(text, text.dropFirst()).contains { $0 == UInt8(ascii: "]") && $1 == UInt8(ascii: "(") }
-        return !hasLink && text.contains { marks.contains($0) }
+        func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
+        if trimmed.count == 1, let only = trimmed.first, isLetter(only) { return true }
+        let marks: Set<UInt8> = Set("^_={}".utf8)
+        let pairs = zip(text, text.dropFirst())
+        guard !pairs.contains(where: { $0 == UInt8(ascii: "]") && $1 == UInt8(ascii: "(") }) else { return false }
+        return text.contains { marks.contains($0) } || pairs.contains { $0 == UInt8(ascii: "\\") && isLetter($1) }
     }
 
     /// After the `{% endhighlight %}`, `{% endraw %}` or `{% endset %}` that closes the block
