@@ -92,6 +92,10 @@ public struct MarkdownParser: Sendable {
         /// read is shown as code (``Markdown/mathFailures`` says where). Off by default, so the
         /// HTML stays cmark-gfm's; sites turn it on.
         public var math: Bool = false
+        /// With ``math``, whether one `$` delimits inline math (GitHub's rule). kramdown, which
+        /// Jekyll sites are written for, reads only `$$…$$`, inline or display, and shows one `$`
+        /// as text (`"$time $metadata[$level]"`). Default: on.
+        public var singleDollarMath: Bool = true
         /// What becomes of the heading the document's title comes from, for sites whose
         /// templates show the title themselves. Default: ``TitleHeading/keep``.
         public var titleHeading: TitleHeading
@@ -198,7 +202,8 @@ public struct MarkdownParser: Sendable {
         if options.math, MathReader.mayHoldMath(body),
            let replaced = MathReader.replacing(in: body, firstLine: source.bodyLineOffset + 1,
                                                codeLines: codeBlockLines(of: body, lineOffset: source.bodyLineOffset),
-                                               htmlBlocks: options.rawHTML == .keep, fragments: &fragments) {
+                                               htmlBlocks: options.rawHTML == .keep, singleDollars: options.singleDollarMath,
+                                               fragments: &fragments) {
             body = replaced.body[...]
             mathFailures = replaced.failures
         }

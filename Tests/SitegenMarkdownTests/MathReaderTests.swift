@@ -57,4 +57,14 @@ struct MathReaderTests {
         let dollars = String(repeating: "$ $$ \\( \\[ {% highlight ", count: 20_000)
         #expect(try parser.html(from: dollars).hasPrefix("<p>"))
     }
+
+    @Test("as kramdown reads it (Jekyll sites), one $ is text and $$…$$ is math inline or display")
+    func kramdown() throws {
+        var options = MarkdownParser.Options(frontMatter: false, math: true)
+        options.singleDollarMath = false
+        let html = try MarkdownParser(options: options).html(from: "Log \"$time $metadata[$level]\" and $$x^2$$ inline.\n")
+        #expect(math(html) == ["x^2"])
+        #expect(html.contains("&quot;$time $metadata[$level]&quot;"))
+        #expect(!html.contains("display=\"block\""))
+    }
 }

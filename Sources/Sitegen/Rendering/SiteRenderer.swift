@@ -221,6 +221,8 @@ struct SiteRenderer: Sendable {
         options.titleHeading = title
         options.hidesRustLines = loaded.configuration.hidesRustLines
         options.admonitions = loaded.configuration.readsAdmonitions
+        // kramdown, for which Jekyll sites are written, reads only `$$` as math.
+        options.singleDollarMath = loaded.configuration.jekyllPermalinks == nil
         var rewriter = links.rewriter(for: sourcePath, displayPath: display(sourcePath))
         if let siteRewriter = site.markdownParser.linkRewriter { rewriter = rewriter.followed(by: siteRewriter) }
         return MarkdownParser(options: options, modifiers: site.markdownParser.modifiers, linkRewriter: rewriter)

@@ -8,7 +8,7 @@ import SitegenMath
 /// - `$…$` inline: the `$` that opens is not followed by a space, the one that closes is not
 ///   preceded by one nor followed by a digit, and both are on one line — so that prices
 ///   (`$5 and $10`) stay text; `\$` is a dollar sign;
-/// - `$$…$$` display, on one line or several; `\(…\)` inline and `\[…\]` display;
+/// - `$$…$$` display when it stands on lines of its own, inline within a line of text; `\(…\)` inline and `\[…\]` display;
 /// - fenced code blocks whose language is `math` (GitHub's) or `katex` (hugo-book's), display.
 ///
 /// Code blocks and code spans are not read, nor Liquid's and Nunjucks' `{% highlight %}`,
@@ -42,7 +42,7 @@ package struct MathReader {
     /// A display formula on lines of its own becomes an HTML comment that keeps the file's
     /// lines when `htmlBlocks` (raw HTML is kept; see ``HTMLFragments``).
     package static func replacing(in body: Substring, firstLine: Int, codeLines: [ClosedRange<Int>], htmlBlocks: Bool,
-                                  fragments: inout HTMLFragments) -> (body: String, failures: [Failure])? {
+                                  singleDollars: Bool = true, fragments: inout HTMLFragments) -> (body: String, failures: [Failure])? {
         let source = SourceText(body, firstLine: firstLine, codeLines: codeLines)
         let bytes = source.bytes
         var output: [UInt8] = [], failures: [Failure] = []
@@ -103,11 +103,14 @@ package struct MathReader {
             case UInt8(ascii: "$"):
                 if source.byte(position + 1) == UInt8(ascii: "$") {
                     if let close = closings.find("$$", from: position + 2, sameLine: false), close > position + 2 {
-                        put(position + 2..<close, display: true, from: position, to: close + 2)
+                        // Display on lines of its own; inline within a line of text, as kramdown reads it.
+                        let alone = source.indentation(before: position) != nil
+                            && (close + 2 == bytes.count || bytes[close + 2] == UInt8(ascii: "\n") || bytes[close + 2] == UInt8(ascii: "\r"))
+                        put(position + 2..<close, display: alone, from: position, to: close + 2)
                     } else {
                         position += 2
                     }
-                } else if let close = inlineClose(in: bytes, opening: position) {
+                } else if singleDollars, let close = inlineClose(in: bytes, opening: position) {
                     put(position + 1..<close, display: false, from: position, to: close + 1)
                 } else {
                     position += 1
