@@ -132,33 +132,27 @@ final class MathParser {
 
     /// The tokens up to the `}` that closes `opening` (already read).
     private func rawGroup(opening: MathToken) throws(MathError) -> [MathToken] {
-        var group: [MathToken] = []
-        var level = 0
-        while true {
-            let token = rawNext()
-            switch token.kind {
-            case .end: throw error("this { is not closed", at: opening)
-            case .open: level += 1
-            case .close:
-                if level == 0 { return group }
-                level -= 1
-            default: break
-            }
-            group.append(token)
-        }
+        try rawTokens(opening: opening, untilBracket: false)
     }
 
     /// The tokens up to a `]` outside braces (the `[` already read).
     private func rawUntilBracket(opening: MathToken) throws(MathError) -> [MathToken] {
+        try rawTokens(opening: opening, untilBracket: true)
+    }
+
+    /// The tokens up to what closes `opening`: its `}`, or with `untilBracket` a `]` outside braces.
+    private func rawTokens(opening: MathToken, untilBracket: Bool) throws(MathError) -> [MathToken] {
         var group: [MathToken] = []
         var level = 0
         while true {
             let token = rawNext()
             switch token.kind {
-            case .end: throw error("this [ is not closed", at: opening)
+            case .end: throw error(untilBracket ? "this [ is not closed" : "this { is not closed", at: opening)
             case .open: level += 1
-            case .close: level -= 1
-            case .character where token.scalar == 0x5D && level == 0: return group
+            case .close:
+                if level == 0, !untilBracket { return group }
+                level -= 1
+            case .character where untilBracket && token.scalar == 0x5D && level == 0: return group
             default: break
             }
             group.append(token)
