@@ -199,7 +199,7 @@ struct BookSiteTests {
         #expect(try site.page("guide/page.html").contains("href=\"https://git.example/o/r/src/main/docs/guide/page.md\""))
     }
 
-    @Test("Django REST framework's mkdocs.yml and file names give every URL MkDocs publishes for it")
+    @Test("Django REST framework's mkdocs.yml and file names give every page URL MkDocs publishes for it; its theme template is not published")
     func drfURLs() async throws {
         let site = try TestSite()
         try site.write(try fixture("drf-docs/mkdocs.yml"), to: "mkdocs.yml")
@@ -210,7 +210,9 @@ struct BookSiteTests {
         try await site.build()
         let expected = Set(lines(try fixture("drf-docs/urls.txt")))
         #expect(expected.count == 71)
-        #expect(expected.subtracting(publishedURLs(site)).sorted() == [])
+        // MkDocs also copies its Jinja template, `theme.custom_dir` being inside `docs_dir`; sitegen draws its own theme.
+        #expect(expected.subtracting(publishedURLs(site)).sorted() == ["/theme/main.html"])
+        #expect(!site.exists("theme/main.html"))
     }
 
     @Test("sitegen.yml's uglyURLs, keepFileNames, redirects, editURL and repository")

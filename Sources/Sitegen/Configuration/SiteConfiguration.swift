@@ -85,6 +85,9 @@ public struct SiteConfiguration: Sendable {
     /// Whether `site.menu` lists the top-level sections when there is no `main` menu (not in a
     /// book, whose chapters are its navigation).
     var menuOfSections = true
+    /// An MkDocs theme's `custom_dir` inside the content (a content path): its `.html` files
+    /// are Jinja templates, not published.
+    var themeTemplateFolder: String?
     /// Whether a page's `path` is its URL, as in a Zola site.
     var readsZolaPaths = false
     /// Whether MkDocs' admonitions (`!!! note`) are read as callouts (an MkDocs site's).

@@ -18,6 +18,7 @@ import SitegenLimits
 /// | `extra` | `params` |
 /// | (always) | admonitions (`!!! note "Title"`, `??? tip`) as callouts |
 /// | `extra_css` | `stylesheets` (paths from `docs_dir`, published with the content) |
+/// | `theme.custom_dir` | inside `docs_dir`: its `.html` templates are not published (its other files are) |
 enum MkDocsConfiguration {
     /// The configuration of the site in `root`.
     ///
@@ -61,6 +62,11 @@ enum MkDocsConfiguration {
         if let theme = values.value("theme")?.map {
             if let language = theme["language"]?.string?.replacingOccurrences(of: "_", with: "-"), SiteLanguage.isCode(language) {
                 configuration.language = language
+            }
+            // The theme's own templates, when they sit among the pages: sitegen draws the site
+            // with its theme, and a Jinja template is no page to publish.
+            if let custom = theme["custom_dir"]?.string.flatMap(ForeignContentFolder.inside), custom.hasPrefix(docsFolder + "/") {
+                configuration.themeTemplateFolder = String(custom.dropFirst(docsFolder.count + 1))
             }
         }
         if let nav = values.value("nav") {

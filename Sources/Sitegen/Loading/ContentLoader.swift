@@ -380,6 +380,14 @@ struct ContentLoader {
             found.otherFiles = pageFiles.otherFiles
             found.warnings += pageFiles.warnings
         }
+        if let templates = configuration.themeTemplateFolder {
+            let isTemplate = { (path: String) in path.hasPrefix(templates + "/") && (path.hasSuffix(".html") || path.hasSuffix(".htm")) }
+            for path in found.otherFiles where isTemplate(path) {
+                found.notes.append(SiteError(file: displayPath(path), "MkDocs' theme template (`theme.custom_dir`); sitegen draws "
+                                             + "the site with its own theme and does not publish it"))
+            }
+            found.otherFiles.removeAll(where: isTemplate)
+        }
         found.markdown.sort()
         found.otherFiles.sort()
         let summaries = layout.content == layout.root ? ["SUMMARY.md", "src/SUMMARY.md"] : ["SUMMARY.md"]
