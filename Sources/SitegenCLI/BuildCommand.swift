@@ -16,10 +16,6 @@ struct BuildCommand: AsyncParsableCommand {
     @Option(name: [.short, .long, .customShort("d"), .customLong("destination")], help: "The output folder (default: PATH/public).")
     var output: String?
 
-    @Option(name: [.customShort("b"), .customLong("base-url"), .customLong("baseURL")],
-            help: "The URL the site is published at; overrides baseURL of sitegen.yml.")
-    var baseURL: String?
-
     @OptionGroup var site: SiteOptions
 
     @Flag(help: "Stop on a name in a template that can never have a value, such as {{page.tilte}}, instead of warning.")
@@ -43,7 +39,7 @@ struct BuildCommand: AsyncParsableCommand {
         try Self.requireConfiguration(site.config, of: layout)
         if try SwiftSiteRunner.delegate(folder: layout.root, quiet: quiet) { return }
         let builder = SiteBuilder(site: SitegenCLI.configuredSite ?? Site(), layout: layout,
-                                  options: site.buildOptions(baseURL: baseURL, strict: strict))
+                                  options: site.buildOptions(strict: strict))
         let progress = BuildProgress(quiet: quiet, verbose: verbose, outputName: displayName(of: layout.output))
         let token = builder.observe(progress.handle)
         defer { token.cancel() }

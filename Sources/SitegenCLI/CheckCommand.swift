@@ -26,10 +26,6 @@ struct CheckCommand: AsyncParsableCommand {
     @Flag(help: "Stop on a name in a template that can never have a value, such as {{page.tilte}}, instead of warning.")
     var strict = false
 
-    @Option(name: [.customShort("b"), .customLong("base-url"), .customLong("baseURL")],
-            help: "The URL the site is published at; overrides baseURL of sitegen.yml.")
-    var baseURL: String?
-
     @Flag(help: "Also check links to other sites, over HTTP.")
     var external = false
 
@@ -44,7 +40,7 @@ struct CheckCommand: AsyncParsableCommand {
         try BuildCommand.requireConfiguration(site.config, of: layout)
         if try SwiftSiteRunner.delegate(folder: layout.root, quiet: format == .github) { return }
         let builder = SiteBuilder(site: SitegenCLI.configuredSite ?? Site(), layout: layout,
-                                  options: site.buildOptions(baseURL: baseURL, strict: strict))
+                                  options: site.buildOptions(strict: strict))
         var problems: [LinkChecker.Problem] = []
         do {
             let build = try await builder.buildInMemory()

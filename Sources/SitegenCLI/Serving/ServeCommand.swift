@@ -29,10 +29,6 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var site: SiteOptions
 
-    @Option(name: [.customShort("b"), .customLong("base-url"), .customLong("baseURL")],
-            help: "The URL the site is published at: the preview serves it under the same path (https://example.org/blog/ → http://127.0.0.1:8080/blog/).")
-    var baseURL: String?
-
     /// Set by `sitegen serve` on a site's own program: the preview folder to render into.
     @Option(help: .hidden)
     var previewFolder: String?
@@ -60,11 +56,11 @@ struct ServeCommand: AsyncParsableCommand {
             throw ExitCode.failure
         }
         let configuration = site.config.map { URL(fileURLWithPath: $0).standardizedFileURL }
-        if let baseURL, let problem = BaseURL.problem(with: baseURL) {
+        if let baseURL = site.baseURL, let problem = BaseURL.problem(with: baseURL) {
             TerminalOutput.error("--base-url \(baseURL): \(problem)")
             throw ExitCode.failure
         }
-        let basePath = baseURL.map(BaseURL.path(of:)) ?? ""
+        let basePath = site.baseURL.map(BaseURL.path(of:)) ?? ""
         if let workerBaseURL {
             // Inside a site's own program: the parent process serves and relays the events,
             // and holds this process's standard input open while it lives. A stop signal the
