@@ -151,8 +151,6 @@ struct MathMLTests {
 
     @Test("hostile input: deep nesting, macro bombs, huge and unterminated formulas")
     func hostile() throws {
-        let clock = ContinuousClock()
-        let start = clock.now
         let braces = String(repeating: "{", count: 10_000) + "x" + String(repeating: "}", count: 10_000)
         #expect(failure(braces)?.message.contains("Limits: math formula nesting") == true)
         #expect(failure(String(repeating: #"\sqrt"#, count: 10_000) + "x")?.message.contains("nesting") == true)
@@ -169,10 +167,9 @@ struct MathMLTests {
         #expect(failure(#"\begin{aligned}a&=b\\"#)?.message.contains("not closed") == true)
         #expect(failure(#"\text{abc"#)?.message.contains("not closed") == true)
         #expect(failure(#"\left(\left(\left(x"#)?.message.contains(#"\right"#) == true)
-        // A large formula within the limits renders, in linear time.
+        // A large formula within the limits renders (its speed is measured by `sitegen-bench math`).
         let large = String(repeating: #"\frac{a_1}{b^2} + "#, count: 3_000) + "x"
         #expect(try MathML.render(large, display: true).utf8.count > 100_000)
-        #expect(clock.now - start < .seconds(5))
     }
 
     /// A release build needs less than 256 KB of stack at the nesting limit (measured with

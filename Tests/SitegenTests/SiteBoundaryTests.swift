@@ -101,8 +101,7 @@ struct SiteBoundaryTests {
         #expect(error?.description == "sitegen.yml: is a link to \(real), outside the site folder, and is not read; pass it with --config \(real) to use it")
     }
 
-    @Test("links in a circle, links to a folder that contains them and links to nothing are warnings, never a hang",
-          .timeLimit(.minutes(1)))
+    @Test("links in a circle, links to a folder that contains them and links to nothing are warnings, never a hang")
     func loops() async throws {
         let site = try TestSite()
         try site.write("# A\n", to: "content/a.md")
@@ -122,8 +121,7 @@ struct SiteBoundaryTests {
         #expect(summary.pages == 2)
     }
 
-    @Test("links that fan out (two links to a folder with two links to the next…) list each folder a bounded number of times",
-          .timeLimit(.minutes(1)))
+    @Test("links that fan out (two links to a folder with two links to the next…) list each folder a bounded number of times")
     func fanningLinks() async throws {
         let site = try TestSite()
         for level in 0..<40 {
@@ -153,7 +151,7 @@ struct SiteBoundaryTests {
         ])
     }
 
-    @Test("FIFOs and sockets are skipped with a warning and never opened", .timeLimit(.minutes(1)))
+    @Test("FIFOs and sockets are skipped with a warning and never opened")
     func specialFiles() async throws {
         let site = try TestSite()
         try site.write("# A\n", to: "content/a.md")
