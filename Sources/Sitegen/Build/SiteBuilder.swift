@@ -229,32 +229,8 @@ public final class SiteBuilder: Sendable {
     }
 
     private func render(_ loaded: LoadedSite, site: Site, context: BuildContext) async throws -> RenderedSite {
-        let walker = FolderWalker(layout: layout, configuration: loaded.configuration)
-        let theme = try Theme(name: loaded.configuration.theme, overrides: layout.templates, layout: layout, walker: walker)
-        var loaded = loaded
-        let names = theme.unresolvableNames(in: loaded)
-        if options.strict && !names.isEmpty { throw SiteErrors(errors: names) }
-        loaded.warnings += names
-        var site = site
-        site.install(loaded.configuration.plugins.compactMap(Plugin.named))
-        if loaded.configuration.highlight, let highlighter = site.codeHighlighter {
-            // First, so that the site's own code block modifiers see coloured code.
-            site.markdownParser.addFirstModifier(.highlightingCode(with: highlighter))
-        }
-        let strings = try InterfaceStrings(theme: loaded.configuration.theme, layout: layout, configuration: loaded.configuration,
-                                           walker: walker)
-        return try await SiteRenderer(loaded: try processed(loaded, by: site), theme: theme, strings: strings, site: site,
-                                      output: context.output, observers: observers, memory: context.renderingMemory).render()
-    }
-
-    /// The loaded site after the site's page processors.
-    private func processed(_ loaded: LoadedSite, by site: Site) throws -> LoadedSite {
-        guard !site.pageProcessors.isEmpty else { return loaded }
-        var processed = loaded
-        processed.pages = try loaded.pages.map { page in
-            try site.pageProcessors.reduce(page) { page, process in try process(page) }
-        }
-        return processed
+        try await RenderStage(loaded: loaded, site: site, strict: options.strict)
+            .renderer(output: context.output, observers: observers, memory: context.renderingMemory).render()
     }
 
     /// Copies the theme's assets, `static/` and content files. A file of `static/` at the path

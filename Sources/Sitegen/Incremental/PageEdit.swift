@@ -30,8 +30,8 @@ struct PageEdit {
         let placement = LanguagePlacement(configuration: site.configuration)
         let known = memory.sources()
         // Parsed as the render stage parses, with fingerprints made.
-        let parser = SiteRenderer(rendered: site, output: output.writer, observers: BuildObservers(),
-                                  memory: LiveRendering(memory: memory, plan: OutputPlan(previous: nil, recording: true)))
+        let parser = RenderStage(continuing: site).renderer(output: output.writer, observers: BuildObservers(),
+                                                            memory: LiveRendering(memory: memory, plan: OutputPlan(previous: nil, recording: true)))
         var edits: [(index: Int, parsed: ParsedPage, path: String)] = []
         let publishedFiles = Set(site.loaded.files.compactMap(\.contentPath))
         for path in paths {
@@ -66,8 +66,9 @@ struct PageEdit {
         if !shownElsewhere {
             // Only the pages' own outputs show what changed: those are rendered, whatever the record says.
             let updated = edits.reduce(last) { $0.replacing($1.parsed, at: $1.index) }
-            let renderer = SiteRenderer(rendered: updated.site, output: output.writer, observers: BuildObservers(),
-                                        memory: LiveRendering(memory: memory, plan: OutputPlan(previous: nil, recording: false)))
+            let renderer = RenderStage(continuing: updated.site).renderer(
+                output: output.writer, observers: BuildObservers(),
+                memory: LiveRendering(memory: memory, plan: OutputPlan(previous: nil, recording: false)))
             try await renderer.writePages(of: updated.site, only: edits.map(\.index))
             try commit(output)
             for edit in edits { memory.replace(edit.parsed, in: updated) }
@@ -96,7 +97,7 @@ struct PageEdit {
         let rendering = LiveRendering(memory: memory, plan: plan)
         let (previous, next) = site.neighbours[edit.index]
         let shown = [edit.index] + [previous, next].compactMap { $0.flatMap { updated.index[$0.page.sourcePath] } }
-        try await SiteRenderer(rendered: site, output: output.writer, observers: BuildObservers(), memory: rendering)
+        try await RenderStage(continuing: site).renderer(output: output.writer, observers: BuildObservers(), memory: rendering)
             .writePages(of: site, only: shown)
         _ = try await ListRenderer(site: site, output: output.writer, memory: rendering).render()
         if steps.contains(where: { if case .generateFeeds = $0.action { true } else { false } }) {

@@ -13,12 +13,10 @@ struct ViewedOutputs {
     /// last build left nothing to work from or the new templates, data or strings do not load.
     func render(_ paths: Set<String>) async -> [String] {
         guard !paths.isEmpty, let last = memory.lastBuild?.site, let record = memory.record,
-              case let walker = FolderWalker(layout: layout, configuration: last.configuration),
-              let theme = try? Theme(name: last.configuration.theme, overrides: layout.templates, layout: layout, walker: walker),
-              let data = try? DataFiles.load(layout.data, layout: layout, walker: walker),
-              let strings = try? InterfaceStrings(theme: last.configuration.theme, layout: layout, configuration: last.configuration,
-                                                  walker: walker) else { return [] }
-        let site = last.with(theme: theme, data: data, strings: strings)
+              let files = try? ThemeFiles(configuration: last.configuration, layout: layout),
+              let data = try? DataFiles.load(layout.data, layout: layout,
+                                             walker: FolderWalker(layout: layout, configuration: last.configuration)) else { return [] }
+        let site = last.with(theme: files.theme, data: data, strings: files.strings)
         let plan = OutputPlan(previous: record, recording: true)
         plan.render(paths)
         let rendering = LiveRendering(memory: memory, plan: plan)
@@ -26,7 +24,7 @@ struct ViewedOutputs {
         let output = OutputWriter(live)
         let viewed = site.pages.indices.filter { paths.contains(URLPath.outputFile(for: site.pages[$0].page.url)) }
         do {
-            try await SiteRenderer(rendered: site, output: output, observers: BuildObservers(), memory: rendering)
+            try await RenderStage(continuing: site).renderer(output: output, observers: BuildObservers(), memory: rendering)
                 .writePages(of: site, only: viewed)
             _ = try await ListRenderer(site: site, output: output, memory: rendering).render()
             live.keepEverythingElse()

@@ -592,12 +592,3 @@ struct SiteRenderer: Sendable {
             .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&quot;", with: "\"")
     }
 }
-
-extension SiteRenderer {
-    /// A renderer of more outputs of `rendered` (with its loaded site, theme and site), such as
-    /// the pages an edit changed.
-    init(rendered: RenderedSite, output: OutputWriter, observers: BuildObservers, memory: any RenderingMemory) {
-        self.init(loaded: rendered.loaded, theme: rendered.theme, strings: rendered.context.strings, site: rendered.site, output: output,
-                  observers: observers, memory: memory)
-    }
-}

@@ -20,10 +20,8 @@ package enum TemplateBenchmark {
         let layout = SiteLayout(root: folder)
         let builder = SiteBuilder(site: Site(), layout: layout)
         let loaded = try await builder.load(memory: nil)
-        let walker = FolderWalker(layout: layout, configuration: loaded.configuration)
-        let theme = try Theme(name: loaded.configuration.theme, overrides: layout.templates, layout: layout, walker: walker)
-        let rendered = try await SiteRenderer(loaded: loaded, theme: theme, strings: nil, site: Site(), output: OutputWriter(MemoryOutput()),
-                                              observers: BuildObservers(), memory: .plain).parsedSite()
+        let rendered = try await RenderStage(loaded: loaded, site: Site(), strict: false)
+            .renderer(output: OutputWriter(MemoryOutput()), observers: BuildObservers(), memory: .plain).parsedSite()
         let files = Theme.files(of: loaded.configuration.theme).filter { $0.key.hasSuffix(".mustache") }.map {
             TemplateEngine.File(name: String($0.key.dropLast(".mustache".count)), text: $0.value, displayPath: $0.key, fromTheme: true)
         }
