@@ -142,18 +142,13 @@ public final class SiteBuilder: Sendable {
             case (.copyStaticFiles, .rendered(let rendered)):
                 copied += try copyFiles(rendered.loaded, into: context.output)
             case (.generateSitemap, .rendered(let rendered)):
-                if let indexes = SiteIndexes(site: rendered) {
-                    context.renderingMemory.set(.sitemap, indexes.sitemapFingerprint())
-                    try indexes.write("sitemap.xml", owner: .sitemap, reading: [.sitemap], plan: context.renderingMemory,
-                                      output: context.output) {
-                        try indexes.sitemap(indexes.sitemapEntries())
-                    }
-                    try indexes.write("robots.txt", owner: .robots, reading: [], plan: context.renderingMemory, output: context.output) {
-                        try indexes.robots()
-                    }
-                }
+                let memory = context.renderingMemory
+                try SiteIndexes(site: rendered)?.writeSitemap(memory: memory, facts: memory.isRecording ? FactValues(rendered) : nil,
+                                                               output: context.output)
             case (.generateFeeds, .rendered(let rendered)):
-                try SiteIndexes(site: rendered)?.writeFeeds(plan: context.renderingMemory, output: context.output)
+                let memory = context.renderingMemory
+                try SiteIndexes(site: rendered)?.writeFeeds(memory: memory, facts: memory.isRecording ? FactValues(rendered) : nil,
+                                                             output: context.output)
             case (.indexSearch, .rendered(let rendered)):
                 if rendered.loaded.configuration.searchIsOn, let folder = context.output.builtFolder {
                     try SearchIndexer.index(folder, into: context.output) { context.warn($0) }

@@ -19,55 +19,37 @@ struct SiteIndexes {
     }
 
     /// Writes the Atom and RSS feeds of the site and of each section with dated pages, each
-    /// unless the plan keeps the file of the build before.
-    func writeFeeds(plan: any RenderingMemory, output: OutputWriter) throws {
-        let full = site.loaded.configuration.feedContent == .full
+    /// unless the memory keeps the file of the build before.
+    func writeFeeds(memory: any RenderingMemory, facts: FactValues?, output: OutputWriter) throws {
+        let layout = site.loaded.layout
         for feed in feeds() {
-            let sources = feed.pages.map(\.page.sourcePath)
-            plan.set(Dependency.feed(feed.folder), Fingerprint.of(feed.title, sources))
-            let dependencies = Set([Dependency.feed(feed.folder)] + sources.map(full ? Dependency.page : Dependency.listing))
-            let layout = site.loaded.layout
-            try write(feed.folder + "atom.xml", owner: .feed("Atom", folder: feed.source, layout: layout), reading: dependencies,
-                      plan: plan, output: output) {
-                try self.feed("atom.xml", feed)
-            }
-            try write(feed.folder + "rss.xml", owner: .feed("RSS", folder: feed.source, layout: layout), reading: dependencies,
-                      plan: plan, output: output) {
-                try self.feed("rss.xml", feed)
-            }
+            let owner = OutputOwner.feed("Atom", folder: feed.source, layout: layout)
+            try write("atom.xml", feedValues(feed), at: feed.folder + "atom.xml", owner: owner, memory: memory, facts: facts, output: output)
+            try write("rss.xml", feedValues(feed), at: feed.folder + "rss.xml", owner: .feed("RSS", folder: feed.source, layout: layout),
+                      memory: memory, facts: facts, output: output)
             // A Jekyll site's `feed.xml` keeps its URL: the same Atom feed is written there too.
             for path in feed.folder.isEmpty ? site.loaded.feedPaths : [] {
-                try write(path, owner: .feed("Atom", folder: feed.source, layout: layout), reading: dependencies, plan: plan, output: output) {
-                    try self.feed("atom.xml", feed)
-                }
+                try write("atom.xml", feedValues(feed), at: path, owner: owner, memory: memory, facts: facts, output: output)
             }
         }
     }
 
-    /// Writes the text `make` returns at `path`, unless the plan keeps the file of the build before.
-    func write(_ path: String, owner: OutputOwner, reading dependencies: Set<Dependency>, plan: any RenderingMemory, output: OutputWriter,
-               _ make: () throws -> String) throws {
-        if plan.needsRendering(path, reading: dependencies) {
-            try output.write(try make(), to: path, owner: owner)
-        } else {
+    /// Writes `sitemap.xml` and `robots.txt`, each unless the memory keeps the file of the build before.
+    func writeSitemap(memory: any RenderingMemory, facts: FactValues?, output: OutputWriter) throws {
+        try write("sitemap.xml", sitemapValues(sitemapEntries()), at: "sitemap.xml", owner: .sitemap, memory: memory, facts: facts,
+                  output: output)
+        try write("robots.txt", top(["sitemapURL": .text(base + "/sitemap.xml")]), at: "robots.txt", owner: .robots, memory: memory,
+                  facts: facts, output: output)
+    }
+
+    /// Renders `template` with `values` at `path`, unless the memory keeps the file of the build before.
+    private func write(_ template: String, _ values: TemplateValue, at path: String, owner: OutputOwner, memory: any RenderingMemory,
+                       facts: FactValues?, output: OutputWriter) throws {
+        guard let values = memory.values(toRender: path, values, facts: facts) else {
             output.keep(path, owner: owner)
+            return
         }
-    }
-
-    /// A fingerprint of what the sitemap lists, quicker to make than the sitemap.
-    func sitemapFingerprint() -> Int {
-        var hasher = Hasher()
-        for page in site.pages {
-            hasher.combine(page.page.url)
-            hasher.combine(page.page.updated ?? page.page.date)
-        }
-        hasher.combine(site.loaded.sections.keys.sorted())
-        for terms in site.terms.values {
-            for taxonomy in site.loaded.configuration.taxonomies {
-                for term in terms[taxonomy] ?? [] { hasher.combine(term.url) }
-            }
-        }
-        return hasher.finalize()
+        try output.write(try site.theme.templates.render(template, with: values), to: path, owner: owner)
     }
 
     /// One URL of the sitemap: its last change, and its translations' URLs (absolute).
@@ -112,10 +94,10 @@ struct SiteIndexes {
         return entries.sorted { $0.url < $1.url }
     }
 
-    /// The sitemap of `entries` (the theme's `sitemap.xml` template): every page and list page
-    /// once, with `lastmod` from `updated` or `date`, and in a site with `languages:` the
-    /// `xhtml:link rel="alternate" hreflang` of each translation.
-    func sitemap(_ entries: [SitemapEntry]) throws -> String {
+    /// The values of the sitemap's template (the theme's `sitemap.xml`) for `entries`: every
+    /// page and list page once, with `lastmod` from `updated` or `date`, and in a site with
+    /// `languages:` the `xhtml:link rel="alternate" hreflang` of each translation.
+    private func sitemapValues(_ entries: [SitemapEntry]) -> TemplateValue {
         let list = entries.map { entry -> TemplateValue in
             var values: [String: TemplateValue] = ["permalink": .text(XMLText.percentEncoded(base + entry.url))]
             if let lastmod = entry.lastmod { values["lastmod"] = .text(DateText.iso(lastmod)) }
@@ -124,17 +106,12 @@ struct SiteIndexes {
             }
             return .object(TemplateDictionary(values))
         }
-        return try render("sitemap.xml", ["entries": .list(list), "hasAlternates": .bool(!site.context.translations.isEmpty)],
-                          language: site.loaded.configuration.language)
+        return top(["entries": .list(list), "hasAlternates": .bool(!site.context.translations.isEmpty)])
     }
 
-    /// `robots.txt` (the theme's template): everything allowed, and where the sitemap is.
-    func robots() throws -> String {
-        try render("robots.txt", ["sitemapURL": .text(base + "/sitemap.xml")], language: site.loaded.configuration.language)
-    }
-
-    private func render(_ template: String, _ values: [String: TemplateValue], language: String) throws -> String {
-        try site.theme.templates.render(template, with: site.context.top(site: site.context.site(language), values))
+    /// `values` with what every template gets, in `language` (by default the site's).
+    private func top(_ values: [String: TemplateValue], language: String? = nil) -> TemplateValue {
+        site.context.top(site: site.context.site(language ?? site.loaded.configuration.language), values)
     }
 
     /// One feed: its output folder (`posts/`, decoded), the section's folder in the content
@@ -176,11 +153,6 @@ struct SiteIndexes {
         return feeds
     }
 
-    /// An entry's text: the whole page or its summary, by `feedContent`.
-    private func body(of page: RenderedPage) -> String {
-        site.loaded.configuration.feedContent == .full ? page.content : page.description
-    }
-
     /// The feeds' author: `author`, else the site's title, else its address.
     private var author: String {
         let configuration = site.loaded.configuration
@@ -188,20 +160,14 @@ struct SiteIndexes {
             .first { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty } ?? base
     }
 
-    /// A feed (the theme's `atom.xml` or `rss.xml` template) of its pages, for the list at its folder.
-    func feed(_ template: String, _ feed: Feed) throws -> String {
+    /// The values of a feed's templates (the theme's `atom.xml` and `rss.xml`): its pages, for
+    /// the list at its folder.
+    private func feedValues(_ feed: Feed) -> TemplateValue {
         let configuration = site.loaded.configuration
         let pages = feed.pages
         let updated = pages.compactMap { $0.page.updated ?? $0.page.date }.max() ?? Date(timeIntervalSince1970: 0)
-        let entries = pages.map { page -> TemplateValue in
-            [
-                "title": .text(page.title),
-                "permalink": .text(XMLText.percentEncoded(base + page.page.url)),
-                "updated": .text(DateText.rfc3339(page.page.updated ?? page.page.date ?? updated)),
-                "published": .text(DateText.rfc822(page.page.date ?? Date(timeIntervalSince1970: 0))),
-                "content": .text(body(of: page)),
-            ]
-        }
+        let full = configuration.feedContent == .full
+        let entries = pages.map { TemplateValue.object(FeedEntry($0, base: base, full: full)) }
         let description = feed.language.description ?? configuration.description
         let value: TemplateValue = [
             "title": .text(feed.title),
@@ -214,6 +180,6 @@ struct SiteIndexes {
             "isFull": .bool(configuration.feedContent == .full),
             "entries": .list(entries),
         ]
-        return try render(template, ["feed": value], language: feed.language.code)
+        return top(["feed": value], language: feed.language.code)
     }
 }

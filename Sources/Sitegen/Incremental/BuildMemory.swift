@@ -25,7 +25,7 @@ final class BuildMemory: LoadingMemory {
         var linkTargets: [String: String] = [:]
         var record: DependencyRecord?
         var lastBuild: LastBuild?
-        var outputs: [String: Int] = [:]
+        var outputs: [String: UInt64] = [:]
         var copies: [String: FileStamp] = [:]
     }
 
@@ -97,14 +97,12 @@ final class BuildMemory: LoadingMemory {
     }
 
     /// Keeps this build's parses (forgetting pages that are gone) and the link targets they
-    /// were made with; returns the source paths of the pages that are gone.
-    func keep(parsed pages: [ParsedPage], targets: [String: String]) -> [String] {
+    /// were made with.
+    func keep(parsed pages: [ParsedPage], targets: [String: String]) {
         let parsed = Dictionary(pages.map { ($0.page.page.sourcePath, $0) }, uniquingKeysWith: { $1 })
-        return state.withLock { state in
-            let gone = state.parsed.keys.filter { parsed[$0] == nil }
+        state.withLock { state in
             state.parsed = parsed
             state.linkTargets = targets
-            return gone
         }
     }
 
@@ -134,8 +132,7 @@ final class BuildMemory: LoadingMemory {
         }
     }
 
-    /// Notes that a build failed: the next starts from the record of the last that succeeded
-    /// (it sets the fingerprints of every page, whatever parses were kept).
+    /// Notes that a build failed: the next starts from the record of the last that succeeded.
     func failed() {
         state.withLock { state in
             state.lastBuild = nil
@@ -149,31 +146,25 @@ final class BuildMemory: LoadingMemory {
         state.withLock { $0.lastBuild }
     }
 
-    /// Takes in a page that ``PageEdit`` rendered again: its parse, its page, the last build
-    /// with it, and its fingerprints.
-    func replace(_ parsed: ParsedPage, in build: LastBuild) {
-        let page = parsed.page.page
+    /// Takes in pages that ``PageEdit`` rendered again: their parses and pages, the last build
+    /// with them, and what the outputs read.
+    func replace(_ parsed: [ParsedPage], in build: LastBuild, record: DependencyRecord) {
         state.withLock { state in
-            state.parsed[page.sourcePath] = parsed
-            state.pages[page.sourcePath] = page
+            for entry in parsed {
+                let page = entry.page.page
+                state.parsed[page.sourcePath] = entry
+                state.pages[page.sourcePath] = page
+            }
             state.lastBuild = build
-            state.record?.fingerprints[.page(page.sourcePath)] = parsed.fingerprint
-            state.record?.fingerprints[.listing(page.sourcePath)] = parsed.listingFingerprint
+            state.record = record
         }
     }
 
     /// Forgets the parses too (after a change to what pages' tags read: shortcode files,
     /// includes, data): every page is parsed again.
     func forgetParses() {
-        forgetRendering()
-        state.withLock { $0.parsed = [:] }
-    }
-
-    /// Forgets the dependency record (after a template or data change: every output renders
-    /// again); keeps the parses.
-    func forgetRendering() {
         state.withLock { state in
-            state.record = nil
+            state.parsed = [:]
             state.lastBuild = nil
         }
     }
@@ -181,8 +172,9 @@ final class BuildMemory: LoadingMemory {
     /// Forgets pages and parses too (after a configuration change: URLs, taxonomies and links
     /// may all change); keeps what it knows of the files on disk.
     func forgetPages() {
-        forgetRendering()
         state.withLock { state in
+            state.record = nil
+            state.lastBuild = nil
             state.parsed = [:]
             state.pages = [:]
             state.linkTargets = [:]
@@ -191,8 +183,8 @@ final class BuildMemory: LoadingMemory {
 
     // MARK: Output files
 
-    /// The fingerprint of each output file's text as written, and the stamp of each copied file.
-    var writtenOutputs: (texts: [String: Int], copies: [String: FileStamp]) {
+    /// The digest of each output file's text as written, and the stamp of each copied file.
+    var writtenOutputs: (texts: [String: UInt64], copies: [String: FileStamp]) {
         get { state.withLock { ($0.outputs, $0.copies) } }
         set { state.withLock { $0.outputs = newValue.texts; $0.copies = newValue.copies } }
     }

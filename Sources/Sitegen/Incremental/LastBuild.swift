@@ -26,6 +26,10 @@ struct LastBuild: Sendable {
             copy.site.orders[page.page.page.sectionPath] = section.map(swap)
         }
         copy.site.newest = site.newest.map(swap)
+        // A navigation tree of sections shows the pages' titles (a book's shows its summary's).
+        if site.context.navigation != nil && site.loaded.summary == nil {
+            copy.site.context.navigation = SiteRenderer.navigation(of: copy.site.loaded, orders: copy.site.orders, targets: [:])
+        }
         copy.site.terms = site.terms.mapValues { $0.mapValues { terms in terms.map { ($0.name, $0.url, $0.pages.map(swap)) } } }
         return copy
     }

@@ -12,7 +12,7 @@ final class LiveOutput: OutputSink {
     private struct State {
         var texts: [String: String] = [:]
         var copies: [String: (source: URL, stamp: FileStamp?)] = [:]
-        var made: [String: Int] = [:]
+        var made: [String: UInt64] = [:]
         var copied: [String: FileStamp] = [:]
         /// Whether every file of the build before stays unless written anew.
         var keepsEverythingElse = false
@@ -20,7 +20,7 @@ final class LiveOutput: OutputSink {
 
     let destination: URL
     private let memory: BuildMemory
-    private let previous: (texts: [String: Int], copies: [String: FileStamp])
+    private let previous: (texts: [String: UInt64], copies: [String: FileStamp])
     private let state = Mutex(State())
 
     init(destination: URL, memory: BuildMemory) {
@@ -45,10 +45,10 @@ final class LiveOutput: OutputSink {
 
     func write(_ text: String, to path: String) throws {
         let path = try URLPath.outputPath(path)
-        let fingerprint = Fingerprint.ofBytes(text)
+        let digest = StableHasher.digest(text)
         state.withLock { state in
-            state.made[path] = fingerprint
-            if previous.texts[path] != fingerprint { state.texts[path] = text }
+            state.made[path] = digest
+            if previous.texts[path] != digest { state.texts[path] = text }
         }
     }
 
@@ -62,8 +62,8 @@ final class LiveOutput: OutputSink {
     }
 
     func keep(_ path: String) {
-        guard let fingerprint = previous.texts[path] else { return }
-        state.withLock { $0.made[path] = fingerprint }
+        guard let digest = previous.texts[path] else { return }
+        state.withLock { $0.made[path] = digest }
     }
 
     /// Keeps every file of the build before that this build did not write (a page edit's build).

@@ -1,5 +1,7 @@
+import SitegenTemplates
+
 /// The ``RenderingMemory`` of a live build: parses come from and go to the ``BuildMemory``,
-/// the facts each output reads to and from the ``OutputPlan``.
+/// what each output read to and from the ``OutputPlan``.
 struct LiveRendering: RenderingMemory {
     let memory: BuildMemory
     let plan: OutputPlan
@@ -15,19 +17,10 @@ struct LiveRendering: RenderingMemory {
     }
 
     func remember(_ parsed: [ParsedPage], targets: [String: String]) {
-        let gone = memory.keep(parsed: parsed, targets: targets)
-        plan.remove(gone.flatMap { [Dependency.page($0), .listing($0), .neighbours($0)] })
+        memory.keep(parsed: parsed, targets: targets)
     }
 
-    func set(_ fact: Dependency, _ fingerprint: @autoclosure () -> Int) {
-        plan.set(fact, fingerprint())
-    }
-
-    func set(_ fingerprints: [(Dependency, Int)]) {
-        plan.set(fingerprints)
-    }
-
-    func needsRendering(_ path: String, reading facts: @autoclosure () -> Set<Dependency>) -> Bool {
-        plan.needsRendering(path, reading: facts())
+    func values(toRender path: String, _ values: TemplateValue, facts: FactValues?, codeReads: Set<Fact>) -> TemplateValue? {
+        plan.values(toRender: path, values, facts: facts, codeReads: codeReads)
     }
 }

@@ -4,12 +4,12 @@ import Foundation
 ///
 /// The first build renders everything, into the output folder in place. Later builds read
 /// again only the Markdown files that changed, parse only those (and pages whose links lead to
-/// pages that appeared, moved or went), and render only the outputs that read a fact that
-/// changed — a page, its section's lists, its term pages, its neighbours, the feeds — as
-/// recorded during the build before (a page edit that leaves every list in order is rendered
-/// from the last build's state, without the general pass: see `PageEdit`). A change to
-/// templates, data files or `i18n/` renders every output again (from the parses kept); a configuration
-/// change parses every page again too. Only files whose text changed are written; files no
+/// pages that appeared, moved or went), and render only the outputs whose values changed or
+/// whose templates read a fact that changed — a page, what lists show of a page, `site`, `t`,
+/// `data`, the templates — as recorded while the build before rendered them (``OutputPlan``;
+/// a page edit that leaves every list in order is rendered from the last build's state,
+/// without the general pass: see `PageEdit`). A change to what pages' tags read (shortcode
+/// files, data) parses every page again; a configuration change also renders every output. Only files whose text changed are written; files no
 /// longer made are deleted; a failed build leaves the folder as it was. The result is the same
 /// as a full build's.
 ///
@@ -67,8 +67,6 @@ public final class LiveSiteBuilder: Sendable {
             memory.forgetPages()
         } else if changed.contains(where: { Self.changesParses($0, layout: layout) }) {
             memory.forgetParses()
-        } else if changed.contains(where: { Self.changesEveryOutput($0, layout: layout) }) {
-            memory.forgetRendering()
         }
         let output = LiveOutput(destination: layout.output, memory: memory)
         let start = DispatchTime.now().uptimeNanoseconds

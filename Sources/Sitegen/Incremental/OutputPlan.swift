@@ -1,120 +1,91 @@
 import Synchronization
+import SitegenTemplates
 
-/// Decides, output file by output file, whether a live build must render it, from the
-/// dependency record of the build before.
+/// Decides, output file by output file, whether a live build must render it, from what the
+/// build before recorded: the fingerprint of the values the output's template was given (their
+/// own part) and the facts its template read (``ReadLog``), each with its fingerprint then.
+/// An output is rendered again when it is new, when its values differ, or when a fact it read
+/// has another fingerprint now (``FactValues``); what it reads is then recorded anew. Nothing
+/// is listed by hand: what an output depends on is what its render read.
 ///
-/// Facts are named by keys (``Dependency``) and fingerprinted by what templates can see of
-/// them; the code that renders an output names every fact it reads, and sets the fingerprint
-/// of each fact before it plans an output that reads it. An output is rendered again when it
-/// is new, or when a fact it read last time has a new fingerprint; then what it reads now is
-/// recorded. An output whose facts are all unchanged reads the same facts as before (what an
-/// output reads is itself decided by facts it reads, such as a section's order), so it is kept
-/// without being looked at: a one-page edit costs a lookup per output, not a render.
-///
-/// A plan that is not recording renders everything and records nothing. Rendering reaches it
-/// through ``LiveRendering``.
+/// A plan that is not recording renders everything and records nothing. A partial plan
+/// (a page edit's) plans some outputs and keeps the record of the others.
 final class OutputPlan: Sendable {
+    private struct Pending {
+        let values: UInt64?
+        let log: ReadLog
+        let facts: FactValues
+    }
+
     private struct State {
-        var record: DependencyRecord
-
-        /// Sets a fingerprint (`nil`: the fact is gone); a change affects the fact's readers.
-        mutating func update(_ key: Dependency, _ fingerprint: Int?) {
-            guard record.fingerprints[key] != fingerprint else { return }
-            record.fingerprints[key] = fingerprint
-            if let readers = record.readers[key] { affected.formUnion(readers) }
-        }
-
-        /// Outputs that read a fact whose fingerprint changed in this build.
-        var affected: Set<String> = []
-        /// Outputs planned in this build (the others are gone).
-        var planned: Set<String> = []
+        var next = DependencyRecord()
+        var pending: [String: Pending] = [:]
         var rendered = 0
         var kept = 0
     }
 
     /// Whether this build keeps a record for the next (a live build).
     let isRecording: Bool
-    private let hasPrevious: Bool
-    private let state: Mutex<State>
+    private let previous: DependencyRecord?
+    private let isPartial: Bool
+    private let forced: Set<String>
+    private let rendersOnlyForced: Bool
+    private let state = Mutex(State())
 
-    /// A plan against `previous` (`nil`: render everything); `recording` for a live build.
-    init(previous: DependencyRecord?, recording: Bool) {
+    /// A plan against `previous` (`nil`: render everything); `recording` for a live build;
+    /// `partial` when outputs not planned stay as recorded; `forced` outputs render whatever
+    /// the record says; with `onlyForced`, nothing else renders (the pages open in a browser,
+    /// made first).
+    init(previous: DependencyRecord?, recording: Bool, partial: Bool = false, forced: Set<String> = [], onlyForced: Bool = false) {
         isRecording = recording
-        hasPrevious = previous != nil
-        state = Mutex(State(record: previous ?? DependencyRecord()))
+        self.previous = previous
+        isPartial = partial || onlyForced
+        self.forced = forced
+        rendersOnlyForced = onlyForced
     }
 
-    /// Sets the fingerprint of a fact before outputs that read it are planned.
-    func set(_ key: Dependency, _ fingerprint: @autoclosure () -> Int) {
-        guard isRecording else { return }
-        let value = fingerprint()
-        state.withLock { $0.update(key, value) }
-    }
-
-    /// Sets many fingerprints at once.
-    func set(_ fingerprints: [(Dependency, Int)]) {
-        guard isRecording else { return }
-        state.withLock { state in for (key, value) in fingerprints { state.update(key, value) } }
-    }
-
-    /// Marks facts that no longer exist (a deleted page's) as changed.
-    func remove(_ keys: [Dependency]) {
-        guard isRecording else { return }
-        state.withLock { state in for key in keys { state.update(key, nil) } }
-    }
-
-    /// Renders `paths` whatever the record says (and nothing else that is unchanged).
-    func render(_ paths: Set<String>) {
-        state.withLock { $0.affected.formUnion(paths) }
-    }
-
-    /// Says whether `path` must be rendered; if so, records that it reads `dependencies`.
-    func needsRendering(_ path: String, reading dependencies: @autoclosure () -> Set<Dependency>) -> Bool {
-        guard isRecording else { return true }
-        let unchanged = state.withLock { state in
-            state.planned.insert(path)
-            guard hasPrevious, state.record.reads[path] != nil, !state.affected.contains(path) else { return false }
-            state.kept += 1
-            return true
+    /// See ``RenderingMemory/values(toRender:_:facts:codeReads:)``.
+    func values(toRender path: String, _ values: TemplateValue, facts: FactValues?, codeReads: Set<Fact>) -> TemplateValue? {
+        guard isRecording, let facts else { return values }
+        if rendersOnlyForced && !forced.contains(path) { return nil }
+        let fingerprint = FactFingerprint.of(values)
+        if let fingerprint, !forced.contains(path), let before = previous?.outputs[path], before.values == fingerprint,
+           let previous, before.facts.allSatisfy({ previous.fingerprints[$0] == facts.fingerprint(of: $0) }) {
+            state.withLock { state in
+                state.next.outputs[path] = before
+                for fact in before.facts { state.next.fingerprints[fact] = previous.fingerprints[fact] }
+                state.kept += 1
+            }
+            return nil
         }
-        if unchanged { return false }
-        let dependencies = dependencies()
+        let log = ReadLog(codeReads.union([.templates]))
         state.withLock { state in
-            state.record.setReads(of: path, to: dependencies)
+            state.pending[path] = Pending(values: fingerprint, log: log, facts: facts)
             state.rendered += 1
         }
-        return true
+        return log.recording(values)
     }
 
-    /// What this build read, for the next one (outputs not planned in this build are dropped).
+    /// What this build read, for the next one: the outputs planned in it (and, for a partial
+    /// plan, the others as recorded before).
     var record: DependencyRecord {
-        state.withLock { state in
-            for path in state.record.reads.keys where !state.planned.contains(path) { state.record.setReads(of: path, to: nil) }
-            return state.record
+        var (next, pending) = state.withLock { ($0.next, $0.pending) }
+        for (path, entry) in pending {
+            let facts = entry.log.read
+            // Values that cannot be fingerprinted get a number no later build matches.
+            next.outputs[path] = DependencyRecord.Reads(values: entry.values ?? UInt64.random(in: .min ... .max),
+                                                        facts: Array(facts))
+            for fact in facts { next.fingerprints[fact] = entry.facts.fingerprint(of: fact) }
         }
+        if isPartial, let previous {
+            for (path, reads) in previous.outputs where next.outputs[path] == nil {
+                next.outputs[path] = reads
+                for fact in reads.facts where next.fingerprints[fact] == nil { next.fingerprints[fact] = previous.fingerprints[fact] }
+            }
+        }
+        return next
     }
 
     /// How many outputs were rendered and how many kept from the build before.
     var counts: (rendered: Int, kept: Int) { state.withLock { ($0.rendered, $0.kept) } }
-}
-
-/// Which facts each output file read, the fingerprints those facts had, and for each fact the
-/// outputs that read it.
-struct DependencyRecord: Sendable {
-    private(set) var reads: [String: Set<Dependency>] = [:]
-    var fingerprints: [Dependency: Int] = [:]
-    private(set) var readers: [Dependency: Set<String>] = [:]
-
-    /// How many outputs are recorded.
-    var readCount: Int { reads.count }
-
-    /// Records what `path` reads (`nil`: the output is gone), keeping ``readers`` in step.
-    mutating func setReads(of path: String, to dependencies: Set<Dependency>?) {
-        for key in reads[path] ?? [] {
-            readers[key]?.remove(path)
-            if readers[key]?.isEmpty == true { readers[key] = nil }
-        }
-        reads[path] = dependencies
-        for key in dependencies ?? [] { readers[key, default: []].insert(path) }
-    }
 }

@@ -59,52 +59,48 @@ struct PageEdit {
             edits.append((index, try parser.parse(page, links: site.links), URLPath.outputFile(for: page.url)))
         }
         guard !edits.isEmpty else { return nil }
-        let shownElsewhere = edits.contains { edit in
-            edit.parsed.listingFingerprint != site.parsed[edit.index].listingFingerprint
-                || !(record.readers[.page(edit.parsed.page.page.sourcePath)] ?? []).allSatisfy { $0 == edit.path }
+        let updated = edits.reduce(last) { $0.replacing($1.parsed, at: $1.index) }
+        let facts = FactValues(updated.site)
+        // What changed of the edited pages, as the outputs that read them saw it.
+        var changed: Set<Fact> = []
+        for edit in edits {
+            let source = edit.parsed.page.page.sourcePath
+            for fact in [Fact.page(source), .listing(source)] where record.fingerprints[fact] != facts.fingerprint(of: fact) {
+                changed.insert(fact)
+            }
         }
-        if !shownElsewhere {
-            // Only the pages' own outputs show what changed: those are rendered, whatever the record says.
-            let updated = edits.reduce(last) { $0.replacing($1.parsed, at: $1.index) }
-            let renderer = RenderStage(continuing: updated.site).renderer(
-                output: output.writer, observers: BuildObservers(),
-                memory: LiveRendering(memory: memory, plan: OutputPlan(previous: nil, recording: false)))
-            try await renderer.writePages(of: updated.site, only: edits.map(\.index))
-            try commit(output)
-            for edit in edits { memory.replace(edit.parsed, in: updated) }
-            return edits.count
+        // `site` shows pages too (a navigation tree of titles): when it changes, every output does, which the general build does.
+        for language in site.configuration.publishedLanguages {
+            if let before = record.fingerprints[.site(language.code)], before != facts.fingerprint(of: .site(language.code)) { return nil }
         }
-        guard edits.count == 1, let edit = edits.first, site.context.navigation == nil else { return nil }
-        return try await renderShowing(edit, in: last, record: record, steps: steps, into: output)
-    }
-
-    /// Renders one edited page and every output that shows it: its neighbours, its lists and feeds.
-    private func renderShowing(_ edit: (index: Int, parsed: ParsedPage, path: String), in last: LastBuild,
-                               record: DependencyRecord, steps: [BuildStep], into output: Output) async throws -> Int? {
-        let page = edit.parsed.page
-        let source = page.page.sourcePath
-        let updated = last.replacing(edit.parsed, at: edit.index)
-        let site = updated.site
-        // Every list must keep its order (a new title can reorder a list sorted by title).
-        guard let section = site.loaded.sections[page.page.sectionPath],
-              ListRenderer.sorted(site.orders[section.path] ?? [], by: section.sort).map(\.page.sourcePath)
-                == (last.site.orders[section.path] ?? []).map(\.page.sourcePath),
-              ListRenderer.newest(site.pages).map(\.page.sourcePath) == last.site.newest.map(\.page.sourcePath)
-        else { return nil }
-        let plan = OutputPlan(previous: record, recording: true)
-        plan.set(.page(source), edit.parsed.fingerprint)
-        plan.set(.listing(source), edit.parsed.listingFingerprint)
+        let own = Set(edits.map(\.path))
+        let affected = record.readers(of: changed).union(own)
+        let plan = OutputPlan(previous: record, recording: true, partial: true, forced: own)
         let rendering = LiveRendering(memory: memory, plan: plan)
-        let (previous, next) = site.neighbours[edit.index]
-        let shown = [edit.index] + [previous, next].compactMap { $0.flatMap { updated.index[$0.page.sourcePath] } }
-        try await RenderStage(continuing: site).renderer(output: output.writer, observers: BuildObservers(), memory: rendering)
-            .writePages(of: site, only: shown)
-        _ = try await ListRenderer(site: site, output: output.writer, memory: rendering).render()
-        if steps.contains(where: { if case .generateFeeds = $0.action { true } else { false } }) {
-            try SiteIndexes(site: site)?.writeFeeds(plan: rendering, output: output.writer)
+        let renderer = RenderStage(continuing: updated.site).renderer(output: output.writer, observers: BuildObservers(), memory: rendering)
+        if affected == own {
+            // Only the pages' own outputs show what changed.
+            try await renderer.writePages(of: updated.site, only: edits.map(\.index), facts: facts)
+        } else {
+            // Other outputs show the pages: every list must keep its order (a new title can reorder a list sorted by title).
+            for edit in edits {
+                let sectionPath = edit.parsed.page.page.sectionPath
+                guard let section = updated.site.loaded.sections[sectionPath],
+                      ListRenderer.sorted(updated.site.orders[sectionPath] ?? [], by: section.sort).map(\.page.sourcePath)
+                        == (last.site.orders[sectionPath] ?? []).map(\.page.sourcePath) else { return nil }
+            }
+            guard ListRenderer.newest(updated.site.pages).map(\.page.sourcePath) == last.site.newest.map(\.page.sourcePath) else {
+                return nil
+            }
+            let pages = updated.site.pages.indices.filter { affected.contains(URLPath.outputFile(for: updated.site.pages[$0].page.url)) }
+            try await renderer.writePages(of: updated.site, only: pages, facts: facts)
+            _ = try await ListRenderer(site: updated.site, output: output.writer, memory: rendering, facts: facts).render()
+            if steps.contains(where: { if case .generateFeeds = $0.action { true } else { false } }) {
+                try SiteIndexes(site: updated.site)?.writeFeeds(memory: rendering, facts: facts, output: output.writer)
+            }
         }
         try commit(output)
-        memory.replace(edit.parsed, in: updated)
+        memory.replace(edits.map(\.parsed), in: updated, record: plan.record)
         return plan.counts.rendered
     }
 

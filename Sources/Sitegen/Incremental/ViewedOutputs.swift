@@ -17,16 +17,16 @@ struct ViewedOutputs {
               let data = try? DataFiles.load(layout.data, layout: layout,
                                              walker: FolderWalker(layout: layout, configuration: last.configuration)) else { return [] }
         let site = last.with(theme: files.theme, data: data, strings: files.strings)
-        let plan = OutputPlan(previous: record, recording: true)
-        plan.render(paths)
+        let plan = OutputPlan(previous: record, recording: true, forced: paths, onlyForced: true)
+        let facts = FactValues(site)
         let rendering = LiveRendering(memory: memory, plan: plan)
         let live = LiveOutput(destination: layout.output, memory: memory)
         let output = OutputWriter(live)
         let viewed = site.pages.indices.filter { paths.contains(URLPath.outputFile(for: site.pages[$0].page.url)) }
         do {
             try await RenderStage(continuing: site).renderer(output: output, observers: BuildObservers(), memory: rendering)
-                .writePages(of: site, only: viewed)
-            _ = try await ListRenderer(site: site, output: output, memory: rendering).render()
+                .writePages(of: site, only: viewed, facts: facts)
+            _ = try await ListRenderer(site: site, output: output, memory: rendering, facts: facts).render()
             live.keepEverythingElse()
             try output.commit()
             return live.changedPaths

@@ -4,7 +4,7 @@ import SitegenTemplates
 
 /// Writes the list pages of a rendered site: every section and the home page, the taxonomy
 /// and term pages, paginated; the 404 page; and the alias redirects. Each names the facts it
-/// reads to the ``RenderingMemory``, which may keep it from the build before.
+/// is given its values through the ``RenderingMemory``, which may keep it from the build before.
 struct ListRenderer: Sendable {
     /// A taxonomy's term: its name as first written, its list's URL, its pages.
     typealias Term = (name: String, url: String, pages: [RenderedPage])
@@ -23,6 +23,8 @@ struct ListRenderer: Sendable {
     let memory: any RenderingMemory
     /// Each section's `_index.md` as HTML (with links rewritten), by section path.
     let sectionHTML: [String: String]
+    /// The site's facts, fingerprinted for the memory (`nil` when it records nothing).
+    let facts: FactValues?
 
     /// Writes them all; returns how many list pages were written.
     func render() async throws -> Int {
@@ -39,12 +41,6 @@ struct ListRenderer: Sendable {
         return written
     }
 
-    /// What every template reads through `site`: the menu (from the sections), and the
-    /// navigation tree when the theme uses it.
-    private var siteDependencies: Set<Dependency> {
-        context.navigation == nil ? [.sections] : [.sections, .navigation]
-    }
-
     // MARK: Sections and home
 
     private func writeSection(_ section: Section) throws -> Int {
@@ -55,7 +51,6 @@ struct ListRenderer: Sendable {
         // Each language's home page: the site's, or a language's folder (`fr`).
         let home = loaded.configuration.publishedLanguages.first { $0.path == section.path }
         let recent = home.map { Self.newest(newest, in: $0.code, count: loaded.configuration.recentPages) } ?? []
-        if let home { memory.set(Dependency.recent(home.code), Fingerprint.of(recent.map(\.page.sourcePath))) }
         // A Hugo site's home page lists the pages of its main sections, page by page, as Hugo's themes do.
         let listed = home.flatMap { home in loaded.configuration.hugo.map { _ in Self.mainSectionPages(of: home, in: newest, loaded: loaded) } }
         let pager = Pager(listed ?? sectionPages, perPage: section.paginate ?? loaded.configuration.paginate, url: section.url)
@@ -65,23 +60,8 @@ struct ListRenderer: Sendable {
         for page in pager.pages {
             let path = URLPath.outputFile(for: page.url)
             let owner = OutputOwner.list(of: section, page: page.number, layout: loaded.layout)
-            guard memory.needsRendering(path, reading: {
-                var dependencies = siteDependencies
-                dependencies.insert(Dependency.section(section.path))
-                dependencies.formUnion(subsections.map { Dependency.section($0.path) })
-                dependencies.formUnion(page.items.map { Dependency.listing($0.page.sourcePath) })
-                if let home, page.number == 1 {
-                    dependencies.insert(Dependency.recent(home.code))
-                    dependencies.formUnion(recent.map { Dependency.listing($0.page.sourcePath) })
-                }
-                if !context.translations.isEmpty { dependencies.insert(Dependency.translations(translation)) }
-                return dependencies
-            }()) else {
-                output.keep(path, owner: owner)
-                continue
-            }
             if let target = redirectTarget(of: section) {
-                try output.write(try redirect(to: target, title: section.title, language: section.language), to: path, owner: owner)
+                try writeRedirect(to: target, title: section.title, language: section.language, at: path, owner: owner)
                 continue
             }
             var values: [String: TemplateValue] = [
@@ -106,7 +86,6 @@ struct ListRenderer: Sendable {
     private func taxonomyJobs(in language: SiteLanguage) -> [@Sendable () throws -> Int] {
         var jobs: [@Sendable () throws -> Int] = []
         let site = context.site(language.code)
-        let watchesTranslations = !context.translations.isEmpty
         let hugo = loaded.configuration.hugo
         for taxonomy in loaded.configuration.taxonomies {
             let terms = self.terms[language.code]?[taxonomy] ?? []
@@ -116,19 +95,12 @@ struct ListRenderer: Sendable {
             let own = loaded.taxonomyContent[URLPath.path(taxonomy, in: language.path)]
             let title = own?.title ?? context.strings?.text(taxonomy, in: language.code) ?? PageReader.words(taxonomy)
             let html = own.flatMap { sectionHTML[$0.path] }
-            memory.set(Dependency.taxonomy(taxonomyURL), Fingerprint.of(terms.map { [$0.name, $0.url, String($0.pages.count)] } + [[html ?? ""]]))
             jobs.append {
                 // A Hugo site's taxonomy page lists its terms page by page, as its lists of pages.
                 let pager = Pager(terms, perPage: hugo == nil ? 0 : loaded.configuration.paginate, url: taxonomyURL)
                 for page in pager.pages {
                     let path = URLPath.outputFile(for: page.url)
                     let owner = OutputOwner.terms(of: taxonomy, page: page.number)
-                    var dependencies = siteDependencies.union([Dependency.taxonomy(taxonomyURL)])
-                    if watchesTranslations { dependencies.insert(.translations(.taxonomy(taxonomy))) }
-                    guard memory.needsRendering(path, reading: dependencies) else {
-                        output.keep(path, owner: owner)
-                        continue
-                    }
                     let list = page.items.map { ["name": .text($0.name), "url": .text(context.basePath + $0.url), "count": .int($0.pages.count)] as TemplateValue }
                     var taxonomyValues: [String: TemplateValue] = ["name": .text(taxonomy), "title": .text(title), "terms": .list(list)]
                     if let html, page.number == 1 { taxonomyValues["content"] = .text(html) }
@@ -148,18 +120,11 @@ struct ListRenderer: Sendable {
             for term in terms {
                 let ordered = Self.sorted(term.pages, by: nil)
                 let translation = TranslationTable.Key.term(taxonomy: taxonomy, slug: Self.slug(ofTermURL: term.url))
-                memory.set(Dependency.term(term.url), Fingerprint.of(term.name, ordered.map(\.page.sourcePath)))
                 jobs.append {
                     let pager = Pager(ordered, perPage: loaded.configuration.paginate, url: term.url)
                     for page in pager.pages {
                         let path = URLPath.outputFile(for: page.url)
                         let owner = OutputOwner.term(term.name, of: taxonomy, page: page.number)
-                        var dependencies = siteDependencies.union([Dependency.term(term.url)] + page.items.map { Dependency.listing($0.page.sourcePath) })
-                        if watchesTranslations { dependencies.insert(.translations(translation)) }
-                        guard memory.needsRendering(path, reading: dependencies) else {
-                            output.keep(path, owner: owner)
-                            continue
-                        }
                         var termValues: [String: TemplateValue] = [
                             "name": .text(term.name), "taxonomy": .text(taxonomy), "taxonomyTitle": .text(title),
                             "taxonomyURL": .text(context.basePath + taxonomyURL), "count": .int(term.pages.count),
@@ -251,16 +216,10 @@ struct ListRenderer: Sendable {
     private func writeNotFound(in language: SiteLanguage) throws -> Int {
         guard theme.templates.has("404") else { return 0 }
         let path = URLPath.path("404.html", in: language.path)
-        var dependencies = siteDependencies
-        if !context.translations.isEmpty { dependencies.insert(.translations(.notFound)) }
-        if memory.needsRendering(path, reading: dependencies) {
-            let title = language.title ?? loaded.configuration.title
-            try write("404", context.top(site: context.site(language.code), [
-                "head": context.listHead(title: title, url: nil, language: language.code, translation: .notFound),
-            ]), at: path, owner: .notFound)
-        } else {
-            output.keep(path, owner: .notFound)
-        }
+        let title = language.title ?? loaded.configuration.title
+        try write("404", context.top(site: context.site(language.code), [
+            "head": context.listHead(title: title, url: nil, language: language.code, translation: .notFound),
+        ]), at: path, owner: .notFound)
         return 1
     }
 
@@ -268,22 +227,17 @@ struct ListRenderer: Sendable {
     /// (and search engines) to the page.
     private func writeAliases() throws -> Int {
         var count = 0
-        func writeRedirect(_ alias: String, to url: String, title: String, language: String, owner: OutputOwner,
-                           reading dependencies: Set<Dependency>) throws {
+        func writeAlias(_ alias: String, to url: String, title: String, language: String, owner: OutputOwner, reading: Set<Fact>) throws {
             count += 1
-            let path = URLPath.outputFile(for: alias)
-            guard memory.needsRendering(path, reading: dependencies) else {
-                output.keep(path, owner: owner)
-                return
-            }
-            try output.write(redirect(to: context.absoluteBase + url, title: title, language: language), to: path, owner: owner)
+            try writeRedirect(to: context.absoluteBase + url, title: title, language: language, at: URLPath.outputFile(for: alias),
+                              owner: owner, reading: reading)
         }
         for page in pages where !page.page.aliases.isEmpty {
             for alias in page.page.aliases {
                 // The page's front matter says which aliases it has: page, not listing.
-                try writeRedirect(alias, to: page.page.url, title: page.title, language: page.page.language,
-                                  owner: OutputOwner.alias(alias, of: page.page, layout: loaded.layout),
-                                  reading: [Dependency.page(page.page.sourcePath)])
+                // The page's title is read here, not by the template.
+                try writeAlias(alias, to: page.page.url, title: page.title, language: page.page.language,
+                               owner: OutputOwner.alias(alias, of: page.page, layout: loaded.layout), reading: [.listing(page.page.sourcePath)])
             }
         }
         let layout = loaded.layout
@@ -292,14 +246,9 @@ struct ListRenderer: Sendable {
             let target = redirect.target.hasPrefix("/") && !redirect.target.hasPrefix("//")
                 ? context.absoluteBase + redirect.target : redirect.target
             count += 1
-            let path = URLPath.outputFile(for: redirect.page.url)
-            let owner = OutputOwner.page(redirect.page, layout: loaded.layout)
-            guard memory.needsRendering(path, reading: [Dependency.page(redirect.page.sourcePath)]) else {
-                output.keep(path, owner: owner)
-                continue
-            }
-            try output.write(self.redirect(to: target, title: redirect.page.explicitTitle ?? redirect.page.fileTitle,
-                                           language: redirect.page.language), to: path, owner: owner)
+            try writeRedirect(to: target, title: redirect.page.explicitTitle ?? redirect.page.fileTitle,
+                              language: redirect.page.language, at: URLPath.outputFile(for: redirect.page.url),
+                              owner: OutputOwner.page(redirect.page, layout: loaded.layout))
         }
         for section in loaded.sections.values where !section.aliases.isEmpty {
             // A list page without a file has aliases only from the site's `redirects` (or a Hugo site's `/en/`).
@@ -308,16 +257,17 @@ struct ListRenderer: Sendable {
                     ?? OutputOwner.redirect(alias, configuration: (layout.configuration ?? layout.foreignConfiguration).map(layout.display))
             }
             for alias in section.aliases {
-                try writeRedirect(alias, to: section.url, title: section.title, language: section.language,
-                                  owner: owner(alias), reading: [Dependency.sections])
+                try writeAlias(alias, to: section.url, title: section.title, language: section.language, owner: owner(alias), reading: [])
             }
         }
         return count
     }
 
-    /// A page that sends the reader (and search engines) to `target`: the theme's `alias` template.
-    private func redirect(to target: String, title: String, language: String) throws -> String {
-        try theme.templates.render("alias", with: context.top(site: context.site(language), ["url": .text(target), "title": .text(title)]))
+    /// A page at `path` that sends the reader (and search engines) to `target`: the theme's `alias` template.
+    private func writeRedirect(to target: String, title: String, language: String, at path: String, owner: OutputOwner,
+                               reading: Set<Fact> = []) throws {
+        try write("alias", context.top(site: context.site(language), ["url": .text(target), "title": .text(title)]), at: path, owner: owner,
+                  reading: reading)
     }
 
     /// Where Zola's `redirect_to` of a section's `_index.md` leads; for the site's root when
@@ -332,7 +282,13 @@ struct ListRenderer: Sendable {
         return target.contains("://") ? target : context.absoluteBase + target
     }
 
-    private func write(_ template: String, _ values: TemplateValue, at path: String, owner: OutputOwner) throws {
+    /// Renders `template` with `values` at `path`, unless the memory keeps the file of the build before.
+    /// `reading`: the facts this code read to make the values, besides what the template reads.
+    private func write(_ template: String, _ values: TemplateValue, at path: String, owner: OutputOwner, reading: Set<Fact> = []) throws {
+        guard let values = memory.values(toRender: path, values, facts: facts, codeReads: reading) else {
+            output.keep(path, owner: owner)
+            return
+        }
         try output.write(try theme.templates.render(template, with: values), to: path, owner: owner)
     }
 
@@ -387,8 +343,9 @@ struct ListRenderer: Sendable {
 
 extension ListRenderer {
     /// The list pages of `site`, written through `output`.
-    init(site: RenderedSite, output: OutputWriter, memory: any RenderingMemory) {
+    init(site: RenderedSite, output: OutputWriter, memory: any RenderingMemory, facts: FactValues?) {
         self.init(loaded: site.loaded, pages: site.pages, orders: site.orders, newest: site.newest, terms: site.terms,
-                  theme: site.theme, context: site.context, output: output, memory: memory, sectionHTML: site.sectionHTML)
+                  theme: site.theme, context: site.context, output: output, memory: memory, sectionHTML: site.sectionHTML,
+                  facts: facts)
     }
 }

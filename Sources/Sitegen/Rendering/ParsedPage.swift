@@ -11,8 +11,4 @@ struct ParsedPage: Sendable {
     let includes: [MdBookIncludes.File]
     /// The other generators' template tags left in its text.
     let templateTags: ForeignTemplateTags
-    /// Fingerprints of what its own output shows, and of what lists show of it (0 when the
-    /// rendering records nothing: ``RenderingMemory/isRecording``).
-    let fingerprint: Int
-    let listingFingerprint: Int
 }

@@ -1,11 +1,11 @@
+import SitegenTemplates
+
 /// What rendering may remember from one build to the next, in the rendering's own words: a
-/// cache of parsed pages, and a record of the facts (``Dependency``) each output reads, which
-/// says whether an output must be rendered again. A plain build remembers nothing and renders
-/// everything (``PlainBuild``); a live build passes its own.
-///
-/// The renderer sets the fingerprint of each fact before it asks about an output that reads it.
+/// cache of parsed pages, and for each output whether the file the build before wrote stands.
+/// A plain build remembers nothing and renders everything (``PlainBuild``); a live build
+/// passes its own, which records what each output's template reads (``ReadLog``).
 protocol RenderingMemory: Sendable {
-    /// Whether outputs' reads are recorded (only then are fingerprints worth making).
+    /// Whether outputs' reads are recorded (only then are facts worth fingerprinting).
     var isRecording: Bool { get }
 
     /// The link targets (content path → URL) that differ from those the remembered parses
@@ -16,19 +16,23 @@ protocol RenderingMemory: Sendable {
     /// it looked up (none of `changedTargets`) are unchanged.
     func parsed(_ page: Page, changedTargets: Set<String>) -> ParsedPage?
 
-    /// Remembers this build's parses, made with `targets`, for the next build; facts of pages
-    /// no longer there are forgotten.
+    /// Remembers this build's parses, made with `targets`, for the next build.
     func remember(_ parsed: [ParsedPage], targets: [String: String])
 
-    /// Sets the fingerprint of a fact.
-    func set(_ fact: Dependency, _ fingerprint: @autoclosure () -> Int)
+    /// The values to render the output at `path` with, given the values its template gets
+    /// (recording what the template reads of them, when the memory records), or `nil` when
+    /// the file the build before wrote stands: neither the values' own part nor any fact the
+    /// output read last time (fingerprinted in `facts`) changed. `codeReads` are facts the
+    /// code that made the values read (a redirect's page title), recorded with the template's.
+    func values(toRender path: String, _ values: TemplateValue, facts: FactValues?, codeReads: Set<Fact>) -> TemplateValue?
+}
 
-    /// Sets many fingerprints at once.
-    func set(_ fingerprints: [(Dependency, Int)])
-
-    /// Says whether the output at `path` must be rendered (else the caller keeps the file the
-    /// build before wrote); if so, records that it reads `facts`.
-    func needsRendering(_ path: String, reading facts: @autoclosure () -> Set<Dependency>) -> Bool
+extension RenderingMemory {
+    /// The values to render the output at `path` with, the template's reads recorded; see
+    /// ``values(toRender:_:facts:codeReads:)``.
+    func values(toRender path: String, _ values: TemplateValue, facts: FactValues?) -> TemplateValue? {
+        self.values(toRender: path, values, facts: facts, codeReads: [])
+    }
 }
 
 /// A build that remembers nothing: every page is parsed, every output rendered, nothing recorded.
@@ -37,9 +41,7 @@ struct PlainBuild: RenderingMemory {
     func changedTargets(_ targets: [String: String]) -> Set<String> { [] }
     func parsed(_ page: Page, changedTargets: Set<String>) -> ParsedPage? { nil }
     func remember(_ parsed: [ParsedPage], targets: [String: String]) {}
-    func set(_ fact: Dependency, _ fingerprint: @autoclosure () -> Int) {}
-    func set(_ fingerprints: [(Dependency, Int)]) {}
-    func needsRendering(_ path: String, reading facts: @autoclosure () -> Set<Dependency>) -> Bool { true }
+    func values(toRender path: String, _ values: TemplateValue, facts: FactValues?, codeReads: Set<Fact>) -> TemplateValue? { values }
 }
 
 extension RenderingMemory where Self == PlainBuild {

@@ -21,8 +21,9 @@ struct SiteRenderer: Sendable {
 
     func render() async throws -> RenderedSite {
         var rendered = try await parsedSite()
-        try await writePages(of: rendered)
-        rendered.listPages = try await ListRenderer(site: rendered, output: output, memory: memory).render()
+        let facts = memory.isRecording ? FactValues(rendered) : nil
+        try await writePages(of: rendered, facts: facts)
+        rendered.listPages = try await ListRenderer(site: rendered, output: output, memory: memory, facts: facts).render()
         return rendered
     }
 
@@ -73,31 +74,32 @@ struct SiteRenderer: Sendable {
             templateTags.append((source, content.templateTags))
         }
         for warning in ForeignTemplateTags.warnings(templateTags.filter { !$0.tags.isEmpty }) { warnings.add(warning) }
-        if memory.isRecording { setFingerprints(parsed, orders: orders, sectionHTML: sectionHTML) }
         // What lists need is worked out while the summaries are made on all cores.
         let (taxonomies, languages) = (loaded.configuration.taxonomies, loaded.configuration.publishedLanguages)
         async let newest = ListRenderer.newest(pages)
         async let terms = ListRenderer.terms(of: taxonomies, in: pages, languages: languages, rules: loaded.configuration.hugo)
-        if theme.templates.mentions("site.nav") {
-            var navigation: [String: NavigationTree] = [:]
-            for language in languages {
-                navigation[language.code] = loaded.summary.map { NavigationTree(summary: $0, urls: targets) }
-                    ?? NavigationTree(sections: loaded.sections, orders: orders, root: language.path)
-            }
-            memory.set(.navigation, Fingerprint.of(languages.map { navigation[$0.code]?.nodes ?? [] }))
-            context.navigation = navigation
-        }
+        if theme.templates.mentions("site.nav") { context.navigation = Self.navigation(of: loaded, orders: orders, targets: targets) }
         async let neighbours = Self.neighbours(pages, orders: orders, readingOrder: loaded.summary?.readingOrder ?? [])
         try await context.remember(pages)
         context.strings = strings
         let allTerms = await terms
         if loaded.configuration.isMultilingual {
             context.translations = Self.translations(of: loaded, terms: allTerms)
-            if memory.isRecording { memory.set(context.translations.keys.map { (Dependency.translations($0), context.translations.fingerprint(of: $0)) }) }
         }
         return RenderedSite(loaded: loaded, pages: pages, listPages: 0, warnings: warnings.all, parsed: parsed, orders: orders,
                             neighbours: await neighbours, newest: await newest, terms: allTerms, sectionHTML: sectionHTML,
                             context: context, theme: theme, site: site, files: files, links: links)
+    }
+
+    /// `site.nav` of each language (by code): a book's `SUMMARY.md` (whose chapters are at
+    /// `targets`, by content path), else the sections with their pages in `orders`.
+    static func navigation(of loaded: LoadedSite, orders: [String: [RenderedPage]], targets: [String: String]) -> [String: NavigationTree] {
+        var navigation: [String: NavigationTree] = [:]
+        for language in loaded.configuration.publishedLanguages {
+            navigation[language.code] = loaded.summary.map { NavigationTree(summary: $0, urls: targets) }
+                ?? NavigationTree(sections: loaded.sections, orders: orders, root: language.path)
+        }
+        return navigation
     }
 
     /// Where each page, section, taxonomy, term and 404 page of a site with `languages:` is in each language.
@@ -370,81 +372,20 @@ struct SiteRenderer: Sendable {
         loaded.layout.display(contentPath: contentPath)
     }
 
-    /// The fingerprints of what outputs read of pages and sections.
-    private func setFingerprints(_ parsed: [ParsedPage], orders: [String: [RenderedPage]],
-                                 sectionHTML: [String: String]) {
-        var fingerprints: [(Dependency, Int)] = []
-        fingerprints.reserveCapacity(parsed.count * 2 + orders.count + 1)
-        for entry in parsed {
-            let page = entry.page
-            fingerprints.append((.page(page.page.sourcePath), entry.fingerprint))
-            fingerprints.append((.listing(page.page.sourcePath), entry.listingFingerprint))
-        }
-        for (path, pages) in orders {
-            fingerprints.append((.section(path), Fingerprint.of(pages.map(\.page.sourcePath))))
-        }
-        var sections = Hasher()
-        for section in loaded.sections.values.sorted(by: { $0.path < $1.path }) {
-            sections.combine(section.path)
-            sections.combine(section.title)
-            sections.combine(section.weight)
-            sections.combine(section.paginate)
-            sections.combine(section.sort)
-            sections.combine(section.subsectionPaths)
-            sections.combine(section.source.frontMatter)
-            sections.combine(sectionHTML[section.path])
-        }
-        sections.combine(loaded.menus)
-        fingerprints.append((.sections, sections.finalize()))
-        memory.set(fingerprints)
-    }
-
-    /// What lists, neighbours, feeds and the navigation show of a page.
-    static func listingFingerprint(_ page: RenderedPage) -> Int {
-        Fingerprint.of(page.title, page.page.url, page.description, page.summary, page.page.date, page.page.updated,
-                       page.page.linkTitle)
-    }
-
     /// The second pass, on all cores: renders each page of `rendered` (those at `indices`,
     /// else all) with its template, its section neighbours at hand, and writes it — unless the
-    /// memory says the output of the build before stands.
-    func writePages(of rendered: RenderedSite, only indices: [Int]? = nil) async throws {
+    /// memory says the output of the build before stands (its facts fingerprinted in `facts`).
+    func writePages(of rendered: RenderedSite, only indices: [Int]? = nil, facts: FactValues?) async throws {
         let pages = rendered.loaded.pages
-        let usesNavigation = rendered.context.navigation != nil
-        let multilingual = !rendered.context.translations.isEmpty
-        // Which pages to render: planned on one thread (for most pages, a lookup), rendered on all.
-        var selected: [(index: Int, path: String)] = []
-        for index in indices ?? Array(pages.indices) {
-            let (previous, next) = rendered.neighbours[index]
-            let source = pages[index].sourcePath
-            let path = URLPath.outputFile(for: pages[index].url)
-            memory.set(.neighbours(source), Fingerprint.of(previous?.page.sourcePath, next?.page.sourcePath))
-            let translation = multilingual ? TranslationTable.Key.page(pages[index].translationKey) : nil
-            let needed = memory.needsRendering(path, reading: Self.pageDependencies(source, previous: previous, next: next,
-                                                                                   usesNavigation: usesNavigation, translation: translation))
-            if needed { selected.append((index, path)) } else { output.keep(path, owner: .page(pages[index], layout: loaded.layout)) }
-        }
+        let chosen = indices ?? Array(pages.indices)
         let done = Counter()
-        let chosen = selected
         let context = rendered.context
         _ = try await Parallel.map(chosen.indices, perTask: { context.sites() }) { sites, position in
-            let (index, path) = chosen[position]
-            try write(rendered.parsed[index], to: path, site: sites[pages[index].language] ?? context.site(pages[index].language),
-                      neighbours: rendered.neighbours[index], context: context, files: rendered.files)
+            let index = chosen[position]
+            try write(rendered.parsed[index], site: sites[pages[index].language] ?? context.site(pages[index].language),
+                      neighbours: rendered.neighbours[index], context: context, files: rendered.files, facts: facts)
             observers.send(.pageRendered(url: pages[index].url, done: done.increment(), total: chosen.count))
         }
-    }
-
-    /// What a page's own output reads: the page, which pages are its neighbours and what lists
-    /// show of them, the menu (from the sections) and, when the theme uses it, `site.nav`.
-    private static func pageDependencies(_ source: String, previous: RenderedPage?, next: RenderedPage?,
-                                 usesNavigation: Bool, translation: TranslationTable.Key?) -> Set<Dependency> {
-        var dependencies: Set<Dependency> = [.page(source), .neighbours(source), .sections]
-        if let translation { dependencies.insert(.translations(translation)) }
-        if let previous { dependencies.insert(.listing(previous.page.sourcePath)) }
-        if let next { dependencies.insert(.listing(next.page.sourcePath)) }
-        if usesNavigation { dependencies.insert(.navigation) }
-        return dependencies
     }
 
     /// Parses a page, noting the link targets it looks up and the warnings it gives.
@@ -484,42 +425,24 @@ struct SiteRenderer: Sendable {
             for entry in provider(rendered).entries { rendered.data[entry.key] = entry.value }
         }
         return ParsedPage(revision: page.revision, page: rendered, lookups: lookups.all,
-                          warnings: warnings.all, includes: content.includes, templateTags: content.templateTags,
-                          fingerprint: memory.isRecording ? Self.fingerprint(rendered) : 0,
-                          listingFingerprint: memory.isRecording ? Self.listingFingerprint(rendered) : 0)
+                          warnings: warnings.all, includes: content.includes, templateTags: content.templateTags)
     }
 
-    /// A fingerprint of everything a page's own output shows of it.
-    private static func fingerprint(_ rendered: RenderedPage) -> Int {
-        let page = rendered.page
-        var fingerprint = Hasher()
-        fingerprint.combine(rendered.content)
-        fingerprint.combine(rendered.title)
-        fingerprint.combine(rendered.titleID)
-        fingerprint.combine(rendered.description)
-        fingerprint.combine(rendered.data)
-        fingerprint.combine(page.frontMatter)
-        fingerprint.combine(page.url)
-        fingerprint.combine(page.sectionPath)
-        fingerprint.combine(page.layout)
-        fingerprint.combine(page.terms)
-        fingerprint.combine(page.date)
-        fingerprint.combine(page.updated)
-        fingerprint.combine(rendered.headings)
-        fingerprint.combine(rendered.wordCount)
-        return fingerprint.finalize()
-    }
-
-    private func write(_ parsed: ParsedPage, to path: String, site siteValues: TemplateContext.SiteValues,
+    private func write(_ parsed: ParsedPage, site siteValues: TemplateContext.SiteValues,
                        neighbours: (previous: RenderedPage?, next: RenderedPage?), context: TemplateContext,
-                       files: PublishedFiles) throws {
+                       files: PublishedFiles, facts: FactValues?) throws {
         let rendered = parsed.page
         let page = rendered.page
+        let path = URLPath.outputFile(for: page.url)
         // A layout of another generator's (`post`, `layouts/docs.njk`) renders with the page template.
         let template = page.layout.flatMap { theme.templates.has($0) ? $0 : nil } ?? "page"
-        let values = context.top(site: siteValues, ["page": context.page(rendered, section: loaded.sections[page.sectionPath],
-                                                                          previous: neighbours.previous, next: neighbours.next),
-                                                    "head": context.head(of: rendered)], url: page.url)
+        let given = context.top(site: siteValues, ["page": context.page(rendered, section: loaded.sections[page.sectionPath],
+                                                                         previous: neighbours.previous, next: neighbours.next),
+                                                   "head": context.head(of: rendered)], url: page.url)
+        guard let values = memory.values(toRender: path, given, facts: facts) else {
+            output.keep(path, owner: .page(page, layout: loaded.layout))
+            return
+        }
         let text: String
         do {
             text = try theme.templates.render(template, with: values)

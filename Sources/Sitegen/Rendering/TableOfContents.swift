@@ -4,10 +4,12 @@ import SitegenTemplates
 /// A page's headings of levels 2–4, nested, as `page.toc` shows them.
 struct TableOfContents {
     /// One heading: `text`, `id`, `children`, `hasChildren`.
-    struct Entry: TemplateObject {
+    struct Entry: ListedTemplateObject {
         let text: String
         let id: String
         let children: [Entry]
+
+        var memberNames: [String] { ["text", "id", "children", "hasChildren"] }
 
         func member(_ name: String) -> TemplateValue? {
             switch name {

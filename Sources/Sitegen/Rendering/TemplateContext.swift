@@ -10,8 +10,9 @@ struct TemplateContext: Sendable {
     /// `site` and `t` of one language, and its code.
     struct SiteValues: Sendable {
         let language: String
-        let site: TemplateValue
+        let model: SiteModel
         let strings: TemplateValue
+        var site: TemplateValue { .object(model) }
     }
 
     let configuration: SiteConfiguration
@@ -175,8 +176,7 @@ struct TemplateContext: Sendable {
                 ["url": .text(path.contains("://") ? path : base + path)]
             })
         }
-        return SiteValues(language: language.code, site: .object(TemplateDictionary(values)),
-                          strings: strings?.value(for: language.code) ?? .object(TemplateDictionary([:])))
+        return SiteValues(language: language.code, model: SiteModel(language: language.code, values: values), strings: words(code))
     }
 
     /// `site` and `t` of every language, by code.
@@ -201,21 +201,33 @@ struct TemplateContext: Sendable {
     /// menus, marked for the output at `url`.
     func top(site: SiteValues, _ values: [String: TemplateValue], url: String? = nil) -> TemplateValue {
         var top = values
-        top["site"] = site.site
-        if let url, !siteMenus.isEmpty, case .object(let object) = site.site, var members = (object as? TemplateDictionary)?.members {
-            members.merge(menuValues(language: site.language, url: url)) { $1 }
-            top["site"] = .object(TemplateDictionary(members))
-        }
+        var model = site.model
+        if let url, !siteMenus.isEmpty { model.marked = menuValues(language: site.language, url: url) }
+        top["site"] = .object(model)
         top["t"] = site.strings
-        top["data"] = .object(FrontMatterObject(frontMatter: data, language: site.language))
+        top["data"] = .object(dataModel(site.language))
         return .object(TemplateDictionary(top))
+    }
+
+    /// `t`, the words of the interface in the language of `code`.
+    func words(_ code: String) -> TemplateValue {
+        FactValue.standing(for: .words(code), strings?.value(for: code) ?? .object(TemplateDictionary([:])))
+    }
+
+    /// `data`, the site's data files, as the templates of a language see them.
+    func dataModel(_ code: String) -> FactValue {
+        FactValue(fact: .data(code), base: FrontMatterObject(frontMatter: data, language: code))
     }
 
     /// `page`, with its neighbours in its section's order.
     func page(_ rendered: RenderedPage, section: Section?, previous: RenderedPage?, next: RenderedPage?) -> TemplateValue {
-        let summary = remembered(rendered)?.summary ?? makeSummary(rendered)
-        return .object(PageModel(rendered: rendered, summary: summary, section: section, previous: previous.map(self.summary),
-                                 next: next.map(self.summary), context: self))
+        .object(pageModel(rendered, section: section, previous: previous, next: next))
+    }
+
+    /// The object of ``page(_:section:previous:next:)``.
+    func pageModel(_ rendered: RenderedPage, section: Section?, previous: RenderedPage?, next: RenderedPage?) -> PageModel {
+        PageModel(rendered: rendered, summary: summaryModel(rendered), section: section, previous: previous.map(self.summary),
+                  next: next.map(self.summary), context: self)
     }
 
     /// `head` of a page's output.
@@ -288,6 +300,11 @@ struct TemplateContext: Sendable {
     /// What lists show of a page.
     func summary(_ rendered: RenderedPage) -> TemplateValue {
         remembered(rendered)?.value ?? .object(makeSummary(rendered))
+    }
+
+    /// The object of ``summary(_:)``.
+    func summaryModel(_ rendered: RenderedPage) -> PageSummary {
+        remembered(rendered)?.summary ?? makeSummary(rendered)
     }
 
     func section(_ section: Section, html: String, pages: some Collection<RenderedPage>, subsections: [Section],

@@ -43,11 +43,6 @@ struct TranslationTable: Sendable {
         urls[key] ?? [:]
     }
 
-    /// A fingerprint of the languages `key` is in, and where: what a language switcher shows.
-    func fingerprint(of key: Key) -> Int {
-        Fingerprint.of(urls(of: key).sorted { $0.key < $1.key }.map { [$0.key, $0.value] })
-    }
-
     /// The language switcher of an output in `language`: every language, each linking to the
     /// output's translation, else to that language's home page. `basePath` goes before each URL.
     func switcher(for key: Key?, in language: String, basePath: String) -> TemplateValue {

@@ -13,6 +13,8 @@ struct TemplateEngine: Sendable {
     }
 
     private let library: TemplateLibrary
+    /// Each template's text, by name: what every output reads (``Fact/templates``).
+    let texts: [String: String]
     /// The bundled theme's templates, whose names are not the site's to fix.
     private let themePaths: Set<String>
 
@@ -44,6 +46,7 @@ struct TemplateEngine: Sendable {
         if errors.isEmpty { errors = graph.depthErrors() }
         guard errors.isEmpty else { throw SiteErrors(errors: errors) }
         themePaths = Set(files.filter(\.fromTheme).map(\.displayPath))
+        texts = Dictionary(files.map { ($0.name, $0.text) }, uniquingKeysWith: { $1 })
     }
 
     /// Whether a template's tag names `dottedName` or a member of it.

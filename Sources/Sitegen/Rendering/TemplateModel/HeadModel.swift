@@ -3,7 +3,7 @@ import SitegenTemplates
 /// `head` in every HTML template: what the `<head>` says of the output for search engines and
 /// share previews (the canonical link, OpenGraph and Twitter card tags), worked out once so that
 /// a theme writes each tag without fallbacks of its own.
-struct HeadModel: TemplateObject {
+struct HeadModel: ListedTemplateObject {
     /// The output's own title, without the site's (`og:title`).
     let title: String
     /// Never empty: the page's description, else its summary, else the site's description, else its title.
@@ -31,6 +31,13 @@ struct HeadModel: TemplateObject {
         /// Every language of the site, each with the output's translation or its home page.
         var switcher: TemplateValue = .list([])
     }
+
+    var memberNames: [String] { Self.names }
+
+    private static let names: [String] = {
+        guard case .object(_, let members) = shape else { return [] }
+        return members.keys.sorted()
+    }()
 
     func member(_ name: String) -> TemplateValue? {
         switch name {

@@ -3,7 +3,7 @@ import SitegenTemplates
 /// One language of a language switcher (`head.languages`, `site.languages`), or one
 /// `hreflang` alternate (`head.alternates`, `page.translations`): a typed object, as every page
 /// of a site in several languages carries a few of them.
-struct LanguageLink: TemplateObject {
+struct LanguageLink: ListedTemplateObject {
     /// The language's code (`x-default` for an alternate's default).
     let code: String
     /// The language's own name; empty for `x-default`.
@@ -14,6 +14,8 @@ struct LanguageLink: TemplateObject {
     var isCurrent = false
     /// Whether it leads to the output's translation (else to the language's home page).
     var isTranslation = true
+
+    var memberNames: [String] { ["code", "language", "name", "url", "isCurrent", "isTranslation"] }
 
     func member(_ name: String) -> TemplateValue? {
         switch name {

@@ -3,12 +3,14 @@ import SitegenTemplates
 /// The menus of one output, for templates: `site.menus.NAME` (each entry's `name`, `title`,
 /// `url`, `pre`, `post`, `identifier`, `weight`, `isCurrent`, `isActive`, `hasChildren`,
 /// `children`), marked for the output at ``currentURL``.
-struct MenuModel: TemplateObject {
+struct MenuModel: ListedTemplateObject {
     let menus: [String: [SiteMenus.Node]]
     /// The site's base path, put before the entries' paths.
     let basePath: String
     /// The URL path of the output being rendered (without the base path), if it is a page or list.
     let currentURL: String?
+
+    var memberNames: [String] { menus.keys.sorted() }
 
     func member(_ name: String) -> TemplateValue? {
         menus[name].map(list)

@@ -5,7 +5,7 @@ import SitegenTemplates
 /// about it, each member worked out when a template reads it, but for the few that themes
 /// read more than once (as `{{#page.section}}…{{/page.section}}` and `{{#page.hasToc}}` with
 /// `{{#page.toc}}`), worked out once.
-struct PageModel: TemplateObject {
+struct PageModel: FactTemplateObject {
     let rendered: RenderedPage
     let summary: PageSummary
     let previous: TemplateValue?
@@ -28,6 +28,16 @@ struct PageModel: TemplateObject {
         }
         tableOfContents = TableOfContents(rendered.headings)
     }
+
+    var fact: Fact { .page(rendered.page.sourcePath) }
+
+    /// Every member of ``shape(taxonomies:)``.
+    var memberNames: [String] { Self.names }
+
+    private static let names: [String] = {
+        guard case .object(_, let members) = shape(taxonomies: []) else { return [] }
+        return members.keys.sorted()
+    }()
 
     func member(_ name: String) -> TemplateValue? {
         let page = rendered.page

@@ -2,7 +2,9 @@ import SitegenTemplates
 
 /// What lists show of a page (`section.pages`, `term.pages`, `recent.pages`, `page.previous`):
 /// built once per page and build, and shared by every list that shows it.
-struct PageSummary: TemplateObject {
+struct PageSummary: FactTemplateObject {
+    /// The page's source path.
+    let source: String
     let title: String
     let url: String
     let description: String
@@ -10,12 +12,19 @@ struct PageSummary: TemplateObject {
     let dateISO: String?
 
     init(_ rendered: RenderedPage, basePath: String, language: String) {
+        source = rendered.page.sourcePath
         title = rendered.title
         url = basePath + rendered.page.url
         description = rendered.description
         date = rendered.page.date.map { DateText.long($0, language: language) }
         dateISO = rendered.page.date.map(DateText.iso)
     }
+
+    var fact: Fact { .listing(source) }
+
+    var memberNames: [String] { Self.names }
+
+    private static let names = members.keys.sorted()
 
     func member(_ name: String) -> TemplateValue? {
         switch name {
