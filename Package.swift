@@ -65,7 +65,7 @@ let package = Package(
             dependencies: ["SitegenCLI"],
             // mimalloc replaces glibc's malloc in the command: a 10,000-page build spends a fifth
             // of its CPU time in glibc's allocator and 30% less CPU overall with mimalloc
-            // (README, "Speed"). Library products keep the host's allocator.
+            // (Benchmarks/README.md, "Speed and memory"). Library products keep the host's allocator.
             linkerSettings: [.linkedLibrary("mimalloc", .when(platforms: [.linux]))]
         ),
         .executableTarget(

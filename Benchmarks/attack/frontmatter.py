@@ -1,5 +1,5 @@
 """Front matter and configuration files that once crashed a build or were read against the
-README's word: each must end with status 1 and a message naming the file and line."""
+documentation's word: each must end with status 1 and a message naming the file and line."""
 from pathlib import Path
 
 from common import Case, build

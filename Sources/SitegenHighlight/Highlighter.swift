@@ -1,5 +1,5 @@
-/// The built-in highlighter: a table-driven lexer for each of the languages the README
-/// lists, giving tokens the short class names of Pygments and Chroma.
+/// The built-in highlighter: a table-driven lexer for each of the languages the article
+/// <doc:SyntaxHighlighting> lists, giving tokens the short class names of Pygments and Chroma.
 ///
 /// ```swift
 /// let html = Highlighter().highlight("let x = 1", language: "swift")

@@ -1,7 +1,8 @@
 /// Every bound sitegen puts on what it reads, expands, renders and serves, in one place: each
 /// limit is enforced where input enters, and going over one is an error at `file:line` that
-/// names the limit (the previous output stays). The README's "Limits" table lists the same
-/// numbers; `LimitsDocumentationTests` keeps the two in step.
+/// names the limit (the previous output stays). The table of the DocC article "Limits"
+/// (`Sources/SitegenLimits/SitegenLimits.docc/Limits.md`) lists the same numbers;
+/// `LimitsDocumentationTests` keeps the two in step.
 ///
 /// The numbers are far above what real sites use (the largest of the corpora and real sites
 /// stays below a tenth of each) and low enough that no input can take more than seconds of

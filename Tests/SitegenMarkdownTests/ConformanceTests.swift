@@ -47,7 +47,7 @@ struct ConformanceTests {
             if ReferenceRenderer.html(example.markdown, options: example.options) == example.html { reference += 1 }
         }
         #expect(ours == reference)
-        // Recorded in README. check_cli.py, which folds CRLF to LF, counts 732 for both.
+        // Recorded in SitegenMarkdown's DocC article "Conformance". check_cli.py, which folds CRLF to LF, counts 732 for both.
         #expect(ours == 731)
     }
 }

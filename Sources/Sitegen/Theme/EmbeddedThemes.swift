@@ -391,7 +391,7 @@ window.addEventListener("DOMContentLoaded", function () {
   --alert-important: #8250df;
   --alert-warning: #9a6700;
   --alert-caution: #cf222e;
-  /* Code colours (Pygments/Chroma class names; see "Syntax highlighting" in the README). */
+  /* Code colours (Pygments/Chroma class names; see the "Syntax highlighting" article of SitegenHighlight's DocC). */
   --code-keyword: #cf222e;
   --code-name: #1f2328;
   --code-function: #6639ba;

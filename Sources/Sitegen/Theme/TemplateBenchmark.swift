@@ -4,7 +4,7 @@ import SitegenTemplates
 /// `sitegen-bench templates`: the default theme's page, section and term templates rendered
 /// for every page, section and tag of a site, as a build renders them. Speed is measured here,
 /// never in tests. (Until swift-mustache left the package, it ran beside ours: the numbers of
-/// that comparison are in the README.)
+/// that comparison are in `Benchmarks/README.md`.)
 package enum TemplateBenchmark {
     /// Microseconds per rendered output of each template: the best of `runs`.
     package struct Result: Sendable {

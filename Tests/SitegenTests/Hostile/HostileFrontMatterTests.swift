@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Front matter and configuration that once crashed a build, or were accepted against what the
-/// README promises: each build ends with status 1, an error naming the file and line, and the
+/// documentation promises: each build ends with status 1, an error naming the file and line, and the
 /// previous output as it was.
 @Suite("Hostile front matter and configuration")
 struct HostileFrontMatterTests {

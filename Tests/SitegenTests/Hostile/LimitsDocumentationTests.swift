@@ -2,12 +2,13 @@ import Foundation
 import SitegenLimits
 import Testing
 
-/// The README's "Limits" table says what `Limits` holds: every limit, with its value.
+/// The table of the DocC article "Limits" (`Sources/SitegenLimits/SitegenLimits.docc/Limits.md`)
+/// says what `Limits` holds: every limit, with its value.
 @Suite("The limits as documented")
 struct LimitsDocumentationTests {
     private enum Unit { case bytes, count, deep, times, seconds }
 
-    /// Each limit with the README row that documents it.
+    /// Each limit with the row of the article that documents it.
     private static let rows: [(name: String, row: String, value: Double, unit: Unit)] = [
         ("markdownFileBytes", "Markdown file", Double(Limits.markdownFileBytes), .bytes),
         ("expandedPageBytes", "page after includes and shortcodes", Double(Limits.expandedPageBytes), .bytes),
@@ -55,7 +56,7 @@ struct LimitsDocumentationTests {
         ("liveReloadPageBytes", "`serve`: largest HTML page that gets the live-reload script", Double(Limits.liveReloadPageBytes), .bytes),
     ]
 
-    /// How the README writes a value: `16 MB`, `64 MiB`, `8 KB`, `1,000`, `8 deep`, `600 s`.
+    /// How the article writes a value: `16 MB`, `64 MiB`, `8 KB`, `1,000`, `8 deep`, `600 s`.
     private static func written(_ value: Double, _ unit: Unit) -> String {
         let whole = Int(value)
         switch unit {
@@ -73,19 +74,22 @@ struct LimitsDocumentationTests {
     private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 
-    @Test("every limit of Limits.swift has a row in the README's table, with its value")
+    /// The article that holds the table.
+    private static let article = "Sources/SitegenLimits/SitegenLimits.docc/Limits.md"
+
+    @Test("every limit of Limits.swift has a row in the Limits article's table, with its value")
     func tableMatches() throws {
-        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
-        let section = try #require(readme.components(separatedBy: "### Limits\n").dropFirst().first?
-            .components(separatedBy: "\n### ").first)
+        let text = try String(contentsOf: Self.root.appendingPathComponent(Self.article), encoding: .utf8)
+        let section = try #require(text.components(separatedBy: "\n## The limits\n").dropFirst().first?
+            .components(separatedBy: "\n## ").first)
         var cells: [String: String] = [:]
         for line in section.split(separator: "\n") where line.hasPrefix("| ") && !line.hasPrefix("| limit") {
             let parts = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
             if parts.count == 2 { cells[parts[0]] = parts[1] }
         }
         for row in Self.rows {
-            let cell = try #require(cells[row.row], "no README row for \(row.name)")
-            #expect(cell.hasPrefix(Self.written(row.value, row.unit)), "\(row.name): README says \(cell)")
+            let cell = try #require(cells[row.row], "no row in \(Self.article) for \(row.name)")
+            #expect(cell.hasPrefix(Self.written(row.value, row.unit)), "\(row.name): \(Self.article) says \(cell)")
         }
         #expect(cells.count == Self.rows.count, "rows the test does not know: \(Set(cells.keys).subtracting(Self.rows.map(\.row)))")
         let source = try String(contentsOf: Self.root.appendingPathComponent("Sources/SitegenLimits/Limits.swift"), encoding: .utf8)
