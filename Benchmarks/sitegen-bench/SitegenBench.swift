@@ -3,6 +3,7 @@
 //   swift run -c release sitegen-bench templates [--pages 1000] [--runs 5] [--site DIR]
 //   swift run -c release sitegen-bench highlight [--corpus DIR] [--runs 5] [--blocks-json FILE] [--parse DIR]
 //   swift run -c release sitegen-bench math [--corpus FILE] [--runs 5] [--count 10000] [--json FILE]
+//   swift run -c release sitegen-bench live --site DIR [--runs 5]
 // Speed is measured here, never in tests.
 import CCmarkGFM
 import Foundation
@@ -26,6 +27,10 @@ struct SitegenBench {
         }
         if arguments.first == "math" {
             try MathBenchmark.run(Array(arguments.dropFirst()))
+            return
+        }
+        if arguments.first == "live" {
+            try await LiveBenchmark.run(Array(arguments.dropFirst()))
             return
         }
         if arguments.first == "templates" {

@@ -1,0 +1,61 @@
+import Foundation
+import Sitegen
+
+/// `live`: what a live build (`sitegen serve`'s) costs on a site after its first build: a build
+/// in which nothing changed (the general path, every output planned), a body edit of one page
+/// and a title edit of one page, each the best of `--runs`. The site's files are restored after.
+enum LiveBenchmark {
+    static func run(_ arguments: [String]) async throws {
+        let options = benchOptions(arguments, folderFlag: "--site")
+        guard let folder = options.folder else { print("usage: sitegen-bench live --site DIR [--runs N]"); exit(2) }
+        let root = URL(fileURLWithPath: folder).standardizedFileURL
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-bench-live-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let live = LiveSiteBuilder(site: Site(), root: root, output: output)
+        let first = try await seconds { _ = try await live.build() }
+        print(String(format: "first build          %8.3f s", first))
+        let nothing = root.appendingPathComponent("content/no-such-file.md").path
+        try await report("nothing changed", runs: options.runs) { _ = try await live.build(changed: [nothing]) }
+        guard let page = try markdownFile(in: root.appendingPathComponent("content")) else { return }
+        let original = try String(contentsOf: page, encoding: .utf8)
+        defer { try? original.write(to: page, atomically: false, encoding: .utf8) }
+        var round = 0
+        try await report("body edit", runs: options.runs) {
+            round += 1
+            try (original + "\nA paragraph added by the benchmark, round \(round).\n").write(to: page, atomically: false, encoding: .utf8)
+            let result = try await live.build(changed: [page.path])
+            if round == 1 { print("  (rendered \(result.rendered), kept \(result.kept))") }
+        }
+        guard let titleLine = original.split(separator: "\n").first(where: { $0.hasPrefix("title:") }) else { return }
+        try await report("title edit", runs: options.runs) {
+            round += 1
+            let edited = original.replacingOccurrences(of: String(titleLine), with: "title: \"Retitled \(round)\"")
+            try edited.write(to: page, atomically: false, encoding: .utf8)
+            let result = try await live.build(changed: [page.path])
+            if round == options.runs + 1 { print("  (rendered \(result.rendered), kept \(result.kept))") }
+        }
+    }
+
+    private static func report(_ name: String, runs: Int, _ body: () async throws -> Void) async throws {
+        var best = Double.infinity
+        for _ in 0..<runs { best = min(best, try await seconds(body)) }
+        print(String(format: "%-20@ %8.3f s (best of %d)", name as NSString, best, runs))
+    }
+
+    private static func seconds(_ body: () async throws -> Void) async throws -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        try await body()
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    }
+
+    /// A Markdown page below `folder` (the first in name order, not a section's `_index.md`).
+    private static func markdownFile(in folder: URL) throws -> URL? {
+        let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
+        var found: [URL] = []
+        while let url = walker?.nextObject() as? URL {
+            if url.pathExtension == "md" && url.lastPathComponent != "_index.md" { found.append(url) }
+            if found.count > 50 { break }
+        }
+        return found.sorted { $0.path < $1.path }.first
+    }
+}
