@@ -162,9 +162,10 @@ struct ShortcodeExpander {
             context.blockMarkdown(ShortcodeExpander.fenced(code, info: language + ShortcodeExpander.highlightOptions(options),
                                                            indentation: nil))
         }
-        switch context.templates.foreign.render(call, inner: inner, ordinal: ordinal, model: context.model(),
-                                                markdown: context.blockMarkdown, markdownify: context.markdownify, highlight: highlight,
-                                                url: { context.url($0, call.line) }) {
+        let model = context.model()
+        switch context.templates.foreign.render(call, inner: inner, ordinal: ordinal, page: model.page, site: model.site,
+                                                language: model.language, markdown: context.blockMarkdown,
+                                                markdownify: context.markdownify, highlight: highlight, url: { context.url($0, call.line) }) {
         case .success(let output):
             markdown += context.templates.foreignOutputsMarkdown(name, form: call.form)
                 ? output : fragment(output, standalone: standalone, newlines: newlines)
