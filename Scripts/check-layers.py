@@ -6,6 +6,7 @@ above it or of a peer. The order is in Scripts/layers.txt.
 Usage: Scripts/check-layers.py          # exit 1 and list every upward reference
        Scripts/check-layers.py --graph  # print which folder names which, and how often
        Scripts/check-layers.py --uses Loading:Foreign  # list what one folder names of another
+       Scripts/check-layers.py --root DIR  # check another tree (DIR/Scripts/layers.txt, DIR/Sources/…)
 
 A module is one namespace, so a folder "uses" another when one of its files names something
 declared at the top level of a file in the other. Members cannot be resolved by name (an
@@ -17,8 +18,7 @@ import re
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-LAYERS = os.path.join(ROOT, "Scripts", "layers.txt")
+REPOSITORY = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 IDENTIFIER = re.compile(r"`?([A-Za-z_][A-Za-z0-9_]*)`?")
 TOKEN = re.compile(r"[{}]|`?[A-Za-z_][A-Za-z0-9_]*`?")
@@ -250,9 +250,9 @@ def read_layers(path):
     return modules
 
 
-def read_sources(module):
+def read_sources(root, module):
     files = []
-    base = os.path.join(ROOT, module.path)
+    base = os.path.join(root, module.path)
     for folder, subfolders, names in os.walk(base):
         subfolders.sort()
         for name in sorted(names):
@@ -270,9 +270,16 @@ def check(module, files, graph, shown_uses):
     declared = {}  # name → folders declaring it
     for file in files:
         if file.folder not in module.levels:
-            raise LayersError(f"{module.path}/{file.relative}: its folder {file.folder} is not in {os.path.relpath(LAYERS, ROOT)}")
+            raise LayersError(f"{module.path}/{file.relative}: its folder {file.folder} is not in Scripts/layers.txt")
         for name in top_level_declarations(file.code):
             declared.setdefault(name, set()).add(file.folder)
+    holding = {file.folder for file in files}
+    for folder, (_, number) in module.levels.items():
+        if folder not in holding:
+            raise LayersError(f"Scripts/layers.txt:{number}: {module.path}/{folder} holds no Swift file")
+    for (folder, _), number in module.allowed.items():
+        if folder not in module.levels:
+            raise LayersError(f"Scripts/layers.txt:{number}: {folder} is not a layer of {module.path}")
     names = set(declared)
     violations = []
     for file in files:
@@ -350,16 +357,25 @@ def strongly_connected(nodes, edges):
     return groups
 
 
+def option(arguments, name):
+    """The value after `name` in the arguments, if it is there."""
+    for flag, value in zip(arguments, arguments[1:]):
+        if flag == name:
+            return value
+    return None
+
+
 def main(arguments):
     started = time.monotonic()
     try:
-        modules = read_layers(LAYERS)
+        root = os.path.abspath(option(arguments, "--root") or REPOSITORY)
+        modules = read_layers(os.path.join(root, "Scripts", "layers.txt"))
         graph = {}
         shown_uses = {tuple(pair.split(":", 1)) for pair, flag in zip(arguments[1:], arguments) if flag == "--uses"}
         violations = []
         file_count = 0
         for module in modules:
-            files = read_sources(module)
+            files = read_sources(root, module)
             file_count += len(files)
             violations += check(module, files, graph, shown_uses)
             for (folder, name), number in sorted(module.allowed.items(), key=lambda item: item[1]):
@@ -374,7 +390,7 @@ def main(arguments):
         print(violation)
     seconds = time.monotonic() - started
     if violations:
-        print(f"{len(violations)} references against the layers of Scripts/layers.txt ({file_count} files, {seconds:.2f} s)")
+        print(f"{len(violations)} problems with the layers of Scripts/layers.txt ({file_count} files, {seconds:.2f} s)")
         return 1
     allowances = sum(len(module.allowed) for module in modules)
     print(f"Layers hold: {file_count} files in {sum(len(module.levels) for module in modules)} folders of "
