@@ -41,6 +41,13 @@ struct PluginTests {
         #expect(error?.description == "sitegen.yml:1: unknown plugin 'emoji'; built-in plugins: headingAnchors, externalLinks, lazyImages, readingTime")
     }
 
+    @Test("each built-in plugin carries the name sitegen.yml knows it by, and a name finds its plugin")
+    func builtInNames() {
+        #expect(Plugin.builtIn.map(\.name) == BuiltInPluginName.allCases.map(\.rawValue))
+        #expect(BuiltInPluginName.allCases.map { Plugin.named($0.rawValue)?.name } == BuiltInPluginName.allCases.map(\.rawValue))
+        #expect(Plugin.named("emoji") == nil)
+    }
+
     @Test("a plugin's page processor, page data and HTML processor reach the output, in order")
     func customPlugin() async throws {
         let site = try TestSite()

@@ -65,6 +65,18 @@ enum URLPath {
         normalized.hasPrefix(".sitegen-")
     }
 
+    /// The one of sitegen's own files that lists what it wrote into an output folder
+    /// (``OutputManifest``): a folder holding it is an output, which loading never reads as content.
+    static let manifestFile = ".sitegen-manifest"
+
+    /// Whether an address holds a template tag of another generator, as written or percent-encoded
+    /// (`{{ … }}`, `{% … %}`): such a link is the generator's to expand, neither resolved nor checked.
+    static func holdsTemplateTag(_ address: String) -> Bool {
+        if address.contains("{{") || address.contains("{%") { return true }
+        let upper = address.uppercased()
+        return upper.contains("%7B%7B") || upper.contains("%7B%25")
+    }
+
     /// Resolves `.` and `..` in a `/`-separated relative path; `nil` when it climbs above the top.
     static func normalize(_ path: String) -> String? {
         if isPlain(path) { return path }

@@ -224,7 +224,9 @@ public final class SiteBuilder: Sendable {
     }
 
     private func render(_ loaded: LoadedSite, site: Site, context: BuildContext) async throws -> RenderedSite {
-        try await RenderStage(loaded: loaded, site: site, strict: options.strict)
+        var site = site
+        site.install(loaded.configuration.plugins.compactMap(Plugin.named))
+        return try await RenderStage(loaded: loaded, site: site, strict: options.strict)
             .renderer(output: context.output, observers: observers, memory: context.renderingMemory).render()
     }
 

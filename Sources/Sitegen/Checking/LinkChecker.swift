@@ -95,14 +95,6 @@ public struct LinkChecker: Sendable {
         return references.sorted { ($0.outputPath, $0.written) < ($1.outputPath, $1.written) }
     }
 
-    /// Whether an address holds a template tag of another generator, as written or percent-encoded
-    /// (`{{ … }}`, `{% … %}`).
-    static func holdsTemplateTag(_ address: String) -> Bool {
-        if address.contains("{{") || address.contains("{%") { return true }
-        let upper = address.uppercased()
-        return upper.contains("%7B%7B") || upper.contains("%7B%25")
-    }
-
     /// Whether an absolute address is this site's own (feeds' and canonical links).
     private func isOwn(_ address: String) -> Bool {
         !siteAddress.isEmpty && (address == siteAddress || address.hasPrefix(siteAddress + "/"))
@@ -113,7 +105,7 @@ public struct LinkChecker: Sendable {
                        sources: [String: String]) -> String? {
         if reference.isEmpty || reference.hasPrefix("//") || reference.hasPrefix("data:") { return nil }
         // Another generator's tag in an address (`{{site.url}}/x`) is told once, with the tags left as text.
-        if Self.holdsTemplateTag(reference) { return nil }
+        if URLPath.holdsTemplateTag(reference) { return nil }
         // A link to the site's own address is a link inside it.
         if isOwn(reference) {
             let rest = reference.dropFirst(siteAddress.count)

@@ -217,7 +217,7 @@ public struct SiteConfiguration: Sendable {
             guard plugins.list?.count == names.count else {
                 throw SiteError(file: displayPath, line: yaml.line(of: "plugins"), "`plugins` must be a list of names, as in `plugins: [headingAnchors]`")
             }
-            let known = Plugin.builtIn.map(\.name)
+            let known = BuiltInPluginName.allCases.map(\.rawValue)
             for name in names where !known.contains(name) {
                 throw SiteError(file: displayPath, line: yaml.line(of: "plugins"), "unknown plugin '\(name)'; built-in plugins: \(known.joined(separator: ", "))")
             }

@@ -175,7 +175,7 @@ struct JekyllPermalink {
 
     /// A post's name without its date (`2026-01-05-hello` → `hello`), else the file's name.
     private var titleSource: String {
-        if case .post = kind { return PageReader.splitDatePrefix(basename).1 }
+        if case .post = kind { return FileName.splitDatePrefix(basename).1 }
         return basename
     }
 

@@ -142,7 +142,7 @@ enum MkDocsConfiguration {
         let isAddress = target.contains("://")
         let path = isAddress ? "" : URLPath.normalize(target) ?? ""
         let name = URLPath.lastComponent(of: path)
-        let shown = title ?? PageReader.words(String(name[..<(name.lastIndex(of: ".") ?? name.endIndex)]))
+        let shown = title ?? FileName.words(String(name[..<(name.lastIndex(of: ".") ?? name.endIndex)]))
         var entry = BookSummary.Entry(title: shown, path: path, line: line)
         entry.target = target
         return entry

@@ -51,7 +51,7 @@ struct FolderWalker: Sendable {
     init(layout: SiteLayout, configuration: SiteConfiguration) {
         // The publish folder is never content either, also when a preview writes elsewhere.
         let publishFolder = layout.root.appendingPathComponent("public")
-        let published = FileManager.default.fileExists(atPath: publishFolder.appendingPathComponent(OutputManifest.fileName).path)
+        let published = FileManager.default.fileExists(atPath: publishFolder.appendingPathComponent(URLPath.manifestFile).path)
         self.init(siteFolder: layout.root, followsLinksOutside: configuration.followLinksOutside,
                   skipping: [layout.output] + (published ? [publishFolder] : []))
     }

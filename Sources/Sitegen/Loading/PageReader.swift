@@ -72,7 +72,7 @@ struct PageReader {
             let file = URLPath.folder(of: place.sharedPath)
             let sections = (isBundle ? URLPath.folder(of: file) : file).split(separator: "/").map(String.init)
             guard let pattern = configuration.permalinks[sections.first ?? "/"] else { return nil }
-            let facts = HugoPermalink.Facts(date: date, sections: sections, title: try string("title") ?? Self.words(stem),
+            let facts = HugoPermalink.Facts(date: date, sections: sections, title: try string("title") ?? FileName.words(stem),
                                             slug: slug, contentBaseName: stem)
             let path = pattern.path(for: facts, lowercased: true)
             guard !path.isEmpty else { return nil }
@@ -87,7 +87,7 @@ struct PageReader {
         let folder = URLPath.folder(of: place.sitePath)
         let isBundle = name == "index.md" || name == "index.markdown"
         let stem = isBundle ? URLPath.lastComponent(of: folder) : String(name[..<(name.lastIndex(of: ".") ?? name.endIndex)])
-        let (prefixDate, stemWithoutDate) = Self.splitDatePrefix(stem)
+        let (prefixDate, stemWithoutDate) = FileName.splitDatePrefix(stem)
         // Hugo's `publishDate` is the date of a page without one, and hides the page until then.
         let publishDate = date(given("publishDate", "publishdate", "PublishDate"))
         let pageDate = date("date") ?? publishDate ?? prefixDate
@@ -118,8 +118,8 @@ struct PageReader {
         } else if let jekyll = try JekyllPermalink.url(of: place.sitePath, frontMatter: frontMatter, date: pageDate,
                                                          rules: configuration.jekyllPermalinks, now: options.now, file: display) {
             url = jekyll
-        } else if let hugoURL = configuration.hugo?.pageURL(place: place, isBundle: isBundle, frontMatter: frontMatter,
-                                                            date: pageDate, in: configuration) {
+        } else if let hugoURL = configuration.hugo?.pageURL(sitePath: place.sitePath, language: place.language, isBundle: isBundle,
+                                                            frontMatter: frontMatter, date: pageDate, in: configuration) {
             url = hugoURL
         } else {
             let slug = try string("slug")
@@ -179,7 +179,7 @@ struct PageReader {
         return Page(sourcePath: path, language: place.language, sitePath: place.sitePath,
                     translationKey: try string("translationKey") ?? place.sharedPath, url: url, sectionPath: sectionPath,
                     isBundle: isBundle, frontMatter: frontMatter,
-                    explicitTitle: try string("title"), fileTitle: Self.words(stemWithoutDate), date: pageDate,
+                    explicitTitle: try string("title"), fileTitle: FileName.words(stemWithoutDate), date: pageDate,
                     updated: date("updated") ?? lastmod, isDraft: isDraft,
                     weight: weight, layout: layout, terms: terms, aliases: aliases,
                     description: try string("description") ?? summary, summary: summary,
@@ -231,25 +231,8 @@ struct PageReader {
         return aliases
     }
 
-    /// `2026-01-05-hello` → (the date, `hello`).
-    /// Months and days may have one digit, as Jekyll allows (`2016-1-5-hello`).
-    static func splitDatePrefix(_ stem: String) -> (Date?, String) {
-        let parts = stem.split(separator: "-", maxSplits: 3, omittingEmptySubsequences: false)
-        guard parts.count == 4, parts[0].count == 4, (1...2).contains(parts[1].count), (1...2).contains(parts[2].count),
-              !parts[3].isEmpty, parts[0...2].allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-              let date = PlainScalar.dateOnly(parts[0] + "-" + parts[1].leftPadded + "-" + parts[2].leftPadded)
-        else { return (nil, stem) }
-        return (date, String(parts[3]))
-    }
-
-    /// A file or folder name in words: `getting-started` → `Getting started`.
+    /// A file or folder name in words (``FileName/words(_:)``), by the name list pages call it.
     static func words(_ name: String) -> String {
-        let spaced = name.replacingOccurrences(of: "-", with: " ").replacingOccurrences(of: "_", with: " ")
-        return spaced.prefix(1).uppercased() + spaced.dropFirst()
+        FileName.words(name)
     }
-}
-
-private extension Substring {
-    /// A one-digit month or day with its leading zero.
-    var leftPadded: String { count == 1 ? "0" + self : String(self) }
 }

@@ -21,7 +21,7 @@ struct SectionTree {
         if let home, let title = home.frontMatter["title"]?.string ?? Self.headingTitle(of: home), !title.isEmpty {
             return title
         }
-        return PageReader.words(Self.folderName(layout.root))
+        return FileName.words(Self.folderName(layout.root))
     }
 
     /// Folder names that say where content is kept, not what it is.
@@ -55,7 +55,7 @@ struct SectionTree {
             let root = roots[path]
             let title = frontMatter["title"]?.string ?? root?.title
                 ?? (path.isEmpty || root != nil ? siteTitle : index.flatMap { Self.headingTitle(of: $0.source) }
-                    ?? PageReader.words(URLPath.lastComponent(of: path)))
+                    ?? FileName.words(URLPath.lastComponent(of: path)))
             let file = index.map { layout.display(contentPath: $0.path) }
             var weight = 0, paginate: Int?, sort: SortOrder?, aliases: [String] = []
             do throws(SiteError) {

@@ -109,6 +109,11 @@ public struct SiteLayout: Sendable {
         String(path.dropFirst(contentShown.count))
     }
 
+    /// Whether a file of ``templates`` is a template.
+    static func isTemplate(_ name: String) -> Bool {
+        name.hasSuffix(".mustache")
+    }
+
     /// A path for messages: relative to the site root when inside it.
     func display(_ url: URL) -> String {
         let path = url.standardizedFileURL.path

@@ -356,7 +356,7 @@ struct LinkResolver: Sendable {
     /// link to a Markdown file, unless it holds another generator's template tag
     /// (`{{% param repo %}}/x.md`), which the build's one summary of such tags covers.
     private static func namesMissingPage(_ url: String) -> Bool {
-        (url.hasPrefix("@/") || isRelative(url) && looksLikeMarkdown(url)) && !LinkChecker.holdsTemplateTag(url)
+        (url.hasPrefix("@/") || isRelative(url) && looksLikeMarkdown(url)) && !URLPath.holdsTemplateTag(url)
     }
 
     private static func isRelative(_ url: String) -> Bool {

@@ -3,11 +3,11 @@ import SitegenMarkdown
 import SitegenTemplates
 
 /// Writes the list pages of a rendered site: every section and the home page, the taxonomy
-/// and term pages, paginated; the 404 page; and the alias redirects. Each names the facts it
-/// is given its values through the ``RenderingMemory``, which may keep it from the build before.
-struct ListRenderer: Sendable {
+/// and term pages, paginated; the 404 page; and the alias redirects. Each output's values go
+/// through the ``RenderingMemory``, which may keep the file of the build before.
+package struct ListRenderer: Sendable {
     /// A taxonomy's term: its name as first written, its list's URL, its pages.
-    typealias Term = (name: String, url: String, pages: [RenderedPage])
+    package typealias Term = (name: String, url: String, pages: [RenderedPage])
 
     let loaded: LoadedSite
     let pages: [RenderedPage]

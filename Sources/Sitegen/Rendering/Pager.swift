@@ -2,17 +2,17 @@ import SitegenTemplates
 
 /// Splits a list page's pages into numbered pages: `/posts/`, `/posts/page/2/`, … (a list at
 /// an ugly URL, `/tags/swift.html`, as Hugo pages it: `/tags/swift/page/2.html`).
-struct Pager<Item> {
-    struct Page {
+package struct Pager<Item> {
+    package struct Page {
         let number: Int
         let url: String
-        let items: ArraySlice<Item>
+        package let items: ArraySlice<Item>
     }
 
-    let pages: [Page]
+    package let pages: [Page]
 
     /// `perPage` 0 puts every item on one page; an empty list still has one page.
-    init(_ items: [Item], perPage: Int, url: String) {
+    package init(_ items: [Item], perPage: Int, url: String) {
         let size = perPage > 0 ? perPage : max(items.count, 1)
         // Written so that no size, however large, overflows: start < items.count for every page.
         let count = items.isEmpty ? 1 : (items.count - 1) / size + 1
@@ -29,7 +29,7 @@ struct Pager<Item> {
     /// costs O(n), not O(n²), to write.
     /// `pagination` for page `number`: its neighbours' URLs and the numbers to link, the
     /// first, the last and three either side of it.
-    func value(for number: Int, basePath: String) -> TemplateValue {
+    package func value(for number: Int, basePath: String) -> TemplateValue {
         let index = number - 1
         let shown = pages.filter { abs($0.number - number) <= 3 || $0.number == 1 || $0.number == pages.count }
         var values: [String: TemplateValue] = [

@@ -3,8 +3,8 @@ import Foundation
 /// The render stage of one loaded site, assembled in this one place for every caller: full
 /// builds (``SiteBuilder``), live builds (which keep a ``RenderedSite`` and render parts of it
 /// again) and the template benchmark. It holds the theme's templates, the interface's words,
-/// the ``Site`` with the plugins the configuration names and the highlighter installed, and
-/// the loaded site after the site's page processors.
+/// the ``Site`` with the highlighter installed, and the loaded site after the site's page
+/// processors.
 struct RenderStage: Sendable {
     /// The loaded site after the page processors.
     let loaded: LoadedSite
@@ -13,9 +13,9 @@ struct RenderStage: Sendable {
     let strings: InterfaceStrings?
     let site: Site
 
-    /// Assembles the stage for `loaded` (whose layout says where templates and words are);
-    /// names in templates that can never have a value are warnings on the loaded site, or with
-    /// `strict` an error.
+    /// Assembles the stage for `loaded` (whose layout says where templates and words are) and
+    /// `site` (with the plugins the configuration names installed); names in templates that can
+    /// never have a value are warnings on the loaded site, or with `strict` an error.
     init(loaded: LoadedSite, site: Site, strict: Bool) throws {
         var loaded = loaded
         let files = try ThemeFiles(configuration: loaded.configuration, layout: loaded.layout)
@@ -23,7 +23,6 @@ struct RenderStage: Sendable {
         if strict && !names.isEmpty { throw SiteErrors(errors: names) }
         loaded.warnings += names
         var site = site
-        site.install(loaded.configuration.plugins.compactMap(Plugin.named))
         if loaded.configuration.highlight, let highlighter = site.codeHighlighter {
             // First, so that the site's own code block modifiers see coloured code.
             site.markdownParser.addFirstModifier(.highlightingCode(with: highlighter))

@@ -19,24 +19,24 @@ public struct RenderedSite: Sendable {
     /// Each page as parsed, in the loaded order.
     var parsed: [ParsedPage]
     /// Each section's pages in the section's order, by section path.
-    var orders: [String: [RenderedPage]]
+    package var orders: [String: [RenderedPage]]
     /// Each page's previous and next page, in the loaded order.
-    var neighbours: [(previous: RenderedPage?, next: RenderedPage?)]
+    package var neighbours: [(previous: RenderedPage?, next: RenderedPage?)]
     /// The dated pages, newest first.
     var newest: [RenderedPage]
     /// Each language's terms of each taxonomy, sorted by name, by language code then taxonomy.
-    var terms: [String: [String: [ListRenderer.Term]]]
+    package var terms: [String: [String: [ListRenderer.Term]]]
     /// Each section's `_index.md` as HTML (with links rewritten), by section path.
     let sectionHTML: [String: String]
     /// The values every template was given.
-    var context: TemplateContext
+    package var context: TemplateContext
     var theme: Theme
     let site: Site
     let files: PublishedFiles
     let links: LinkResolver
 
     /// The configuration the site was loaded and rendered with.
-    var configuration: SiteConfiguration { loaded.configuration }
+    package var configuration: SiteConfiguration { loaded.configuration }
 }
 
 extension RenderedSite {

@@ -6,10 +6,10 @@ import SitegenTemplates
 /// `data`; the page template gets `page`, the section and home templates get `section` and
 /// `pagination` (and `recent` on the home page), the taxonomy and term templates `taxonomy`
 /// and `term`. What is the same for every page is made once per build.
-struct TemplateContext: Sendable {
+package struct TemplateContext: Sendable {
     /// `site` and `t` of one language, and its code.
-    struct SiteValues: Sendable {
-        let language: String
+    package struct SiteValues: Sendable {
+        package let language: String
         let model: SiteModel
         let strings: TemplateValue
         var site: TemplateValue { .object(model) }
@@ -17,7 +17,7 @@ struct TemplateContext: Sendable {
 
     let configuration: SiteConfiguration
     /// The path part of `baseURL`, without a trailing slash (`""` or `/blog`).
-    let basePath: String
+    package let basePath: String
     /// `baseURL` without a trailing slash, for absolute links.
     let absoluteBase: String
     /// The scheme and host of `baseURL` (`https://example.org`), which the head's URLs start
@@ -142,7 +142,7 @@ struct TemplateContext: Sendable {
 
     /// `site` and `t` for the outputs in `language`: the same for every template of a build
     /// in that language.
-    func site(_ code: String) -> SiteValues {
+    package func site(_ code: String) -> SiteValues {
         let base = basePath
         let language = language(code)
         let menu = menus[language.code] ?? []
@@ -199,7 +199,7 @@ struct TemplateContext: Sendable {
 
     /// The values every template gets at the top: `site`, `t` and `data`, plus `values`; with
     /// menus, marked for the output at `url`.
-    func top(site: SiteValues, _ values: [String: TemplateValue], url: String? = nil) -> TemplateValue {
+    package func top(site: SiteValues, _ values: [String: TemplateValue], url: String? = nil) -> TemplateValue {
         var top = values
         var model = site.model
         if let url, !siteMenus.isEmpty { model.marked = menuValues(language: site.language, url: url) }
@@ -220,7 +220,7 @@ struct TemplateContext: Sendable {
     }
 
     /// `page`, with its neighbours in its section's order.
-    func page(_ rendered: RenderedPage, section: Section?, previous: RenderedPage?, next: RenderedPage?) -> TemplateValue {
+    package func page(_ rendered: RenderedPage, section: Section?, previous: RenderedPage?, next: RenderedPage?) -> TemplateValue {
         .object(pageModel(rendered, section: section, previous: previous, next: next))
     }
 
@@ -231,7 +231,7 @@ struct TemplateContext: Sendable {
     }
 
     /// `head` of a page's output.
-    func head(of rendered: RenderedPage) -> TemplateValue {
+    package func head(of rendered: RenderedPage) -> TemplateValue {
         let page = rendered.page
         return .object(HeadModel(title: rendered.title, description: description(page.description, rendered.summary, language: page.language),
                                  url: absoluteURL(page.url), type: "article", image: image(of: rendered),
@@ -242,8 +242,8 @@ struct TemplateContext: Sendable {
     /// `head` of a list page at `url` (or, with none, of the 404 page) in `language`, titled
     /// `title`, known in other languages by `translation`; a section's list (any of its numbered
     /// pages) takes its description and image from its `_index.md`.
-    func listHead(title: String, url: String?, section: Section? = nil, language: String,
-                  translation: TranslationTable.Key?) -> TemplateValue {
+    package func listHead(title: String, url: String?, section: Section? = nil, language: String,
+                          translation: TranslationTable.Key?) -> TemplateValue {
         let frontMatter = section?.source.frontMatter ?? .empty
         // A relative image is the folder's file, whichever numbered page shows it.
         let image = ShareImage.named(in: Self.params(frontMatter)).flatMap {
@@ -298,7 +298,7 @@ struct TemplateContext: Sendable {
     }
 
     /// What lists show of a page.
-    func summary(_ rendered: RenderedPage) -> TemplateValue {
+    package func summary(_ rendered: RenderedPage) -> TemplateValue {
         remembered(rendered)?.value ?? .object(makeSummary(rendered))
     }
 
@@ -307,8 +307,8 @@ struct TemplateContext: Sendable {
         remembered(rendered)?.summary ?? makeSummary(rendered)
     }
 
-    func section(_ section: Section, html: String, pages: some Collection<RenderedPage>, subsections: [Section],
-                 pageCounts: [String: Int]) -> TemplateValue {
+    package func section(_ section: Section, html: String, pages: some Collection<RenderedPage>, subsections: [Section],
+                         pageCounts: [String: Int]) -> TemplateValue {
         [
             "title": .text(section.title),
             "url": .text(basePath + section.url),

@@ -5,9 +5,9 @@ import SitegenTemplates
 /// page in two languages when they share a ``Page/translationKey``; sections when they are the
 /// same folder below their languages' folders; terms when they have the same slug. Empty for a
 /// site in one language.
-struct TranslationTable: Sendable {
+package struct TranslationTable: Sendable {
     /// What an output is, the same in every language.
-    enum Key: Hashable, Sendable {
+    package enum Key: Hashable, Sendable {
         case page(String)
         case section(String)
         case taxonomy(String)

@@ -2,14 +2,21 @@ import SitegenTemplates
 
 /// A theme's Mustache templates, compiled by our engine (`SitegenTemplates`), with partials
 /// (`{{> header}}`) and layout inheritance (`{{<base}}{{$main}}…{{/main}}{{/base}}`).
-struct TemplateEngine: Sendable {
+package struct TemplateEngine: Sendable {
     /// One template's text and where it came from, for messages.
-    struct File: Sendable {
+    package struct File: Sendable {
         let name: String
         let text: String
         let displayPath: String
         /// Whether it is a bundled theme's file (not one of the site's `templates/`).
-        var fromTheme = false
+        var fromTheme: Bool
+
+        package init(name: String, text: String, displayPath: String, fromTheme: Bool = false) {
+            self.name = name
+            self.text = text
+            self.displayPath = displayPath
+            self.fromTheme = fromTheme
+        }
     }
 
     private let library: TemplateLibrary
@@ -20,7 +27,7 @@ struct TemplateEngine: Sendable {
 
     /// Compiles every template and checks, before anything renders, that the partials and
     /// layouts they name exist and include each other neither in a loop nor too deep.
-    init(files: [File]) throws {
+    package init(files: [File]) throws {
         var errors: [SiteError] = []
         var checked: [TemplateGraph.Template] = []
         for file in files {
@@ -66,7 +73,7 @@ struct TemplateEngine: Sendable {
     ///
     /// - Throws: ``SiteError`` when a template that includes itself recursed deeper than the data
     ///   could (it met the same data again).
-    func render(_ name: String, with root: TemplateValue) throws -> String {
+    package func render(_ name: String, with root: TemplateValue) throws -> String {
         do {
             return try library.render(name, with: root)
         } catch {

@@ -3,7 +3,7 @@ import SitegenLimits
 
 /// A bundled theme, with the site's own `templates/` laid over it: a site template replaces
 /// the theme's template of the same name.
-struct Theme: Sendable {
+package struct Theme: Sendable {
     let templates: TemplateEngine
     /// The site's shortcode templates: its own and those it has from another generator.
     let shortcodes: ShortcodeTemplates
@@ -16,15 +16,10 @@ struct Theme: Sendable {
 
     /// A bundled theme's files laid over the default theme's: a theme needs only the files
     /// it changes.
-    static func files(of name: String) -> [String: String] {
+    package static func files(of name: String) -> [String: String] {
         var files = EmbeddedThemes.files["default"] ?? [:]
         if name != "default" { files.merge(EmbeddedThemes.files[name] ?? [:]) { $1 } }
         return files
-    }
-
-    /// Whether a file of `templates/` is a template.
-    static func isTemplate(_ name: String) -> Bool {
-        name.hasSuffix(".mustache")
     }
 
     /// Loads the bundled theme `name` and the templates in `overrides`, as `walker` lists them.
@@ -40,7 +35,7 @@ struct Theme: Sendable {
             files[template] = .init(name: template, text: text, displayPath: "Themes/\(owner)/\(path)", fromTheme: true)
         }
         if let overrides {
-            let listing = walker.list(overrides, shownAs: "templates/", verb: "read", recursive: false, accepting: Self.isTemplate)
+            let listing = walker.list(overrides, shownAs: "templates/", verb: "read", recursive: false, accepting: SiteLayout.isTemplate)
             guard listing.errors.isEmpty else { throw SiteErrors(errors: listing.errors) }
             for path in listing.files {
                 let url = overrides.appendingPathComponent(path)

@@ -6,7 +6,7 @@ import SitegenLimits
 /// entry of the folder (`.git/`, `CNAME`, a user's notes) as it was.
 struct OutputManifest: Equatable {
     /// The file's name inside the output folder.
-    static let fileName = ".sitegen-manifest"
+    static let fileName = URLPath.manifestFile
     private static let header = "sitegen output manifest 1"
 
     /// Output files, relative paths (`posts/hello/index.html`).

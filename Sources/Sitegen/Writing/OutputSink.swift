@@ -22,32 +22,3 @@ extension OutputFolder: OutputSink {
     func keep(_ path: String) {}
     var builtFolder: String? { stagingFolder }
 }
-
-/// A build kept in memory: nothing is written to disk.
-final class MemoryOutput: OutputSink {
-    var builtFolder: String? { nil }
-    /// Nothing reaches memory but through the sink.
-    func removeStrays() -> [String] { [] }
-    private let files = Mutex<[String: Data]>([:])
-
-    func write(_ text: String, to path: String) throws {
-        let normalized = try URLPath.outputPath(path)
-        files.withLock { $0[normalized] = Data(text.utf8) }
-    }
-
-    func copy(_ source: URL, to path: String) throws {
-        let normalized = try URLPath.outputPath(path)
-        do {
-            let data = try RegularFile.contents(of: source.path)
-            files.withLock { $0[normalized] = data }
-        } catch {
-            throw SiteError(file: source.path, error.reason)
-        }
-    }
-
-    func keep(_ path: String) {}
-    func commit() throws {}
-    func discard() {}
-
-    var contents: [String: Data] { files.withLock { $0 } }
-}

@@ -865,8 +865,69 @@ enum CmarkLibrary {
 
 // MARK: - CmarkNodes
 
-/// The few kinds of node sitegen adds to cmark's tree, and C strings read back as Swift text.
+/// The few kinds of node sitegen adds to cmark's tree, C strings read back as Swift text, and
+/// the node operations other files of the module use on the tree (``AlertBlocks``), so that
+/// none of them calls the C library.
 enum CmarkNodes {
+    /// A node's type, as far as code outside this file tells types apart.
+    enum Kind {
+        case blockQuote, list, item, footnoteDefinition, paragraph
+        case text, code, softBreak, lineBreak, inlineHTML
+        case other
+    }
+
+    static func kind(of node: OpaquePointer) -> Kind {
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_BLOCK_QUOTE: .blockQuote
+        case CMARK_NODE_LIST: .list
+        case CMARK_NODE_ITEM: .item
+        case CMARK_NODE_FOOTNOTE_DEFINITION: .footnoteDefinition
+        case CMARK_NODE_PARAGRAPH: .paragraph
+        case CMARK_NODE_TEXT: .text
+        case CMARK_NODE_CODE: .code
+        case CMARK_NODE_SOFTBREAK: .softBreak
+        case CMARK_NODE_LINEBREAK: .lineBreak
+        case CMARK_NODE_HTML_INLINE: .inlineHTML
+        default: .other
+        }
+    }
+
+    static func firstChild(of node: OpaquePointer) -> OpaquePointer? { cmark_node_first_child(node) }
+    static func lastChild(of node: OpaquePointer) -> OpaquePointer? { cmark_node_last_child(node) }
+    static func next(after node: OpaquePointer) -> OpaquePointer? { cmark_node_next(node) }
+    /// A text, code or HTML node's text; `""` for other nodes.
+    static func literal(of node: OpaquePointer) -> String { string(cmark_node_get_literal(node)) }
+    /// The node's first line in the parsed text, from 1.
+    static func startLine(of node: OpaquePointer) -> Int { Int(cmark_node_get_start_line(node)) }
+    static func startColumn(of node: OpaquePointer) -> Int { Int(cmark_node_get_start_column(node)) }
+
+    /// Puts `node` before `sibling`; whether cmark allowed it (a node of a kind its parent can hold).
+    @discardableResult
+    static func insert(_ node: OpaquePointer, before sibling: OpaquePointer) -> Bool {
+        cmark_node_insert_before(sibling, node) == 1
+    }
+
+    /// Puts `node` after `sibling`; whether cmark allowed it.
+    @discardableResult
+    static func insert(_ node: OpaquePointer, after sibling: OpaquePointer) -> Bool {
+        cmark_node_insert_after(sibling, node) == 1
+    }
+
+    /// Makes `node` the last child of `parent`.
+    static func append(_ node: OpaquePointer, to parent: OpaquePointer) {
+        _ = cmark_node_append_child(parent, node)
+    }
+
+    /// Takes `node` out of the tree (it is freed on its own).
+    static func unlink(_ node: OpaquePointer) { cmark_node_unlink(node) }
+    /// Frees `node` and its children.
+    static func free(_ node: OpaquePointer) { cmark_node_free(node) }
+
+    /// An empty quote.
+    static func blockQuote() -> OpaquePointer { cmark_node_new(CMARK_NODE_BLOCK_QUOTE) }
+    /// An empty paragraph.
+    static func paragraph() -> OpaquePointer { cmark_node_new(CMARK_NODE_PARAGRAPH) }
+
     /// A text node: cmark escapes it when it renders.
     static func text(_ literal: String) -> OpaquePointer {
         let node: OpaquePointer = cmark_node_new(CMARK_NODE_TEXT)
@@ -892,455 +953,6 @@ enum CmarkNodes {
 }
 
 /// A C string as Swift text; `""` for none.
-func string(_ pointer: UnsafePointer<CChar>?) -> String {
+private func string(_ pointer: UnsafePointer<CChar>?) -> String {
     pointer.map { String(cString: $0) } ?? ""
-}
-
-extension Modifier.Target {
-    /// The target as one bit of a set of targets.
-    var bit: UInt32 {
-        switch self {
-        case .metadataKeys: 1 << 0
-        case .metadataValues: 1 << 1
-        case .blockquotes: 1 << 2
-        case .codeBlocks: 1 << 3
-        case .headings: 1 << 4
-        case .horizontalLines: 1 << 5
-        case .html: 1 << 6
-        case .images: 1 << 7
-        case .inlineCode: 1 << 8
-        case .links: 1 << 9
-        case .lists: 1 << 10
-        case .paragraphs: 1 << 11
-        case .tables: 1 << 12
-        case .inlineHTML: 1 << 13
-        case .text: 1 << 14
-        case .footnoteReferences: 1 << 15
-        case .emphasis: 1 << 16
-        case .strong: 1 << 17
-        case .strikethrough: 1 << 18
-        }
-    }
-}
-
-// MARK: - AlertBlocks
-
-/// The alerts of one document, on cmark's tree: found before the walk, so that the walk sees
-/// each as a quote whose facts name the alert and no longer sees its marker, and written as
-/// GitHub writes alerts after it.
-///
-/// - A GitHub alert is a quote whose first line is `[!NOTE]`, `[!TIP]`, `[!IMPORTANT]`,
-///   `[!WARNING]` or `[!CAUTION]` (any case), alone or followed by a title.
-/// - A container is a paragraph line `:::kind`, `::: kind Title` or `:::kind[Title]` (three or
-///   more colons), the blocks after it, and a line of as many colons alone: Docusaurus,
-///   Starlight and VitePress write callouts so. Its kind may also be named as those generators
-///   name it (`info`, `danger`…; see ``Alert/Kind/init(named:)``); a container of another kind
-///   (`:::details`) stays text. It becomes a quote first, so that it is an alert as the others.
-struct AlertBlocks {
-    /// An alert found: its quote, what it is, and the title's inline nodes (taken out of the
-    /// tree; `nil` when the kind's own title shows).
-    private struct Found {
-        let quote: OpaquePointer
-        let alert: Alert
-        let title: [OpaquePointer]?
-    }
-
-    private var found: [Found] = []
-    /// The quotes made of containers, which are alerts already, and the line of each opening.
-    private var containerQuotes: [OpaquePointer: Int] = [:]
-    /// How deep alerts may nest; the first one deeper is noted in ``tooDeepLine``.
-    private let maximumDepth: Int
-    /// The line (of the body, from 1) of the first alert nested deeper than ``maximumDepth``.
-    private(set) var tooDeepLine: Int?
-    /// Nodes, lines and open containers looked at: the work done, for tests that count it.
-    private(set) var steps = 0
-    /// Paragraphs taken out of the tree. Inline nodes point into their block's text, so a
-    /// paragraph whose nodes moved elsewhere lives as long as the document (``release()``).
-    private var retired: [OpaquePointer] = []
-    private var rendered = false
-    /// Where each line of ``body`` starts, once an alert's source is looked at.
-    private var lineStarts: [String.Index] = []
-
-    /// Each alert's quote and what it is, for the walk.
-    var alerts: [OpaquePointer: Alert] {
-        Dictionary(found.map { ($0.quote, $0.alert) }, uniquingKeysWith: { first, _ in first })
-    }
-
-    /// The Markdown the tree was parsed from, to tell a marker from an escaped one (`\[!NOTE]`).
-    private let body: Substring
-
-    /// Finds the alerts under `root` (parsed from `body`) and takes their markers out of the text.
-    /// Each block is looked at once, with how many alerts hold it: nesting costs no extra pass.
-    init(root: OpaquePointer, body: Substring, maximumDepth: Int = Limits.containerDepth) {
-        self.body = body
-        self.maximumDepth = maximumDepth
-        var containers = [(node: root, depth: 0)]
-        while let (container, depth) = containers.popLast() {
-            findContainers(in: container)
-            var child = cmark_node_first_child(container)
-            while let node = child {
-                steps += 1
-                switch cmark_node_get_type(node) {
-                case CMARK_NODE_BLOCK_QUOTE:
-                    let line = containerQuotes[node] ?? (findMarker(in: node) ? Int(cmark_node_get_start_line(node)) : nil)
-                    if let line, depth + 1 > maximumDepth, tooDeepLine == nil { tooDeepLine = line }
-                    containers.append((node, line == nil ? depth : depth + 1))
-                case CMARK_NODE_LIST, CMARK_NODE_ITEM, CMARK_NODE_FOOTNOTE_DEFINITION:
-                    containers.append((node, depth))
-                default:
-                    break
-                }
-                child = cmark_node_next(node)
-            }
-        }
-    }
-
-    /// Frees what was taken out of the tree: call when the document is freed.
-    func release() {
-        if !rendered {
-            for entry in found { for node in entry.title ?? [] { cmark_node_free(node) } }
-        }
-        for paragraph in retired { cmark_node_free(paragraph) }
-    }
-
-    /// Writes each alert as GitHub does: its quote becomes a `div` holding the title paragraph
-    /// and the quote's blocks. Call after the walk and the markers; a second call does nothing.
-    mutating func render() {
-        guard !rendered else { return }
-        rendered = true
-        for entry in found {
-            let kind = entry.alert.kind
-            let container = CmarkNodes.block(opening: "<div class=\"markdown-alert markdown-alert-\(kind.rawValue)\">", closing: "</div>")
-            guard cmark_node_insert_before(entry.quote, container) == 1 else {
-                cmark_node_free(container)
-                continue
-            }
-            let title = CmarkNodes.block(opening: "")
-            _ = cmark_node_append_child(container, title)
-            _ = cmark_node_append_child(title, CmarkNodes.inlineHTML("<p class=\"markdown-alert-title\">" + Self.icon(kind)))
-            for node in entry.title ?? [CmarkNodes.text(kind.title)] { _ = cmark_node_append_child(title, node) }
-            _ = cmark_node_append_child(title, CmarkNodes.inlineHTML("</p>"))
-            while let child = cmark_node_first_child(entry.quote) { _ = cmark_node_append_child(container, child) }
-            cmark_node_free(entry.quote)
-        }
-    }
-
-    // MARK: GitHub alerts
-
-    /// Notes `quote` as an alert when its first line is a marker, and takes the marker (and
-    /// the title after it) out of its first paragraph; whether it is one.
-    private mutating func findMarker(in quote: OpaquePointer) -> Bool {
-        guard let paragraph = cmark_node_first_child(quote), cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH,
-              let first = cmark_node_first_child(paragraph), cmark_node_get_type(first) == CMARK_NODE_TEXT else { return false }
-        let literal = Array(string(cmark_node_get_literal(first)).utf8)
-        guard literal.starts(with: Array("[!".utf8)), let close = literal.firstIndex(of: UInt8(ascii: "]")),
-              let kind = Alert.Kind(rawValue: String(decoding: literal[2..<close], as: UTF8.self).lowercased()) else { return false }
-        let rest = literal[(close + 1)...]
-        guard rest.isEmpty || Self.isBlank(rest.first!), !isEscaped(paragraph) else { return false }
-        let line = Self.takeFirstLine(of: paragraph)
-        // The title: what follows the marker on its line.
-        let titleText = String(decoding: rest.drop(while: Self.isBlank), as: UTF8.self)
-        var title = Array(line.dropFirst())
-        if !titleText.isEmpty { title.insert(CmarkNodes.text(titleText), at: 0) }
-        cmark_node_free(line[0])
-        if cmark_node_first_child(paragraph) == nil { retire(paragraph) }
-        let plainTitle = title.map(Self.plainText).joined().trimmingBlanks
-        if plainTitle.isEmpty { for node in title { cmark_node_free(node) } }
-        found.append(Found(quote: quote, alert: Alert(kind: kind, title: plainTitle.isEmpty ? nil : plainTitle),
-                           title: plainTitle.isEmpty ? nil : title))
-        return true
-    }
-
-    /// Takes a closing line's colons out; the anchors an attribute list left after them stay,
-    /// in a paragraph after the alert, so that links to them still land.
-    private mutating func retireColons(of closing: OpaquePointer) {
-        var child = cmark_node_first_child(closing)
-        while let node = child {
-            child = cmark_node_next(node)
-            if !Self.isAnchor(node) {
-                cmark_node_unlink(node)
-                cmark_node_free(node)
-            }
-        }
-        if cmark_node_first_child(closing) == nil { retire(closing) }
-    }
-
-    private mutating func retire(_ paragraph: OpaquePointer) {
-        cmark_node_unlink(paragraph)
-        retired.append(paragraph)
-    }
-
-    /// Whether a paragraph's first character is a backslash in the source, so that its
-    /// `[!NOTE]` was written `\[!NOTE]`: text, as on GitHub.
-    private mutating func isEscaped(_ paragraph: OpaquePointer) -> Bool {
-        let line = Int(cmark_node_get_start_line(paragraph)), column = Int(cmark_node_get_start_column(paragraph))
-        if lineStarts.isEmpty {
-            // Where each line starts, found once (a document may hold thousands of alerts).
-            // Lines end as cmark ends them: at `\n`, `\r\n` or a lone `\r`.
-            lineStarts = [body.utf8.startIndex]
-            let bytes = body.utf8
-            for index in bytes.indices {
-                let byte = bytes[index]
-                guard byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") else { continue }
-                let next = bytes.index(after: index)
-                if byte == UInt8(ascii: "\r"), next < bytes.endIndex, bytes[next] == UInt8(ascii: "\n") { continue }
-                lineStarts.append(next)
-            }
-        }
-        guard line > 0, column > 0, line <= lineStarts.count else { return false }
-        return body.utf8[lineStarts[line - 1]...].dropFirst(column - 1).first == UInt8(ascii: "\\")
-    }
-
-    // MARK: Containers
-
-    /// A paragraph line of colons: a container's opening (with its kind and title) or closing.
-    private struct ColonLine {
-        let paragraph: OpaquePointer
-        let line: Int
-        let colons: Int
-        let opening: (kind: Alert.Kind, title: String?)?
-
-        /// The line of the body it is on (the paragraph's first line, then one a line).
-        var sourceLine: Int { Int(cmark_node_get_start_line(paragraph)) + line }
-    }
-
-    /// Turns each `:::kind` … `:::` run of `container`'s blocks into a quote noted as an alert.
-    /// One pass finds the colon lines and pairs them (a closing closes the innermost open
-    /// container of its colons; those opened inside it and never closed stay text), one pass
-    /// per paragraph makes each paired line a paragraph alone, then the quotes are made,
-    /// innermost first: linear in the size of the document, however many containers it holds
-    /// (each block and line is looked at once, and an open container is passed over by the
-    /// search for a closing's opening only when that closing drops it).
-    private mutating func findContainers(in container: OpaquePointer) {
-        var pairs: [(opening: ColonLine, closing: ColonLine)] = []
-        var open: [ColonLine] = []
-        var openCounts: [Int: Int] = [:]
-        var child = cmark_node_first_child(container)
-        while let node = child {
-            child = cmark_node_next(node)
-            steps += 1
-            // Which colons close is looked up in `openCounts`, never gathered from `open`: the
-            // look-up costs the same with a thousand containers open as with one.
-            if !open.isEmpty, let hoisted = Self.hoistLazyClosing(after: node, closes: { openCounts[$0, default: 0] > 0 }) {
-                child = hoisted
-                continue
-            }
-            guard cmark_node_get_type(node) == CMARK_NODE_PARAGRAPH else { continue }
-            // An opening starts a paragraph, or follows a closing line in it.
-            var mayOpen = true
-            for (index, line) in Self.lines(of: node).enumerated() {
-                steps += 1
-                guard let colonLine = Self.colonLine(line, paragraph: node, index: index) else {
-                    mayOpen = false
-                    continue
-                }
-                if colonLine.opening != nil {
-                    if mayOpen {
-                        open.append(colonLine)
-                        openCounts[colonLine.colons, default: 0] += 1
-                    }
-                    mayOpen = false
-                } else if openCounts[colonLine.colons, default: 0] > 0, let at = open.lastIndex(where: { $0.colons == colonLine.colons }) {
-                    steps += open.count - at
-                    for dropped in open[at...] { openCounts[dropped.colons, default: 0] -= 1 }
-                    pairs.append((open[at], colonLine))
-                    open.removeSubrange(at...)
-                    mayOpen = true
-                } else {
-                    mayOpen = false
-                }
-            }
-        }
-        guard !pairs.isEmpty else { return }
-        // Each paired line a paragraph alone.
-        var isolate: [OpaquePointer: Set<Int>] = [:]
-        for pair in pairs {
-            isolate[pair.opening.paragraph, default: []].insert(pair.opening.line)
-            isolate[pair.closing.paragraph, default: []].insert(pair.closing.line)
-        }
-        var alone: [OpaquePointer: [Int: OpaquePointer]] = [:]
-        for (paragraph, lines) in isolate { alone[paragraph] = Self.split(paragraph, isolating: lines) }
-        for pair in pairs {
-            guard let opening = alone[pair.opening.paragraph]?[pair.opening.line],
-                  let closing = alone[pair.closing.paragraph]?[pair.closing.line],
-                  let kind = pair.opening.opening?.kind else { continue }
-            let quote: OpaquePointer = cmark_node_new(CMARK_NODE_BLOCK_QUOTE)
-            guard cmark_node_insert_before(opening, quote) == 1 else {
-                cmark_node_free(quote)
-                continue
-            }
-            while let inside = cmark_node_next(opening), inside != closing { _ = cmark_node_append_child(quote, inside) }
-            retireColons(of: closing)
-            retire(opening)
-            let title = pair.opening.opening?.title
-            found.append(Found(quote: quote, alert: Alert(kind: kind, title: title), title: title.map { [CmarkNodes.text($0)] }))
-            containerQuotes[quote] = pair.opening.sourceLine
-        }
-    }
-
-    /// A closing line written right after a list or a quote is, for cmark, the last line of
-    /// its last paragraph (a lazy continuation). When `block` is such a list or quote and that
-    /// line closes a container of colons that `closes`, it is moved out as a paragraph after
-    /// `block`, which is returned.
-    private static func hoistLazyClosing(after block: OpaquePointer, closes: (Int) -> Bool) -> OpaquePointer? {
-        var last = block
-        while cmark_node_get_type(last) == CMARK_NODE_LIST || cmark_node_get_type(last) == CMARK_NODE_ITEM
-                || cmark_node_get_type(last) == CMARK_NODE_BLOCK_QUOTE {
-            guard let inner = cmark_node_last_child(last) else { return nil }
-            last = inner
-        }
-        guard last != block, cmark_node_get_type(last) == CMARK_NODE_PARAGRAPH else { return nil }
-        let lines = lines(of: last)
-        guard lines.count > 1, let line = colonLine(lines[lines.count - 1], paragraph: last, index: lines.count - 1),
-              line.opening == nil, closes(line.colons),
-              let alone = split(last, isolating: [lines.count - 1])[lines.count - 1] else { return nil }
-        cmark_node_unlink(alone)
-        _ = cmark_node_insert_after(block, alone)
-        return alone
-    }
-
-    /// The line's container opening or closing, if it is one: colons (three or more), then a
-    /// kind and a title for an opening; colons alone for a closing.
-    private static func colonLine(_ line: [OpaquePointer], paragraph: OpaquePointer, index: Int) -> ColonLine? {
-        guard let first = line.first, cmark_node_get_type(first) == CMARK_NODE_TEXT,
-              string(cmark_node_get_literal(first)).hasPrefix(":::") else { return nil }
-        let text = line.map(plainText).joined()
-        let colons = text.prefix { $0 == ":" }.count
-        // A closing is colons alone, or followed by the anchor an attribute list (`{: #id}`) left.
-        let words = line.filter { !isAnchor($0) }
-        if words.allSatisfy(isText), words.map(plainText).joined().dropFirst(colons).allSatisfy({ $0 == " " || $0 == "\t" }) {
-            return ColonLine(paragraph: paragraph, line: index, colons: colons, opening: nil)
-        }
-        let afterColons = text.dropFirst(colons).drop { $0 == " " || $0 == "\t" }
-        let name = afterColons.prefix { $0.isLetter }
-        guard let kind = Alert.Kind(named: name) else { return nil }
-        var rest = afterColons.dropFirst(name.count)
-        if rest.first == "[", let close = rest.lastIndex(of: "]") {
-            // `:::note[Title]` and nothing after it: `:::note[A]junk` is no opening.
-            guard rest[rest.index(after: close)...].allSatisfy({ $0 == " " || $0 == "\t" }) else { return nil }
-            rest = rest[rest.index(after: rest.startIndex)..<close]
-        } else if let first = rest.first, first != " " && first != "\t" {
-            return nil
-        }
-        let title = String(rest).trimmingBlanks
-        return ColonLine(paragraph: paragraph, line: index, colons: colons, opening: (kind, title.isEmpty ? nil : title))
-    }
-
-    /// Splits a paragraph so that each of its lines at `isolating` is a paragraph alone (the
-    /// other lines stay together between them), moving each node once; the paragraph of each
-    /// of those lines.
-    private static func split(_ paragraph: OpaquePointer, isolating lines: Set<Int>) -> [Int: OpaquePointer] {
-        var alone: [Int: OpaquePointer] = [:]
-        var current = paragraph
-        var line = 0
-        if lines.contains(0) { alone[0] = paragraph }
-        var child = cmark_node_first_child(paragraph)
-        while let node = child {
-            child = cmark_node_next(node)
-            if isBreak(node) {
-                line += 1
-                // A new paragraph starts after an isolated line, and at one.
-                if lines.contains(line - 1) || lines.contains(line) {
-                    cmark_node_free(node)
-                    let next: OpaquePointer = cmark_node_new(CMARK_NODE_PARAGRAPH)
-                    _ = cmark_node_insert_after(current, next)
-                    current = next
-                    if lines.contains(line) { alone[line] = next }
-                    continue
-                }
-            }
-            if current != paragraph { _ = cmark_node_append_child(current, node) }
-        }
-        return alone
-    }
-
-    // MARK: Lines of a paragraph
-
-    /// The inline nodes of each line of a paragraph (the breaks between them left out).
-    private static func lines(of paragraph: OpaquePointer) -> [[OpaquePointer]] {
-        var lines: [[OpaquePointer]] = [[]]
-        var child = cmark_node_first_child(paragraph)
-        while let node = child {
-            if isBreak(node) { lines.append([]) } else { lines[lines.count - 1].append(node) }
-            child = cmark_node_next(node)
-        }
-        return lines
-    }
-
-    /// Takes the first line's nodes out of a paragraph (with the break after it, freed).
-    private static func takeFirstLine(of paragraph: OpaquePointer) -> [OpaquePointer] {
-        var line: [OpaquePointer] = []
-        while let node = cmark_node_first_child(paragraph) {
-            cmark_node_unlink(node)
-            if isBreak(node) {
-                cmark_node_free(node)
-                break
-            }
-            line.append(node)
-        }
-        return line
-    }
-
-    private static func isBreak(_ node: OpaquePointer) -> Bool {
-        let type = cmark_node_get_type(node)
-        return type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK
-    }
-
-    /// Whether a node is the empty anchor an attribute list after a block becomes (`<a id="x"></a>`).
-    private static func isAnchor(_ node: OpaquePointer) -> Bool {
-        guard cmark_node_get_type(node) == CMARK_NODE_HTML_INLINE else { return false }
-        let html = string(cmark_node_get_literal(node))
-        return html.hasPrefix("<a id=") && html.hasSuffix("></a>")
-    }
-
-    private static func isText(_ node: OpaquePointer) -> Bool {
-        cmark_node_get_type(node) == CMARK_NODE_TEXT
-    }
-
-    /// A node's text as a reader sees it (its literal, or its children's).
-    private static func plainText(_ node: OpaquePointer) -> String {
-        switch cmark_node_get_type(node) {
-        case CMARK_NODE_TEXT, CMARK_NODE_CODE:
-            return string(cmark_node_get_literal(node))
-        case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
-            return " "
-        default:
-            var text = ""
-            var child = cmark_node_first_child(node)
-            while let inner = child {
-                text += plainText(inner)
-                child = cmark_node_next(inner)
-            }
-            return text
-        }
-    }
-
-    private static func isBlank(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
-    }
-
-    // MARK: Icons
-
-    /// A 16-pixel line icon for each kind, drawn in the text's color: a circled `i`, a bulb,
-    /// a speech bubble with `!`, a triangle with `!`, an octagon with `!`.
-    static func icon(_ kind: Alert.Kind) -> String {
-        let shape = switch kind {
-        case .note: #"<circle cx="8" cy="8" r="6.25"/><path d="M8 7.25v4M8 4.75v.01"/>"#
-        case .tip: #"<path d="M5.5 10.5a4.25 4.25 0 1 1 5 0v1.25h-5zM6.25 14.25h3.5"/>"#
-        case .important: #"<path d="M2 2.25h12v8.5H7.25L4.5 13.5v-2.75H2zM8 4.5v3M8 9.25v.01"/>"#
-        case .warning: #"<path d="M8 1.75 14.75 13.75H1.25zM8 6v3.75M8 11.75v.01"/>"#
-        case .caution: #"<path d="M5.25 1.75h5.5l3.5 3.5v5.5l-3.5 3.5h-5.5l-3.5-3.5v-5.5zM8 4.75v4M8 10.75v.01"/>"#
-        }
-        return #"<svg class="markdown-alert-icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" fill="none" "#
-            + #"stroke="currentColor" stroke-width="1.5" stroke-linecap="round" stroke-linejoin="round">"# + shape + "</svg>"
-    }
-}
-
-extension String {
-    /// Without spaces and tabs at either end.
-    fileprivate var trimmingBlanks: String {
-        let bytes = utf8.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
-        let trimmed = bytes.reversed().drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
-        return String(decoding: trimmed.reversed(), as: UTF8.self)
-    }
 }

@@ -18,3 +18,7 @@ protocol FactTemplateObject: ListedTemplateObject {
 extension TemplateDictionary: ListedTemplateObject {
     var memberNames: [String] { members.keys.sorted() }
 }
+
+extension FrontMatterObject: ListedTemplateObject {
+    var memberNames: [String] { frontMatter.keys }
+}

@@ -162,9 +162,10 @@ struct ShortcodeExpander {
             context.blockMarkdown(ShortcodeExpander.fenced(code, info: language + ShortcodeExpander.highlightOptions(options),
                                                            indentation: nil))
         }
-        switch context.templates.foreign.render(call, inner: inner, ordinal: ordinal, model: context.model(),
-                                                markdown: context.blockMarkdown, markdownify: context.markdownify, highlight: highlight,
-                                                url: { context.url($0, call.line) }) {
+        let model = context.model()
+        switch context.templates.foreign.render(call, inner: inner, ordinal: ordinal, page: model.page, site: model.site,
+                                                language: model.language, markdown: context.blockMarkdown,
+                                                markdownify: context.markdownify, highlight: highlight, url: { context.url($0, call.line) }) {
         case .success(let output):
             markdown += context.templates.foreignOutputsMarkdown(name, form: call.form)
                 ? output : fragment(output, standalone: standalone, newlines: newlines)
@@ -231,18 +232,4 @@ struct ShortcodeExpander {
         defer { expansion.hasDiagram = true }
         return !expansion.hasDiagram
     }
-}
-
-/// What a built-in makes of a call.
-enum ShortcodeOutput {
-    /// Markdown read with the page's.
-    case markdown(String)
-    /// HTML kept aside.
-    case html(String)
-    /// HTML around the call's inner Markdown.
-    case block(opening: String, closing: String)
-    /// Nothing (a comment).
-    case nothing
-    /// The call is not one the built-in draws: why (it lacks what the built-in needs).
-    case refused(String)
 }

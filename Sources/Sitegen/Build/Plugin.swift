@@ -27,12 +27,4 @@ public struct Plugin: Sendable {
     func install(into site: inout Site) {
         installation(&site)
     }
-
-    /// The plugins `sitegen.yml` can name.
-    public static let builtIn: [Plugin] = [.headingAnchors, .externalLinks, .lazyImages, .readingTime]
-
-    /// A built-in plugin by name.
-    static func named(_ name: String) -> Plugin? {
-        builtIn.first { $0.name == name }
-    }
 }

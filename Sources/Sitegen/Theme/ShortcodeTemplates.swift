@@ -38,7 +38,7 @@ struct ShortcodeTemplates: Sendable {
             return ShortcodeTemplates(own: nil, ownNames: [], foreign: foreign)
         }
         let listing = walker.list(shortcodes, shownAs: "templates/shortcodes/", verb: "read", recursive: false,
-                                  accepting: Theme.isTemplate)
+                                  accepting: SiteLayout.isTemplate)
         guard listing.errors.isEmpty else { throw SiteErrors(errors: listing.errors) }
         var sources: [TemplateLibrary.Source] = []
         for path in listing.files {

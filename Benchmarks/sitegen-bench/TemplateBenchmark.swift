@@ -1,27 +1,30 @@
 import Foundation
+import Sitegen
 import SitegenTemplates
+import Synchronization
 
 /// `sitegen-bench templates`: the default theme's page, section and term templates rendered
 /// for every page, section and tag of a site, as a build renders them. Speed is measured here,
 /// never in tests. (Until swift-mustache left the package, it ran beside ours: the numbers of
 /// that comparison are in `Benchmarks/README.md`.)
-package enum TemplateBenchmark {
+enum TemplateBenchmark {
     /// Microseconds per rendered output of each template: the best of `runs`.
-    package struct Result: Sendable {
-        package let template: String
-        package let outputs: Int
-        package let microseconds: Double
+    struct Result: Sendable {
+        let template: String
+        let outputs: Int
+        let microseconds: Double
         /// The bytes one run writes, all outputs together.
-        package let bytes: Int
+        let bytes: Int
     }
 
-    /// Loads and parses the site at `folder`, then renders each template's outputs `runs` times.
-    package static func run(folder: URL, runs: Int) async throws -> [Result] {
-        let layout = SiteLayout(root: folder)
-        let builder = SiteBuilder(site: Site(), layout: layout)
-        let loaded = try await builder.load(memory: nil)
-        let rendered = try await RenderStage(loaded: loaded, site: Site(), strict: false)
-            .renderer(output: OutputWriter(MemoryOutput()), observers: BuildObservers(), memory: .plain).parsedSite()
+    /// Builds the site at `folder` in memory, then renders each template's outputs `runs` times.
+    static func run(folder: URL, runs: Int) async throws -> [Result] {
+        let kept = KeptSite()
+        var building = Site()
+        building.steps = [.loadContent(), .renderPages(), .step(named: "keepRenderedSite") { context in kept.keep(try context.renderedSite()) }]
+        _ = try await SiteBuilder(site: building, layout: SiteLayout(root: folder)).buildInMemory()
+        guard let rendered = kept.site else { throw SiteError("the site was not rendered") }
+        let loaded = rendered.loaded
         let files = Theme.files(of: loaded.configuration.theme).filter { $0.key.hasSuffix(".mustache") }.map {
             TemplateEngine.File(name: String($0.key.dropLast(".mustache".count)), text: $0.value, displayPath: $0.key, fromTheme: true)
         }
@@ -71,5 +74,16 @@ package enum TemplateBenchmark {
             results.append(Result(template: name, outputs: jobs.count, microseconds: best, bytes: bytes))
         }
         return results
+    }
+}
+
+/// The rendered site a build step hands out of the build.
+private final class KeptSite: Sendable {
+    private let kept = Mutex<RenderedSite?>(nil)
+
+    var site: RenderedSite? { kept.withLock { $0 } }
+
+    func keep(_ site: RenderedSite) {
+        kept.withLock { $0 = site }
     }
 }

@@ -101,9 +101,10 @@ struct ForeignShortcodes: Sendable {
     }
 
     /// A call run with the site's file of its name. `inner` is the call's inner Markdown (its
-    /// own calls run); `markdown` renders Markdown to HTML, and `markdownify` as Hugo's
-    /// function does (one paragraph without its `<p>`).
-    func render(_ call: TagCall, inner: String?, ordinal: Int, model: ShortcodeTemplates.PageModel,
+    /// own calls run); `page` and `site` are what the file sees of them, in `language`;
+    /// `markdown` renders Markdown to HTML, and `markdownify` as Hugo's function does (one
+    /// paragraph without its `<p>`).
+    func render(_ call: TagCall, inner: String?, ordinal: Int, page: TemplateValue, site: TemplateValue, language: String,
                 markdown: @escaping @Sendable (String) -> String, markdownify: @escaping @Sendable (String) -> String,
                 highlight: @escaping @Sendable (String, String, String) -> String,
                 url: @escaping @Sendable (String) -> String?) -> Result<String, SiteError> {
@@ -114,7 +115,7 @@ struct ForeignShortcodes: Sendable {
                 var named: [String: String] = [:]
                 for (name, value) in call.named { named[name] = value }
                 let hugoCall = HugoShortcodeCall(name: call.name, positional: call.positional, named: named, inner: inner,
-                                                 ordinal: ordinal, page: model.page, site: model.site, parent: .null,
+                                                 ordinal: ordinal, page: page, site: site, parent: .null,
                                                  markdownify: markdownify, highlight: highlight, resolveRef: url)
                 return .success(try template.render(hugoCall))
             case .zola(let template, _):
@@ -122,9 +123,9 @@ struct ForeignShortcodes: Sendable {
                 for (name, value) in call.named { variables[name] = Self.zolaValue(value) }
                 variables["body"] = inner.map { .text($0) }
                 variables["nth"] = .int(ordinal + 1)
-                variables["page"] = model.page
-                variables["config"] = model.site
-                variables["lang"] = .text(model.language)
+                variables["page"] = page
+                variables["config"] = site
+                variables["lang"] = .text(language)
                 return .success(try template.render(variables, markdown: markdown))
             case .unsupported(let error):
                 throw error

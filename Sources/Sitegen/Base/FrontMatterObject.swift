@@ -3,11 +3,9 @@ import SitegenTemplates
 
 /// Front matter, a data file or a plugin's page data as templates see it: each member is read
 /// when a template asks for it, dates as long text in the site's language.
-struct FrontMatterObject: ListedTemplateObject {
+struct FrontMatterObject: TemplateObject {
     let frontMatter: FrontMatter
     let language: String
-
-    var memberNames: [String] { frontMatter.keys }
 
     func member(_ name: String) -> TemplateValue? {
         frontMatter[name].map { Self.value($0, language: language) }

@@ -1,6 +1,23 @@
 import SitegenMarkdown
 
 extension Plugin {
+    /// The plugins `sitegen.yml` can name.
+    public static let builtIn: [Plugin] = BuiltInPluginName.allCases.map(builtIn)
+
+    /// A built-in plugin by name.
+    static func named(_ name: String) -> Plugin? {
+        BuiltInPluginName(rawValue: name).map(builtIn)
+    }
+
+    private static func builtIn(_ name: BuiltInPluginName) -> Plugin {
+        switch name {
+        case .headingAnchors: headingAnchors
+        case .externalLinks: externalLinks
+        case .lazyImages: lazyImages
+        case .readingTime: readingTime
+        }
+    }
+
     /// A `#` link after every heading's text, to its own id, for copying links to sections.
     public static let headingAnchors = Plugin(name: "headingAnchors") { site in
         site.addModifier(Modifier(target: .headings) { input in

@@ -1,0 +1,37 @@
+import Foundation
+
+/// Adds `loading="lazy"` and the pixel size of local images to `<img>` tags.
+enum ImageAttributes {
+    static func lazyImages(in html: String, files: PublishedFiles) -> String {
+        guard html.contains("<img ") else { return html }
+        var result = ""
+        result.reserveCapacity(html.utf8.count + 256)
+        var rest = html[...]
+        while let start = rest.range(of: "<img ") {
+            result += rest[..<start.lowerBound]
+            guard let end = rest[start.upperBound...].firstIndex(of: ">") else {
+                rest = rest[start.lowerBound...]
+                break
+            }
+            var tag = String(rest[start.lowerBound..<end])
+            rest = rest[end...]
+            var added = ""
+            if !tag.contains(" loading=") { added += " loading=\"lazy\"" }
+            if !tag.contains(" width="), !tag.contains(" height="),
+               let source = attribute("src", in: tag), let file = files.file(at: source),
+               let size = ImageSize.of(file) {
+                added += " width=\"\(size.width)\" height=\"\(size.height)\""
+            }
+            if tag.hasSuffix("/") { tag = String(tag.dropLast()).trimmingCharacters(in: .whitespaces) + added + " /" }
+            else { tag += added }
+            result += tag
+        }
+        result += rest
+        return result
+    }
+
+    private static func attribute(_ name: String, in tag: String) -> String? {
+        guard let start = tag.range(of: " \(name)=\""), let end = tag[start.upperBound...].firstIndex(of: "\"") else { return nil }
+        return String(tag[start.upperBound..<end]).replacingOccurrences(of: "&amp;", with: "&")
+    }
+}
