@@ -13,33 +13,41 @@ enum LiveBenchmark {
         defer { try? FileManager.default.removeItem(at: output) }
         let live = LiveSiteBuilder(site: Site(), root: root, output: output)
         let first = try await seconds { _ = try await live.build() }
-        print(String(format: "first build          %8.3f s", first))
+        print("first build".padding(toLength: 18, withPad: " ", startingAt: 0) + String(format: "%8.3f s", first))
         let nothing = root.appendingPathComponent("content/no-such-file.md").path
-        try await report("nothing changed", runs: options.runs) { _ = try await live.build(changed: [nothing]) }
+        var unchanged = (0, 0)
+        try await report("nothing changed", runs: options.runs, rendered: { unchanged }) {
+            let result = try await live.build(changed: [nothing])
+            unchanged = (result.rendered, result.kept)
+        }
         guard let page = try markdownFile(in: root.appendingPathComponent("content")) else { return }
         let original = try String(contentsOf: page, encoding: .utf8)
         defer { try? original.write(to: page, atomically: false, encoding: .utf8) }
         var round = 0
-        try await report("body edit", runs: options.runs) {
+        var rendered = (0, 0)
+        try await report("body edit", runs: options.runs, rendered: { rendered }) {
             round += 1
             try (original + "\nA paragraph added by the benchmark, round \(round).\n").write(to: page, atomically: false, encoding: .utf8)
             let result = try await live.build(changed: [page.path])
-            if round == 1 { print("  (rendered \(result.rendered), kept \(result.kept))") }
+            if round == 1 { rendered = (result.rendered, result.kept) }
         }
         guard let titleLine = original.split(separator: "\n").first(where: { $0.hasPrefix("title:") }) else { return }
-        try await report("title edit", runs: options.runs) {
+        try await report("title edit", runs: options.runs, rendered: { rendered }) {
             round += 1
             let edited = original.replacingOccurrences(of: String(titleLine), with: "title: \"Retitled \(round)\"")
             try edited.write(to: page, atomically: false, encoding: .utf8)
             let result = try await live.build(changed: [page.path])
-            if round == options.runs + 1 { print("  (rendered \(result.rendered), kept \(result.kept))") }
+            if round == options.runs + 1 { rendered = (result.rendered, result.kept) }
         }
     }
 
-    private static func report(_ name: String, runs: Int, _ body: () async throws -> Void) async throws {
+    /// Prints the best time of `runs` runs of `body`, and how many outputs the last rendered and kept.
+    private static func report(_ name: String, runs: Int, rendered: () -> (Int, Int) = { (0, 0) },
+                               _ body: () async throws -> Void) async throws {
         var best = Double.infinity
         for _ in 0..<runs { best = min(best, try await seconds(body)) }
-        print(String(format: "%-20@ %8.3f s (best of %d)", name as NSString, best, runs))
+        let counts = rendered()
+        print(name.padding(toLength: 18, withPad: " ", startingAt: 0) + String(format: "%8.3f s (best of %d; rendered %d, kept %d)", best, runs, counts.0, counts.1))
     }
 
     private static func seconds(_ body: () async throws -> Void) async throws -> Double {

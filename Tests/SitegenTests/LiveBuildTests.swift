@@ -164,6 +164,19 @@ import Testing
         #expect(try site.page("about/index.html").contains("Journal"))
     }
 
+    @Test("a live build in which nothing changed renders nothing: every output's values and the facts its template read are as recorded",
+          arguments: ["blog", "docs", "multilingual"])
+    func nothingChangedRendersNothing(example: String) async throws {
+        let site = try TestSite(example: example)
+        let harness = Harness(site)
+        let first = try await harness.live.build()
+        #expect(first.rendered > 0)
+        let again = try await harness.live.build(changed: [site.root.appendingPathComponent("content/no-such-file.md").path])
+        #expect(again.rendered == 0)
+        #expect(again.kept == first.rendered)
+        #expect(again.changedFiles.isEmpty)
+    }
+
     @Test func theDocsThemesNavigationFollowsEdits() async throws {
         let site = try TestSite(example: "docs")
         let harness = Harness(site)

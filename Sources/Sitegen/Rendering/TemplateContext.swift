@@ -231,12 +231,13 @@ package struct TemplateContext: Sendable {
     }
 
     /// `head` of a page's output.
+    /// It stands for the page (all it shows is worked out from the page and the configuration).
     package func head(of rendered: RenderedPage) -> TemplateValue {
         let page = rendered.page
-        return .object(HeadModel(title: rendered.title, description: description(page.description, rendered.summary, language: page.language),
+        return .object(FactValue(fact: .page(page.sourcePath), base: HeadModel(title: rendered.title, description: description(page.description, rendered.summary, language: page.language),
                                  url: absoluteURL(page.url), type: "article", image: image(of: rendered),
                                  published: page.date.map(DateText.rfc3339), modified: page.updated.map(DateText.rfc3339),
-                                 languages: languages(of: .page(page.translationKey), in: page.language)))
+                                 languages: languages(of: .page(page.translationKey), in: page.language))))
     }
 
     /// `head` of a list page at `url` (or, with none, of the 404 page) in `language`, titled

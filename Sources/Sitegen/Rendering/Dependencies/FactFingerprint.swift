@@ -36,14 +36,13 @@ enum FactFingerprint {
             hasher.combine(items.count)
             for item in items where !combine(item, into: &hasher, depth: depth + 1) { return false }
         case .object(let object):
-            if let standing = object as? any FactTemplateObject {
+            guard let listed = object as? any ListedTemplateObject else { return false }
+            if let fact = listed.standsFor {
                 hasher.combine(16)
-                standing.fact.combine(into: &hasher)
-            } else if let listed = object as? any ListedTemplateObject {
+                fact.combine(into: &hasher)
+            } else {
                 hasher.combine(17)
                 return combineMembers(of: listed, into: &hasher, depth: depth + 1)
-            } else {
-                return false
             }
         }
         return true

@@ -22,7 +22,7 @@ final class ReadLog: Sendable {
     /// `value`, with every object in it recording what is read of it in this log.
     func recording(_ value: TemplateValue) -> TemplateValue {
         switch value {
-        case .object(let object): .object(RecordingObject(base: object, fact: (object as? any FactTemplateObject)?.fact, log: self))
+        case .object(let object): .object(RecordingObject(base: object, fact: (object as? any ListedTemplateObject)?.standsFor, log: self))
         case .list(let items): .list(items.map(recording))
         case .null, .bool, .int, .double, .text: value
         }

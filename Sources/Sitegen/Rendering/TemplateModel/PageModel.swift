@@ -31,12 +31,15 @@ struct PageModel: FactTemplateObject {
 
     var fact: Fact { .page(rendered.page.sourcePath) }
 
-    /// Every member of ``shape(taxonomies:)``.
+    /// Every member of ``shape(taxonomies:)`` but those worked out from the others (and the
+    /// configuration): counts and yes/no of the content, the tags and translations, the image
+    /// found in the content, the absolute URL.
     var memberNames: [String] { Self.names }
 
     private static let names: [String] = {
         guard case .object(_, let members) = shape(taxonomies: []) else { return [] }
-        return members.keys.sorted()
+        let derived: Set = ["wordCount", "readingMinutes", "hasToc", "hasTags", "hasTranslations", "image", "permalink"]
+        return members.keys.filter { !derived.contains($0) }.sorted()
     }()
 
     func member(_ name: String) -> TemplateValue? {
