@@ -27,6 +27,9 @@ struct BuildCommand: AsyncParsableCommand {
     @Flag(name: [.short, .long], help: "Also print each step and its time.")
     var verbose = false
 
+    @Flag(help: "Keep what the build learns in .sitegen-cache-NAME beside the output folder NAME, and start from what the last --cache build kept: only changed files are parsed, only what they change is rendered, nothing at all is done when no file changed.")
+    var cache = false
+
     func run() async throws {
         let root = URL(fileURLWithPath: path)
         var isFolder: ObjCBool = false
@@ -45,7 +48,12 @@ struct BuildCommand: AsyncParsableCommand {
         defer { token.cancel() }
         do {
             // Kept until the process exits, which frees it all at once.
-            Self.finishedBuild = try await builder.buildKeepingValues().values
+            // A site's own Swift code (its plugins and steps) is not cached: the build starts from nothing.
+            if cache && SitegenCLI.configuredSite == nil {
+                Self.finishedBuild = try await builder.buildRemembering().values
+            } else {
+                Self.finishedBuild = try await builder.buildKeepingValues().values
+            }
         } catch {
             progress.clearLine()
             TerminalOutput.error("build failed, the previous output is untouched:")

@@ -34,6 +34,9 @@ package enum Limits {
     package static let menuEntries = 10_000
     /// The largest output manifest (`public/.sitegen-manifest`) read back.
     package static let manifestBytes = 64 << 20
+    /// The largest build cache (`.sitegen-cache-NAME` beside the output folder) read back: a
+    /// larger one is ignored and the site built from nothing.
+    package static let buildCacheBytes = 4096 << 20
 
     // MARK: Front matter (YAML, TOML, JSON), checked before a parser we did not write sees it
 

@@ -45,11 +45,11 @@ struct SiteIndexes {
     /// Renders `template` with `values` at `path`, unless the memory keeps the file of the build before.
     private func write(_ template: String, _ values: TemplateValue, at path: String, owner: OutputOwner, memory: any RenderingMemory,
                        facts: FactValues?, output: OutputWriter) throws {
-        guard let values = memory.values(toRender: path, values, facts: facts) else {
+        guard let text = try memory.rendering(path, values, facts: facts, { try site.theme.templates.render(template, with: $0) }) else {
             output.keep(path, owner: owner)
             return
         }
-        try output.write(try site.theme.templates.render(template, with: values), to: path, owner: owner)
+        try output.write(text, to: path, owner: owner)
     }
 
     /// One URL of the sitemap: its last change, and its translations' URLs (absolute).

@@ -6,12 +6,14 @@ import Synchronization
 /// files as read (with their front matter), each page as parsed, the link targets each page
 /// looked up, which facts each output read, the last build's ``RenderedSite``, and what each
 /// output file holds. Loading reads it as its ``LoadingMemory``; rendering through
-/// ``LiveRendering``.
+/// ``LiveRendering``. A build cache (``BuildCache``) keeps part of it from one `sitegen build`
+/// to the next: the files' stamps and revisions, the parses, the link targets and the record.
 final class BuildMemory: LoadingMemory {
     /// A file read earlier, known by its modification time, size and inode.
     struct SourceEntry: Sendable {
         let stamp: FileStamp
-        let source: MarkdownSource
+        /// `nil` for a file known from a build cache, not read yet.
+        let source: MarkdownSource?
         /// Different for every read, so a page knows whether its parse is still good.
         let revision: Int
     }
@@ -20,6 +22,8 @@ final class BuildMemory: LoadingMemory {
         var sources: [String: SourceEntry] = [:]
         var nextRevision = 1
         var parsed: [String: ParsedPage] = [:]
+        /// Parses a build cache kept, by content path, for the pages loaded again.
+        var kept: [String: KeptParse] = [:]
         var pages: [String: Page] = [:]
         var bundleFolders: Set<String> = []
         var linkTargets: [String: String] = [:]
@@ -31,7 +35,42 @@ final class BuildMemory: LoadingMemory {
 
     private let state = Mutex(State())
 
+    init() {}
+
+    /// A memory holding what a build cache kept of an earlier build.
+    init(restoring kept: BuildCache.Contents, parses: [String: KeptParse]) {
+        state.withLock { state in
+            state.sources = kept.sources.mapValues { SourceEntry(stamp: $0.stamp, source: nil, revision: $0.revision) }
+            state.nextRevision = kept.nextRevision
+            state.kept = parses
+            state.bundleFolders = Set(kept.bundleFolders)
+            state.linkTargets = kept.linkTargets
+            state.record = kept.record
+        }
+    }
+
+    /// What a build cache keeps for the next `sitegen build`: each file's stamp and revision,
+    /// each page's parse, the page bundles, the link targets and the record.
+    func keptForNextBuild() -> (sources: [String: BuildCache.KeptSource], nextRevision: Int, parses: [String: KeptParse],
+                                bundleFolders: [String], linkTargets: [String: String], record: DependencyRecord?) {
+        state.withLock { state in
+            (state.sources.mapValues { BuildCache.KeptSource(stamp: $0.stamp, revision: $0.revision) }, state.nextRevision,
+             state.parsed.mapValues(KeptParse.init).merging(state.kept) { live, _ in live }, state.bundleFolders.sorted(),
+             state.linkTargets, state.record)
+        }
+    }
+
     // MARK: Sources
+
+    /// The sources read so far (not those a build cache knows of that were not read again).
+    func loadedSources() -> [MarkdownSource] {
+        state.withLock { $0.sources.values.compactMap(\.source) }
+    }
+
+    /// The content paths of the files known.
+    func loadedPaths() -> [String] {
+        state.withLock { Array($0.sources.keys) }
+    }
 
     /// The files read so far, by content path.
     func sources() -> [String: SourceEntry] {
@@ -47,7 +86,13 @@ final class BuildMemory: LoadingMemory {
     func source(at file: String, path: String, known: SourceEntry?,
                 read: () throws -> MarkdownSource) rethrows -> (MarkdownSource, Int) {
         let stamp = FileStamp(file)
-        if let stamp, let known, known.stamp == stamp { return (known.source, known.revision) }
+        if let stamp, let known, known.stamp == stamp {
+            if let source = known.source { return (source, known.revision) }
+            // Known from a build cache: read, keeping its revision (its parse is good).
+            let source = try read()
+            state.withLock { $0.sources[path] = SourceEntry(stamp: stamp, source: source, revision: known.revision) }
+            return (source, known.revision)
+        }
         let source = try read()
         let revision = state.withLock { state in
             state.nextRevision += 1
@@ -69,6 +114,7 @@ final class BuildMemory: LoadingMemory {
                 state.bundleFolders = bundleFolders
                 state.pages = [:]
                 state.parsed = [:]
+                state.kept = [:]
             }
             return state.pages
         }
@@ -90,8 +136,10 @@ final class BuildMemory: LoadingMemory {
 
     /// The parse of `page` from an earlier build, if its file and the links it used are unchanged.
     func parsed(_ page: Page, changedTargets: Set<String>) -> ParsedPage? {
-        guard page.revision != 0, let known = state.withLock({ $0.parsed[page.sourcePath] }),
-              known.revision == page.revision, known.lookups.isDisjoint(with: changedTargets),
+        guard page.revision != 0 else { return nil }
+        let (live, kept) = state.withLock { ($0.parsed[page.sourcePath], $0.kept[page.sourcePath]) }
+        let known = live ?? kept.flatMap { $0.revision == page.revision ? $0.parsed(of: page) : nil }
+        guard let known, known.revision == page.revision, known.lookups.isDisjoint(with: changedTargets),
               known.includes.allSatisfy(\.isUnchanged) else { return nil }
         return known
     }
@@ -102,6 +150,7 @@ final class BuildMemory: LoadingMemory {
         let parsed = Dictionary(pages.map { ($0.page.page.sourcePath, $0) }, uniquingKeysWith: { $1 })
         state.withLock { state in
             state.parsed = parsed
+            state.kept = [:]
             state.linkTargets = targets
         }
     }
@@ -117,6 +166,15 @@ final class BuildMemory: LoadingMemory {
     }
 
     // MARK: Dependencies
+
+    /// Keeps in the record only the outputs at `paths` (the others are rendered again).
+    func keepRecord(of paths: Set<String>) {
+        state.withLock { state in
+            guard var record = state.record else { return }
+            record.outputs = record.outputs.filter { paths.contains($0.key) }
+            state.record = record
+        }
+    }
 
     /// The dependency record of the last successful build.
     var record: DependencyRecord? {
@@ -165,6 +223,7 @@ final class BuildMemory: LoadingMemory {
     func forgetParses() {
         state.withLock { state in
             state.parsed = [:]
+            state.kept = [:]
             state.lastBuild = nil
         }
     }
@@ -176,6 +235,7 @@ final class BuildMemory: LoadingMemory {
             state.record = nil
             state.lastBuild = nil
             state.parsed = [:]
+            state.kept = [:]
             state.pages = [:]
             state.linkTargets = [:]
         }

@@ -20,7 +20,7 @@ struct LiveRendering: RenderingMemory {
         memory.keep(parsed: parsed, targets: targets)
     }
 
-    func values(toRender path: String, _ values: TemplateValue, facts: FactValues?, codeReads: Set<Fact>) -> TemplateValue? {
-        plan.values(toRender: path, values, facts: facts, codeReads: codeReads)
+    func decide(_ path: String, _ values: TemplateValue, facts: FactValues?, codeReads: Set<Fact>) -> RenderDecision {
+        plan.decide(path, values, facts: facts, codeReads: codeReads)
     }
 }

@@ -44,10 +44,10 @@ final class OutputPlan: Sendable {
         rendersOnlyForced = onlyForced
     }
 
-    /// See ``RenderingMemory/values(toRender:_:facts:codeReads:)``.
-    func values(toRender path: String, _ values: TemplateValue, facts: FactValues?, codeReads: Set<Fact>) -> TemplateValue? {
-        guard isRecording, let facts else { return values }
-        if rendersOnlyForced && !forced.contains(path) { return nil }
+    /// See ``RenderingMemory/decide(_:_:facts:codeReads:)``.
+    func decide(_ path: String, _ values: TemplateValue, facts: FactValues?, codeReads: Set<Fact>) -> RenderDecision {
+        guard isRecording, let facts else { return .render(nil) }
+        if rendersOnlyForced && !forced.contains(path) { return .keep }
         let fingerprint = FactFingerprint.of(values)
         if let fingerprint, !forced.contains(path), let before = previous?.outputs[path], before.values == fingerprint,
            let previous, before.facts.allSatisfy({ previous.fingerprints[$0] == facts.fingerprint(of: $0) }) {
@@ -56,14 +56,14 @@ final class OutputPlan: Sendable {
                 for fact in before.facts { state.next.fingerprints[fact] = previous.fingerprints[fact] }
                 state.kept += 1
             }
-            return nil
+            return .keep
         }
         let log = ReadLog(codeReads.union([.templates]))
         state.withLock { state in
             state.pending[path] = Pending(values: fingerprint, log: log, facts: facts)
             state.rendered += 1
         }
-        return log.recording(values)
+        return .render(log)
     }
 
     /// What this build read, for the next one: the outputs planned in it (and, for a partial

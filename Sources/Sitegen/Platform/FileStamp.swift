@@ -19,6 +19,14 @@ package struct FileStamp: Sendable, Hashable {
         self.init(status: info)
     }
 
+    /// A stamp of these values (as a build cache kept it).
+    init(seconds: Int, nanoseconds: Int, size: Int, inode: UInt64) {
+        self.seconds = seconds
+        self.nanoseconds = nanoseconds
+        self.size = size
+        self.inode = inode
+    }
+
     /// The stamp of a file whose status was read already.
     init(status info: stat) {
         #if os(Linux)

@@ -19,19 +19,33 @@ protocol RenderingMemory: Sendable {
     /// Remembers this build's parses, made with `targets`, for the next build.
     func remember(_ parsed: [ParsedPage], targets: [String: String])
 
-    /// The values to render the output at `path` with, given the values its template gets
-    /// (recording what the template reads of them, when the memory records), or `nil` when
-    /// the file the build before wrote stands: neither the values' own part nor any fact the
-    /// output read last time (fingerprinted in `facts`) changed. `codeReads` are facts the
-    /// code that made the values read (a redirect's page title), recorded with the template's.
-    func values(toRender path: String, _ values: TemplateValue, facts: FactValues?, codeReads: Set<Fact>) -> TemplateValue?
+    /// Whether the output at `path`, whose template gets `values`, is rendered: not when the
+    /// file the build before wrote stands (neither the values' own part nor any fact the output
+    /// read last time, fingerprinted in `facts`, changed); else with the log its reads go to,
+    /// when the memory records them. `codeReads` are facts the code that made the values read
+    /// (a redirect's page title), recorded with the template's.
+    func decide(_ path: String, _ values: TemplateValue, facts: FactValues?, codeReads: Set<Fact>) -> RenderDecision
+}
+
+/// Whether an output is rendered (``RenderingMemory/decide(_:_:facts:codeReads:)``).
+enum RenderDecision {
+    /// The file the build before wrote stands.
+    case keep
+    /// Rendered, its template's reads going to the log, if any.
+    case render(ReadLog?)
 }
 
 extension RenderingMemory {
-    /// The values to render the output at `path` with, the template's reads recorded; see
-    /// ``values(toRender:_:facts:codeReads:)``.
-    func values(toRender path: String, _ values: TemplateValue, facts: FactValues?) -> TemplateValue? {
-        self.values(toRender: path, values, facts: facts, codeReads: [])
+    /// The text `render` makes of `values` for the output at `path`, its reads recorded; `nil`
+    /// when the memory keeps the file of the build before. See
+    /// ``decide(_:_:facts:codeReads:)``.
+    func rendering(_ path: String, _ values: TemplateValue, facts: FactValues?, codeReads: Set<Fact> = [],
+                   _ render: (TemplateValue) throws -> String) throws -> String? {
+        switch decide(path, values, facts: facts, codeReads: codeReads) {
+        case .keep: nil
+        case .render(nil): try render(values)
+        case .render(let log?): try ReadLog.$current.withValue(log) { try render(values) }
+        }
     }
 }
 
@@ -41,7 +55,7 @@ struct PlainBuild: RenderingMemory {
     func changedTargets(_ targets: [String: String]) -> Set<String> { [] }
     func parsed(_ page: Page, changedTargets: Set<String>) -> ParsedPage? { nil }
     func remember(_ parsed: [ParsedPage], targets: [String: String]) {}
-    func values(toRender path: String, _ values: TemplateValue, facts: FactValues?, codeReads: Set<Fact>) -> TemplateValue? { values }
+    func decide(_ path: String, _ values: TemplateValue, facts: FactValues?, codeReads: Set<Fact>) -> RenderDecision { .render(nil) }
 }
 
 extension RenderingMemory where Self == PlainBuild {

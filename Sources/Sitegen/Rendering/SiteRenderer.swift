@@ -439,15 +439,15 @@ struct SiteRenderer: Sendable {
         let given = context.top(site: siteValues, ["page": context.page(rendered, section: loaded.sections[page.sectionPath],
                                                                          previous: neighbours.previous, next: neighbours.next),
                                                    "head": context.head(of: rendered)], url: page.url)
-        guard let values = memory.values(toRender: path, given, facts: facts) else {
-            output.keep(path, owner: .page(page, layout: loaded.layout))
-            return
-        }
-        let text: String
+        let made: String?
         do {
-            text = try theme.templates.render(template, with: values)
+            made = try memory.rendering(path, given, facts: facts) { try theme.templates.render(template, with: $0) }
         } catch let error as SiteError {
             throw SiteError(file: error.file, line: error.line, error.message + " (rendering \(display(page.sourcePath)))")
+        }
+        guard let text = made else {
+            output.keep(path, owner: .page(page, layout: loaded.layout))
+            return
         }
         let html = site.htmlProcessors.reduce(text) { html, process in process(html, rendered, files) }
         try output.write(html, to: path, owner: .page(page, layout: loaded.layout))

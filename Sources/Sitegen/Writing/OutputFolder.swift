@@ -92,6 +92,27 @@ final class OutputFolder: Sendable {
         _ = written.withLock { $0.files.insert(relative) }
     }
 
+    /// Puts in the build, unchanged, the file the build before wrote at `path` (a hard link:
+    /// no byte is copied) when it is still a regular file with `stamp`; false otherwise (the
+    /// caller writes it anew).
+    func reuse(_ path: String, stamp: FileStamp) -> Bool {
+        guard let relative = try? URLPath.outputPath(path) else { return false }
+        let old = target + "/" + relative
+        guard FileSystem.kind(old) == .file, FileStamp(old) == stamp, (try? makeFolder(URLPath.folder(of: relative))) != nil else {
+            return false
+        }
+        let new = staging + "/" + relative
+        guard FileSystem.hardLink(old, to: new) == nil else { return false }
+        _ = written.withLock { $0.files.insert(relative) }
+        return true
+    }
+
+    /// The stamp of a file this build wrote (which it keeps when the build is put in place).
+    func stamp(of path: String) -> FileStamp? {
+        guard let relative = try? URLPath.outputPath(path) else { return nil }
+        return FileStamp(staging + "/" + relative)
+    }
+
     /// Makes a folder of the output (and those above it), once.
     private func makeFolder(_ relative: String) throws {
         guard !relative.isEmpty, !written.withLock({ $0.folders.contains(relative) }) else { return }

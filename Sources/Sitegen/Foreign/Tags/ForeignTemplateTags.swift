@@ -51,6 +51,13 @@ struct ForeignTemplateTags: Sendable, Hashable {
     /// Whether no tag was found.
     var isEmpty: Bool { tallies.isEmpty }
 
+    /// Tags already counted (as a build cache kept them).
+    init(tallies: [Kind: Tally], shortcodeNames: Set<String>, zolaNames: Set<String>) {
+        self.tallies = tallies
+        self.shortcodeNames = shortcodeNames
+        self.zolaNames = zolaNames
+    }
+
     /// Counts the Hugo shortcodes as the page's run of them left them: `lines` are the lines of
     /// the calls nothing could run (those with a reason of their own are told by it).
     mutating func setHugoShortcodes(at lines: [Int]) {

@@ -1,43 +1,40 @@
 import Synchronization
-import SitegenTemplates
 
-/// The facts one output's render read, recorded as its template reads them: the values it is
-/// given are wrapped (``recording(_:)``) so that reading a member of an object that stands for
-/// a fact notes the fact.
+/// The facts one output's render read, recorded as its template reads them: while the output
+/// renders, the log is ``current``, and an object of the template model that stands for a fact
+/// (``FactTemplateObject``) notes the fact when a member of it is read.
 final class ReadLog: Sendable {
-    private let facts = Mutex<Set<Fact>>([])
+    private struct State {
+        var facts: Set<Fact> = []
+        /// The fact read last, which a template reads again and again (`page.title`, `page.url`…).
+        var last: Fact?
+    }
+
+    private let state = Mutex(State())
+
+    /// The log of the output being rendered on this task, if its reads are recorded.
+    @TaskLocal static var current: ReadLog?
 
     /// A log that has read `facts` already (what every output reads, such as the templates).
     init(_ facts: Set<Fact> = []) {
-        self.facts.withLock { $0 = facts }
+        state.withLock { $0.facts = facts }
     }
 
     func read(_ fact: Fact) {
-        _ = facts.withLock { $0.insert(fact) }
+        state.withLock { state in
+            guard state.last != fact else { return }
+            state.last = fact
+            state.facts.insert(fact)
+        }
     }
 
     /// What was read.
-    var read: Set<Fact> { facts.withLock { $0 } }
-
-    /// `value`, with every object in it recording what is read of it in this log.
-    func recording(_ value: TemplateValue) -> TemplateValue {
-        switch value {
-        case .object(let object): .object(RecordingObject(base: object, fact: (object as? any ListedTemplateObject)?.standsFor, log: self))
-        case .list(let items): .list(items.map(recording))
-        case .null, .bool, .int, .double, .text: value
-        }
-    }
+    var read: Set<Fact> { state.withLock { $0.facts } }
 }
 
-/// An object of an output's values that notes, in its ``ReadLog``, the fact it stands for
-/// when a member is read, and hands out its members recording too.
-private struct RecordingObject: TemplateObject {
-    let base: any TemplateObject
-    let fact: Fact?
-    let log: ReadLog
-
-    func member(_ name: String) -> TemplateValue? {
-        if let fact { log.read(fact) }
-        return base.member(name).map(log.recording)
+extension FactTemplateObject {
+    /// Notes, in the log of the output being rendered, that a member of this object was read.
+    func noteRead() {
+        ReadLog.current?.read(fact)
     }
 }

@@ -9,7 +9,8 @@ struct FactValue: FactTemplateObject {
     var memberNames: [String] { base.memberNames }
 
     func member(_ name: String) -> TemplateValue? {
-        base.member(name)
+        noteRead()
+        return base.member(name)
     }
 
     /// `value` standing for `fact`; a value that is not a listed object is handed on as it is

@@ -32,7 +32,8 @@ struct FeedEntry: FactTemplateObject {
     var memberNames: [String] { ["content", "permalink", "published", "title", "updated"] }
 
     func member(_ name: String) -> TemplateValue? {
-        switch name {
+        noteRead()
+        return switch name {
         case "title": .text(title)
         case "permalink": .text(permalink)
         case "updated": .text(updated)

@@ -43,6 +43,7 @@ struct PageModel: FactTemplateObject {
     }()
 
     func member(_ name: String) -> TemplateValue? {
+        noteRead()
         let page = rendered.page
         switch name {
         case "title", "url", "description", "date", "dateISO": return summary.member(name)

@@ -27,7 +27,8 @@ struct PageSummary: FactTemplateObject {
     private static let names = members.keys.sorted()
 
     func member(_ name: String) -> TemplateValue? {
-        switch name {
+        noteRead()
+        return switch name {
         case "title": .text(title)
         case "url": .text(url)
         case "description": .text(description)

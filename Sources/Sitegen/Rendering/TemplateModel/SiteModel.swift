@@ -13,6 +13,7 @@ struct SiteModel: FactTemplateObject {
     var memberNames: [String] { values.keys.sorted() }
 
     func member(_ name: String) -> TemplateValue? {
-        marked[name] ?? values[name]
+        noteRead()
+        return marked[name] ?? values[name]
     }
 }

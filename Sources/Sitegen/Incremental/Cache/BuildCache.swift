@@ -1,0 +1,248 @@
+import Foundation
+import SitegenLimits
+
+/// What `sitegen build` keeps from one build for the next, in one file beside the output
+/// folder (`.sitegen-cache-NAME` for the output folder `NAME`, next to where the build is
+/// staged): the stamp of every file of the site, each Markdown file's revision and parse, the
+/// link targets, what each output read (``DependencyRecord``) and the digest and stamp of each
+/// output file. With it the next build parses only the files that changed, renders only the
+/// outputs whose values or facts changed, and hard-links the other files of the output folder
+/// into the new one; when no file changed it stops at once.
+///
+/// The cache is made by one `sitegen` binary for one site, output folder and set of options
+/// (its key): any other finds it stale and builds from nothing. A cache that cannot be read
+/// (truncated, corrupt, not a regular file of this user's, too large) is ignored with one
+/// warning. Whatever the cache holds, the output is the one a build from nothing makes.
+struct BuildCache {
+    /// A Markdown file as the build read it: its stamp and revision.
+    struct KeptSource: Sendable, CacheCodable {
+        let stamp: FileStamp
+        let revision: Int
+
+        func write(to writer: inout CacheWriter) {
+            writer.write(stamp)
+            writer.write(revision)
+        }
+
+        init(stamp: FileStamp, revision: Int) {
+            self.stamp = stamp
+            self.revision = revision
+        }
+
+        init(from reader: inout CacheReader) throws(CacheReader.Malformed) {
+            stamp = try reader.read()
+            revision = try reader.readInt()
+        }
+    }
+
+    /// An output file as the build left it: the digest of its text (of a written file) or the
+    /// stamp of its source (of a copied one), and its own stamp.
+    struct KeptOutput: Sendable, CacheCodable {
+        let digest: UInt64?
+        let source: FileStamp?
+        let stamp: FileStamp
+
+        init(digest: UInt64?, source: FileStamp?, stamp: FileStamp) {
+            self.digest = digest
+            self.source = source
+            self.stamp = stamp
+        }
+
+        func write(to writer: inout CacheWriter) {
+            writer.write(digest != nil)
+            if let digest { writer.write(digest) }
+            writer.write(source)
+            writer.write(stamp)
+        }
+
+        init(from reader: inout CacheReader) throws(CacheReader.Malformed) {
+            digest = try reader.readBool() ? try reader.readUInt64() : nil
+            source = try reader.readOptional()
+            stamp = try reader.read()
+        }
+    }
+
+    /// What a build that changed nothing says: the counts and messages of the build before.
+    struct KeptSummary: Sendable, CacheCodable {
+        let pages: Int
+        let listPages: Int
+        let files: Int
+        let warnings: [SiteError]
+        let notes: [SiteError]
+        let foreignConfiguration: ForeignConfiguration?
+
+        init(pages: Int, listPages: Int, files: Int, warnings: [SiteError], notes: [SiteError],
+             foreignConfiguration: ForeignConfiguration? = nil) {
+            self.pages = pages
+            self.listPages = listPages
+            self.files = files
+            self.warnings = warnings
+            self.notes = notes
+            self.foreignConfiguration = foreignConfiguration
+        }
+
+        func write(to writer: inout CacheWriter) {
+            writer.write(pages)
+            writer.write(listPages)
+            writer.write(files)
+            writer.write(warnings)
+            writer.write(notes)
+            writer.write(foreignConfiguration != nil)
+            if let foreign = foreignConfiguration {
+                writer.write(foreign.generator.rawValue)
+                writer.write(foreign.file)
+                writer.write(foreign.keysRead)
+                writer.write(foreign.keysNotUsed)
+            }
+        }
+
+        init(from reader: inout CacheReader) throws(CacheReader.Malformed) {
+            pages = try reader.readInt()
+            listPages = try reader.readInt()
+            files = try reader.readInt()
+            warnings = try reader.readArray()
+            notes = try reader.readArray()
+            if try reader.readBool() {
+                guard let generator = ForeignConfiguration.Generator(rawValue: try reader.readString()) else { throw CacheReader.Malformed() }
+                foreignConfiguration = ForeignConfiguration(generator: generator, file: try reader.readString(),
+                                                            keysRead: try reader.readStrings(), keysNotUsed: try reader.readStrings())
+            } else {
+                foreignConfiguration = nil
+            }
+        }
+    }
+
+    /// What the cache holds but the parses, which are read only when a build needs them.
+    struct Contents: Sendable {
+        var sources: [String: KeptSource] = [:]
+        var nextRevision = 1
+        var bundleFolders: [String] = []
+        var linkTargets: [String: String] = [:]
+        var record: DependencyRecord?
+        var outputs: [String: KeptOutput] = [:]
+        /// Every file of the site folder at the build, by absolute path (``SiteFiles``).
+        var inputs: [String: FileStamp] = [:]
+        /// Until when a build with no file changed would make the same output (a future page's
+        /// date, the next year shown in footers).
+        var validUntil: Date = .distantPast
+        var summary = KeptSummary(pages: 0, listPages: 0, files: 0, warnings: [], notes: [])
+    }
+
+    /// A cache read but for its parses.
+    struct Opened {
+        let contents: Contents
+        fileprivate let reader: PrivateFile.Reader
+        fileprivate let parsesOffset: Int
+
+        /// Each page's parse, by content path; `nil` when that part of the file does not read.
+        func parses() -> [String: KeptParse]? {
+            guard let bytes = reader.read(from: parsesOffset, count: reader.size - parsesOffset) else { return nil }
+            var reader = CacheReader(bytes)
+            guard let parses = try? reader.readDictionary(KeptParse.self), reader.isAtEnd else { return nil }
+            return parses
+        }
+    }
+
+    /// What reading the cache found.
+    enum Reading {
+        /// No cache: the first build.
+        case missing
+        /// A cache of another binary, site, output folder or set of options.
+        case stale
+        /// A cache that is not read, and why.
+        case refused(String)
+        case read(Opened)
+    }
+
+    /// The cache file.
+    let path: String
+    /// What the cache must have been made with to be used.
+    let key: String
+
+    /// The cache of the site at `layout` built with `options` by this binary.
+    init(layout: SiteLayout, options: BuildOptions) {
+        let output = FileSystem.realPath(layout.output.path)
+        let parent = (output as NSString).deletingLastPathComponent
+        path = parent + "/.sitegen-cache-" + (output as NSString).lastPathComponent
+        let binary = ExecutableFile.stamp.map { "\($0.seconds).\($0.nanoseconds) \($0.size) \($0.inode)" } ?? "unknown"
+        key = [Self.format, SitegenVersion.number, binary, FileSystem.realPath(layout.root.path), output,
+               layout.configuration?.path ?? "", "\(options.includeDrafts) \(options.includeFuture) \(options.includeExpired) \(options.strict)",
+               options.baseURL ?? ""].joined(separator: "\n")
+    }
+
+    /// The format of the file, raised whenever what it holds changes.
+    private static let format = "sitegen build cache 1"
+
+    /// Reads the cache but for its parses (see ``Opened/parses()``).
+    func read() -> Reading {
+        let file: PrivateFile.Reader
+        switch PrivateFile.open(path, maximumSize: Limits.buildCacheBytes) {
+        case .success(let opened): file = opened
+        case .failure(.missing): return .missing
+        case .failure(.notAFile): return .refused("is not a regular file")
+        case .failure(.notPrivate): return .refused("belongs to another user or may be written by others")
+        case .failure(.tooLarge): return .refused("is larger than \(LimitWording.size(Limits.buildCacheBytes)) (Limits: build cache size)")
+        case .failure(.unreadable): return .refused("cannot be read")
+        }
+        // The key, then the length of what follows before the parses.
+        let keyBytes = Array(key.utf8)
+        guard let head = file.read(from: 0, count: min(file.size, 8 + keyBytes.count + 8)), head.count == 8 + keyBytes.count + 8 else {
+            return file.size == 0 ? .refused("is corrupt") : .stale
+        }
+        var reader = CacheReader(head)
+        do throws(CacheReader.Malformed) {
+            guard try reader.readString() == key else { return .stale }
+            let length = try reader.readInt()
+            guard length >= 0, length <= file.size - head.count, let bytes = file.read(from: head.count, count: length) else {
+                return .refused("is corrupt")
+            }
+            reader = CacheReader(bytes)
+            var contents = Contents()
+            contents.sources = try reader.readDictionary()
+            contents.nextRevision = try reader.readInt()
+            contents.bundleFolders = try reader.readStrings()
+            let targets = try reader.readCount(each: 16)
+            for _ in 0..<targets { contents.linkTargets[try reader.readString()] = try reader.readString() }
+            contents.record = try reader.readOptional()
+            contents.outputs = try reader.readDictionary()
+            contents.inputs = try reader.readDictionary()
+            contents.validUntil = Date(timeIntervalSinceReferenceDate: try reader.readDouble())
+            contents.summary = try reader.read()
+            guard reader.isAtEnd else { return .refused("is corrupt") }
+            return .read(Opened(contents: contents, reader: file, parsesOffset: head.count + length))
+        } catch {
+            return .refused("is corrupt")
+        }
+    }
+
+    /// Writes the cache for the next build; false when it cannot be written (the next build
+    /// then builds from nothing).
+    @discardableResult
+    func write(_ contents: Contents, parses: [String: KeptParse]) -> Bool {
+        var index = CacheWriter(capacity: 1 << 20)
+        index.write(contents.sources)
+        index.write(contents.nextRevision)
+        index.write(contents.bundleFolders)
+        index.write(contents.linkTargets.count)
+        for key in contents.linkTargets.keys.sorted() {
+            index.write(key)
+            index.write(contents.linkTargets[key]!)
+        }
+        index.write(contents.record)
+        index.write(contents.outputs)
+        index.write(contents.inputs)
+        index.write(contents.validUntil.timeIntervalSinceReferenceDate)
+        index.write(contents.summary)
+        var file = CacheWriter(capacity: index.bytes.count + (64 << 20))
+        file.write(key)
+        file.write(index.bytes.count)
+        file.append(index.bytes)
+        file.write(parses)
+        return PrivateFile.replace(path, with: file.bytes)
+    }
+
+    /// Removes the cache (`--no-cache` builds leave none behind that could be stale).
+    func remove() {
+        PrivateFile.remove(path)
+    }
+}

@@ -1,0 +1,182 @@
+import Foundation
+import SitegenMarkdown
+
+// How each value a build cache holds is written and read back: fields in declaration order.
+// `CacheCodingTests` writes and reads back one of each, with every field set.
+
+extension FileStamp: CacheCodable {
+    func write(to writer: inout CacheWriter) {
+        writer.write(seconds)
+        writer.write(nanoseconds)
+        writer.write(size)
+        writer.write(inode)
+    }
+
+    init(from reader: inout CacheReader) throws(CacheReader.Malformed) {
+        self.init(seconds: try reader.readInt(), nanoseconds: try reader.readInt(), size: try reader.readInt(),
+                  inode: try reader.readUInt64())
+    }
+}
+
+extension Fact: CacheCodable {
+    func write(to writer: inout CacheWriter) {
+        switch self {
+        case .page(let path): writer.write(1); writer.write(path)
+        case .listing(let path): writer.write(2); writer.write(path)
+        case .site(let code): writer.write(3); writer.write(code)
+        case .words(let code): writer.write(4); writer.write(code)
+        case .data(let code): writer.write(5); writer.write(code)
+        case .templates: writer.write(6)
+        case .feedEntry(let path): writer.write(7); writer.write(path)
+        }
+    }
+
+    init(from reader: inout CacheReader) throws(CacheReader.Malformed) {
+        switch try reader.readInt() {
+        case 1: self = .page(try reader.readString())
+        case 2: self = .listing(try reader.readString())
+        case 3: self = .site(try reader.readString())
+        case 4: self = .words(try reader.readString())
+        case 5: self = .data(try reader.readString())
+        case 6: self = .templates
+        case 7: self = .feedEntry(try reader.readString())
+        default: throw CacheReader.Malformed()
+        }
+    }
+}
+
+extension FrontMatterValue: CacheCodable {
+    func write(to writer: inout CacheWriter) {
+        switch self {
+        case .string(let text): writer.write(1); writer.write(text)
+        case .int(let int): writer.write(2); writer.write(int)
+        case .double(let double): writer.write(3); writer.write(double)
+        case .bool(let bool): writer.write(4); writer.write(bool)
+        case .date(let date): writer.write(5); writer.write(date.timeIntervalSinceReferenceDate)
+        case .list(let items): writer.write(6); writer.write(items)
+        case .map(let map): writer.write(7); writer.write(map)
+        case .null: writer.write(8)
+        }
+    }
+
+    init(from reader: inout CacheReader) throws(CacheReader.Malformed) {
+        switch try reader.readInt() {
+        case 1: self = .string(try reader.readString())
+        case 2: self = .int(try reader.readInt())
+        case 3: self = .double(try reader.readDouble())
+        case 4: self = .bool(try reader.readBool())
+        case 5: self = .date(Date(timeIntervalSinceReferenceDate: try reader.readDouble()))
+        case 6: self = .list(try reader.nested { reader throws(CacheReader.Malformed) in try reader.readArray(FrontMatterValue.self) })
+        case 7: self = .map(try reader.nested { reader throws(CacheReader.Malformed) in try reader.read(FrontMatter.self) })
+        case 8: self = .null
+        default: throw CacheReader.Malformed()
+        }
+    }
+}
+
+extension FrontMatter: CacheCodable {
+    func write(to writer: inout CacheWriter) {
+        writer.write(entries.count)
+        for (key, value) in entries {
+            writer.write(key)
+            writer.write(value)
+        }
+    }
+
+    init(from reader: inout CacheReader) throws(CacheReader.Malformed) {
+        let count = try reader.readCount(each: 16)
+        var entries: [(key: String, value: FrontMatterValue)] = []
+        entries.reserveCapacity(count)
+        for _ in 0..<count { entries.append((try reader.readString(), try reader.read(FrontMatterValue.self))) }
+        self.init(entries)
+    }
+}
+
+extension Heading: CacheCodable {
+    func write(to writer: inout CacheWriter) {
+        writer.write(level)
+        writer.write(text)
+        writer.write(id)
+    }
+
+    init(from reader: inout CacheReader) throws(CacheReader.Malformed) {
+        self.init(level: try reader.readInt(), text: try reader.readString(), id: try reader.readString())
+    }
+}
+
+extension SiteError: CacheCodable {
+    func write(to writer: inout CacheWriter) {
+        writer.write(file)
+        writer.write(line)
+        writer.write(message)
+    }
+
+    init(from reader: inout CacheReader) throws(CacheReader.Malformed) {
+        self.init(file: try reader.readOptionalString(), line: try reader.readOptionalInt(), try reader.readString())
+    }
+}
+
+extension MdBookIncludes.File: CacheCodable {
+    func write(to writer: inout CacheWriter) {
+        writer.write(path)
+        writer.write(stamp)
+    }
+
+    init(from reader: inout CacheReader) throws(CacheReader.Malformed) {
+        self.init(path: try reader.readString(), stamp: try reader.readOptional(FileStamp.self))
+    }
+}
+
+extension ForeignTemplateTags: CacheCodable {
+    func write(to writer: inout CacheWriter) {
+        writer.write(tallies.count)
+        for kind in tallies.keys.sorted() {
+            writer.write(kind.rawValue)
+            writer.write(tallies[kind]!.count)
+            writer.write(tallies[kind]!.firstLine)
+        }
+        writer.write(shortcodeNames.sorted())
+        writer.write(zolaNames.sorted())
+    }
+
+    init(from reader: inout CacheReader) throws(CacheReader.Malformed) {
+        let count = try reader.readCount(each: 24)
+        var tallies: [Kind: Tally] = [:]
+        for _ in 0..<count {
+            guard let kind = Kind(rawValue: try reader.readInt()) else { throw CacheReader.Malformed() }
+            tallies[kind] = Tally(count: try reader.readInt(), firstLine: try reader.readInt())
+        }
+        self.init(tallies: tallies, shortcodeNames: Set(try reader.readStrings()), zolaNames: Set(try reader.readStrings()))
+    }
+}
+
+extension DependencyRecord: CacheCodable {
+    func write(to writer: inout CacheWriter) {
+        writer.write(outputs.count)
+        for path in outputs.keys.sorted() {
+            let reads = outputs[path]!
+            writer.write(path)
+            writer.write(reads.values)
+            writer.write(reads.facts)
+        }
+        let facts = Array(fingerprints)
+        writer.write(facts.count)
+        for (fact, fingerprint) in facts {
+            writer.write(fact)
+            writer.write(fingerprint)
+        }
+    }
+
+    init(from reader: inout CacheReader) throws(CacheReader.Malformed) {
+        self.init()
+        let count = try reader.readCount(each: 24)
+        outputs.reserveCapacity(count)
+        for _ in 0..<count {
+            let path = try reader.readString()
+            outputs[path] = Reads(values: try reader.readUInt64(), facts: try reader.readArray(Fact.self))
+        }
+        let facts = try reader.readCount(each: 16)
+        fingerprints.reserveCapacity(facts)
+        for _ in 0..<facts { fingerprints[try reader.read(Fact.self)] = try reader.readUInt64() }
+    }
+}

@@ -1,0 +1,83 @@
+/// Writes a build cache's bytes: numbers in eight bytes, texts and lists after their counts,
+/// in the order ``CacheReader`` reads them back.
+struct CacheWriter {
+    private(set) var bytes: [UInt8] = []
+
+    init(capacity: Int = 1 << 16) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// Bytes written before, as they are.
+    mutating func append(_ written: [UInt8]) {
+        bytes.append(contentsOf: written)
+    }
+
+    mutating func write(_ value: UInt64) {
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func write(_ value: Int) {
+        write(UInt64(bitPattern: Int64(value)))
+    }
+
+    mutating func write(_ value: Bool) {
+        bytes.append(value ? 1 : 0)
+    }
+
+    mutating func write(_ value: Double) {
+        write(value.bitPattern)
+    }
+
+    mutating func write(_ text: String) {
+        var text = text
+        text.withUTF8 { utf8 in
+            write(utf8.count)
+            bytes.append(contentsOf: utf8)
+        }
+    }
+
+    mutating func write(_ text: String?) {
+        write(text != nil)
+        if let text { write(text) }
+    }
+
+    mutating func write(_ value: Int?) {
+        write(value != nil)
+        if let value { write(value) }
+    }
+
+    mutating func write<Value: CacheCodable>(_ value: Value) {
+        value.write(to: &self)
+    }
+
+    mutating func write<Value: CacheCodable>(_ value: Value?) {
+        write(value != nil)
+        if let value { value.write(to: &self) }
+    }
+
+    mutating func write<Value: CacheCodable>(_ values: [Value]) {
+        write(values.count)
+        for value in values { value.write(to: &self) }
+    }
+
+    mutating func write(_ texts: [String]) {
+        write(texts.count)
+        for text in texts { write(text) }
+    }
+
+    /// A dictionary, its keys sorted so that the same values make the same bytes.
+    mutating func write<Value: CacheCodable>(_ values: [String: Value]) {
+        write(values.count)
+        for key in values.keys.sorted() {
+            write(key)
+            values[key]!.write(to: &self)
+        }
+    }
+}
+
+/// A value a build cache holds: written by ``write(to:)`` and read back, in the same order, by
+/// ``init(from:)``, which throws on bytes that do not make a value.
+protocol CacheCodable {
+    func write(to writer: inout CacheWriter)
+    init(from reader: inout CacheReader) throws(CacheReader.Malformed)
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Synchronization
+
+/// The output folder of a cached build (``CachedBuild``): a staged ``OutputFolder`` into
+/// which every file the build before wrote and this one makes alike — an output the plan
+/// keeps, a text with the same digest, a copy of an unchanged file — is hard-linked from the
+/// output folder instead of written. It notes what each file is, for the next build.
+final class CachedOutput: OutputSink {
+    private let folder: OutputFolder
+    private let previous: [String: BuildCache.KeptOutput]
+    private let made = Mutex<[String: BuildCache.KeptOutput]>([:])
+    private let lost = Mutex<[String]>([])
+
+    init(folder: OutputFolder, previous: [String: BuildCache.KeptOutput]) {
+        self.folder = folder
+        self.previous = previous
+    }
+
+    /// What each output file is, once committed.
+    var outputs: [String: BuildCache.KeptOutput] { made.withLock { $0 } }
+
+    var builtFolder: String? { folder.builtFolder }
+
+    func write(_ text: String, to path: String) throws {
+        let path = try URLPath.outputPath(path)
+        let digest = StableHasher.digest(text)
+        if let before = previous[path], before.digest == digest, folder.reuse(path, stamp: before.stamp) {
+            made.withLock { $0[path] = before }
+            return
+        }
+        try folder.write(text, to: path)
+        try note(path, digest: digest, source: nil)
+    }
+
+    func copy(_ source: URL, to path: String) throws {
+        let path = try URLPath.outputPath(path)
+        let sourceStamp = FileStamp(source.path)
+        if let sourceStamp, let before = previous[path], before.source == sourceStamp, folder.reuse(path, stamp: before.stamp) {
+            made.withLock { $0[path] = before }
+            return
+        }
+        try folder.copy(source, to: path)
+        try note(path, digest: nil, source: sourceStamp)
+    }
+
+    func keep(_ path: String) {
+        guard let path = try? URLPath.outputPath(path) else { return }
+        if let before = previous[path], folder.reuse(path, stamp: before.stamp) {
+            made.withLock { $0[path] = before }
+        } else {
+            lost.withLock { $0.append(path) }
+        }
+    }
+
+    private func note(_ path: String, digest: UInt64?, source: FileStamp?) throws {
+        guard let stamp = folder.stamp(of: path) else { throw SiteError(file: path, "the output file went while it was written") }
+        made.withLock { $0[path] = BuildCache.KeptOutput(digest: digest, source: source, stamp: stamp) }
+    }
+
+    func commit() throws {
+        // A file kept from the build before that changed under the build is not published stale.
+        if let path = lost.withLock({ $0.first }) {
+            throw SiteError(file: folder.destination.appendingPathComponent(path).path,
+                            "changed or went while the site was built; build again")
+        }
+        try folder.commit()
+    }
+
+    func discard() {
+        folder.discard()
+    }
+
+    func removeStrays() -> [String] {
+        folder.removeStrays()
+    }
+}

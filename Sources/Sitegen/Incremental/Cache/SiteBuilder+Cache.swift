@@ -1,0 +1,118 @@
+import Foundation
+import SitegenMarkdown
+
+extension SiteBuilder {
+    /// Builds the site into its output folder, remembering what it learned in the build cache
+    /// (``BuildCache``) and starting from what the build before remembered: only changed files
+    /// are parsed, only outputs whose values or facts changed are rendered, and the output
+    /// folder's other files are hard-linked into the new one, which is swapped in whole as
+    /// ``build()`` does; when no file of the site changed, nothing is done at all. The output
+    /// is the one ``build()`` makes. A site whose steps run code of their own builds as
+    /// ``build()`` does.
+    @discardableResult
+    package func buildRemembering() async throws -> (summary: BuildSummary, values: BuildContext?) {
+        guard site.steps.allSatisfy(\.isBuiltIn) else {
+            let (summary, values) = try await buildKeepingValues()
+            return (summary, values)
+        }
+        let start = DispatchTime.now().uptimeNanoseconds
+        observers.send(.started)
+        let cache = BuildCache(layout: layout, options: options)
+        let files = SiteFiles(layout: layout)
+        var problems: [SiteError] = []
+        var opened: BuildCache.Opened?
+        switch cache.read() {
+        case .missing, .stale: break
+        case .refused(let reason): problems.append(SiteError(file: cache.path, "\(reason); not used: the site is built from nothing"))
+        case .read(let read): opened = read
+        }
+        var previous = opened?.contents
+        let output = FileSystem.realPath(layout.output.path)
+        let intact = previous?.outputs.filter { FileStamp(output + "/" + $0.key) == $0.value.stamp } ?? [:]
+        if let previous, files.isComplete, files.stamps == previous.inputs, options.now < previous.validUntil,
+           intact.count == previous.outputs.count, FileSystem.kind(output + "/" + URLPath.manifestFile) == .file {
+            let kept = previous.summary
+            let summary = BuildSummary(pages: kept.pages, listPages: kept.listPages, files: kept.files, seconds: Self.elapsed(since: start),
+                                       output: layout.output, warnings: problems + kept.warnings, notes: kept.notes,
+                                       foreignConfiguration: kept.foreignConfiguration)
+            observers.send(.finished(summary))
+            return (summary, nil)
+        }
+        // The parses are read only now that they are needed.
+        let parses = opened?.parses()
+        if opened != nil && parses == nil {
+            problems.append(SiteError(file: cache.path, "is corrupt; not used: the site is built from nothing"))
+            previous = nil
+        }
+        let memory = previous.map { BuildMemory(restoring: $0, parses: parses ?? [:]) } ?? BuildMemory()
+        if let previous {
+            let changed = files.changes(since: SiteFiles(stamps: previous.inputs))
+            if !files.isComplete || changed.contains(where: { LiveSiteBuilder.isConfiguration($0, layout: layout) }) {
+                memory.forgetPages()
+            } else if changed.contains(where: { LiveSiteBuilder.changesParses($0, layout: layout) }) {
+                memory.forgetParses()
+            }
+            // An output file changed or gone since is made again.
+            memory.keepRecord(of: Set(intact.keys))
+        }
+        let folder: OutputFolder
+        do {
+            try OutputLocation.check(layout)
+            folder = try OutputFolder(destination: layout.output)
+        } catch {
+            observers.send(.failed("\(error)"))
+            throw error
+        }
+        let written = CachedOutput(folder: folder, previous: intact)
+        let plan = OutputPlan(previous: memory.record, recording: true)
+        let context = BuildContext(options: options, output: written, loadingMemory: memory,
+                                   renderingMemory: LiveRendering(memory: memory, plan: plan))
+        var (summary, _) = try await run(context: context)
+        let loaded = try? context.loadedSite()
+        var contents = BuildCache.Contents()
+        let kept = memory.keptForNextBuild()
+        (contents.sources, contents.nextRevision) = (kept.sources, kept.nextRevision)
+        (contents.bundleFolders, contents.linkTargets) = (kept.bundleFolders, kept.linkTargets)
+        contents.record = plan.record
+        contents.outputs = written.outputs
+        contents.inputs = files.stamps
+        contents.validUntil = files.isComplete ? Self.nextChange(after: options.now, pages: loaded?.pages ?? [], memory: memory) : .distantPast
+        contents.summary = BuildCache.KeptSummary(pages: summary.pages, listPages: summary.listPages, files: summary.files,
+                                                  warnings: summary.warnings, notes: summary.notes,
+                                                  foreignConfiguration: summary.foreignConfiguration)
+        if !cache.write(contents, parses: kept.parses) {
+            problems.append(SiteError(file: cache.path, "cannot be written (\(String(cString: strerror(errno)))); the next build starts from nothing"))
+        }
+        if !problems.isEmpty {
+            summary = BuildSummary(pages: summary.pages, listPages: summary.listPages, files: summary.files, seconds: summary.seconds,
+                                   output: summary.output, warnings: problems + summary.warnings, notes: summary.notes,
+                                   foreignConfiguration: summary.foreignConfiguration)
+        }
+        return (summary, context)
+    }
+
+    /// The first moment after `now` at which a build of the same files would publish other
+    /// pages or text: a page's date, publish date or expiry date still to come (as the loaded
+    /// files give them, also those of pages not published yet), or the next year (which
+    /// footers show).
+    private static func nextChange(after now: Date, pages: [Page], memory: BuildMemory) -> Date {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let year = calendar.component(.year, from: now)
+        var next = calendar.date(from: DateComponents(year: year + 1, month: 1, day: 1)) ?? now
+        for source in memory.loadedSources() {
+            for key in PageReader.dateKeys {
+                if let date = source.frontMatter[key]?.date, date > now, date < next { next = date }
+            }
+        }
+        for path in memory.loadedPaths() {
+            let stem = URLPath.lastComponent(of: path)
+            if let date = FileName.splitDatePrefix(String(stem.prefix { $0 != "." })).0, date > now, date < next { next = date }
+        }
+        return next
+    }
+
+    private static func elapsed(since start: UInt64) -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A file sitegen keeps for itself (the build cache): read only when it is a regular file,
+/// not a link, owned by this user and writable by no one else; replaced whole, never written
+/// through a link.
+enum PrivateFile {
+    /// Why a file was not read.
+    enum Refusal: Error, Equatable {
+        /// There is no file.
+        case missing
+        /// It is a link, a folder or another kind of entry.
+        case notAFile
+        /// Another user owns it, or others may write it.
+        case notPrivate
+        /// It is larger than the bound.
+        case tooLarge
+        /// Reading failed.
+        case unreadable
+    }
+
+    /// An open private file, read in parts.
+    final class Reader {
+        private let descriptor: Int32
+        /// The file's size in bytes.
+        let size: Int
+
+        fileprivate init(descriptor: Int32, size: Int) {
+            self.descriptor = descriptor
+            self.size = size
+        }
+
+        deinit {
+            close(descriptor)
+        }
+
+        /// `count` bytes from `offset`; `nil` when the file has fewer.
+        func read(from offset: Int, count: Int) -> [UInt8]? {
+            guard offset >= 0, count >= 0, count <= size - offset else { return nil }
+            var bytes = [UInt8](repeating: 0, count: count)
+            var done = 0
+            while done < count {
+                let read = bytes.withUnsafeMutableBytes { buffer in
+                    pread(descriptor, buffer.baseAddress! + done, count - done, off_t(offset + done))
+                }
+                guard read > 0 else { return nil }
+                done += read
+            }
+            return bytes
+        }
+    }
+
+    /// The file at `path`, open for reading, when it is at most `maximumSize` bytes.
+    static func open(_ path: String, maximumSize: Int) -> Result<Reader, Refusal> {
+        #if canImport(Glibc)
+        let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        #else
+        let descriptor = Darwin.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        #endif
+        guard descriptor >= 0 else { return .failure(errno == ENOENT ? .missing : errno == ELOOP ? .notAFile : .unreadable) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            close(descriptor)
+            return .failure(.unreadable)
+        }
+        let refusal: Refusal? = if FileSystem.kind(ofMode: info.st_mode) != .file { .notAFile }
+            else if info.st_uid != geteuid() || info.st_mode & (S_IWGRP | S_IWOTH) != 0 { .notPrivate }
+            else if Int(info.st_size) > maximumSize { .tooLarge }
+            else { nil }
+        if let refusal {
+            close(descriptor)
+            return .failure(refusal)
+        }
+        return .success(Reader(descriptor: descriptor, size: Int(info.st_size)))
+    }
+
+    /// Puts `bytes` at `path` in one step: written to a new file beside it (readable and
+    /// writable by this user only), then renamed over it. False when it cannot be done;
+    /// nothing is left behind then.
+    @discardableResult
+    static func replace(_ path: String, with bytes: [UInt8]) -> Bool {
+        let temporary = path + ".\(ProcessID.current.value)-\(UUID().uuidString).tmp"
+        #if canImport(Glibc)
+        let descriptor = Glibc.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        #else
+        let descriptor = Darwin.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        #endif
+        guard descriptor >= 0 else { return false }
+        var offset = 0
+        let written = bytes.withUnsafeBytes { buffer -> Bool in
+            while offset < buffer.count {
+                #if canImport(Glibc)
+                let count = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                #else
+                let count = Darwin.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                #endif
+                guard count > 0 else { return false }
+                offset += count
+            }
+            return true
+        }
+        close(descriptor)
+        guard written, FileSystem.rename(temporary, to: path) == nil else {
+            unlink(temporary)
+            return false
+        }
+        return true
+    }
+
+    /// Removes the file at `path` if it is a regular file or a link (never a folder).
+    static func remove(_ path: String) {
+        guard let kind = FileSystem.kind(path), kind == .file || kind == .link else { return }
+        unlink(path)
+    }
+}

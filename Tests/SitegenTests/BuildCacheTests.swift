@@ -1,0 +1,172 @@
+import Foundation
+import Testing
+@testable import Sitegen
+import SitegenMarkdown
+
+/// `sitegen build --cache`: what a build learned is kept beside the output folder, and the next
+/// build starts from it; whatever the cache holds, the output is a build from nothing's.
+@Suite("The build cache")
+struct BuildCacheTests {
+    /// Builds `site` with its cache, then from nothing into another folder, and expects the two
+    /// outputs to hold the same files, byte for byte.
+    @discardableResult
+    private func expectCachedBuildMatchesFreshBuild(_ site: TestSite, options: BuildOptions = BuildOptions(baseURL: "https://example.org/"),
+                                                    sourceLocation: SourceLocation = #_sourceLocation) async throws -> BuildSummary {
+        let summary = try await SiteBuilder(site: Site(), layout: SiteLayout(root: site.root), options: options).buildRemembering().summary
+        let fresh = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-fresh-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: fresh) }
+        try await SiteBuilder(site: Site(), layout: SiteLayout(root: site.root, output: fresh), options: options).build()
+        let expected = LiveBuildTests.Harness.files(in: fresh), actual = LiveBuildTests.Harness.files(in: site.output)
+        #expect(actual.keys.sorted() == expected.keys.sorted(), sourceLocation: sourceLocation)
+        for (path, data) in expected where actual[path] != data {
+            Issue.record("\(path) differs from a build from nothing", sourceLocation: sourceLocation)
+        }
+        #expect(LiveBuildTests.Harness.emptyFolders(in: site.output).isEmpty, sourceLocation: sourceLocation)
+        return summary
+    }
+
+    private func cacheFile(of site: TestSite) -> URL {
+        site.root.appendingPathComponent(".sitegen-cache-public")
+    }
+
+    @Test("after edits of pages, titles, templates, data, the configuration and files, a cached build writes what a build from nothing writes")
+    func editsMatchFreshBuilds() async throws {
+        let site = try TestSite(example: "blog")
+        try await expectCachedBuildMatchesFreshBuild(site)
+        #expect(FileManager.default.fileExists(atPath: cacheFile(of: site).path))
+        let post = "content/posts/2026-02-02-measuring-a-build.md"
+        let original = try String(contentsOf: site.root.appendingPathComponent(post), encoding: .utf8)
+        let edits: [() throws -> Void] = [
+            { try site.write(original + "\nOne more paragraph.\n", to: post) },
+            { try site.write(original.replacingOccurrences(of: "title:", with: "title: Renamed,"), to: post) },
+            { try site.write("---\ntitle: A new page\ntags: [swift]\n---\n\nIt links to [the post](posts/2026-02-02-measuring-a-build.md).\n",
+                             to: "content/new.md") },
+            { try FileManager.default.removeItem(at: site.root.appendingPathComponent("content/new.md")) },
+            { try site.write("<footer>Cached footer</footer>\n", to: "templates/footer.mustache") },
+            { try site.write("note: from data\n", to: "data/extra.yml") },
+            { try site.write("title: Another title\nbaseURL: https://example.org/\n", to: "sitegen.yml") },
+            { try site.write("a static file\n", to: "static/notes.txt") },
+            { try FileManager.default.removeItem(at: site.root.appendingPathComponent(post)) },
+        ]
+        for edit in edits {
+            try edit()
+            try await expectCachedBuildMatchesFreshBuild(site)
+        }
+    }
+
+    @Test("with no file changed, a cached build leaves the output and the cache as they were, and says what the last build said")
+    func nothingChanged() async throws {
+        let site = try TestSite(example: "blog")
+        let first = try await expectCachedBuildMatchesFreshBuild(site)
+        let about = site.output.appendingPathComponent("about/index.html").path
+        let before = (FileStamp(about), FileStamp(cacheFile(of: site).path))
+        let again = try await SiteBuilder(site: Site(), layout: SiteLayout(root: site.root),
+                                          options: BuildOptions(baseURL: "https://example.org/")).buildRemembering().summary
+        #expect(FileStamp(about) == before.0)
+        #expect(FileStamp(cacheFile(of: site).path) == before.1)
+        #expect(again.pages == first.pages && again.listPages == first.listPages)
+        #expect(again.warnings.map(\.description) == first.warnings.map(\.description))
+    }
+
+    @Test("an output file changed or removed by hand is made again")
+    func outputsChangedByHand() async throws {
+        let site = try TestSite(example: "blog")
+        try await expectCachedBuildMatchesFreshBuild(site)
+        try "changed by hand".write(to: site.output.appendingPathComponent("about/index.html"), atomically: false, encoding: .utf8)
+        try FileManager.default.removeItem(at: site.output.appendingPathComponent("index.html"))
+        try await expectCachedBuildMatchesFreshBuild(site)
+    }
+
+    @Test("a corrupt, truncated, linked or shared cache is not used, with one warning naming it; the output is a build from nothing's",
+          arguments: ["garbage", "truncated", "link", "shared"])
+    func hostileCaches(kind: String) async throws {
+        let site = try TestSite(example: "blog")
+        try await expectCachedBuildMatchesFreshBuild(site)
+        let cache = cacheFile(of: site)
+        let bytes = try Data(contentsOf: cache)
+        try site.write("# About\n\nEdited.\n", to: "content/about.md")
+        switch kind {
+        case "garbage":
+            var damaged = bytes
+            for index in stride(from: bytes.count / 2, to: bytes.count, by: 7) { damaged[index] ^= 0x5A }
+            try damaged.write(to: cache)
+        case "truncated":
+            try bytes.prefix(bytes.count / 2).write(to: cache)
+        case "link":
+            let elsewhere = site.root.appendingPathComponent("elsewhere")
+            try bytes.write(to: elsewhere)
+            try FileManager.default.removeItem(at: cache)
+            try FileManager.default.createSymbolicLink(at: cache, withDestinationURL: elsewhere)
+        default:
+            try FileManager.default.setAttributes([.posixPermissions: 0o666], ofItemAtPath: cache.path)
+        }
+        let summary = try await expectCachedBuildMatchesFreshBuild(site)
+        let warnings = summary.warnings.filter { $0.description.contains(".sitegen-cache-public") }
+        #expect(warnings.count == 1, "\(summary.warnings)")
+        #expect(warnings.first?.description.contains("not used: the site is built from nothing") == true)
+    }
+
+    @Test("random bytes of any length read as a corrupt cache, never a crash")
+    func randomBytes() throws {
+        var generator = SystemRandomNumberGenerator()
+        for length in [0, 1, 7, 8, 9, 64, 1_000, 100_000] {
+            for _ in 0..<20 {
+                var reader = CacheReader((0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) })
+                _ = try? reader.readDictionary(KeptParse.self)
+                var second = CacheReader((0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) })
+                _ = try? second.readOptional(DependencyRecord.self)
+            }
+        }
+        // A count larger than the bytes left is refused before anything is allocated.
+        var writer = CacheWriter()
+        writer.write(Int.max)
+        var reader = CacheReader(writer.bytes)
+        #expect(throws: CacheReader.Malformed.self) { try reader.readStrings() }
+        // Nesting past the limit is refused, not recursed into.
+        var deep = CacheWriter()
+        for _ in 0..<10_000 { deep.write(6); deep.write(1) }
+        var deepReader = CacheReader(deep.bytes)
+        #expect(throws: CacheReader.Malformed.self) { try deepReader.read(FrontMatterValue.self) }
+    }
+
+    @Test("every value the cache keeps reads back as it was written")
+    func roundTrips() throws {
+        let frontMatter = FrontMatter([("title", .string("Ünïcode ✓")), ("n", .int(-3)), ("x", .double(1.5)), ("b", .bool(true)),
+                                       ("d", .date(Date(timeIntervalSince1970: 1_700_000_000))), ("l", .list([.null, .string("a")])),
+                                       ("m", .map(FrontMatter([("k", .int(1))])))])
+        var writer = CacheWriter()
+        writer.write(frontMatter)
+        writer.write([Fact.page("a.md"), .listing("b.md"), .site("en"), .words("fr"), .data("de"), .templates, .feedEntry("c.md")])
+        let tags = ForeignTemplateTags(tallies: [.hugoShortcode: .init(count: 2, firstLine: 3)], shortcodeNames: ["x"], zolaNames: ["y"])
+        writer.write(tags)
+        writer.write(SiteError(file: "a.md", line: 4, "message"))
+        var record = DependencyRecord()
+        record.outputs["a/index.html"] = .init(values: 42, facts: [.page("a.md"), .templates])
+        record.fingerprints[.page("a.md")] = 7
+        writer.write(record)
+        var reader = CacheReader(writer.bytes)
+        #expect(try reader.read(FrontMatter.self) == frontMatter)
+        #expect(try reader.readArray(Fact.self) == [.page("a.md"), .listing("b.md"), .site("en"), .words("fr"), .data("de"), .templates,
+                                                    .feedEntry("c.md")])
+        #expect(try reader.read(ForeignTemplateTags.self) == tags)
+        #expect(try reader.read(SiteError.self).description == "a.md:4: message")
+        let read = try reader.read(DependencyRecord.self)
+        #expect(read.outputs["a/index.html"]?.values == 42 && read.outputs["a/index.html"]?.facts == [.page("a.md"), .templates])
+        #expect(read.fingerprints == [.page("a.md"): 7])
+        #expect(reader.isAtEnd)
+    }
+
+    @Test("a page whose date comes while no file changes is published by the next cached build")
+    func futurePagesComeDue() async throws {
+        let site = try TestSite()
+        try site.write("# Home\n", to: "content/_index.md")
+        let now = Date()
+        let soon = ISO8601DateFormatter().string(from: now.addingTimeInterval(3_600))
+        try site.write("---\ntitle: Soon\ndate: \(soon)\n---\n\nText.\n", to: "content/soon.md")
+        let layout = SiteLayout(root: site.root)
+        try await SiteBuilder(site: Site(), layout: layout, options: BuildOptions(now: now)).buildRemembering()
+        #expect(!site.exists("soon/index.html"))
+        try await SiteBuilder(site: Site(), layout: layout, options: BuildOptions(now: now.addingTimeInterval(7_200))).buildRemembering()
+        #expect(site.exists("soon/index.html"))
+    }
+}
