@@ -56,10 +56,10 @@ struct SwiftSiteRunner {
 
     /// The built site program, compiling it first unless the cache says its Swift files are unchanged.
     func compiledExecutable(quiet: Bool) throws -> URL {
-        let fingerprint = try self.fingerprint()
+        let stamps = try self.sourceStamps()
         if let cached = try? String(contentsOf: cacheFile, encoding: .utf8) {
             let lines = cached.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            if lines.count >= 2, lines[0] == fingerprint, FileManager.default.isExecutableFile(atPath: lines[1]) {
+            if lines.count >= 2, lines[0] == stamps, FileManager.default.isExecutableFile(atPath: lines[1]) {
                 return URL(fileURLWithPath: lines[1])
             }
         }
@@ -75,7 +75,7 @@ struct SwiftSiteRunner {
         let binPath = try Self.capture(swift, ["build", "-c", "release", "--show-bin-path"], in: folder)
         let executable = URL(fileURLWithPath: binPath.output.trimmingCharacters(in: .whitespacesAndNewlines)).appendingPathComponent(product)
         try? FileManager.default.createDirectory(at: cacheFile.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try? (fingerprint + "\n" + executable.path + "\n").write(to: cacheFile, atomically: true, encoding: .utf8)
+        try? (stamps + "\n" + executable.path + "\n").write(to: cacheFile, atomically: true, encoding: .utf8)
         return executable
     }
 
@@ -95,7 +95,7 @@ struct SwiftSiteRunner {
 
     /// Sizes and modification times of Package.swift, every Swift file under Sources/, and the
     /// running `sitegen` (a new sitegen compiles the site again, against its library).
-    private func fingerprint() throws -> String {
+    private func sourceStamps() throws -> String {
         var entries: [String] = []
         let fileManager = FileManager.default
         if let running = Bundle.main.executableURL,

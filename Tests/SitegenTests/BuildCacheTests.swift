@@ -142,7 +142,7 @@ struct BuildCacheTests {
         writer.write(SiteError(file: "a.md", line: 4, "message"))
         var record = DependencyRecord()
         record.outputs["a/index.html"] = .init(values: 42, facts: [.page("a.md"), .templates])
-        record.fingerprints[.page("a.md")] = 7
+        record.seen[.page("a.md")] = 7
         writer.write(record)
         var reader = CacheReader(writer.bytes)
         #expect(try reader.read(FrontMatter.self) == frontMatter)
@@ -152,7 +152,7 @@ struct BuildCacheTests {
         #expect(try reader.read(SiteError.self).description == "a.md:4: message")
         let read = try reader.read(DependencyRecord.self)
         #expect(read.outputs["a/index.html"]?.values == 42 && read.outputs["a/index.html"]?.facts == [.page("a.md"), .templates])
-        #expect(read.fingerprints == [.page("a.md"): 7])
+        #expect(read.seen == [.page("a.md"): 7])
         #expect(reader.isAtEnd)
     }
 

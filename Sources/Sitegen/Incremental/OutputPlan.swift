@@ -50,10 +50,10 @@ final class OutputPlan: Sendable {
         if rendersOnlyForced && !forced.contains(path) { return .keep }
         let fingerprint = FactFingerprint.of(values)
         if let fingerprint, !forced.contains(path), let before = previous?.outputs[path], before.values == fingerprint,
-           let previous, before.facts.allSatisfy({ previous.fingerprints[$0] == facts.fingerprint(of: $0) }) {
+           let previous, before.facts.allSatisfy({ previous.seen[$0] == facts.fingerprint(of: $0) }) {
             state.withLock { state in
                 state.next.outputs[path] = before
-                for fact in before.facts { state.next.fingerprints[fact] = previous.fingerprints[fact] }
+                for fact in before.facts { state.next.seen[fact] = previous.seen[fact] }
                 state.kept += 1
             }
             return .keep
@@ -75,12 +75,12 @@ final class OutputPlan: Sendable {
             // Values that cannot be fingerprinted get a number no later build matches.
             next.outputs[path] = DependencyRecord.Reads(values: entry.values ?? UInt64.random(in: .min ... .max),
                                                         facts: Array(facts))
-            for fact in facts { next.fingerprints[fact] = entry.facts.fingerprint(of: fact) }
+            for fact in facts { next.seen[fact] = entry.facts.fingerprint(of: fact) }
         }
         if isPartial, let previous {
             for (path, reads) in previous.outputs where next.outputs[path] == nil {
                 next.outputs[path] = reads
-                for fact in reads.facts where next.fingerprints[fact] == nil { next.fingerprints[fact] = previous.fingerprints[fact] }
+                for fact in reads.facts where next.seen[fact] == nil { next.seen[fact] = previous.seen[fact] }
             }
         }
         return next

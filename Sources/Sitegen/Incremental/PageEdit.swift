@@ -29,7 +29,7 @@ struct PageEdit {
         let bundleFolders = Set(site.loaded.pages.filter(\.isBundle).map { URLPath.folder(of: $0.sitePath) })
         let placement = LanguagePlacement(configuration: site.configuration)
         let known = memory.sources()
-        // Parsed as the render stage parses, with fingerprints made.
+        // Parsed as the render stage parses.
         let parser = RenderStage(continuing: site).renderer(output: output.writer, observers: BuildObservers(),
                                                             memory: LiveRendering(memory: memory, plan: OutputPlan(previous: nil, recording: true)))
         var edits: [(index: Int, parsed: ParsedPage, path: String)] = []
@@ -65,13 +65,11 @@ struct PageEdit {
         var changed: Set<Fact> = []
         for edit in edits {
             let source = edit.parsed.page.page.sourcePath
-            for fact in [Fact.page(source), .listing(source)] where record.fingerprints[fact] != facts.fingerprint(of: fact) {
-                changed.insert(fact)
-            }
+            changed.formUnion(record.changed([.page(source), .listing(source)], now: facts))
         }
         // `site` shows pages too (a navigation tree of titles): when it changes, every output does, which the general build does.
         for language in site.configuration.publishedLanguages {
-            if let before = record.fingerprints[.site(language.code)], before != facts.fingerprint(of: .site(language.code)) { return nil }
+            if record.hasChanged(.site(language.code), now: facts) { return nil }
         }
         let own = Set(edits.map(\.path))
         let affected = record.readers(of: changed).union(own)

@@ -23,7 +23,7 @@ package struct ListRenderer: Sendable {
     let memory: any RenderingMemory
     /// Each section's `_index.md` as HTML (with links rewritten), by section path.
     let sectionHTML: [String: String]
-    /// The site's facts, fingerprinted for the memory (`nil` when it records nothing).
+    /// The site's facts as the memory compares them (`nil` when it records nothing).
     let facts: FactValues?
 
     /// Writes them all; returns how many list pages were written.

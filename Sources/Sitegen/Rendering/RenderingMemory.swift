@@ -5,7 +5,7 @@ import SitegenTemplates
 /// A plain build remembers nothing and renders everything (``PlainBuild``); a live build
 /// passes its own, which records what each output's template reads (``ReadLog``).
 protocol RenderingMemory: Sendable {
-    /// Whether outputs' reads are recorded (only then are facts worth fingerprinting).
+    /// Whether outputs' reads are recorded (only then are facts worth comparing).
     var isRecording: Bool { get }
 
     /// The link targets (content path → URL) that differ from those the remembered parses
@@ -21,7 +21,7 @@ protocol RenderingMemory: Sendable {
 
     /// Whether the output at `path`, whose template gets `values`, is rendered: not when the
     /// file the build before wrote stands (neither the values' own part nor any fact the output
-    /// read last time, fingerprinted in `facts`, changed); else with the log its reads go to,
+    /// read last time, as `facts` has it now, changed); else with the log its reads go to,
     /// when the memory records them. `codeReads` are facts the code that made the values read
     /// (a redirect's page title), recorded with the template's.
     func decide(_ path: String, _ values: TemplateValue, facts: FactValues?, codeReads: Set<Fact>) -> RenderDecision

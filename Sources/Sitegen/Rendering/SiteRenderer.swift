@@ -28,8 +28,7 @@ struct SiteRenderer: Sendable {
     }
 
     /// The first pass: every page and section text parsed (or kept from the memory), the
-    /// facts outputs read fingerprinted, the orders, neighbours, terms and template values
-    /// worked out. Nothing is written yet.
+    /// orders, neighbours, terms and template values worked out. Nothing is written yet.
     func parsedSite() async throws -> RenderedSite {
         var context = TemplateContext(configuration: loaded.configuration, sections: loaded.sections, data: loaded.data, now: Date(),
                                       menus: loaded.menus)
@@ -374,7 +373,7 @@ struct SiteRenderer: Sendable {
 
     /// The second pass, on all cores: renders each page of `rendered` (those at `indices`,
     /// else all) with its template, its section neighbours at hand, and writes it — unless the
-    /// memory says the output of the build before stands (its facts fingerprinted in `facts`).
+    /// memory says the output of the build before stands (comparing the facts in `facts`).
     func writePages(of rendered: RenderedSite, only indices: [Int]? = nil, facts: FactValues?) async throws {
         let pages = rendered.loaded.pages
         let chosen = indices ?? Array(pages.indices)

@@ -159,11 +159,10 @@ extension DependencyRecord: CacheCodable {
             writer.write(reads.values)
             writer.write(reads.facts)
         }
-        let facts = Array(fingerprints)
-        writer.write(facts.count)
-        for (fact, fingerprint) in facts {
+        writer.write(seen.count)
+        for (fact, state) in seen {
             writer.write(fact)
-            writer.write(fingerprint)
+            writer.write(state)
         }
     }
 
@@ -176,7 +175,7 @@ extension DependencyRecord: CacheCodable {
             outputs[path] = Reads(values: try reader.readUInt64(), facts: try reader.readArray(Fact.self))
         }
         let facts = try reader.readCount(each: 16)
-        fingerprints.reserveCapacity(facts)
-        for _ in 0..<facts { fingerprints[try reader.read(Fact.self)] = try reader.readUInt64() }
+        seen.reserveCapacity(facts)
+        for _ in 0..<facts { seen[try reader.read(Fact.self)] = try reader.readUInt64() }
     }
 }

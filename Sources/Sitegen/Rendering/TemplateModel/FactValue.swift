@@ -14,7 +14,7 @@ struct FactValue: FactTemplateObject {
     }
 
     /// `value` standing for `fact`; a value that is not a listed object is handed on as it is
-    /// (it cannot be fingerprinted: an output holding it renders in every live build).
+    /// (it cannot be compared: an output holding it renders in every live build).
     static func standing(for fact: Fact, _ value: TemplateValue) -> TemplateValue {
         guard case .object(let object) = value, let listed = object as? any ListedTemplateObject else { return value }
         return .object(FactValue(fact: fact, base: listed))
