@@ -60,11 +60,22 @@ struct SiteIndexes {
         for page in site.pages {
             hasher.combine(page.page.url)
             hasher.combine(page.page.updated ?? page.page.date)
+            // Its section's `lastmod` is its newest page's; its alternates are its translations'.
+            hasher.combine(page.page.sectionPath)
+            hasher.combine(page.page.translationKey)
         }
-        hasher.combine(site.loaded.sections.keys.sorted())
+        for section in site.loaded.sections.values.sorted(by: { $0.path < $1.path }) {
+            hasher.combine(section.url)
+            hasher.combine(section.hasListPage)
+            hasher.combine(section.translationKey)
+        }
         for terms in site.terms.values {
             for taxonomy in site.loaded.configuration.taxonomies {
-                for term in terms[taxonomy] ?? [] { hasher.combine(term.url) }
+                for term in terms[taxonomy] ?? [] {
+                    hasher.combine(term.url)
+                    // A term's `lastmod` is its newest page's: a dated page joining or leaving changes it.
+                    hasher.combine(term.pages.compactMap { $0.page.updated ?? $0.page.date }.max())
+                }
             }
         }
         return hasher.finalize()
