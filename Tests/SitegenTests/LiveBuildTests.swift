@@ -325,4 +325,37 @@ import Testing
         }
         #expect(try site.page("sitemap.xml").contains("<loc>https://example.org/categories/opinion/</loc><lastmod>2025-02-18</lastmod>"))
     }
+
+    @Test func anAliasFollowsItsPageWhenTheFolderItMovesWithHoldsABundle() async throws {
+        let site = try TestSite()
+        try site.write("---\ntitle: A\naliases: [/old/a/]\n---\n\nText.\n", to: "content/docs/a.md")
+        try site.write("# Setup\n", to: "content/docs/setup/index.md")
+        let harness = LiveBuildHarness(site)
+        try await harness.live.build()
+        // The bundle moves too: every page is placed again, and the page at docs/a.md is gone.
+        try await harness.rebuild(changing: ["content/docs", "content/guides", "content/guides/a.md", "content/guides/setup/index.md"]) {
+            try FileManager.default.moveItem(at: site.root.appendingPathComponent("content/docs"),
+                                             to: site.root.appendingPathComponent("content/guides"))
+        }
+        #expect(try site.page("old/a/index.html").contains("url=https://example.org/guides/a/"))
+    }
+
+    @Test func anAliasFollowsItsPageRenamedDuringABuildThatFailed() async throws {
+        let site = try TestSite()
+        try site.write("---\ntitle: A\naliases: [/old/a/]\n---\n\nText.\n", to: "content/a.md")
+        try site.write("---\ntitle: B\n---\n\nText.\n", to: "content/b.md")
+        let harness = LiveBuildHarness(site)
+        try await harness.live.build()
+        // The page moves while another page takes b.md's URL: the build fails.
+        try FileManager.default.moveItem(at: site.root.appendingPathComponent("content/a.md"),
+                                         to: site.root.appendingPathComponent("content/moved.md"))
+        try site.write("---\ntitle: C\nurl: /b/\n---\n\nText.\n", to: "content/c.md")
+        await #expect(throws: (any Error).self) {
+            try await harness.live.build(changed: harness.changedPaths(["content/a.md", "content/moved.md", "content/c.md"]))
+        }
+        try await harness.rebuild(changing: ["content/c.md"]) {
+            try FileManager.default.removeItem(at: site.root.appendingPathComponent("content/c.md"))
+        }
+        #expect(try site.page("old/a/index.html").contains("url=https://example.org/moved/"))
+    }
 }

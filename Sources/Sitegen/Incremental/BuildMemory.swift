@@ -20,6 +20,10 @@ final class BuildMemory: LoadingMemory {
         var sources: [String: SourceEntry] = [:]
         var nextRevision = 1
         var parsed: [String: ParsedPage] = [:]
+        /// The pages of the last successful build, by source path, whose facts the record
+        /// holds: those gone are told to the plan even when `parsed` no longer has them (it is
+        /// emptied when page bundles change, and holds the parses of a build that failed).
+        var parsedPaths: Set<String> = []
         var pages: [String: Page] = [:]
         var bundleFolders: Set<String> = []
         var linkTargets: [String: String] = [:]
@@ -97,11 +101,11 @@ final class BuildMemory: LoadingMemory {
     }
 
     /// Keeps this build's parses (forgetting pages that are gone) and the link targets they
-    /// were made with; returns the source paths of the pages that are gone.
+    /// were made with; returns the source paths of the pages gone since the last successful build.
     func keep(parsed pages: [ParsedPage], targets: [String: String]) -> [String] {
         let parsed = Dictionary(pages.map { ($0.page.page.sourcePath, $0) }, uniquingKeysWith: { $1 })
         return state.withLock { state in
-            let gone = state.parsed.keys.filter { parsed[$0] == nil }
+            let gone = state.parsedPaths.filter { parsed[$0] == nil }.sorted()
             state.parsed = parsed
             state.linkTargets = targets
             return gone
@@ -131,6 +135,7 @@ final class BuildMemory: LoadingMemory {
         state.withLock { state in
             state.record = record
             state.lastBuild = rendered.map(LastBuild.init)
+            state.parsedPaths = Set(state.parsed.keys)
         }
     }
 

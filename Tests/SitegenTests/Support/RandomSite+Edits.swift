@@ -12,6 +12,8 @@ extension RandomSite {
         case tags
         case draft
         case weight
+        /// Other front matter: `description`, `summary`, `aliases`, `linkTitle`, `updated`, `layout`, `url`.
+        case frontMatter
         /// A page or section joins or leaves a menu (`menu`, `menus`).
         case menu
         /// A French translation added or deleted.
@@ -20,16 +22,23 @@ extension RandomSite {
         case template
         /// A file of `data/` or `i18n/` changed, added or deleted.
         case data
-        /// `sitegen.yml`: the title, a language's title, pagination, a menu entry.
+        /// `sitegen.yml`: the title, a language's title, pagination, a menu entry, recent pages,
+        /// full feeds, permalinks by year, a plugin.
         case configuration
         /// A new page, or a new section with its `_index.md` and a page.
         case addition
         case deletion
         /// A page moved to another name or section (its translation with it, or not).
         case rename
+        /// A section's folder renamed, with all it holds (the watcher reports both folders and
+        /// the files that arrived).
+        case folderRename
+        /// Two or three edits of other kinds saved at once, seen by one build (a `git checkout`,
+        /// a search and replace across files).
+        case batch
         /// A file of the page bundle added, changed or deleted.
         case bundleFile
-        /// A file of `static/` added, changed or deleted.
+        /// A file of `static/` (or of `content/` outside a bundle) added, changed or deleted.
         case staticFile
         /// A section's `_index.md` (or the home page's): its title, weight, text, pagination,
         /// order, or the file itself added or deleted.
@@ -44,6 +53,13 @@ extension RandomSite {
         var editsLeft: Int
     }
 
+    /// A file or folder moved, in the site folder.
+    struct Move {
+        let from: String
+        let to: String
+        var isFolder = false
+    }
+
     /// An edit made: what it was, for the log, and the paths (in the site folder) it changed.
     struct Edit {
         let description: String
@@ -55,20 +71,14 @@ extension RandomSite {
     /// as `mv` does), written or deleted.
     mutating func edit(using random: inout SplitMix64, kinds: [EditKind], root: URL) throws -> Edit {
         let before = allFiles
-        var moves: [(from: String, to: String)] = []
+        var moves: [Move] = []
         var description = ""
         if let conflict, conflict.editsLeft == 0 {
             description = undoConflicts()
         } else {
             conflict?.editsLeft -= 1
             let allowed = conflict == nil ? kinds : kinds.filter { $0 != .conflict }
-            for _ in 0..<100 {
-                let kind = random.pick(allowed)
-                if let made = make(kind, random: &random, moves: &moves) {
-                    description = "\(kind.rawValue): \(made)"
-                    break
-                }
-            }
+            description = makeOne(of: allowed, random: &random, moves: &moves)
         }
         let after = allFiles
         var disk = before
@@ -78,8 +88,16 @@ extension RandomSite {
             let destination = root.appendingPathComponent(move.to)
             try fileManager.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
             try fileManager.moveItem(at: root.appendingPathComponent(move.from), to: destination)
-            disk[move.to] = disk.removeValue(forKey: move.from)
             changed += [move.from, move.to]
+            guard move.isFolder else {
+                disk[move.to] = disk.removeValue(forKey: move.from)
+                continue
+            }
+            for path in disk.keys.sorted() where path.hasPrefix(move.from + "/") {
+                let moved = move.to + path.dropFirst(move.from.count)
+                disk[moved] = disk.removeValue(forKey: path)
+                changed.append(moved)
+            }
         }
         for (path, text) in after.sorted(by: { $0.key < $1.key }) where disk[path] != text {
             let file = root.appendingPathComponent(path)
@@ -93,6 +111,21 @@ extension RandomSite {
         }
         var seen: Set<String> = []
         return Edit(description: description, changed: changed.filter { seen.insert($0).inserted })
+    }
+
+    /// Makes an edit of one of `kinds` (a batch of two or three of the others); returns what it did.
+    private mutating func makeOne(of kinds: [EditKind], random: inout SplitMix64, moves: inout [Move]) -> String {
+        for _ in 0..<100 {
+            let kind = random.pick(kinds)
+            if kind == .batch {
+                let others = kinds.filter { $0 != .batch && $0 != .conflict }
+                guard !others.isEmpty else { continue }
+                let parts = (0..<(2 + random.below(2))).map { _ in makeOne(of: others, random: &random, moves: &moves) }
+                return "batch: { " + parts.joined(separator: "; ") + " }"
+            }
+            if let made = make(kind, random: &random, moves: &moves) { return "\(kind.rawValue): \(made)" }
+        }
+        return "nothing"
     }
 
     /// Writes every file of the site into the folder at `root`.
@@ -145,7 +178,7 @@ extension RandomSite {
     // MARK: Edits
 
     /// Makes an edit of `kind`; returns what it did, or `nil` when the site has nothing to make it on.
-    private mutating func make(_ kind: EditKind, random: inout SplitMix64, moves: inout [(from: String, to: String)]) -> String? {
+    private mutating func make(_ kind: EditKind, random: inout SplitMix64, moves: inout [Move]) -> String? {
         switch kind {
         case .body: editBody(random: &random)
         case .title: editTitle(random: &random)
@@ -153,6 +186,7 @@ extension RandomSite {
         case .tags: editTags(random: &random)
         case .draft: editDraft(random: &random)
         case .weight: editWeight(random: &random)
+        case .frontMatter: editFrontMatter(random: &random)
         case .menu: editMenu(random: &random)
         case .translation: editTranslation(random: &random)
         case .template: editTemplate(random: &random)
@@ -161,6 +195,8 @@ extension RandomSite {
         case .addition: addition(random: &random)
         case .deletion: deletion(random: &random)
         case .rename: rename(random: &random, moves: &moves)
+        case .folderRename: renameFolder(random: &random, moves: &moves)
+        case .batch: nil
         case .bundleFile: editBundleFile(random: &random)
         case .staticFile: editStaticFile(random: &random)
         case .sectionPage: editSectionPage(random: &random)
@@ -262,6 +298,46 @@ extension RandomSite {
         return "content/\(path): weight \(new.map(String.init) ?? "removed")"
     }
 
+    private mutating func editFrontMatter(random: inout SplitMix64) -> String? {
+        guard !pagePaths.isEmpty else { return nil }
+        let path = random.pick(pagePaths)
+        guard var page = markdown[path] else { return nil }
+        let what: String
+        switch random.below(7) {
+        case 0:
+            page.description = page.description != nil && random.chance(40) ? nil : sentence(for: path, random: &random)
+            what = "description \(page.description ?? "removed")"
+        case 1:
+            page.summary = page.summary != nil && random.chance(40) ? nil : sentence(for: path, random: &random)
+            what = "summary \(page.summary ?? "removed")"
+        case 2:
+            if !page.aliases.isEmpty, random.chance(40) {
+                what = "alias \(page.aliases.removeLast()) removed"
+            } else {
+                serial += 1
+                // Now and then an alias at another page's URL (a warning: the page keeps it).
+                let alias = random.chance(20) ? "/posts/" : "/old/\(serial)/"
+                page.aliases.append(alias)
+                what = "alias \(alias) added"
+            }
+        case 3:
+            page.linkTitle = page.linkTitle != nil && random.chance(40) ? nil : random.pick(Self.words).capitalized
+            what = "linkTitle \(page.linkTitle ?? "removed")"
+        case 4:
+            page.updated = page.updated != nil && random.chance(40) ? nil : Self.date(random: &random)
+            what = "updated \(page.updated ?? "removed")"
+        case 5:
+            page.layout = page.layout == nil ? "wide" : nil
+            what = "layout \(page.layout ?? "removed")"
+        default:
+            serial += 1
+            page.url = page.url != nil && random.chance(50) ? nil : "/elsewhere/p\(serial)/"
+            what = "url \(page.url ?? "removed")"
+        }
+        markdown[path] = page
+        return "content/\(path): \(what)"
+    }
+
     private mutating func editMenu(random: inout SplitMix64) -> String? {
         let paths = markdown.keys.sorted()
         let path = random.pick(paths)
@@ -289,7 +365,10 @@ extension RandomSite {
 
     private mutating func editTemplate(random: inout SplitMix64) -> String? {
         serial += 1
-        switch random.below(4) {
+        switch random.below(5) {
+        case 4:
+            files["templates/wide.mustache"] = Self.wide(variant: serial)
+            return "templates/wide.mustache: variant \(serial)"
         case 0:
             files["templates/sidebar.mustache"] = Self.sidebar(variant: serial)
             return "templates/sidebar.mustache: variant \(serial)"
@@ -337,7 +416,19 @@ extension RandomSite {
     }
 
     private mutating func editConfiguration(random: inout SplitMix64) -> String? {
-        switch random.below(6) {
+        switch random.below(10) {
+        case 6:
+            recentPages = random.chance(30) ? nil : random.below(6)
+            return "recentPages \(recentPages.map(String.init) ?? "removed")"
+        case 7:
+            feedsAreFull.toggle()
+            return feedsAreFull ? "feedContent: full" : "feedContent removed"
+        case 8:
+            postsByYear.toggle()
+            return postsByYear ? "permalinks: {posts: /:year/:slug/}" : "permalinks removed"
+        case 9:
+            readingTime.toggle()
+            return readingTime ? "plugins: [readingTime]" : "plugins removed"
         case 0:
             title = Self.title(random: &random)
             return "title \"\(title)\""
@@ -401,7 +492,7 @@ extension RandomSite {
         return "content/\(path) deleted"
     }
 
-    private mutating func rename(random: inout SplitMix64, moves: inout [(from: String, to: String)]) -> String? {
+    private mutating func rename(random: inout SplitMix64, moves: inout [Move]) -> String? {
         let candidates = pagePaths.filter { !isInBundle($0) }
         guard !candidates.isEmpty else { return nil }
         let path = random.pick(candidates)
@@ -417,16 +508,37 @@ extension RandomSite {
         let new = (folder.isEmpty ? "" : folder + "/") + stem + (isTranslation ? ".fr.md" : ".md")
         guard new != path, markdown[new] == nil, !isInBundle(new) else { return nil }
         markdown[new] = markdown.removeValue(forKey: path)
-        moves.append(("content/" + path, "content/" + new))
+        moves.append(Move(from: "content/" + path, to: "content/" + new))
         let translation = Self.translationPath(of: path)
         if !isTranslation, markdown[translation] != nil, random.chance(60) {
             let newTranslation = Self.translationPath(of: new)
             guard markdown[newTranslation] == nil else { return "content/\(path) → content/\(new)" }
             markdown[newTranslation] = markdown.removeValue(forKey: translation)
-            moves.append(("content/" + translation, "content/" + newTranslation))
+            moves.append(Move(from: "content/" + translation, to: "content/" + newTranslation))
             return "content/\(path) → content/\(new), with its translation"
         }
         return "content/\(path) → content/\(new)"
+    }
+
+    private mutating func renameFolder(random: inout SplitMix64, moves: inout [Move]) -> String? {
+        let candidates = sections.filter { !$0.isEmpty }
+        guard !candidates.isEmpty else { return nil }
+        let folder = random.pick(candidates)
+        serial += 1
+        let name = "\(random.pick(Self.words))-\(serial)"
+        let parent = Self.folder(of: folder)
+        let new = parent.isEmpty ? name : parent + "/" + name
+        func renamed(_ path: String) -> String {
+            path == folder || path.hasPrefix(folder + "/") ? new + path.dropFirst(folder.count) : path
+        }
+        markdown = Dictionary(uniqueKeysWithValues: markdown.map { (renamed($0.key), $0.value) })
+        files = Dictionary(uniqueKeysWithValues: files.map { path, text in
+            path.hasPrefix("content/") ? ("content/" + renamed(String(path.dropFirst(8))), text) : (path, text)
+        })
+        sections = sections.map(renamed)
+        bundle = renamed(bundle)
+        moves.append(Move(from: "content/" + folder, to: "content/" + new, isFolder: true))
+        return "content/\(folder)/ → content/\(new)/"
     }
 
     private mutating func editBundleFile(random: inout SplitMix64) -> String? {
@@ -450,7 +562,7 @@ extension RandomSite {
     }
 
     private mutating func editStaticFile(random: inout SplitMix64) -> String? {
-        let existing = files.keys.filter { $0.hasPrefix("static/") }.sorted()
+        let existing = files.keys.filter { $0.hasPrefix("static/") || $0.contains("/asset-") }.sorted()
         serial += 1
         switch random.below(3) {
         case 0 where !existing.isEmpty:
@@ -462,7 +574,7 @@ extension RandomSite {
             files[path] = "Changed \(serial).\n"
             return "\(path) changed"
         default:
-            let path = "static/files/f\(serial).txt"
+            let path = random.chance(30) ? "content/\(random.pick(sections.filter { !$0.isEmpty }))/asset-\(serial).txt" : "static/files/f\(serial).txt"
             files[path] = "File \(serial).\n"
             return "\(path) added"
         }
@@ -477,7 +589,10 @@ extension RandomSite {
             return "content/\(path) added"
         }
         let what: String
-        switch random.below(7) {
+        switch random.below(8) {
+        case 6:
+            page.linkTitle = page.linkTitle != nil && random.chance(40) ? nil : random.pick(Self.words).capitalized
+            what = "linkTitle \(page.linkTitle ?? "removed")"
         case 0:
             page.title = Self.isTranslation(path) ? Self.frenchTitle(random: &random) : Self.title(random: &random)
             what = "title \"\(page.title)\""

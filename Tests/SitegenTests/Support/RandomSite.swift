@@ -17,6 +17,13 @@ struct RandomSite {
         /// The `menu` (or `menus`) front matter, as written: `main`, `[footer]`, `{main: {weight: 2}}`.
         var menu: (key: String, value: String)?
         var slug: String?
+        var url: String?
+        var description: String?
+        var summary: String?
+        var linkTitle: String?
+        var updated: String?
+        var layout: String?
+        var aliases: [String] = []
         /// For a folder's own page.
         var paginate: Int?
         var sort: String?
@@ -35,6 +42,13 @@ struct RandomSite {
             if isDraft { lines.append("draft: true") }
             if let menu { lines.append("\(menu.key): \(menu.value)") }
             if let slug { lines.append("slug: \(slug)") }
+            if let url { lines.append("url: \(url)") }
+            if let description { lines.append("description: \(RandomSite.quoted(description))") }
+            if let summary { lines.append("summary: \(RandomSite.quoted(summary))") }
+            if let linkTitle { lines.append("linkTitle: \(RandomSite.quoted(linkTitle))") }
+            if let updated { lines.append("updated: \(updated)") }
+            if let layout { lines.append("layout: \(layout)") }
+            if !aliases.isEmpty { lines.append("aliases: [\(aliases.joined(separator: ", "))]") }
             if let paginate { lines.append("paginate: \(paginate)") }
             if let sort { lines.append("sort: \(sort)") }
             lines.append("---")
@@ -63,12 +77,18 @@ struct RandomSite {
     var title = "Random Garden"
     var frenchTitle = "Jardin aléatoire"
     var paginate = 4
+    var recentPages: Int?
+    /// `feedContent: full`: feeds carry each page's whole text.
+    var feedsAreFull = false
+    /// `permalinks` that put posts at `/:year/:slug/`: a post's date is in its URL.
+    var postsByYear = false
+    var readingTime = false
     var mainMenu: [MenuItem] = []
     var footerMenu: [MenuItem] = []
     /// The sections (folders of `content/`, `""` the top) pages are put in.
     var sections = ["", "posts", "docs", "docs/guides", "docs/reference", "notes"]
-    /// The folder of the page bundle.
-    let bundle = "docs/guides/setup"
+    /// The folder of the page bundle (it moves with its section).
+    var bundle = "docs/guides/setup"
     /// A number that makes each new name unique.
     var serial = 0
     /// An edit that makes the build fail, undone a few edits later.
@@ -109,6 +129,8 @@ struct RandomSite {
         files["data/team.yml"] = "owner: Kim\n"
         files["templates/sidebar.mustache"] = Self.sidebar(variant: 1)
         files["templates/footer.mustache"] = Self.footer(variant: 1)
+        files["templates/wide.mustache"] = Self.wide(variant: 1)
+        if let path = english.first(where: { $0.hasPrefix("docs/reference/") }) { markdown[path]?.layout = "wide" }
         mainMenu = [MenuItem(name: "Home", target: ("url", "/"), weight: 1),
                     MenuItem(name: "Guides", target: ("pageRef", "docs/guides"), weight: 5)]
         footerMenu = [MenuItem(name: "About us", target: ("pageRef", "about"), weight: 1),
@@ -135,6 +157,10 @@ struct RandomSite {
             author: Random Tester
             taxonomies: [tags, categories]
             paginate: \(paginate)
+            \(recentPages.map { "recentPages: \($0)" } ?? "")
+            \(feedsAreFull ? "feedContent: full" : "")
+            \(postsByYear ? "permalinks: {posts: \"/:year/:slug/\"}" : "")
+            \(readingTime ? "plugins: [readingTime]" : "")
             defaultLanguage: en
             languages:
               en:
@@ -249,6 +275,25 @@ struct RandomSite {
         {{/data.links.items}}</ul>
         {{#site.menus.footer}}<a href="{{url}}"{{#isCurrent}} aria-current="page"{{/isCurrent}}>{{name}}</a>
         {{/site.menus.footer}}</aside>
+
+        """
+    }
+
+    /// A page layout of the site's own (`layout: wide`).
+    static func wide(variant: Int) -> String {
+        """
+        {{<base}}
+        {{$title}}{{page.title}} (wide) · {{site.title}}{{/title}}
+        {{$main}}
+        <article class="wide" data-variant="\(variant)">
+        <h1>{{page.title}}</h1>
+        {{#page.updated}}<p>Updated {{page.updated}}</p>{{/page.updated}}
+        {{{page.content}}}
+        {{#page.previous}}<a rel="prev" href="{{url}}">{{title}}</a>{{/page.previous}}
+        {{#page.next}}<a rel="next" href="{{url}}">{{title}}</a>{{/page.next}}
+        </article>
+        {{/main}}
+        {{/base}}
 
         """
     }
