@@ -358,4 +358,32 @@ import Testing
         }
         #expect(try site.page("old/a/index.html").contains("url=https://example.org/moved/"))
     }
+
+    @Test func anAliasGoesToTheFirstFileWhenAnotherPageClaimsItAndComesBackWhenThatPageGoes() async throws {
+        let site = try TestSite()
+        try site.write("---\ntitle: B\naliases: [/old/]\n---\n\nText.\n", to: "content/b.md")
+        let harness = LiveBuildHarness(site)
+        try await harness.live.build()
+        // a.md comes first by path: it keeps the alias, b.md's is left out (a warning).
+        try await harness.rebuild(changing: ["content/a.md"]) {
+            try site.write("---\ntitle: A\naliases: [/old/]\n---\n\nText.\n", to: "content/a.md")
+        }
+        #expect(try site.page("old/index.html").contains("url=https://example.org/a/"))
+        try await harness.rebuild(changing: ["content/a.md"]) {
+            try FileManager.default.removeItem(at: site.root.appendingPathComponent("content/a.md"))
+        }
+        #expect(try site.page("old/index.html").contains("url=https://example.org/b/"))
+    }
+
+    @Test func aPageTakesAnAliasFromAFoldersOwnPage() async throws {
+        let site = try TestSite()
+        try site.write("---\ntitle: Docs\naliases: [/old/]\n---\n", to: "content/docs/_index.md")
+        try site.write("# Guide\n", to: "content/docs/guide.md")
+        let harness = LiveBuildHarness(site)
+        try await harness.live.build()
+        try await harness.rebuild(changing: ["content/a.md"]) {
+            try site.write("---\ntitle: A\naliases: [/old/]\n---\n\nText.\n", to: "content/a.md")
+        }
+        #expect(try site.page("old/index.html").contains("url=https://example.org/a/"))
+    }
 }

@@ -92,11 +92,12 @@ final class BuildMemory: LoadingMemory {
 
     // MARK: Parsed pages
 
-    /// The parse of `page` from an earlier build, if its file and the links it used are unchanged.
+    /// The parse of `page` from an earlier build, if its file and the links it used are unchanged,
+    /// and so are its aliases: which of them it keeps depends on the other pages (``AliasClaims``).
     func parsed(_ page: Page, changedTargets: Set<String>) -> ParsedPage? {
         guard page.revision != 0, let known = state.withLock({ $0.parsed[page.sourcePath] }),
               known.revision == page.revision, known.lookups.isDisjoint(with: changedTargets),
-              known.includes.allSatisfy(\.isUnchanged) else { return nil }
+              known.includes.allSatisfy(\.isUnchanged), known.page.page.aliases == page.aliases else { return nil }
         return known
     }
 

@@ -392,6 +392,8 @@ struct SiteRenderer: Sendable {
             sections.combine(section.sort)
             sections.combine(section.subsectionPaths)
             sections.combine(section.source.frontMatter)
+            // The aliases it keeps, which pages may take (``AliasClaims``).
+            sections.combine(section.aliases)
             sections.combine(sectionHTML[section.path])
         }
         sections.combine(loaded.menus)
@@ -505,6 +507,9 @@ struct SiteRenderer: Sendable {
         fingerprint.combine(page.terms)
         fingerprint.combine(page.date)
         fingerprint.combine(page.updated)
+        // The aliases it keeps, which other pages decide (``AliasClaims``): an alias output
+        // another page takes over reads this page until then.
+        fingerprint.combine(page.aliases)
         fingerprint.combine(rendered.headings)
         fingerprint.combine(rendered.wordCount)
         return fingerprint.finalize()

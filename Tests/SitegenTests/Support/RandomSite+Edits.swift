@@ -41,7 +41,7 @@ extension RandomSite {
         /// A file of `static/` (or of `content/` outside a bundle) added, changed or deleted.
         case staticFile
         /// A section's `_index.md` (or the home page's): its title, weight, text, pagination,
-        /// order, or the file itself added or deleted.
+        /// order, link title, aliases, or the file itself added or deleted.
         case sectionPage
         /// Two pages at one URL, or front matter that does not parse: both builds fail until
         /// it is undone, one to three edits later.
@@ -314,9 +314,8 @@ extension RandomSite {
             if !page.aliases.isEmpty, random.chance(40) {
                 what = "alias \(page.aliases.removeLast()) removed"
             } else {
-                serial += 1
-                // Now and then an alias at another page's URL (a warning: the page keeps it).
-                let alias = random.chance(20) ? "/posts/" : "/old/\(serial)/"
+                let alias = newAlias(random: &random)
+                guard !page.aliases.contains(alias) else { return nil }
                 page.aliases.append(alias)
                 what = "alias \(alias) added"
             }
@@ -336,6 +335,13 @@ extension RandomSite {
         }
         markdown[path] = page
         return "content/\(path): \(what)"
+    }
+
+    /// An alias of its own, or now and then one that other pages or sections may give too
+    /// (the first file keeps it), or the URL of a list (a warning: the list keeps it).
+    private mutating func newAlias(random: inout SplitMix64) -> String {
+        serial += 1
+        return random.pick(["/old/\(serial)/", "/old/\(serial)/", "/old/shared/", "/old/shared/", "/posts/"])
     }
 
     private mutating func editMenu(random: inout SplitMix64) -> String? {
@@ -589,7 +595,16 @@ extension RandomSite {
             return "content/\(path) added"
         }
         let what: String
-        switch random.below(8) {
+        switch random.below(9) {
+        case 7:
+            if !page.aliases.isEmpty, random.chance(40) {
+                what = "alias \(page.aliases.removeLast()) removed"
+            } else {
+                let alias = newAlias(random: &random)
+                guard !page.aliases.contains(alias) else { return nil }
+                page.aliases.append(alias)
+                what = "alias \(alias) added"
+            }
         case 6:
             page.linkTitle = page.linkTitle != nil && random.chance(40) ? nil : random.pick(Self.words).capitalized
             what = "linkTitle \(page.linkTitle ?? "removed")"
