@@ -40,11 +40,13 @@ extension RandomSite {
         case bundleFile
         /// A file of `static/` (or of `content/` outside a bundle) added, changed or deleted.
         case staticFile
+        /// A file that pages include (`{{#include example.txt}}`) changed or deleted.
+        case includedFile
         /// A section's `_index.md` (or the home page's): its title, weight, text, pagination,
         /// order, link title, aliases, or the file itself added or deleted.
         case sectionPage
-        /// Two pages at one URL, or front matter that does not parse: both builds fail until
-        /// it is undone, one to three edits later.
+        /// Two pages at one URL, a static file at the home page's, or front matter that does
+        /// not parse: both builds fail until it is undone, one to three edits later.
         case conflict
     }
 
@@ -199,6 +201,7 @@ extension RandomSite {
         case .batch: nil
         case .bundleFile: editBundleFile(random: &random)
         case .staticFile: editStaticFile(random: &random)
+        case .includedFile: editIncludedFile(random: &random)
         case .sectionPage: editSectionPage(random: &random)
         case .conflict: makeConflict(random: &random)
         }
@@ -209,7 +212,17 @@ extension RandomSite {
         let path = random.pick(pagePaths)
         guard var page = markdown[path] else { return nil }
         let what: String
-        switch random.below(6) {
+        switch random.below(8) {
+        case 6:
+            let title = random.pick(Self.words)
+            page.paragraphs.append("{{< note title=\"\(title)\" >}}\(sentence(for: path, random: &random)){{< /note >}}")
+            what = "a note shortcode added"
+        case 7:
+            let folder = Self.folder(of: path)
+            let file = "content/" + (folder.isEmpty ? "" : folder + "/") + "example.txt"
+            if files[file] == nil { files[file] = Self.example(random: &random) }
+            page.paragraphs.append("```text\n{{#include example.txt}}\n```")
+            what = "an include of \(file) added"
         case 0:
             page.paragraphs[0] = sentence(for: path, random: &random)
             what = "a new first paragraph (the summary)"
@@ -371,7 +384,10 @@ extension RandomSite {
 
     private mutating func editTemplate(random: inout SplitMix64) -> String? {
         serial += 1
-        switch random.below(5) {
+        switch random.below(6) {
+        case 5:
+            files["templates/shortcodes/note.mustache"] = Self.note(variant: serial)
+            return "templates/shortcodes/note.mustache: variant \(serial)"
         case 4:
             files["templates/wide.mustache"] = Self.wide(variant: serial)
             return "templates/wide.mustache: variant \(serial)"
@@ -586,6 +602,18 @@ extension RandomSite {
         }
     }
 
+    private mutating func editIncludedFile(random: inout SplitMix64) -> String? {
+        let included = files.keys.filter { $0.hasSuffix("/example.txt") }.sorted()
+        guard !included.isEmpty else { return nil }
+        let path = random.pick(included)
+        if random.chance(15) {
+            files[path] = nil
+            return "\(path) deleted (its includes are left as text)"
+        }
+        files[path] = Self.example(random: &random)
+        return "\(path) changed"
+    }
+
     private mutating func editSectionPage(random: inout SplitMix64) -> String? {
         var candidates = sections.map { ($0.isEmpty ? "" : $0 + "/") + "_index.md" }
         candidates += candidates.map { Self.translationPath(of: $0) }.filter { markdown[$0] != nil }
@@ -649,6 +677,11 @@ extension RandomSite {
             return "content/\(path) takes the slug of content/\(other) (\(slug))"
         }
         serial += 1
+        if random.chance(30) {
+            let path = "static/index.html"
+            files[path] = "<p>A static home page \(serial)</p>\n"
+            return "\(path) added, at the home page's path"
+        }
         let path = "content/broken-\(serial).md"
         files[path] = "---\ntitle: [unclosed\n---\n\nText.\n"
         return "\(path) added, whose front matter does not parse"
@@ -658,7 +691,7 @@ extension RandomSite {
     private mutating func undoConflicts() -> String {
         conflict = nil
         for path in markdown.keys.sorted() where markdown[path]?.slug != nil { markdown[path]?.slug = nil }
-        for path in files.keys.sorted() where path.hasPrefix("content/broken-") { files[path] = nil }
+        for path in files.keys.sorted() where path.hasPrefix("content/broken-") || path == "static/index.html" { files[path] = nil }
         return "conflicts undone"
     }
 }

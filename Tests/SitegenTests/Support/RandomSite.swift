@@ -4,7 +4,8 @@ import Foundation
 /// edits change (see `RandomSite+Edits.swift`): nested sections with `_index.md`, dated and
 /// weighted pages with tags, categories, drafts, summaries, menus and links to each other, a
 /// page bundle, static files, data files read by the site's own templates, and a `sitegen.yml`
-/// with menus, taxonomies, pagination and languages.
+/// with menus, taxonomies, pagination and languages; a shortcode of the site's own, and a file
+/// that pages include.
 struct RandomSite {
     /// A Markdown file: a page, or a folder's own page (`_index.md`).
     struct MarkdownFile {
@@ -130,6 +131,12 @@ struct RandomSite {
         files["templates/sidebar.mustache"] = Self.sidebar(variant: 1)
         files["templates/footer.mustache"] = Self.footer(variant: 1)
         files["templates/wide.mustache"] = Self.wide(variant: 1)
+        files["templates/shortcodes/note.mustache"] = Self.note(variant: 1)
+        files["content/docs/example.txt"] = Self.example(random: &random)
+        if let path = english.first(where: { $0.hasPrefix("docs/p") }) {
+            markdown[path]?.paragraphs.append("```text\n{{#include example.txt}}\n```")
+            markdown[path]?.paragraphs.append("{{< note title=\"Mind\" >}}Keep it **short**.{{< /note >}}")
+        }
         if let path = english.first(where: { $0.hasPrefix("docs/reference/") }) { markdown[path]?.layout = "wide" }
         mainMenu = [MenuItem(name: "Home", target: ("url", "/"), weight: 1),
                     MenuItem(name: "Guides", target: ("pageRef", "docs/guides"), weight: 5)]
@@ -296,6 +303,16 @@ struct RandomSite {
         {{/base}}
 
         """
+    }
+
+    /// The site's own shortcode (`{{< note title="…" >}}…{{< /note >}}`).
+    static func note(variant: Int) -> String {
+        "<aside class=\"note\" data-variant=\"\(variant)\"><strong>{{params.title}}</strong> {{{inner}}}</aside>\n"
+    }
+
+    /// A file that pages include.
+    static func example(random: inout SplitMix64) -> String {
+        "let \(random.pick(words)) = \(random.below(1000))\n"
     }
 
     static func footer(variant: Int) -> String {
