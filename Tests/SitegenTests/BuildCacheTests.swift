@@ -16,12 +16,12 @@ struct BuildCacheTests {
         let fresh = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-fresh-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: fresh) }
         try await SiteBuilder(site: Site(), layout: SiteLayout(root: site.root, output: fresh), options: options).build()
-        let expected = LiveBuildTests.Harness.files(in: fresh), actual = LiveBuildTests.Harness.files(in: site.output)
+        let expected = LiveBuildHarness.files(in: fresh), actual = LiveBuildHarness.files(in: site.output)
         #expect(actual.keys.sorted() == expected.keys.sorted(), sourceLocation: sourceLocation)
         for (path, data) in expected where actual[path] != data {
             Issue.record("\(path) differs from a build from nothing", sourceLocation: sourceLocation)
         }
-        #expect(LiveBuildTests.Harness.emptyFolders(in: site.output).isEmpty, sourceLocation: sourceLocation)
+        #expect(LiveBuildHarness.emptyFolders(in: site.output).isEmpty, sourceLocation: sourceLocation)
         return summary
     }
 

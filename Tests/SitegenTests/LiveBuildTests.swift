@@ -5,74 +5,9 @@ import Testing
 /// The live builds of `sitegen serve`: after every kind of change, the output folder must be
 /// byte for byte what a full build makes, and a one-page edit must render only what reads it.
 @Suite struct LiveBuildTests {
-    /// A live builder for `site`, and a way to compare its output with a fresh full build.
-    struct Harness {
-        let site: TestSite
-        let configured: Site
-        let live: LiveSiteBuilder
-        let options = BuildOptions(baseURL: "https://example.org/")
-
-        init(_ site: TestSite, configured: Site = Site()) {
-            self.site = site
-            self.configured = configured
-            live = LiveSiteBuilder(site: configured, root: site.root, options: options)
-        }
-
-        /// Builds live after `change` (files written or removed, relative paths), checks the output against a full build.
-        @discardableResult
-        func rebuild(changing paths: [String], _ change: () throws -> Void) async throws -> LiveSiteBuilder.Result {
-            try change()
-            let root = site.root.standardizedFileURL.path
-            let result = try await live.build(changed: Set(paths.map { $0.isEmpty ? root : root + "/" + $0 }))
-            try await expectSameAsFullBuild()
-            return result
-        }
-
-        func expectSameAsFullBuild(sourceLocation: SourceLocation = #_sourceLocation) async throws {
-            let fresh = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-full-\(UUID().uuidString)")
-            defer { try? FileManager.default.removeItem(at: fresh) }
-            // A live build leaves the search index to `sitegen serve`, which makes it after the build.
-            var full = configured
-            full.steps = configured.steps.filter { $0.name != "indexSearch" }
-            try await SiteBuilder(site: full, layout: SiteLayout(root: site.root, output: fresh), options: options).build()
-            let expected = Self.files(in: fresh)
-            let actual = Self.files(in: site.output)
-            #expect(actual.keys.sorted() == expected.keys.sorted(), sourceLocation: sourceLocation)
-            for (path, data) in expected where actual[path] != data {
-                Issue.record("\(path) differs from a full build", sourceLocation: sourceLocation)
-            }
-            #expect(Self.emptyFolders(in: site.output).isEmpty, sourceLocation: sourceLocation)
-        }
-
-        static func files(in folder: URL) -> [String: Data] {
-            var files: [String: Data] = [:]
-            let enumerator = FileManager.default.enumerator(atPath: folder.path)
-            while let path = enumerator?.nextObject() as? String {
-                if path == ".sitegen-manifest" { continue }
-                if let data = FileManager.default.contents(atPath: folder.appendingPathComponent(path).path),
-                   enumerator?.fileAttributes?[.type] as? FileAttributeType != .typeDirectory {
-                    files[path] = data
-                }
-            }
-            return files
-        }
-
-        static func emptyFolders(in folder: URL) -> [String] {
-            var empty: [String] = []
-            let enumerator = FileManager.default.enumerator(atPath: folder.path)
-            while let path = enumerator?.nextObject() as? String {
-                if enumerator?.fileAttributes?[.type] as? FileAttributeType == .typeDirectory,
-                   (try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(path).path))?.isEmpty == true {
-                    empty.append(path)
-                }
-            }
-            return empty
-        }
-    }
-
     @Test func matchesFullBuildsAfterEditsAdditionsRenamesAndDeletions() async throws {
         let site = try TestSite(example: "blog")
-        let harness = Harness(site)
+        let harness = LiveBuildHarness(site)
         // A file an earlier build wrote goes; a file sitegen did not write stays.
         try site.write("stale", to: "public/stale.html")
         try site.write("sitegen output manifest 1\nf stale.html\n", to: "public/.sitegen-manifest")
@@ -168,7 +103,7 @@ import Testing
           arguments: ["blog", "docs", "multilingual"])
     func nothingChangedRendersNothing(example: String) async throws {
         let site = try TestSite(example: example)
-        let harness = Harness(site)
+        let harness = LiveBuildHarness(site)
         let first = try await harness.live.build()
         #expect(first.rendered > 0)
         let again = try await harness.live.build(changed: [site.root.appendingPathComponent("content/no-such-file.md").path])
@@ -179,7 +114,7 @@ import Testing
 
     @Test func theDocsThemesNavigationFollowsEdits() async throws {
         let site = try TestSite(example: "docs")
-        let harness = Harness(site)
+        let harness = LiveBuildHarness(site)
         try await harness.live.build()
         let page = "content/guides/content.md"
         let original = try String(contentsOf: site.root.appendingPathComponent(page), encoding: .utf8)
@@ -212,7 +147,7 @@ import Testing
         }
         try site.write("---\ntitle: Dated\ndate: 2026-01-01\n---\n\nFirst paragraph.\n", to: "content/news/one.md")
         try site.write("---\ntitle: Also dated\ndate: 2026-02-01\n---\n\nText.\n", to: "content/news/two.md")
-        let harness = Harness(site)
+        let harness = LiveBuildHarness(site)
         try await harness.live.build()
         // Apple becomes Zucchini: the glossary, sorted by title, changes order.
         try await harness.rebuild(changing: ["content/terms/a.md"]) {
@@ -231,7 +166,7 @@ import Testing
 
     @Test func aChangeOfUnknownExtentMakesEverythingAgain() async throws {
         let site = try TestSite(example: "blog")
-        let harness = Harness(site)
+        let harness = LiveBuildHarness(site)
         try await harness.live.build()
         // The watcher lost its events (its queue overflowed): it names the site folder.
         let result = try await harness.rebuild(changing: [""]) {
@@ -250,7 +185,7 @@ import Testing
             let words = rendered.pages.map { "\($0.page.url) \($0.wordCount)" }.sorted().joined(separator: "\n")
             try context.write(words + "\n", to: "words.txt")
         })
-        let harness = Harness(site, configured: configured)
+        let harness = LiveBuildHarness(site, configured: configured)
         try await harness.live.build()
         let page = "content/about.md"
         let original = try String(contentsOf: site.root.appendingPathComponent(page), encoding: .utf8)
@@ -262,14 +197,14 @@ import Testing
 
     @Test func aFailedLiveBuildLeavesTheOutputAsItWas() async throws {
         let site = try TestSite(example: "blog")
-        let harness = Harness(site)
+        let harness = LiveBuildHarness(site)
         try await harness.live.build()
-        let before = Harness.files(in: site.output)
+        let before = LiveBuildHarness.files(in: site.output)
         try site.write("---\ntitle: [unclosed\n---\n\nText.\n", to: "content/broken.md")
         await #expect(throws: (any Error).self) {
             try await harness.live.build(changed: [site.root.appendingPathComponent("content/broken.md").path])
         }
-        #expect(Harness.files(in: site.output) == before)
+        #expect(LiveBuildHarness.files(in: site.output) == before)
         try FileManager.default.removeItem(at: site.root.appendingPathComponent("content/broken.md"))
         try await harness.rebuild(changing: ["content/broken.md"]) {}
 
@@ -288,9 +223,9 @@ import Testing
 
     @Test func aRecursivePartialSavedMidSessionFailsTheBuildUntilItIsFixed() async throws {
         let site = try TestSite(example: "blog")
-        let harness = Harness(site)
+        let harness = LiveBuildHarness(site)
         try await harness.live.build()
-        let before = Harness.files(in: site.output)
+        let before = LiveBuildHarness.files(in: site.output)
         let footer = "templates/footer.mustache"
         let changed: Set<String> = [site.root.standardizedFileURL.path + "/" + footer]
         try site.write("<footer>\n{{> footer}}\n</footer>\n", to: footer)
@@ -301,7 +236,7 @@ import Testing
         } throws: { error in
             "\(error)".contains("templates/footer.mustache:2: recursive partials: footer → footer;")
         }
-        #expect(Harness.files(in: site.output) == before)
+        #expect(LiveBuildHarness.files(in: site.output) == before)
         try await harness.rebuild(changing: [footer]) { try site.write("<footer>Fixed</footer>\n", to: footer) }
         #expect(try site.page("about/index.html").contains("<footer>Fixed</footer>"))
     }
@@ -322,7 +257,7 @@ import Testing
 
                 """, to: "content/posts/post-\(index).md")
         }
-        let harness = Harness(site)
+        let harness = LiveBuildHarness(site)
         let first = try await harness.live.build()
         let result = try await harness.rebuild(changing: ["content/posts/post-7.md"]) {
             let text = try String(contentsOf: site.root.appendingPathComponent("content/posts/post-7.md"), encoding: .utf8)
@@ -335,7 +270,7 @@ import Testing
 
     @Test func translationEditsAdditionsAndDeletionsMatchFullBuilds() async throws {
         let site = try TestSite(example: "multilingual")
-        let harness = Harness(site)
+        let harness = LiveBuildHarness(site)
         try await harness.live.build()
         try await harness.expectSameAsFullBuild()
 
@@ -389,5 +324,79 @@ import Testing
         }
         #expect(try site.page("fr/docs/install/index.html").contains("<summary>Table des matières</summary>"))
     }
-}
 
+    // MARK: Stale outputs found by RandomEditTests, each reduced to its smallest case
+
+    @Test func aDatedPageJoiningATermGivesTheTermsSitemapEntryItsDate() async throws {
+        let site = try TestSite()
+        try site.write("---\ntitle: A\ndate: 2025-02-18\n---\n\nText.\n", to: "content/a.md")
+        try site.write("---\ntitle: B\ncategories: [opinion]\n---\n\nText.\n", to: "content/b.md")
+        let harness = LiveBuildHarness(site)
+        try await harness.live.build()
+        try await harness.rebuild(changing: ["content/a.md"]) {
+            try site.write("---\ntitle: A\ndate: 2025-02-18\ncategories: [opinion]\n---\n\nText.\n", to: "content/a.md")
+        }
+        #expect(try site.page("sitemap.xml").contains("<loc>https://example.org/categories/opinion/</loc><lastmod>2025-02-18</lastmod>"))
+    }
+
+    @Test func anAliasFollowsItsPageWhenTheFolderItMovesWithHoldsABundle() async throws {
+        let site = try TestSite()
+        try site.write("---\ntitle: A\naliases: [/old/a/]\n---\n\nText.\n", to: "content/docs/a.md")
+        try site.write("# Setup\n", to: "content/docs/setup/index.md")
+        let harness = LiveBuildHarness(site)
+        try await harness.live.build()
+        // The bundle moves too: every page is placed again, and the page at docs/a.md is gone.
+        try await harness.rebuild(changing: ["content/docs", "content/guides", "content/guides/a.md", "content/guides/setup/index.md"]) {
+            try FileManager.default.moveItem(at: site.root.appendingPathComponent("content/docs"),
+                                             to: site.root.appendingPathComponent("content/guides"))
+        }
+        #expect(try site.page("old/a/index.html").contains("url=https://example.org/guides/a/"))
+    }
+
+    @Test func anAliasFollowsItsPageRenamedDuringABuildThatFailed() async throws {
+        let site = try TestSite()
+        try site.write("---\ntitle: A\naliases: [/old/a/]\n---\n\nText.\n", to: "content/a.md")
+        try site.write("---\ntitle: B\n---\n\nText.\n", to: "content/b.md")
+        let harness = LiveBuildHarness(site)
+        try await harness.live.build()
+        // The page moves while another page takes b.md's URL: the build fails.
+        try FileManager.default.moveItem(at: site.root.appendingPathComponent("content/a.md"),
+                                         to: site.root.appendingPathComponent("content/moved.md"))
+        try site.write("---\ntitle: C\nurl: /b/\n---\n\nText.\n", to: "content/c.md")
+        await #expect(throws: (any Error).self) {
+            try await harness.live.build(changed: harness.changedPaths(["content/a.md", "content/moved.md", "content/c.md"]))
+        }
+        try await harness.rebuild(changing: ["content/c.md"]) {
+            try FileManager.default.removeItem(at: site.root.appendingPathComponent("content/c.md"))
+        }
+        #expect(try site.page("old/a/index.html").contains("url=https://example.org/moved/"))
+    }
+
+    @Test func anAliasGoesToTheFirstFileWhenAnotherPageClaimsItAndComesBackWhenThatPageGoes() async throws {
+        let site = try TestSite()
+        try site.write("---\ntitle: B\naliases: [/old/]\n---\n\nText.\n", to: "content/b.md")
+        let harness = LiveBuildHarness(site)
+        try await harness.live.build()
+        // a.md comes first by path: it keeps the alias, b.md's is left out (a warning).
+        try await harness.rebuild(changing: ["content/a.md"]) {
+            try site.write("---\ntitle: A\naliases: [/old/]\n---\n\nText.\n", to: "content/a.md")
+        }
+        #expect(try site.page("old/index.html").contains("url=https://example.org/a/"))
+        try await harness.rebuild(changing: ["content/a.md"]) {
+            try FileManager.default.removeItem(at: site.root.appendingPathComponent("content/a.md"))
+        }
+        #expect(try site.page("old/index.html").contains("url=https://example.org/b/"))
+    }
+
+    @Test func aPageTakesAnAliasFromAFoldersOwnPage() async throws {
+        let site = try TestSite()
+        try site.write("---\ntitle: Docs\naliases: [/old/]\n---\n", to: "content/docs/_index.md")
+        try site.write("# Guide\n", to: "content/docs/guide.md")
+        let harness = LiveBuildHarness(site)
+        try await harness.live.build()
+        try await harness.rebuild(changing: ["content/a.md"]) {
+            try site.write("---\ntitle: A\naliases: [/old/]\n---\n\nText.\n", to: "content/a.md")
+        }
+        #expect(try site.page("old/index.html").contains("url=https://example.org/a/"))
+    }
+}

@@ -134,11 +134,13 @@ final class BuildMemory: LoadingMemory {
 
     // MARK: Parsed pages
 
-    /// The parse of `page` from an earlier build, if its file and the links it used are unchanged.
+    /// The parse of `page` from an earlier build, if its file and the links it used are unchanged,
+    /// with `page` as it is now (what the other pages decide of it, such as which aliases it
+    /// keeps, may have changed: ``AliasClaims``).
     func parsed(_ page: Page, changedTargets: Set<String>) -> ParsedPage? {
         guard page.revision != 0 else { return nil }
         let (live, kept) = state.withLock { ($0.parsed[page.sourcePath], $0.kept[page.sourcePath]) }
-        let known = live ?? kept.flatMap { $0.revision == page.revision ? $0.parsed(of: page) : nil }
+        let known = live.map { $0.with(page: page) } ?? kept.flatMap { $0.revision == page.revision ? $0.parsed(of: page) : nil }
         guard let known, known.revision == page.revision, known.lookups.isDisjoint(with: changedTargets),
               known.includes.allSatisfy(\.isUnchanged) else { return nil }
         return known

@@ -65,7 +65,7 @@ struct PageEdit {
         var changed: Set<Fact> = []
         for edit in edits {
             let source = edit.parsed.page.page.sourcePath
-            changed.formUnion(record.changed([.page(source), .listing(source)], now: facts))
+            changed.formUnion(record.changed(Fact.facts(ofPage: source), now: facts))
         }
         // `site` shows pages too (a navigation tree of titles): when it changes, every output does, which the general build does.
         for language in site.configuration.publishedLanguages {

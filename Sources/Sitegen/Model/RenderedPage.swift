@@ -60,6 +60,12 @@ public struct RenderedPage: Sendable {
     /// The `id` of the heading left out of ``content`` because it is the title: the theme's
     /// title heading carries it, so that links to it still lead somewhere.
     public var titleID: String? { _read { yield storage.titleID } }
+    /// This rendered page, of `page` (the same page, as loaded again).
+    func with(page: Page) -> RenderedPage {
+        RenderedPage(page: page, title: title, description: description, summary: summary, headings: headings, content: content,
+                     data: data, titleID: titleID)
+    }
+
     /// Values plugins add for templates, as `page.data.KEY` (the page's own, then computed ones).
     public internal(set) var data: FrontMatter {
         get { storage.data }

@@ -12,3 +12,11 @@ struct ParsedPage: Sendable {
     /// The other generators' template tags left in its text.
     let templateTags: ForeignTemplateTags
 }
+
+extension ParsedPage {
+    /// This parse, of `page` as it is now (the same file at the same revision).
+    func with(page: Page) -> ParsedPage {
+        ParsedPage(revision: revision, page: self.page.with(page: page), lookups: lookups, warnings: warnings, includes: includes,
+                   templateTags: templateTags)
+    }
+}

@@ -20,6 +20,11 @@ enum Fact: Hashable, Sendable {
     /// The text of every template: read by every output.
     case templates
 
+    /// Every fact of the page at `path`: what an edit of the page may change.
+    static func facts(ofPage path: String) -> [Fact] {
+        [.page(path), .listing(path), .feedEntry(path)]
+    }
+
     /// Feeds the fact's name to `hasher`.
     func combine(into hasher: inout StableHasher) {
         switch self {
