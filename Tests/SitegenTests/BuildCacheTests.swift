@@ -54,9 +54,20 @@ struct BuildCacheTests {
         }
     }
 
+    /// Dates every file of the site an hour back: files changed in the tick of the clock in which
+    /// a build begins are read again by the next build (their stamps cannot vouch for them).
+    private func age(_ site: TestSite) throws {
+        let past = Date().addingTimeInterval(-3_600)
+        let files = FileManager.default.enumerator(at: site.root, includingPropertiesForKeys: nil)
+        while let file = files?.nextObject() as? URL {
+            try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: file.path)
+        }
+    }
+
     @Test("with no file changed, a cached build leaves the output and the cache as they were, and says what the last build said")
     func nothingChanged() async throws {
         let site = try TestSite(example: "blog")
+        try age(site)
         let first = try await expectCachedBuildMatchesFreshBuild(site)
         let about = site.output.appendingPathComponent("about/index.html").path
         let before = (FileStamp(about), FileStamp(cacheFile(of: site).path))
@@ -68,6 +79,24 @@ struct BuildCacheTests {
         #expect(again.warnings.map(\.description) == first.warnings.map(\.description))
     }
 
+    @Test("a file rewritten in the tick of the clock in which a build began, keeping its size, inode and time, is read again")
+    func racilyCleanFiles() async throws {
+        let site = try TestSite()
+        let page = try site.write("# Page\n\nAAAA\n", to: "content/page.md")
+        let layout = SiteLayout(root: site.root)
+        try await SiteBuilder(site: Site(), layout: layout, options: BuildOptions()).buildRemembering()
+        var info = stat()
+        #expect(stat(page.path, &info) == 0)
+        // The same bytes' count, in place (the same inode), and the time it had.
+        let handle = try FileHandle(forWritingTo: page)
+        try handle.write(contentsOf: Data("# Page\n\nBBBB\n".utf8))
+        try handle.close()
+        var times = [info.st_atim, info.st_mtim]
+        #expect(utimensat(AT_FDCWD, page.path, &times, 0) == 0)
+        try await SiteBuilder(site: Site(), layout: layout, options: BuildOptions()).buildRemembering()
+        #expect(try site.page("page/index.html").contains("BBBB"))
+    }
+
     @Test("an output file changed or removed by hand is made again")
     func outputsChangedByHand() async throws {
         let site = try TestSite(example: "blog")
@@ -75,6 +104,22 @@ struct BuildCacheTests {
         try "changed by hand".write(to: site.output.appendingPathComponent("about/index.html"), atomically: false, encoding: .utf8)
         try FileManager.default.removeItem(at: site.output.appendingPathComponent("index.html"))
         try await expectCachedBuildMatchesFreshBuild(site)
+    }
+
+    @Test("a cached build that fails leaves the output as it was, also when a second page claims the path of a file kept by a hard link")
+    func failedBuildKeepsOutput() async throws {
+        let site = try TestSite()
+        try site.write("---\ntitle: First\n---\n\nThe first page.\n", to: "content/first.md")
+        try site.write("---\ntitle: Second\n---\n\nThe second page.\n", to: "content/second.md")
+        try await expectCachedBuildMatchesFreshBuild(site)
+        let before = LiveBuildHarness.files(in: site.output)
+        try site.write("---\ntitle: Second\nslug: first\n---\n\nThe second page, at the first's path.\n", to: "content/second.md")
+        await #expect(throws: (any Error).self) {
+            try await SiteBuilder(site: Site(), layout: SiteLayout(root: site.root),
+                                  options: BuildOptions(baseURL: "https://example.org/")).buildRemembering()
+        }
+        #expect(LiveBuildHarness.files(in: site.output) == before)
+        #expect(try site.page("first/index.html").contains("The first page."))
     }
 
     @Test("a corrupt, truncated, linked or shared cache is not used, with one warning naming it; the output is a build from nothing's",

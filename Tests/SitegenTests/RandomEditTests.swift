@@ -90,6 +90,59 @@ import Testing
         #expect(!LiveBuildHarness.files(in: site.output).isEmpty)
     }
 
+    /// The same random edits, each followed by a `--cache` build (``SiteBuilder/buildRemembering()``)
+    /// starting from what the one before kept: its output must be the full build's, and it
+    /// must fail exactly when the full build fails, leaving its output as it was.
+    @Test func cachedBuildsMatchFullBuildsThroughRandomEdits() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        let seed = environment["SITEGEN_RANDOM_EDIT_SEED"].flatMap { UInt64($0) } ?? Self.defaultSeed + 1
+        let count = environment["SITEGEN_RANDOM_EDIT_COUNT"].flatMap { Int($0) } ?? 300
+        var random = SplitMix64(seed: seed)
+        var model = RandomSite(random: &random)
+        let site = try TestSite()
+        try model.write(into: site.root)
+        let harness = LiveBuildHarness(site, options: BuildOptions())
+        // A builder for each build, as each `sitegen build` makes one: its layout is the folders as they are.
+        let cached = { SiteBuilder(site: Site(), layout: SiteLayout(root: site.root), options: BuildOptions()) }
+        try await cached().buildRemembering()
+        var log: [String] = []
+        for _ in 1...max(1, count) {
+            let edit = try model.edit(using: &random, kinds: RandomSite.EditKind.allCases, root: site.root)
+            log.append("\(log.count + 1). \(edit.description) [\(edit.changed.joined(separator: ", "))]")
+            let before = LiveBuildHarness.files(in: site.output)
+            var cachedError: (any Error)?
+            do {
+                try await cached().buildRemembering()
+            } catch {
+                cachedError = error
+            }
+            let expected: [String: Data]
+            do {
+                expected = try await harness.fullBuild()
+            } catch {
+                if cachedError == nil {
+                    Issue.record(Self.report(seed: seed, log: log, "the cached build succeeded, the full build failed: \(error)"))
+                    return
+                }
+                let after = LiveBuildHarness.files(in: site.output)
+                if after != before {
+                    let differing = Set(after.keys).union(before.keys).filter { after[$0] != before[$0] }.sorted()
+                    Issue.record(Self.report(seed: seed, log: log, "the cached build failed (\(error)) but changed its output: \(differing.prefix(5))"))
+                    return
+                }
+                continue
+            }
+            if let cachedError {
+                Issue.record(Self.report(seed: seed, log: log, "the cached build failed, the full build succeeded: \(cachedError)"))
+                return
+            }
+            if let difference = harness.firstDifference(from: expected) {
+                Issue.record(Self.report(seed: seed, log: log, difference))
+                return
+            }
+        }
+    }
+
     /// Copies the site's files, without its output, to `folder` (replacing what is there).
     static func copySources(of site: TestSite, to folder: URL) throws {
         try? FileManager.default.removeItem(at: folder)

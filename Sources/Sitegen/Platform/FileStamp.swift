@@ -19,6 +19,18 @@ package struct FileStamp: Sendable, Hashable {
         self.init(status: info)
     }
 
+    /// Whether the file was modified at or after `moment`, or so close before it that a later
+    /// change could keep the same time (file systems keep times at the clock's tick, a few
+    /// milliseconds): its stamp cannot vouch for its content then.
+    func isRacy(with moment: Date) -> Bool {
+        Double(seconds) + Double(nanoseconds) / 1e9 >= moment.timeIntervalSince1970 - 0.1
+    }
+
+    /// This stamp made one that matches no file: what the next build must look at again.
+    var spoiled: FileStamp {
+        FileStamp(seconds: seconds, nanoseconds: -1, size: size, inode: inode)
+    }
+
     /// A stamp of these values (as a build cache kept it).
     init(seconds: Int, nanoseconds: Int, size: Int, inode: UInt64) {
         self.seconds = seconds

@@ -70,6 +70,8 @@ final class OutputFolder: Sendable {
     func write(_ text: String, to path: String) throws {
         let relative = try URLPath.outputPath(path)
         try makeFolder(URLPath.folder(of: relative))
+        // Never through a file already there: it may be a hard link to the published output (``reuse(_:stamp:)``).
+        FileSystem.removeFile(staging + "/" + relative)
         guard FileSystem.write(text, toFile: staging + "/" + relative) else {
             throw SiteError(file: path, "cannot write the output file: \(String(cString: strerror(errno)))")
         }

@@ -18,6 +18,7 @@ extension SiteBuilder {
         let start = DispatchTime.now().uptimeNanoseconds
         observers.send(.started)
         let cache = BuildCache(layout: layout, options: options)
+        let walked = Date()
         let files = SiteFiles(layout: layout)
         var problems: [SiteError] = []
         var opened: BuildCache.Opened?
@@ -71,11 +72,16 @@ extension SiteBuilder {
         let loaded = try? context.loadedSite()
         var contents = BuildCache.Contents()
         let kept = memory.keptForNextBuild()
-        (contents.sources, contents.nextRevision) = (kept.sources, kept.nextRevision)
+        // A file changed in the same tick of the clock as the build began could change again
+        // and keep its stamp: the next build reads it again (as Git does with racily clean files).
+        contents.sources = kept.sources.mapValues { source in
+            source.stamp.isRacy(with: walked) ? BuildCache.KeptSource(stamp: source.stamp.spoiled, revision: source.revision) : source
+        }
+        contents.nextRevision = kept.nextRevision
         (contents.bundleFolders, contents.linkTargets) = (kept.bundleFolders, kept.linkTargets)
         contents.record = plan.record
         contents.outputs = written.outputs
-        contents.inputs = files.stamps
+        contents.inputs = files.stamps.mapValues { $0.isRacy(with: walked) ? $0.spoiled : $0 }
         contents.validUntil = files.isComplete ? Self.nextChange(after: options.now, pages: loaded?.pages ?? [], memory: memory) : .distantPast
         contents.summary = BuildCache.KeptSummary(pages: summary.pages, listPages: summary.listPages, files: summary.files,
                                                   warnings: summary.warnings, notes: summary.notes,
