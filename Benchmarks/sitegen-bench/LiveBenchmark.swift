@@ -15,8 +15,11 @@ enum LiveBenchmark {
         let first = try await seconds { _ = try await live.build() }
         print("first build".padding(toLength: 18, withPad: " ", startingAt: 0) + String(format: "%8.3f s", first))
         let nothing = root.appendingPathComponent("content/no-such-file.md").path
+        // SITEGEN_BENCH_ONLY=edits leaves out the build with nothing changed, =body all but the body edit (for profiling).
+        let only = ProcessInfo.processInfo.environment["SITEGEN_BENCH_ONLY"]
+        let onlyEdits = only == "edits" || only == "body"
         var unchanged = (0, 0)
-        try await report("nothing changed", runs: options.runs, rendered: { unchanged }) {
+        try await report("nothing changed", runs: onlyEdits ? 0 : options.runs, rendered: { unchanged }) {
             let result = try await live.build(changed: [nothing])
             unchanged = (result.rendered, result.kept)
         }
@@ -32,7 +35,7 @@ enum LiveBenchmark {
             if round == 1 { rendered = (result.rendered, result.kept) }
         }
         guard let titleLine = original.split(separator: "\n").first(where: { $0.hasPrefix("title:") }) else { return }
-        try await report("title edit", runs: options.runs, rendered: { rendered }) {
+        try await report("title edit", runs: only == "body" ? 0 : options.runs, rendered: { rendered }) {
             round += 1
             let edited = original.replacingOccurrences(of: String(titleLine), with: "title: \"Retitled \(round)\"")
             try edited.write(to: page, atomically: false, encoding: .utf8)

@@ -186,7 +186,7 @@ struct BuildCacheTests {
         writer.write(tags)
         writer.write(SiteError(file: "a.md", line: 4, "message"))
         var record = DependencyRecord()
-        record.outputs["a/index.html"] = .init(values: 42, facts: [.page("a.md"), .templates])
+        record.set("a/index.html", .init(values: 42, facts: [.page("a.md"), .templates]))
         record.seen[.page("a.md")] = 7
         writer.write(record)
         var reader = CacheReader(writer.bytes)
@@ -198,6 +198,7 @@ struct BuildCacheTests {
         let read = try reader.read(DependencyRecord.self)
         #expect(read.outputs["a/index.html"]?.values == 42 && read.outputs["a/index.html"]?.facts == [.page("a.md"), .templates])
         #expect(read.seen == [.page("a.md"): 7])
+        #expect(read.readers(of: [.templates]) == ["a/index.html"])
         #expect(reader.isAtEnd)
     }
 

@@ -43,9 +43,13 @@ struct SiteIndexes {
     }
 
     /// Renders `template` with `values` at `path`, unless the memory keeps the file of the build before.
-    private func write(_ template: String, _ values: TemplateValue, at path: String, owner: OutputOwner, memory: any RenderingMemory,
-                       facts: FactValues?, output: OutputWriter) throws {
-        guard let text = try memory.rendering(path, values, facts: facts, { try site.theme.templates.render(template, with: $0) }) else {
+    private func write(_ template: String, _ values: @autoclosure () -> TemplateValue, at path: String, owner: OutputOwner,
+                       memory: any RenderingMemory, facts: FactValues?, output: OutputWriter) throws {
+        if memory.settles(path) {
+            output.keep(path, owner: owner)
+            return
+        }
+        guard let text = try memory.rendering(path, values(), facts: facts, { try site.theme.templates.render(template, with: $0) }) else {
             output.keep(path, owner: owner)
             return
         }

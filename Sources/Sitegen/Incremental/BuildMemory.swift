@@ -172,9 +172,7 @@ final class BuildMemory: LoadingMemory {
     /// Keeps in the record only the outputs at `paths` (the others are rendered again).
     func keepRecord(of paths: Set<String>) {
         state.withLock { state in
-            guard var record = state.record else { return }
-            record.outputs = record.outputs.filter { paths.contains($0.key) }
-            state.record = record
+            state.record?.keepOnly(paths)
         }
     }
 

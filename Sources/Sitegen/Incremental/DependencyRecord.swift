@@ -1,5 +1,6 @@
 /// What each output file's render read: the fingerprint of the values its template was given
-/// (their own part) and the facts it read, with each fact's fingerprint at the time.
+/// (their own part) and the facts it read, with each fact's fingerprint at the time; and, for
+/// each fact, the outputs that read it.
 struct DependencyRecord: Sendable {
     /// One output's reads.
     struct Reads: Sendable {
@@ -7,12 +8,29 @@ struct DependencyRecord: Sendable {
         let facts: [Fact]
     }
 
-    var outputs: [String: Reads] = [:]
+    private(set) var outputs: [String: Reads] = [:]
     /// Each fact read, as the outputs saw it: its fingerprint then.
     var seen: [Fact: UInt64] = [:]
+    /// The outputs that read each fact.
+    private(set) var readers: [Fact: Set<String>] = [:]
 
     /// How many outputs are recorded.
     var readCount: Int { outputs.count }
+
+    /// Records what the output at `path` read (`nil`: it is gone), keeping ``readers`` in step.
+    mutating func set(_ path: String, _ reads: Reads?) {
+        for fact in outputs[path]?.facts ?? [] {
+            readers[fact]?.remove(path)
+            if readers[fact]?.isEmpty == true { readers[fact] = nil }
+        }
+        outputs[path] = reads
+        for fact in reads?.facts ?? [] { readers[fact, default: []].insert(path) }
+    }
+
+    /// Keeps only the outputs at `paths`.
+    mutating func keepOnly(_ paths: Set<String>) {
+        for path in outputs.keys where !paths.contains(path) { set(path, nil) }
+    }
 
     /// Those of `facts` that are not as the outputs saw them (`now` has them as they are).
     func changed(_ facts: [Fact], now: FactValues) -> Set<Fact> {
@@ -26,6 +44,6 @@ struct DependencyRecord: Sendable {
 
     /// The outputs that read any of `facts`.
     func readers(of facts: Set<Fact>) -> Set<String> {
-        Set(outputs.filter { !facts.isDisjoint(with: $0.value.facts) }.keys)
+        facts.reduce(into: Set<String>()) { $0.formUnion(readers[$1] ?? []) }
     }
 }

@@ -20,6 +20,10 @@ struct LiveRendering: RenderingMemory {
         memory.keep(parsed: parsed, targets: targets)
     }
 
+    func settles(_ path: String) -> Bool {
+        plan.settles(path)
+    }
+
     func decide(_ path: String, _ values: TemplateValue, facts: FactValues?, codeReads: Set<Fact>) -> RenderDecision {
         plan.decide(path, values, facts: facts, codeReads: codeReads)
     }

@@ -8,8 +8,9 @@ import SitegenTemplates
 /// has another fingerprint now (``FactValues``); what it reads is then recorded anew. Nothing
 /// is listed by hand: what an output depends on is what its render read.
 ///
-/// A plan that is not recording renders everything and records nothing. A partial plan
-/// (a page edit's) plans some outputs and keeps the record of the others.
+/// A plan that is not recording renders everything and records nothing. A partial plan (a page
+/// edit's) plans some outputs and keeps the record of the others; a plan limited to some
+/// outputs settles every other one as it stands without looking at it.
 final class OutputPlan: Sendable {
     private struct Pending {
         let values: UInt64?
@@ -18,7 +19,7 @@ final class OutputPlan: Sendable {
     }
 
     private struct State {
-        var next = DependencyRecord()
+        var next: DependencyRecord
         var pending: [String: Pending] = [:]
         var rendered = 0
         var kept = 0
@@ -29,31 +30,42 @@ final class OutputPlan: Sendable {
     private let previous: DependencyRecord?
     private let isPartial: Bool
     private let forced: Set<String>
-    private let rendersOnlyForced: Bool
-    private let state = Mutex(State())
+    private let candidates: Set<String>?
+    private let state: Mutex<State>
 
     /// A plan against `previous` (`nil`: render everything); `recording` for a live build;
     /// `partial` when outputs not planned stay as recorded; `forced` outputs render whatever
-    /// the record says; with `onlyForced`, nothing else renders (the pages open in a browser,
-    /// made first).
-    init(previous: DependencyRecord?, recording: Bool, partial: Bool = false, forced: Set<String> = [], onlyForced: Bool = false) {
+    /// the record says; `limitedTo` outputs are the only ones that may render (the others are
+    /// settled as they stand: those a page edit cannot change, those a browser does not show).
+    init(previous: DependencyRecord?, recording: Bool, partial: Bool = false, forced: Set<String> = [],
+         limitedTo candidates: Set<String>? = nil) {
         isRecording = recording
         self.previous = previous
-        isPartial = partial || onlyForced
+        isPartial = partial || candidates != nil
         self.forced = forced
-        rendersOnlyForced = onlyForced
+        self.candidates = candidates
+        // A partial plan starts from the record it changes; a whole one records anew.
+        state = Mutex(State(next: isPartial ? previous ?? DependencyRecord() : DependencyRecord()))
+    }
+
+    /// Whether the output at `path` stands without a look at its values (a limited plan's
+    /// other outputs).
+    func settles(_ path: String) -> Bool {
+        isRecording && candidates.map { !$0.contains(path) } ?? false
     }
 
     /// See ``RenderingMemory/decide(_:_:facts:codeReads:)``.
     func decide(_ path: String, _ values: TemplateValue, facts: FactValues?, codeReads: Set<Fact>) -> RenderDecision {
         guard isRecording, let facts else { return .render(nil) }
-        if rendersOnlyForced && !forced.contains(path) { return .keep }
+        if settles(path) { return .keep }
         let fingerprint = FactFingerprint.of(values)
         if let fingerprint, !forced.contains(path), let before = previous?.outputs[path], before.values == fingerprint,
            let previous, before.facts.allSatisfy({ previous.seen[$0] == facts.fingerprint(of: $0) }) {
             state.withLock { state in
-                state.next.outputs[path] = before
-                for fact in before.facts { state.next.seen[fact] = previous.seen[fact] }
+                if !isPartial {
+                    state.next.set(path, before)
+                    for fact in before.facts { state.next.seen[fact] = previous.seen[fact] }
+                }
                 state.kept += 1
             }
             return .keep
@@ -73,15 +85,8 @@ final class OutputPlan: Sendable {
         for (path, entry) in pending {
             let facts = entry.log.read
             // Values that cannot be fingerprinted get a number no later build matches.
-            next.outputs[path] = DependencyRecord.Reads(values: entry.values ?? UInt64.random(in: .min ... .max),
-                                                        facts: Array(facts))
+            next.set(path, DependencyRecord.Reads(values: entry.values ?? UInt64.random(in: .min ... .max), facts: Array(facts)))
             for fact in facts { next.seen[fact] = entry.facts.fingerprint(of: fact) }
-        }
-        if isPartial, let previous {
-            for (path, reads) in previous.outputs where next.outputs[path] == nil {
-                next.outputs[path] = reads
-                for fact in reads.facts where next.seen[fact] == nil { next.seen[fact] = previous.seen[fact] }
-            }
         }
         return next
     }

@@ -73,7 +73,7 @@ struct PageEdit {
         }
         let own = Set(edits.map(\.path))
         let affected = record.readers(of: changed).union(own)
-        let plan = OutputPlan(previous: record, recording: true, partial: true, forced: own)
+        let plan = OutputPlan(previous: record, recording: true, forced: own, limitedTo: affected)
         let rendering = LiveRendering(memory: memory, plan: plan)
         let renderer = RenderStage(continuing: updated.site).renderer(output: output.writer, observers: BuildObservers(), memory: rendering)
         if affected == own {

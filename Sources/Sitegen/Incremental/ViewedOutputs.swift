@@ -17,7 +17,7 @@ struct ViewedOutputs {
               let data = try? DataFiles.load(layout.data, layout: layout,
                                              walker: FolderWalker(layout: layout, configuration: last.configuration)) else { return [] }
         let site = last.with(theme: files.theme, data: data, strings: files.strings)
-        let plan = OutputPlan(previous: record, recording: true, forced: paths, onlyForced: true)
+        let plan = OutputPlan(previous: record, recording: true, forced: paths, limitedTo: paths)
         let facts = FactValues(site)
         let rendering = LiveRendering(memory: memory, plan: plan)
         let live = LiveOutput(destination: layout.output, memory: memory)

@@ -284,8 +284,13 @@ package struct ListRenderer: Sendable {
 
     /// Renders `template` with `values` at `path`, unless the memory keeps the file of the build before.
     /// `reading`: the facts this code read to make the values, besides what the template reads.
-    private func write(_ template: String, _ values: TemplateValue, at path: String, owner: OutputOwner, reading: Set<Fact> = []) throws {
-        guard let text = try memory.rendering(path, values, facts: facts, codeReads: reading, { try theme.templates.render(template, with: $0) })
+    private func write(_ template: String, _ values: @autoclosure () -> TemplateValue, at path: String, owner: OutputOwner,
+                       reading: Set<Fact> = []) throws {
+        if memory.settles(path) {
+            output.keep(path, owner: owner)
+            return
+        }
+        guard let text = try memory.rendering(path, values(), facts: facts, codeReads: reading, { try theme.templates.render(template, with: $0) })
         else {
             output.keep(path, owner: owner)
             return

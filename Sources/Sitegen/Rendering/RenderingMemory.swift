@@ -25,6 +25,10 @@ protocol RenderingMemory: Sendable {
     /// when the memory records them. `codeReads` are facts the code that made the values read
     /// (a redirect's page title), recorded with the template's.
     func decide(_ path: String, _ values: TemplateValue, facts: FactValues?, codeReads: Set<Fact>) -> RenderDecision
+
+    /// Whether the output at `path` stands as the build before left it, known without making
+    /// its values (a page edit's plan knows which outputs may change at all).
+    func settles(_ path: String) -> Bool
 }
 
 /// Whether an output is rendered (``RenderingMemory/decide(_:_:facts:codeReads:)``).
@@ -56,6 +60,7 @@ struct PlainBuild: RenderingMemory {
     func parsed(_ page: Page, changedTargets: Set<String>) -> ParsedPage? { nil }
     func remember(_ parsed: [ParsedPage], targets: [String: String]) {}
     func decide(_ path: String, _ values: TemplateValue, facts: FactValues?, codeReads: Set<Fact>) -> RenderDecision { .render(nil) }
+    func settles(_ path: String) -> Bool { false }
 }
 
 extension RenderingMemory where Self == PlainBuild {

@@ -169,10 +169,9 @@ extension DependencyRecord: CacheCodable {
     init(from reader: inout CacheReader) throws(CacheReader.Malformed) {
         self.init()
         let count = try reader.readCount(each: 24)
-        outputs.reserveCapacity(count)
         for _ in 0..<count {
             let path = try reader.readString()
-            outputs[path] = Reads(values: try reader.readUInt64(), facts: try reader.readArray(Fact.self))
+            set(path, Reads(values: try reader.readUInt64(), facts: try reader.readArray(Fact.self)))
         }
         let facts = try reader.readCount(each: 16)
         seen.reserveCapacity(facts)
