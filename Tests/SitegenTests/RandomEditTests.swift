@@ -41,7 +41,7 @@ import Testing
         for index in 1...max(1, count) {
             if index == freshBefore {
                 harness = LiveBuildHarness(site, options: options)
-                try await harness.live.build()
+                _ = try? await harness.live.build()
             }
             if let keep { try Self.copySources(of: site, to: keep.appendingPathComponent("before")) }
             let edit = try model.edit(using: &random, kinds: kinds, root: site.root)
@@ -85,8 +85,11 @@ import Testing
         if let expected = try? await harness.fullBuildOnDisk() {
             #expect(try await harness.fullBuild() == expected)
         }
-        // The run made builds fail too (conflicts), and the live builder came back from them.
-        #expect(failedBuilds > 0 || count < 100 || Self.knownGaps.contains(.conflict))
+        // Every kind of edit was made, and some builds failed (conflicts): the live builder came back from them.
+        if count >= 500 {
+            #expect(kinds.filter { model.madeKinds[$0] == nil } == [], "seed \(seed)")
+            #expect(failedBuilds > 0 || Self.knownGaps.contains(.conflict), "seed \(seed)")
+        }
         #expect(!LiveBuildHarness.files(in: site.output).isEmpty)
     }
 

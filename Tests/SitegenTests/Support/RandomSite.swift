@@ -84,6 +84,10 @@ struct RandomSite {
     /// `permalinks` that put posts at `/:year/:slug/`: a post's date is in its URL.
     var postsByYear = false
     var readingTime = false
+    /// `prefixDefaultLanguage`: English pages under `/en/` too, the root a redirect.
+    var prefixesDefaultLanguage = false
+    /// `uglyURLs`: pages at `/a/page.html`.
+    var hasUglyURLs = false
     var mainMenu: [MenuItem] = []
     var footerMenu: [MenuItem] = []
     /// The sections (folders of `content/`, `""` the top) pages are put in.
@@ -94,6 +98,8 @@ struct RandomSite {
     var serial = 0
     /// An edit that makes the build fail, undone a few edits later.
     var conflict: Conflict?
+    /// How many edits of each kind were made (those of a batch too).
+    var madeKinds: [EditKind: Int] = [:]
 
     static let words = ["amber", "birch", "cedar", "delta", "ember", "fjord", "grove", "harbor", "island", "juniper", "kestrel",
                         "lagoon", "meadow", "nectar", "orchid", "prairie", "quartz", "river", "summit", "tundra", "valley", "willow"]
@@ -168,6 +174,8 @@ struct RandomSite {
             \(feedsAreFull ? "feedContent: full" : "")
             \(postsByYear ? "permalinks: {posts: \"/:year/:slug/\"}" : "")
             \(readingTime ? "plugins: [readingTime]" : "")
+            \(prefixesDefaultLanguage ? "prefixDefaultLanguage: true" : "")
+            \(hasUglyURLs ? "uglyURLs: true" : "")
             defaultLanguage: en
             languages:
               en:
