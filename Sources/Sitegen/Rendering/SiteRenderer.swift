@@ -167,7 +167,10 @@ struct SiteRenderer: Sendable {
             languageOfURL[page.url] = page.language
         }
         var sectionFiles: [(path: String, section: Section)] = []
-        for section in loaded.sections.values {
+        for section in loaded.sections.values.sorted(by: { $0.path < $1.path }) {
+            // A root that sends readers to the default language's home page shows that home's
+            // file, and is no translation of it (see `linkTargets()`).
+            guard !section.path.isEmpty || !loaded.configuration.redirectsRoot else { continue }
             sectionsByKey[section.translationKey, default: [:]][section.language] = section.url
             languageOfURL[section.url] = section.language
             if let source = section.sourcePath { sectionFiles.append((loaded.layout.contentPath(ofSitePath: source), section)) }
