@@ -385,6 +385,7 @@ extension RandomSite {
             markdown[translation] = nil
             return "content/\(translation) deleted"
         }
+        guard markdown.count < maximumMarkdownFiles else { return nil }
         addTranslation(of: path, random: &random)
         return "content/\(translation) added"
     }
@@ -498,6 +499,7 @@ extension RandomSite {
     }
 
     private mutating func addition(random: inout SplitMix64) -> String? {
+        guard markdown.count < maximumMarkdownFiles else { return nil }
         if random.chance(10) {
             serial += 1
             let section = "topics-\(serial)"

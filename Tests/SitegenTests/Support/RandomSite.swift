@@ -94,6 +94,9 @@ struct RandomSite {
     var sections = ["", "posts", "docs", "docs/guides", "docs/reference", "notes"]
     /// The folder of the page bundle (it moves with its section).
     var bundle = "docs/guides/setup"
+    /// At most this many Markdown files (pages, translations, folders' own pages): past it, no
+    /// page or translation is added, so that the site stays as quick to build as at the start.
+    let maximumMarkdownFiles = 44
     /// A number that makes each new name unique.
     var serial = 0
     /// An edit that makes the build fail, undone a few edits later.
