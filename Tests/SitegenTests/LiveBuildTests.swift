@@ -399,4 +399,23 @@ import Testing
         }
         #expect(try site.page("old/index.html").contains("url=https://example.org/a/"))
     }
+
+    @Test func aLinkToTheHomePageLeadsToTheDefaultLanguagesHomeInEveryBuild() async throws {
+        let site = try TestSite()
+        try site.write("languages:\n  en:\n    name: English\n  fr:\n    name: Français\nprefixDefaultLanguage: true\n", to: "sitegen.yml")
+        try site.write("# Home\n\nSee [A](a.md).\n", to: "content/_index.md")
+        try site.write("# A\n\nSee [the home page](_index.md).\n", to: "content/a.md")
+        try site.write("# A\n\nSee [the home page](_index.md).\n", to: "content/a.fr.md")
+        // Which of the two lists that `_index.md` is the text of (the root's redirect, `/en/`) a
+        // link leads to, or is linked from, must not depend on the order of a dictionary.
+        var hrefs: [String: Set<String>] = [:]
+        for _ in 0..<8 {
+            let build = try await SiteBuilder(site: Site(), layout: SiteLayout(root: site.root)).buildInMemory()
+            for path in ["en/a/index.html", "fr/a/index.html", "en/index.html"] {
+                let page = try #require(build.text(at: path))
+                hrefs[path, default: []].formUnion(page.components(separatedBy: "See <a href=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) })
+            }
+        }
+        #expect(hrefs == ["en/a/index.html": ["/en/"], "fr/a/index.html": ["/fr/"], "en/index.html": ["/en/a/"]])
+    }
 }

@@ -129,7 +129,14 @@ struct SiteRenderer: Sendable {
     private func linkTargets() -> [String: String] {
         var targets: [String: String] = [:]
         for page in loaded.pages { targets[page.sourcePath] = page.url }
-        for section in loaded.sections.values {
+        // The site's root, when it only redirects to the default language's home (which shows
+        // the same `_index.md`), comes last; the others in a fixed order, so that every build
+        // leads a link to the same list.
+        let redirectsRoot = loaded.configuration.redirectsRoot
+        let sections = loaded.sections.values.sorted {
+            ($0.path.isEmpty && redirectsRoot ? 1 : 0, $0.path) < ($1.path.isEmpty && redirectsRoot ? 1 : 0, $1.path)
+        }
+        for section in sections {
             guard let source = section.sourcePath else { continue }
             let relative = loaded.layout.contentPath(ofSitePath: source)
             // A book's home page shows its first chapter's text: a link to the chapter leads to the chapter.
@@ -161,7 +168,10 @@ struct SiteRenderer: Sendable {
             languageOfURL[page.url] = page.language
         }
         var sectionFiles: [(path: String, section: Section)] = []
-        for section in loaded.sections.values {
+        for section in loaded.sections.values.sorted(by: { $0.path < $1.path }) {
+            // A root that sends readers to the default language's home page shows that home's
+            // file, and is no translation of it (see `linkTargets()`).
+            guard !section.path.isEmpty || !loaded.configuration.redirectsRoot else { continue }
             sectionsByKey[section.translationKey, default: [:]][section.language] = section.url
             languageOfURL[section.url] = section.language
             if let source = section.sourcePath { sectionFiles.append((loaded.layout.contentPath(ofSitePath: source), section)) }

@@ -23,7 +23,7 @@ extension RandomSite {
         /// A file of `data/` or `i18n/` changed, added or deleted.
         case data
         /// `sitegen.yml`: the title, a language's title, pagination, a menu entry, recent pages,
-        /// full feeds, permalinks by year, a plugin.
+        /// full feeds, permalinks by year, a plugin, `prefixDefaultLanguage`, `uglyURLs`.
         case configuration
         /// A new page, or a new section with its `_index.md` and a page.
         case addition
@@ -87,6 +87,9 @@ extension RandomSite {
         var changed: [String] = []
         let fileManager = FileManager.default
         for move in moves {
+            // A file (or folder) made earlier in the same batch is not on disk yet: it is written at its new path below.
+            guard move.isFolder ? fileManager.fileExists(atPath: root.appendingPathComponent(move.from).path) : disk[move.from] != nil
+            else { continue }
             let destination = root.appendingPathComponent(move.to)
             try fileManager.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
             try fileManager.moveItem(at: root.appendingPathComponent(move.from), to: destination)
@@ -123,9 +126,13 @@ extension RandomSite {
                 let others = kinds.filter { $0 != .batch && $0 != .conflict }
                 guard !others.isEmpty else { continue }
                 let parts = (0..<(2 + random.below(2))).map { _ in makeOne(of: others, random: &random, moves: &moves) }
+                madeKinds[.batch, default: 0] += 1
                 return "batch: { " + parts.joined(separator: "; ") + " }"
             }
-            if let made = make(kind, random: &random, moves: &moves) { return "\(kind.rawValue): \(made)" }
+            if let made = make(kind, random: &random, moves: &moves) {
+                madeKinds[kind, default: 0] += 1
+                return "\(kind.rawValue): \(made)"
+            }
         }
         return "nothing"
     }
@@ -378,6 +385,7 @@ extension RandomSite {
             markdown[translation] = nil
             return "content/\(translation) deleted"
         }
+        guard markdown.count < maximumMarkdownFiles else { return nil }
         addTranslation(of: path, random: &random)
         return "content/\(translation) added"
     }
@@ -438,7 +446,13 @@ extension RandomSite {
     }
 
     private mutating func editConfiguration(random: inout SplitMix64) -> String? {
-        switch random.below(10) {
+        switch random.below(12) {
+        case 10:
+            prefixesDefaultLanguage.toggle()
+            return prefixesDefaultLanguage ? "prefixDefaultLanguage: true" : "prefixDefaultLanguage removed"
+        case 11:
+            hasUglyURLs.toggle()
+            return hasUglyURLs ? "uglyURLs: true" : "uglyURLs removed"
         case 6:
             recentPages = random.chance(30) ? nil : random.below(6)
             return "recentPages \(recentPages.map(String.init) ?? "removed")"
@@ -485,6 +499,7 @@ extension RandomSite {
     }
 
     private mutating func addition(random: inout SplitMix64) -> String? {
+        guard markdown.count < maximumMarkdownFiles else { return nil }
         if random.chance(10) {
             serial += 1
             let section = "topics-\(serial)"

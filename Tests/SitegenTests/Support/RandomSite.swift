@@ -84,16 +84,25 @@ struct RandomSite {
     /// `permalinks` that put posts at `/:year/:slug/`: a post's date is in its URL.
     var postsByYear = false
     var readingTime = false
+    /// `prefixDefaultLanguage`: English pages under `/en/` too, the root a redirect.
+    var prefixesDefaultLanguage = false
+    /// `uglyURLs`: pages at `/a/page.html`.
+    var hasUglyURLs = false
     var mainMenu: [MenuItem] = []
     var footerMenu: [MenuItem] = []
     /// The sections (folders of `content/`, `""` the top) pages are put in.
     var sections = ["", "posts", "docs", "docs/guides", "docs/reference", "notes"]
     /// The folder of the page bundle (it moves with its section).
     var bundle = "docs/guides/setup"
+    /// At most this many Markdown files (pages, translations, folders' own pages): past it, no
+    /// page or translation is added, so that the site stays as quick to build as at the start.
+    let maximumMarkdownFiles = 44
     /// A number that makes each new name unique.
     var serial = 0
     /// An edit that makes the build fail, undone a few edits later.
     var conflict: Conflict?
+    /// How many edits of each kind were made (those of a batch too).
+    var madeKinds: [EditKind: Int] = [:]
 
     static let words = ["amber", "birch", "cedar", "delta", "ember", "fjord", "grove", "harbor", "island", "juniper", "kestrel",
                         "lagoon", "meadow", "nectar", "orchid", "prairie", "quartz", "river", "summit", "tundra", "valley", "willow"]
@@ -168,6 +177,8 @@ struct RandomSite {
             \(feedsAreFull ? "feedContent: full" : "")
             \(postsByYear ? "permalinks: {posts: \"/:year/:slug/\"}" : "")
             \(readingTime ? "plugins: [readingTime]" : "")
+            \(prefixesDefaultLanguage ? "prefixDefaultLanguage: true" : "")
+            \(hasUglyURLs ? "uglyURLs: true" : "")
             defaultLanguage: en
             languages:
               en:
