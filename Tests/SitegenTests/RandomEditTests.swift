@@ -53,36 +53,18 @@ import Testing
                 try edit.changed.joined(separator: "\n").write(to: keep.appendingPathComponent("changed.txt"), atomically: true, encoding: .utf8)
             }
             log.append("\(index). \(edit.description) [\(edit.changed.joined(separator: ", "))]")
-            var liveError: (any Error)?
-            do {
+            let outcome = await Self.compare(named: "live", harness: harness, before: output) {
                 try await harness.live.build(changed: harness.changedPaths(edit.changed))
-            } catch {
-                liveError = error
             }
-            let expected: [String: Data]
-            do {
-                expected = try await harness.fullBuild()
-            } catch {
+            switch outcome {
+            case .problem(let problem):
+                Issue.record(Self.report(seed: seed, log: log, problem))
+                return
+            case .bothFailed:
                 failedBuilds += 1
-                if liveError == nil {
-                    Issue.record(Self.report(seed: seed, log: log, "the live build succeeded, the full build failed: \(error)"))
-                    return
-                }
-                if LiveBuildHarness.files(in: site.output) != output {
-                    Issue.record(Self.report(seed: seed, log: log, "the live build failed (\(error)) but changed its output"))
-                    return
-                }
-                continue
+            case .same(let expected):
+                output = expected
             }
-            if let liveError {
-                Issue.record(Self.report(seed: seed, log: log, "the live build failed, the full build succeeded: \(liveError)"))
-                return
-            }
-            if let difference = harness.firstDifference(from: expected) {
-                Issue.record(Self.report(seed: seed, log: log, difference))
-                return
-            }
-            output = expected
         }
         // The full builds were made in memory, which must write what a build on disk writes.
         if let expected = try? await harness.fullBuildOnDisk() {
@@ -115,38 +97,50 @@ import Testing
         for _ in 1...max(1, count) {
             let edit = try model.edit(using: &random, kinds: RandomSite.EditKind.allCases, root: site.root)
             log.append("\(log.count + 1). \(edit.description) [\(edit.changed.joined(separator: ", "))]")
-            let before = LiveBuildHarness.files(in: site.output)
-            var cachedError: (any Error)?
-            do {
+            let outcome = await Self.compare(named: "cached", harness: harness, before: LiveBuildHarness.files(in: site.output)) {
                 try await cached().buildRemembering()
-            } catch {
-                cachedError = error
             }
-            let expected: [String: Data]
-            do {
-                expected = try await harness.fullBuild()
-            } catch {
-                if cachedError == nil {
-                    Issue.record(Self.report(seed: seed, log: log, "the cached build succeeded, the full build failed: \(error)"))
-                    return
-                }
-                let after = LiveBuildHarness.files(in: site.output)
-                if after != before {
-                    let differing = Set(after.keys).union(before.keys).filter { after[$0] != before[$0] }.sorted()
-                    Issue.record(Self.report(seed: seed, log: log, "the cached build failed (\(error)) but changed its output: \(differing.prefix(5))"))
-                    return
-                }
-                continue
-            }
-            if let cachedError {
-                Issue.record(Self.report(seed: seed, log: log, "the cached build failed, the full build succeeded: \(cachedError)"))
-                return
-            }
-            if let difference = harness.firstDifference(from: expected) {
-                Issue.record(Self.report(seed: seed, log: log, difference))
+            if case .problem(let problem) = outcome {
+                Issue.record(Self.report(seed: seed, log: log, problem))
                 return
             }
         }
+    }
+
+    /// How a build of an edited site compares with a full build of the same files.
+    enum Outcome {
+        /// Both succeeded and wrote the same files (the full build's).
+        case same([String: Data])
+        /// Both failed, and the build left its output as it was.
+        case bothFailed
+        case problem(String)
+    }
+
+    /// Runs `build` (named in messages), then a full build, and compares them; `before` is the
+    /// output folder's files before `build`.
+    static func compare(named name: String, harness: LiveBuildHarness, before: [String: Data],
+                        _ build: () async throws -> Void) async -> Outcome {
+        var buildError: (any Error)?
+        do {
+            try await build()
+        } catch {
+            buildError = error
+        }
+        let expected: [String: Data]
+        do {
+            expected = try await harness.fullBuild()
+        } catch {
+            guard buildError != nil else { return .problem("the \(name) build succeeded, the full build failed: \(error)") }
+            let after = LiveBuildHarness.files(in: harness.site.output)
+            guard after == before else {
+                let differing = Set(after.keys).union(before.keys).filter { after[$0] != before[$0] }.sorted()
+                return .problem("the \(name) build failed (\(error)) but changed its output: \(differing.prefix(5))")
+            }
+            return .bothFailed
+        }
+        if let buildError { return .problem("the \(name) build failed, the full build succeeded: \(buildError)") }
+        if let difference = harness.firstDifference(from: expected) { return .problem(difference) }
+        return .same(expected)
     }
 
     /// Copies the site's files, without its output, to `folder` (replacing what is there).

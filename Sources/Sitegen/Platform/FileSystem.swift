@@ -123,18 +123,23 @@ package enum FileSystem {
             let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else { return false }
             defer { close(descriptor) }
-            var offset = 0
-            while offset < bytes.count {
-                #if canImport(Glibc)
-                let count = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                #else
-                let count = Darwin.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                #endif
-                guard count > 0 else { return false }
-                offset += count
-            }
-            return true
+            return write(UnsafeRawBufferPointer(bytes), to: descriptor)
         }
+    }
+
+    /// Writes every one of `bytes` to the open file `descriptor`; false (and `errno` set) when it cannot.
+    static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            #if canImport(Glibc)
+            let count = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            #else
+            let count = Darwin.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            #endif
+            guard count > 0 else { return false }
+            offset += count
+        }
+        return true
     }
 
     /// Makes `destination` a second name of the file (or link) at `source`; the `errno` on failure.

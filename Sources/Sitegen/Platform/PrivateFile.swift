@@ -90,19 +90,7 @@ enum PrivateFile {
         let descriptor = Darwin.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
         #endif
         guard descriptor >= 0 else { return false }
-        var offset = 0
-        let written = bytes.withUnsafeBytes { buffer -> Bool in
-            while offset < buffer.count {
-                #if canImport(Glibc)
-                let count = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                #else
-                let count = Darwin.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                #endif
-                guard count > 0 else { return false }
-                offset += count
-            }
-            return true
-        }
+        let written = bytes.withUnsafeBytes { FileSystem.write($0, to: descriptor) }
         close(descriptor)
         guard written, FileSystem.rename(temporary, to: path) == nil else {
             unlink(temporary)
