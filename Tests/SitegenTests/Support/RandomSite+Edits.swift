@@ -318,6 +318,21 @@ extension RandomSite {
         return "content/\(path): weight \(new.map(String.init) ?? "removed")"
     }
 
+    /// Removes the last alias of `page`, or adds a new one; `nil` when the new one is there already.
+    private mutating func changeAliases(of page: inout MarkdownFile, random: inout SplitMix64) -> String? {
+        if !page.aliases.isEmpty, random.chance(40) { return "alias \(page.aliases.removeLast()) removed" }
+        let alias = newAlias(random: &random)
+        guard !page.aliases.contains(alias) else { return nil }
+        page.aliases.append(alias)
+        return "alias \(alias) added"
+    }
+
+    /// Removes `page`'s `linkTitle`, or gives it one.
+    private func changeLinkTitle(of page: inout MarkdownFile, random: inout SplitMix64) -> String {
+        page.linkTitle = page.linkTitle != nil && random.chance(40) ? nil : random.pick(Self.words).capitalized
+        return "linkTitle \(page.linkTitle ?? "removed")"
+    }
+
     private mutating func editFrontMatter(random: inout SplitMix64) -> String? {
         guard !pagePaths.isEmpty else { return nil }
         let path = random.pick(pagePaths)
@@ -331,17 +346,10 @@ extension RandomSite {
             page.summary = page.summary != nil && random.chance(40) ? nil : sentence(for: path, random: &random)
             what = "summary \(page.summary ?? "removed")"
         case 2:
-            if !page.aliases.isEmpty, random.chance(40) {
-                what = "alias \(page.aliases.removeLast()) removed"
-            } else {
-                let alias = newAlias(random: &random)
-                guard !page.aliases.contains(alias) else { return nil }
-                page.aliases.append(alias)
-                what = "alias \(alias) added"
-            }
+            guard let change = changeAliases(of: &page, random: &random) else { return nil }
+            what = change
         case 3:
-            page.linkTitle = page.linkTitle != nil && random.chance(40) ? nil : random.pick(Self.words).capitalized
-            what = "linkTitle \(page.linkTitle ?? "removed")"
+            what = changeLinkTitle(of: &page, random: &random)
         case 4:
             page.updated = page.updated != nil && random.chance(40) ? nil : Self.date(random: &random)
             what = "updated \(page.updated ?? "removed")"
@@ -640,17 +648,10 @@ extension RandomSite {
         let what: String
         switch random.below(9) {
         case 7:
-            if !page.aliases.isEmpty, random.chance(40) {
-                what = "alias \(page.aliases.removeLast()) removed"
-            } else {
-                let alias = newAlias(random: &random)
-                guard !page.aliases.contains(alias) else { return nil }
-                page.aliases.append(alias)
-                what = "alias \(alias) added"
-            }
+            guard let change = changeAliases(of: &page, random: &random) else { return nil }
+            what = change
         case 6:
-            page.linkTitle = page.linkTitle != nil && random.chance(40) ? nil : random.pick(Self.words).capitalized
-            what = "linkTitle \(page.linkTitle ?? "removed")"
+            what = changeLinkTitle(of: &page, random: &random)
         case 0:
             page.title = Self.isTranslation(path) ? Self.frenchTitle(random: &random) : Self.title(random: &random)
             what = "title \"\(page.title)\""
