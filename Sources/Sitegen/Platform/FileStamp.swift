@@ -26,6 +26,23 @@ package struct FileStamp: Sendable, Hashable {
         Double(seconds) + Double(nanoseconds) / 1e9 >= moment.timeIntervalSince1970 - 0.1
     }
 
+    /// The stamp of the last change of the entry at `path` itself (its status change time, which
+    /// no program can set, links not followed): a folder's changes when an entry is added to
+    /// it, removed or renamed. `nil` when there is none.
+    init?(changeOf path: String) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        #if os(Linux)
+        seconds = Int(info.st_ctim.tv_sec)
+        nanoseconds = Int(info.st_ctim.tv_nsec)
+        #else
+        seconds = Int(info.st_ctimespec.tv_sec)
+        nanoseconds = Int(info.st_ctimespec.tv_nsec)
+        #endif
+        size = Int(info.st_size)
+        inode = UInt64(info.st_ino)
+    }
+
     /// This stamp made one that matches no file: what the next build must look at again.
     var spoiled: FileStamp {
         FileStamp(seconds: seconds, nanoseconds: -1, size: size, inode: inode)

@@ -127,6 +127,21 @@ package enum FileSystem {
         }
     }
 
+    /// Writes `text` to a new file at `path`, never through a file already there (which may
+    /// be a second name of another file): that one is removed first. Not synced to disk.
+    static func writeNew(_ text: String, toFile path: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes -> Bool in
+            var descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            if descriptor < 0 && errno == EEXIST && unlink(path) == 0 {
+                descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            }
+            guard descriptor >= 0 else { return false }
+            defer { close(descriptor) }
+            return write(UnsafeRawBufferPointer(bytes), to: descriptor)
+        }
+    }
+
     /// Writes every one of `bytes` to the open file `descriptor`; false (and `errno` set) when it cannot.
     static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
         var offset = 0
@@ -166,13 +181,58 @@ package enum FileSystem {
     }
 
     /// Removes `path` and everything under it, never following a symbolic link out of it.
+    ///
+    /// Folders are opened once and their entries removed relative to them, so no path is
+    /// looked up from the root again: removing a build of ten thousand pages costs a few
+    /// system calls per entry.
     static func removeTree(_ path: String) {
         guard let kind = kind(path) else { return }
-        if kind == .folder {
-            for name in entries(of: path) ?? [] { removeTree(path + "/" + name) }
-            rmdir(path)
-        } else {
+        guard kind == .folder else {
             unlink(path)
+            return
+        }
+        let folder = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        if folder >= 0 {
+            removeContents(of: folder, depth: 1)
+            close(folder)
+        }
+        rmdir(path)
+    }
+
+    /// Removes everything in the open folder `folder`. Deeper than any output's folders, a
+    /// folder is left (its removal then fails quietly), so a hostile tree cannot exhaust the
+    /// open files or the stack.
+    private static func removeContents(of folder: Int32, depth: Int) {
+        guard depth <= 256, case .success(let entries) = FolderEntry.entries(ofOpen: folder) else { return }
+        // A big folder (the pages of a section) is removed by every core: the entries are
+        // removed relative to the one open folder, each by one worker.
+        let workers = entries.count >= 256 ? ProcessInfo.processInfo.activeProcessorCount : 1
+        DispatchQueue.concurrentPerform(iterations: max(1, workers)) { worker in
+            for index in stride(from: worker, to: entries.count, by: max(1, workers)) {
+                remove(entries[index], in: folder, depth: depth)
+            }
+        }
+    }
+
+    /// Removes one entry of the open folder `folder` (and what it holds).
+    private static func remove(_ entry: FolderEntry, in folder: Int32, depth: Int) {
+        (entry.name + [0]).withUnsafeBufferPointer { bytes in
+            guard let name = UnsafeRawPointer(bytes.baseAddress)?.assumingMemoryBound(to: CChar.self) else { return }
+            var isFolder = entry.listedKind == .folder
+            if entry.listedKind == nil {
+                var info = stat()
+                isFolder = fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 && kind(ofMode: info.st_mode) == .folder
+            }
+            guard isFolder else {
+                unlinkat(folder, name, 0)
+                return
+            }
+            let child = openat(folder, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            if child >= 0 {
+                removeContents(of: child, depth: depth + 1)
+                close(child)
+            }
+            unlinkat(folder, name, AT_REMOVEDIR)
         }
     }
 

@@ -5,6 +5,13 @@ import Glibc
 import Darwin
 #endif
 
+#if canImport(Glibc)
+/// What `opendir` returns.
+private typealias DirectoryStream = OpaquePointer
+#else
+private typealias DirectoryStream = UnsafeMutablePointer<DIR>
+#endif
+
 /// A name in a folder and, when the file system says, what it is, as one `readdir` gives
 /// them: listing a folder this way makes no URL or attribute object per file, and asks for
 /// nothing more per entry when the file system keeps the kind in the folder.
@@ -25,6 +32,23 @@ struct FolderEntry: Sendable {
     /// they are returned, so that a walk of a deep tree holds no folders open.
     static func entries(of path: String) -> Result<[FolderEntry], SystemCallError> {
         guard let directory = opendir(path) else { return .failure(.last) }
+        return entries(of: directory)
+    }
+
+    /// The entries of the open folder `descriptor` (which stays open), as ``entries(of:)``.
+    static func entries(ofOpen descriptor: Int32) -> Result<[FolderEntry], SystemCallError> {
+        let listing = dup(descriptor)
+        guard listing >= 0 else { return .failure(.last) }
+        guard let directory = fdopendir(listing) else {
+            let error = SystemCallError.last
+            close(listing)
+            return .failure(error)
+        }
+        return entries(of: directory)
+    }
+
+    /// Reads the entries of `directory`, then closes it.
+    private static func entries(of directory: DirectoryStream) -> Result<[FolderEntry], SystemCallError> {
         defer { closedir(directory) }
         var entries: [FolderEntry] = []
         while let entry = readdir(directory) {

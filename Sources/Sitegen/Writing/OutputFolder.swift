@@ -71,8 +71,7 @@ final class OutputFolder: Sendable {
         let relative = try URLPath.outputPath(path)
         try makeFolder(URLPath.folder(of: relative))
         // Never through a file already there: it may be a hard link to the published output (``reuse(_:stamp:)``).
-        FileSystem.removeFile(staging + "/" + relative)
-        guard FileSystem.write(text, toFile: staging + "/" + relative) else {
+        guard FileSystem.writeNew(text, toFile: staging + "/" + relative) else {
             throw SiteError(file: path, "cannot write the output file: \(String(cString: strerror(errno)))")
         }
         _ = written.withLock { $0.files.insert(relative) }
@@ -173,8 +172,8 @@ final class OutputFolder: Sendable {
 
     /// Links the entries sitegen did not write into the staging folder, then swaps it in.
     private func swap(_ made: OutputManifest, previous: OutputManifest) throws -> SwapResult {
+        var carry = CarryOver(made: made, previous: previous)
         if FileSystem.kind(target) == .folder {
-            var carry = CarryOver(made: made, previous: previous)
             guard try carryOver("", into: &carry) else { return .cannotSwap }
             try throwConflicts(carry.conflicts, previous: previous)
             // Carried folders as they were (linking into a folder changes its time): deepest first.
@@ -202,7 +201,7 @@ final class OutputFolder: Sendable {
         }
         // The staging path now holds the build before: what appeared in it since the links
         // were made moves across, then it goes.
-        moveNewcomers("", from: staging, previous: previous)
+        moveNewcomers("", from: staging, carried: carry)
         FileSystem.removeTree(staging)
         return .done
     }
@@ -214,6 +213,18 @@ final class OutputFolder: Sendable {
         var conflicts: [String] = []
         /// Folders made in the staging folder for the user's entries, to be given their attributes.
         var folders: [String] = []
+        /// Each folder of the output folder as the carrying read it, by its relative path.
+        var listings: [String: FolderListing] = [:]
+        /// When the carrying began: a folder changed since may hold entries it did not see.
+        let start = Date()
+    }
+
+    /// A folder of the output folder as ``carryOver(_:into:)`` read it: while its status stays
+    /// the same, nothing appeared in it.
+    private struct FolderListing {
+        let status: FileStamp
+        /// The folders it held.
+        let folders: [String]
     }
 
     /// Links every entry under `relative` of the output folder that the build before did not
@@ -221,16 +232,20 @@ final class OutputFolder: Sendable {
     /// file system cannot link.
     private func carryOver(_ relative: String, into carry: inout CarryOver) throws -> Bool {
         let folder = relative.isEmpty ? target : target + "/" + relative
-        guard let names = FileSystem.entries(of: folder) else {
+        let status = FileStamp(changeOf: folder)
+        guard case .success(let entries) = FolderEntry.entries(of: folder) else {
             throw SiteError(file: folder, "cannot read the output folder: \(String(cString: strerror(errno)))")
         }
-        for name in names {
+        var folders: [String] = []
+        defer { if let status { carry.listings[relative] = FolderListing(status: status, folders: folders) } }
+        for entry in entries {
+            let name = String(decoding: entry.name, as: UTF8.self)
             if relative.isEmpty && (name == OutputManifest.fileName || name.hasPrefix(".sitegen-staging-")) { continue }
             let path = relative.isEmpty ? name : relative + "/" + name
-            let kind = FileSystem.kind(folder + "/" + name)
+            let kind = entry.kind(at: folder + "/" + name)
             if kind == .folder {
-                let isEmpty = FileSystem.entries(of: folder + "/" + name)?.isEmpty ?? false
-                if isEmpty && !carry.previous.folders.contains(path) {
+                folders.append(name)
+                if !carry.previous.folders.contains(path) && FileSystem.entries(of: folder + "/" + name)?.isEmpty ?? false {
                     // An empty folder of the user's.
                     if carry.made.files.contains(path) { carry.conflicts.append(path); continue }
                     if !carry.made.folders.contains(path) && FileSystem.makeFolder(staging + "/" + path) { carry.folders.append(path) }
@@ -259,21 +274,33 @@ final class OutputFolder: Sendable {
     }
 
     /// Moves the user's entries that appeared in the old output folder (now at `old`) while
-    /// the build was being swapped in, and are not in the new one, across.
-    private func moveNewcomers(_ relative: String, from old: String, previous: OutputManifest) {
+    /// the build was being swapped in, and are not in the new one, across. A folder whose
+    /// status is as the carrying read it gained no entry: only its folders are looked into.
+    private func moveNewcomers(_ relative: String, from old: String, carried carry: CarryOver) {
         let folder = relative.isEmpty ? old : old + "/" + relative
-        for name in FileSystem.entries(of: folder) ?? [] {
+        let names: [String]
+        /// Whether `names` are the folders it held when carried, and nothing else.
+        var listed = false
+        if let listing = carry.listings[relative], let status = FileStamp(changeOf: folder),
+           status == listing.status, !status.isRacy(with: carry.start) {
+            (names, listed) = (listing.folders, true)
+        } else {
+            guard case .success(let entries) = FolderEntry.entries(of: folder) else { return }
+            names = entries.map { String(decoding: $0.name, as: UTF8.self) }
+        }
+        for name in names {
             if relative.isEmpty && (name == OutputManifest.fileName || name.hasPrefix(".sitegen-staging-")) { continue }
             let path = relative.isEmpty ? name : relative + "/" + name
-            guard !hasLinkedFolder(above: path) else { continue }
-            let existing = FileSystem.kind(target + "/" + path)
-            if FileSystem.kind(folder + "/" + name) == .folder {
-                if existing == nil && !previous.owns(path) {
+            // Into a folder the recursion goes only where the new output has a folder (not a
+            // link); one this build made is one.
+            let existing = carry.made.folders.contains(path) ? .folder : FileSystem.kind(target + "/" + path)
+            if listed || FileSystem.kind(folder + "/" + name) == .folder {
+                if existing == nil && !carry.previous.owns(path) {
                     FileSystem.rename(folder + "/" + name, to: target + "/" + path)
                 } else if existing == nil || existing == .folder {
-                    moveNewcomers(path, from: old, previous: previous)
+                    moveNewcomers(path, from: old, carried: carry)
                 }
-            } else if existing == nil && !previous.files.contains(path) {
+            } else if existing == nil && !carry.previous.files.contains(path) {
                 for ancestor in URLPath.ancestors(of: path).reversed() { FileSystem.makeFolder(target + "/" + ancestor) }
                 FileSystem.rename(folder + "/" + name, to: target + "/" + path)
             }

@@ -30,7 +30,7 @@ struct OutputManifest: Equatable {
         let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true)
         guard lines.first == Substring(header) else { return nil }
         var manifest = OutputManifest()
-        for line in lines.dropFirst() where line.count > 2 {
+        for line in lines.dropFirst() where line.utf8.count > 2 {
             let path = unescape(line.dropFirst(2))
             // An entry that would lead out of the folder, or to sitegen's own files, was not written by sitegen.
             guard isPlainPath(path) else { continue }
@@ -56,9 +56,21 @@ struct OutputManifest: Equatable {
     /// Whether `path` is a relative path inside the folder: no empty, `.` or `..` component,
     /// no control character, not sitegen's own files.
     static func isPlainPath(_ path: String) -> Bool {
-        guard !path.isEmpty, !path.hasPrefix("/"), !path.hasPrefix(".sitegen-"),
-              !URLPath.hasControlCharacter(path) else { return false }
-        return path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." }
+        guard !path.hasPrefix(".sitegen-") else { return false }
+        // One pass over the bytes (a manifest holds one path per output): `length` and `dots`
+        // describe the component read so far.
+        var length = 0, dots = 0
+        for byte in path.utf8 {
+            if byte < 0x20 || byte == 0x7F { return false }
+            if byte == UInt8(ascii: "/") {
+                if length == 0 || length == dots && dots <= 2 { return false }
+                (length, dots) = (0, 0)
+                continue
+            }
+            length += 1
+            if byte == UInt8(ascii: ".") { dots += 1 }
+        }
+        return length > 0 && !(length == dots && dots <= 2)
     }
 
     /// The manifest's text: one entry a line, folders then files, sorted.
