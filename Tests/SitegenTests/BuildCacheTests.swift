@@ -54,6 +54,43 @@ struct BuildCacheTests {
         }
     }
 
+    /// How many outputs the plan of a cached build of `site` rendered and how many it looked at
+    /// and kept; with the build's output checked against a build from nothing's.
+    private func plannedCounts(_ site: TestSite) async throws -> (rendered: Int, kept: Int) {
+        let (_, values) = try await SiteBuilder(site: Site(), layout: SiteLayout(root: site.root),
+                                                options: BuildOptions(baseURL: "https://example.org/")).buildRemembering()
+        let plan = try #require(values?.renderingMemory as? LiveRendering).plan
+        try await expectCachedBuildMatchesFreshBuild(site)
+        return plan.counts
+    }
+
+    @Test("after an edit of a page's text alone, a cached build looks only at the outputs that show that page")
+    func textEditsAreNarrowed() async throws {
+        let site = try TestSite(example: "blog")
+        // Files older than the build, whose stamps vouch for them.
+        try age(site)
+        // The first build renders every output its plan has.
+        let whole = try await plannedCounts(site).rendered
+        let post = "content/posts/2026-02-02-measuring-a-build.md"
+        let original = try String(contentsOf: site.root.appendingPathComponent(post), encoding: .utf8)
+
+        // A paragraph at the end: the page's own output, and what shows its word count or text (feeds).
+        try site.write(original + "\nOne more paragraph.\n", to: post)
+        let text = try await plannedCounts(site)
+        #expect(text.rendered >= 1)
+        #expect(text.rendered + text.kept < whole / 2, "looked at \(text.rendered + text.kept) of \(whole) outputs")
+
+        // A new title can reorder lists and shows in menus: every output is looked at.
+        try site.write(original.replacingOccurrences(of: "title:", with: "title: Renamed,") + "\nOne more paragraph.\n", to: post)
+        let title = try await plannedCounts(site)
+        #expect(title.rendered + title.kept == whole)
+
+        // A new date moves the page in its lists: every output is looked at.
+        try site.write(original.replacingOccurrences(of: "date: 2026-02-02", with: "date: 2025-01-02"), to: post)
+        let date = try await plannedCounts(site)
+        #expect(date.rendered + date.kept == whole)
+    }
+
     /// Dates every file of the site an hour back: files changed in the tick of the clock in which
     /// a build begins are read again by the next build (their stamps cannot vouch for them).
     private func age(_ site: TestSite) throws {

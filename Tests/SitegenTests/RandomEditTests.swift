@@ -107,6 +107,47 @@ import Testing
         }
     }
 
+    /// Edits of pages alone (mostly of their text, which a cached build narrows to the outputs
+    /// that show the page), each followed by a `--cache` build, with every file dated well
+    /// before the build so that stamps vouch for the files (no file is read again for being
+    /// racy): its output must be the full build's.
+    @Test func cachedBuildsMatchFullBuildsThroughPageEdits() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        let seed = environment["SITEGEN_RANDOM_EDIT_SEED"].flatMap { UInt64($0) } ?? Self.defaultSeed + 2
+        let count = environment["SITEGEN_RANDOM_EDIT_COUNT"].flatMap { Int($0) } ?? 200
+        var random = SplitMix64(seed: seed)
+        var model = RandomSite(random: &random)
+        let site = try TestSite()
+        try model.write(into: site.root)
+        // A moment well past, and one second later for each edit: every file's time is its own and not racy.
+        var moment = Date().addingTimeInterval(-86_400)
+        let files = FileManager.default.enumerator(at: site.root, includingPropertiesForKeys: nil)
+        while let file = files?.nextObject() as? URL {
+            try FileManager.default.setAttributes([.modificationDate: moment], ofItemAtPath: file.path)
+        }
+        let harness = LiveBuildHarness(site, options: BuildOptions())
+        let cached = { SiteBuilder(site: Site(), layout: SiteLayout(root: site.root), options: BuildOptions()) }
+        try await cached().buildRemembering()
+        var log: [String] = []
+        // Text edits most often; now and then one that places or names a page otherwise.
+        let kinds: [RandomSite.EditKind] = [.body, .body, .body, .body, .body, .body, .title, .date, .tags, .frontMatter, .menu]
+        for _ in 1...max(1, count) {
+            let edit = try model.edit(using: &random, kinds: kinds, root: site.root)
+            log.append("\(log.count + 1). \(edit.description) [\(edit.changed.joined(separator: ", "))]")
+            moment = moment.addingTimeInterval(1)
+            for path in edit.changed where FileManager.default.fileExists(atPath: site.root.appendingPathComponent(path).path) {
+                try FileManager.default.setAttributes([.modificationDate: moment], ofItemAtPath: site.root.appendingPathComponent(path).path)
+            }
+            let outcome = await Self.compare(named: "cached", harness: harness, before: LiveBuildHarness.files(in: site.output)) {
+                try await cached().buildRemembering()
+            }
+            if case .problem(let problem) = outcome {
+                Issue.record(Self.report(seed: seed, log: log, problem))
+                return
+            }
+        }
+    }
+
     /// How a build of an edited site compares with a full build of the same files.
     enum Outcome {
         /// Both succeeded and wrote the same files (the full build's).

@@ -31,6 +31,10 @@ final class BuildMemory: LoadingMemory {
         var lastBuild: LastBuild?
         var outputs: [String: UInt64] = [:]
         var copies: [String: FileStamp] = [:]
+        /// What a build cache kept of each page's place (``Page/placeDigest``), by content path.
+        var places: [String: UInt64] = [:]
+        /// The pages the last render parsed anew, and whether each kept its title and place.
+        var edits: [String: Bool] = [:]
     }
 
     private let state = Mutex(State())
@@ -41,6 +45,7 @@ final class BuildMemory: LoadingMemory {
     init(restoring kept: BuildCache.Contents, parses: [String: KeptParse]) {
         state.withLock { state in
             state.sources = kept.sources.mapValues { SourceEntry(stamp: $0.stamp, source: nil, revision: $0.revision) }
+            state.places = kept.sources.compactMapValues(\.place)
             state.nextRevision = kept.nextRevision
             state.kept = parses
             state.bundleFolders = Set(kept.bundleFolders)
@@ -54,7 +59,9 @@ final class BuildMemory: LoadingMemory {
     func keptForNextBuild() -> (sources: [String: BuildCache.KeptSource], nextRevision: Int, parses: [String: KeptParse],
                                 bundleFolders: [String], linkTargets: [String: String], record: DependencyRecord?) {
         state.withLock { state in
-            (state.sources.mapValues { BuildCache.KeptSource(stamp: $0.stamp, revision: $0.revision) }, state.nextRevision,
+            (state.sources.map { path, source in
+                (path, BuildCache.KeptSource(stamp: source.stamp, revision: source.revision, place: state.pages[path]?.placeDigest))
+            }.reduce(into: [:]) { $0[$1.0] = $1.1 }, state.nextRevision,
              state.parsed.mapValues(KeptParse.init).merging(state.kept) { live, _ in live }, state.bundleFolders.sorted(),
              state.linkTargets, state.record)
         }
@@ -151,10 +158,23 @@ final class BuildMemory: LoadingMemory {
     func keep(parsed pages: [ParsedPage], targets: [String: String]) {
         let parsed = Dictionary(pages.map { ($0.page.page.sourcePath, $0) }, uniquingKeysWith: { $1 })
         state.withLock { state in
+            state.edits = [:]
+            for page in pages {
+                let path = page.page.page.sourcePath
+                let before = state.parsed[path].map { ($0.revision, $0.page.title) } ?? state.kept[path].map { ($0.revision, $0.title) }
+                guard before?.0 != page.revision else { continue }
+                state.edits[path] = before?.1 == page.page.title && state.places[path].map { $0 == page.page.page.placeDigest } == true
+            }
             state.parsed = parsed
             state.kept = [:]
             state.linkTargets = targets
         }
+    }
+
+    /// The pages the last render parsed anew, by content path, and whether each kept the title
+    /// and place (``Page/placeDigest``) a build cache knew of it.
+    var edits: [String: Bool] {
+        state.withLock { $0.edits }
     }
 
     /// The link targets (content path → URL) that differ from those the kept parses were made with.

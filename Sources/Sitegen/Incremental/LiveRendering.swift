@@ -24,6 +24,10 @@ struct LiveRendering: RenderingMemory {
         plan.settles(path)
     }
 
+    func narrowed(_ site: RenderedSite, facts: FactValues) -> [Int]? {
+        plan.narrow(to: site, facts: facts, edits: memory.edits)
+    }
+
     func decide(_ path: String, _ values: TemplateValue, facts: FactValues?, codeReads: Set<Fact>) -> RenderDecision {
         plan.decide(path, values, facts: facts, codeReads: codeReads)
     }

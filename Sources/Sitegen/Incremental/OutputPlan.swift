@@ -25,25 +25,37 @@ final class OutputPlan: Sendable {
         var kept = 0
     }
 
+    /// Which outputs may render, and which render whatever the record says: set when the plan
+    /// is made, or when it is narrowed (``narrow(to:facts:edits:)``) before any output is decided.
+    private struct Scope {
+        var isPartial: Bool
+        var forced: Set<String>
+        var candidates: Set<String>?
+    }
+
     /// Whether this build keeps a record for the next (a live build).
     let isRecording: Bool
     private let previous: DependencyRecord?
-    private let isPartial: Bool
-    private let forced: Set<String>
-    private let candidates: Set<String>?
+    /// The content paths of the only files that changed since the build of the record, all
+    /// Markdown files read then: ``narrow(to:facts:edits:)`` may narrow the plan to what their
+    /// pages change; `nil` when it may not.
+    private let narrowsEdits: Set<String>?
+    private let scope: Mutex<Scope>
     private let state: Mutex<State>
 
     /// A plan against `previous` (`nil`: render everything); `recording` for a live build;
     /// `partial` when outputs not planned stay as recorded; `forced` outputs render whatever
     /// the record says; `limitedTo` outputs are the only ones that may render (the others are
     /// settled as they stand: those a page edit cannot change, those a browser does not show).
+    /// `narrowsEdits`: the content paths of the only files that changed since the build of
+    /// `previous`, each a Markdown file it read (see ``narrow(to:facts:edits:)``).
     init(previous: DependencyRecord?, recording: Bool, partial: Bool = false, forced: Set<String> = [],
-         limitedTo candidates: Set<String>? = nil) {
+         limitedTo candidates: Set<String>? = nil, narrowsEdits: Set<String>? = nil) {
         isRecording = recording
         self.previous = previous
-        isPartial = partial || candidates != nil
-        self.forced = forced
-        self.candidates = candidates
+        self.narrowsEdits = narrowsEdits
+        let isPartial = partial || candidates != nil
+        scope = Mutex(Scope(isPartial: isPartial, forced: forced, candidates: candidates))
         // A partial plan starts from the record it changes; a whole one records anew.
         state = Mutex(State(next: isPartial ? previous ?? DependencyRecord() : DependencyRecord()))
     }
@@ -51,18 +63,50 @@ final class OutputPlan: Sendable {
     /// Whether the output at `path` stands without a look at its values (a limited plan's
     /// other outputs).
     func settles(_ path: String) -> Bool {
-        isRecording && candidates.map { !$0.contains(path) } ?? false
+        isRecording && scope.withLock { $0.candidates.map { !$0.contains(path) } ?? false }
+    }
+
+    /// Narrows a plan made with `narrowsEdits` to what the edited pages change: the outputs
+    /// that read a fact of theirs that is not as the build before saw it, and their own. Returns
+    /// the indices of the pages of `site` among those outputs; `nil` (the plan stays whole)
+    /// when the edit may place, order or name pages otherwise: a page new or with another
+    /// title (`edits`: each page parsed anew, by content path, and whether its title is the
+    /// one it had), a page in a menu, the top README (whose heading may title the site), or a
+    /// `site` that changed (a navigation tree shows pages).
+    func narrow(to site: RenderedSite, facts: FactValues, edits: [String: Bool]) -> [Int]? {
+        // Every changed file a page parsed anew (not a section's text, not a page gone), each
+        // with its title and place.
+        guard let narrowsEdits, isRecording, let previous, !edits.isEmpty, Set(edits.keys) == narrowsEdits,
+              edits.values.allSatisfy({ $0 }) else { return nil }
+        var changed: Set<Fact> = []
+        var own: Set<String> = []
+        let index = Dictionary(site.loaded.pages.enumerated().map { ($1.sourcePath, $0) }, uniquingKeysWith: { first, _ in first })
+        for path in edits.keys {
+            guard let position = index[path], path.lowercased() != "readme.md" else { return nil }
+            let page = site.loaded.pages[position]
+            if ["menu", "menus"].contains(where: { page.frontMatter[$0] != nil }) || site.loaded.menus.leads(to: page.url) { return nil }
+            changed.formUnion(previous.changed(Fact.facts(ofPage: path), now: facts))
+            own.insert(URLPath.outputFile(for: page.url))
+        }
+        for language in site.configuration.publishedLanguages where previous.hasChanged(.site(language.code), now: facts) {
+            return nil
+        }
+        let affected = previous.readers(of: changed).union(own)
+        scope.withLock { $0 = Scope(isPartial: true, forced: own, candidates: affected) }
+        state.withLock { $0.next = previous }
+        return site.pages.indices.filter { affected.contains(URLPath.outputFile(for: site.pages[$0].page.url)) }
     }
 
     /// See ``RenderingMemory/decide(_:_:facts:codeReads:)``.
     func decide(_ path: String, _ values: TemplateValue, facts: FactValues?, codeReads: Set<Fact>) -> RenderDecision {
         guard isRecording, let facts else { return .render(nil) }
-        if settles(path) { return .keep }
+        let scope = scope.withLock { $0 }
+        if scope.candidates.map({ !$0.contains(path) }) ?? false { return .keep }
         let fingerprint = FactFingerprint.of(values)
-        if let fingerprint, !forced.contains(path), let before = previous?.outputs[path], before.values == fingerprint,
+        if let fingerprint, !scope.forced.contains(path), let before = previous?.outputs[path], before.values == fingerprint,
            let previous, before.facts.allSatisfy({ previous.seen[$0] == facts.fingerprint(of: $0) }) {
             state.withLock { state in
-                if !isPartial {
+                if !scope.isPartial {
                     state.next.set(path, before)
                     for fact in before.facts { state.next.seen[fact] = previous.seen[fact] }
                 }

@@ -128,6 +128,29 @@ extension BuildStep {
 }
 
 extension Page {
+    /// A digest of what places the page in the site, as ``hasSameStructure(as:)`` compares it,
+    /// and of the titles it gives itself, which lists may be sorted by and menus show: what a
+    /// build cache keeps of each page to know, in the next build, that an edit of it changed
+    /// its text alone.
+    var placeDigest: UInt64 {
+        var hasher = StableHasher()
+        for text in [sourcePath, url, sectionPath, layout ?? "\0", translationKey, explicitTitle ?? "\0", linkTitle ?? "\0"] {
+            hasher.combine(text)
+        }
+        for flag in [isBundle, isDraft, layout != nil, explicitTitle != nil, linkTitle != nil] { hasher.combine(flag) }
+        hasher.combine(weight)
+        for date in [date, updated] { hasher.combine(date?.timeIntervalSinceReferenceDate ?? .nan) }
+        hasher.combine(aliases.count)
+        for alias in aliases { hasher.combine(alias) }
+        hasher.combine(terms.count)
+        for taxonomy in terms.keys.sorted() {
+            hasher.combine(taxonomy)
+            hasher.combine(terms[taxonomy]?.count ?? 0)
+            for term in terms[taxonomy] ?? [] { hasher.combine(term) }
+        }
+        return hasher.finalize()
+    }
+
     /// Whether what places the page in the site is the same as in `other`: its file, URL,
     /// section, dates, weight, layout, terms and aliases (title, description, other front
     /// matter and text may differ).

@@ -29,6 +29,12 @@ protocol RenderingMemory: Sendable {
     /// Whether the output at `path` stands as the build before left it, known without making
     /// its values (a page edit's plan knows which outputs may change at all).
     func settles(_ path: String) -> Bool
+
+    /// The pages of `site` whose outputs may differ from the build before, when the memory
+    /// knows that the outputs of all the others stand (the text of a few pages changed and
+    /// nothing that orders or places them); `nil` when any output may differ. Called once,
+    /// after the parse and before anything is rendered.
+    func narrowed(_ site: RenderedSite, facts: FactValues) -> [Int]?
 }
 
 /// Whether an output is rendered (``RenderingMemory/decide(_:_:facts:codeReads:)``).
@@ -61,6 +67,7 @@ struct PlainBuild: RenderingMemory {
     func remember(_ parsed: [ParsedPage], targets: [String: String]) {}
     func decide(_ path: String, _ values: TemplateValue, facts: FactValues?, codeReads: Set<Fact>) -> RenderDecision { .render(nil) }
     func settles(_ path: String) -> Bool { false }
+    func narrowed(_ site: RenderedSite, facts: FactValues) -> [Int]? { nil }
 }
 
 extension RenderingMemory where Self == PlainBuild {

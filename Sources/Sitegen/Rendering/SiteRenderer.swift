@@ -22,7 +22,15 @@ struct SiteRenderer: Sendable {
     func render() async throws -> RenderedSite {
         var rendered = try await parsedSite()
         let facts = memory.isRecording ? FactValues(rendered) : nil
-        try await writePages(of: rendered, facts: facts)
+        let narrowed = facts.flatMap { memory.narrowed(rendered, facts: $0) }
+        if let narrowed {
+            // The other pages' files stand as the build before wrote them.
+            let chosen = Set(narrowed)
+            for (index, page) in rendered.loaded.pages.enumerated() where !chosen.contains(index) {
+                output.keep(URLPath.outputFile(for: page.url), owner: .page(page, layout: loaded.layout))
+            }
+        }
+        try await writePages(of: rendered, only: narrowed, facts: facts)
         rendered.listPages = try await ListRenderer(site: rendered, output: output, memory: memory, facts: facts).render()
         return rendered
     }

@@ -14,24 +14,30 @@ import SitegenLimits
 /// (truncated, corrupt, not a regular file of this user's, too large) is ignored with one
 /// warning. Whatever the cache holds, the output is the one a build from nothing makes.
 struct BuildCache {
-    /// A Markdown file as the build read it: its stamp and revision.
+    /// A Markdown file as the build read it: its stamp and revision, and the place of its
+    /// page (``Page/placeDigest``), if it is one.
     struct KeptSource: Sendable, CacheCodable {
         let stamp: FileStamp
         let revision: Int
+        let place: UInt64?
 
         func write(to writer: inout CacheWriter) {
             writer.write(stamp)
             writer.write(revision)
+            writer.write(place != nil)
+            if let place { writer.write(place) }
         }
 
-        init(stamp: FileStamp, revision: Int) {
+        init(stamp: FileStamp, revision: Int, place: UInt64?) {
             self.stamp = stamp
             self.revision = revision
+            self.place = place
         }
 
         init(from reader: inout CacheReader) throws(CacheReader.Malformed) {
             stamp = try reader.read()
             revision = try reader.readInt()
+            place = try reader.readBool() ? try reader.readUInt64() : nil
         }
     }
 
@@ -171,7 +177,7 @@ struct BuildCache {
     }
 
     /// The format of the file, raised whenever what it holds changes.
-    private static let format = "sitegen build cache 1"
+    private static let format = "sitegen build cache 2"
 
     /// Reads the cache but for its parses (see ``Opened/parses()``).
     func read() -> Reading {

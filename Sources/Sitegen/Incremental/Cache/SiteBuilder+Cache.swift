@@ -46,12 +46,15 @@ extension SiteBuilder {
             previous = nil
         }
         let memory = previous.map { BuildMemory(restoring: $0, parses: parses ?? [:]) } ?? BuildMemory()
+        var edited: Set<String>?
         if let previous {
             let changed = files.changes(since: SiteFiles(stamps: previous.inputs))
             if !files.isComplete || changed.contains(where: { LiveSiteBuilder.isConfiguration($0, layout: layout) }) {
                 memory.forgetPages()
             } else if changed.contains(where: { LiveSiteBuilder.changesParses($0, layout: layout) }) {
                 memory.forgetParses()
+            } else if intact.count == previous.outputs.count, options.now < previous.validUntil {
+                edited = editedPages(changed, files: files, previous: previous)
             }
             // An output file changed or gone since is made again.
             memory.keepRecord(of: Set(intact.keys))
@@ -65,7 +68,7 @@ extension SiteBuilder {
             throw error
         }
         let written = CachedOutput(folder: folder, previous: intact)
-        let plan = OutputPlan(previous: memory.record, recording: true)
+        let plan = OutputPlan(previous: memory.record, recording: true, narrowsEdits: edited)
         let context = BuildContext(options: options, output: written, loadingMemory: memory,
                                    renderingMemory: LiveRendering(memory: memory, plan: plan))
         var (summary, _) = try await run(context: context)
@@ -75,7 +78,7 @@ extension SiteBuilder {
         // A file changed in the same tick of the clock as the build began could change again
         // and keep its stamp: the next build reads it again (as Git does with racily clean files).
         contents.sources = kept.sources.mapValues { source in
-            source.stamp.isRacy(with: walked) ? BuildCache.KeptSource(stamp: source.stamp.spoiled, revision: source.revision) : source
+            source.stamp.isRacy(with: walked) ? BuildCache.KeptSource(stamp: source.stamp.spoiled, revision: source.revision, place: source.place) : source
         }
         contents.nextRevision = kept.nextRevision
         (contents.bundleFolders, contents.linkTargets) = (kept.bundleFolders, kept.linkTargets)
@@ -95,6 +98,21 @@ extension SiteBuilder {
                                    foreignConfiguration: summary.foreignConfiguration)
         }
         return (summary, context)
+    }
+
+    /// The content paths of `changed` files when each is a Markdown file the build before read
+    /// and is there still; `nil` when any other file changed, came or went.
+    private func editedPages(_ changed: Set<String>, files: SiteFiles, previous: BuildCache.Contents) -> Set<String>? {
+        let content = layout.content.standardizedFileURL.path + "/"
+        guard !changed.isEmpty, layout.contentFolders.isEmpty else { return nil }
+        var edited: Set<String> = []
+        for path in changed {
+            guard path.hasPrefix(content), files.stamps[path] != nil, previous.inputs[path] != nil else { return nil }
+            let relative = String(path.dropFirst(content.count))
+            guard previous.sources[relative] != nil else { return nil }
+            edited.insert(relative)
+        }
+        return edited
     }
 
     /// The first moment after `now` at which a build of the same files would publish other
