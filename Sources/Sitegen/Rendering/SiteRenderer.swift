@@ -24,10 +24,12 @@ struct SiteRenderer: Sendable {
         let facts = memory.isRecording ? FactValues(rendered) : nil
         let narrowed = facts.flatMap { memory.narrowed(rendered, facts: $0) }
         if let narrowed {
-            // The other pages' files stand as the build before wrote them.
+            // The other pages' files stand as the build before wrote them (kept on all cores: each a folder and a link).
             let chosen = Set(narrowed)
-            for (index, page) in rendered.loaded.pages.enumerated() where !chosen.contains(index) {
-                output.keep(URLPath.outputFile(for: page.url), owner: .page(page, layout: loaded.layout))
+            let (pages, output, layout) = (rendered.loaded.pages, self.output, loaded.layout)
+            _ = try await Parallel.map(pages.indices) { index in
+                guard !chosen.contains(index) else { return }
+                output.keep(URLPath.outputFile(for: pages[index].url), owner: .page(pages[index], layout: layout))
             }
         }
         try await writePages(of: rendered, only: narrowed, facts: facts)

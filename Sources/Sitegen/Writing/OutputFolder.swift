@@ -29,9 +29,14 @@ final class OutputFolder: Sendable {
     /// Whether the staging folder is swapped in whole (else its files are moved in one by one).
     private let swapsWhole: Bool
     private let written = Mutex<OutputManifest>(OutputManifest())
+    /// Whether ``commit()`` leaves the removal of the build before to a background thread,
+    /// which ``finishRemoval()`` waits for (a caller with other work to do meanwhile).
+    private let removesInBackground: Bool
+    private let removal = DispatchGroup()
 
-    init(destination: URL) throws {
+    init(destination: URL, removesInBackground: Bool = false) throws {
         self.destination = destination
+        self.removesInBackground = removesInBackground
         let target = FileSystem.realPath(destination.path)
         self.target = target
         let parent = (target as NSString).deletingLastPathComponent
@@ -142,6 +147,11 @@ final class OutputFolder: Sendable {
         try moveIntoPlace(made, previous: previous)
     }
 
+    /// Waits until the build before, which ``commit()`` swapped out, is removed.
+    func finishRemoval() {
+        removal.wait()
+    }
+
     /// Removes every entry of the staging folder that the build did not write or make, and
     /// every file it wrote that is no longer a regular file (a link put in its place).
     func removeStrays() -> [String] {
@@ -202,7 +212,11 @@ final class OutputFolder: Sendable {
         // The staging path now holds the build before: what appeared in it since the links
         // were made moves across, then it goes.
         moveNewcomers("", from: staging, carried: carry)
-        FileSystem.removeTree(staging)
+        if removesInBackground {
+            DispatchQueue.global().async(group: removal) { [staging] in FileSystem.removeTree(staging) }
+        } else {
+            FileSystem.removeTree(staging)
+        }
         return .done
     }
 

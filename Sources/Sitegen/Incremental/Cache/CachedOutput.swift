@@ -70,6 +70,12 @@ final class CachedOutput: OutputSink {
         folder.discard()
     }
 
+    /// Waits until the output folder of the build before, swapped out at commit, is removed
+    /// (which runs while the build cache is written).
+    func finish() {
+        folder.finishRemoval()
+    }
+
     func removeStrays() -> [String] {
         folder.removeStrays()
     }

@@ -62,7 +62,7 @@ extension SiteBuilder {
         let folder: OutputFolder
         do {
             try OutputLocation.check(layout)
-            folder = try OutputFolder(destination: layout.output)
+            folder = try OutputFolder(destination: layout.output, removesInBackground: true)
         } catch {
             observers.send(.failed("\(error)"))
             throw error
@@ -92,6 +92,7 @@ extension SiteBuilder {
         if !cache.write(contents, parses: kept.parses) {
             problems.append(SiteError(file: cache.path, "cannot be written (\(String(cString: strerror(errno)))); the next build starts from nothing"))
         }
+        written.finish()
         if !problems.isEmpty {
             summary = BuildSummary(pages: summary.pages, listPages: summary.listPages, files: summary.files, seconds: summary.seconds,
                                    output: summary.output, warnings: problems + summary.warnings, notes: summary.notes,
