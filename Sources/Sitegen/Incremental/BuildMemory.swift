@@ -24,6 +24,8 @@ final class BuildMemory: LoadingMemory {
         var parsed: [String: ParsedPage] = [:]
         /// Parses a build cache kept, by content path, for the pages loaded again.
         var kept: [String: KeptParse] = [:]
+        /// The parses a build cache kept that this build used as they were, by content path.
+        var reused: [String: KeptParse] = [:]
         var pages: [String: Page] = [:]
         var bundleFolders: Set<String> = []
         var linkTargets: [String: String] = [:]
@@ -62,7 +64,9 @@ final class BuildMemory: LoadingMemory {
             (state.sources.map { path, source in
                 (path, BuildCache.KeptSource(stamp: source.stamp, revision: source.revision, place: state.pages[path]?.placeDigest))
             }.reduce(into: [:]) { $0[$1.0] = $1.1 }, state.nextRevision,
-             state.parsed.mapValues(KeptParse.init).merging(state.kept) { live, _ in live }, state.bundleFolders.sorted(),
+             state.parsed.map { path, parsed in
+                (path, state.reused[path].flatMap { $0.revision == parsed.revision ? $0 : nil } ?? KeptParse(parsed))
+             }.reduce(into: state.kept) { $0[$1.0] = $1.1 }, state.bundleFolders.sorted(),
              state.linkTargets, state.record)
         }
     }
@@ -122,6 +126,7 @@ final class BuildMemory: LoadingMemory {
                 state.pages = [:]
                 state.parsed = [:]
                 state.kept = [:]
+                state.reused = [:]
             }
             return state.pages
         }
@@ -150,6 +155,7 @@ final class BuildMemory: LoadingMemory {
         let known = live.map { $0.with(page: page) } ?? kept.flatMap { $0.revision == page.revision ? $0.parsed(of: page) : nil }
         guard let known, known.revision == page.revision, known.lookups.isDisjoint(with: changedTargets),
               known.includes.allSatisfy(\.isUnchanged) else { return nil }
+        if live == nil, let kept { state.withLock { $0.reused[page.sourcePath] = kept } }
         return known
     }
 
@@ -232,6 +238,7 @@ final class BuildMemory: LoadingMemory {
                 let page = entry.page.page
                 state.parsed[page.sourcePath] = entry
                 state.pages[page.sourcePath] = page
+                state.reused[page.sourcePath] = nil
             }
             state.lastBuild = build
             state.record = record
@@ -244,6 +251,7 @@ final class BuildMemory: LoadingMemory {
         state.withLock { state in
             state.parsed = [:]
             state.kept = [:]
+            state.reused = [:]
             state.lastBuild = nil
         }
     }
@@ -256,6 +264,7 @@ final class BuildMemory: LoadingMemory {
             state.lastBuild = nil
             state.parsed = [:]
             state.kept = [:]
+            state.reused = [:]
             state.pages = [:]
             state.linkTargets = [:]
         }

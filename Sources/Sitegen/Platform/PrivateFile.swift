@@ -40,17 +40,21 @@ enum PrivateFile {
 
         /// `count` bytes from `offset`; `nil` when the file has fewer.
         func read(from offset: Int, count: Int) -> [UInt8]? {
-            guard offset >= 0, count >= 0, count <= size - offset else { return nil }
             var bytes = [UInt8](repeating: 0, count: count)
+            return bytes.withUnsafeMutableBytes { read(from: offset, into: $0) } ? bytes : nil
+        }
+
+        /// Fills `buffer` with the bytes from `offset`; false when the file has fewer.
+        func read(from offset: Int, into buffer: UnsafeMutableRawBufferPointer) -> Bool {
+            let count = buffer.count
+            guard offset >= 0, count <= size - offset else { return false }
             var done = 0
             while done < count {
-                let read = bytes.withUnsafeMutableBytes { buffer in
-                    pread(descriptor, buffer.baseAddress! + done, count - done, off_t(offset + done))
-                }
-                guard read > 0 else { return nil }
+                let read = pread(descriptor, buffer.baseAddress! + done, count - done, off_t(offset + done))
+                guard read > 0 else { return false }
                 done += read
             }
-            return bytes
+            return true
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import SitegenLimits
 
 /// What `sitegen build` keeps from one build for the next, in one file beside the output
@@ -141,11 +142,53 @@ struct BuildCache {
         fileprivate let parsesOffset: Int
 
         /// Each page's parse, by content path; `nil` when that part of the file does not read.
+        /// The parses are found one after the other (each after its path and length), then
+        /// read on all cores.
         func parses() -> [String: KeptParse]? {
             guard let bytes = reader.read(from: parsesOffset, count: reader.size - parsesOffset) else { return nil }
             var reader = CacheReader(bytes)
-            guard let parses = try? reader.readDictionary(KeptParse.self), reader.isAtEnd else { return nil }
+            var entries: [(path: String, stored: Range<Int>, record: Range<Int>)] = []
+            do throws(CacheReader.Malformed) {
+                let count = try reader.readCount(each: 16)
+                entries.reserveCapacity(count)
+                for _ in 0..<count {
+                    let start = reader.position
+                    let path = try reader.readString()
+                    let length = try reader.readCount()
+                    let record = reader.position..<reader.position + length
+                    try reader.skip(length)
+                    entries.append((path, start..<reader.position, record))
+                }
+            } catch {
+                return nil
+            }
+            guard reader.isAtEnd else { return nil }
+            let chunks = Parallel.chunks(entries.count)
+            let read = Mutex<[Int: [KeptParse]]>([:])
+            let (found, base) = (entries, parsesOffset)
+            DispatchQueue.concurrentPerform(iterations: chunks.count) { chunk in
+                var parses: [KeptParse] = []
+                for entry in found[chunks[chunk]] {
+                    var reader = CacheReader(bytes, range: entry.record)
+                    guard var parse = try? KeptParse(from: &reader), reader.isAtEnd else { return }
+                    parse.stored = base + entry.stored.lowerBound..<base + entry.stored.upperBound
+                    parses.append(parse)
+                }
+                read.withLock { $0[chunk] = parses }
+            }
+            let chunksRead = read.withLock { $0 }
+            guard chunksRead.count == chunks.count else { return nil }
+            var parses: [String: KeptParse] = [:]
+            parses.reserveCapacity(entries.count)
+            for (chunk, range) in chunks.enumerated() {
+                for (entry, parse) in zip(entries[range], chunksRead[chunk] ?? []) { parses[entry.path] = parse }
+            }
             return parses
+        }
+
+        /// Appends the bytes at `range` of the cache file to `writer`; false when they do not read.
+        fileprivate func copy(_ range: Range<Int>, into writer: inout CacheWriter) -> Bool {
+            writer.append(count: range.count) { reader.read(from: range.lowerBound, into: $0) }
         }
     }
 
@@ -177,7 +220,7 @@ struct BuildCache {
     }
 
     /// The format of the file, raised whenever what it holds changes.
-    private static let format = "sitegen build cache 2"
+    private static let format = "sitegen build cache 3"
 
     /// Reads the cache but for its parses (see ``Opened/parses()``).
     func read() -> Reading {
@@ -222,9 +265,10 @@ struct BuildCache {
     }
 
     /// Writes the cache for the next build; false when it cannot be written (the next build
-    /// then builds from nothing).
+    /// then builds from nothing). The parses read from `reading` (``KeptParse/stored``) are
+    /// copied from it as they are.
     @discardableResult
-    func write(_ contents: Contents, parses: [String: KeptParse]) -> Bool {
+    func write(_ contents: Contents, parses: [String: KeptParse], reusing reading: Opened? = nil) -> Bool {
         var index = CacheWriter(capacity: 1 << 20)
         index.write(contents.sources)
         index.write(contents.nextRevision)
@@ -243,7 +287,31 @@ struct BuildCache {
         file.write(key)
         file.write(index.bytes.count)
         file.append(index.bytes)
-        file.write(parses)
+        // Each parse after its path and length; runs of parses read from the cache before, one copy each.
+        file.write(parses.count)
+        var run: Range<Int>?
+        for page in parses.keys.sorted() {
+            let parse = parses[page]!
+            if reading != nil, let stored = parse.stored {
+                if let current = run, current.upperBound == stored.lowerBound {
+                    run = current.lowerBound..<stored.upperBound
+                    continue
+                }
+                if let current = run, !(reading?.copy(current, into: &file) ?? false) { return false }
+                run = stored
+                continue
+            }
+            if let current = run {
+                guard reading?.copy(current, into: &file) ?? false else { return false }
+                run = nil
+            }
+            var record = CacheWriter(capacity: parse.content.utf8.count + 4096)
+            parse.write(to: &record)
+            file.write(page)
+            file.write(record.bytes.count)
+            file.append(record.bytes)
+        }
+        if let current = run, !(reading?.copy(current, into: &file) ?? false) { return false }
         return PrivateFile.replace(path, with: file.bytes)
     }
 

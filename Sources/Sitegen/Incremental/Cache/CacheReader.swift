@@ -9,19 +9,37 @@ struct CacheReader {
     static let depthLimit = 64
 
     private let bytes: [UInt8]
-    private var offset = 0
+    private var offset: Int
+    /// Where the bytes read end.
+    private let end: Int
     /// How deep the value being read is.
     var depth = 0
 
     init(_ bytes: [UInt8]) {
+        self.init(bytes, range: 0..<bytes.count)
+    }
+
+    /// A reader of `range` of `bytes` alone (which shares their storage).
+    init(_ bytes: [UInt8], range: Range<Int>) {
         self.bytes = bytes
+        offset = range.lowerBound
+        end = range.upperBound
     }
 
     /// Whether every byte was read.
-    var isAtEnd: Bool { offset == bytes.count }
+    var isAtEnd: Bool { offset == end }
+
+    /// Where the next byte is read from, in the bytes given.
+    var position: Int { offset }
+
+    /// Passes over `count` bytes.
+    mutating func skip(_ count: Int) throws(Malformed) {
+        guard count >= 0, count <= end - offset else { throw Malformed() }
+        offset += count
+    }
 
     mutating func readUInt64() throws(Malformed) -> UInt64 {
-        guard bytes.count - offset >= 8 else { throw Malformed() }
+        guard end - offset >= 8 else { throw Malformed() }
         let value = bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: UInt64.self) }
         offset += 8
         return UInt64(littleEndian: value)
@@ -32,7 +50,7 @@ struct CacheReader {
     }
 
     mutating func readBool() throws(Malformed) -> Bool {
-        guard offset < bytes.count, bytes[offset] <= 1 else { throw Malformed() }
+        guard offset < end, bytes[offset] <= 1 else { throw Malformed() }
         offset += 1
         return bytes[offset - 1] == 1
     }
@@ -44,7 +62,7 @@ struct CacheReader {
     /// A count of things each at least `size` bytes long: never more than the bytes left hold.
     mutating func readCount(each size: Int = 1) throws(Malformed) -> Int {
         let count = try readInt()
-        guard count >= 0, count <= (bytes.count - offset) / max(size, 1) else { throw Malformed() }
+        guard count >= 0, count <= (end - offset) / max(size, 1) else { throw Malformed() }
         return count
     }
 

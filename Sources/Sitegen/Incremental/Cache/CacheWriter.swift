@@ -12,6 +12,16 @@ struct CacheWriter {
         bytes.append(contentsOf: written)
     }
 
+    /// `count` bytes that `fill` writes in place (bytes written before, read from a file);
+    /// false, and nothing added, when it fails.
+    mutating func append(count: Int, filledBy fill: (UnsafeMutableRawBufferPointer) -> Bool) -> Bool {
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: count))
+        let filled = bytes.withUnsafeMutableBytes { fill(UnsafeMutableRawBufferPointer(rebasing: $0[start...])) }
+        if !filled { bytes.removeSubrange(start...) }
+        return filled
+    }
+
     mutating func write(_ value: UInt64) {
         withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
     }

@@ -14,6 +14,10 @@ struct KeptParse: Sendable, CacheCodable {
     let warnings: [SiteError]
     let includes: [MdBookIncludes.File]
     let templateTags: ForeignTemplateTags
+    /// Where this parse is in the cache file it was read from (its path, its length and its
+    /// bytes): a cache written for the next build copies those bytes instead of writing them
+    /// anew. `nil` for a parse made in this build.
+    var stored: Range<Int>?
 
     init(_ parsed: ParsedPage) {
         let page = parsed.page

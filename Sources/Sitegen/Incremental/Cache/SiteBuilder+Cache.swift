@@ -89,7 +89,7 @@ extension SiteBuilder {
         contents.summary = BuildCache.KeptSummary(pages: summary.pages, listPages: summary.listPages, files: summary.files,
                                                   warnings: summary.warnings, notes: summary.notes,
                                                   foreignConfiguration: summary.foreignConfiguration)
-        if !cache.write(contents, parses: kept.parses) {
+        if !cache.write(contents, parses: kept.parses, reusing: parses != nil ? opened : nil) {
             problems.append(SiteError(file: cache.path, "cannot be written (\(String(cString: strerror(errno)))); the next build starts from nothing"))
         }
         written.finish()
