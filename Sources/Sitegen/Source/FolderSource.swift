@@ -62,6 +62,9 @@ public struct FolderSource: SiteSource {
         return real
     }
 
+    /// The entries of `folder`, links followed to what they lead to (a link that leads nowhere
+    /// is left out; a folder reached through a link outside the site is refused); a FIFO,
+    /// socket or device is listed as a file, which ``contents(of:maximumSize:)`` refuses to read.
     public func entries(in folder: String) throws -> [SiteSourceEntry] {
         let real = try realPath(of: folder)
         switch FolderEntry.entries(of: real) {
@@ -70,10 +73,12 @@ public struct FolderSource: SiteSource {
                 guard let name = String(validating: entry.name, as: UTF8.self) else { return nil }
                 let path = real + "/" + name
                 let kind = entry.kind(at: path) == .link ? EntryStatus(path, followingLinks: true)?.kind : entry.kind(at: path)
+                // A FIFO, socket or device is listed as a file: reading it is refused with a message
+                // that says what it is (RegularFile), where leaving it out would say nothing.
                 switch kind {
-                case .file?: return SiteSourceEntry(name: name, kind: .file)
                 case .folder?: return SiteSourceEntry(name: name, kind: .folder)
-                default: return nil
+                case nil: return nil
+                default: return SiteSourceEntry(name: name, kind: .file)
                 }
             }
         case .failure(let failure):

@@ -43,6 +43,8 @@ struct FolderWalker: Sendable {
     static let maximumDepth = Limits.folderDepth
     /// A walk of a source other than a folder on disk lists at most this many entries.
     static let maximumEntries = Limits.sourceEntries
+    /// ``maximumEntries``, for this walker (tests give a small one).
+    var entryLimit = Self.maximumEntries
 
     /// A walker of `source` that never lists the folders on disk `skipping`.
     init(source: any SiteSource, skipping: [URL] = []) {
@@ -194,9 +196,9 @@ struct FolderWalker: Sendable {
                 return true
             }
             listed += entries.count
-            guard listed <= Self.maximumEntries else {
+            guard listed <= entryLimit else {
                 listing.errors.append(SiteError(file: shown, "the walk of the site's folders lists more than "
-                                                + "\(LimitWording.count(Self.maximumEntries)) files and folders (Limits: entries of a source); "
+                                                + "\(LimitWording.count(entryLimit)) files and folders (Limits: entries of a source); "
                                                 + "does the source list a folder inside itself?"))
                 return false
             }
