@@ -5,6 +5,28 @@ import Testing
 import TestSupport
 @testable import Sitegen
 
+/// The example of the article "Embedding sitegen", as it writes it.
+private struct Upload: SiteOutput {
+    var paths: [String] = []
+
+    mutating func write(_ data: Data, to path: String) async throws {
+        paths.append(path)    // where a program sends `data` to its storage
+    }
+}
+
+func publish() async throws -> [String] {
+    let source = try MemorySource([
+        "sitegen.yml": "title: Field Notes\nbaseURL: https://notes.example.org/",
+        "content/_index.md": "# Field Notes\n\nNotes from walks.",
+        "content/trips/ridge.md": "---\ntitle: Along the ridge\ndate: 2026-03-14\n---\nAbove the clouds.",
+        "static/css/extra.css": "body { accent-color: teal; }",
+    ])
+    let builder = SiteBuilder(site: Site(), layout: SiteLayout(source: source))
+    var upload = Upload()
+    try await builder.build(into: &upload)
+    return upload.paths   // 404.html, assets/style.css, atom.xml, css/extra.css, index.html, …, trips/ridge/index.html
+}
+
 /// Sites built by a program that embeds sitegen: read from documents in memory
 /// (`MemorySource`), written to a `SiteOutput`, and `Examples/embedding`.
 @Suite("Embedding sitegen: sites from memory, files to a sink")
@@ -24,6 +46,26 @@ struct EmbeddingTests {
 
     private static func build(_ documents: [String: String]) async throws -> SiteBuilder.InMemoryBuild {
         try await SiteBuilder(site: Site(), layout: SiteLayout(source: MemorySource(documents))).buildInMemory()
+    }
+
+    @Test("the article's example runs as written, and hands over the site's files in path order")
+    func articleExample() async throws {
+        let article = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/Sitegen/Sitegen.docc/Embedding.md"), encoding: .utf8)
+        let test = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
+        // The example's lines, from `struct Upload` to the end of `publish()`, stand in the article as here.
+        func example(_ text: String) -> String? {
+            guard let start = text.range(of: "struct Upload: SiteOutput {"),
+                  let end = text.range(of: "return upload.paths", range: start.upperBound..<text.endIndex) else { return nil }
+            return String(text[start.lowerBound..<end.upperBound])
+        }
+        #expect(example(article) != nil)
+        #expect(example(article) == example(test))
+        let paths = try await publish()
+        #expect(paths.first == "404.html")
+        #expect(paths.contains("css/extra.css") && paths.contains("assets/style.css"))
+        #expect(paths == paths.sorted())
+        #expect(paths.contains("index.html") && paths.contains("trips/index.html") && paths.contains("trips/ridge/index.html"))
     }
 
     @Test("the blog example read into memory builds to the same files, byte for byte, as from its folder")
