@@ -165,7 +165,9 @@ public struct LinkChecker: Sendable {
     private func locate(_ reference: String, message: String, outputPath: String, source sourcePath: String?) -> Problem {
         guard let sourcePath else { return Problem(file: "public/" + outputPath, line: nil, message: message) }
         let display = layout.display(contentPath: sourcePath)
-        let text = (try? layout.source.text(of: layout.sourcePath(ofContentPath: sourcePath), maximumSize: Limits.markdownFileBytes)) ?? ""
+        // A page the build read: through a link outside the site too, when the site follows them.
+        let text = (try? layout.source.followingLinksOutside.text(of: layout.sourcePath(ofContentPath: sourcePath),
+                                                                  maximumSize: Limits.markdownFileBytes)) ?? ""
         let needle = reference.hasPrefix(basePath + "/") && !basePath.isEmpty ? String(reference.dropFirst(basePath.count)) : reference
         let fragmentOnly = needle.hasPrefix("#") ? needle : nil
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)

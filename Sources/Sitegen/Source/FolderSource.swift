@@ -86,6 +86,10 @@ public struct FolderSource: SiteSource {
         }
     }
 
+    /// The bytes of the regular file at `file`, read through links that stay inside the folder.
+    ///
+    /// - Throws: ``SiteError`` when the file is not there, is a link to outside the folder, is
+    ///   not a regular file, cannot be read, or holds more than `maximumSize` bytes.
     public func contents(of file: String, maximumSize: Int) throws -> Data {
         let real = try realPath(of: file)
         do {
@@ -95,6 +99,7 @@ public struct FolderSource: SiteSource {
         }
     }
 
+    /// ``contents(of:maximumSize:)`` as text, read straight into the string's storage.
     public func text(of file: String, maximumSize: Int) throws -> String {
         let real = try realPath(of: file)
         do {

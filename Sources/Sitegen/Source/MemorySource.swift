@@ -54,6 +54,9 @@ public struct MemorySource: SiteSource {
         self.folders = folders.mapValues { names in names.map { SiteSourceEntry(name: $0.key, kind: $0.value) }.sorted { $0.name < $1.name } }
     }
 
+    /// The files and folders directly in `folder`, sorted by name.
+    ///
+    /// - Throws: ``SiteError`` when `folder` is not a folder of the documents.
     public func entries(in folder: String) throws -> [SiteSourceEntry] {
         guard let entries = folders[folder] else {
             throw SiteError(file: folder, files[folder] == nil ? "is not a folder of the site's documents" : "is a file, not a folder")
@@ -61,6 +64,9 @@ public struct MemorySource: SiteSource {
         return entries
     }
 
+    /// The bytes of the document at `file`.
+    ///
+    /// - Throws: ``SiteError`` when `file` is not a document, or holds more than `maximumSize` bytes.
     public func contents(of file: String, maximumSize: Int) throws -> Data {
         guard let data = files[file] else {
             throw SiteError(file: file, folders[file] == nil ? "is not a file of the site's documents" : "is a folder, not a file")

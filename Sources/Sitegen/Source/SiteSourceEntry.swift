@@ -2,7 +2,9 @@
 public struct SiteSourceEntry: Sendable, Hashable {
     /// What an entry is.
     public enum Kind: Sendable, Hashable {
+        /// A file, read with ``SiteSource/contents(of:maximumSize:)``.
         case file
+        /// A folder, listed with ``SiteSource/entries(in:)``.
         case folder
     }
 

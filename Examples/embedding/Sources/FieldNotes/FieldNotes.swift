@@ -72,8 +72,10 @@ public struct CollectedFiles: SiteOutput {
     /// The paths in the order they came.
     public private(set) var order: [String] = []
 
+    /// An output that has received nothing yet.
     public init() {}
 
+    /// Keeps `data` as the file at `path`.
     public mutating func write(_ data: Data, to path: String) async throws {
         files[path] = data
         order.append(path)
