@@ -236,8 +236,32 @@ struct EmbeddingTests {
             func contents(of file: String, maximumSize: Int) throws -> Data { Data() }
         }
         let deep = FolderWalker(source: Chain()).list("", shownAs: "")
+        #expect(deep.files.isEmpty)
         #expect(deep.warnings.count == 1)
         #expect(deep.warnings.first?.message == "not published: folders nested more than \(Limits.folderDepth) deep are left out")
+    }
+
+    /// A source that lists a name twice, and names that are none.
+    private struct CarelessSource: SiteSource {
+        func entries(in folder: String) throws -> [SiteSourceEntry] {
+            guard folder.isEmpty else { return [] }
+            return [SiteSourceEntry(name: "a.md", kind: .file), SiteSourceEntry(name: "a.md", kind: .file),
+                    SiteSourceEntry(name: "x/y.md", kind: .file), SiteSourceEntry(name: "", kind: .file),
+                    SiteSourceEntry(name: "line\nbreak.md", kind: .file), SiteSourceEntry(name: ".hidden.md", kind: .file)]
+        }
+
+        func contents(of file: String, maximumSize: Int) throws -> Data { Data("# A".utf8) }
+    }
+
+    @Test("a source's names that are no file's are left out with a warning, and a name listed twice counts once")
+    func carelessSourceNames() {
+        let listing = FolderWalker(source: CarelessSource()).list("", shownAs: "")
+        #expect(listing.files == ["a.md"])
+        #expect(listing.warnings.map(\.description) == [
+            "not published: the source lists an entry named \"\" in this folder, which is no name of a file",
+            "line?break.md: not published: the name holds a control character (a line break, a tab…); rename it",
+            "not published: the source lists an entry named \"x/y.md\" in this folder, which is no name of a file",
+        ])
     }
 
     @Test("a file in memory larger than a limit is refused as on disk")

@@ -173,8 +173,9 @@ struct FolderWalker: Sendable {
     }
 
     /// ``list(_:shownAs:verb:recursive:skipping:accepting:)`` of a source that is not a folder
-    /// on disk: no links, so no circles; a name that is not one (`a/b`, `..`) is left out, and a
-    /// walk that lists more than ``maximumEntries`` entries stops with an error.
+    /// on disk: no links, so no circles; a name that is not one (empty, `a/b`) is left out, a
+    /// name listed twice in one folder is walked once, and a walk that lists more than
+    /// ``entryLimit`` entries stops with an error.
     private func listEntries(_ folder: String, shownAs prefix: String, verb: String, recursive: Bool,
                              skipping: Set<String>, accepting: (String) -> Bool) -> Listing {
         var listing = Listing()
@@ -202,7 +203,11 @@ struct FolderWalker: Sendable {
                                                 + "does the source list a folder inside itself?"))
                 return false
             }
-            frames.append((path, relative, entries.filter { $0.name.first != "." }.sorted { $0.name < $1.name }, 0))
+            var shown: [SiteSourceEntry] = []
+            for entry in entries.filter({ $0.name.first != "." }).sorted(by: { $0.name < $1.name }) where shown.last?.name != entry.name {
+                shown.append(entry)
+            }
+            frames.append((path, relative, shown, 0))
             return true
         }
         let name = prefix.isEmpty ? folder : String(prefix.dropLast())
@@ -224,7 +229,8 @@ struct FolderWalker: Sendable {
                 continue
             }
             if entry.name.isEmpty || entry.name.contains("/") {
-                listing.warnings.append(SiteError(file: prefix + frames[last].relative, "not \(verb): the source lists an entry "
+                let folder = prefix + frames[last].relative
+                listing.warnings.append(SiteError(file: folder.isEmpty ? nil : folder, "not \(verb): the source lists an entry "
                                                   + "named \(entry.name.debugDescription) in this folder, which is no name of a file"))
                 continue
             }
