@@ -73,6 +73,11 @@ let package = Package(
             dependencies: ["Sitegen", "SitegenMarkdown", "SitegenHighlight", "SitegenMath", "CCmarkGFM"],
             path: "Benchmarks/sitegen-bench"
         ),
+        // Examples/embedding's targets, built here too, so that the tests check them without
+        // compiling the engine a second time (its own Package.swift builds them alone).
+        .target(name: "FieldNotes", dependencies: ["Sitegen"], path: "Examples/embedding/Sources/FieldNotes"),
+        .executableTarget(name: "embedding-example", dependencies: ["FieldNotes", "Sitegen"],
+                          path: "Examples/embedding/Sources/embedding-example"),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "SitegenMarkdownTests",
@@ -84,7 +89,7 @@ let package = Package(
         .testTarget(name: "SitegenTemplateDialectsTests", dependencies: ["SitegenTemplateDialects", "SitegenTemplates"]),
         .testTarget(
             name: "SitegenTests",
-            dependencies: ["Sitegen", "SitegenCLI", "SitegenLimits", "TestSupport"]
+            dependencies: ["Sitegen", "SitegenCLI", "SitegenLimits", "TestSupport", "FieldNotes"]
         ),
     ]
 )

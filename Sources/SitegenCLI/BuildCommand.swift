@@ -40,10 +40,10 @@ struct BuildCommand: AsyncParsableCommand {
         let layout = SiteLayout(root: root, output: output.map { URL(fileURLWithPath: $0) },
                                 configuration: site.config.map { URL(fileURLWithPath: $0) })
         try Self.requireConfiguration(site.config, of: layout)
-        if try SwiftSiteRunner.delegate(folder: layout.root, quiet: quiet) { return }
+        if try SwiftSiteRunner.delegate(folder: root.standardizedFileURL, quiet: quiet) { return }
         let builder = SiteBuilder(site: SitegenCLI.configuredSite ?? Site(), layout: layout,
                                   options: site.buildOptions(strict: strict))
-        let progress = BuildProgress(quiet: quiet, verbose: verbose, outputName: displayName(of: layout.output))
+        let progress = BuildProgress(quiet: quiet, verbose: verbose, outputName: displayName(of: layout.output ?? root.appendingPathComponent("public")))
         let token = builder.observe(progress.handle)
         defer { token.cancel() }
         do {
@@ -73,7 +73,7 @@ struct BuildCommand: AsyncParsableCommand {
 
     /// Stops with an error when `--config` names a file that does not exist.
     static func requireConfiguration(_ config: String?, of layout: SiteLayout) throws {
-        if let config, layout.configuration.map({ !FileManager.default.fileExists(atPath: $0.path) }) ?? true {
+        if let config, layout.configurationURL.map({ !FileManager.default.fileExists(atPath: $0.path) }) ?? true {
             TerminalOutput.error("\(config): no such configuration file")
             throw ExitCode.failure
         }

@@ -36,9 +36,10 @@ struct CheckCommand: AsyncParsableCommand {
     var concurrency: Int = Limits.externalRequests
 
     func run() async throws {
-        let layout = SiteLayout(root: URL(fileURLWithPath: path), configuration: site.config.map { URL(fileURLWithPath: $0) })
+        let root = URL(fileURLWithPath: path)
+        let layout = SiteLayout(root: root, configuration: site.config.map { URL(fileURLWithPath: $0) })
         try BuildCommand.requireConfiguration(site.config, of: layout)
-        if try SwiftSiteRunner.delegate(folder: layout.root, quiet: format == .github) { return }
+        if try SwiftSiteRunner.delegate(folder: root.standardizedFileURL, quiet: format == .github) { return }
         let builder = SiteBuilder(site: SitegenCLI.configuredSite ?? Site(), layout: layout,
                                   options: site.buildOptions(strict: strict))
         var problems: [LinkChecker.Problem] = []

@@ -38,6 +38,12 @@ package enum Limits {
     /// larger one is ignored and the site built from nothing.
     package static let buildCacheBytes = 4096 << 20
 
+    // MARK: Sources a program gives (`SiteSource`)
+
+    /// How many files and folders one walk of a source that is not a folder on disk may list:
+    /// such a source (a database, an API) need not be a finite tree.
+    package static let sourceEntries = 2_000_000
+
     // MARK: Front matter (YAML, TOML, JSON), checked before a parser we did not write sees it
 
     /// The longest front matter block, in bytes (a configuration file has its own limit,

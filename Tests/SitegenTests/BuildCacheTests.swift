@@ -61,13 +61,14 @@ struct BuildCacheTests {
                                                 options: BuildOptions(baseURL: "https://example.org/")).buildRemembering()
         let plan = try #require(values?.renderingMemory as? LiveRendering).plan
         // The cache written reads back whole: the parses copied from the cache before and those made anew.
-        guard case .read(let opened) = BuildCache(layout: SiteLayout(root: site.root), options: BuildOptions(baseURL: "https://example.org/")).read()
+        guard case .read(let opened) = BuildCache(layout: SiteLayout(root: site.root), siteFolder: site.root, output: site.output,
+                                                     options: BuildOptions(baseURL: "https://example.org/")).read()
         else {
             Issue.record("the cache does not read back")
             return plan.counts
         }
         let parses = try #require(opened.parses())
-        #expect(parses.count == values.map { try? $0.loadedSite().pages.count } ?? 0)
+        #expect(parses.count == values.flatMap { try? $0.loadedSite().pages.count } ?? 0)
         try await expectCachedBuildMatchesFreshBuild(site)
         return plan.counts
     }
@@ -85,7 +86,8 @@ struct BuildCacheTests {
         // A paragraph at the end: the page's own output, and what shows its word count or text (feeds).
         try site.write(original + "\nOne more paragraph.\n", to: post)
         let text = try await plannedCounts(site)
-        let cache = BuildCache(layout: SiteLayout(root: site.root), options: BuildOptions(baseURL: "https://example.org/"))
+        let cache = BuildCache(layout: SiteLayout(root: site.root), siteFolder: site.root, output: site.output,
+                                                     options: BuildOptions(baseURL: "https://example.org/"))
         if case .read(let opened) = cache.read() {
             #expect(opened.parses()?["posts/2026-02-02-measuring-a-build.md"]?.content.contains("One more paragraph.") == true)
         }

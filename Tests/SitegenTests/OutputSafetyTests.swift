@@ -100,7 +100,7 @@ struct OutputSafetyTests {
         try site.write("# A\n", to: "content/a.md")
         for folder in ["/", NSHomeDirectory()] {
             #expect(throws: SiteError.self, "\(folder)") {
-                try OutputLocation.check(SiteLayout(root: site.root, output: URL(fileURLWithPath: folder)))
+                try OutputLocation.check(SiteLayout(root: site.root), output: URL(fileURLWithPath: folder))
             }
         }
     }

@@ -181,4 +181,12 @@ enum URLPath {
         guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
         return String(path[path.index(after: slash)...])
     }
+
+    /// The extension of a path's last component, without its dot (`toml` of `config/hugo.toml`);
+    /// empty when it has none (a name that only starts with a dot has none).
+    static func fileExtension(of path: String) -> String {
+        let name = lastComponent(of: path)
+        guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), dot != name.utf8.startIndex else { return "" }
+        return String(name[name.index(after: dot)...])
+    }
 }

@@ -39,8 +39,12 @@ public final class SiteBuilder: Sendable {
         observers.send(.started)
         let output: OutputFolder
         do {
-            try OutputLocation.check(layout)
-            output = try OutputFolder(destination: layout.output)
+            guard let destination = layout.output else {
+                throw SiteError("the site is read from a source that is not a folder on disk, and has no output folder: give "
+                                + "SiteLayout(source:output:) one, or build it with build(into:) or buildInMemory()")
+            }
+            try OutputLocation.check(layout, output: destination)
+            output = try OutputFolder(destination: destination)
         } catch {
             observers.send(.failed("\(error)"))
             throw error
@@ -69,6 +73,30 @@ public final class SiteBuilder: Sendable {
         public func text(at path: String) -> String? {
             files[path].map { String(decoding: $0, as: UTF8.self) }
         }
+    }
+
+    /// Builds the site and hands each of its files to `output`, in path order, once every step
+    /// has succeeded: nothing is written to disk, and a build that fails hands over nothing.
+    ///
+    /// ```swift
+    /// struct Upload: SiteOutput {
+    ///     mutating func write(_ data: Data, to path: String) async throws {
+    ///         try await bucket.put(data, key: path)
+    ///     }
+    /// }
+    /// var upload = Upload()
+    /// try await builder.build(into: &upload)
+    /// ```
+    ///
+    /// - Throws: ``SiteError`` or ``SiteErrors`` naming the files (and steps) at fault, or the
+    ///   first error `output` throws, as it is (the files after it are not handed over).
+    @discardableResult
+    public func build(into output: inout some SiteOutput) async throws -> BuildSummary {
+        let build = try await buildInMemory()
+        for (path, data) in build.files.sorted(by: { $0.key < $1.key }) {
+            try await output.write(data, to: path)
+        }
+        return build.summary
     }
 
     /// Builds the site in memory, for generators and apps that embed sitegen.
@@ -187,21 +215,22 @@ public final class SiteBuilder: Sendable {
         var warnings: [SiteError] = []
         var foreign: ForeignConfiguration?
         if let file = layout.configuration ?? layout.foreignConfiguration {
+            let shown = layout.configurationFileShown ?? file
             // A site's own sitegen.yml that links outside it could put the builder's files in site.params.
-            if layout.usesOwnConfiguration, let real = FileSystem.resolved(file.path),
-               !FolderWalker(siteFolder: layout.root, followsLinksOutside: false).allows(real) {
-                throw SiteError(file: layout.display(file), "is a link to \(real), outside the site folder, and is not read; "
+            if layout.usesOwnConfiguration, let disk = layout.source.folder?.following(linksOutside: false),
+               let real = FileSystem.resolved(disk.diskPath(file)), !disk.allows(real) {
+                throw SiteError(file: shown, "is a link to \(real), outside the site folder, and is not read; "
                                 + "pass it with --config \(real) to use it")
             }
             if layout.configuration == nil {
-                (configuration, foreign) = try ForeignConfiguration.read(file, displayPath: layout.display(file),
+                (configuration, foreign) = try ForeignConfiguration.read(file, in: layout.source, displayPath: shown,
                                                                          defaultTitle: configuration.title)
                 if layout.contentFolderIsMissing {
-                    throw SiteError(file: layout.display(file), "the content folders `contentDir` names are not there, and the site has "
+                    throw SiteError(file: shown, "the content folders `contentDir` names are not there, and the site has "
                                     + "no content/ folder; create them, or fix `contentDir`")
                 }
             } else {
-                configuration = try SiteConfiguration.load(file, displayPath: layout.display(file),
+                configuration = try SiteConfiguration.load(file, in: layout.configurationSource, displayPath: shown,
                                                            defaultTitle: configuration.title, warnings: &warnings)
             }
         }
@@ -209,12 +238,12 @@ public final class SiteBuilder: Sendable {
             if let problem = BaseURL.problem(with: baseURL) { throw SiteError("--base-url \(baseURL) \(problem)") }
             configuration.baseURL = baseURL
         } else if let problem = BaseURL.problem(with: configuration.baseURL) {
-            throw SiteError(file: layout.configuration.map(layout.display), "`baseURL: \(configuration.baseURL)` \(problem)")
+            throw SiteError(file: layout.configurationShown, "`baseURL: \(configuration.baseURL)` \(problem)")
         }
         var loaded = try await ContentLoader(layout: layout, configuration: configuration, options: options, memory: memory).load()
         var dataWarnings: [SiteError] = []
-        let isJekyllData = layout.data?.lastPathComponent == "_data"
-        loaded.data = try DataFiles.load(layout.data, shownAs: isJekyllData ? "_data/" : "data/", layout: layout,
+        let isJekyllData = layout.data == "_data"
+        loaded.data = try DataFiles.load(layout.data, shownAs: isJekyllData ? "_data/" : "data/",
                                          walker: FolderWalker(layout: layout, configuration: configuration),
                                          skipped: isJekyllData ? { dataWarnings.append(SiteError(file: $0.file, line: $0.line,
                                                                                                    $0.message + "; left out of site.data")) } : nil)
@@ -241,11 +270,19 @@ public final class SiteBuilder: Sendable {
             try output.write(text, to: path, owner: .themeAsset(path, theme: theme))
             count += 1
         }
+        let source = loaded.layout.source
         for file in loaded.files {
-            do {
-                try output.copy(file.source, to: file.outputPath, owner: .file(file, layout: loaded.layout))
-            } catch let error as SiteError where error.file == file.source.path {
-                throw SiteError(file: layout.display(file.source), error.message)
+            let owner = OutputOwner.file(file, layout: loaded.layout)
+            if let disk = source.folder {
+                // On disk, copied without being read into memory whole.
+                let url = disk.url(of: file.path)
+                do {
+                    try output.copy(url, to: file.outputPath, owner: owner)
+                } catch let error as SiteError where error.file == url.path {
+                    throw SiteError(file: file.path, error.message)
+                }
+            } else {
+                try output.write(source.read(file.path, maximumSize: .max, shownAs: file.path), to: file.outputPath, owner: owner)
             }
             count += 1
         }

@@ -1,4 +1,5 @@
 import Foundation
+import SitegenLimits
 
 /// Finds what a built site links to but does not have: pages, `#anchors`, images and files.
 public struct LinkChecker: Sendable {
@@ -164,8 +165,9 @@ public struct LinkChecker: Sendable {
     private func locate(_ reference: String, message: String, outputPath: String, source sourcePath: String?) -> Problem {
         guard let sourcePath else { return Problem(file: "public/" + outputPath, line: nil, message: message) }
         let display = layout.display(contentPath: sourcePath)
-        let source = layout.content.appendingPathComponent(sourcePath)
-        let text = (try? String(contentsOf: source, encoding: .utf8)) ?? ""
+        // A page the build read: through a link outside the site too, when the site follows them.
+        let text = (try? layout.source.followingLinksOutside.text(of: layout.sourcePath(ofContentPath: sourcePath),
+                                                                  maximumSize: Limits.markdownFileBytes)) ?? ""
         let needle = reference.hasPrefix(basePath + "/") && !basePath.isEmpty ? String(reference.dropFirst(basePath.count)) : reference
         let fragmentOnly = needle.hasPrefix("#") ? needle : nil
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)

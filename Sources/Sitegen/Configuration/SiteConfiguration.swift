@@ -166,14 +166,9 @@ public struct SiteConfiguration: Sendable {
 
     /// Reads a configuration file; `defaultTitle` is used when it sets no title. `warnings` gets
     /// one for each unknown key that looks like a misspelt known one.
-    static func load(_ file: URL, displayPath: String, defaultTitle: String,
+    static func load(_ file: String, in source: any SiteSource, displayPath: String, defaultTitle: String,
                      warnings: inout [SiteError]) throws(SiteError) -> SiteConfiguration {
-        let text: String
-        do {
-            text = String(decoding: try RegularFile.contents(of: file.path, maximumSize: Limits.configurationBytes), as: UTF8.self)
-        } catch {
-            throw SiteError(file: displayPath, error.reason)
-        }
+        let text = try source.readText(file, maximumSize: Limits.configurationBytes, shownAs: displayPath)
         let yaml: FrontMatter
         do {
             yaml = try FrontMatter(yaml: text)

@@ -57,31 +57,25 @@ public struct ForeignConfiguration: Sendable, Hashable, CustomStringConvertible 
     ]
 
     /// The first of ``fileNames`` in `root` that is a file.
-    static func find(in root: URL, hasContentFolder: Bool) -> URL? {
+    static func find(in source: any SiteSource, hasContentFolder: Bool) -> String? {
+        let entries = (try? source.entries(in: "")) ?? []
         for (name, needsContentFolder) in fileNames where hasContentFolder || !needsContentFolder {
-            let url = root.appendingPathComponent(name)
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue { return url }
+            if entries.contains(SiteSourceEntry(name: name, kind: .file)) { return name }
         }
         // Hugo's split configuration, read as one file.
-        return hasContentFolder ? HugoConfigFolder.mainFile(in: root) : nil
+        return hasContentFolder ? HugoConfigFolder.mainFile(in: source) : nil
     }
 
     /// Reads `file` into a site configuration; `defaultTitle` is used when it sets no title.
     ///
     /// - Throws: ``SiteError`` naming the file and line of text that is not valid YAML, TOML or
     ///   JSON, or of a key sitegen uses whose value is of the wrong kind.
-    static func read(_ file: URL, displayPath: String,
+    static func read(_ file: String, in source: any SiteSource, displayPath: String,
                      defaultTitle: String) throws(SiteError) -> (configuration: SiteConfiguration, read: ForeignConfiguration) {
-        let text: String
-        do {
-            text = String(decoding: try RegularFile.contents(of: file.path, maximumSize: Limits.configurationBytes), as: UTF8.self)
-        } catch {
-            throw SiteError(file: displayPath, error.reason)
-        }
+        let text = try source.readText(file, maximumSize: Limits.configurationBytes, shownAs: displayPath)
         var values: FrontMatter
         do {
-            switch file.pathExtension {
+            switch URLPath.fileExtension(of: file) {
             case "toml": values = try FrontMatter(toml: text)
             case "json": values = try FrontMatter(json: text)
             default: values = try FrontMatter(yaml: text)
@@ -90,9 +84,9 @@ public struct ForeignConfiguration: Sendable, Hashable, CustomStringConvertible 
             throw SiteError(file: displayPath, line: error.line, error.message)
         }
         if HugoConfigFolder.isMainFile(file) {
-            values = try HugoConfigFolder.merged(values, besides: file, displayFolder: HugoConfigFolder.folder)
+            values = try HugoConfigFolder.merged(values, besides: file, in: source, displayFolder: HugoConfigFolder.folder)
         }
-        let name = file.lastPathComponent
+        let name = URLPath.lastComponent(of: file)
         let generator: Generator = name == "book.toml" ? .mdBook : name.hasPrefix("mkdocs.") ? .mkDocs
             : name.hasPrefix("_config.") ? .jekyll : name == "config.toml" && isZola(values) ? .zola : .hugo
         var reader = ForeignConfigurationValues(values, file: displayPath, ignoresCase: generator == .hugo)
@@ -100,8 +94,8 @@ public struct ForeignConfiguration: Sendable, Hashable, CustomStringConvertible 
         case .hugo: try HugoConfiguration.read(&reader, defaultTitle: defaultTitle)
         case .zola: try ZolaConfiguration.read(&reader, defaultTitle: defaultTitle)
         case .jekyll: try JekyllConfiguration.read(&reader, defaultTitle: defaultTitle)
-        case .mdBook: try MdBookConfiguration.read(&reader, defaultTitle: defaultTitle, root: file.deletingLastPathComponent())
-        case .mkDocs: try MkDocsConfiguration.read(&reader, defaultTitle: defaultTitle, root: file.deletingLastPathComponent())
+        case .mdBook: try MdBookConfiguration.read(&reader, defaultTitle: defaultTitle, root: URLPath.folder(of: file), in: source)
+        case .mkDocs: try MkDocsConfiguration.read(&reader, defaultTitle: defaultTitle, root: URLPath.folder(of: file), in: source)
         }
         let notUsed = generator == .jekyll ? [] : reader.unused
         return (configuration, ForeignConfiguration(generator: generator, file: displayPath, keysRead: values.keys.filter(reader.used.contains),

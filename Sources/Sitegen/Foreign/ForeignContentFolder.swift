@@ -19,20 +19,19 @@ enum ForeignContentFolder {
     /// The configuration file and the content folder it names, when `root` has one of them; the
     /// folder is `nil` when it is not a folder inside the site, which the configuration's reading
     /// reports (``MdBookConfiguration``, ``MkDocsConfiguration``): never the site folder instead.
-    static func find(in root: URL) -> (configuration: URL, content: URL?)? {
-        for (name, key, defaultFolder) in files {
-            let file = root.appendingPathComponent(name)
-            guard exists(file, asFolder: false) else { continue }
-            let folder = (try? named(in: file, key: key)).flatMap { $0 } ?? defaultFolder
-            let content = inside(folder).map { root.appendingPathComponent($0) }
-            return (file, content.flatMap { exists($0, asFolder: true) ? $0 : nil })
+    static func find(in source: any SiteSource) -> (configuration: String, content: String?)? {
+        let entries = (try? source.entries(in: "")) ?? []
+        for (name, key, defaultFolder) in files where entries.contains(SiteSourceEntry(name: name, kind: .file)) {
+            let folder = (try? named(in: name, of: source.followingLinksOutside, key: key)).flatMap { $0 } ?? defaultFolder
+            let content = inside(folder)
+            return (name, content.flatMap { source.isFolder($0) ? $0 : nil })
         }
         return nil
     }
 
-    /// Whether `name` (from the site folder `root`) is a folder.
-    static func isFolder(_ name: String, in root: URL) -> Bool {
-        inside(name).map { exists(root.appendingPathComponent($0), asFolder: true) } ?? false
+    /// Whether `name` (from the folder `root` of `source`) is a folder.
+    static func isFolder(_ name: String, in root: String, of source: any SiteSource) -> Bool {
+        inside(name).map { source.isFolder(FolderWalker.join(root, $0)) } ?? false
     }
 
     /// `folder` as a path inside the site folder, or `nil` when it is absolute, empty or leaves it.
@@ -41,15 +40,10 @@ enum ForeignContentFolder {
         return relative
     }
 
-    private static func exists(_ url: URL, asFolder: Bool) -> Bool {
-        var isFolder: ObjCBool = false
-        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) && isFolder.boolValue == asFolder
-    }
-
     /// The folder `key` names in `file`, or `nil` when it names none.
-    private static func named(in file: URL, key: [String]) throws -> String? {
-        let text = String(decoding: try RegularFile.contents(of: file.path, maximumSize: Limits.configurationBytes), as: UTF8.self)
-        var values = file.pathExtension == "toml" ? try FrontMatter(toml: text) : try FrontMatter(yaml: text)
+    private static func named(in file: String, of source: any SiteSource, key: [String]) throws -> String? {
+        let text = try source.text(of: file, maximumSize: Limits.configurationBytes)
+        var values = file.hasSuffix(".toml") ? try FrontMatter(toml: text) : try FrontMatter(yaml: text)
         for part in key.dropLast() {
             guard case .map(let table)? = values[part] else { return nil }
             values = table

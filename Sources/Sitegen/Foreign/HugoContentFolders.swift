@@ -14,18 +14,16 @@ struct HugoContentFolders: Sendable, Hashable {
     /// Whether the configuration names content folders of which none is a folder of the site.
     let missing: Bool
 
-    /// The content folders of the Hugo site at `root`, or `nil` when it has no Hugo
+    /// The content folders of the Hugo site in `source`, or `nil` when it has no Hugo
     /// configuration naming one that exists. A file that cannot be read is left to the
     /// configuration's own reading, which says why.
-    init?(root: URL) {
+    init?(source: any SiteSource) {
         let names = ["hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json", "config.toml", "config.yaml", "config.yml", "config.json"]
-        let file = names.lazy.map { root.appendingPathComponent($0) }.first { url in
-            var isFolder: ObjCBool = false
-            return FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) && !isFolder.boolValue
-        } ?? HugoConfigFolder.mainFile(in: root)
-        guard let file, var values = Self.values(of: file) else { return nil }
+        let entries = (try? source.entries(in: "")) ?? []
+        let file = names.first { entries.contains(SiteSourceEntry(name: $0, kind: .file)) } ?? HugoConfigFolder.mainFile(in: source)
+        guard let file, var values = Self.values(of: file, in: source.followingLinksOutside) else { return nil }
         if HugoConfigFolder.isMainFile(file) {
-            values = (try? HugoConfigFolder.merged(values, besides: file, displayFolder: HugoConfigFolder.folder)) ?? values
+            values = (try? HugoConfigFolder.merged(values, besides: file, in: source, displayFolder: HugoConfigFolder.folder)) ?? values
         }
         // Zola spells its base URL `base_url` and has no `contentDir`.
         let reader = ForeignConfigurationValues(values, file: "", ignoresCase: true)
@@ -33,12 +31,12 @@ struct HugoContentFolders: Sendable, Hashable {
         if let languages = reader.nested("languages", in: values)?.map {
             for (code, value) in languages.entries {
                 guard let table = value.map, let folder = reader.nested("contentDir", in: table)?.string.flatMap(Self.folder),
-                      Self.exists(folder, in: root) else { continue }
+                      source.isFolder(folder) else { continue }
                 byLanguage[folder] = code
             }
         }
         let named = reader.nested("contentDir", in: values)?.string
-        let single = named.flatMap(Self.folder).flatMap { Self.exists($0, in: root) ? $0 : nil }
+        let single = named.flatMap(Self.folder).flatMap { source.isFolder($0) ? $0 : nil }
         guard single != nil || !byLanguage.isEmpty else {
             // A `contentDir` that is not a folder of the site (or none of the languages' is) is the
             // configuration's error to report (``HugoURLRules``), never a reason to read the site folder as content.
@@ -66,15 +64,11 @@ struct HugoContentFolders: Sendable, Hashable {
         return parts.joined(separator: "/")
     }
 
-    private static func exists(_ folder: String, in root: URL) -> Bool {
-        var isFolder: ObjCBool = false
-        return FileManager.default.fileExists(atPath: root.appendingPathComponent(folder).path, isDirectory: &isFolder) && isFolder.boolValue
-    }
 
-    private static func values(of file: URL) -> FrontMatter? {
-        guard let data = try? RegularFile.contents(of: file.path, maximumSize: Limits.configurationBytes) else { return nil }
-        let text = String(decoding: data, as: UTF8.self)
-        switch file.pathExtension {
+
+    private static func values(of file: String, in source: any SiteSource) -> FrontMatter? {
+        guard let text = try? source.text(of: file, maximumSize: Limits.configurationBytes) else { return nil }
+        switch URLPath.fileExtension(of: file) {
         case "toml": return try? FrontMatter(toml: text)
         case "json": return try? FrontMatter(json: text)
         default: return try? FrontMatter(yaml: text)

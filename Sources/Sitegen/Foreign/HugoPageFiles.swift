@@ -15,10 +15,10 @@ struct HugoPageFiles {
     private(set) var warnings: [SiteError] = []
 
     /// Sorts `files` (the content folder's files that are not Markdown, relative to `content`).
-    init(files: [String], content: URL, display: (String) -> String) {
+    init(files: [String], content: String, in source: any SiteSource, display: (String) -> String) {
         for path in files {
             guard path.hasSuffix(".html") || path.hasSuffix(".htm"),
-                  let text = try? RegularFile.text(of: content.appendingPathComponent(path).path, maximumSize: Limits.markdownFileBytes)
+                  let text = try? source.text(of: FolderWalker.join(content, path), maximumSize: Limits.markdownFileBytes)
             else {
                 otherFiles.append(path)
                 continue

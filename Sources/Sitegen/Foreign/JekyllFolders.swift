@@ -14,16 +14,15 @@ struct JekyllFolders: Sendable {
     /// The folder names that are content: `_posts`, the collections', `_drafts` when drafts are built.
     let contentFolders: Set<String>
 
-    /// The rule for the site folder `root`, or `nil` when it has no `_config.yml`.
-    init?(root: URL, includesDrafts: Bool) {
-        let file = root.appendingPathComponent("_config.yml")
-        guard FileManager.default.fileExists(atPath: file.path) else { return nil }
+    /// The rule for the site in `source`, or `nil` when it has no `_config.yml`.
+    init?(source: any SiteSource, includesDrafts: Bool) {
+        guard source.kind(of: "_config.yml") != nil else { return nil }
         var folders: Set<String> = ["_posts"]
         if includesDrafts { folders.insert("_drafts") }
         // A `_config.yml` that does not read is reported where the site's settings are read;
         // here it only names no collections.
-        if let data = try? RegularFile.contents(of: file.path, maximumSize: Limits.configurationBytes),
-           let yaml = try? FrontMatter(yaml: String(decoding: data, as: UTF8.self)) {
+        if let text = try? source.followingLinksOutside.text(of: "_config.yml", maximumSize: Limits.configurationBytes),
+           let yaml = try? FrontMatter(yaml: text) {
             switch yaml["collections"] {
             case .list(let names)?: folders.formUnion(names.compactMap(\.string).map { "_" + $0 })
             case .map(let collections)?: folders.formUnion(collections.entries.map { "_" + $0.key })

@@ -7,22 +7,17 @@ import SitegenLimits
 /// `main` menu, or a table of such lists by menu name (Minimal Mistakes' `main:`, `docs:`).
 /// A URL without `://` is a path from the site's root.
 enum JekyllNavigation {
-    /// The menus of the site at `root`; none when it has no `_data/navigation.yml`. A file that
+    /// The menus of the site in `source`; none when it has no `_data/navigation.yml`. A file that
     /// does not read, or is not a list of entries or a table of them, is a warning, and gives none.
-    static func menus(root: URL, display: (URL) -> String) -> (menus: [String: [MenuEntry]], warnings: [SiteError]) {
-        let file = root.appendingPathComponent("_data/navigation.yml")
-        guard FileSystem.kind(file.path) != nil else { return ([:], []) }
-        let shown = display(file)
-        func unread(_ reason: String) -> ([String: [MenuEntry]], [SiteError]) {
-            ([:], [SiteError(file: shown, reason + "; the site has no menu from it")])
-        }
-        let data: Data
-        do {
-            data = try RegularFile.contents(of: file.path, maximumSize: Limits.configurationBytes)
+    static func menus(in source: any SiteSource) -> (menus: [String: [MenuEntry]], warnings: [SiteError]) {
+        let shown = "_data/navigation.yml"
+        guard source.kind(of: shown) != nil else { return ([:], []) }
+        let text: String
+        do throws(SiteError) {
+            text = try source.readText(shown, maximumSize: Limits.configurationBytes, shownAs: shown)
         } catch {
-            return unread(error.reason)
+            return ([:], [SiteError(file: shown, error.message + "; the site has no menu from it")])
         }
-        let text = String(decoding: data, as: UTF8.self)
         // A table of menus reads as a document; a list of entries (the `main` menu) as a key's value.
         if let whole = try? FrontMatter(yaml: text), !whole.isEmpty { return menus(in: .map(whole), file: shown) }
         do {

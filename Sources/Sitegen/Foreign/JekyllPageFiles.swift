@@ -31,14 +31,14 @@ struct JekyllPageFiles {
     /// Sorts `files` (the content folder's files that are not Markdown, relative to `content`);
     /// `markdown` are its Markdown files, whose folders get lists. `display` shows a path as
     /// messages name it.
-    init(files: [String], markdown: [String], content: URL, display: (String) -> String) {
+    init(files: [String], markdown: [String], content: String, in source: any SiteSource, display: (String) -> String) {
         var listed: Set<String> = [""]
         for path in markdown { listed.formUnion(URLPath.ancestors(of: path)) }
         for path in files {
             let name = URLPath.lastComponent(of: path)
             let isHTML = name.hasSuffix(".html") || name.hasSuffix(".htm")
             guard isHTML || name.hasSuffix(".xml"),
-                  let text = try? RegularFile.text(of: content.appendingPathComponent(path).path, maximumSize: Limits.markdownFileBytes)
+                  let text = try? source.text(of: FolderWalker.join(content, path), maximumSize: Limits.markdownFileBytes)
             else {
                 otherFiles.append(path)
                 continue

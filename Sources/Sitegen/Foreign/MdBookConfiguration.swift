@@ -20,7 +20,8 @@ enum MdBookConfiguration {
     ///
     /// - Throws: ``SiteError`` at the key's line for a value of the wrong kind, or a `src` that
     ///   is not a folder inside the book's folder.
-    static func read(_ values: inout ForeignConfigurationValues, defaultTitle: String, root: URL) throws(SiteError) -> SiteConfiguration {
+    static func read(_ values: inout ForeignConfigurationValues, defaultTitle: String, root: String,
+                     in source: any SiteSource) throws(SiteError) -> SiteConfiguration {
         let book = try values.table("book") ?? .empty
         let file = values.file
         func text(_ key: String, in table: FrontMatter, _ name: String) throws(SiteError) -> String? {
@@ -34,7 +35,7 @@ enum MdBookConfiguration {
         guard let chapters = ForeignContentFolder.inside(src) else {
             throw SiteError(file: file, line: book.line(of: "src"), "`book.src` (\(src)) must be a folder inside the book's folder, such as src")
         }
-        guard ForeignContentFolder.isFolder(src, in: root) else {
+        guard ForeignContentFolder.isFolder(src, in: root, of: source) else {
             throw SiteError(file: file, line: book.line(of: "src") ?? values.values.line(of: "book"),
                             "the book's chapters folder \(src)/ (`book.src`) is not there; create it with a SUMMARY.md, or set `src`")
         }

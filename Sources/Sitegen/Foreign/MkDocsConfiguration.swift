@@ -24,7 +24,8 @@ enum MkDocsConfiguration {
     ///
     /// - Throws: ``SiteError`` at the key's line for a value of the wrong kind, or a `docs_dir`
     ///   that is not a folder inside the site's folder.
-    static func read(_ values: inout ForeignConfigurationValues, defaultTitle: String, root: URL) throws(SiteError) -> SiteConfiguration {
+    static func read(_ values: inout ForeignConfigurationValues, defaultTitle: String, root: String,
+                     in source: any SiteSource) throws(SiteError) -> SiteConfiguration {
         var configuration = SiteConfiguration(title: try values.text("site_name") ?? defaultTitle, theme: "docs")
         configuration.description = try values.text("site_description") ?? ""
         configuration.author = try values.text("site_author")
@@ -36,7 +37,7 @@ enum MkDocsConfiguration {
         guard let docsFolder = ForeignContentFolder.inside(docs) else {
             throw values.problem("docs_dir", "(\(docs)) must be a folder inside the site's folder, such as docs")
         }
-        guard ForeignContentFolder.isFolder(docsFolder, in: root) else {
+        guard ForeignContentFolder.isFolder(docsFolder, in: root, of: source) else {
             throw SiteError(file: values.file, line: values.values.line(of: "docs_dir"),
                             "the pages' folder \(docsFolder)/ (`docs_dir`) is not there; create it, or set `docs_dir`")
         }

@@ -52,6 +52,12 @@ final class LiveOutput: OutputSink {
         }
     }
 
+    /// A live build reads a site on disk (``LiveSiteBuilder``), whose files are copied, never
+    /// handed over as bytes.
+    func write(_ data: Data, to path: String) throws {
+        throw SiteError(file: path, "a live build publishes files of a folder on disk only")
+    }
+
     func copy(_ source: URL, to path: String) throws {
         let path = try URLPath.outputPath(path)
         let stamp = FileStamp(source.path)

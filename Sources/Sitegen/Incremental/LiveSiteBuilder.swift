@@ -55,6 +55,11 @@ public final class LiveSiteBuilder: Sendable {
         memory.lastBuild?.site.loaded.configuration.searchIsOn ?? false
     }
 
+    /// Where the site is written: a layout of a folder always has an output folder.
+    private var outputFolder: URL {
+        layout.output ?? root.appendingPathComponent("public").standardizedFileURL
+    }
+
     /// The layout as the site's folders are now (a `templates/` folder may have appeared).
     public var layout: SiteLayout { SiteLayout(root: root, output: output, configuration: configuration) }
 
@@ -63,12 +68,12 @@ public final class LiveSiteBuilder: Sendable {
     @discardableResult
     public func build(changed: Set<String> = []) async throws -> Result {
         let layout = self.layout
-        if changed.contains(layout.root.path) || changed.contains(where: { Self.isConfiguration($0, layout: layout) }) {
+        if changed.contains(root.standardizedFileURL.path) || changed.contains(where: { Self.isConfiguration($0, layout: layout) }) {
             memory.forgetPages()
         } else if changed.contains(where: { Self.changesParses($0, layout: layout) }) {
             memory.forgetParses()
         }
-        let output = LiveOutput(destination: layout.output, memory: memory)
+        let output = LiveOutput(destination: outputFolder, memory: memory)
         let start = DispatchTime.now().uptimeNanoseconds
         if let rendered = try await PageEdit(layout: layout, options: options, memory: memory).apply(changed, steps: site.steps, into: output),
            let last = memory.lastBuild?.site {
@@ -110,8 +115,9 @@ public final class LiveSiteBuilder: Sendable {
     /// Whether `path` is the configuration file, on which pages, URLs and links depend, or
     /// another generator's that would be read in its absence.
     static func isConfiguration(_ path: String, layout: SiteLayout) -> Bool {
-        path == layout.configuration?.path || path == layout.root.path + "/sitegen.yml"
-            || ForeignConfiguration.fileNames.contains { path == layout.root.path + "/" + $0.name }
+        let root = layout.folder?.path ?? ""
+        return path == layout.configurationURL?.path || path == root + "/sitegen.yml"
+            || ForeignConfiguration.fileNames.contains { path == root + "/" + $0.name }
     }
 
     /// Whether a change at `path` can change what pages' tags make, so that every page is
@@ -119,20 +125,20 @@ public final class LiveSiteBuilder: Sendable {
     /// `themes/`), Jekyll's `_includes/`, data files (`param`, `site.data`), and any file of a
     /// Jekyll site, whose pages' Liquid may read every other page (`site.posts`).
     static func changesParses(_ path: String, layout: SiteLayout) -> Bool {
-        let root = layout.root.path
+        let root = layout.folder?.path ?? ""
         let isJekyll = FileManager.default.fileExists(atPath: root + "/_config.yml")
         let inside = { (folder: String) in path == root + "/" + folder || path.hasPrefix(root + "/" + folder + "/") }
         return isJekyll || inside("templates/shortcodes") || inside("layouts") || inside("themes") || inside("data")
-            || layout.data.map { path == $0.path || path.hasPrefix($0.path + "/") } ?? false
-            || layout.templates.map { path.hasPrefix($0.path + "/shortcodes/") } ?? false
+            || layout.onDisk(layout.data).map { path == $0.path || path.hasPrefix($0.path + "/") } ?? false
+            || layout.onDisk(layout.templates).map { path.hasPrefix($0.path + "/shortcodes/") } ?? false
     }
 
     /// Whether a change at `path` can change every output: templates, data files and the
     /// interface's words (`i18n/`).
     static func changesEveryOutput(_ path: String, layout: SiteLayout) -> Bool {
         let inside = { (folder: URL?) in folder.map { path == $0.path || path.hasPrefix($0.path + "/") } ?? false }
-        let root = layout.root.path
-        return inside(layout.templates) || inside(layout.data) || inside(layout.strings)
+        let root = layout.folder?.path ?? ""
+        return inside(layout.onDisk(layout.templates)) || inside(layout.onDisk(layout.data)) || inside(layout.onDisk(layout.strings))
             || ["templates", "data", "i18n"].contains { path == root + "/" + $0 || path.hasPrefix(root + "/" + $0 + "/") }
     }
 }

@@ -23,7 +23,8 @@ struct PageEdit {
               steps.allSatisfy(\.isBuiltIn) else { return nil }
         let site = last.site
         let output = Output(live: live, writer: OutputWriter(live))
-        let contentFolder = layout.content.standardizedFileURL.path + "/"
+        guard let contentOnDisk = layout.contentOnDisk else { return nil }
+        let contentFolder = contentOnDisk.standardizedFileURL.path + "/"
         let loader = ContentLoader(layout: layout, configuration: site.configuration, options: options)
         let walker = FolderWalker(layout: layout, configuration: site.configuration)
         let bundleFolders = Set(site.loaded.pages.filter(\.isBundle).map { URLPath.folder(of: $0.sitePath) })
@@ -46,7 +47,8 @@ struct PageEdit {
             }
             // A file that is gone or whose front matter does not read is for the general build to report.
             guard let (source, revision) = try? memory.source(at: path, path: relative, known: known[relative], read: {
-                try ContentLoader.source(of: String(decoding: try walker.contents(of: path), as: UTF8.self))
+                try ContentLoader.source(of: walker.source.text(of: layout.sourcePath(ofContentPath: relative),
+                                                                maximumSize: ContentLoader.maximumMarkdownBytes))
             }) else { return nil }
             guard var page = try? loader.pageReader.page(path: relative, source: source, bundleFolders: bundleFolders,
                                                                 place: placement.place(relative)) else { return nil }

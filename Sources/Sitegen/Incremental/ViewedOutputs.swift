@@ -12,15 +12,15 @@ struct ViewedOutputs {
     /// Renders and writes `paths` (output paths); returns those that changed, or `[]` when the
     /// last build left nothing to work from or the new templates, data or strings do not load.
     func render(_ paths: Set<String>) async -> [String] {
-        guard !paths.isEmpty, let last = memory.lastBuild?.site, let record = memory.record,
+        guard !paths.isEmpty, let last = memory.lastBuild?.site, let record = memory.record, let destination = layout.output,
               let files = try? ThemeFiles(configuration: last.configuration, layout: layout),
-              let data = try? DataFiles.load(layout.data, layout: layout,
+              let data = try? DataFiles.load(layout.data,
                                              walker: FolderWalker(layout: layout, configuration: last.configuration)) else { return [] }
         let site = last.with(theme: files.theme, data: data, strings: files.strings)
         let plan = OutputPlan(previous: record, recording: true, forced: paths, limitedTo: paths)
         let facts = FactValues(site)
         let rendering = LiveRendering(memory: memory, plan: plan)
-        let live = LiveOutput(destination: layout.output, memory: memory)
+        let live = LiveOutput(destination: destination, memory: memory)
         let output = OutputWriter(live)
         let viewed = site.pages.indices.filter { paths.contains(URLPath.outputFile(for: site.pages[$0].page.url)) }
         do {

@@ -25,13 +25,20 @@ struct ContentLoader {
         let walker = FolderWalker(layout: layout, configuration: configuration)
         let found = try findFiles(walker)
         var warnings = found.warnings
+        // A program's documents without a page are a mistake (a path without `content/`?), not a bare folder.
+        if found.markdown.isEmpty && layout.source.folder == nil {
+            throw SiteError(file: layout.content.isEmpty ? "content/" : layout.contentShown,
+                            "the site's documents hold no Markdown page (.md, .markdown)"
+                            + (layout.content.isEmpty ? " and no content/ folder" : "")
+                            + "; give each page a path such as content/index.md or content/posts/first.md")
+        }
         // Unless a warning already says why nothing was read (a content folder linked from outside).
         if found.markdown.isEmpty && found.warnings.isEmpty {
-            let shown = layout.content == layout.root ? layout.root.lastPathComponent + "/" : layout.contentShown
+            let shown = layout.content.isEmpty ? (layout.folder?.lastPathComponent ?? "") + "/" : layout.contentShown
             warnings.append(SiteError(file: shown, "holds no Markdown files (.md, .markdown), so the site has no pages but "
                                       + "its home page; add pages there, or build the folder that holds them"))
         }
-        let sources = try await readSources(found.markdown)
+        let sources = try await readSources(found.markdown, from: walker.source)
         var errors: [SiteError] = []
         for (path, (source, _)) in zip(found.markdown, sources) {
             for key in source.frontMatter.repeatedKeys {
@@ -166,7 +173,7 @@ struct ContentLoader {
         warnings += Self.addRedirects(configuration.redirects, to: &pages, &sections, file: configurationFile)
         warnings += AliasClaims.settle(pages: &pages, sections: &sections, display: displayPath)
         if let summary { warnings += summaryWarnings(summary, markdown: found.markdown, pages: pages, indexFiles: indexFiles) }
-        let staticFiles = layout.staticFiles.map { walker.list($0, shownAs: "static/") } ?? FolderWalker.Listing()
+        let staticFiles = layout.staticFiles.map { walker.list($0, shownAs: $0 + "/") } ?? FolderWalker.Listing()
         warnings += staticFiles.warnings
         errors += staticFiles.errors
         let extraFiles = Self.extraFiles(configuration.extraFiles, of: layout, content: found, walker: walker)
@@ -188,10 +195,10 @@ struct ContentLoader {
             warnings.append(SiteError(file: section.sourcePath, line: section.source.frontMatter.line(of: "redirect_to"),
                                       "`redirect_to = \(redirect)` names no page of the site; the section keeps its list page"))
         }
-        var loaded = LoadedSite(layout: layout, configuration: Self.withTaxonomies(of: pages, in: configuration), pages: pages,
+        var loaded = LoadedSite(layout: layout.following(configuration), configuration: Self.withTaxonomies(of: pages, in: configuration), pages: pages,
                                 sections: sections, files: files)
         loaded.summary = summary
-        let foreignMenus = foreignMenus()
+        let foreignMenus = foreignMenus(in: walker.source)
         loaded.menus = SiteMenus(configured: configuration.menus.merging(foreignMenus.menus, uniquingKeysWith: +), pages: pages,
                                  sections: sections, languages: configuration.publishedLanguages, display: displayPath)
         warnings += foreignMenus.warnings + loaded.menus.warnings
@@ -204,9 +211,9 @@ struct ContentLoader {
     }
 
     /// The menus a Jekyll site keeps beside its configuration (``JekyllNavigation``).
-    private func foreignMenus() -> (menus: [String: [MenuEntry]], warnings: [SiteError]) {
-        guard let file = layout.foreignConfiguration, file.lastPathComponent.hasPrefix("_config.") else { return ([:], []) }
-        return JekyllNavigation.menus(root: layout.root, display: layout.display)
+    private func foreignMenus(in source: any SiteSource) -> (menus: [String: [MenuEntry]], warnings: [SiteError]) {
+        guard let file = layout.foreignConfiguration, URLPath.lastComponent(of: file).hasPrefix("_config.") else { return ([:], []) }
+        return JekyllNavigation.menus(in: source)
     }
 
     /// The files a configuration publishes from the site folder (``SiteConfiguration/extraFiles``)
@@ -217,20 +224,23 @@ struct ContentLoader {
         var files: [LoadedSite.StaticFile] = [], warnings: [SiteError] = []
         let published = Set(content.otherFiles.map { layout.contentShown + $0 })
         for path in paths where !published.contains(path) {
-            guard let real = FileSystem.resolved(layout.root.appendingPathComponent(path).path), FileSystem.kind(real) == .file,
-                  walker.allows(real) else {
-                warnings.append(SiteError(file: (layout.configuration ?? layout.foreignConfiguration).map(layout.display),
-                                          "\(path) is not a file inside the site folder; it is not published"))
+            let isFile = if let disk = walker.source.folder {
+                FileSystem.resolved(disk.diskPath(path)).map { FileSystem.kind($0) == .file && disk.allows($0) } ?? false
+            } else {
+                URLPath.normalize(path) == path && walker.source.isFile(path)
+            }
+            guard isFile else {
+                warnings.append(SiteError(file: layout.configurationFileShown, "\(path) is not a file inside the site folder; it is not published"))
                 continue
             }
-            files.append(.init(source: URL(fileURLWithPath: real), outputPath: path, contentPath: nil))
+            files.append(.init(path: path, outputPath: path, contentPath: nil))
         }
         return (files, warnings)
     }
 
     /// The configuration file, as messages name it.
     private var configurationFile: String? {
-        (layout.configuration ?? layout.foreignConfiguration).map(layout.display)
+        layout.configurationFileShown
     }
 
     /// Gives each redirect's page (or list page) the old path as an alias; one warning for each
@@ -353,13 +363,13 @@ struct ContentLoader {
     }
 
     private func findFiles(_ walker: FolderWalker) throws(SiteErrors) -> FoundFiles {
-        let skipped = Set(layout.content == layout.root ? ["templates", "static", "data"].map { walker.siteFolder + "/" + $0 } : [])
+        let skipped: Set<String> = layout.content.isEmpty ? ["templates", "static", "data"] : []
         let listing = walker.list(layout.content, shownAs: layout.contentShown, skipping: skipped, only: layout.contentFolders.keys)
         guard listing.errors.isEmpty else { throw SiteErrors(errors: listing.errors) }
         var found = FoundFiles(warnings: listing.warnings)
-        let jekyll = JekyllFolders(root: layout.root, includesDrafts: options.includeDrafts)
+        let jekyll = JekyllFolders(source: walker.source, includesDrafts: options.includeDrafts)
         for relative in listing.files {
-            if layout.content == layout.root && (relative == "sitegen.yml" || relative == layout.foreignConfiguration?.lastPathComponent) { continue }
+            if layout.content.isEmpty && (relative == "sitegen.yml" || relative == layout.foreignConfiguration.map(URLPath.lastComponent)) { continue }
             if let jekyll, !jekyll.isContent(relative) { continue }
             if relative.hasSuffix(".md") || relative.hasSuffix(".markdown") {
                 found.markdown.append(relative)
@@ -368,14 +378,15 @@ struct ContentLoader {
             }
         }
         if jekyll != nil {
-            let pageFiles = JekyllPageFiles(files: found.otherFiles, markdown: found.markdown, content: layout.content, display: displayPath)
+            let pageFiles = JekyllPageFiles(files: found.otherFiles, markdown: found.markdown, content: layout.content, in: walker.source,
+                                            display: displayPath)
             found.isJekyll = true
             found.markdown += pageFiles.pages
             found.otherFiles = pageFiles.otherFiles
             found.notes = pageFiles.notes
             found.feedPaths = pageFiles.feedPaths
         } else if configuration.hugo != nil {
-            let pageFiles = HugoPageFiles(files: found.otherFiles, content: layout.content, display: displayPath)
+            let pageFiles = HugoPageFiles(files: found.otherFiles, content: layout.content, in: walker.source, display: displayPath)
             found.markdown += pageFiles.pages
             found.otherFiles = pageFiles.otherFiles
             found.warnings += pageFiles.warnings
@@ -390,14 +401,16 @@ struct ContentLoader {
         }
         found.markdown.sort()
         found.otherFiles.sort()
-        let summaries = layout.content == layout.root ? ["SUMMARY.md", "src/SUMMARY.md"] : ["SUMMARY.md"]
+        let summaries = layout.content.isEmpty ? ["SUMMARY.md", "src/SUMMARY.md"] : ["SUMMARY.md"]
         found.summary = summaries.first { found.markdown.contains($0) }
         return found
     }
 
-    /// Reads every Markdown file and its front matter, on all cores.
-    private func readSources(_ paths: [String]) async throws -> [(MarkdownSource, Int)] {
-        let contentPath = layout.content.standardizedFileURL.path
+    /// Reads every Markdown file and its front matter from `source`, on all cores.
+    private func readSources(_ paths: [String], from source: any SiteSource) async throws -> [(MarkdownSource, Int)] {
+        // On disk, where a live build's memory stamps the files; the walk confined them already.
+        let contentOnDisk = layout.contentOnDisk?.standardizedFileURL.path
+        let layout = layout
         let shownPrefix = layout.contentShown
         let memory = memory
         let results = await withTaskGroup(of: [(Int, Result<(MarkdownSource, Int), SiteError>)].self) { group in
@@ -406,9 +419,12 @@ struct ContentLoader {
                     chunk.map { index in
                         let path = paths[index]
                         do {
-                            let file = contentPath + "/" + path
+                            let file = contentOnDisk.map { $0 + "/" + path } ?? layout.sourcePath(ofContentPath: path)
                             let read = { () throws -> MarkdownSource in
-                                try Self.source(of: RegularFile.text(of: file, maximumSize: Self.maximumMarkdownBytes))
+                                guard contentOnDisk != nil else {
+                                    return try Self.source(of: source.text(of: file, maximumSize: Self.maximumMarkdownBytes))
+                                }
+                                return try Self.source(of: RegularFile.text(of: file, maximumSize: Self.maximumMarkdownBytes))
                             }
                             if let memory {
                                 return (index, .success(try memory.source(at: file, path: path, read: read)))
@@ -419,6 +435,8 @@ struct ContentLoader {
                                                               error.message + Self.fixHint(error.message))))
                         } catch let failure as RegularFile.Failure {
                             return (index, .failure(SiteError(file: shownPrefix + path, failure.reason)))
+                        } catch let error as SiteError {
+                            return (index, .failure(SiteError(file: shownPrefix + path, error.message)))
                         } catch {
                             return (index, .failure(SiteError(file: shownPrefix + path, "cannot read the file: \(error)")))
                         }

@@ -17,41 +17,36 @@ enum DataFiles {
     /// A file that does not read is an error, or, with `skipped`, left out and given to it (a
     /// Jekyll site's `_data/`, which sitegen reads for its pages' Liquid: Jekyll's own uses of
     /// a file, such as its themes' navigation, are not sitegen's to refuse).
-    static func load(_ folder: URL?, shownAs: String = "data/", layout: SiteLayout, walker: FolderWalker,
+    static func load(_ folder: String?, shownAs: String = "data/", walker: FolderWalker,
                      skipped: ((SiteError) -> Void)? = nil) throws -> FrontMatter {
         var data = FrontMatter.empty
-        for file in try read(folder, shownAs: shownAs, layout: layout, walker: walker, skipped: skipped) { data[file.name] = file.value }
+        for file in try read(folder, shownAs: shownAs, walker: walker, skipped: skipped) { data[file.name] = file.value }
         return data
     }
 
     /// The files of `folder`, each with its name (without extension), the path messages name it
     /// by, and its value.
-    static func read(_ folder: URL?, shownAs: String = "data/", layout: SiteLayout, walker: FolderWalker,
+    static func read(_ folder: String?, shownAs: String = "data/", walker: FolderWalker,
                      skipped: ((SiteError) -> Void)? = nil) throws -> [(name: String, shown: String, value: FrontMatterValue)] {
         guard let folder else { return [] }
         let listing = walker.list(folder, shownAs: shownAs, verb: "read", recursive: false, accepting: isDataFile)
         guard listing.errors.isEmpty else { throw SiteErrors(errors: listing.errors) }
         var data: [(name: String, shown: String, value: FrontMatterValue)] = []
         for path in listing.files {
-            let file = folder.appendingPathComponent(path)
-            let name = file.deletingPathExtension().lastPathComponent
-            let bytes: Data
-            do {
-                bytes = try RegularFile.contents(of: file.path, maximumSize: maximumBytes)
-            } catch {
-                throw SiteError(file: layout.display(file), error.reason)
-            }
+            let file = FolderWalker.join(folder, path)
+            let name = String(path.dropLast(URLPath.fileExtension(of: path).count + 1))
+            let bytes = try walker.source.read(file, maximumSize: maximumBytes, shownAs: file)
             do throws(SiteError) {
                 if path.hasSuffix(".json") {
                     guard let json = try? JSONDecoder().decode(JSONValue.self, from: bytes) else {
-                        throw SiteError(file: layout.display(file), "is not valid JSON")
+                        throw SiteError(file: file, "is not valid JSON")
                     }
-                    data.append((name, layout.display(file), json.value))
+                    data.append((name, file, json.value))
                 } else {
                     do {
-                        data.append((name, layout.display(file), try FrontMatterValue(yaml: String(decoding: bytes, as: UTF8.self))))
+                        data.append((name, file, try FrontMatterValue(yaml: String(decoding: bytes, as: UTF8.self))))
                     } catch {
-                        throw SiteError(file: layout.display(file), line: error.line, error.message)
+                        throw SiteError(file: file, line: error.line, error.message)
                     }
                 }
             } catch {

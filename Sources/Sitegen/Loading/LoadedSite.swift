@@ -39,8 +39,8 @@ public struct LoadedSite: Sendable {
 
     /// A file published as it is.
     public struct StaticFile: Sendable {
-        /// The file on disk.
-        public let source: URL
+        /// The file's path in the site's source (`static/logo.png`, `content/posts/trip/ridge.jpg`).
+        public let path: String
         /// Its path in the output folder.
         public let outputPath: String
         /// Its path in the content folder, for files that are content (not `static/`).

@@ -21,7 +21,8 @@ struct SectionTree {
         if let home, let title = home.frontMatter["title"]?.string ?? Self.headingTitle(of: home), !title.isEmpty {
             return title
         }
-        return FileName.words(Self.folderName(layout.root))
+        // A site from memory has no folder to be named after.
+        return layout.folder.map { FileName.words(Self.folderName($0)) } ?? "Site"
     }
 
     /// Folder names that say where content is kept, not what it is.

@@ -21,7 +21,7 @@ struct StaticFilePlacement {
         var files: [LoadedSite.StaticFile] = []
         if let staticFolder = layout.staticFiles {
             for path in staticFiles {
-                files.append(.init(source: staticFolder.appendingPathComponent(path), outputPath: path, contentPath: nil))
+                files.append(.init(path: FolderWalker.join(staticFolder, path), outputPath: path, contentPath: nil))
             }
         }
         let places = otherFiles.map { placement?.place($0) ?? .init(language: "", sitePath: $0, sharedPath: $0) }
@@ -37,15 +37,15 @@ struct StaticFilePlacement {
                     }
                 }
             }
-            let source = layout.content.appendingPathComponent(path)
+            let source = layout.sourcePath(ofContentPath: path)
             for sitePath in sitePathsOfFile {
                 if let bundle = bundle(of: sitePath, in: bundleFolders) {
                     // Drafts' bundles are left out with their page.
                     guard let url = bundleURLs[bundle] else { continue }
                     let inside = String(sitePath.dropFirst(bundle.isEmpty ? 0 : bundle.count + 1))
-                    files.append(.init(source: source, outputPath: String(URLPath.decoded(url).dropFirst()) + inside, contentPath: path))
+                    files.append(.init(path: source, outputPath: String(URLPath.decoded(url).dropFirst()) + inside, contentPath: path))
                 } else {
-                    files.append(.init(source: source, outputPath: sitePath, contentPath: path))
+                    files.append(.init(path: source, outputPath: sitePath, contentPath: path))
                 }
             }
         }

@@ -10,8 +10,9 @@ public struct BuildSummary: Sendable {
     public let files: Int
     /// Seconds from start to finish.
     public let seconds: Double
-    /// The output folder.
-    public let output: URL
+    /// The output folder of the site's layout (``SiteLayout/output``); `nil` for a site read
+    /// from a source not on disk that was given none.
+    public let output: URL?
     /// Problems that did not stop the build.
     public let warnings: [SiteError]
     /// What the build did on its own that the author may want to know, such as a Jekyll

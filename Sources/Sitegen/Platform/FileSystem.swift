@@ -142,6 +142,16 @@ package enum FileSystem {
         }
     }
 
+    /// Writes `data` to the file at `path`, made or emptied first; false (and `errno` set) when it cannot.
+    static func write(_ data: Data, toFile path: String) -> Bool {
+        data.withUnsafeBytes { bytes -> Bool in
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else { return false }
+            defer { close(descriptor) }
+            return write(bytes, to: descriptor)
+        }
+    }
+
     /// Writes every one of `bytes` to the open file `descriptor`; false (and `errno` set) when it cannot.
     static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
         var offset = 0

@@ -124,7 +124,7 @@ enum RegularFile {
         String(cString: strerror(errno))
     }
 
-    private static func tooLarge(_ size: Int, _ maximum: Int) -> String {
+    static func tooLarge(_ size: Int, _ maximum: Int) -> String {
         "is \(LimitWording.size(size)); files read whole may be at most \(LimitWording.size(maximum))"
     }
 }

@@ -45,7 +45,7 @@ struct SiteRenderer: Sendable {
         let warnings = WarningLog()
         let targets = linkTargets()
         var resolver = LinkResolver(targets: targets, basePath: context.basePath,
-                                    contentFolder: loaded.layout.content == loaded.layout.root ? "" : "content",
+                                    contentFolder: loaded.layout.content.isEmpty ? "" : "content",
                                     headings: TargetHeadings(sources: linkSources(), parser: site.markdownParser),
                                     aliases: aliasTargets(), warnings: warnings)
         if loaded.configuration.isMultilingual { resolver.languages = linkLanguages() }
@@ -271,8 +271,7 @@ struct SiteRenderer: Sendable {
         }
         var expanded = source
         if HTMLScan.contains("{{#", in: source.body) {
-            let includer = MdBookIncludes(contentFolder: loaded.layout.content.standardizedFileURL.path,
-                                          walker: FolderWalker(layout: loaded.layout, configuration: loaded.configuration),
+            let includer = MdBookIncludes(source: loaded.layout.source, contentFolder: loaded.layout.content,
                                           display: { [layout = loaded.layout] in layout.display(contentPath: $0) })
             let expansion = try includer.expand(source, at: path)
             (expanded, includes, warnings) = (expansion.source, expansion.files, expansion.warnings)
@@ -364,12 +363,12 @@ struct SiteRenderer: Sendable {
             url: { written, line in
                 plain.linkRewriter?.rewrite(LinkRewriter.Input(url: written, kind: .rawHTML, line: line)) ?? written
             },
-            readFile: { [content = loaded.layout.content, root = loaded.layout.root] file in
-                ConfinedFile.text(at: file, from: content.appendingPathComponent(URLPath.folder(of: path)), root: root,
+            readFile: { [layout = loaded.layout] file in
+                ConfinedFile.text(at: file, from: layout.sourcePath(ofContentPath: URLPath.folder(of: path)), root: "", in: layout.source,
                                   maximumSize: Limits.markdownFileBytes)
             },
-            pageFiles: { [content = loaded.layout.content, root = loaded.layout.root] in
-                ConfinedFile.names(in: content.appendingPathComponent(URLPath.folder(of: path)), root: root)
+            pageFiles: { [layout = loaded.layout] in
+                ConfinedFile.names(in: layout.sourcePath(ofContentPath: URLPath.folder(of: path)), root: "", source: layout.source)
             },
             htmlBlocks: parser.options.rawHTML == .keep, templates: theme.shortcodes,
             model: {

@@ -24,7 +24,7 @@ struct InterfaceStrings: Sendable {
         }
         // The site's files are read as data files are (YAML or JSON, by name): each a table of words.
         var siteStrings: [String: FrontMatter] = [:]
-        for file in try DataFiles.read(layout.strings, shownAs: "i18n/", layout: layout, walker: walker) {
+        for file in try DataFiles.read(layout.strings, shownAs: "i18n/", walker: walker) {
             siteStrings[file.name] = try Self.words(file.value, file: file.shown)
         }
         func lookup(_ code: String, in table: [String: FrontMatter]) -> FrontMatter {

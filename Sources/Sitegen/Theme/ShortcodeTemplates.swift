@@ -29,12 +29,10 @@ struct ShortcodeTemplates: Sendable {
     }
 
     /// Reads `templates/shortcodes/*.mustache` from `folder` (the site's `templates/`).
-    static func reading(ownFrom folder: URL?, layout: SiteLayout, walker: FolderWalker,
-                        foreign: ForeignShortcodes) throws -> ShortcodeTemplates {
+    static func reading(ownFrom folder: String?, walker: FolderWalker, foreign: ForeignShortcodes) throws -> ShortcodeTemplates {
         guard let folder else { return ShortcodeTemplates(own: nil, ownNames: [], foreign: foreign) }
-        let shortcodes = folder.appendingPathComponent("shortcodes")
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: shortcodes.path, isDirectory: &isFolder), isFolder.boolValue else {
+        let shortcodes = FolderWalker.join(folder, "shortcodes")
+        guard walker.source.isFolder(shortcodes) else {
             return ShortcodeTemplates(own: nil, ownNames: [], foreign: foreign)
         }
         let listing = walker.list(shortcodes, shownAs: "templates/shortcodes/", verb: "read", recursive: false,
@@ -42,15 +40,9 @@ struct ShortcodeTemplates: Sendable {
         guard listing.errors.isEmpty else { throw SiteErrors(errors: listing.errors) }
         var sources: [TemplateLibrary.Source] = []
         for path in listing.files {
-            let url = shortcodes.appendingPathComponent(path)
-            let text: String
-            do {
-                text = String(decoding: try RegularFile.contents(of: url.path, maximumSize: Limits.templateFileBytes), as: UTF8.self)
-            } catch {
-                throw SiteError(file: layout.display(url), error.reason)
-            }
-            sources.append(.init(name: String(path.dropLast(".mustache".count)).lowercased(), text: text,
-                                 displayPath: layout.display(url)))
+            let file = FolderWalker.join(shortcodes, path)
+            let text = String(decoding: try walker.source.read(file, maximumSize: Limits.templateFileBytes, shownAs: file), as: UTF8.self)
+            sources.append(.init(name: String(path.dropLast(".mustache".count)).lowercased(), text: text, displayPath: file))
         }
         do {
             let library = try TemplateLibrary(sources)

@@ -23,10 +23,10 @@ package struct Theme: Sendable {
     }
 
     /// Loads the bundled theme `name` and the templates in `overrides`, as `walker` lists them.
-    init(name: String, overrides: URL?, layout: SiteLayout, walker: FolderWalker) throws {
+    init(name: String, overrides: String?, layout: SiteLayout, walker: FolderWalker) throws {
         guard EmbeddedThemes.files[name] != nil else {
             let known = EmbeddedThemes.files.keys.sorted().joined(separator: ", ")
-            throw SiteError(file: layout.configuration.map(layout.display), "unknown theme '\(name)'; bundled themes: \(known)")
+            throw SiteError(file: layout.configurationShown, "unknown theme '\(name)'; bundled themes: \(known)")
         }
         var files: [String: TemplateEngine.File] = [:]
         for (path, text) in Self.files(of: name) where path.hasSuffix(".mustache") {
@@ -38,19 +38,13 @@ package struct Theme: Sendable {
             let listing = walker.list(overrides, shownAs: "templates/", verb: "read", recursive: false, accepting: SiteLayout.isTemplate)
             guard listing.errors.isEmpty else { throw SiteErrors(errors: listing.errors) }
             for path in listing.files {
-                let url = overrides.appendingPathComponent(path)
+                let file = FolderWalker.join(overrides, path)
                 let name = String(path.dropLast(".mustache".count))
-                let text: String
-                do {
-                    text = String(decoding: try RegularFile.contents(of: url.path, maximumSize: Limits.templateFileBytes), as: UTF8.self)
-                } catch {
-                    throw SiteError(file: layout.display(url), error.reason)
-                }
-                files[name] = .init(name: name, text: text, displayPath: layout.display(url))
+                let text = String(decoding: try walker.source.read(file, maximumSize: Limits.templateFileBytes, shownAs: file), as: UTF8.self)
+                files[name] = .init(name: name, text: text, displayPath: file)
             }
         }
         templates = try TemplateEngine(files: Array(files.values))
-        shortcodes = try ShortcodeTemplates.reading(ownFrom: overrides, layout: layout, walker: walker,
-                                                    foreign: ForeignShortcodes.reading(root: layout.root, layout: layout, walker: walker))
+        shortcodes = try ShortcodeTemplates.reading(ownFrom: overrides, walker: walker, foreign: ForeignShortcodes.reading(walker: walker))
     }
 }

@@ -13,6 +13,11 @@ final class MemoryOutput: OutputSink {
         files.withLock { $0[normalized] = Data(text.utf8) }
     }
 
+    func write(_ data: Data, to path: String) throws {
+        let normalized = try URLPath.outputPath(path)
+        files.withLock { $0[normalized] = data }
+    }
+
     func copy(_ source: URL, to path: String) throws {
         let normalized = try URLPath.outputPath(path)
         do {

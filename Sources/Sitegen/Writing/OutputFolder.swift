@@ -82,6 +82,17 @@ final class OutputFolder: Sendable {
         _ = written.withLock { $0.files.insert(relative) }
     }
 
+    /// Writes bytes to a relative path of the output.
+    func write(_ data: Data, to path: String) throws {
+        let relative = try URLPath.outputPath(path)
+        try makeFolder(URLPath.folder(of: relative))
+        FileSystem.removeFile(staging + "/" + relative)
+        guard FileSystem.write(data, toFile: staging + "/" + relative) else {
+            throw SiteError(file: path, "cannot write the output file: \(String(cString: strerror(errno)))")
+        }
+        _ = written.withLock { $0.files.insert(relative) }
+    }
+
     /// Copies a file to a relative path of the output.
     func copy(_ source: URL, to path: String) throws {
         let relative = try URLPath.outputPath(path)

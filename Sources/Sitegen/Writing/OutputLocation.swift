@@ -5,9 +5,9 @@ import Foundation
 /// configuration, a Swift site's `Package.swift` and `Sources/`), a folder inside `static/`,
 /// `templates/` or `data/` (whose files would be read back), `/`, the home folder, or a file.
 enum OutputLocation {
-    /// Throws an error saying why, when the build must not write to `layout.output`.
-    static func check(_ layout: SiteLayout) throws(SiteError) {
-        let given = layout.output.path
+    /// Throws an error saying why, when the build of the site at `layout` must not write to `destination`.
+    static func check(_ layout: SiteLayout, output destination: URL) throws(SiteError) {
+        let given = destination.path
         let output = FileSystem.realPath(given)
         func refuse(_ reason: String) -> SiteError {
             SiteError(file: given, "cannot be the output folder: \(reason). Choose an empty or new folder, such as \(suggestion(layout))")
@@ -34,28 +34,32 @@ enum OutputLocation {
         for (name, source) in sources(of: layout) where liesInOutput(source.path) {
             throw refuse(isOutput(FileSystem.realPath(source.path)) ? "it is \(name)" : "it holds \(name)")
         }
-        let readBack = [("static/", layout.staticFiles), ("templates/", layout.templates), ("data/", layout.data)]
-            + (layout.content == layout.root ? [] : [(layout.contentShown, layout.content)])
+        let readBack = [("static/", layout.onDisk(layout.staticFiles)), ("templates/", layout.onDisk(layout.templates)),
+                        ("data/", layout.onDisk(layout.data))]
+            + (layout.content.isEmpty ? [] : [(layout.contentShown, layout.contentOnDisk)])
         for case let (name, folder?) in readBack where output.hasPrefix(FileSystem.realPath(folder.path) + "/") {
             throw refuse("it is inside the site's \(name) folder, whose files are read by the build")
         }
     }
 
     /// The parts of the site an output folder must never replace, with their names for messages.
+    /// The parts of a site on disk the output must not be or hold; none for a site read from
+    /// elsewhere.
     private static func sources(of layout: SiteLayout) -> [(String, URL)] {
-        var sources: [(String, URL)] = [("the site folder", layout.root), ("the content folder", layout.content)]
-        if let folder = layout.staticFiles { sources.append(("the static/ folder", folder)) }
-        if let folder = layout.templates { sources.append(("the templates/ folder", folder)) }
-        if let folder = layout.data { sources.append(("the data/ folder", folder)) }
-        if let file = layout.configuration ?? layout.foreignConfiguration { sources.append(("the configuration file", file)) }
+        guard let root = layout.folder, let content = layout.contentOnDisk else { return [] }
+        var sources: [(String, URL)] = [("the site folder", root), ("the content folder", content)]
+        if let folder = layout.onDisk(layout.staticFiles) { sources.append(("the static/ folder", folder)) }
+        if let folder = layout.onDisk(layout.templates) { sources.append(("the templates/ folder", folder)) }
+        if let folder = layout.onDisk(layout.data) { sources.append(("the data/ folder", folder)) }
+        if let file = layout.configurationURL ?? layout.onDisk(layout.foreignConfiguration) { sources.append(("the configuration file", file)) }
         for name in ["Package.swift", "Sources"] {
-            let url = layout.root.appendingPathComponent(name)
+            let url = root.appendingPathComponent(name)
             if FileSystem.kind(url.path) != nil { sources.append(("the site's \(name)", url)) }
         }
         return sources
     }
 
     private static func suggestion(_ layout: SiteLayout) -> String {
-        layout.root.appendingPathComponent("public").path
+        layout.folder.map { $0.appendingPathComponent("public").path } ?? "a new folder of your own"
     }
 }

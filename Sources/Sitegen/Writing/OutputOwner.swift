@@ -1,4 +1,5 @@
 import Foundation
+import SitegenLimits
 
 /// What makes an output file. Every output path has exactly one owner; ``OutputWriter`` fails
 /// the build when two claim one path, naming both as the site's author knows them.
@@ -22,18 +23,32 @@ struct OutputOwner: Hashable, Sendable {
     let description: String
     /// The output in words in a message about its own ``file``: `this page`, `the alias /old/`.
     var ownDescription: String?
-    /// The content folder and the path in it of the file to find the line of ``origin`` in
-    /// (joined only when a collision is reported: owners are made for every output).
-    var contentFolder: URL?
-    var contentPath: String?
+    /// The file to find the line of ``origin`` in (read only when a collision is reported:
+    /// owners are made for every output).
+    var sourceFile: SourceFile?
     var origin: Origin?
+
+    /// A file of the site's source. Two are the same when their paths are: the owner's
+    /// identity is its ``file``, whatever reads it.
+    struct SourceFile: Hashable, Sendable {
+        let source: any SiteSource
+        let path: String
+
+        static func == (first: SourceFile, second: SourceFile) -> Bool {
+            first.path == second.path
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(path)
+        }
+    }
 
     /// A page, whose path comes from its `url`, its `slug` or its file name.
     static func page(_ page: Page, layout: SiteLayout) -> OutputOwner {
         let origin: Origin? = page.frontMatter["url"] != nil ? .key("url") : page.frontMatter["slug"] != nil ? .key("slug") : nil
         let display = shown(page.sourcePath, layout: layout)
         return OutputOwner(kind: .page, file: display, description: display, ownDescription: "this page",
-                           contentFolder: layout.content, contentPath: page.sourcePath, origin: origin)
+                           sourceFile: SourceFile(source: layout.source, path: layout.sourcePath(ofContentPath: page.sourcePath)), origin: origin)
     }
 
     /// A redirect from one of a page's `aliases`.
@@ -46,7 +61,8 @@ struct OutputOwner: Hashable, Sendable {
         let display = shown(contentPath, layout: layout)
         let written = URLPath.decoded(alias)
         return OutputOwner(kind: .alias, file: display, description: "the alias \(written) of \(display)",
-                           ownDescription: "the alias \(written)", contentFolder: layout.content, contentPath: contentPath,
+                           ownDescription: "the alias \(written)",
+                           sourceFile: SourceFile(source: layout.source, path: layout.sourcePath(ofContentPath: contentPath)),
                            origin: .alias(written.count > 1 && written.hasSuffix("/") ? String(written.dropLast()) : written))
     }
 
@@ -104,7 +120,7 @@ struct OutputOwner: Hashable, Sendable {
 
     /// A file of `static/` or of the content folder, published as it is.
     static func file(_ file: LoadedSite.StaticFile, layout: SiteLayout) -> OutputOwner {
-        let display = file.contentPath.map { shown($0, layout: layout) } ?? layout.display(file.source)
+        let display = file.contentPath.map { shown($0, layout: layout) } ?? file.path
         return OutputOwner(kind: .file, file: display, description: display, ownDescription: "this file")
     }
 
@@ -120,8 +136,8 @@ struct OutputOwner: Hashable, Sendable {
 
     /// The line of ``origin`` in the front matter of ``source``, if found.
     func line() -> Int? {
-        guard let origin, let contentFolder, let contentPath,
-              let text = try? String(contentsOf: contentFolder.appendingPathComponent(contentPath), encoding: .utf8) else { return nil }
+        guard let origin, let sourceFile,
+              let text = try? sourceFile.source.text(of: sourceFile.path, maximumSize: Limits.markdownFileBytes) else { return nil }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         guard lines.first?.trimmingCharacters(in: .whitespaces) == "---" else { return nil }
         var frontMatter: [(number: Int, text: Substring)] = []

@@ -7,6 +7,8 @@ protocol OutputSink: Sendable {
     /// built site, such as the search indexer); `nil` when the build is not on disk yet.
     var builtFolder: String? { get }
     func write(_ text: String, to path: String) throws
+    /// Writes bytes: a file of a source not on disk, which cannot be copied.
+    func write(_ data: Data, to path: String) throws
     func copy(_ source: URL, to path: String) throws
     /// Keeps the file a live build made before at `path`, unchanged (a no-op elsewhere).
     func keep(_ path: String)

@@ -28,6 +28,11 @@ final class OutputWriter: Sendable {
         try claim(path, by: owner) { try sink.write(text, to: path) }
     }
 
+    /// Writes `data` at the output path `path`, made by `owner`.
+    func write(_ data: Data, to path: String, owner: OutputOwner) throws {
+        try claim(path, by: owner) { try sink.write(data, to: path) }
+    }
+
     /// Copies the file at `source` to the output path `path`, made by `owner`.
     func copy(_ source: URL, to path: String, owner: OutputOwner) throws {
         try claim(path, by: owner) { try sink.copy(source, to: path) }

@@ -21,17 +21,17 @@ struct LiveSession {
     func run(whenReady: () -> Void = {}) async throws {
         let live = LiveSiteBuilder(site: SitegenCLI.configuredSite ?? Site(), root: root, output: output,
                                    configuration: configuration, options: options)
-        let outputFolder = live.layout.output.path
+        let outputFolder = (live.layout.output ?? root.appendingPathComponent("public")).path
         let publishFolder = root.standardizedFileURL.path + "/public"
         let watcher: FileWatcher
         do {
             // A linked content or static folder is watched where it really is.
             let layout = live.layout
-            let linked = [layout.content, layout.staticFiles].compactMap { $0 }
+            let linked = [layout.contentOnDisk, layout.onDisk(layout.staticFiles)?.resolvingSymlinksInPath()].compactMap { $0 }
                 .filter { !$0.standardizedFileURL.path.hasPrefix(root.standardizedFileURL.path + "/") }
             // What `sitegen build` writes is no change to the site.
             watcher = try FileWatcher(roots: [root] + linked, skipping: [layout.output, root.appendingPathComponent(".build"),
-                                                                         root.appendingPathComponent("public")])
+                                                                         root.appendingPathComponent("public")].compactMap { $0 })
         } catch {
             TerminalOutput.error("\(error)")
             throw ExitCode.failure

@@ -34,11 +34,8 @@ struct ExpansionLimitTests {
         throws -> (error: SiteError?, reads: Int) {
         let site = try TestSite()
         for (path, text) in files { try site.write(text, to: path) }
-        let content = site.root.appendingPathComponent("content").standardizedFileURL.path
         let reads = Counter()
-        var includer = MdBookIncludes(contentFolder: content,
-                                      walker: FolderWalker(siteFolder: site.root, followsLinksOutside: false),
-                                      display: { "content/" + $0 })
+        var includer = MdBookIncludes(source: FolderSource(root: site.root), contentFolder: "content", display: { "content/" + $0 })
         includer.maximumIncludes = includes
         includer.maximumExpandedBytes = bytes
         includer.reads = reads

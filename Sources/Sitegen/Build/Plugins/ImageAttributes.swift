@@ -18,8 +18,8 @@ enum ImageAttributes {
             var added = ""
             if !tag.contains(" loading=") { added += " loading=\"lazy\"" }
             if !tag.contains(" width="), !tag.contains(" height="),
-               let source = attribute("src", in: tag), let file = files.file(at: source),
-               let size = ImageSize.of(file) {
+               let source = attribute("src", in: tag), let header = files.header(at: source, count: ImageSize.headerBytes),
+               let size = ImageSize.of(header) {
                 added += " width=\"\(size.width)\" height=\"\(size.height)\""
             }
             if tag.hasSuffix("/") { tag = String(tag.dropLast()).trimmingCharacters(in: .whitespaces) + added + " /" }

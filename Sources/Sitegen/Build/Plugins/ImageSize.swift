@@ -2,11 +2,13 @@ import Foundation
 
 /// The pixel size of a PNG, GIF, JPEG or WebP file, read from its header.
 enum ImageSize {
-    static func of(_ file: URL) -> (width: Int, height: Int)? {
-        guard let handle = try? FileHandle(forReadingFrom: file) else { return nil }
-        defer { try? handle.close() }
-        guard let data = try? handle.read(upToCount: 64 * 1024) else { return nil }
-        let bytes = [UInt8](data)
+    /// The bytes of a header that holds the size: the first 64 KB (a JPEG's size comes after its
+    /// metadata).
+    static let headerBytes = 64 * 1024
+
+    /// The size a file's first ``headerBytes`` give.
+    static func of(_ header: Data) -> (width: Int, height: Int)? {
+        let bytes = [UInt8](header)
         func big16(_ at: Int) -> Int { Int(bytes[at]) << 8 | Int(bytes[at + 1]) }
         func big32(_ at: Int) -> Int { big16(at) << 16 | big16(at + 2) }
         func little16(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 }

@@ -40,20 +40,19 @@ struct ForeignShortcodes: Sendable {
 
     /// The shortcode files under the site's root: Hugo's and Zola's folders, the site's own
     /// first, then each theme's (in name order).
-    static func reading(root: URL, layout: SiteLayout, walker: FolderWalker) -> ForeignShortcodes {
+    static func reading(walker: FolderWalker) -> ForeignShortcodes {
         var files: [String: File] = [:]
-        let manager = FileManager.default
-        let themes = ((try? manager.contentsOfDirectory(atPath: root.appendingPathComponent("themes").path)) ?? []).sorted()
-        var folders: [(URL, isZola: Bool, fromTheme: Bool)] = []
+        let source = walker.source
+        let themes = ((try? source.entries(in: "themes")) ?? []).filter { $0.kind == .folder }.map(\.name).sorted()
+        var folders: [(String, isZola: Bool, fromTheme: Bool)] = []
         for base in [""] + themes.map({ "themes/\($0)/" }) {
-            folders.append((root.appendingPathComponent(base + "layouts/_shortcodes"), false, !base.isEmpty))
-            folders.append((root.appendingPathComponent(base + "layouts/shortcodes"), false, !base.isEmpty))
-            folders.append((root.appendingPathComponent(base + "templates/shortcodes"), true, !base.isEmpty))
+            folders.append((base + "layouts/_shortcodes", false, !base.isEmpty))
+            folders.append((base + "layouts/shortcodes", false, !base.isEmpty))
+            folders.append((base + "templates/shortcodes", true, !base.isEmpty))
         }
         for (folder, isZola, fromTheme) in folders {
-            var isFolder: ObjCBool = false
-            guard manager.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else { continue }
-            let listing = walker.list(folder, shownAs: layout.display(folder) + "/", verb: "read", recursive: false) {
+            guard source.isFolder(folder) else { continue }
+            let listing = walker.list(folder, shownAs: folder + "/", verb: "read", recursive: false) {
                 $0.hasSuffix(".html") || (isZola && $0.hasSuffix(".md"))
             }
             // Hugo's `name.html` before `name.en.html`.
@@ -61,9 +60,8 @@ struct ForeignShortcodes: Sendable {
                 let name = String(path.prefix { $0 != "." }).lowercased()
                 // A site's own file hides its theme's.
                 guard files[name] == nil else { continue }
-                let url = folder.appendingPathComponent(path)
-                let display = layout.display(url)
-                guard let data = try? RegularFile.contents(of: url.path, maximumSize: Limits.dialectTemplateBytes) else {
+                let display = folder + "/" + path
+                guard let data = try? source.contents(of: display, maximumSize: Limits.dialectTemplateBytes) else {
                     files[name] = File(template: .unsupported(DialectError(.limit, line: 1, "the file cannot be read, or is larger than "
                                                                                 + LimitWording.size(Limits.dialectTemplateBytes))),
                                        display: display, fromTheme: fromTheme)

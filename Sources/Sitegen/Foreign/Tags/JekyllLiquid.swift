@@ -14,7 +14,8 @@ import SitegenTemplates
 /// shown as written, with a warning at its line.
 struct JekyllLiquid: Sendable {
     let site: TemplateValue
-    private let includes: URL
+    /// Where `_includes/` is read.
+    private let source: any SiteSource
     /// Each post's URL by its file's name without extension (`2024-01-02-title`), for `post_url`.
     private let postURLs: [String: String]
     /// Each page's URL by its path from the site folder, for `link`.
@@ -24,7 +25,7 @@ struct JekyllLiquid: Sendable {
     /// The Liquid of the Jekyll site `loaded`; `excerpt` renders a post's first paragraph.
     init(loaded: LoadedSite, excerpt: @escaping @Sendable (Page) -> String) {
         let configuration = loaded.configuration
-        includes = loaded.layout.root.appendingPathComponent("_includes")
+        source = loaded.layout.source
         var postURLs: [String: String] = [:], pageURLs: [String: String] = [:], pages: [String: TemplateValue] = [:]
         var posts: [(Page, TemplateValue)] = [], others: [TemplateValue] = []
         var categories: [String: [TemplateValue]] = [:], tags: [String: [TemplateValue]] = [:]
@@ -71,10 +72,10 @@ struct JekyllLiquid: Sendable {
                 firstLine: Int, markdownify: @escaping @Sendable (String) -> String,
                 highlight: @escaping @Sendable (String, String, String) -> String) -> Result<(text: String, warnings: [SiteError]), SiteError> {
         let page = pages[path] ?? .object(JekyllDocument(frontMatter: frontMatter, url: url, language: language))
-        let includes = includes, postURLs = postURLs, pageURLs = pageURLs
+        let source = source, postURLs = postURLs, pageURLs = pageURLs
         let unknown = Mutex<[String]>([])
         let environment = LiquidEnvironment(
-            include: { name in Self.include(name, in: includes) },
+            include: { name in Self.include(name, in: source) },
             markdownify: markdownify, highlight: highlight,
             tag: { name, argument in
                 let target = argument.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
@@ -104,8 +105,8 @@ struct JekyllLiquid: Sendable {
     }
 
     /// The text of `_includes/NAME`, if it is a file inside that folder.
-    private static func include(_ name: String, in folder: URL) -> String? {
+    private static func include(_ name: String, in source: any SiteSource) -> String? {
         guard !name.hasPrefix("/") else { return nil }
-        return ConfinedFile.text(at: name, from: folder, root: folder, maximumSize: Limits.templateFileBytes)
+        return ConfinedFile.text(at: name, from: "_includes", root: "_includes", in: source, maximumSize: Limits.templateFileBytes)
     }
 }

@@ -24,10 +24,10 @@ import SitegenLimits
 /// ``maximumExpandedBytes`` is an error at the page's line of the include that went over, before
 /// the text past the limit is read or built.
 struct MdBookIncludes: Sendable {
-    /// The content folder, as a standardized path.
+    /// Where the files are read; on disk, it decides which real paths may be read.
+    let source: any SiteSource
+    /// The content folder, a path of ``source``.
     let contentFolder: String
-    /// Who decides which real paths may be read.
-    let walker: FolderWalker
     /// How messages name the page at a content path.
     let display: @Sendable (String) -> String
     /// The largest page once its includes are done, in bytes (tests give a small one).
@@ -67,8 +67,8 @@ struct MdBookIncludes: Sendable {
     func expand(_ source: MarkdownSource, at path: String) throws(SiteError) -> Expansion {
         guard HTMLScan.contains("{{#", in: source.body) else { return Expansion(source: source, warnings: [], files: []) }
         var state = State(page: display(path))
-        let folder = URLPath.folder(of: path)
-        let body = try expand(source.body, folder: folder.isEmpty ? contentFolder : contentFolder + "/" + folder,
+        let folder = FolderWalker.join(self.source.folder?.diskPath(contentFolder) ?? contentFolder, URLPath.folder(of: path))
+        let body = try expand(source.body, folder: folder,
                           firstLine: source.bodyLineOffset + 1, nested: false, depth: 0, state: &state)
         return Expansion(source: MarkdownSource(frontMatter: source.frontMatter, body: body[...],
                                                 bodyLineOffset: source.bodyLineOffset),
@@ -175,22 +175,13 @@ struct MdBookIncludes: Sendable {
             warn("is in a file included \(Self.maximumDepth) deep (an include in a circle?)")
             return nil
         }
-        let path = directive.path.hasPrefix("/") ? directive.path : folder + "/" + directive.path
-        state.files.append(File(path: path, stamp: FileStamp(path)))
-        guard let real = FileSystem.resolved(path) else {
-            warn("names no file: \(directive.path) is not there")
-            return nil
-        }
-        guard walker.allows(real) else {
-            warn("reads \(real), outside the site folder; set `followLinksOutside: true` in sitegen.yml to allow it")
-            return nil
-        }
-        let data: Data
-        do {
-            data = try RegularFile.contents(of: real, maximumSize: Self.maximumBytes)
-            _ = reads?.increment()
-        } catch {
-            warn("cannot read \(directive.path): \(error.reason)")
+        let (found, file) = read(directive, from: folder)
+        if let file { state.files.append(file) }
+        let data: Data, real: String
+        switch found {
+        case .success(let read): (data, real) = read
+        case .failure(let problem):
+            warn(problem.message)
             return nil
         }
         var lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
@@ -219,8 +210,48 @@ struct MdBookIncludes: Sendable {
         }
         let text = kept.joined(separator: "\n")
         let realFolder = URLPath.folder(of: real)
-        return try expand(text[...], folder: realFolder.isEmpty ? "/" : realFolder, firstLine: line, nested: true,
+        return try expand(text[...], folder: realFolder.isEmpty && source.folder != nil ? "/" : realFolder, firstLine: line, nested: true,
                       depth: depth + 1, state: &state)
+    }
+
+    /// What an include could not read, in words for its warning.
+    private struct Unread: Error {
+        let message: String
+    }
+
+    /// The bytes of the file `directive` names from `folder`, and where it is (a path on disk,
+    /// links resolved, for a folder on disk; else a path of the source); and, on disk, the file
+    /// to watch for a live build.
+    private func read(_ directive: Directive, from folder: String) -> (Result<(Data, String), Unread>, File?) {
+        guard let disk = source.folder else {
+            // No links in other sources: a path climbs out of the site only by its `..`.
+            guard !directive.path.hasPrefix("/"), let path = URLPath.normalize(FolderWalker.join(folder, directive.path)) else {
+                return (.failure(Unread(message: "reads \(directive.path), outside the site folder")), nil)
+            }
+            do {
+                let data = try source.contents(of: path, maximumSize: Self.maximumBytes)
+                _ = reads?.increment()
+                return (.success((data, path)), nil)
+            } catch {
+                if source.kind(of: path) == nil { return (.failure(Unread(message: "names no file: \(directive.path) is not there")), nil) }
+                return (.failure(Unread(message: "cannot read \(directive.path): \((error as? SiteError)?.message ?? "\(error)")")), nil)
+            }
+        }
+        let joined = directive.path.hasPrefix("/") ? directive.path : folder + "/" + directive.path
+        let file = File(path: joined, stamp: FileStamp(joined))
+        guard let real = FileSystem.resolved(joined) else {
+            return (.failure(Unread(message: "names no file: \(directive.path) is not there")), file)
+        }
+        guard disk.allows(real) else {
+            return (.failure(Unread(message: "reads \(real), outside the site folder; set `followLinksOutside: true` in sitegen.yml to allow it")), file)
+        }
+        do {
+            let data = try RegularFile.contents(of: real, maximumSize: Self.maximumBytes)
+            _ = reads?.increment()
+            return (.success((data, real)), file)
+        } catch {
+            return (.failure(Unread(message: "cannot read \(directive.path): \(error.reason)")), file)
+        }
     }
 
     /// Whether a line holds an anchor marker.

@@ -208,14 +208,15 @@ struct BuildCache {
     /// What the cache must have been made with to be used.
     let key: String
 
-    /// The cache of the site at `layout` built with `options` by this binary.
-    init(layout: SiteLayout, options: BuildOptions) {
-        let output = FileSystem.realPath(layout.output.path)
+    /// The cache of the site at `layout` (in `siteFolder`, built into `output`) built with
+    /// `options` by this binary.
+    init(layout: SiteLayout, siteFolder: URL, output: URL, options: BuildOptions) {
+        let output = FileSystem.realPath(output.path)
         let parent = (output as NSString).deletingLastPathComponent
         path = parent + "/.sitegen-cache-" + (output as NSString).lastPathComponent
         let binary = ExecutableFile.stamp.map { "\($0.seconds).\($0.nanoseconds) \($0.size) \($0.inode)" } ?? "unknown"
-        key = [Self.format, SitegenVersion.number, binary, FileSystem.realPath(layout.root.path), output,
-               layout.configuration?.path ?? "", "\(options.includeDrafts) \(options.includeFuture) \(options.includeExpired) \(options.strict)",
+        key = [Self.format, SitegenVersion.number, binary, FileSystem.realPath(siteFolder.path), output,
+               layout.configurationURL?.path ?? "", "\(options.includeDrafts) \(options.includeFuture) \(options.includeExpired) \(options.strict)",
                options.baseURL ?? ""].joined(separator: "\n")
     }
 

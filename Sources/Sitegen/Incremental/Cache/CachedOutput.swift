@@ -32,6 +32,13 @@ final class CachedOutput: OutputSink {
         try note(path, digest: digest, source: nil)
     }
 
+    /// Bytes are written every time: only a site on disk is cached, and its files are copied.
+    func write(_ data: Data, to path: String) throws {
+        let path = try URLPath.outputPath(path)
+        try folder.write(data, to: path)
+        try note(path, digest: nil, source: nil)
+    }
+
     func copy(_ source: URL, to path: String) throws {
         let path = try URLPath.outputPath(path)
         let sourceStamp = FileStamp(source.path)

@@ -8,18 +8,19 @@ extension SiteBuilder {
     /// folder's other files are hard-linked into the new one, which is swapped in whole as
     /// ``build()`` does; when no file of the site changed, nothing is done at all. The output
     /// is the one ``build()`` makes. A site whose steps run code of their own builds as
-    /// ``build()`` does.
+    /// ``build()`` does, and so does a site not read from a folder on disk (the cache keeps the
+    /// stamps of files on disk).
     @discardableResult
     package func buildRemembering() async throws -> (summary: BuildSummary, values: BuildContext?) {
-        guard site.steps.allSatisfy(\.isBuiltIn) else {
+        guard site.steps.allSatisfy(\.isBuiltIn), let siteFolder = layout.folder, let outputFolder = layout.output else {
             let (summary, values) = try await buildKeepingValues()
             return (summary, values)
         }
         let start = DispatchTime.now().uptimeNanoseconds
         observers.send(.started)
-        let cache = BuildCache(layout: layout, options: options)
+        let cache = BuildCache(layout: layout, siteFolder: siteFolder, output: outputFolder, options: options)
         let walked = Date()
-        let files = SiteFiles(layout: layout)
+        let files = SiteFiles(layout: layout, siteFolder: siteFolder, output: outputFolder)
         var problems: [SiteError] = []
         var opened: BuildCache.Opened?
         switch cache.read() {
@@ -28,7 +29,7 @@ extension SiteBuilder {
         case .read(let read): opened = read
         }
         var previous = opened?.contents
-        let output = FileSystem.realPath(layout.output.path)
+        let output = FileSystem.realPath(outputFolder.path)
         let intact = previous?.outputs.filter { FileStamp(output + "/" + $0.key) == $0.value.stamp } ?? [:]
         if let previous, files.isComplete, files.stamps == previous.inputs, options.now < previous.validUntil,
            intact.count == previous.outputs.count, FileSystem.kind(output + "/" + URLPath.manifestFile) == .file {
@@ -61,8 +62,8 @@ extension SiteBuilder {
         }
         let folder: OutputFolder
         do {
-            try OutputLocation.check(layout)
-            folder = try OutputFolder(destination: layout.output, removesInBackground: true)
+            try OutputLocation.check(layout, output: outputFolder)
+            folder = try OutputFolder(destination: outputFolder, removesInBackground: true)
         } catch {
             observers.send(.failed("\(error)"))
             throw error
@@ -104,8 +105,8 @@ extension SiteBuilder {
     /// The content paths of `changed` files when each is a Markdown file the build before read
     /// and is there still; `nil` when any other file changed, came or went.
     private func editedPages(_ changed: Set<String>, files: SiteFiles, previous: BuildCache.Contents) -> Set<String>? {
-        let content = layout.content.standardizedFileURL.path + "/"
-        guard !changed.isEmpty, layout.contentFolders.isEmpty else { return nil }
+        guard !changed.isEmpty, layout.contentFolders.isEmpty, let folder = layout.contentOnDisk else { return nil }
+        let content = folder.standardizedFileURL.path + "/"
         var edited: Set<String> = []
         for path in changed {
             guard path.hasPrefix(content), files.stamps[path] != nil, previous.inputs[path] != nil else { return nil }

@@ -12,11 +12,11 @@ struct SiteFiles: Equatable {
     /// the walk does not follow), nothing nested past ``Limits/folderDepth``.
     private(set) var isComplete = true
 
-    /// The files of the site at `layout`.
-    init(layout: SiteLayout) {
-        let output = FileSystem.realPath(layout.output.path)
-        walk(layout.root.standardizedFileURL.path, output: output, depth: 0)
-        if let configuration = layout.configuration?.standardizedFileURL.path, stamps[configuration] == nil {
+    /// The files of the site at `layout`, in `siteFolder`, built into `output`.
+    init(layout: SiteLayout, siteFolder: URL, output: URL) {
+        let output = FileSystem.realPath(output.path)
+        walk(siteFolder.standardizedFileURL.path, output: output, depth: 0)
+        if let configuration = layout.configurationURL?.standardizedFileURL.path, stamps[configuration] == nil {
             stamps[configuration] = FileStamp(configuration)
         }
     }

@@ -1,17 +1,22 @@
 import Foundation
 import SitegenLimits
 
-/// Lists the files of a site's folders with `readdir`: no URL or attribute objects per file, so
-/// a tree of 10,000 pages is listed in a few milliseconds. Hidden files and folders are left
-/// out, and so are the `skipping` folders (the output).
+/// Lists the files of a site's folders, as a ``SiteSource`` holds them. Hidden files and
+/// folders are left out, and so are the `skipping` folders (the output).
 ///
-/// Nothing outside the site folder is listed unless the site asks for it: a symbolic link
-/// (a file or a folder, or `content/` itself) whose real target lies outside the site folder is
-/// not followed unless `followsLinksOutside` (`followLinksOutside: true` in `sitegen.yml`).
-/// Links inside the site are followed. What is left out is said once, as a warning naming it:
-/// such a link, a link that leads nowhere or in a circle, a FIFO, socket or device (never
-/// opened), a name that is not UTF-8 or holds a control character. A folder that cannot be read
-/// is an error. The walk keeps its own stack, so no depth of folders can overflow the thread's.
+/// A folder on disk (``FolderSource``) is listed with `readdir`: no URL or attribute objects
+/// per file, so a tree of 10,000 pages is listed in a few milliseconds. Nothing outside the site
+/// folder is listed unless the site asks for it: a symbolic link (a file or a folder, or
+/// `content/` itself) whose real target lies outside the site folder is not followed unless
+/// the source follows links outside (`followLinksOutside: true` in `sitegen.yml`). Links inside
+/// the site are followed. What is left out is said once, as a warning naming it: such a link, a
+/// link that leads nowhere or in a circle, a FIFO, socket or device (never opened), a name that
+/// is not UTF-8 or holds a control character. A folder that cannot be read is an error. The
+/// walk keeps its own stack, so no depth of folders can overflow the thread's.
+///
+/// Any other source is walked through ``SiteSource/entries(in:)``, with the same names left
+/// out and the same bounds, and a bound on how many entries one walk lists (a source need not
+/// be a finite tree).
 struct FolderWalker: Sendable {
     /// What a walk found.
     struct Listing: Sendable {
@@ -24,11 +29,9 @@ struct FolderWalker: Sendable {
         var errors: [SiteError] = []
     }
 
-    /// The site folder, with links resolved.
-    let siteFolder: String
-    /// Whether links that lead outside the site folder are followed.
-    let followsLinksOutside: Bool
-    /// Real paths of folders never listed, whatever leads to them: the output folder.
+    /// What is walked.
+    let source: any SiteSource
+    /// Real paths of folders on disk never listed, whatever leads to them: the output folder.
     let skipping: Set<String>
 
     /// A folder is listed at most this many times in one walk (once as itself, the rest
@@ -38,49 +41,38 @@ struct FolderWalker: Sendable {
     /// Folders nested deeper than this are left out: sections, menus and lists are made by
     /// recursion over folders, one level of the thread's stack per folder.
     static let maximumDepth = Limits.folderDepth
+    /// A walk of a source other than a folder on disk lists at most this many entries.
+    static let maximumEntries = Limits.sourceEntries
+    /// ``maximumEntries``, for this walker (tests give a small one).
+    var entryLimit = Self.maximumEntries
 
-    init(siteFolder: URL, followsLinksOutside: Bool, skipping: [URL] = []) {
-        let path = siteFolder.standardizedFileURL.path
-        self.siteFolder = FileSystem.resolved(path) ?? path
-        self.followsLinksOutside = followsLinksOutside
+    /// A walker of `source` that never lists the folders on disk `skipping`.
+    init(source: any SiteSource, skipping: [URL] = []) {
+        self.source = source
         self.skipping = Set(skipping.map { FileSystem.resolved($0.standardizedFileURL.path) ?? $0.standardizedFileURL.path })
     }
 
-    /// The walker for a site: its folder, `followLinksOutside` of its configuration, and its
-    /// output folder left out (a link to the site folder must not publish the last build again).
-    init(layout: SiteLayout, configuration: SiteConfiguration) {
-        // The publish folder is never content either, also when a preview writes elsewhere.
-        let publishFolder = layout.root.appendingPathComponent("public")
-        let published = FileManager.default.fileExists(atPath: publishFolder.appendingPathComponent(URLPath.manifestFile).path)
-        self.init(siteFolder: layout.root, followsLinksOutside: configuration.followLinksOutside,
-                  skipping: [layout.output] + (published ? [publishFolder] : []))
-    }
-
-    /// The paths of the files under `folder`, relative to it, sorted, without following links
-    /// out of it; `nil` when it cannot be read. For folders that are not a site's, such as
-    /// the output folder.
-    static func files(in folder: URL, skipping: Set<String> = []) -> [String]? {
-        let listing = FolderWalker(siteFolder: folder, followsLinksOutside: false).list(folder, shownAs: "", skipping: skipping)
-        return listing.errors.isEmpty ? listing.files : nil
-    }
-
-    /// Lists the files under `folder`. `prefix` is how messages name what is in it, ending in
-    /// `/` (`content/`, `static/`; empty for a bare folder of Markdown); `verb` says what is
-    /// not done to what is left out (`published`, `read`). `skipping` holds real paths of
-    /// more folders to leave out. Not `recursive`: only the entries directly inside whose
-    /// names `accepting` takes (nothing else is looked at or warned about).
-    func list(_ folder: URL, shownAs prefix: String, verb: String = "published", recursive: Bool = true,
+    /// Lists the files under `folder` (a path of the source). `prefix` is how messages name
+    /// what is in it, ending in `/` (`content/`, `static/`; empty for a bare folder of
+    /// Markdown); `verb` says what is not done to what is left out (`published`, `read`).
+    /// `skipping` holds paths of the source of more folders to leave out. Not `recursive`:
+    /// only the entries directly inside whose names `accepting` takes (nothing else is looked
+    /// at or warned about).
+    func list(_ folder: String, shownAs prefix: String, verb: String = "published", recursive: Bool = true,
               skipping: Set<String> = [], accepting: (String) -> Bool = { _ in true }) -> Listing {
-        let skipping = self.skipping.union(skipping)
+        guard let disk = source.folder else {
+            return listEntries(folder, shownAs: prefix, verb: verb, recursive: recursive, skipping: skipping, accepting: accepting)
+        }
+        let skipping = self.skipping.union(skipping.map { disk.realRoot + "/" + $0 })
         var listing = Listing()
-        let given = folder.standardizedFileURL.path
+        let given = disk.diskPath(folder)
         let name = prefix.isEmpty ? given : String(prefix.dropLast())
         guard let top = FileSystem.resolved(given) else {
             let code = errno
             if code != ENOENT { listing.warnings.append(linkProblem(code, at: given, shown: name, verb: verb)) }
             return listing
         }
-        guard allows(top) else {
+        guard disk.allows(top) else {
             listing.warnings.append(outside(top, shown: name, verb: verb))
             return listing
         }
@@ -154,7 +146,7 @@ struct FolderWalker: Sendable {
                     listing.warnings.append(linkProblem(errno, at: path, shown: shown, verb: verb))
                     continue
                 }
-                guard allows(target) else {
+                guard disk.allows(target) else {
                     listing.warnings.append(outside(target, shown: shown, verb: verb))
                     continue
                 }
@@ -180,16 +172,82 @@ struct FolderWalker: Sendable {
         return listing
     }
 
-    /// The bytes of a file of the site at `path`, if it is a regular file inside the site
-    /// folder (or anywhere, with `followsLinksOutside`).
-    func contents(of path: String) throws(RegularFile.Failure) -> Data {
-        guard let real = FileSystem.resolved(path) else {
-            throw RegularFile.Failure(reason: "cannot read the file: \(RegularFile.lastError())")
+    /// ``list(_:shownAs:verb:recursive:skipping:accepting:)`` of a source that is not a folder
+    /// on disk: no links, so no circles; a name that is not one (empty, `a/b`) is left out, a
+    /// name listed twice in one folder is walked once, and a walk that lists more than
+    /// ``entryLimit`` entries stops with an error.
+    private func listEntries(_ folder: String, shownAs prefix: String, verb: String, recursive: Bool,
+                             skipping: Set<String>, accepting: (String) -> Bool) -> Listing {
+        var listing = Listing()
+        // A folder that is not there holds nothing, as on disk.
+        guard source.isFolder(folder) else { return listing }
+        var frames: [(path: String, relative: String, entries: [SiteSourceEntry], next: Int)] = []
+        var listed = 0
+        func enter(_ path: String, relative: String, shown: String) -> Bool {
+            guard frames.count < Self.maximumDepth else {
+                listing.warnings.append(SiteError(file: shown, "not \(verb): folders nested more than \(Self.maximumDepth) deep are left out"))
+                return true
+            }
+            let entries: [SiteSourceEntry]
+            do {
+                entries = try source.entries(in: path)
+            } catch {
+                let reason = (error as? SiteError)?.message ?? "\(error)"
+                listing.errors.append(SiteError(file: shown, "cannot read the folder (\(reason))"))
+                return true
+            }
+            listed += entries.count
+            guard listed <= entryLimit else {
+                listing.errors.append(SiteError(file: shown, "the walk of the site's folders lists more than "
+                                                + "\(LimitWording.count(entryLimit)) files and folders (Limits: entries of a source); "
+                                                + "does the source list a folder inside itself?"))
+                return false
+            }
+            var shown: [SiteSourceEntry] = []
+            for entry in entries.filter({ $0.name.first != "." }).sorted(by: { $0.name < $1.name }) where shown.last?.name != entry.name {
+                shown.append(entry)
+            }
+            frames.append((path, relative, shown, 0))
+            return true
         }
-        guard allows(real) else {
-            throw RegularFile.Failure(reason: "is a link to \(real), outside the site folder")
+        let name = prefix.isEmpty ? folder : String(prefix.dropLast())
+        guard enter(folder, relative: "", shown: name) else { return listing }
+        while let last = frames.indices.last {
+            guard frames[last].next < frames[last].entries.count else {
+                frames.removeLast()
+                continue
+            }
+            let entry = frames[last].entries[frames[last].next]
+            frames[last].next += 1
+            if !recursive && !accepting(entry.name) { continue }
+            let relative = Self.join(frames[last].relative, entry.name)
+            let shown = prefix + relative
+            if URLPath.hasControlCharacter(entry.name) {
+                let printable = String(String.UnicodeScalarView(shown.unicodeScalars.map { URLPath.isControl($0) ? "?" : $0 }))
+                listing.warnings.append(SiteError(file: printable, "not \(verb): the name holds a control character "
+                                                  + "(a line break, a tab…); rename it"))
+                continue
+            }
+            if entry.name.isEmpty || entry.name.contains("/") {
+                let folder = prefix + frames[last].relative
+                listing.warnings.append(SiteError(file: folder.isEmpty ? nil : folder, "not \(verb): the source lists an entry "
+                                                  + "named \(entry.name.debugDescription) in this folder, which is no name of a file"))
+                continue
+            }
+            let path = Self.join(frames[last].path, entry.name)
+            switch entry.kind {
+            case .file:
+                listing.files.append(relative)
+            case .folder:
+                guard recursive, !skipping.contains(path) else { continue }
+                guard enter(path, relative: relative, shown: shown) else {
+                    listing.files.sort()
+                    return listing
+                }
+            }
         }
-        return try RegularFile.contents(of: real)
+        listing.files.sort()
+        return listing
     }
 
     // MARK: Walking
@@ -208,12 +266,6 @@ struct FolderWalker: Sendable {
     }
 
     // MARK: Rules
-
-    /// Whether a real path may be read: inside the site folder, or anywhere when links outside
-    /// are followed.
-    func allows(_ real: String) -> Bool {
-        followsLinksOutside || siteFolder == "/" || real == siteFolder || real.hasPrefix(siteFolder + "/")
-    }
 
     private func outside(_ target: String, shown: String, verb: String) -> SiteError {
         SiteError(file: shown, "not \(verb): a link to \(target), outside the site folder; "
@@ -237,7 +289,7 @@ struct FolderWalker: Sendable {
         }
     }
 
-    private static func join(_ folder: String, _ name: String) -> String {
+    static func join(_ folder: String, _ name: String) -> String {
         folder.isEmpty ? name : folder + "/" + name
     }
 
@@ -247,11 +299,11 @@ extension FolderWalker {
     /// ``list(_:shownAs:verb:recursive:skipping:accepting:)`` of the subfolders `only` of
     /// `folder` (all of `folder` when `only` is empty), as paths relative to `folder`: a Hugo
     /// site's content folders per language.
-    func list(_ folder: URL, shownAs prefix: String, skipping: Set<String>, only: some Collection<String>) -> Listing {
+    func list(_ folder: String, shownAs prefix: String, skipping: Set<String>, only: some Collection<String>) -> Listing {
         guard !only.isEmpty else { return list(folder, shownAs: prefix, skipping: skipping) }
         var listing = Listing()
         for name in only.sorted() {
-            let part = list(folder.appendingPathComponent(name), shownAs: prefix + name + "/", skipping: skipping)
+            let part = list(Self.join(folder, name), shownAs: prefix + name + "/", skipping: skipping)
             listing.files += part.files.map { name + "/" + $0 }
             listing.warnings += part.warnings
             listing.errors += part.errors
