@@ -255,8 +255,10 @@ public final class SiteBuilder: Sendable {
     private func render(_ loaded: LoadedSite, site: Site, context: BuildContext) async throws -> RenderedSite {
         var site = site
         site.install(loaded.configuration.plugins.compactMap(Plugin.named))
-        return try await RenderStage(loaded: loaded, site: site, strict: options.strict)
-            .renderer(output: context.output, observers: observers, memory: context.renderingMemory).render()
+        var renderer = try RenderStage(loaded: loaded, site: site, strict: options.strict)
+            .renderer(output: context.output, observers: observers, memory: context.renderingMemory)
+        renderer.spillThreshold = options.spillThreshold
+        return try await renderer.render()
     }
 
     /// Copies the theme's assets, `static/` and content files. A file of `static/` at the path

@@ -15,6 +15,13 @@ public struct BuildOptions: Sendable {
     /// Whether a name in a template that can never have a value (`{{page.tilte}}`) stops the
     /// build instead of being a warning.
     public var strict: Bool
+    /// How much Markdown (in bytes) a site has, at least, for a build that writes to disk to
+    /// keep its pages' HTML in a nameless file beside the output between the parse and the
+    /// render instead of in memory (``defaultSpillThreshold``; the tests set it low).
+    package var spillThreshold = defaultSpillThreshold
+    /// 256 MB: at 100,000 pages (810 MB of Markdown) the pages' HTML takes 1.3 GB of memory,
+    /// which the file saves for a twentieth more time; smaller sites keep it in memory.
+    package static let defaultSpillThreshold = 256 << 20
 
     /// Creates options; by default drafts and future pages are left out.
     public init(includeDrafts: Bool = false, includeFuture: Bool = false, baseURL: String? = nil, now: Date = Date(),

@@ -12,20 +12,29 @@ public struct RenderedPage: Sendable {
         let description: String
         let summary: String
         let headings: [Heading]
-        let content: String
+        let text: String
+        /// Where the HTML is kept instead of ``text`` when it was spilled to a file.
+        let spilled: (file: SpillFile, range: Range<Int>)?
         let data: FrontMatter
         let titleID: String?
 
         init(page: Page, title: String, description: String, summary: String, headings: [Heading],
-             content: String, data: FrontMatter, titleID: String?) {
+             content: String, spilled: (file: SpillFile, range: Range<Int>)? = nil, data: FrontMatter, titleID: String?) {
             self.page = page
             self.title = title
             self.description = description
             self.summary = summary
             self.headings = headings
-            self.content = content
+            self.text = content
+            self.spilled = spilled
             self.data = data
             self.titleID = titleID
+        }
+
+        var content: String {
+            guard let spilled else { return text }
+            // Written by this build into a file of its own: it reads back unless the disk fails.
+            return spilled.file.text(at: spilled.range) ?? ""
         }
     }
 
@@ -56,14 +65,26 @@ public struct RenderedPage: Sendable {
     public var readingMinutes: Int { WordCounter.tally(storage.content).readingMinutes }
     /// The page's HTML body (its Markdown rendered and modified, without the template). The
     /// heading that opens the text is left out when it is the title, which the theme shows.
-    public var content: String { _read { yield storage.content } }
+    public var content: String { storage.content }
     /// The `id` of the heading left out of ``content`` because it is the title: the theme's
     /// title heading carries it, so that links to it still lead somewhere.
     public var titleID: String? { _read { yield storage.titleID } }
     /// This rendered page, of `page` (the same page, as loaded again).
     func with(page: Page) -> RenderedPage {
-        RenderedPage(page: page, title: title, description: description, summary: summary, headings: headings, content: content,
-                     data: data, titleID: titleID)
+        var copy = self
+        copy.storage = Storage(page: page, title: title, description: description, summary: summary, headings: headings,
+                               content: storage.text, spilled: storage.spilled, data: data, titleID: titleID)
+        return copy
+    }
+
+    /// This rendered page with its HTML kept in `file` instead of memory (as it is when the
+    /// file cannot take it).
+    func spilled(into file: SpillFile) -> RenderedPage {
+        guard storage.spilled == nil, let range = file.append(storage.text) else { return self }
+        var copy = self
+        copy.storage = Storage(page: page, title: title, description: description, summary: summary, headings: headings,
+                               content: "", spilled: (file, range), data: data, titleID: titleID)
+        return copy
     }
 
     /// Values plugins add for templates, as `page.data.KEY` (the page's own, then computed ones).
@@ -71,7 +92,7 @@ public struct RenderedPage: Sendable {
         get { storage.data }
         set {
             storage = Storage(page: page, title: title, description: description, summary: summary, headings: headings,
-                              content: content, data: newValue, titleID: titleID)
+                              content: storage.text, spilled: storage.spilled, data: newValue, titleID: titleID)
         }
     }
 }

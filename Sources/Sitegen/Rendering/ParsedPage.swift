@@ -19,4 +19,10 @@ extension ParsedPage {
         ParsedPage(revision: revision, page: self.page.with(page: page), lookups: lookups, warnings: warnings, includes: includes,
                    templateTags: templateTags)
     }
+
+    /// This parse with the page's HTML kept in `file` (``RenderedPage/spilled(into:)``).
+    func spilled(into file: SpillFile) -> ParsedPage {
+        ParsedPage(revision: revision, page: page.spilled(into: file), lookups: lookups, warnings: warnings, includes: includes,
+                   templateTags: templateTags)
+    }
 }

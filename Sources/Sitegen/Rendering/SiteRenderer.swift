@@ -18,6 +18,9 @@ struct SiteRenderer: Sendable {
     let output: OutputWriter
     let observers: BuildObservers
     let memory: any RenderingMemory
+    /// How much Markdown a site has, at least, for its pages' HTML to be kept in a file
+    /// between the parse and the render (see ``BuildOptions/spillThreshold``).
+    var spillThreshold = BuildOptions.defaultSpillThreshold
 
     func render() async throws -> RenderedSite {
         var rendered = try await parsedSite()
@@ -57,10 +60,12 @@ struct SiteRenderer: Sendable {
         let changedTargets = memory.changedTargets(watchedTargets)
         let showsTitle = theme.templates.mentions("page.title")
         let liquid = jekyllLiquid()
+        let spill = spillFile()
         let parsed = try await Parallel.map(loaded.pages.indices) { index in
             let page = loaded.pages[index]
             if let known = memory.parsed(page, changedTargets: changedTargets) { return known }
-            return try parse(page, links: links, showsTitle: showsTitle, liquid: liquid)
+            let parsed = try parse(page, links: links, showsTitle: showsTitle, liquid: liquid)
+            return spill.map(parsed.spilled) ?? parsed
         }
         memory.remember(parsed, targets: watchedTargets)
         for page in parsed { for warning in page.warnings { warnings.add(warning) } }
@@ -98,6 +103,15 @@ struct SiteRenderer: Sendable {
         return RenderedSite(loaded: loaded, pages: pages, listPages: 0, warnings: warnings.all, parsed: parsed, orders: orders,
                             neighbours: await neighbours, newest: await newest, terms: allTerms, sectionHTML: sectionHTML,
                             context: context, theme: theme, site: site, files: files, links: links)
+    }
+
+    /// The file the pages' HTML is kept in until it is rendered: for a build that writes to
+    /// disk and remembers nothing, of a site with ``spillThreshold`` bytes of Markdown or more;
+    /// on the disk the output is written to.
+    private func spillFile() -> SpillFile? {
+        guard !memory.isRecording, let folder = output.builtFolder,
+              loaded.pages.reduce(0, { $0 + $1.source.body.utf8.count }) >= spillThreshold else { return nil }
+        return SpillFile(in: folder)
     }
 
     /// `site.nav` of each language (by code): a book's `SUMMARY.md` (whose chapters are at

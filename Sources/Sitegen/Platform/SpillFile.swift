@@ -1,0 +1,72 @@
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A file without a name, where a build of a very large site keeps the HTML of its pages
+/// between the parse and the render instead of in memory: it has no entry in any folder (it
+/// is removed as soon as it is made), so nothing is left behind whatever ends the process.
+final class SpillFile: Sendable {
+    private let descriptor: Int32
+    /// Where the next text goes.
+    private let end = Mutex(0)
+
+    /// A spill file on the file system of `folder`; `nil` when none can be made there.
+    init?(in folder: String) {
+        #if os(Linux)
+        // `O_TMPFILE`, a macro Swift does not import: `__O_TMPFILE | O_DIRECTORY`.
+        var descriptor = open(folder, 0o20000000 | O_DIRECTORY | O_RDWR | O_CLOEXEC, 0o600)
+        #else
+        var descriptor: Int32 = -1
+        #endif
+        if descriptor < 0 {
+            // A file system without nameless files: a name, removed at once.
+            let path = folder + "/.sitegen-spill-\(UUID().uuidString)"
+            descriptor = open(path, O_CREAT | O_EXCL | O_RDWR | O_CLOEXEC | O_NOFOLLOW, 0o600)
+            if descriptor >= 0 { unlink(path) }
+        }
+        guard descriptor >= 0 else { return nil }
+        self.descriptor = descriptor
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    /// Puts `text` in the file; where it is, or `nil` when it cannot be written (a full disk:
+    /// the caller keeps the text).
+    func append(_ text: String) -> Range<Int>? {
+        var text = text
+        return text.withUTF8 { bytes -> Range<Int>? in
+            let start = end.withLock { end in
+                defer { end += bytes.count }
+                return end
+            }
+            var done = 0
+            while done < bytes.count {
+                let written = pwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(start + done))
+                guard written > 0 else { return nil }
+                done += written
+            }
+            return start..<start + bytes.count
+        }
+    }
+
+    /// The text at `range`, as ``append(_:)`` put it there; `nil` when it does not read back.
+    func text(at range: Range<Int>) -> String? {
+        guard range.lowerBound >= 0 else { return nil }
+        let text = String(unsafeUninitializedCapacity: range.count) { buffer -> Int in
+            var done = 0
+            while done < range.count {
+                let read = pread(descriptor, buffer.baseAddress! + done, range.count - done, off_t(range.lowerBound + done))
+                guard read > 0 else { return 0 }
+                done += read
+            }
+            return done
+        }
+        return text.utf8.count == range.count ? text : nil
+    }
+}
