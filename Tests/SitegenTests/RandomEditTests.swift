@@ -82,29 +82,7 @@ import Testing
     /// starting from what the one before kept: its output must be the full build's, and it
     /// must fail exactly when the full build fails, leaving its output as it was.
     @Test func cachedBuildsMatchFullBuildsThroughRandomEdits() async throws {
-        let environment = ProcessInfo.processInfo.environment
-        let seed = environment["SITEGEN_RANDOM_EDIT_SEED"].flatMap { UInt64($0) } ?? Self.defaultSeed + 1
-        let count = environment["SITEGEN_RANDOM_EDIT_COUNT"].flatMap { Int($0) } ?? 300
-        var random = SplitMix64(seed: seed)
-        var model = RandomSite(random: &random)
-        let site = try TestSite()
-        try model.write(into: site.root)
-        let harness = LiveBuildHarness(site, options: BuildOptions())
-        // A builder for each build, as each `sitegen build` makes one: its layout is the folders as they are.
-        let cached = { SiteBuilder(site: Site(), layout: SiteLayout(root: site.root), options: BuildOptions()) }
-        try await cached().buildRemembering()
-        var log: [String] = []
-        for _ in 1...max(1, count) {
-            let edit = try model.edit(using: &random, kinds: RandomSite.EditKind.allCases, root: site.root)
-            log.append("\(log.count + 1). \(edit.description) [\(edit.changed.joined(separator: ", "))]")
-            let outcome = await Self.compare(named: "cached", harness: harness, before: LiveBuildHarness.files(in: site.output)) {
-                try await cached().buildRemembering()
-            }
-            if case .problem(let problem) = outcome {
-                Issue.record(Self.report(seed: seed, log: log, problem))
-                return
-            }
-        }
+        try await runCachedBuilds(seedOffset: 1, count: 300, kinds: RandomSite.EditKind.allCases)
     }
 
     /// Edits of pages alone (mostly of their text, which a cached build narrows to the outputs
@@ -112,30 +90,40 @@ import Testing
     /// before the build so that stamps vouch for the files (no file is read again for being
     /// racy): its output must be the full build's.
     @Test func cachedBuildsMatchFullBuildsThroughPageEdits() async throws {
+        // Text edits most often; now and then one that places or names a page otherwise.
+        try await runCachedBuilds(seedOffset: 2, count: 200, kinds: [.body, .body, .body, .body, .body, .body, .title, .date, .tags,
+                                                                     .frontMatter, .menu], datingFiles: true)
+    }
+
+    /// Random edits of `kinds`, each followed by a `--cache` build (``SiteBuilder/buildRemembering()``)
+    /// that starts from what the one before kept, compared with a full build. A builder for each
+    /// build, as each `sitegen build` makes one. `datingFiles`: every file is dated a day back,
+    /// and each edited one a second later than the edit before, so that no stamp is racy.
+    private func runCachedBuilds(seedOffset: UInt64, count defaultCount: Int, kinds: [RandomSite.EditKind],
+                                 datingFiles: Bool = false) async throws {
         let environment = ProcessInfo.processInfo.environment
-        let seed = environment["SITEGEN_RANDOM_EDIT_SEED"].flatMap { UInt64($0) } ?? Self.defaultSeed + 2
-        let count = environment["SITEGEN_RANDOM_EDIT_COUNT"].flatMap { Int($0) } ?? 200
+        let seed = environment["SITEGEN_RANDOM_EDIT_SEED"].flatMap { UInt64($0) } ?? Self.defaultSeed + seedOffset
+        let count = environment["SITEGEN_RANDOM_EDIT_COUNT"].flatMap { Int($0) } ?? defaultCount
         var random = SplitMix64(seed: seed)
         var model = RandomSite(random: &random)
         let site = try TestSite()
         try model.write(into: site.root)
-        // A moment well past, and one second later for each edit: every file's time is its own and not racy.
         var moment = Date().addingTimeInterval(-86_400)
-        let files = FileManager.default.enumerator(at: site.root, includingPropertiesForKeys: nil)
-        while let file = files?.nextObject() as? URL {
-            try FileManager.default.setAttributes([.modificationDate: moment], ofItemAtPath: file.path)
+        if datingFiles {
+            let files = FileManager.default.enumerator(at: site.root, includingPropertiesForKeys: nil)
+            while let file = files?.nextObject() as? URL {
+                try FileManager.default.setAttributes([.modificationDate: moment], ofItemAtPath: file.path)
+            }
         }
         let harness = LiveBuildHarness(site, options: BuildOptions())
         let cached = { SiteBuilder(site: Site(), layout: SiteLayout(root: site.root), options: BuildOptions()) }
         try await cached().buildRemembering()
         var log: [String] = []
-        // Text edits most often; now and then one that places or names a page otherwise.
-        let kinds: [RandomSite.EditKind] = [.body, .body, .body, .body, .body, .body, .title, .date, .tags, .frontMatter, .menu]
         for _ in 1...max(1, count) {
             let edit = try model.edit(using: &random, kinds: kinds, root: site.root)
             log.append("\(log.count + 1). \(edit.description) [\(edit.changed.joined(separator: ", "))]")
             moment = moment.addingTimeInterval(1)
-            for path in edit.changed where FileManager.default.fileExists(atPath: site.root.appendingPathComponent(path).path) {
+            for path in edit.changed where datingFiles && FileManager.default.fileExists(atPath: site.root.appendingPathComponent(path).path) {
                 try FileManager.default.setAttributes([.modificationDate: moment], ofItemAtPath: site.root.appendingPathComponent(path).path)
             }
             let outcome = await Self.compare(named: "cached", harness: harness, before: LiveBuildHarness.files(in: site.output)) {

@@ -33,14 +33,10 @@ package struct FileStamp: Sendable, Hashable {
         var info = stat()
         guard lstat(path, &info) == 0 else { return nil }
         #if os(Linux)
-        seconds = Int(info.st_ctim.tv_sec)
-        nanoseconds = Int(info.st_ctim.tv_nsec)
+        self.init(time: info.st_ctim, status: info)
         #else
-        seconds = Int(info.st_ctimespec.tv_sec)
-        nanoseconds = Int(info.st_ctimespec.tv_nsec)
+        self.init(time: info.st_ctimespec, status: info)
         #endif
-        size = Int(info.st_size)
-        inode = UInt64(info.st_ino)
     }
 
     /// This stamp made one that matches no file: what the next build must look at again.
@@ -59,13 +55,14 @@ package struct FileStamp: Sendable, Hashable {
     /// The stamp of a file whose status was read already.
     init(status info: stat) {
         #if os(Linux)
-        seconds = Int(info.st_mtim.tv_sec)
-        nanoseconds = Int(info.st_mtim.tv_nsec)
+        self.init(time: info.st_mtim, status: info)
         #else
-        seconds = Int(info.st_mtimespec.tv_sec)
-        nanoseconds = Int(info.st_mtimespec.tv_nsec)
+        self.init(time: info.st_mtimespec, status: info)
         #endif
-        size = Int(info.st_size)
-        inode = UInt64(info.st_ino)
+    }
+
+    /// The stamp of `time` (one of the status's times) with the size and inode of `info`.
+    private init(time: timespec, status info: stat) {
+        self.init(seconds: Int(time.tv_sec), nanoseconds: Int(time.tv_nsec), size: Int(info.st_size), inode: UInt64(info.st_ino))
     }
 }

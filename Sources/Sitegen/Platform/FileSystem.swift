@@ -129,27 +129,14 @@ package enum FileSystem {
 
     /// Writes `text` to a new file at `path`, never through a file already there (which may
     /// be a second name of another file): that one is removed first. Not synced to disk.
-    static func writeNew(_ text: String, toFile path: String) -> Bool {
-        var text = text
-        return text.withUTF8 { bytes -> Bool in
-            var descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-            if descriptor < 0 && errno == EEXIST && unlink(path) == 0 {
-                descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-            }
-            guard descriptor >= 0 else { return false }
-            defer { close(descriptor) }
-            return write(UnsafeRawBufferPointer(bytes), to: descriptor)
+    static func writeNew(_ bytes: UnsafeRawBufferPointer, toFile path: String) -> Bool {
+        var descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        if descriptor < 0 && errno == EEXIST && unlink(path) == 0 {
+            descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         }
-    }
-
-    /// Writes `data` to the file at `path`, made or emptied first; false (and `errno` set) when it cannot.
-    static func write(_ data: Data, toFile path: String) -> Bool {
-        data.withUnsafeBytes { bytes -> Bool in
-            let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-            guard descriptor >= 0 else { return false }
-            defer { close(descriptor) }
-            return write(bytes, to: descriptor)
-        }
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        return write(bytes, to: descriptor)
     }
 
     /// Writes every one of `bytes` to the open file `descriptor`; false (and `errno` set) when it cannot.

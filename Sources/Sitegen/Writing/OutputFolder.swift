@@ -73,21 +73,20 @@ final class OutputFolder: Sendable {
     /// Writes a file at a relative path of the output, not synced to disk (see
     /// ``FileSystem/write(_:toFile:)``).
     func write(_ text: String, to path: String) throws {
-        let relative = try URLPath.outputPath(path)
-        try makeFolder(URLPath.folder(of: relative))
-        // Never through a file already there: it may be a hard link to the published output (``reuse(_:stamp:)``).
-        guard FileSystem.writeNew(text, toFile: staging + "/" + relative) else {
-            throw SiteError(file: path, "cannot write the output file: \(String(cString: strerror(errno)))")
-        }
-        _ = written.withLock { $0.files.insert(relative) }
+        var text = text
+        try text.withUTF8 { try write(UnsafeRawBufferPointer($0), to: path) }
     }
 
     /// Writes bytes to a relative path of the output.
     func write(_ data: Data, to path: String) throws {
+        try data.withUnsafeBytes { try write($0, to: path) }
+    }
+
+    private func write(_ bytes: UnsafeRawBufferPointer, to path: String) throws {
         let relative = try URLPath.outputPath(path)
         try makeFolder(URLPath.folder(of: relative))
-        FileSystem.removeFile(staging + "/" + relative)
-        guard FileSystem.write(data, toFile: staging + "/" + relative) else {
+        // Never through a file already there: it may be a hard link to the published output (``reuse(_:stamp:)``).
+        guard FileSystem.writeNew(bytes, toFile: staging + "/" + relative) else {
             throw SiteError(file: path, "cannot write the output file: \(String(cString: strerror(errno)))")
         }
         _ = written.withLock { $0.files.insert(relative) }
