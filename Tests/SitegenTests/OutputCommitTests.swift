@@ -35,6 +35,42 @@ struct OutputCommitTests {
         #expect(OutputManifest.isPlainPath(path) == plain)
     }
 
+    @Test("a file of the user's saved again and again while builds are put in place (a new file renamed over it, as editors save) never fails a build, and the last save stays")
+    func savesDuringTheSwapWin() async throws {
+        let site = try TestSite()
+        for index in 0..<200 {
+            try site.write("# Page \(index)\n\nText.\n", to: "content/posts/page-\(index).md")
+        }
+        let layout = SiteLayout(root: site.root)
+        try await SiteBuilder(site: Site(), layout: layout).build()
+        // Many files of the user's: carrying them over takes long enough for saves to land in between.
+        let many = site.output.appendingPathComponent("many")
+        try FileManager.default.createDirectory(at: many, withIntermediateDirectories: true)
+        for index in 0..<20_000 { _ = FileManager.default.createFile(atPath: many.path + "/\(index)", contents: nil) }
+        let output = site.output.path
+        let cname = output + "/CNAME"
+        for round in 0..<6 {
+            // Each save a new file renamed over CNAME; one whose draft went with the swap did not happen.
+            let saving = Task.detached { () -> Int in
+                var (attempt, saved) = (0, 0)
+                while !Task.isCancelled {
+                    attempt += 1
+                    let draft = output + "/.CNAME-\(attempt)"
+                    guard (try? Data("v\(attempt)\n".utf8).write(to: URL(fileURLWithPath: draft))) != nil else { continue }
+                    if rename(draft, cname) == 0 { saved = attempt }
+                }
+                return saved
+            }
+            try site.write("# Page 1\n\nText \(round).\n", to: "content/posts/page-1.md")
+            try await SiteBuilder(site: Site(), layout: layout).build()
+            saving.cancel()
+            let last = await saving.value
+            #expect(last > 0, "no save landed")
+            #expect(try String(contentsOfFile: cname, encoding: .utf8) == "v\(last)\n", "round \(round)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: many.path).count == 20_000)
+    }
+
     @Test("files of the user's inside the folders of a build's pages stay through every later build")
     func userFilesInPageFoldersStay() async throws {
         let site = try TestSite()

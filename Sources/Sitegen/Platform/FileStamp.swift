@@ -26,19 +26,6 @@ package struct FileStamp: Sendable, Hashable {
         Double(seconds) + Double(nanoseconds) / 1e9 >= moment.timeIntervalSince1970 - 0.1
     }
 
-    /// The stamp of the last change of the entry at `path` itself (its status change time, which
-    /// no program can set, links not followed): a folder's changes when an entry is added to
-    /// it, removed or renamed. `nil` when there is none.
-    init?(changeOf path: String) {
-        var info = stat()
-        guard lstat(path, &info) == 0 else { return nil }
-        #if os(Linux)
-        self.init(time: info.st_ctim, status: info)
-        #else
-        self.init(time: info.st_ctimespec, status: info)
-        #endif
-    }
-
     /// This stamp made one that matches no file: what the next build must look at again.
     var spoiled: FileStamp {
         FileStamp(seconds: seconds, nanoseconds: -1, size: size, inode: inode)

@@ -47,6 +47,14 @@ package enum FileSystem {
         return [UInt64(info.st_dev), UInt64(info.st_ino)]
     }
 
+    /// The device and inode of the entry at `path` itself (a link not followed): two names of
+    /// one file have the same; `nil` when there is none.
+    static func entryIdentity(_ path: String) -> [UInt64]? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        return [UInt64(info.st_dev), UInt64(info.st_ino)]
+    }
+
     /// The names in a folder, hidden ones included (`.` and `..` left out); `nil` when it cannot be read.
     static func entries(of folder: String) -> [String]? {
         guard let directory = opendir(folder) else { return nil }

@@ -219,13 +219,12 @@ final class OutputFolder: Sendable {
             FileSystem.removeFile(staging + "/" + OutputManifest.fileName)
             return .cannotSwap
         }
-        // The staging path now holds the build before: what appeared in it since the links
-        // were made moves across, then it goes.
-        moveNewcomers("", from: staging, carried: carry)
+        // The staging path now holds the build before: taken apart, the user's entries that
+        // appeared or were replaced in it since the links were made moving across.
         if removesInBackground {
-            DispatchQueue.global().async(group: removal) { [staging] in FileSystem.removeTree(staging) }
+            DispatchQueue.global().async(group: removal) { [self, staging, carry] in retire("", old: staging, carried: carry) }
         } else {
-            FileSystem.removeTree(staging)
+            retire("", old: staging, carried: carry)
         }
         return .done
     }
@@ -237,18 +236,6 @@ final class OutputFolder: Sendable {
         var conflicts: [String] = []
         /// Folders made in the staging folder for the user's entries, to be given their attributes.
         var folders: [String] = []
-        /// Each folder of the output folder as the carrying read it, by its relative path.
-        var listings: [String: FolderListing] = [:]
-        /// When the carrying began: a folder changed since may hold entries it did not see.
-        let start = Date()
-    }
-
-    /// A folder of the output folder as ``carryOver(_:into:)`` read it: while its status stays
-    /// the same, nothing appeared in it.
-    private struct FolderListing {
-        let status: FileStamp
-        /// The folders it held.
-        let folders: [String]
     }
 
     /// Links every entry under `relative` of the output folder that the build before did not
@@ -256,19 +243,20 @@ final class OutputFolder: Sendable {
     /// file system cannot link.
     private func carryOver(_ relative: String, into carry: inout CarryOver) throws -> Bool {
         let folder = relative.isEmpty ? target : target + "/" + relative
-        let status = FileStamp(changeOf: folder)
-        guard case .success(let entries) = FolderEntry.entries(of: folder) else {
-            throw SiteError(file: folder, "cannot read the output folder: \(String(cString: strerror(errno)))")
+        let entries: [FolderEntry]
+        switch FolderEntry.entries(of: folder) {
+        case .success(let listed): entries = listed
+        // A folder of the user's gone since its folder was read: nothing to keep.
+        case .failure(let error) where error.code == ENOENT && !relative.isEmpty: return true
+        case .failure(let error):
+            throw SiteError(file: folder, "cannot read the output folder: \(String(cString: strerror(error.code)))")
         }
-        var folders: [String] = []
-        defer { if let status { carry.listings[relative] = FolderListing(status: status, folders: folders) } }
         for entry in entries {
             let name = String(decoding: entry.name, as: UTF8.self)
             if relative.isEmpty && (name == OutputManifest.fileName || name.hasPrefix(".sitegen-staging-")) { continue }
             let path = relative.isEmpty ? name : relative + "/" + name
             let kind = entry.kind(at: folder + "/" + name)
             if kind == .folder {
-                folders.append(name)
                 if !carry.previous.folders.contains(path) && FileSystem.entries(of: folder + "/" + name)?.isEmpty ?? false {
                     // An empty folder of the user's.
                     if carry.made.files.contains(path) { carry.conflicts.append(path); continue }
@@ -288,6 +276,8 @@ final class OutputFolder: Sendable {
                 if FileSystem.makeFolder(staging + "/" + ancestor) { carry.folders.append(ancestor) }
             }
             if let error = FileSystem.hardLink(folder + "/" + name, to: staging + "/" + path) {
+                // Gone since the folder was read (a program's temporary file, renamed): nothing to keep.
+                if error == ENOENT { continue }
                 guard [EXDEV, EPERM, EMLINK, ENOTSUP, EOPNOTSUPP].contains(error) else {
                     throw SiteError(file: folder + "/" + name, "cannot keep this file in the new output: \(String(cString: strerror(error)))")
                 }
@@ -297,38 +287,83 @@ final class OutputFolder: Sendable {
         return true
     }
 
-    /// Moves the user's entries that appeared in the old output folder (now at `old`) while
-    /// the build was being swapped in, and are not in the new one, across. A folder whose
-    /// status is as the carrying read it gained no entry: only its folders are looked into.
-    private func moveNewcomers(_ relative: String, from old: String, carried carry: CarryOver) {
+    /// Takes apart the build before, now at `old` (with `relative` the folder being looked at):
+    /// removes the files it wrote and the names of the user's files that were carried into the
+    /// new output (the same files are there), and moves across the user's entries that appeared
+    /// in it, or were replaced there, since they were carried; folders go once empty. A big
+    /// folder (a section's pages) is taken apart on every core. What a program still writes
+    /// into it through a folder it has open keeps the folder there (a leftover of its process).
+    private func retire(_ relative: String, old: String, carried carry: CarryOver) {
         let folder = relative.isEmpty ? old : old + "/" + relative
-        let names: [String]
-        /// Whether `names` are the folders it held when carried, and nothing else.
-        var listed = false
-        if let listing = carry.listings[relative], let status = FileStamp(changeOf: folder),
-           status == listing.status, !status.isRacy(with: carry.start) {
-            (names, listed) = (listing.folders, true)
-        } else {
-            guard case .success(let entries) = FolderEntry.entries(of: folder) else { return }
-            names = entries.map { String(decoding: $0.name, as: UTF8.self) }
-        }
-        for name in names {
-            if relative.isEmpty && (name == OutputManifest.fileName || name.hasPrefix(".sitegen-staging-")) { continue }
-            let path = relative.isEmpty ? name : relative + "/" + name
-            // Into a folder the recursion goes only where the new output has a folder (not a
-            // link); one this build made is one.
-            let existing = carry.made.folders.contains(path) ? .folder : FileSystem.kind(target + "/" + path)
-            if listed || FileSystem.kind(folder + "/" + name) == .folder {
-                if existing == nil && !carry.previous.owns(path) {
-                    FileSystem.rename(folder + "/" + name, to: target + "/" + path)
-                } else if existing == nil || existing == .folder {
-                    moveNewcomers(path, from: old, carried: carry)
-                }
-            } else if existing == nil && !carry.previous.files.contains(path) {
-                for ancestor in URLPath.ancestors(of: path).reversed() { FileSystem.makeFolder(target + "/" + ancestor) }
-                FileSystem.rename(folder + "/" + name, to: target + "/" + path)
+        guard case .success(let entries) = FolderEntry.entries(of: folder) else { return }
+        let workers = entries.count >= 256 ? ProcessInfo.processInfo.activeProcessorCount : 1
+        DispatchQueue.concurrentPerform(iterations: max(1, workers)) { worker in
+            for index in stride(from: worker, to: entries.count, by: max(1, workers)) {
+                retire(entries[index], in: relative, old: old, carried: carry)
             }
         }
+        guard relative.isEmpty else {
+            FileSystem.removeEmptyFolder(folder)
+            return
+        }
+        // Entries that came while it was taken apart: one more pass moves them across.
+        if !FileSystem.removeEmptyFolder(folder), (try? FileManager.default.contentsOfDirectory(atPath: folder).isEmpty) == false {
+            retireAgain(old: old, carried: carry)
+        }
+    }
+
+    /// The second and last pass of ``retire(_:old:carried:)`` over the folder's top.
+    private func retireAgain(old: String, carried carry: CarryOver) {
+        guard case .success(let entries) = FolderEntry.entries(of: old) else { return }
+        for entry in entries { retire(entry, in: "", old: old, carried: carry) }
+        FileSystem.removeEmptyFolder(old)
+    }
+
+    /// One entry of the old build's folder `relative` (see ``retire(_:old:carried:)``).
+    private func retire(_ entry: FolderEntry, in relative: String, old: String, carried carry: CarryOver) {
+        let name = String(decoding: entry.name, as: UTF8.self)
+        let path = relative.isEmpty ? name : relative + "/" + name
+        let source = old + "/" + path
+        if relative.isEmpty && (name == OutputManifest.fileName || name.hasPrefix(".sitegen-staging-")) {
+            FileSystem.removeTree(source)
+            return
+        }
+        if entry.kind(at: source) == .folder {
+            if !carry.previous.owns(path) && FileSystem.kind(target + "/" + path) == nil && hasFolder(at: URLPath.folder(of: path)) {
+                // A folder of the user's that came since the carrying: across, whole.
+                FileSystem.rename(source, to: target + "/" + path)
+                return
+            }
+            retire(path, old: old, carried: carry)
+            return
+        }
+        if carry.previous.files.contains(path) {
+            FileSystem.removeFile(source)
+            return
+        }
+        // The user's: carried (the same file is in the new output), or come or replaced since.
+        let destination = target + "/" + path
+        switch (FileSystem.entryIdentity(source), FileSystem.entryIdentity(destination)) {
+        case (let here?, let there?) where here == there:
+            FileSystem.removeFile(source)
+        case (_, nil):
+            for ancestor in URLPath.ancestors(of: path).reversed() where FileSystem.kind(target + "/" + ancestor) == nil {
+                FileSystem.makeFolder(target + "/" + ancestor)
+            }
+            if hasFolder(at: URLPath.folder(of: path)) { FileSystem.rename(source, to: destination) }
+        case (_, _?) where !carry.made.files.contains(path) && FileSystem.kind(destination) != .folder
+                && hasFolder(at: URLPath.folder(of: path)):
+            // Replaced while the build was swapped in (an editor's save): the new one wins.
+            FileSystem.rename(source, to: destination)
+        default:
+            FileSystem.removeFile(source)
+        }
+    }
+
+    /// Whether the new output has a folder (not a link) at `relative` (`""`: itself), so that
+    /// nothing is moved through a link of the user's.
+    private func hasFolder(at relative: String) -> Bool {
+        relative.isEmpty || FileSystem.kind(target + "/" + relative) == .folder
     }
 
     /// Moves the staging folder's files into the output folder one by one, then removes what
