@@ -169,6 +169,9 @@ struct OutputSafetyTests {
         let leftovers = [".sitegen-staging-public-\(gone)-\(UUID().uuidString)", ".sitegen-public-\(UUID().uuidString)",
                          ".sitegen-previous-public-\(UUID().uuidString)", "public/.sitegen-staging-\(gone)-\(UUID().uuidString)"]
         for leftover in leftovers { try site.write("half a build\n", to: leftover + "/index.html") }
+        let cache = ".sitegen-cache-public.\(gone)-\(UUID().uuidString).tmp", runningCache = ".sitegen-cache-public.\(getpid())-\(UUID().uuidString).tmp"
+        try site.write("half a cache\n", to: cache)
+        try site.write("a cache being written\n", to: runningCache)
         try site.write("mine\n", to: ".sitegen-notes/keep.txt")
         // A running build's staging folder (this process's) is not a leftover.
         let running = ".sitegen-staging-public-\(getpid())-\(UUID().uuidString)"
@@ -179,6 +182,8 @@ struct OutputSafetyTests {
         }
         #expect(FileManager.default.fileExists(atPath: site.root.appendingPathComponent(".sitegen-notes/keep.txt").path))
         #expect(FileManager.default.fileExists(atPath: site.root.appendingPathComponent(running).path))
+        #expect(!FileManager.default.fileExists(atPath: site.root.appendingPathComponent(cache).path))
+        #expect(FileManager.default.fileExists(atPath: site.root.appendingPathComponent(runningCache).path))
     }
 
     @Test("an output folder that is a symbolic link is written where it leads, and stays a link")

@@ -464,6 +464,11 @@ final class OutputFolder: Sendable {
         for entry in FileSystem.entries(of: target) ?? [] where isLeftover(entry, prefix: ".sitegen-staging-") {
             FileSystem.removeTree(target + "/" + entry)
         }
+        // A build cache being written when its build was killed (`.sitegen-cache-NAME.PID-UUID.tmp`).
+        for entry in FileSystem.entries(of: parent) ?? [] where entry.hasSuffix(".tmp")
+            && isLeftover(String(entry.dropLast(4)), prefix: ".sitegen-cache-\(name).") && FileSystem.kind(parent + "/" + entry) == .file {
+            FileSystem.removeFile(parent + "/" + entry)
+        }
     }
 
     /// Whether `entry` is `prefix` + the id of a process that no longer runs + `-` + a UUID.
