@@ -119,7 +119,8 @@ struct BuildCache {
         }
     }
 
-    /// What the cache holds but the parses, which are read only when a build needs them.
+    /// What the cache holds but the parses, which are read only when a build needs them (and
+    /// the record, read as ``Opened/record()`` only then).
     struct Contents: Sendable {
         var sources: [String: KeptSource] = [:]
         var nextRevision = 1
@@ -140,6 +141,20 @@ struct BuildCache {
         let contents: Contents
         fileprivate let reader: PrivateFile.Reader
         fileprivate let parsesOffset: Int
+        /// The index's bytes, and where the record is in them (`nil`: none was kept).
+        fileprivate let index: [UInt8]
+        fileprivate let recordRange: Range<Int>?
+
+        /// The contents with their record; `nil` when the record does not read. A build with no
+        /// file changed stops without it.
+        func withRecord() -> Contents? {
+            var contents = contents
+            guard let recordRange else { return contents }
+            var reader = CacheReader(index, range: recordRange)
+            guard let record = try? reader.read(DependencyRecord.self), reader.isAtEnd else { return nil }
+            contents.record = record
+            return contents
+        }
 
         /// Each page's parse, by content path; `nil` when that part of the file does not read.
         /// The parses are found one after the other (each after its path and length), then
@@ -221,7 +236,7 @@ struct BuildCache {
     }
 
     /// The format of the file, raised whenever what it holds changes.
-    private static let format = "sitegen build cache 3"
+    private static let format = "sitegen build cache 4"
 
     /// Reads the cache but for its parses (see ``Opened/parses()``).
     func read() -> Reading {
@@ -253,13 +268,20 @@ struct BuildCache {
             contents.bundleFolders = try reader.readStrings()
             let targets = try reader.readCount(each: 16)
             for _ in 0..<targets { contents.linkTargets[try reader.readString()] = try reader.readString() }
-            contents.record = try reader.readOptional()
+            // The record after its length: read only when the build needs it.
+            var recordRange: Range<Int>?
+            if try reader.readBool() {
+                let length = try reader.readCount()
+                recordRange = reader.position..<reader.position + length
+                try reader.skip(length)
+            }
             contents.outputs = try reader.readDictionary()
             contents.inputs = try reader.readDictionary()
             contents.validUntil = Date(timeIntervalSinceReferenceDate: try reader.readDouble())
             contents.summary = try reader.read()
             guard reader.isAtEnd else { return .refused("is corrupt") }
-            return .read(Opened(contents: contents, reader: file, parsesOffset: head.count + length))
+            return .read(Opened(contents: contents, reader: file, parsesOffset: head.count + length, index: bytes,
+                                recordRange: recordRange))
         } catch {
             return .refused("is corrupt")
         }
@@ -279,7 +301,13 @@ struct BuildCache {
             index.write(key)
             index.write(contents.linkTargets[key]!)
         }
-        index.write(contents.record)
+        index.write(contents.record != nil)
+        if let record = contents.record {
+            var bytes = CacheWriter(capacity: 1 << 20)
+            bytes.write(record)
+            index.write(bytes.bytes.count)
+            index.append(bytes.bytes)
+        }
         index.write(contents.outputs)
         index.write(contents.inputs)
         index.write(contents.validUntil.timeIntervalSinceReferenceDate)

@@ -40,8 +40,9 @@ extension SiteBuilder {
             observers.send(.finished(summary))
             return (summary, nil)
         }
-        // The parses are read only now that they are needed.
-        let parses = opened?.parses()
+        // The record and the parses are read only now that they are needed.
+        previous = opened?.withRecord()
+        let parses = previous == nil ? nil : opened?.parses()
         if opened != nil && parses == nil {
             problems.append(SiteError(file: cache.path, "is corrupt; not used: the site is built from nothing"))
             previous = nil
