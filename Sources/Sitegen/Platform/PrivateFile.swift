@@ -87,6 +87,13 @@ enum PrivateFile {
     /// nothing is left behind then.
     @discardableResult
     static func replace(_ path: String, with bytes: [UInt8]) -> Bool {
+        replace(path) { write in bytes.withUnsafeBytes { write($0) } }
+    }
+
+    /// ``replace(_:with:)`` with bytes that `produce` hands to the `write` it is given, part
+    /// by part, so that a large file is never whole in memory; `produce` returns false (or a
+    /// write fails) and nothing changes.
+    static func replace(_ path: String, producing produce: (_ write: (UnsafeRawBufferPointer) -> Bool) -> Bool) -> Bool {
         let temporary = path + ".\(ProcessID.current.value)-\(UUID().uuidString).tmp"
         #if canImport(Glibc)
         let descriptor = Glibc.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
@@ -94,7 +101,7 @@ enum PrivateFile {
         let descriptor = Darwin.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
         #endif
         guard descriptor >= 0 else { return false }
-        let written = bytes.withUnsafeBytes { FileSystem.write($0, to: descriptor) }
+        let written = produce { FileSystem.write($0, to: descriptor) }
         close(descriptor)
         guard written, FileSystem.rename(temporary, to: path) == nil else {
             unlink(temporary)

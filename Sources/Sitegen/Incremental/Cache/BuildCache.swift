@@ -201,9 +201,21 @@ struct BuildCache {
             return parses
         }
 
-        /// Appends the bytes at `range` of the cache file to `writer`; false when they do not read.
-        fileprivate func copy(_ range: Range<Int>, into writer: inout CacheWriter) -> Bool {
-            writer.append(count: range.count) { reader.read(from: range.lowerBound, into: $0) }
+        /// Hands the bytes at `range` of the cache file to `write`, 8 MB at a time; false when
+        /// they do not read or `write` fails.
+        fileprivate func copy(_ range: Range<Int>, to write: (UnsafeRawBufferPointer) -> Bool) -> Bool {
+            var buffer = [UInt8](repeating: 0, count: min(range.count, 8 << 20))
+            var offset = range.lowerBound
+            while offset < range.upperBound {
+                let count = min(buffer.count, range.upperBound - offset)
+                let done = buffer.withUnsafeMutableBytes { bytes in
+                    reader.read(from: offset, into: UnsafeMutableRawBufferPointer(rebasing: bytes[..<count]))
+                        && write(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[..<count]))
+                }
+                guard done else { return false }
+                offset += count
+            }
+            return true
         }
     }
 
@@ -312,36 +324,47 @@ struct BuildCache {
         index.write(contents.inputs)
         index.write(contents.validUntil.timeIntervalSinceReferenceDate)
         index.write(contents.summary)
-        var file = CacheWriter(capacity: index.bytes.count + (64 << 20))
-        file.write(key)
-        file.write(index.bytes.count)
-        file.append(index.bytes)
-        // Each parse after its path and length; runs of parses read from the cache before, one copy each.
-        file.write(parses.count)
-        var run: Range<Int>?
-        for page in parses.keys.sorted() {
-            let parse = parses[page]!
-            if reading != nil, let stored = parse.stored {
-                if let current = run, current.upperBound == stored.lowerBound {
-                    run = current.lowerBound..<stored.upperBound
+        // Written part by part (a large site's parses are too many to hold twice): each parse
+        // after its path and length; runs of parses read from the cache before, copied as they are.
+        return PrivateFile.replace(path) { write in
+            var file = CacheWriter(capacity: index.bytes.count + (9 << 20))
+            file.write(key)
+            file.write(index.bytes.count)
+            file.append(index.bytes)
+            file.write(parses.count)
+            func flush() -> Bool {
+                defer { file.removeAll() }
+                return file.bytes.withUnsafeBytes { write($0) }
+            }
+            func copy(_ run: Range<Int>) -> Bool {
+                flush() && (reading?.copy(run, to: write) ?? false)
+            }
+            var run: Range<Int>?
+            for page in parses.keys.sorted() {
+                let parse = parses[page]!
+                if reading != nil, let stored = parse.stored {
+                    if let current = run, current.upperBound == stored.lowerBound {
+                        run = current.lowerBound..<stored.upperBound
+                        continue
+                    }
+                    if let current = run, !copy(current) { return false }
+                    run = stored
                     continue
                 }
-                if let current = run, !(reading?.copy(current, into: &file) ?? false) { return false }
-                run = stored
-                continue
+                if let current = run {
+                    guard copy(current) else { return false }
+                    run = nil
+                }
+                var record = CacheWriter(capacity: parse.content.utf8.count + 4096)
+                parse.write(to: &record)
+                file.write(page)
+                file.write(record.bytes.count)
+                file.append(record.bytes)
+                if file.bytes.count >= 8 << 20, !flush() { return false }
             }
-            if let current = run {
-                guard reading?.copy(current, into: &file) ?? false else { return false }
-                run = nil
-            }
-            var record = CacheWriter(capacity: parse.content.utf8.count + 4096)
-            parse.write(to: &record)
-            file.write(page)
-            file.write(record.bytes.count)
-            file.append(record.bytes)
+            if let current = run, !copy(current) { return false }
+            return flush()
         }
-        if let current = run, !(reading?.copy(current, into: &file) ?? false) { return false }
-        return PrivateFile.replace(path, with: file.bytes)
     }
 
     /// Removes the cache (`--no-cache` builds leave none behind that could be stale).

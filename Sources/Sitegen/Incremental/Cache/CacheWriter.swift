@@ -12,14 +12,9 @@ struct CacheWriter {
         bytes.append(contentsOf: written)
     }
 
-    /// `count` bytes that `fill` writes in place (bytes written before, read from a file);
-    /// false, and nothing added, when it fails.
-    mutating func append(count: Int, filledBy fill: (UnsafeMutableRawBufferPointer) -> Bool) -> Bool {
-        let start = bytes.count
-        bytes.append(contentsOf: repeatElement(0, count: count))
-        let filled = bytes.withUnsafeMutableBytes { fill(UnsafeMutableRawBufferPointer(rebasing: $0[start...])) }
-        if !filled { bytes.removeSubrange(start...) }
-        return filled
+    /// Forgets the bytes written (handed on already), keeping the room they took.
+    mutating func removeAll() {
+        bytes.removeAll(keepingCapacity: true)
     }
 
     mutating func write(_ value: UInt64) {
