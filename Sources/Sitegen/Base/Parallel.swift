@@ -11,6 +11,16 @@ enum Parallel {
         return stride(from: 0, to: count, by: size).map { $0..<min($0 + size, count) }
     }
 
+    /// `body` called for every index of `0..<count` — on all cores when there are at least
+    /// `minimum` (each core takes every n-th index), else in order on this thread. For work
+    /// that is mostly system calls, such as taking a folder of ten thousand entries apart.
+    static func forEach(_ count: Int, onAllCoresFrom minimum: Int, _ body: @Sendable (Int) -> Void) {
+        let workers = count >= minimum ? max(1, ProcessInfo.processInfo.activeProcessorCount) : 1
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            for index in stride(from: worker, to: count, by: workers) { body(index) }
+        }
+    }
+
     /// `transform` applied to every index on all cores, results in index order.
     static func map<Result: Sendable>(_ indices: Range<Int>,
                                       _ transform: @escaping @Sendable (Int) throws -> Result) async throws -> [Result] {

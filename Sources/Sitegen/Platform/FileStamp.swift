@@ -42,14 +42,10 @@ package struct FileStamp: Sendable, Hashable {
     /// The stamp of a file whose status was read already.
     init(status info: stat) {
         #if os(Linux)
-        self.init(time: info.st_mtim, status: info)
+        let time = info.st_mtim
         #else
-        self.init(time: info.st_mtimespec, status: info)
+        let time = info.st_mtimespec
         #endif
-    }
-
-    /// The stamp of `time` (one of the status's times) with the size and inode of `info`.
-    private init(time: timespec, status info: stat) {
         self.init(seconds: Int(time.tv_sec), nanoseconds: Int(time.tv_nsec), size: Int(info.st_size), inode: UInt64(info.st_ino))
     }
 }

@@ -147,6 +147,18 @@ package enum FileSystem {
         return write(bytes, to: descriptor)
     }
 
+    /// Fills `buffer` with the bytes of the open file `descriptor` from `offset`; false when the
+    /// file has fewer or the read fails.
+    static func read(_ descriptor: Int32, from offset: Int, into buffer: UnsafeMutableRawBufferPointer) -> Bool {
+        var done = 0
+        while done < buffer.count {
+            let read = pread(descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done))
+            guard read > 0 else { return false }
+            done += read
+        }
+        return true
+    }
+
     /// Writes every one of `bytes` to the open file `descriptor`; false (and `errno` set) when it cannot.
     static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
         var offset = 0
@@ -209,14 +221,8 @@ package enum FileSystem {
     /// open files or the stack.
     private static func removeContents(of folder: Int32, depth: Int) {
         guard depth <= 256, case .success(let entries) = FolderEntry.entries(ofOpen: folder) else { return }
-        // A big folder (the pages of a section) is removed by every core: the entries are
-        // removed relative to the one open folder, each by one worker.
-        let workers = entries.count >= 256 ? ProcessInfo.processInfo.activeProcessorCount : 1
-        DispatchQueue.concurrentPerform(iterations: max(1, workers)) { worker in
-            for index in stride(from: worker, to: entries.count, by: max(1, workers)) {
-                remove(entries[index], in: folder, depth: depth)
-            }
-        }
+        // A big folder (the pages of a section) is removed by every core, relative to the one open folder.
+        Parallel.forEach(entries.count, onAllCoresFrom: 256) { remove(entries[$0], in: folder, depth: depth) }
     }
 
     /// Removes one entry of the open folder `folder` (and what it holds).

@@ -46,15 +46,8 @@ enum PrivateFile {
 
         /// Fills `buffer` with the bytes from `offset`; false when the file has fewer.
         func read(from offset: Int, into buffer: UnsafeMutableRawBufferPointer) -> Bool {
-            let count = buffer.count
-            guard offset >= 0, count <= size - offset else { return false }
-            var done = 0
-            while done < count {
-                let read = pread(descriptor, buffer.baseAddress! + done, count - done, off_t(offset + done))
-                guard read > 0 else { return false }
-                done += read
-            }
-            return true
+            guard offset >= 0, buffer.count <= size - offset else { return false }
+            return FileSystem.read(descriptor, from: offset, into: buffer)
         }
     }
 

@@ -59,13 +59,7 @@ final class SpillFile: Sendable {
     func text(at range: Range<Int>) -> String? {
         guard range.lowerBound >= 0 else { return nil }
         let text = String(unsafeUninitializedCapacity: range.count) { buffer -> Int in
-            var done = 0
-            while done < range.count {
-                let read = pread(descriptor, buffer.baseAddress! + done, range.count - done, off_t(range.lowerBound + done))
-                guard read > 0 else { return 0 }
-                done += read
-            }
-            return done
+            FileSystem.read(descriptor, from: range.lowerBound, into: UnsafeMutableRawBufferPointer(buffer)) ? range.count : 0
         }
         return text.utf8.count == range.count ? text : nil
     }

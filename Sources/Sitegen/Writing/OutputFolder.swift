@@ -296,12 +296,7 @@ final class OutputFolder: Sendable {
     private func retire(_ relative: String, old: String, carried carry: CarryOver) {
         let folder = relative.isEmpty ? old : old + "/" + relative
         guard case .success(let entries) = FolderEntry.entries(of: folder) else { return }
-        let workers = entries.count >= 256 ? ProcessInfo.processInfo.activeProcessorCount : 1
-        DispatchQueue.concurrentPerform(iterations: max(1, workers)) { worker in
-            for index in stride(from: worker, to: entries.count, by: max(1, workers)) {
-                retire(entries[index], in: relative, old: old, carried: carry)
-            }
-        }
+        Parallel.forEach(entries.count, onAllCoresFrom: 256) { retire(entries[$0], in: relative, old: old, carried: carry) }
         guard relative.isEmpty else {
             FileSystem.removeEmptyFolder(folder)
             return
