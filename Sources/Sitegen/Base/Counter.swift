@@ -5,5 +5,8 @@ final class Counter: Sendable {
     private let value = Mutex(0)
 
     /// Adds one and returns the new value.
-    func increment() -> Int { value.withLock { $0 += 1; return $0 } }
+    func increment() -> Int { add(1) }
+
+    /// Adds `amount` and returns the new value.
+    func add(_ amount: Int) -> Int { value.withLock { $0 += amount; return $0 } }
 }

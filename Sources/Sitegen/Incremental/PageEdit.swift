@@ -50,7 +50,7 @@ struct PageEdit {
                 try ContentLoader.source(of: walker.source.text(of: layout.sourcePath(ofContentPath: relative),
                                                                 maximumSize: ContentLoader.maximumMarkdownBytes))
             }) else { return nil }
-            guard var page = try? loader.pageReader.page(path: relative, source: source, bundleFolders: bundleFolders,
+            guard var page = try? loader.pageReader.page(path: relative, text: PageText(holding: source), bundleFolders: bundleFolders,
                                                                 place: placement.place(relative)) else { return nil }
             page = try site.site.pageProcessors.reduce(page) { page, process in try process(page) }
             page.revision = revision

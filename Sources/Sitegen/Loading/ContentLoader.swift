@@ -63,10 +63,10 @@ struct ContentLoader {
         }
         var pages: [Page] = []
         var indexFiles: [String: (path: String, source: MarkdownSource)] = [:]
-        let summary = found.summary.flatMap { path in
-            found.markdown.firstIndex(of: path).map { index in
-                BookSummary(body: sources[index].0.body, sourcePath: path, firstLine: sources[index].0.bodyLineOffset + 1)
-            }
+        let summary = try found.summary.flatMap { path throws(SiteError) in
+            guard let index = found.markdown.firstIndex(of: path) else { return nil }
+            let source = try sources[index].0.source()
+            return BookSummary(body: source.body, sourcePath: path, firstLine: source.bodyLineOffset + 1)
         } ?? configuration.navigation
         // Sections, bundles and URLs follow each file's site path (`posts/hello.fr.md` is `fr/posts/hello.md`).
         let placement = LanguagePlacement(configuration: configuration)
@@ -101,12 +101,12 @@ struct ContentLoader {
         let known = memory?.pages(bundleFolders: placing) ?? [:]
         var made: [Page] = []
         var stillKnown = 0
-        var toMake: [(path: String, source: MarkdownSource, revision: Int)] = []
+        var toMake: [(path: String, text: PageText, revision: Int)] = []
         var placeOf: [String: LanguagePlacement.Place] = [:]
-        for (path, ((source, revision), place)) in zip(found.markdown, zip(sources, places)) {
+        for (path, ((text, revision), place)) in zip(found.markdown, zip(sources, places)) {
             if path == found.summary { continue }
             if let folder = folderOfIndex[place.sitePath] {
-                indexFiles[folder] = (path, source)
+                indexFiles[folder] = (path, try text.source())
                 continue
             }
             if indexes.leftOut.contains(place.sitePath) { continue }
@@ -118,13 +118,13 @@ struct ContentLoader {
                     continue
                 }
             }
-            toMake.append((path, source, revision))
+            toMake.append((path, text, revision))
         }
         // Pages are made on all cores; errors are gathered in file order.
         let madePages = try await Parallel.map(toMake.indices) { [reader, toMake, placeOf] index in
-            let (path, source, revision) = toMake[index]
+            let (path, text, revision) = toMake[index]
             do throws(SiteError) {
-                return Result<Page?, SiteError>.success(try reader.page(path: path, source: source, bundleFolders: bundleFolders,
+                return Result<Page?, SiteError>.success(try reader.page(path: path, text: text, bundleFolders: bundleFolders,
                                                                             place: placeOf[path])
                     .map { page in
                         var page = page
@@ -153,7 +153,7 @@ struct ContentLoader {
         // A book without a page of its own at the top opens at its first chapter, as mdBook's `index.html` does.
         if indexFiles[""] == nil, !placement.isMultilingual, let first = summary?.readingOrder.first,
            let index = found.markdown.firstIndex(of: first) {
-            indexFiles[""] = (first, sources[index].0)
+            indexFiles[""] = (first, try sources[index].0.source())
         }
         var sections = tree.sections(pages: pages, indexFiles: indexFiles, siteTitle: configuration.title, errors: &errors)
         // After the sections are formed: a folder of redirects keeps its list, as Jekyll's folder kept its page.
@@ -406,48 +406,62 @@ struct ContentLoader {
         return found
     }
 
-    /// Reads every Markdown file and its front matter from `source`, on all cores.
-    private func readSources(_ paths: [String], from source: any SiteSource) async throws -> [(MarkdownSource, Int)] {
+    /// Reads every Markdown file and its front matter from `source`, on all cores. A build
+    /// that remembers nothing holds the bodies of the first ``BuildOptions/heldMarkdownBytes``
+    /// of Markdown it reads and leaves the others in their files (``PageText``).
+    private func readSources(_ paths: [String], from source: any SiteSource) async throws -> [(PageText, Int)] {
         // On disk, where a live build's memory stamps the files; the walk confined them already.
         let contentOnDisk = layout.contentOnDisk?.standardizedFileURL.path
         let layout = layout
         let shownPrefix = layout.contentShown
         let memory = memory
-        let results = await withTaskGroup(of: [(Int, Result<(MarkdownSource, Int), SiteError>)].self) { group in
+        let heldBytes = memory == nil ? options.heldMarkdownBytes : nil
+        let held = Counter()
+        let file = { @Sendable (path: String) in contentOnDisk.map { $0 + "/" + path } ?? layout.sourcePath(ofContentPath: path) }
+        let reader = PageText.Reader(text: { path throws(SiteError) in
+            do {
+                guard contentOnDisk != nil else { return try Self.text(source.text(of: file(path), maximumSize: Self.maximumMarkdownBytes)) }
+                return try Self.text(RegularFile.text(of: file(path), maximumSize: Self.maximumMarkdownBytes))
+            } catch let failure as RegularFile.Failure {
+                throw SiteError(file: shownPrefix + path, failure.reason)
+            } catch let error as SiteError {
+                throw SiteError(file: shownPrefix + path, error.message)
+            } catch {
+                throw SiteError(file: shownPrefix + path, "cannot read the file: \(error)")
+            }
+        }, shown: { shownPrefix + $0 })
+        let results = await withTaskGroup(of: [(Int, Result<(PageText, Int), SiteError>)].self) { group in
             for chunk in Parallel.chunks(paths.count) {
                 group.addTask {
                     chunk.map { index in
                         let path = paths[index]
                         do {
-                            let file = contentOnDisk.map { $0 + "/" + path } ?? layout.sourcePath(ofContentPath: path)
-                            let read = { () throws -> MarkdownSource in
-                                guard contentOnDisk != nil else {
-                                    return try Self.source(of: source.text(of: file, maximumSize: Self.maximumMarkdownBytes))
-                                }
-                                return try Self.source(of: RegularFile.text(of: file, maximumSize: Self.maximumMarkdownBytes))
-                            }
+                            let read = { () throws -> MarkdownSource in try MarkdownSource(text: reader.text(path)) }
                             if let memory {
-                                return (index, .success(try memory.source(at: file, path: path, read: read)))
+                                let (source, revision) = try memory.source(at: file(path), path: path, read: read)
+                                return (index, .success((PageText(holding: source), revision)))
                             }
-                            return (index, .success((try read(), 0)))
+                            let source = try read()
+                            if let heldBytes, held.add(source.body.utf8.count) > heldBytes {
+                                return (index, .success((PageText(leaving: source, in: path, read: reader), 0)))
+                            }
+                            return (index, .success((PageText(holding: source), 0)))
                         } catch let error as MarkdownError {
                             return (index, .failure(SiteError(file: shownPrefix + path, line: error.line,
                                                               error.message + Self.fixHint(error.message))))
-                        } catch let failure as RegularFile.Failure {
-                            return (index, .failure(SiteError(file: shownPrefix + path, failure.reason)))
                         } catch let error as SiteError {
-                            return (index, .failure(SiteError(file: shownPrefix + path, error.message)))
+                            return (index, .failure(error))
                         } catch {
                             return (index, .failure(SiteError(file: shownPrefix + path, "cannot read the file: \(error)")))
                         }
                     }
                 }
             }
-            var results = [Result<(MarkdownSource, Int), SiteError>?](repeating: nil, count: paths.count)
+            var results = [Result<(PageText, Int), SiteError>?](repeating: nil, count: paths.count)
             for await chunk in group { for (index, result) in chunk { results[index] = result } }
             return results
         }
-        var sources: [(MarkdownSource, Int)] = []
+        var sources: [(PageText, Int)] = []
         var errors: [SiteError] = []
         for result in results {
             switch result {
@@ -465,7 +479,12 @@ struct ContentLoader {
     /// `SUMMARY.md`, MkDocs' admonitions, tag counts) sees the lines a Windows editor wrote —
     /// `\r\n` is one Character in Swift, which text split at `\n` would not see.
     static func source(of text: String) throws(MarkdownError) -> MarkdownSource {
-        try MarkdownSource(text: text.utf8.contains(UInt8(ascii: "\r")) ? text.replacingOccurrences(of: "\r\n", with: "\n") : text)
+        try MarkdownSource(text: Self.text(text))
+    }
+
+    /// A content file's text with Windows line ends (`\r\n`) read as `\n` (see ``source(of:)``).
+    static func text(_ text: String) -> String {
+        text.utf8.contains(UInt8(ascii: "\r")) ? text.replacingOccurrences(of: "\r\n", with: "\n") : text
     }
 
     /// What to fix, after a front matter error's message (which starts with its format).

@@ -33,10 +33,10 @@ struct PageReader {
 
     /// The page of the Markdown file at `path`, or `nil` for a draft or future page left out.
     /// `place`: the file's language and site path (by default, those of a site in one language).
-    func page(path: String, source: MarkdownSource, bundleFolders: Set<String>,
+    func page(path: String, text: PageText, bundleFolders: Set<String>,
               place: LanguagePlacement.Place? = nil) throws(SiteError) -> Page? {
         let place = place ?? LanguagePlacement.Place(language: configuration.language, sitePath: path, sharedPath: path)
-        let frontMatter = source.frontMatter
+        let frontMatter = text.frontMatter
         let display = layout.display(contentPath: path)
         /// An error about the value of `key`, at the key's line.
         func problem(_ key: String, _ message: String) -> SiteError {
@@ -183,7 +183,7 @@ struct PageReader {
                     updated: date("updated") ?? lastmod, isDraft: isDraft,
                     weight: weight, layout: layout, terms: terms, aliases: aliases,
                     description: try string("description") ?? summary, summary: summary,
-                    linkTitle: try string(given("linkTitle", "linktitle", "LinkTitle")), source: source)
+                    linkTitle: try string(given("linkTitle", "linktitle", "LinkTitle")), text: text)
     }
 
     /// A taxonomy name that can be a URL path component.

@@ -17,7 +17,7 @@ struct SectionTree {
     /// site folder's name — its parent's, when the folder has a name that says nothing of the
     /// site (`src`, `content`, `docs`…: a bare folder of chapters is often called `src`).
     func siteTitle(indexFiles: [String: (path: String, source: MarkdownSource)], pages: [Page]) -> String {
-        let home = indexFiles[""]?.source ?? pages.first { $0.sourcePath.lowercased() == "readme.md" }?.source
+        let home = indexFiles[""]?.source ?? pages.first { $0.sourcePath.lowercased() == "readme.md" }.flatMap { try? $0.text.source() }
         if let home, let title = home.frontMatter["title"]?.string ?? Self.headingTitle(of: home), !title.isEmpty {
             return title
         }

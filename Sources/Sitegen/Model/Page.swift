@@ -30,7 +30,7 @@ public struct Page: Sendable {
         var summary: String?
         var linkTitle: String?
         var data: FrontMatter
-        let source: MarkdownSource
+        let text: PageText
         var revision: Int
     }
 
@@ -45,12 +45,12 @@ public struct Page: Sendable {
     init(sourcePath: String, language: String, sitePath: String, translationKey: String, url: String, sectionPath: String,
          isBundle: Bool, frontMatter: FrontMatter, explicitTitle: String?, fileTitle: String, date: Date?, updated: Date?, isDraft: Bool, weight: Int, layout: String?, terms: [String: [String]],
          aliases: [String], description: String?, summary: String? = nil, linkTitle: String? = nil, data: FrontMatter = .empty,
-         source: MarkdownSource) {
+         text: PageText) {
         storage = Storage(Fields(sourcePath: sourcePath, language: language, sitePath: sitePath, translationKey: translationKey, url: url, sectionPath: sectionPath, isBundle: isBundle, frontMatter: frontMatter,
                                  explicitTitle: explicitTitle, fileTitle: fileTitle, date: date, updated: updated, isDraft: isDraft,
                                  weight: weight, layout: layout, terms: terms, aliases: aliases, description: description,
                                  summary: summary, linkTitle: linkTitle, data: data,
-                                 source: source, revision: 0))
+                                 text: text, revision: 0))
     }
 
     /// Changes the fields in a new box (page processors change pages rarely; lists copy them often).
@@ -145,8 +145,8 @@ public struct Page: Sendable {
         _read { yield storage.fields.data }
         set { change { $0.data = newValue } }
     }
-    /// The front matter and the Markdown body.
-    var source: MarkdownSource { _read { yield storage.fields.source } }
+    /// The front matter and the Markdown body (``PageText/source()`` reads it).
+    var text: PageText { _read { yield storage.fields.text } }
     /// Which read of the file this is, in a live build (0 otherwise): a page parsed from the same
     /// revision parses the same.
     var revision: Int {

@@ -110,7 +110,7 @@ struct SiteRenderer: Sendable {
     /// on the disk the output is written to.
     private func spillFile() -> SpillFile? {
         guard !memory.isRecording, let folder = output.builtFolder,
-              loaded.pages.reduce(0, { $0 + $1.source.body.utf8.count }) >= spillThreshold else { return nil }
+              loaded.pages.reduce(0, { $0 + $1.text.byteCount }) >= spillThreshold else { return nil }
         return SpillFile(in: folder)
     }
 
@@ -241,12 +241,12 @@ struct SiteRenderer: Sendable {
     }
 
     /// The Markdown of every page and section index, by content path.
-    private func linkSources() -> [String: MarkdownSource] {
-        var sources: [String: MarkdownSource] = [:]
-        for page in loaded.pages { sources[page.sourcePath] = page.source }
+    private func linkSources() -> [String: PageText] {
+        var sources: [String: PageText] = [:]
+        for page in loaded.pages { sources[page.sourcePath] = page.text }
         for section in loaded.sections.values {
             guard let source = section.sourcePath else { continue }
-            sources[loaded.layout.contentPath(ofSitePath: source)] = section.source
+            sources[loaded.layout.contentPath(ofSitePath: source)] = PageText(holding: section.source)
         }
         return sources
     }
@@ -428,7 +428,7 @@ struct SiteRenderer: Sendable {
         let parser = MarkdownParser(options: site.markdownParser.options)
         return JekyllLiquid(loaded: loaded) { page in
             // A post's excerpt: its first paragraph, as Jekyll's `excerpt_separator` cuts it.
-            let body = page.source.body
+            let body = (try? page.text.source().body) ?? ""
             let first = body.range(of: "\n\n").map { body[..<$0.lowerBound] } ?? body
             return parser.parse(MarkdownSource(frontMatter: .empty, body: first, bodyLineOffset: 0)).html
         }
@@ -441,7 +441,7 @@ struct SiteRenderer: Sendable {
         let showsTitle = showsTitle ?? theme.templates.mentions("page.title")
         let title: MarkdownParser.TitleHeading = showsTitle ? .omit(given: page.explicitTitle) : .keep
         let recording = links.recording(into: lookups, warnings: warnings)
-        let content = try parseContent(page.source, at: page.sourcePath, url: page.url, links: recording,
+        let content = try parseContent(try page.text.source(), at: page.sourcePath, url: page.url, links: recording,
                                    parser: parser(for: page.sourcePath, links: recording, title: title),
                                    liquid: liquid ?? jekyllLiquid())
         for warning in content.warnings { warnings.add(warning) }
