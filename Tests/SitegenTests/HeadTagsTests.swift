@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import Sitegen
+@testable import Sitegen
 
 @Suite("Head tags: canonical links, OpenGraph and Twitter cards, descriptions")
 struct HeadTagsTests {
@@ -117,8 +117,23 @@ struct HeadTagsTests {
 
             <IMG ALT="upper" SRC="/shown.png">
             """, to: "content/hidden.md")
+        try site.write("---\ntitle: Mixed\n---\n<i>a</i> <span>b</span>\n\n<iMg src=\"/mixed.png\">\n", to: "content/mixed.md")
         try await site.build()
         #expect(meta("og:image", in: try site.page("hidden/index.html")) == "https://example.org/shown.png")
+        #expect(meta("og:image", in: try site.page("mixed/index.html")) == "https://example.org/mixed.png")
+    }
+
+    @Test("the search for `<i` in either case finds what a byte-by-byte search finds, wherever it is")
+    func tagSearch() {
+        var generator = SplitMix64(seed: 7)
+        let alphabet = Array("<iIx>m".utf8)
+        for _ in 0..<500 {
+            let bytes = (0..<Int(generator.next() % 70)).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }
+            let start = bytes.isEmpty ? 0 : Int(generator.next() % UInt64(bytes.count))
+            let expected = bytes.indices.dropLast().first { $0 >= start && bytes[$0] == UInt8(ascii: "<") && bytes[$0 + 1] | 0x20 == UInt8(ascii: "i") }
+            let found = bytes.withUnsafeBufferPointer { HTMLScan.firstTagOffset(startingWith: UInt8(ascii: "i"), in: $0, from: start) }
+            #expect(found == expected, "\(String(decoding: bytes, as: UTF8.self)) from \(start)")
+        }
     }
 
     @Test("a page without an image gets no og:image and a summary card")

@@ -44,6 +44,31 @@ enum HTMLScan {
     }
 
     /// The offset of `needle` in `haystack` at or after `start`.
+    /// The offset of the first `<` at or after `start` followed by `letter` (a lowercase ASCII
+    /// letter) in either case: 16 bytes at a time.
+    static func firstTagOffset(startingWith letter: UInt8, in haystack: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let base = haystack.baseAddress else { return nil }
+        let count = haystack.count
+        var offset = max(start, 0)
+        let raw = UnsafeRawPointer(base)
+        let opening = SIMD16<UInt8>(repeating: UInt8(ascii: "<")), lowered = SIMD16<UInt8>(repeating: letter)
+        let caseBit = SIMD16<UInt8>(repeating: 0x20)
+        while offset + 17 <= count {
+            let here = raw.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)
+            let next = raw.loadUnaligned(fromByteOffset: offset + 1, as: SIMD16<UInt8>.self)
+            let hits = (here .== opening) .& ((next | caseBit) .== lowered)
+            if any(hits) {
+                for lane in 0..<16 where hits[lane] { return offset + lane }
+            }
+            offset += 16
+        }
+        while offset + 1 < count {
+            if base[offset] == UInt8(ascii: "<"), base[offset + 1] | 0x20 == letter { return offset }
+            offset += 1
+        }
+        return nil
+    }
+
     private static func firstOffset(of needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         guard let base = haystack.baseAddress, start < haystack.count, !needle.isEmpty else { return nil }
         var offset = start

@@ -484,7 +484,7 @@ struct ContentLoader {
 
     /// A content file's text with Windows line ends (`\r\n`) read as `\n` (see ``source(of:)``).
     static func text(_ text: String) -> String {
-        text.utf8.contains(UInt8(ascii: "\r")) ? text.replacingOccurrences(of: "\r\n", with: "\n") : text
+        HTMLScan.contains("\r", in: text[...]) ? text.replacingOccurrences(of: "\r\n", with: "\n") : text
     }
 
     /// What to fix, after a front matter error's message (which starts with its format).

@@ -98,15 +98,17 @@ enum ShareImage {
         let rawTextElements: [(name: StaticString, end: StaticString)] = [
             ("script", "</script"), ("style", "</style"), ("textarea", "</textarea"), ("template", "</template"),
         ]
-        // Most pages have no image: find the first `<img` before reading tags one by one
+        // Most pages have no image: look for `<img` in any case before reading tags one by one
         // (highlighted code holds thousands of `<span>`s).
-        var first = 0
-        while first < count, let hit = memchr(base + first, Int32(UInt8(ascii: "<")), count - first) {
-            let name = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self)) - base + 1
-            if starts(with: "img", at: name) { break }
-            first = name
+        var from = 0, holdsImage = false
+        while let opening = HTMLScan.firstTagOffset(startingWith: UInt8(ascii: "i"), in: html, from: from) {
+            if starts(with: "img", at: opening + 1) {
+                holdsImage = true
+                break
+            }
+            from = opening + 1
         }
-        guard first < count else { return [] }
+        guard holdsImage else { return [] }
         var ends: [Int] = []
         var position = 0
         while ends.count < 16, position < count, let hit = memchr(base + position, Int32(UInt8(ascii: "<")), count - position) {
