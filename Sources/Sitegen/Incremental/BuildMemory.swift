@@ -13,7 +13,7 @@ final class BuildMemory: LoadingMemory {
     struct SourceEntry: Sendable {
         let stamp: FileStamp
         /// `nil` for a file known from a build cache, not read yet.
-        let source: MarkdownSource?
+        let source: PageText?
         /// Different for every read, so a page knows whether its parse is still good.
         let revision: Int
     }
@@ -74,7 +74,7 @@ final class BuildMemory: LoadingMemory {
     // MARK: Sources
 
     /// The sources read so far (not those a build cache knows of that were not read again).
-    func loadedSources() -> [MarkdownSource] {
+    func loadedSources() -> [PageText] {
         state.withLock { $0.sources.values.compactMap(\.source) }
     }
 
@@ -88,14 +88,14 @@ final class BuildMemory: LoadingMemory {
         state.withLock { $0.sources }
     }
 
-    func source(at file: String, path: String, read: () throws -> MarkdownSource) rethrows -> (MarkdownSource, Int) {
+    func source(at file: String, path: String, read: () throws -> PageText) rethrows -> (PageText, Int) {
         try source(at: file, path: path, known: state.withLock { $0.sources[path] }, read: read)
     }
 
     /// The source of the file at `file` (whose content path is `path`), read again only when
     /// it changed since `known` was read.
     func source(at file: String, path: String, known: SourceEntry?,
-                read: () throws -> MarkdownSource) rethrows -> (MarkdownSource, Int) {
+                read: () throws -> PageText) rethrows -> (PageText, Int) {
         let stamp = FileStamp(file)
         if let stamp, let known, known.stamp == stamp {
             if let source = known.source { return (source, known.revision) }

@@ -3,14 +3,24 @@ import Synchronization
 
 /// The output folder of a live build, changed in place: only files whose text changed are
 /// written, files no longer made are deleted, and nothing is touched until the build has
-/// succeeded (a failed build leaves the folder as it was).
+/// succeeded (a failed build leaves the folder as it was). Until then the texts to write are
+/// held in memory, past the first ``BuildOptions/heldOutputBytes`` in a nameless file beside the folder
+/// (``SpillFile``): the first build of a 100,000-page site makes 1.6 GB of them.
 final class LiveOutput: OutputSink {
     /// Files reach the folder at commit only (`sitegen serve` indexes the preview after it).
     var builtFolder: String? { nil }
+    /// The folder, which holds sitegen's nameless files only while they are open.
+    var scratchFolder: String? { destination.path }
     /// Files reach the folder at commit only, so nothing can be put in it behind the build's back.
     func removeStrays() -> [String] { [] }
+    /// A text to write at commit.
+    private enum Text {
+        case held(String)
+        case spilled(Range<Int>)
+    }
+
     private struct State {
-        var texts: [String: String] = [:]
+        var texts: [String: Text] = [:]
         var copies: [String: (source: URL, stamp: FileStamp?)] = [:]
         var made: [String: UInt64] = [:]
         var copied: [String: FileStamp] = [:]
@@ -22,10 +32,18 @@ final class LiveOutput: OutputSink {
     private let memory: BuildMemory
     private let previous: (texts: [String: UInt64], copies: [String: FileStamp])
     private let state = Mutex(State())
+    /// How many bytes of texts to write are held in memory before the others go to ``spill``
+    /// (``BuildOptions/heldOutputBytes``).
+    private let heldBytes: Int
+    private let held = Counter()
+    /// Where the texts past ``heldBytes`` wait for the commit (`nil`: in memory too).
+    private let spill: SpillFile?
 
-    init(destination: URL, memory: BuildMemory) {
+    init(destination: URL, memory: BuildMemory, heldBytes: Int = 64 << 20) {
         self.destination = destination
         self.memory = memory
+        self.heldBytes = heldBytes
+        spill = SpillFile(in: destination.path) ?? SpillFile(in: destination.deletingLastPathComponent().path)
         let written = memory.writtenOutputs
         if written.texts.isEmpty && written.copies.isEmpty {
             // The first live build: the files sitegen wrote there before are replaced or deleted;
@@ -46,9 +64,14 @@ final class LiveOutput: OutputSink {
     func write(_ text: String, to path: String) throws {
         let path = try URLPath.outputPath(path)
         let digest = StableHasher.digest(text)
+        var kept: Text?
+        if previous.texts[path] != digest {
+            kept = .held(text)
+            if held.add(text.utf8.count) > heldBytes, let range = spill?.append(text) { kept = .spilled(range) }
+        }
         state.withLock { state in
             state.made[path] = digest
-            if previous.texts[path] != digest { state.texts[path] = text }
+            if let kept { state.texts[path] = kept }
         }
     }
 
@@ -100,7 +123,18 @@ final class LiveOutput: OutputSink {
         for folder in folders { try? fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true) }
         DispatchQueue.concurrentPerform(iterations: texts.count) { index in
             let file = root + texts[index].key
-            if !FileSystem.write(texts[index].value, toFile: file) {
+            let text: String
+            switch texts[index].value {
+            case .held(let held):
+                text = held
+            case .spilled(let range):
+                guard let read = spill?.text(at: range) else {
+                    failures.withLock { $0.append(file + ": the text to write does not read back from its temporary file") }
+                    return
+                }
+                text = read
+            }
+            if !FileSystem.write(text, toFile: file) {
                 failures.withLock { $0.append(file + ": " + String(cString: strerror(errno))) }
             }
         }

@@ -73,7 +73,7 @@ public final class LiveSiteBuilder: Sendable {
         } else if changed.contains(where: { Self.changesParses($0, layout: layout) }) {
             memory.forgetParses()
         }
-        let output = LiveOutput(destination: outputFolder, memory: memory)
+        let output = LiveOutput(destination: outputFolder, memory: memory, heldBytes: options.heldOutputBytes)
         let start = DispatchTime.now().uptimeNanoseconds
         if let rendered = try await PageEdit(layout: layout, options: options, memory: memory).apply(changed, steps: site.steps, into: output),
            let last = memory.lastBuild?.site {

@@ -47,10 +47,10 @@ struct PageEdit {
             }
             // A file that is gone or whose front matter does not read is for the general build to report.
             guard let (source, revision) = try? memory.source(at: path, path: relative, known: known[relative], read: {
-                try ContentLoader.source(of: walker.source.text(of: layout.sourcePath(ofContentPath: relative),
-                                                                maximumSize: ContentLoader.maximumMarkdownBytes))
+                PageText(holding: try ContentLoader.source(of: walker.source.text(of: layout.sourcePath(ofContentPath: relative),
+                                                                                  maximumSize: ContentLoader.maximumMarkdownBytes)))
             }) else { return nil }
-            guard var page = try? loader.pageReader.page(path: relative, text: PageText(holding: source), bundleFolders: bundleFolders,
+            guard var page = try? loader.pageReader.page(path: relative, text: source, bundleFolders: bundleFolders,
                                                                 place: placement.place(relative)) else { return nil }
             page = try site.site.pageProcessors.reduce(page) { page, process in try process(page) }
             page.revision = revision

@@ -406,16 +406,16 @@ struct ContentLoader {
         return found
     }
 
-    /// Reads every Markdown file and its front matter from `source`, on all cores. A build
-    /// that remembers nothing holds the bodies of the first ``BuildOptions/heldMarkdownBytes``
-    /// of Markdown it reads and leaves the others in their files (``PageText``).
+    /// Reads every Markdown file and its front matter from `source`, on all cores, holding the
+    /// bodies of the first ``BuildOptions/heldMarkdownBytes`` of Markdown it reads and leaving
+    /// the others in their files (``PageText``).
     private func readSources(_ paths: [String], from source: any SiteSource) async throws -> [(PageText, Int)] {
         // On disk, where a live build's memory stamps the files; the walk confined them already.
         let contentOnDisk = layout.contentOnDisk?.standardizedFileURL.path
         let layout = layout
         let shownPrefix = layout.contentShown
         let memory = memory
-        let heldBytes = memory == nil ? options.heldMarkdownBytes : nil
+        let heldBytes = options.heldMarkdownBytes
         let held = Counter()
         let file = { @Sendable (path: String) in contentOnDisk.map { $0 + "/" + path } ?? layout.sourcePath(ofContentPath: path) }
         let reader = PageText.Reader(text: { path throws(SiteError) in
@@ -436,16 +436,15 @@ struct ContentLoader {
                     chunk.map { index in
                         let path = paths[index]
                         do {
-                            let read = { () throws -> MarkdownSource in try MarkdownSource(text: reader.text(path)) }
+                            let read = { () throws -> PageText in
+                                let source = try MarkdownSource(text: reader.text(path))
+                                return held.add(source.body.utf8.count) > heldBytes
+                                    ? PageText(leaving: source, in: path, read: reader) : PageText(holding: source)
+                            }
                             if let memory {
-                                let (source, revision) = try memory.source(at: file(path), path: path, read: read)
-                                return (index, .success((PageText(holding: source), revision)))
+                                return (index, .success(try memory.source(at: file(path), path: path, read: read)))
                             }
-                            let source = try read()
-                            if let heldBytes, held.add(source.body.utf8.count) > heldBytes {
-                                return (index, .success((PageText(leaving: source, in: path, read: reader), 0)))
-                            }
-                            return (index, .success((PageText(holding: source), 0)))
+                            return (index, .success((try read(), 0)))
                         } catch let error as MarkdownError {
                             return (index, .failure(SiteError(file: shownPrefix + path, line: error.line,
                                                               error.message + Self.fixHint(error.message))))

@@ -6,7 +6,7 @@ import SitegenMarkdown
 protocol LoadingMemory: Sendable {
     /// The source of the file at `file` (whose content path is `path`) and its revision: as
     /// read before when the file is unchanged, else `read()` anew (with a new revision).
-    func source(at file: String, path: String, read: () throws -> MarkdownSource) rethrows -> (MarkdownSource, Int)
+    func source(at file: String, path: String, read: () throws -> PageText) rethrows -> (PageText, Int)
 
     /// The pages made earlier, by content path, each with the revision of the file it was made
     /// from; none when the page bundles (`bundleFolders`) changed.

@@ -105,11 +105,11 @@ struct SiteRenderer: Sendable {
                             context: context, theme: theme, site: site, files: files, links: links)
     }
 
-    /// The file the pages' HTML is kept in until it is rendered: for a build that writes to
-    /// disk and remembers nothing, of a site with ``spillThreshold`` bytes of Markdown or more;
-    /// on the disk the output is written to.
+    /// The file the pages' HTML is kept in until it is rendered (and, in a live build, until
+    /// the page is parsed again): for a build that writes to disk, of a site with
+    /// ``spillThreshold`` bytes of Markdown or more; on the file system the output goes to.
     private func spillFile() -> SpillFile? {
-        guard !memory.isRecording, let folder = output.builtFolder,
+        guard let folder = output.scratchFolder,
               loaded.pages.reduce(0, { $0 + $1.text.byteCount }) >= spillThreshold else { return nil }
         return SpillFile(in: folder)
     }

@@ -4,6 +4,7 @@ import Synchronization
 /// A build kept in memory: nothing is written to disk.
 final class MemoryOutput: OutputSink {
     var builtFolder: String? { nil }
+    var scratchFolder: String? { nil }
     /// Nothing reaches memory but through the sink.
     func removeStrays() -> [String] { [] }
     private let files = Mutex<[String: Data]>([:])

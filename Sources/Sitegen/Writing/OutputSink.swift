@@ -6,6 +6,9 @@ protocol OutputSink: Sendable {
     /// The folder that holds what this build wrote so far, as files (for tools that read the
     /// built site, such as the search indexer); `nil` when the build is not on disk yet.
     var builtFolder: String? { get }
+    /// A folder on the file system the output goes to, where a build may keep nameless files
+    /// (``SpillFile``); `nil` for an output in memory.
+    var scratchFolder: String? { get }
     func write(_ text: String, to path: String) throws
     /// Writes bytes: a file of a source not on disk, which cannot be copied.
     func write(_ data: Data, to path: String) throws
@@ -23,4 +26,5 @@ protocol OutputSink: Sendable {
 extension OutputFolder: OutputSink {
     func keep(_ path: String) {}
     var builtFolder: String? { stagingFolder }
+    var scratchFolder: String? { stagingFolder }
 }

@@ -22,6 +22,7 @@ final class OutputWriter: Sendable {
 
     /// The folder holding what the build wrote so far, when it is on disk.
     var builtFolder: String? { sink.builtFolder }
+    var scratchFolder: String? { sink.scratchFolder }
 
     /// Writes `text` at the output path `path`, made by `owner`.
     func write(_ text: String, to path: String, owner: OutputOwner) throws {

@@ -20,6 +20,7 @@ final class CachedOutput: OutputSink {
     var outputs: [String: BuildCache.KeptOutput] { made.withLock { $0 } }
 
     var builtFolder: String? { folder.builtFolder }
+    var scratchFolder: String? { folder.scratchFolder }
 
     func write(_ text: String, to path: String) throws {
         let path = try URLPath.outputPath(path)
