@@ -83,9 +83,9 @@ final class BuildMemory: LoadingMemory {
         state.withLock { Array($0.sources.keys) }
     }
 
-    /// The files read so far, by content path.
-    func sources() -> [String: SourceEntry] {
-        state.withLock { $0.sources }
+    /// The file at content path `path` as read last, if it was.
+    func knownSource(_ path: String) -> SourceEntry? {
+        state.withLock { $0.sources[path] }
     }
 
     func source(at file: String, path: String, read: () throws -> PageText) rethrows -> (PageText, Int) {
@@ -230,9 +230,20 @@ final class BuildMemory: LoadingMemory {
         state.withLock { $0.lastBuild }
     }
 
-    /// Takes in pages that ``PageEdit`` rendered again: their parses and pages, the last build
-    /// with them, and what the outputs read.
-    func replace(_ parsed: [ParsedPage], in build: LastBuild, record: DependencyRecord) {
+    /// Changes the last build in place (a copy is made only while another reference to it
+    /// is alive); returns what `change` returns, `nil` when there is no last build.
+    @discardableResult
+    func changeLastBuild<Result>(_ change: (inout LastBuild) -> Result) -> Result? {
+        state.withLock { state in
+            guard var last = state.lastBuild.take() else { return nil }
+            defer { state.lastBuild = last }
+            return change(&last)
+        }
+    }
+
+    /// Takes in pages that ``PageEdit`` rendered again (already in the last build): their
+    /// parses and pages, and what the outputs rendered read, put in the record in place.
+    func keepEdit(_ parsed: [ParsedPage], reads: OutputPlan.Reads) {
         state.withLock { state in
             for entry in parsed {
                 let page = entry.page.page
@@ -240,8 +251,7 @@ final class BuildMemory: LoadingMemory {
                 state.pages[page.sourcePath] = page
                 state.reused[page.sourcePath] = nil
             }
-            state.lastBuild = build
-            state.record = record
+            state.record?.apply(reads)
         }
     }
 
@@ -272,9 +282,41 @@ final class BuildMemory: LoadingMemory {
 
     // MARK: Output files
 
-    /// The digest of each output file's text as written, and the stamp of each copied file.
-    var writtenOutputs: (texts: [String: UInt64], copies: [String: FileStamp]) {
-        get { state.withLock { ($0.outputs, $0.copies) } }
-        set { state.withLock { $0.outputs = newValue.texts; $0.copies = newValue.copies } }
+    /// Whether a live build wrote outputs already.
+    var hasWrittenOutputs: Bool {
+        state.withLock { !$0.outputs.isEmpty || !$0.copies.isEmpty }
+    }
+
+    /// The digest of the text written at output path `path`.
+    func writtenText(_ path: String) -> UInt64? {
+        state.withLock { $0.outputs[path] }
+    }
+
+    /// The stamp of the file copied to output path `path`.
+    func writtenCopy(_ path: String) -> FileStamp? {
+        state.withLock { $0.copies[path] }
+    }
+
+    /// The output paths written or copied.
+    func writtenPaths() -> Set<String> {
+        state.withLock { Set($0.outputs.keys).union($0.copies.keys) }
+    }
+
+    /// Notes what a build that succeeded made: the digest of each text, the stamp of each file
+    /// copied; with `keepingOthers`, the outputs of the builds before stay (changed in place).
+    /// Returns the output paths of the build before that this one did not make (none when
+    /// keeping the others).
+    func noteWritten(texts: [String: UInt64], copies: [String: FileStamp], keepingOthers: Bool) -> [String] {
+        state.withLock { state in
+            if keepingOthers {
+                for (path, digest) in texts { state.outputs[path] = digest }
+                for (path, stamp) in copies { state.copies[path] = stamp }
+                return []
+            }
+            let gone = Set(state.outputs.keys).union(state.copies.keys).subtracting(texts.keys).subtracting(copies.keys)
+            state.outputs = texts
+            state.copies = copies
+            return Array(gone)
+        }
     }
 }

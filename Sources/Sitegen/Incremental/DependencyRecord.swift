@@ -27,6 +27,14 @@ struct DependencyRecord: Sendable {
         for fact in reads?.facts ?? [] { readers[fact, default: []].insert(path) }
     }
 
+    /// Records what the outputs of a build read (``OutputPlan/reads()``).
+    mutating func apply(_ reads: OutputPlan.Reads) {
+        for (path, read, seen) in reads {
+            set(path, read)
+            for (fact, fingerprint) in seen { self.seen[fact] = fingerprint }
+        }
+    }
+
     /// Keeps only the outputs at `paths`.
     mutating func keepOnly(_ paths: Set<String>) {
         for path in outputs.keys where !paths.contains(path) { set(path, nil) }

@@ -5,32 +5,72 @@ struct LastBuild: Sendable {
     private(set) var site: RenderedSite
     /// The index of each page by source path.
     let index: [String: Int]
+    /// The folders of the page bundles, by site path.
+    let bundleFolders: Set<String>
+    /// The content paths of the files published from the content folder.
+    let publishedFiles: Set<String>
+    /// Each page's place among the newest pages, by source path.
+    private let newestIndex: [String: Int]
+    /// Whether every page's neighbours have it as their neighbour (a page is then found among
+    /// the neighbours of its own neighbours; else every entry is looked at).
+    private let neighboursAreMutual: Bool
 
     init(_ site: RenderedSite) {
         self.site = site
-        index = Dictionary(site.loaded.pages.enumerated().map { ($1.sourcePath, $0) }, uniquingKeysWith: { first, _ in first })
+        let index = Dictionary(site.loaded.pages.enumerated().map { ($1.sourcePath, $0) }, uniquingKeysWith: { first, _ in first })
+        self.index = index
+        bundleFolders = Set(site.loaded.pages.filter(\.isBundle).map { URLPath.folder(of: $0.sitePath) })
+        publishedFiles = Set(site.loaded.files.compactMap(\.contentPath))
+        newestIndex = Dictionary(site.newest.enumerated().map { ($1.page.sourcePath, $0) }, uniquingKeysWith: { first, _ in first })
+        neighboursAreMutual = site.neighbours.enumerated().allSatisfy { position, neighbours in
+            let path = site.pages[position].page.sourcePath
+            return neighbours.previous.map { index[$0.page.sourcePath].map { site.neighbours[$0].next?.page.sourcePath == path } ?? false } ?? true
+                && neighbours.next.map { index[$0.page.sourcePath].map { site.neighbours[$0].previous?.page.sourcePath == path } ?? false } ?? true
+        }
     }
 
-    /// This build with the page at `index` parsed anew, wherever it appears (its place in every
-    /// list stays: the caller checked that the order does not change).
-    func replacing(_ page: ParsedPage, at index: Int) -> LastBuild {
-        var copy = self
+    /// Puts the page parsed anew at `index` wherever it appears, in place: a one-page edit
+    /// of a large site changes a few entries, not copies of every list (its place in every list
+    /// stays: the caller checks that the order does not change).
+    mutating func replace(_ page: ParsedPage, at index: Int) {
         let source = page.page.page.sourcePath
-        let swap = { (other: RenderedPage) in other.page.sourcePath == source ? page.page : other }
-        copy.site.parsed[index] = page
-        copy.site.pages[index] = page.page
-        copy.site.loaded.pages[index] = page.page.page
-        copy.site.context.remember(edited: page.page)
-        copy.site.neighbours = site.neighbours.map { ($0.previous.map(swap), $0.next.map(swap)) }
-        if let section = site.orders[page.page.page.sectionPath] {
-            copy.site.orders[page.page.page.sectionPath] = section.map(swap)
+        let rendered = page.page
+        site.parsed[index] = page
+        site.pages[index] = rendered
+        site.loaded.pages[index] = rendered.page
+        site.context.remember(edited: rendered)
+        let own = site.neighbours[index]
+        let candidates = neighboursAreMutual
+            ? [own.previous, own.next].compactMap { $0.flatMap { self.index[$0.page.sourcePath] } } : Array(site.neighbours.indices)
+        for position in candidates {
+            if site.neighbours[position].previous?.page.sourcePath == source { site.neighbours[position].previous = rendered }
+            if site.neighbours[position].next?.page.sourcePath == source { site.neighbours[position].next = rendered }
         }
-        copy.site.newest = site.newest.map(swap)
+        func replace(in pages: inout [RenderedPage]) {
+            for position in pages.indices where pages[position].page.sourcePath == source { pages[position] = rendered }
+        }
+        let section = rendered.page.sectionPath
+        if site.orders[section] != nil { replace(in: &site.orders[section]!) }
+        if let position = newestIndex[source], position < site.newest.count, site.newest[position].page.sourcePath == source {
+            site.newest[position] = rendered
+        } else {
+            replace(in: &site.newest)
+        }
         // A navigation tree of sections shows the pages' titles (a book's shows its summary's).
         if site.context.navigation != nil && site.loaded.summary == nil {
-            copy.site.context.navigation = SiteRenderer.navigation(of: copy.site.loaded, orders: copy.site.orders, targets: [:])
+            site.context.navigation = SiteRenderer.navigation(of: site.loaded, orders: site.orders, targets: [:])
         }
-        copy.site.terms = site.terms.mapValues { $0.mapValues { terms in terms.map { ($0.name, $0.url, $0.pages.map(swap)) } } }
-        return copy
+        // The page is in the terms its own term names lead to (``ListRenderer/terms(of:in:folder:rules:)``).
+        let configuration = site.loaded.configuration
+        let languages = configuration.publishedLanguages
+        guard let language = languages.count == 1 ? languages.first : languages.first(where: { $0.code == rendered.page.language })
+        else { return }
+        for (taxonomy, names) in rendered.page.terms {
+            let urls = Set(names.map { ListRenderer.termURL(taxonomy: taxonomy, term: $0, in: language.path, rules: configuration.hugo) })
+            guard site.terms[language.code]?[taxonomy] != nil else { continue }
+            for term in site.terms[language.code]![taxonomy]!.indices where urls.contains(site.terms[language.code]![taxonomy]![term].url) {
+                replace(in: &site.terms[language.code]![taxonomy]![term].pages)
+            }
+        }
     }
 }

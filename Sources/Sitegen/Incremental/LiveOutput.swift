@@ -30,7 +30,15 @@ final class LiveOutput: OutputSink {
 
     let destination: URL
     private let memory: BuildMemory
-    private let previous: (texts: [String: UInt64], copies: [String: FileStamp])
+    /// What the folder held before this build: what the memory says sitegen wrote there, or,
+    /// for the first live build, the files the manifest lists (each as text of no known digest).
+    /// Looked up path by path, so that the memory's record is changed in place at the commit
+    /// (a one-page edit of 100,000 pages does not copy it).
+    private enum Before {
+        case memory
+        case manifest(Set<String>)
+    }
+    private let before: Before
     private let state = Mutex(State())
     /// How many bytes of texts to write are held in memory before the others go to ``spill``
     /// (``BuildOptions/heldOutputBytes``).
@@ -44,28 +52,37 @@ final class LiveOutput: OutputSink {
         self.memory = memory
         self.heldBytes = heldBytes
         spill = SpillFile(in: destination.path) ?? SpillFile(in: destination.deletingLastPathComponent().path)
-        let written = memory.writtenOutputs
-        if written.texts.isEmpty && written.copies.isEmpty {
+        if memory.hasWrittenOutputs {
+            before = .memory
+        } else {
             // The first live build: the files sitegen wrote there before are replaced or deleted;
             // no other file is touched.
-            let manifest = OutputManifest.read(from: destination.standardizedFileURL.path) ?? OutputManifest()
-            previous = (manifest.files.reduce(into: [:]) { $0[$1] = 0 }, [:])
-            writesManifest = true
-        } else {
-            previous = written
-            writesManifest = false
+            before = .manifest((OutputManifest.read(from: destination.standardizedFileURL.path) ?? OutputManifest()).files)
         }
     }
 
-    /// Whether the commit writes the manifest even when no output appeared or went.
-    private let writesManifest: Bool
+    /// The digest of the text the build before wrote at `path` (0 when not known).
+    private func previousText(_ path: String) -> UInt64? {
+        switch before {
+        case .memory: memory.writtenText(path)
+        case .manifest(let files): files.contains(path) ? 0 : nil
+        }
+    }
+
+    /// The stamp of the file the build before copied to `path`.
+    private func previousCopy(_ path: String) -> FileStamp? {
+        switch before {
+        case .memory: memory.writtenCopy(path)
+        case .manifest: nil
+        }
+    }
 
 
     func write(_ text: String, to path: String) throws {
         let path = try URLPath.outputPath(path)
         let digest = StableHasher.digest(text)
         var kept: Text?
-        if previous.texts[path] != digest {
+        if previousText(path) != digest {
             kept = .held(text)
             if held.add(text.utf8.count) > heldBytes, let range = spill?.append(text) { kept = .spilled(range) }
         }
@@ -86,12 +103,12 @@ final class LiveOutput: OutputSink {
         let stamp = FileStamp(source.path)
         state.withLock { state in
             if let stamp { state.copied[path] = stamp }
-            if stamp == nil || previous.copies[path] != stamp { state.copies[path] = (source, stamp) }
+            if stamp == nil || previousCopy(path) != stamp { state.copies[path] = (source, stamp) }
         }
     }
 
     func keep(_ path: String) {
-        guard let digest = previous.texts[path] else { return }
+        guard let digest = previousText(path) else { return }
         state.withLock { $0.made[path] = digest }
     }
 
@@ -110,8 +127,8 @@ final class LiveOutput: OutputSink {
         var changed: [String] = []
         let root = destination.standardizedFileURL.path + "/"
         // A file sitegen did not write is never replaced.
-        let newPaths = Array(state.texts.keys).filter { previous.texts[$0] == nil && previous.copies[$0] == nil }
-            + state.copies.keys.filter { previous.texts[$0] == nil && previous.copies[$0] == nil }
+        let isNew = { (path: String) in self.previousText(path) == nil && self.previousCopy(path) == nil }
+        let newPaths = Array(state.texts.keys).filter(isNew) + state.copies.keys.filter(isNew)
         let foreign = newPaths.filter { FileSystem.kind(root + $0) != nil }.sorted()
         if !foreign.isEmpty {
             throw SiteErrors(errors: foreign.prefix(5).map { OutputManifest.notWrittenBySitegen(root + $0) })
@@ -155,14 +172,15 @@ final class LiveOutput: OutputSink {
             }
             changed.append(path)
         }
-        var made = state.made
-        var copied = state.copied
-        var gone: Set<String> = []
-        if state.keepsEverythingElse {
-            made.merge(previous.texts) { current, _ in current }
-            copied.merge(previous.copies) { current, _ in current }
-        } else {
-            gone = Set(previous.texts.keys).union(previous.copies.keys).subtracting(made.keys).subtracting(copied.keys)
+        let gone: [String]
+        switch before {
+        case .memory:
+            gone = memory.noteWritten(texts: state.made, copies: state.copied, keepingOthers: state.keepsEverythingElse)
+        case .manifest(let files):
+            gone = state.keepsEverythingElse ? [] : Array(files.subtracting(state.made.keys).subtracting(state.copied.keys))
+            var made = state.made
+            if state.keepsEverythingElse { for file in files where made[file] == nil && state.copied[file] == nil { made[file] = 0 } }
+            _ = memory.noteWritten(texts: made, copies: state.copied, keepingOthers: false)
         }
         for path in gone {
             let file = destination.appendingPathComponent(path)
@@ -170,9 +188,10 @@ final class LiveOutput: OutputSink {
             removeEmptyFolders(above: file)
             changed.append(path)
         }
+        let writesManifest = if case .manifest = before { true } else { false }
         if writesManifest || !gone.isEmpty || !newPaths.isEmpty {
             var manifest = OutputManifest()
-            manifest.files = Set(made.keys).union(copied.keys)
+            manifest.files = memory.writtenPaths()
             for file in manifest.files {
                 var folder = URLPath.folder(of: file)
                 while !folder.isEmpty && manifest.folders.insert(folder).inserted { folder = URLPath.folder(of: folder) }
@@ -181,7 +200,6 @@ final class LiveOutput: OutputSink {
                 throw SiteError(file: root + OutputManifest.fileName, "cannot write the output manifest: \(String(cString: strerror(errno)))")
             }
         }
-        memory.writtenOutputs = (made, copied)
         changes.withLock { $0 = changed }
     }
 

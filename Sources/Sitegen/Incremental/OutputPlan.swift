@@ -125,14 +125,23 @@ final class OutputPlan: Sendable {
     /// What this build read, for the next one: the outputs planned in it (and, for a partial
     /// plan, the others as recorded before).
     var record: DependencyRecord {
-        var (next, pending) = state.withLock { ($0.next, $0.pending) }
-        for (path, entry) in pending {
+        var next = state.withLock { $0.next }
+        next.apply(reads())
+        return next
+    }
+
+    /// What each output rendered in this build read, with each fact's fingerprint now.
+    typealias Reads = [(path: String, reads: DependencyRecord.Reads, seen: [(fact: Fact, fingerprint: UInt64)])]
+
+    /// What the outputs rendered in this build read: for a partial plan, what changes in the
+    /// record it started from (``DependencyRecord/apply(_:)``).
+    func reads() -> Reads {
+        state.withLock { $0.pending }.map { path, entry in
             let facts = entry.log.read
             // Values that cannot be fingerprinted get a number no later build matches.
-            next.set(path, DependencyRecord.Reads(values: entry.values ?? UInt64.random(in: .min ... .max), facts: Array(facts)))
-            for fact in facts { next.seen[fact] = entry.facts.fingerprint(of: fact) }
+            return (path, DependencyRecord.Reads(values: entry.values ?? UInt64.random(in: .min ... .max), facts: Array(facts)),
+                    facts.map { ($0, entry.facts.fingerprint(of: $0)) })
         }
-        return next
     }
 
     /// How many outputs were rendered and how many kept from the build before.

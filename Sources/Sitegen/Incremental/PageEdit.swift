@@ -18,23 +18,51 @@ struct PageEdit {
 
     /// Renders what the edited pages at `paths` (absolute) change into `output`, or returns
     /// `nil` when the edit is not of that kind. Returns how many outputs it rendered.
+    ///
+    /// The memory's last build and record are changed in place, each step in a function of its
+    /// own so that no other reference to them is alive then: a one-page edit of 100,000 pages
+    /// would otherwise copy (and free) every list of the site and the whole record.
     func apply(_ paths: Set<String>, steps: [BuildStep], into live: LiveOutput) async throws -> Int? {
-        guard !paths.isEmpty, let last = memory.lastBuild, let record = memory.record,
-              steps.allSatisfy(\.isBuiltIn) else { return nil }
-        let site = last.site
+        guard !paths.isEmpty, memory.lastBuild != nil, memory.record != nil, steps.allSatisfy(\.isBuiltIn) else { return nil }
         let output = Output(live: live, writer: OutputWriter(live))
-        guard let contentOnDisk = layout.contentOnDisk else { return nil }
+        guard let edits = try parse(paths, output: output), !edits.isEmpty else { return nil }
+        guard let before = memory.changeLastBuild({ last in
+            edits.map { edit in
+                defer { last.replace(edit.parsed, at: edit.index) }
+                return (index: edit.index, parsed: last.site.parsed[edit.index])
+            }
+        }) else { return nil }
+        let restore = {
+            memory.changeLastBuild { last in for old in before.reversed() { last.replace(old.parsed, at: old.index) } }
+        }
+        let outcome: (rendered: Int, reads: OutputPlan.Reads)?
+        do {
+            outcome = try await render(edits, steps: steps, output: output)
+        } catch {
+            restore()
+            throw error
+        }
+        guard let outcome else {
+            restore()
+            return nil
+        }
+        memory.keepEdit(edits.map(\.parsed), reads: outcome.reads)
+        return outcome.rendered
+    }
+
+    /// The edited pages parsed, each with its index and output path; `nil` when the edit is
+    /// not of the kind this build makes.
+    private func parse(_ paths: Set<String>, output: Output) throws -> [(index: Int, parsed: ParsedPage, path: String)]? {
+        guard let last = memory.lastBuild, let contentOnDisk = layout.contentOnDisk else { return nil }
+        let site = last.site
         let contentFolder = contentOnDisk.standardizedFileURL.path + "/"
         let loader = ContentLoader(layout: layout, configuration: site.configuration, options: options)
         let walker = FolderWalker(layout: layout, configuration: site.configuration)
-        let bundleFolders = Set(site.loaded.pages.filter(\.isBundle).map { URLPath.folder(of: $0.sitePath) })
         let placement = LanguagePlacement(configuration: site.configuration)
-        let known = memory.sources()
         // Parsed as the render stage parses.
         let parser = RenderStage(continuing: site).renderer(output: output.writer, observers: BuildObservers(),
                                                             memory: LiveRendering(memory: memory, plan: OutputPlan(previous: nil, recording: true)))
         var edits: [(index: Int, parsed: ParsedPage, path: String)] = []
-        let publishedFiles = Set(site.loaded.files.compactMap(\.contentPath))
         for path in paths {
             guard path.hasPrefix(contentFolder) else { return nil }
             let relative = String(path.dropFirst(contentFolder.count))
@@ -42,15 +70,16 @@ struct PageEdit {
             if relative.lowercased() == "readme.md" { return nil }
             guard let index = last.index[relative] else {
                 // A file that came and went between two looks (an editor's or sed's temporary file) changes nothing.
-                if known[relative] == nil, !publishedFiles.contains(relative), !FileManager.default.fileExists(atPath: path) { continue }
+                if memory.knownSource(relative) == nil, !last.publishedFiles.contains(relative),
+                   !FileManager.default.fileExists(atPath: path) { continue }
                 return nil
             }
             // A file that is gone or whose front matter does not read is for the general build to report.
-            guard let (source, revision) = try? memory.source(at: path, path: relative, known: known[relative], read: {
+            guard let (source, revision) = try? memory.source(at: path, path: relative, read: {
                 PageText(holding: try ContentLoader.source(of: walker.source.text(of: layout.sourcePath(ofContentPath: relative),
                                                                                   maximumSize: ContentLoader.maximumMarkdownBytes)))
             }) else { return nil }
-            guard var page = try? loader.pageReader.page(path: relative, text: source, bundleFolders: bundleFolders,
+            guard var page = try? loader.pageReader.page(path: relative, text: source, bundleFolders: last.bundleFolders,
                                                                 place: placement.place(relative)) else { return nil }
             page = try site.site.pageProcessors.reduce(page) { page, process in try process(page) }
             page.revision = revision
@@ -60,9 +89,17 @@ struct PageEdit {
                 || site.loaded.menus.leads(to: page.url) { return nil }
             edits.append((index, try parser.parse(page, links: site.links), URLPath.outputFile(for: page.url)))
         }
-        guard !edits.isEmpty else { return nil }
-        let updated = edits.reduce(last) { $0.replacing($1.parsed, at: $1.index) }
-        let facts = FactValues(updated.site)
+        return edits
+    }
+
+    /// Renders and commits what the edits (already in the memory's last build) change: how many
+    /// outputs it rendered and what they read; `nil` when the edit turns out not to be of the
+    /// kind this build makes (it changes `site`, or the order of a list).
+    private func render(_ edits: [(index: Int, parsed: ParsedPage, path: String)], steps: [BuildStep],
+                        output: Output) async throws -> (rendered: Int, reads: OutputPlan.Reads)? {
+        guard let updated = memory.lastBuild, let record = memory.record else { return nil }
+        let site = updated.site
+        let facts = FactValues(site, index: updated.index)
         // What changed of the edited pages, as the outputs that read them saw it.
         var changed: Set<Fact> = []
         for edit in edits {
@@ -77,31 +114,28 @@ struct PageEdit {
         let affected = record.readers(of: changed).union(own)
         let plan = OutputPlan(previous: record, recording: true, forced: own, limitedTo: affected)
         let rendering = LiveRendering(memory: memory, plan: plan)
-        let renderer = RenderStage(continuing: updated.site).renderer(output: output.writer, observers: BuildObservers(), memory: rendering)
+        let renderer = RenderStage(continuing: site).renderer(output: output.writer, observers: BuildObservers(), memory: rendering)
         if affected == own {
             // Only the pages' own outputs show what changed.
-            try await renderer.writePages(of: updated.site, only: edits.map(\.index), facts: facts)
+            try await renderer.writePages(of: site, only: edits.map(\.index), facts: facts)
         } else {
             // Other outputs show the pages: every list must keep its order (a new title can reorder a list sorted by title).
             for edit in edits {
                 let sectionPath = edit.parsed.page.page.sectionPath
-                guard let section = updated.site.loaded.sections[sectionPath],
-                      ListRenderer.sorted(updated.site.orders[sectionPath] ?? [], by: section.sort).map(\.page.sourcePath)
-                        == (last.site.orders[sectionPath] ?? []).map(\.page.sourcePath) else { return nil }
+                let order = site.orders[sectionPath] ?? []
+                guard let section = site.loaded.sections[sectionPath],
+                      ListRenderer.sorted(order, by: section.sort).map(\.page.sourcePath) == order.map(\.page.sourcePath) else { return nil }
             }
-            guard ListRenderer.newest(updated.site.pages).map(\.page.sourcePath) == last.site.newest.map(\.page.sourcePath) else {
-                return nil
-            }
-            let pages = updated.site.pages.indices.filter { affected.contains(URLPath.outputFile(for: updated.site.pages[$0].page.url)) }
-            try await renderer.writePages(of: updated.site, only: pages, facts: facts)
-            _ = try await ListRenderer(site: updated.site, output: output.writer, memory: rendering, facts: facts).render()
+            guard ListRenderer.newest(site.pages).map(\.page.sourcePath) == site.newest.map(\.page.sourcePath) else { return nil }
+            let pages = site.pages.indices.filter { affected.contains(URLPath.outputFile(for: site.pages[$0].page.url)) }
+            try await renderer.writePages(of: site, only: pages, facts: facts)
+            _ = try await ListRenderer(site: site, output: output.writer, memory: rendering, facts: facts).render()
             if steps.contains(where: { if case .generateFeeds = $0.action { true } else { false } }) {
-                try SiteIndexes(site: updated.site)?.writeFeeds(memory: rendering, facts: facts, output: output.writer)
+                try SiteIndexes(site: site)?.writeFeeds(memory: rendering, facts: facts, output: output.writer)
             }
         }
         try commit(output)
-        memory.replace(edits.map(\.parsed), in: updated, record: plan.record)
-        return plan.counts.rendered
+        return (plan.counts.rendered, plan.reads())
     }
 
     /// The live output, and the writer every file reaches it through.

@@ -8,9 +8,10 @@ final class FactValues: Sendable {
     private let index: [String: Int]
     private let known = Mutex<[Fact: UInt64]>([:])
 
-    init(_ site: RenderedSite) {
+    /// The facts of `site`, whose pages are at `index` (by source path) when it is known.
+    init(_ site: RenderedSite, index: [String: Int]? = nil) {
         self.site = site
-        index = Dictionary(site.pages.enumerated().map { ($1.page.sourcePath, $0) }, uniquingKeysWith: { first, _ in first })
+        self.index = index ?? Dictionary(site.pages.enumerated().map { ($1.page.sourcePath, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The fingerprint of `fact` in this site: a fact that is gone, or that holds what cannot
