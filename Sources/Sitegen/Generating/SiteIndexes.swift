@@ -125,7 +125,9 @@ struct SiteIndexes {
         let source: String
         let title: String
         let language: SiteLanguage
-        let pages: [RenderedPage]
+        /// Its pages, newest first: found only when the feed is rendered (a page edit's build
+        /// renders few feeds).
+        let pages: () -> [RenderedPage]
     }
 
     /// The feeds to write: each language's at its root (the site's at `/`), and each section's
@@ -134,25 +136,20 @@ struct SiteIndexes {
         let configuration = site.loaded.configuration
         let languages = configuration.publishedLanguages
         var feeds: [Feed] = []
+        let site = site
         for language in languages {
-            let pages = ListRenderer.newest(site.newest, in: language.code, count: 20)
             let folder = language.path.isEmpty ? "" : language.path + "/"
-            feeds.append(Feed(folder: folder, source: folder, title: language.title ?? configuration.title, language: language, pages: pages))
-        }
-        var bySection: [String: [RenderedPage]] = [:]
-        for page in site.newest where bySection[page.page.sectionPath, default: []].count < 20 {
-            bySection[page.page.sectionPath, default: []].append(page)
+            feeds.append(Feed(folder: folder, source: folder, title: language.title ?? configuration.title, language: language,
+                              pages: { ListRenderer.newest(site.newest, in: language.code, count: 20) }))
         }
         let roots = Set(languages.map(\.path))
         for section in site.loaded.sections.values.sorted(by: { $0.path < $1.path })
-        where !section.path.isEmpty && !roots.contains(section.path) && section.hasListPage {
-            let pages = bySection[section.path] ?? []
-            if !pages.isEmpty {
-                let language = site.context.language(section.language)
-                feeds.append(Feed(folder: String(URLPath.outputFile(for: section.url).dropLast("index.html".count)),
-                                  source: section.path + "/", title: "\(section.title) · \(language.title ?? configuration.title)",
-                                  language: language, pages: pages))
-            }
+        where !section.path.isEmpty && !roots.contains(section.path) && section.hasListPage
+            && section.pageIndices.contains(where: { site.pages[$0].page.date != nil }) {
+            let language = site.context.language(section.language)
+            feeds.append(Feed(folder: String(URLPath.outputFile(for: section.url).dropLast("index.html".count)),
+                              source: section.path + "/", title: "\(section.title) · \(language.title ?? configuration.title)",
+                              language: language, pages: { ListRenderer.newest(section.pageIndices, of: site.pages, count: 20).map { site.pages[$0] } }))
         }
         return feeds
     }
@@ -168,7 +165,7 @@ struct SiteIndexes {
     /// the list at its folder.
     private func feedValues(_ feed: Feed) -> TemplateValue {
         let configuration = site.loaded.configuration
-        let pages = feed.pages
+        let pages = feed.pages()
         let updated = pages.compactMap { $0.page.updated ?? $0.page.date }.max() ?? Date(timeIntervalSince1970: 0)
         let full = configuration.feedContent == .full
         let entries = pages.map { TemplateValue.object(FeedEntry($0, base: base, full: full)) }

@@ -11,6 +11,8 @@ struct LastBuild: Sendable {
     let publishedFiles: Set<String>
     /// Each page's place among the newest pages, by source path.
     private let newestIndex: [String: Int]
+    /// The index of the page whose output is at each output path.
+    let pageOfOutput: [String: Int]
     /// Whether every page's neighbours have it as their neighbour (a page is then found among
     /// the neighbours of its own neighbours; else every entry is looked at).
     private let neighboursAreMutual: Bool
@@ -22,11 +24,17 @@ struct LastBuild: Sendable {
         bundleFolders = Set(site.loaded.pages.filter(\.isBundle).map { URLPath.folder(of: $0.sitePath) })
         publishedFiles = Set(site.loaded.files.compactMap(\.contentPath))
         newestIndex = Dictionary(site.newest.enumerated().map { ($1.page.sourcePath, $0) }, uniquingKeysWith: { first, _ in first })
+        pageOfOutput = Dictionary(site.pages.enumerated().map { (URLPath.outputFile(for: $1.page.url), $0) }, uniquingKeysWith: { first, _ in first })
         neighboursAreMutual = site.neighbours.enumerated().allSatisfy { position, neighbours in
             let path = site.pages[position].page.sourcePath
             return neighbours.previous.map { index[$0.page.sourcePath].map { site.neighbours[$0].next?.page.sourcePath == path } ?? false } ?? true
                 && neighbours.next.map { index[$0.page.sourcePath].map { site.neighbours[$0].previous?.page.sourcePath == path } ?? false } ?? true
         }
+    }
+
+    /// The place of the page at `source` among the newest pages, if it is dated.
+    func newestPosition(of source: String) -> Int? {
+        newestIndex[source].flatMap { $0 < site.newest.count && site.newest[$0].page.sourcePath == source ? $0 : nil }
     }
 
     /// Puts the page parsed anew at `index` wherever it appears, in place: a one-page edit
@@ -51,7 +59,7 @@ struct LastBuild: Sendable {
         }
         let section = rendered.page.sectionPath
         if site.orders[section] != nil { replace(in: &site.orders[section]!) }
-        if let position = newestIndex[source], position < site.newest.count, site.newest[position].page.sourcePath == source {
+        if let position = newestPosition(of: source) {
             site.newest[position] = rendered
         } else {
             replace(in: &site.newest)

@@ -112,10 +112,13 @@ final class LiveOutput: OutputSink {
         state.withLock { $0.made[path] = digest }
     }
 
-    /// Keeps every file of the build before that this build did not write (a page edit's build).
+    /// Keeps every file of the build before that this build did not write (a page edit's
+    /// build); called before anything is written.
     func keepEverythingElse() {
         state.withLock { $0.keepsEverythingElse = true }
     }
+
+    var keepsUnwritten: Bool { state.withLock { $0.keepsEverythingElse } }
 
     /// The output paths this build wrote, copied or deleted; set by ``commit()``.
     var changedPaths: [String] { changes.withLock { $0 } }

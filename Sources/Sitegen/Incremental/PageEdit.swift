@@ -115,19 +115,25 @@ struct PageEdit {
         let plan = OutputPlan(previous: record, recording: true, forced: own, limitedTo: affected)
         let rendering = LiveRendering(memory: memory, plan: plan)
         let renderer = RenderStage(continuing: site).renderer(output: output.writer, observers: BuildObservers(), memory: rendering)
+        if affected != own {
+            // Other outputs show the pages: every list must keep its order (a new title can reorder a list sorted by title).
+            for edit in edits {
+                let source = edit.parsed.page.page.sourcePath, sectionPath = edit.parsed.page.page.sectionPath
+                let order = site.orders[sectionPath] ?? []
+                guard let section = site.loaded.sections[sectionPath],
+                      ListRenderer.isInOrder(order, by: section.sort, at: order.indices.filter { order[$0].page.sourcePath == source })
+                else { return nil }
+            }
+            let newest = edits.compactMap { updated.newestPosition(of: $0.parsed.page.page.sourcePath) }
+            guard ListRenderer.isNewestOrder(site.newest, at: newest, index: { updated.index[$0.page.sourcePath] ?? 0 }) else { return nil }
+        }
+        // Every other file stays as the last build left it (set once no general build can follow with this output).
+        output.live.keepEverythingElse()
         if affected == own {
             // Only the pages' own outputs show what changed.
             try await renderer.writePages(of: site, only: edits.map(\.index), facts: facts)
         } else {
-            // Other outputs show the pages: every list must keep its order (a new title can reorder a list sorted by title).
-            for edit in edits {
-                let sectionPath = edit.parsed.page.page.sectionPath
-                let order = site.orders[sectionPath] ?? []
-                guard let section = site.loaded.sections[sectionPath],
-                      ListRenderer.sorted(order, by: section.sort).map(\.page.sourcePath) == order.map(\.page.sourcePath) else { return nil }
-            }
-            guard ListRenderer.newest(site.pages).map(\.page.sourcePath) == site.newest.map(\.page.sourcePath) else { return nil }
-            let pages = site.pages.indices.filter { affected.contains(URLPath.outputFile(for: site.pages[$0].page.url)) }
+            let pages = affected.compactMap { updated.pageOfOutput[$0] }.sorted()
             try await renderer.writePages(of: site, only: pages, facts: facts)
             _ = try await ListRenderer(site: site, output: output.writer, memory: rendering, facts: facts).render()
             if steps.contains(where: { if case .generateFeeds = $0.action { true } else { false } }) {
@@ -145,9 +151,8 @@ struct PageEdit {
     }
 
     /// Writes what was rendered (unless two outputs claimed one path); every other file stays as
-    /// the last build left it.
+    /// the last build left it (``LiveOutput/keepEverythingElse()``).
     private func commit(_ output: Output) throws {
-        output.live.keepEverythingElse()
         try output.writer.commit()
     }
 }

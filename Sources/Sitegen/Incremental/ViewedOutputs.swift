@@ -22,12 +22,12 @@ struct ViewedOutputs {
         let rendering = LiveRendering(memory: memory, plan: plan)
         let live = LiveOutput(destination: destination, memory: memory)
         let output = OutputWriter(live)
+        live.keepEverythingElse()
         let viewed = site.pages.indices.filter { paths.contains(URLPath.outputFile(for: site.pages[$0].page.url)) }
         do {
             try await RenderStage(continuing: site).renderer(output: output, observers: BuildObservers(), memory: rendering)
                 .writePages(of: site, only: viewed, facts: facts)
             _ = try await ListRenderer(site: site, output: output, memory: rendering, facts: facts).render()
-            live.keepEverythingElse()
             try output.commit()
             return live.changedPaths
         } catch {

@@ -60,6 +60,7 @@ package struct ListRenderer: Sendable {
         for page in pager.pages {
             let path = URLPath.outputFile(for: page.url)
             let owner = OutputOwner.list(of: section, page: page.number, layout: loaded.layout)
+            if settled(path, owner: owner) { continue }
             if let target = redirectTarget(of: section) {
                 try writeRedirect(to: target, title: section.title, language: section.language, at: path, owner: owner)
                 continue
@@ -118,13 +119,21 @@ package struct ListRenderer: Sendable {
                 (URLPath.encoded(hugo?.component(URLPath.lastComponent(of: section.path)) ?? ""), section)
             }, uniquingKeysWith: { first, _ in first })
             for term in terms {
-                let ordered = Self.sorted(term.pages, by: nil)
                 let translation = TranslationTable.Key.term(taxonomy: taxonomy, slug: Self.slug(ofTermURL: term.url))
                 jobs.append {
-                    let pager = Pager(ordered, perPage: loaded.configuration.paginate, url: term.url)
+                    let owners = Pager(term.pages, perPage: loaded.configuration.paginate, url: term.url).pages.map {
+                        (path: URLPath.outputFile(for: $0.url), owner: OutputOwner.term(term.name, of: taxonomy, page: $0.number))
+                    }
+                    // A page edit settles most term pages: they are kept before their pages are even sorted.
+                    if owners.allSatisfy({ memory.settles($0.path) }) {
+                        for (path, owner) in owners { output.keep(path, owner: owner) }
+                        return owners.count
+                    }
+                    let pager = Pager(Self.sorted(term.pages, by: nil), perPage: loaded.configuration.paginate, url: term.url)
                     for page in pager.pages {
                         let path = URLPath.outputFile(for: page.url)
                         let owner = OutputOwner.term(term.name, of: taxonomy, page: page.number)
+                        if settled(path, owner: owner) { continue }
                         var termValues: [String: TemplateValue] = [
                             "name": .text(term.name), "taxonomy": .text(taxonomy), "taxonomyTitle": .text(title),
                             "taxonomyURL": .text(context.basePath + taxonomyURL), "count": .int(term.pages.count),
@@ -282,14 +291,19 @@ package struct ListRenderer: Sendable {
         return target.contains("://") ? target : context.absoluteBase + target
     }
 
+    /// Whether the memory settles the output at `path` as the build before left it, without a
+    /// look at its values (then kept): checked before the values are made.
+    private func settled(_ path: String, owner: OutputOwner) -> Bool {
+        guard memory.settles(path) else { return false }
+        output.keep(path, owner: owner)
+        return true
+    }
+
     /// Renders `template` with `values` at `path`, unless the memory keeps the file of the build before.
     /// `reading`: the facts this code read to make the values, besides what the template reads.
     private func write(_ template: String, _ values: @autoclosure () -> TemplateValue, at path: String, owner: OutputOwner,
                        reading: Set<Fact> = []) throws {
-        if memory.settles(path) {
-            output.keep(path, owner: owner)
-            return
-        }
+        if settled(path, owner: owner) { return }
         guard let text = try memory.rendering(path, values(), facts: facts, codeReads: reading, { try theme.templates.render(template, with: $0) })
         else {
             output.keep(path, owner: owner)
@@ -303,31 +317,75 @@ package struct ListRenderer: Sendable {
     /// By `sort` (`date`, `weight`, `title`); by default newest first when the pages have
     /// dates, otherwise by weight, then file name.
     static func sorted(_ pages: [RenderedPage], by sort: SortOrder?) -> [RenderedPage] {
-        // Keys first, then indices sorted by them: a page is compared without being copied.
-        let order: [Int]
+        // Keys first, then indices sorted by them (a stable sort): a page is compared without being copied.
+        let dated = pages.contains { $0.page.date != nil }
+        let keys = pages.map { sortKey($0, by: sort, dated: dated) }
+        return pages.indices.sorted { keys[$0] < keys[$1] }.map { pages[$0] }
+    }
+
+    /// Whether `pages`, in the order ``sorted(_:by:)`` gave them, is still in that order when
+    /// only the pages at `positions` changed: each is in order with the pages beside it.
+    static func isInOrder(_ pages: [RenderedPage], by sort: SortOrder?, at positions: [Int]) -> Bool {
+        let dated = pages.contains { $0.page.date != nil }
+        return positions.allSatisfy { position in
+            let key = sortKey(pages[position], by: sort, dated: dated)
+            return (position == 0 || sortKey(pages[position - 1], by: sort, dated: dated) <= key)
+                && (position + 1 >= pages.count || key <= sortKey(pages[position + 1], by: sort, dated: dated))
+        }
+    }
+
+    /// Whether the dated pages `newest`, newest first (``newest(_:)`` of the site's pages), are
+    /// still in that order when only the pages at `positions` changed. `index`: each page's
+    /// place among the site's pages, which orders pages of equal keys.
+    static func isNewestOrder(_ newest: [RenderedPage], at positions: [Int], index: (RenderedPage) -> Int) -> Bool {
+        func key(_ page: RenderedPage) -> (Int, Double, Int, String, Int) {
+            let (undated, date, weight, title) = sortKey(page, by: .date, dated: true)
+            return (undated, date, weight, title, index(page))
+        }
+        return positions.allSatisfy { position in
+            (position == 0 || key(newest[position - 1]) < key(newest[position]))
+                && (position + 1 >= newest.count || key(newest[position]) < key(newest[position + 1]))
+        }
+    }
+
+    /// What ``sorted(_:by:)`` orders a page by (`dated`: whether any page of the list has a
+    /// date): newest first, dated pages first, ties and undated pages by weight, then title;
+    /// by weight, then title; by title; without dates, by weight, then file.
+    private static func sortKey(_ page: RenderedPage, by sort: SortOrder?, dated: Bool) -> (Int, Double, Int, String) {
         switch sort {
         case .date:
-            order = byNewest(pages)
-        case .weight:
-            let keys = pages.map { ($0.page.weight, $0.title) }
-            order = pages.indices.sorted { keys[$0] < keys[$1] }
-        case .title:
-            let keys = pages.map { $0.title.lowercased() }
-            order = pages.indices.sorted { keys[$0] < keys[$1] }
-        case nil:
-            if pages.contains(where: { $0.page.date != nil }) {
-                order = byNewest(pages)
-            } else {
-                let keys = pages.map { ($0.page.weight, $0.page.sourcePath) }
-                order = pages.indices.sorted { keys[$0] < keys[$1] }
-            }
+            let date = page.page.date.map { -$0.timeIntervalSinceReferenceDate }
+            return (date == nil ? 1 : 0, date ?? 0, page.page.weight, page.title)
+        case .weight: return (0, 0, page.page.weight, page.title)
+        case .title: return (0, 0, 0, page.title.lowercased())
+        case nil: return dated ? sortKey(page, by: .date, dated: true) : (0, 0, page.page.weight, page.page.sourcePath)
         }
-        return order.map { pages[$0] }
     }
 
     /// The dated pages, newest first.
     static func newest(_ pages: [RenderedPage]) -> [RenderedPage] {
         byNewest(pages).lazy.filter { pages[$0].page.date != nil }.map { pages[$0] }
+    }
+
+    /// The first `count` of the pages of `pages` at `indices`, as ``newest(_:)`` orders them
+    /// (dated pages only, newest first, ties in the order of `pages`), without sorting them all:
+    /// a section's feed.
+    static func newest(_ indices: [Int], of pages: [RenderedPage], count: Int) -> [Int] {
+        guard count > 0 else { return [] }
+        var first: [(Int, Double, Int, String, Int)] = []
+        for index in indices where pages[index].page.date != nil {
+            let (undated, date, weight, title) = sortKey(pages[index], by: .date, dated: true)
+            let key = (undated, date, weight, title, index)
+            guard first.count < count || key < first[first.count - 1] else { continue }
+            var low = 0, high = first.count
+            while low < high {
+                let middle = (low + high) / 2
+                if first[middle] < key { low = middle + 1 } else { high = middle }
+            }
+            first.insert(key, at: low)
+            if first.count > count { first.removeLast() }
+        }
+        return first.map(\.4)
     }
 
     /// The first `count` of `newest` (pages newest first) in `language`: a home page's recent
@@ -339,10 +397,7 @@ package struct ListRenderer: Sendable {
     /// The indices of `pages` newest first: dated pages first, by date, newest first; ties
     /// and undated pages by weight, then title.
     private static func byNewest(_ pages: [RenderedPage]) -> [Int] {
-        let keys = pages.map { page -> (Int, Double, Int, String) in
-            let date = page.page.date.map { -$0.timeIntervalSinceReferenceDate }
-            return (date == nil ? 1 : 0, date ?? 0, page.page.weight, page.title)
-        }
+        let keys = pages.map { sortKey($0, by: .date, dated: true) }
         return pages.indices.sorted { keys[$0] < keys[$1] }
     }
 }

@@ -15,12 +15,19 @@ protocol OutputSink: Sendable {
     func copy(_ source: URL, to path: String) throws
     /// Keeps the file a live build made before at `path`, unchanged (a no-op elsewhere).
     func keep(_ path: String)
+    /// Whether every file of the build before stays unless written anew (a page edit's live
+    /// build): a file kept needs no word then, and claims no path (nothing moved).
+    var keepsUnwritten: Bool { get }
     func commit() throws
     func discard()
     /// Removes from the built folder every entry this build did not write through the sink (a
     /// child program's, a build step's), so that what is published is what the manifest
     /// lists; returns their paths.
     func removeStrays() -> [String]
+}
+
+extension OutputSink {
+    var keepsUnwritten: Bool { false }
 }
 
 extension OutputFolder: OutputSink {

@@ -52,6 +52,7 @@ final class OutputWriter: Sendable {
 
     /// Keeps the file a live build made before at `path`, still made by `owner`.
     func keep(_ path: String, owner: OutputOwner) {
+        guard !sink.keepsUnwritten else { return }
         try? claim(path, by: owner)
         sink.keep(path)
     }
