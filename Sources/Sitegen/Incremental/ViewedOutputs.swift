@@ -12,18 +12,18 @@ struct ViewedOutputs {
     /// Renders and writes `paths` (output paths); returns those that changed, or `[]` when the
     /// last build left nothing to work from or the new templates, data or strings do not load.
     func render(_ paths: Set<String>) async -> [String] {
-        guard !paths.isEmpty, let last = memory.lastBuild?.site, let record = memory.record, let destination = layout.output,
-              let files = try? ThemeFiles(configuration: last.configuration, layout: layout),
+        guard !paths.isEmpty, let lastBuild = memory.lastBuild, let record = memory.record, let destination = layout.output,
+              let files = try? ThemeFiles(configuration: lastBuild.site.configuration, layout: layout),
               let data = try? DataFiles.load(layout.data,
-                                             walker: FolderWalker(layout: layout, configuration: last.configuration)) else { return [] }
-        let site = last.with(theme: files.theme, data: data, strings: files.strings)
+                                             walker: FolderWalker(layout: layout, configuration: lastBuild.site.configuration)) else { return [] }
+        let site = lastBuild.site.with(theme: files.theme, data: data, strings: files.strings)
         let plan = OutputPlan(previous: record, recording: true, forced: paths, limitedTo: paths)
-        let facts = FactValues(site)
+        let facts = FactValues(site, index: lastBuild.index)
         let rendering = LiveRendering(memory: memory, plan: plan)
         let live = LiveOutput(destination: destination, memory: memory)
         let output = OutputWriter(live)
         live.keepEverythingElse()
-        let viewed = site.pages.indices.filter { paths.contains(URLPath.outputFile(for: site.pages[$0].page.url)) }
+        let viewed = paths.compactMap { lastBuild.pageOfOutput[$0] }.sorted()
         do {
             try await RenderStage(continuing: site).renderer(output: output, observers: BuildObservers(), memory: rendering)
                 .writePages(of: site, only: viewed, facts: facts)
