@@ -140,7 +140,10 @@ final class LiveOutput: OutputSink {
         let texts = Array(state.texts)
         let failures = Mutex<[String]>([])
         let folders = Set(texts.map { root + URLPath.folder(of: $0.key) })
-        for folder in folders { try? fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        // Parents first, each with one `mkdir` when its parent is there.
+        for folder in folders.sorted() where !FileSystem.makeFolder(folder) {
+            try? fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
         DispatchQueue.concurrentPerform(iterations: texts.count) { index in
             let file = root + texts[index].key
             let text: String

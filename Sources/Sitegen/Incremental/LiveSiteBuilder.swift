@@ -96,7 +96,7 @@ public final class LiveSiteBuilder: Sendable {
             throw error
         }
         // The next page edit starts from what the render stage gave back.
-        memory.succeeded(with: plan.record, rendered: try? context.renderedSite())
+        memory.succeeded(with: plan.takeRecord(), rendered: try? context.renderedSite())
         let counts = plan.counts
         return Result(summary: summary, changedFiles: output.changedPaths.sorted(), rendered: counts.rendered, kept: counts.kept)
     }

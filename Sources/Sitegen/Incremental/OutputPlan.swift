@@ -123,10 +123,15 @@ final class OutputPlan: Sendable {
     }
 
     /// What this build read, for the next one: the outputs planned in it (and, for a partial
-    /// plan, the others as recorded before).
-    var record: DependencyRecord {
-        var next = state.withLock { $0.next }
-        next.apply(reads())
+    /// plan, the others as recorded before). Taken out of the plan (once, when the build is
+    /// done), so that it is completed in place rather than copied.
+    func takeRecord() -> DependencyRecord {
+        let reads = reads()
+        var next = state.withLock { state in
+            defer { state.next = DependencyRecord() }
+            return state.next
+        }
+        next.apply(reads)
         return next
     }
 

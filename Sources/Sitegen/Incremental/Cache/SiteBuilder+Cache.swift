@@ -84,7 +84,7 @@ extension SiteBuilder {
         }
         contents.nextRevision = kept.nextRevision
         (contents.bundleFolders, contents.linkTargets) = (kept.bundleFolders, kept.linkTargets)
-        contents.record = plan.record
+        contents.record = plan.takeRecord()
         contents.outputs = written.outputs
         contents.inputs = files.stamps.mapValues { $0.isRacy(with: walked) ? $0.spoiled : $0 }
         contents.validUntil = files.isComplete ? Self.nextChange(after: options.now, pages: loaded?.pages ?? [], memory: memory) : .distantPast
