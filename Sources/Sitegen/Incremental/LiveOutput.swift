@@ -51,7 +51,8 @@ final class LiveOutput: OutputSink {
         self.destination = destination
         self.memory = memory
         self.heldBytes = heldBytes
-        spill = SpillFile(in: destination.path) ?? SpillFile(in: destination.deletingLastPathComponent().path)
+        // In the folder itself (nothing is ever made outside it); a folder not there yet holds nothing.
+        spill = SpillFile(in: destination.path)
         if memory.hasWrittenOutputs {
             before = .memory
         } else {
