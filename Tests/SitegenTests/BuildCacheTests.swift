@@ -67,7 +67,7 @@ struct BuildCacheTests {
             Issue.record("the cache does not read back")
             return plan.counts
         }
-        let parses = try #require(opened.parses())
+        let parses = try #require(opened.parses()).parses
         #expect(parses.count == values.flatMap { try? $0.loadedSite().pages.count } ?? 0)
         try await expectCachedBuildMatchesFreshBuild(site)
         return plan.counts
@@ -89,7 +89,12 @@ struct BuildCacheTests {
         let cache = BuildCache(layout: SiteLayout(root: site.root), siteFolder: site.root, output: site.output,
                                                      options: BuildOptions(baseURL: "https://example.org/"))
         if case .read(let opened) = cache.read() {
-            #expect(opened.parses()?["posts/2026-02-02-measuring-a-build.md"]?.content.contains("One more paragraph.") == true)
+            let parse = try #require(opened.parses()?.parses["posts/2026-02-02-measuring-a-build.md"])
+            guard case .stored(let range, let file?) = parse.html else {
+                Issue.record("the page's HTML is not in the cache's file of pages' HTML")
+                return
+            }
+            #expect(file.text(at: range)?.contains("One more paragraph.") == true)
         }
         #expect(text.rendered >= 1)
         #expect(text.rendered + text.kept < whole / 2, "looked at \(text.rendered + text.kept) of \(whole) outputs")
@@ -174,14 +179,29 @@ struct BuildCacheTests {
     }
 
     @Test("a corrupt, truncated, linked or shared cache is not used, with one warning naming it; the output is a build from nothing's",
-          arguments: ["garbage", "truncated", "link", "shared"])
+          arguments: ["garbage", "truncated", "link", "shared", "pages missing", "pages cut short", "pages of another cache", "pages link"])
     func hostileCaches(kind: String) async throws {
         let site = try TestSite(example: "blog")
         try await expectCachedBuildMatchesFreshBuild(site)
         let cache = cacheFile(of: site)
         let bytes = try Data(contentsOf: cache)
+        let pages = site.root.appendingPathComponent(".sitegen-cache-public.pages")
+        let pageBytes = try Data(contentsOf: pages)
         try site.write("# About\n\nEdited.\n", to: "content/about.md")
         switch kind {
+        case "pages missing":
+            try FileManager.default.removeItem(at: pages)
+        case "pages cut short":
+            try pageBytes.prefix(pageBytes.count - 1).write(to: pages)
+        case "pages of another cache":
+            var other = pageBytes
+            other[0] ^= 1
+            try other.write(to: pages)
+        case "pages link":
+            let elsewhere = site.root.appendingPathComponent("elsewhere")
+            try pageBytes.write(to: elsewhere)
+            try FileManager.default.removeItem(at: pages)
+            try FileManager.default.createSymbolicLink(at: pages, withDestinationURL: elsewhere)
         case "garbage":
             var damaged = bytes
             for index in stride(from: bytes.count / 2, to: bytes.count, by: 7) { damaged[index] ^= 0x5A }
@@ -200,6 +220,41 @@ struct BuildCacheTests {
         let warnings = summary.warnings.filter { $0.description.contains(".sitegen-cache-public") }
         #expect(warnings.count == 1, "\(summary.warnings)")
         #expect(warnings.first?.description.contains("not used: the site is built from nothing") == true)
+    }
+
+    @Test("a text edit adds the page's HTML at the end of the cache's file of pages' HTML; the file is made again once most of it is unused")
+    func pagesHTMLIsAppended() async throws {
+        let site = try TestSite()
+        try site.write("# Home\n", to: "content/_index.md")
+        try site.write("# Small\n\nA small page.\n", to: "content/small.md")
+        let long = String(repeating: "A paragraph long enough to weigh more than the rest of the site. ", count: 150)
+        try site.write("# Long\n\n\(long)\n", to: "content/long.md")
+        try age(site)
+        try await expectCachedBuildMatchesFreshBuild(site)
+        let pages = site.root.appendingPathComponent(".sitegen-cache-public.pages")
+        let first = try Data(contentsOf: pages)
+
+        // An edit: the new HTML goes at the end, the bytes before stay as they were.
+        try site.write("# Long\n\n\(long)\n\nEdited once.\n", to: "content/long.md")
+        try await expectCachedBuildMatchesFreshBuild(site)
+        let second = try Data(contentsOf: pages)
+        #expect(second.count > first.count + long.utf8.count)
+        #expect(second.prefix(first.count) == first)
+        #expect(String(decoding: second.suffix(from: first.count), as: UTF8.self).contains("Edited once."))
+
+        // Another: more than half of the file would be unused, so it is made again, shorter.
+        try site.write("# Long\n\n\(long)\n\nEdited twice.\n", to: "content/long.md")
+        try await expectCachedBuildMatchesFreshBuild(site)
+        let third = try Data(contentsOf: pages)
+        #expect(third.count < second.count)
+        #expect(third.prefix(8) != first.prefix(8))
+        #expect(String(decoding: third, as: UTF8.self).contains("Edited twice."))
+        #expect(!String(decoding: third, as: UTF8.self).contains("Edited once."))
+
+        // The next edit starts from the file made again.
+        try site.write("# Small\n\nA small page, edited.\n", to: "content/small.md")
+        try await expectCachedBuildMatchesFreshBuild(site)
+        #expect(try Data(contentsOf: pages).prefix(third.count) == third)
     }
 
     @Test("random bytes of any length read as a corrupt cache, never a crash")

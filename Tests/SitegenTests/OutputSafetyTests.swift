@@ -170,7 +170,9 @@ struct OutputSafetyTests {
                          ".sitegen-previous-public-\(UUID().uuidString)", "public/.sitegen-staging-\(gone)-\(UUID().uuidString)"]
         for leftover in leftovers { try site.write("half a build\n", to: leftover + "/index.html") }
         let cache = ".sitegen-cache-public.\(gone)-\(UUID().uuidString).tmp", runningCache = ".sitegen-cache-public.\(getpid())-\(UUID().uuidString).tmp"
+        let pages = ".sitegen-cache-public.pages.\(gone)-\(UUID().uuidString).tmp"
         try site.write("half a cache\n", to: cache)
+        try site.write("half a cache's pages\n", to: pages)
         try site.write("a cache being written\n", to: runningCache)
         try site.write("mine\n", to: ".sitegen-notes/keep.txt")
         // A running build's staging folder (this process's) is not a leftover.
@@ -183,6 +185,7 @@ struct OutputSafetyTests {
         #expect(FileManager.default.fileExists(atPath: site.root.appendingPathComponent(".sitegen-notes/keep.txt").path))
         #expect(FileManager.default.fileExists(atPath: site.root.appendingPathComponent(running).path))
         #expect(!FileManager.default.fileExists(atPath: site.root.appendingPathComponent(cache).path))
+        #expect(!FileManager.default.fileExists(atPath: site.root.appendingPathComponent(pages).path))
         #expect(FileManager.default.fileExists(atPath: site.root.appendingPathComponent(runningCache).path))
     }
 

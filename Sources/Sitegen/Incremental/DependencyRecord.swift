@@ -11,21 +11,36 @@ struct DependencyRecord: Sendable {
     private(set) var outputs: [String: Reads] = [:]
     /// Each fact read, as the outputs saw it: its fingerprint then.
     var seen: [Fact: UInt64] = [:]
-    /// The outputs that read each fact.
-    private(set) var readers: [Fact: Set<String>] = [:]
+    /// The outputs that read each fact; `nil` in a record read from a build cache, which is
+    /// asked once and looks through ``outputs`` instead of making the index.
+    private var readers: [Fact: Set<String>]? = [:]
 
     /// How many outputs are recorded.
     var readCount: Int { outputs.count }
 
     /// Records what the output at `path` read (`nil`: it is gone), keeping ``readers`` in step.
     mutating func set(_ path: String, _ reads: Reads?) {
+        guard readers != nil else {
+            outputs[path] = reads
+            return
+        }
         for fact in outputs[path]?.facts ?? [] {
-            readers[fact]?.remove(path)
-            if readers[fact]?.isEmpty == true { readers[fact] = nil }
+            readers![fact]?.remove(path)
+            if readers![fact]?.isEmpty == true { readers![fact] = nil }
         }
         outputs[path] = reads
-        for fact in reads?.facts ?? [] { readers[fact, default: []].insert(path) }
+        for fact in reads?.facts ?? [] { readers![fact, default: []].insert(path) }
     }
+
+    /// A record of `outputs` and `seen` as a build cache kept them, without the index of
+    /// readers (see ``readers(of:)``).
+    init(outputs: [String: Reads], seen: [Fact: UInt64]) {
+        self.outputs = outputs
+        self.seen = seen
+        readers = nil
+    }
+
+    init() {}
 
     /// Records what the outputs of a build read (``OutputPlan/reads()``).
     mutating func apply(_ reads: OutputPlan.Reads) {
@@ -52,6 +67,11 @@ struct DependencyRecord: Sendable {
 
     /// The outputs that read any of `facts`.
     func readers(of facts: Set<Fact>) -> Set<String> {
-        facts.reduce(into: Set<String>()) { $0.formUnion(readers[$1] ?? []) }
+        guard let readers else {
+            var found: Set<String> = []
+            for (path, reads) in outputs where reads.facts.contains(where: facts.contains) { found.insert(path) }
+            return found
+        }
+        return facts.reduce(into: Set<String>()) { $0.formUnion(readers[$1] ?? []) }
     }
 }

@@ -46,6 +46,13 @@ public struct RenderedPage: Sendable {
                           content: content, data: data, titleID: titleID)
     }
 
+    /// A page whose HTML is kept at `spilled` (`nil`: it has none).
+    init(page: Page, title: String, description: String, summary: String, headings: [Heading],
+         spilled: (file: SpillFile, range: Range<Int>)?, data: FrontMatter, titleID: String? = nil) {
+        storage = Storage(page: page, title: title, description: description, summary: summary, headings: headings,
+                          content: "", spilled: spilled, data: data, titleID: titleID)
+    }
+
     /// The loaded page.
     public var page: Page { _read { yield storage.page } }
     /// Its title: `title`, else the first `#` heading, else its first heading of any level, else

@@ -49,6 +49,45 @@ enum PrivateFile {
             guard offset >= 0, buffer.count <= size - offset else { return false }
             return FileSystem.read(descriptor, from: offset, into: buffer)
         }
+
+        /// The same file, open for reading as a ``SpillFile`` (texts read by their ranges)
+        /// for as long as that is used, whatever becomes of this reader or the file's name.
+        func sharedForReading() -> SpillFile? {
+            let copy = dup(descriptor)
+            guard copy >= 0 else { return nil }
+            _ = fcntl(copy, F_SETFD, FD_CLOEXEC)
+            return SpillFile(adopting: copy, size: size)
+        }
+
+        /// The device and inode of the file.
+        fileprivate var identity: (device: UInt64, inode: UInt64)? {
+            var info = stat()
+            guard fstat(descriptor, &info) == 0 else { return nil }
+            return (UInt64(info.st_dev), UInt64(info.st_ino))
+        }
+    }
+
+    /// Adds the bytes `produce` hands to `write` at the end of the file at `path`, when it is
+    /// still the file `reader` reads (not replaced since, not a link, still private); returns
+    /// where the file ended before (appends of other processes wait for this one). `nil` when
+    /// it is not that file or a write fails: what was added is then unused.
+    static func append(to path: String, readBy reader: Reader,
+                       producing produce: (_ offset: Int, _ write: (UnsafeRawBufferPointer) -> Bool) -> Bool) -> Int? {
+        #if canImport(Glibc)
+        let descriptor = Glibc.open(path, O_WRONLY | O_APPEND | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        #else
+        let descriptor = Darwin.open(path, O_WRONLY | O_APPEND | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        #endif
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        guard flock(descriptor, LOCK_EX) == 0 else { return nil }
+        defer { flock(descriptor, LOCK_UN) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, FileSystem.kind(ofMode: info.st_mode) == .file, info.st_uid == geteuid(),
+              info.st_mode & (S_IWGRP | S_IWOTH) == 0, let known = reader.identity,
+              known == (UInt64(info.st_dev), UInt64(info.st_ino)) else { return nil }
+        let start = Int(info.st_size)
+        return produce(start) { FileSystem.write($0, to: descriptor) } ? start : nil
     }
 
     /// The file at `path`, open for reading, when it is at most `maximumSize` bytes.

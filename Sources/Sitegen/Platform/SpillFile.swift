@@ -9,6 +9,8 @@ import Darwin
 /// A file without a name, where a build of a very large site keeps the HTML of its pages
 /// between the parse and the render instead of in memory: it has no entry in any folder (it
 /// is removed as soon as it is made), so nothing is left behind whatever ends the process.
+/// Also the pages' HTML a build cache keeps (``PrivateFile/Reader/sharedForReading()``),
+/// read a page at a time.
 final class SpillFile: Sendable {
     private let descriptor: Int32
     /// Where the next text goes.
@@ -30,6 +32,12 @@ final class SpillFile: Sendable {
         }
         guard descriptor >= 0 else { return nil }
         self.descriptor = descriptor
+    }
+
+    /// A spill file reading (and appending to) the open file `descriptor`, which it closes.
+    init(adopting descriptor: Int32, size: Int) {
+        self.descriptor = descriptor
+        end.withLock { $0 = size }
     }
 
     deinit {

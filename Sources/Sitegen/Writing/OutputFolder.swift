@@ -459,9 +459,11 @@ final class OutputFolder: Sendable {
         for entry in FileSystem.entries(of: target) ?? [] where isLeftover(entry, prefix: ".sitegen-staging-") {
             FileSystem.removeTree(target + "/" + entry)
         }
-        // A build cache being written when its build was killed (`.sitegen-cache-NAME.PID-UUID.tmp`).
+        // A build cache (or its file of pages' HTML) being written when its build was killed
+        // (`.sitegen-cache-NAME.PID-UUID.tmp`, `.sitegen-cache-NAME.pages.PID-UUID.tmp`).
         for entry in FileSystem.entries(of: parent) ?? [] where entry.hasSuffix(".tmp")
-            && isLeftover(String(entry.dropLast(4)), prefix: ".sitegen-cache-\(name).") && FileSystem.kind(parent + "/" + entry) == .file {
+            && [".sitegen-cache-\(name).", ".sitegen-cache-\(name).pages."].contains(where: { isLeftover(String(entry.dropLast(4)), prefix: $0) })
+            && FileSystem.kind(parent + "/" + entry) == .file {
             FileSystem.removeFile(parent + "/" + entry)
         }
     }

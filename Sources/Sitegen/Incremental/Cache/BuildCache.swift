@@ -144,6 +144,8 @@ struct BuildCache {
         /// The index's bytes, and where the record is in them (`nil`: none was kept).
         fileprivate let index: [UInt8]
         fileprivate let recordRange: Range<Int>?
+        /// The file of pages' HTML the parses name: its number and length.
+        fileprivate let html: (file: CachedPageHTML, id: UInt64, length: Int)
 
         /// The contents with their record; `nil` when the record does not read. A build with no
         /// file changed stops without it.
@@ -156,23 +158,24 @@ struct BuildCache {
             return contents
         }
 
-        /// Each page's parse, by content path; `nil` when that part of the file does not read.
-        /// The parses are found one after the other (each after its path and length), then
-        /// read on all cores.
-        func parses() -> [String: KeptParse]? {
-            guard let bytes = reader.read(from: parsesOffset, count: reader.size - parsesOffset) else { return nil }
+        /// Each page's parse, by content path (its HTML left in the file of pages' HTML, read
+        /// when asked for), and that file; `nil` when that part of the cache does not read or
+        /// the file of pages' HTML is not the one the cache names. The parses are found one
+        /// after the other (each after its path and length), then read on all cores.
+        func parses() -> (parses: [String: KeptParse], html: CachedPageHTML.Opened)? {
+            guard let opened = html.file.open(id: html.id, length: html.length),
+                  let bytes = reader.read(from: parsesOffset, count: reader.size - parsesOffset) else { return nil }
             var reader = CacheReader(bytes)
-            var entries: [(path: String, stored: Range<Int>, record: Range<Int>)] = []
+            var entries: [(path: String, record: Range<Int>)] = []
             do throws(CacheReader.Malformed) {
                 let count = try reader.readCount(each: 16)
                 entries.reserveCapacity(count)
                 for _ in 0..<count {
-                    let start = reader.position
                     let path = try reader.readString()
                     let length = try reader.readCount()
                     let record = reader.position..<reader.position + length
                     try reader.skip(length)
-                    entries.append((path, start..<reader.position, record))
+                    entries.append((path, record))
                 }
             } catch {
                 return nil
@@ -180,13 +183,14 @@ struct BuildCache {
             guard reader.isAtEnd else { return nil }
             let chunks = Parallel.chunks(entries.count)
             let read = Mutex<[Int: [KeptParse]]>([:])
-            let (found, base) = (entries, parsesOffset)
+            let (found, file, length) = (entries, opened.file, opened.length)
             DispatchQueue.concurrentPerform(iterations: chunks.count) { chunk in
                 var parses: [KeptParse] = []
                 for entry in found[chunks[chunk]] {
                     var reader = CacheReader(bytes, range: entry.record)
-                    guard var parse = try? KeptParse(from: &reader), reader.isAtEnd else { return }
-                    parse.stored = base + entry.stored.lowerBound..<base + entry.stored.upperBound
+                    guard var parse = try? KeptParse(from: &reader), reader.isAtEnd,
+                          case .stored(let range, _) = parse.html, CachedPageHTML.isValid(range, length: length) else { return }
+                    parse.html = .stored(range, in: file)
                     parses.append(parse)
                 }
                 read.withLock { $0[chunk] = parses }
@@ -198,24 +202,7 @@ struct BuildCache {
             for (chunk, range) in chunks.enumerated() {
                 for (entry, parse) in zip(entries[range], chunksRead[chunk] ?? []) { parses[entry.path] = parse }
             }
-            return parses
-        }
-
-        /// Hands the bytes at `range` of the cache file to `write`, 8 MB at a time; false when
-        /// they do not read or `write` fails.
-        fileprivate func copy(_ range: Range<Int>, to write: (UnsafeRawBufferPointer) -> Bool) -> Bool {
-            var buffer = [UInt8](repeating: 0, count: min(range.count, 8 << 20))
-            var offset = range.lowerBound
-            while offset < range.upperBound {
-                let count = min(buffer.count, range.upperBound - offset)
-                let done = buffer.withUnsafeMutableBytes { bytes in
-                    reader.read(from: offset, into: UnsafeMutableRawBufferPointer(rebasing: bytes[..<count]))
-                        && write(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[..<count]))
-                }
-                guard done else { return false }
-                offset += count
-            }
-            return true
+            return (parses, opened)
         }
     }
 
@@ -248,7 +235,7 @@ struct BuildCache {
     }
 
     /// The format of the file, raised whenever what it holds changes.
-    private static let format = "sitegen build cache 4"
+    private static let format = "sitegen build cache 5"
 
     /// Reads the cache but for its parses (see ``Opened/parses()``).
     func read() -> Reading {
@@ -291,19 +278,25 @@ struct BuildCache {
             contents.inputs = try reader.readDictionary()
             contents.validUntil = Date(timeIntervalSinceReferenceDate: try reader.readDouble())
             contents.summary = try reader.read()
+            let html = (file: CachedPageHTML(cachePath: path), id: try reader.readUInt64(), length: try reader.readInt())
             guard reader.isAtEnd else { return .refused("is corrupt") }
             return .read(Opened(contents: contents, reader: file, parsesOffset: head.count + length, index: bytes,
-                                recordRange: recordRange))
+                                recordRange: recordRange, html: html))
         } catch {
             return .refused("is corrupt")
         }
     }
 
     /// Writes the cache for the next build; false when it cannot be written (the next build
-    /// then builds from nothing). The parses read from `reading` (``KeptParse/stored``) are
-    /// copied from it as they are.
+    /// then builds from nothing). The pages' HTML goes to the file of pages' HTML first
+    /// (``CachedPageHTML``): the HTML kept in `html` (the file as this build opened it) stays
+    /// where it is.
     @discardableResult
-    func write(_ contents: Contents, parses: [String: KeptParse], reusing reading: Opened? = nil) -> Bool {
+    func write(_ contents: Contents, parses: [String: KeptParse], html opened: CachedPageHTML.Opened? = nil) -> Bool {
+        let paths = parses.keys.sorted()
+        let kept = paths.map { parses[$0]! }
+        let html = CachedPageHTML(cachePath: path)
+        guard let stored = html.write(kept, opened: opened) else { return false }
         var index = CacheWriter(capacity: 1 << 20)
         index.write(contents.sources)
         index.write(contents.nextRevision)
@@ -324,8 +317,9 @@ struct BuildCache {
         index.write(contents.inputs)
         index.write(contents.validUntil.timeIntervalSinceReferenceDate)
         index.write(contents.summary)
-        // Written part by part (a large site's parses are too many to hold twice): each parse
-        // after its path and length; runs of parses read from the cache before, copied as they are.
+        index.write(stored.id)
+        index.write(stored.length)
+        // Written part by part: each parse after its path and length.
         return PrivateFile.replace(path) { write in
             var file = CacheWriter(capacity: index.bytes.count + (9 << 20))
             file.write(key)
@@ -336,39 +330,16 @@ struct BuildCache {
                 defer { file.removeAll() }
                 return file.bytes.withUnsafeBytes { write($0) }
             }
-            func copy(_ run: Range<Int>) -> Bool {
-                flush() && (reading?.copy(run, to: write) ?? false)
-            }
-            var run: Range<Int>?
-            for page in parses.keys.sorted() {
-                let parse = parses[page]!
-                if reading != nil, let stored = parse.stored {
-                    if let current = run, current.upperBound == stored.lowerBound {
-                        run = current.lowerBound..<stored.upperBound
-                        continue
-                    }
-                    if let current = run, !copy(current) { return false }
-                    run = stored
-                    continue
-                }
-                if let current = run {
-                    guard copy(current) else { return false }
-                    run = nil
-                }
-                var record = CacheWriter(capacity: parse.content.utf8.count + 4096)
-                parse.write(to: &record)
+            var record = CacheWriter(capacity: 1 << 16)
+            for (position, page) in paths.enumerated() {
+                record.removeAll()
+                kept[position].write(to: &record, html: stored.ranges[position])
                 file.write(page)
                 file.write(record.bytes.count)
                 file.append(record.bytes)
                 if file.bytes.count >= 8 << 20, !flush() { return false }
             }
-            if let current = run, !copy(current) { return false }
             return flush()
         }
-    }
-
-    /// Removes the cache (`--no-cache` builds leave none behind that could be stale).
-    func remove() {
-        PrivateFile.remove(path)
     }
 }

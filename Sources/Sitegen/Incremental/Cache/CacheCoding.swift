@@ -167,14 +167,17 @@ extension DependencyRecord: CacheCodable {
     }
 
     init(from reader: inout CacheReader) throws(CacheReader.Malformed) {
-        self.init()
         let count = try reader.readCount(each: 24)
+        var outputs: [String: Reads] = [:]
+        outputs.reserveCapacity(count)
         for _ in 0..<count {
             let path = try reader.readString()
-            set(path, Reads(values: try reader.readUInt64(), facts: try reader.readArray(Fact.self)))
+            outputs[path] = Reads(values: try reader.readUInt64(), facts: try reader.readArray(Fact.self))
         }
         let facts = try reader.readCount(each: 16)
+        var seen: [Fact: UInt64] = [:]
         seen.reserveCapacity(facts)
         for _ in 0..<facts { seen[try reader.read(Fact.self)] = try reader.readUInt64() }
+        self.init(outputs: outputs, seen: seen)
     }
 }

@@ -1,24 +1,28 @@
 /// What a build cache keeps of a page's parse: everything of its ``ParsedPage`` but the page
 /// itself, which the next build loads from its file again (a parse is used when the file's
-/// revision is the same).
+/// revision is the same). The HTML is kept apart (``CachedPageHTML``) and read only when an
+/// output that shows it is rendered.
 struct KeptParse: Sendable, CacheCodable {
+    /// Where the page's HTML is.
+    enum HTML: Sendable {
+        /// In the page parsed by this build.
+        case page(RenderedPage)
+        /// At a range of the cache's file of pages' HTML (`nil` until that file is open).
+        case stored(Range<Int>, in: SpillFile?)
+    }
+
     let revision: Int
     let title: String
     let description: String
     let summary: String
     let headings: [Heading]
-    let content: String
+    var html: HTML
     let data: FrontMatter
     let titleID: String?
     let lookups: [String]
     let warnings: [SiteError]
     let includes: [MdBookIncludes.File]
     let templateTags: ForeignTemplateTags
-    /// Where this parse is in the cache file it was read from (its path, its length and its
-    /// bytes): a cache written for the next build copies those bytes instead of writing them
-    /// anew. `nil` for a parse made in this build.
-    var stored: Range<Int>?
-
     init(_ parsed: ParsedPage) {
         let page = parsed.page
         revision = parsed.revision
@@ -26,7 +30,7 @@ struct KeptParse: Sendable, CacheCodable {
         description = page.description
         summary = page.summary
         headings = page.headings
-        content = page.content
+        html = .page(page)
         data = page.data
         titleID = page.titleID
         lookups = parsed.lookups.sorted()
@@ -37,10 +41,22 @@ struct KeptParse: Sendable, CacheCodable {
 
     /// The parse of `page`, which was loaded from the file at the revision this was kept for.
     func parsed(of page: Page) -> ParsedPage {
-        ParsedPage(revision: revision,
-                   page: RenderedPage(page: page, title: title, description: description, summary: summary, headings: headings,
-                                      content: content, data: data, titleID: titleID),
-                   lookups: Set(lookups), warnings: warnings, includes: includes, templateTags: templateTags)
+        let rendered = switch html {
+        case .page(let made):
+            made.with(page: page)
+        case .stored(let range, let file):
+            RenderedPage(page: page, title: title, description: description, summary: summary, headings: headings,
+                         spilled: file.map { ($0, range) }, data: data, titleID: titleID)
+        }
+        return ParsedPage(revision: revision, page: rendered, lookups: Set(lookups), warnings: warnings, includes: includes,
+                          templateTags: templateTags)
+    }
+
+    /// Writes everything but the HTML, then `html`, where the HTML is.
+    func write(to writer: inout CacheWriter, html range: Range<Int>) {
+        var parse = self
+        parse.html = .stored(range, in: nil)
+        parse.write(to: &writer)
     }
 
     func write(to writer: inout CacheWriter) {
@@ -49,7 +65,13 @@ struct KeptParse: Sendable, CacheCodable {
         writer.write(description)
         writer.write(summary)
         writer.write(headings)
-        writer.write(content)
+        if case .stored(let range, _) = html {
+            writer.write(range.lowerBound)
+            writer.write(range.upperBound)
+        } else {
+            writer.write(0)
+            writer.write(0)
+        }
         writer.write(data)
         writer.write(titleID)
         writer.write(lookups)
@@ -64,7 +86,9 @@ struct KeptParse: Sendable, CacheCodable {
         description = try reader.readString()
         summary = try reader.readString()
         headings = try reader.readArray()
-        content = try reader.readString()
+        let (lower, upper) = (try reader.readInt(), try reader.readInt())
+        guard lower >= 0, lower <= upper else { throw CacheReader.Malformed() }
+        html = .stored(lower..<upper, in: nil)
         data = try reader.read()
         titleID = try reader.readOptionalString()
         lookups = try reader.readStrings()

@@ -47,7 +47,7 @@ extension SiteBuilder {
             problems.append(SiteError(file: cache.path, "is corrupt; not used: the site is built from nothing"))
             previous = nil
         }
-        let memory = previous.map { BuildMemory(restoring: $0, parses: parses ?? [:]) } ?? BuildMemory()
+        let memory = previous.map { BuildMemory(restoring: $0, parses: parses?.parses ?? [:]) } ?? BuildMemory()
         var edited: Set<String>?
         if let previous {
             let changed = files.changes(since: SiteFiles(stamps: previous.inputs))
@@ -91,7 +91,7 @@ extension SiteBuilder {
         contents.summary = BuildCache.KeptSummary(pages: summary.pages, listPages: summary.listPages, files: summary.files,
                                                   warnings: summary.warnings, notes: summary.notes,
                                                   foreignConfiguration: summary.foreignConfiguration)
-        if !cache.write(contents, parses: kept.parses, reusing: parses != nil ? opened : nil) {
+        if !cache.write(contents, parses: kept.parses, html: parses?.html) {
             problems.append(SiteError(file: cache.path, "cannot be written (\(String(cString: strerror(errno)))); the next build starts from nothing"))
         }
         written.finish()

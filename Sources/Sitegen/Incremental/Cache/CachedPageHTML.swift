@@ -1,0 +1,115 @@
+/// The pages' HTML a build cache keeps, in a file of its own beside the cache
+/// (`.sitegen-cache-NAME.pages`): read a page at a time, only for the outputs a build renders,
+/// and added to at its end by each build with the HTML of the pages it parsed anew, so that a
+/// build after a one-page edit neither reads nor writes the HTML of every page. The file is
+/// made again, with only the HTML in use, when more than half of it would be unused.
+///
+/// The cache names the file by a random number written at its start and the length it had:
+/// another file in its place, or one cut short, leaves the cache's parses unused.
+struct CachedPageHTML {
+    /// The file as a build found it.
+    struct Opened {
+        let id: UInt64
+        /// Its length when the cache was written (what the cache's parses may name).
+        let length: Int
+        /// The file, for reading pages' HTML by their ranges.
+        let file: SpillFile
+        fileprivate let reader: PrivateFile.Reader
+    }
+
+    /// Where the first page's HTML may start: after the file's number.
+    private static let start = 8
+
+    /// The file.
+    let path: String
+
+    /// The file of the cache at `cachePath`.
+    init(cachePath: String) {
+        path = cachePath + ".pages"
+    }
+
+    /// The file the cache names: number `id`, at least `length` bytes long; `nil` when it is
+    /// missing or another.
+    func open(id: UInt64, length: Int) -> Opened? {
+        guard length >= Self.start, case .success(let reader) = PrivateFile.open(path, maximumSize: .max), reader.size >= length,
+              let head = reader.read(from: 0, count: Self.start),
+              head.withUnsafeBytes({ UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }) == id,
+              let file = reader.sharedForReading() else { return nil }
+        return Opened(id: id, length: length, file: file, reader: reader)
+    }
+
+    /// Whether `range` may name a page's HTML in a file of `length` bytes.
+    static func isValid(_ range: Range<Int>, length: Int) -> Bool {
+        range.lowerBound >= start && range.upperBound <= length
+    }
+
+    /// Puts the HTML of `parses` in the file and returns the file's number and length, and
+    /// where each parse's HTML is (in the order given); `nil` when it cannot be written. The
+    /// HTML kept in `opened` stays where it is and the rest is added at the end, unless the
+    /// file is missing or more than half of it would be unused: then it is made again.
+    func write(_ parses: [KeptParse], opened: Opened?) -> (id: UInt64, length: Int, ranges: [Range<Int>])? {
+        if let opened {
+            var used = 0
+            var added = 0
+            for parse in parses {
+                switch parse.html {
+                case .stored(let range, let file) where file === opened.file: used += range.count
+                case .stored(let range, _): added += range.count
+                case .page(let page): added += page.content.utf8.count
+                }
+            }
+            if (used + added) * 2 >= opened.length + added, let appended = append(parses, to: opened) {
+                return appended
+            }
+        }
+        return remake(parses)
+    }
+
+    private func append(_ parses: [KeptParse], to opened: Opened) -> (id: UInt64, length: Int, ranges: [Range<Int>])? {
+        var ranges: [Range<Int>] = []
+        ranges.reserveCapacity(parses.count)
+        var end = 0
+        let start = PrivateFile.append(to: path, readBy: opened.reader) { start, write in
+            end = start
+            for parse in parses {
+                if case .stored(let range, let file) = parse.html, file === opened.file {
+                    ranges.append(range)
+                    continue
+                }
+                guard var text = Self.text(of: parse) else { return false }
+                let written = text.withUTF8 { write(UnsafeRawBufferPointer($0)) }
+                guard written else { return false }
+                ranges.append(end..<end + text.utf8.count)
+                end += text.utf8.count
+            }
+            return true
+        }
+        return start == nil ? nil : (opened.id, end, ranges)
+    }
+
+    private func remake(_ parses: [KeptParse]) -> (id: UInt64, length: Int, ranges: [Range<Int>])? {
+        let id = UInt64.random(in: .min ... .max)
+        var ranges: [Range<Int>] = []
+        ranges.reserveCapacity(parses.count)
+        var end = Self.start
+        let made = PrivateFile.replace(path) { write in
+            guard withUnsafeBytes(of: id.littleEndian, { write($0) }) else { return false }
+            for parse in parses {
+                guard var text = Self.text(of: parse) else { return false }
+                guard text.withUTF8({ write(UnsafeRawBufferPointer($0)) }) else { return false }
+                ranges.append(end..<end + text.utf8.count)
+                end += text.utf8.count
+            }
+            return true
+        }
+        return made ? (id, end, ranges) : nil
+    }
+
+    /// The HTML of `parse`; `nil` when the file it is kept in does not read back.
+    private static func text(of parse: KeptParse) -> String? {
+        switch parse.html {
+        case .page(let page): page.content
+        case .stored(let range, let file): file?.text(at: range)
+        }
+    }
+}
