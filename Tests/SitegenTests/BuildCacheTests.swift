@@ -67,7 +67,7 @@ struct BuildCacheTests {
             Issue.record("the cache does not read back")
             return plan.counts
         }
-        let parses = try #require(opened.parses()).parses
+        let parses = try #require(opened.pages()).parses
         #expect(parses.count == values.flatMap { try? $0.loadedSite().pages.count } ?? 0)
         try await expectCachedBuildMatchesFreshBuild(site)
         return plan.counts
@@ -89,7 +89,7 @@ struct BuildCacheTests {
         let cache = BuildCache(layout: SiteLayout(root: site.root), siteFolder: site.root, output: site.output,
                                                      options: BuildOptions(baseURL: "https://example.org/"))
         if case .read(let opened) = cache.read() {
-            let parse = try #require(opened.parses()?.parses["posts/2026-02-02-measuring-a-build.md"])
+            let parse = try #require(opened.pages()?.parses["posts/2026-02-02-measuring-a-build.md"])
             guard case .stored(let range, let file?) = parse.html else {
                 Issue.record("the page's HTML is not in the cache's file of pages' HTML")
                 return
@@ -151,6 +151,36 @@ struct BuildCacheTests {
         #expect(utimensat(AT_FDCWD, page.path, &times, 0) == 0)
         try await SiteBuilder(site: Site(), layout: layout, options: BuildOptions()).buildRemembering()
         #expect(try site.page("page/index.html").contains("BBBB"))
+    }
+
+    @Test("a Markdown file whose stamp is unchanged is not read again: its front matter comes from the cache, its body from the file when it is parsed again")
+    func unchangedFilesAreNotRead() async throws {
+        let site = try TestSite()
+        try site.write("# Home\n", to: "content/_index.md")
+        let kept = try site.write("---\nslug: aaaa\n---\n\nIt links to [a page to come](later.md).\n", to: "content/kept.md")
+        try site.write("# Other\n\nText.\n", to: "content/other.md")
+        try age(site)
+        _ = try? await SiteBuilder(site: Site(), layout: SiteLayout(root: site.root),
+                                   options: BuildOptions(baseURL: "https://example.org/")).buildRemembering()
+        // The page a link of kept.md leads to comes: kept.md is parsed again, its body read from its file.
+        try site.write("# Later\n\nCome at last.\n", to: "content/later.md")
+        try await expectCachedBuildMatchesFreshBuild(site)
+        #expect(try site.page("aaaa/index.html").contains("href=\"/later/\""))
+
+        // The same bytes' count, in place, and the time it had: the stamp vouches for the old front matter.
+        var info = stat()
+        #expect(stat(kept.path, &info) == 0)
+        let handle = try FileHandle(forWritingTo: kept)
+        try handle.write(contentsOf: Data("---\nslug: bbbb".utf8))
+        try handle.close()
+        var times = [info.st_atim, info.st_mtim]
+        #expect(utimensat(AT_FDCWD, kept.path, &times, 0) == 0)
+        // A template edit: every output is rendered again, the page at the URL the cache kept.
+        try site.write("<footer>Cached footer</footer>\n", to: "templates/footer.mustache")
+        try await SiteBuilder(site: Site(), layout: SiteLayout(root: site.root),
+                              options: BuildOptions(baseURL: "https://example.org/")).buildRemembering()
+        #expect(try site.page("aaaa/index.html").contains("Cached footer"))
+        #expect(!FileManager.default.fileExists(atPath: site.output.appendingPathComponent("bbbb").path))
     }
 
     @Test("an output file changed or removed by hand is made again")

@@ -43,10 +43,13 @@ final class BuildMemory: LoadingMemory {
 
     init() {}
 
-    /// A memory holding what a build cache kept of an earlier build.
-    init(restoring kept: BuildCache.Contents, parses: [String: KeptParse]) {
+    /// A memory holding what a build cache kept of an earlier build: the files' stamps and
+    /// revisions, their `texts` (their bodies left in the files) and the `parses`.
+    init(restoring kept: BuildCache.Contents, parses: [String: KeptParse], texts: [String: PageText]) {
         state.withLock { state in
-            state.sources = kept.sources.mapValues { SourceEntry(stamp: $0.stamp, source: nil, revision: $0.revision) }
+            state.sources = kept.sources.reduce(into: [:]) { sources, entry in
+                sources[entry.key] = SourceEntry(stamp: entry.value.stamp, source: texts[entry.key], revision: entry.value.revision)
+            }
             state.places = kept.sources.compactMapValues(\.place)
             state.nextRevision = kept.nextRevision
             state.kept = parses
@@ -56,14 +59,15 @@ final class BuildMemory: LoadingMemory {
         }
     }
 
-    /// What a build cache keeps for the next `sitegen build`: each file's stamp and revision,
-    /// each page's parse, the page bundles, the link targets and the record.
-    func keptForNextBuild() -> (sources: [String: BuildCache.KeptSource], nextRevision: Int, parses: [String: KeptParse],
-                                bundleFolders: [String], linkTargets: [String: String], record: DependencyRecord?) {
+    /// What a build cache keeps for the next `sitegen build`: each file's stamp, revision and
+    /// text (but its body), each page's parse, the page bundles, the link targets and the record.
+    func keptForNextBuild() -> (sources: [String: BuildCache.KeptSource], texts: [String: PageText.Kept], nextRevision: Int,
+                                parses: [String: KeptParse], bundleFolders: [String], linkTargets: [String: String],
+                                record: DependencyRecord?) {
         state.withLock { state in
             (state.sources.map { path, source in
                 (path, BuildCache.KeptSource(stamp: source.stamp, revision: source.revision, place: state.pages[path]?.placeDigest))
-            }.reduce(into: [:]) { $0[$1.0] = $1.1 }, state.nextRevision,
+            }.reduce(into: [:]) { $0[$1.0] = $1.1 }, state.sources.compactMapValues { $0.source?.kept }, state.nextRevision,
              state.parsed.map { path, parsed in
                 (path, state.reused[path].flatMap { $0.revision == parsed.revision ? $0 : nil } ?? KeptParse(parsed))
              }.reduce(into: state.kept) { $0[$1.0] = $1.1 }, state.bundleFolders.sorted(),

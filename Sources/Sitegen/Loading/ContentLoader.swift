@@ -418,18 +418,7 @@ struct ContentLoader {
         let heldBytes = options.heldMarkdownBytes
         let held = Counter()
         let file = { @Sendable (path: String) in contentOnDisk.map { $0 + "/" + path } ?? layout.sourcePath(ofContentPath: path) }
-        let reader = PageText.Reader(text: { path throws(SiteError) in
-            do {
-                guard contentOnDisk != nil else { return try Self.text(source.text(of: file(path), maximumSize: Self.maximumMarkdownBytes)) }
-                return try Self.text(RegularFile.text(of: file(path), maximumSize: Self.maximumMarkdownBytes))
-            } catch let failure as RegularFile.Failure {
-                throw SiteError(file: shownPrefix + path, failure.reason)
-            } catch let error as SiteError {
-                throw SiteError(file: shownPrefix + path, error.message)
-            } catch {
-                throw SiteError(file: shownPrefix + path, "cannot read the file: \(error)")
-            }
-        }, shown: { shownPrefix + $0 })
+        let reader = Self.textReader(layout: layout, source: source)
         let results = await withTaskGroup(of: [(Int, Result<(PageText, Int), SiteError>)].self) { group in
             for chunk in Parallel.chunks(paths.count) {
                 group.addTask {
@@ -482,6 +471,26 @@ struct ContentLoader {
     }
 
     /// A content file's text with Windows line ends (`\r\n`) read as `\n` (see ``source(of:)``).
+    /// Reads the text of the content file at a content path (again) for ``PageText``: from the
+    /// content folder on disk, else through `source`; errors name the file.
+    static func textReader(layout: SiteLayout, source: any SiteSource) -> PageText.Reader {
+        let contentOnDisk = layout.contentOnDisk?.standardizedFileURL.path
+        let shownPrefix = layout.contentShown
+        let file = { @Sendable (path: String) in contentOnDisk.map { $0 + "/" + path } ?? layout.sourcePath(ofContentPath: path) }
+        return PageText.Reader(text: { path throws(SiteError) in
+            do {
+                guard contentOnDisk != nil else { return try Self.text(source.text(of: file(path), maximumSize: Self.maximumMarkdownBytes)) }
+                return try Self.text(RegularFile.text(of: file(path), maximumSize: Self.maximumMarkdownBytes))
+            } catch let failure as RegularFile.Failure {
+                throw SiteError(file: shownPrefix + path, failure.reason)
+            } catch let error as SiteError {
+                throw SiteError(file: shownPrefix + path, error.message)
+            } catch {
+                throw SiteError(file: shownPrefix + path, "cannot read the file: \(error)")
+            }
+        }, shown: { shownPrefix + $0 })
+    }
+
     static func text(_ text: String) -> String {
         HTMLScan.contains("\r", in: text[...]) ? text.replacingOccurrences(of: "\r\n", with: "\n") : text
     }

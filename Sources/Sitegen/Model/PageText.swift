@@ -16,7 +16,17 @@ struct PageText: Sendable {
         case held(Substring)
         /// The file, the reader, and the size and hash of what comes before the body in its
         /// text: a file whose front matter changed since is cut again.
-        case inFile(path: String, read: Reader, headBytes: Int, headHash: Int)
+        case inFile(path: String, read: Reader, headBytes: Int, headDigest: UInt64)
+    }
+
+    /// What a build cache keeps of a text, to leave its body in the file the next build:
+    /// the front matter, and the size and digest of what comes before the body.
+    struct Kept: Sendable {
+        let frontMatter: FrontMatter
+        let bodyLineOffset: Int
+        let byteCount: Int
+        let headBytes: Int
+        let headDigest: UInt64
     }
 
     /// The front matter as written.
@@ -42,7 +52,28 @@ struct PageText: Sendable {
         bodyLineOffset = source.bodyLineOffset
         byteCount = source.body.utf8.count
         let head = source.body.base.utf8[..<source.body.startIndex]
-        body = .inFile(path: path, read: read, headBytes: head.count, headHash: Self.hash(head))
+        body = .inFile(path: path, read: read, headBytes: head.count, headDigest: Self.digest(head))
+    }
+
+    /// The text a build cache kept, its body left in the file at content path `path`.
+    init(kept: Kept, in path: String, read: Reader) {
+        frontMatter = kept.frontMatter
+        bodyLineOffset = kept.bodyLineOffset
+        byteCount = kept.byteCount
+        body = .inFile(path: path, read: read, headBytes: kept.headBytes, headDigest: kept.headDigest)
+    }
+
+    /// What a build cache keeps of this text.
+    var kept: Kept {
+        switch body {
+        case .held(let text):
+            let head = text.base.utf8[..<text.startIndex]
+            return Kept(frontMatter: frontMatter, bodyLineOffset: bodyLineOffset, byteCount: byteCount, headBytes: head.count,
+                        headDigest: Self.digest(head))
+        case .inFile(_, _, let headBytes, let headDigest):
+            return Kept(frontMatter: frontMatter, bodyLineOffset: bodyLineOffset, byteCount: byteCount, headBytes: headBytes,
+                        headDigest: headDigest)
+        }
     }
 
     /// The front matter and the body, read again from the file if it was left there. A file
@@ -52,13 +83,13 @@ struct PageText: Sendable {
         switch body {
         case .held(let text):
             return MarkdownSource(frontMatter: frontMatter, body: text, bodyLineOffset: bodyLineOffset)
-        case .inFile(let path, let read, let headBytes, let headHash):
+        case .inFile(let path, let read, let headBytes, let headDigest):
             let text = try read.text(path)
             let utf8 = text.utf8
             // The same bytes before the body end where they ended: at the start of a line.
             if utf8.count >= headBytes {
                 let start = utf8.index(utf8.startIndex, offsetBy: headBytes)
-                if Self.hash(text[..<start].utf8) == headHash {
+                if Self.digest(text[..<start].utf8) == headDigest {
                     return MarkdownSource(frontMatter: frontMatter, body: text[start...], bodyLineOffset: bodyLineOffset)
                 }
             }
@@ -71,10 +102,11 @@ struct PageText: Sendable {
         }
     }
 
-    private static func hash(_ bytes: Substring.UTF8View) -> Int {
-        var hasher = Hasher()
+    /// A digest that is the same in every process (a build cache keeps it).
+    private static func digest(_ bytes: Substring.UTF8View) -> UInt64 {
+        var hasher = StableHasher()
         if bytes.withContiguousStorageIfAvailable({ hasher.combine(bytes: UnsafeRawBufferPointer($0)) }) == nil {
-            for byte in bytes { hasher.combine(byte) }
+            hasher.combine(String(Substring(bytes)))
         }
         return hasher.finalize()
     }

@@ -158,11 +158,12 @@ struct BuildCache {
             return contents
         }
 
-        /// Each page's parse, by content path (its HTML left in the file of pages' HTML, read
-        /// when asked for), and that file; `nil` when that part of the cache does not read or
-        /// the file of pages' HTML is not the one the cache names. The parses are found one
-        /// after the other (each after its path and length), then read on all cores.
-        func parses() -> (parses: [String: KeptParse], html: CachedPageHTML.Opened)? {
+        /// Each Markdown file's text and parse, by content path (the HTML left in the file of
+        /// pages' HTML, read when asked for), and that file; `nil` when that part of the cache
+        /// does not read or the file of pages' HTML is not the one the cache names. The
+        /// entries are found one after the other (each after its path and length), then read
+        /// on all cores.
+        func pages() -> KeptPages? {
             guard let opened = html.file.open(id: html.id, length: html.length),
                   let bytes = reader.read(from: parsesOffset, count: reader.size - parsesOffset) else { return nil }
             var reader = CacheReader(bytes)
@@ -182,28 +183,50 @@ struct BuildCache {
             }
             guard reader.isAtEnd else { return nil }
             let chunks = Parallel.chunks(entries.count)
-            let read = Mutex<[Int: [KeptParse]]>([:])
+            let read = Mutex<[Int: [(KeptParse?, PageText.Kept?)]]>([:])
             let (found, file, length) = (entries, opened.file, opened.length)
             DispatchQueue.concurrentPerform(iterations: chunks.count) { chunk in
-                var parses: [KeptParse] = []
+                var pages: [(KeptParse?, PageText.Kept?)] = []
                 for entry in found[chunks[chunk]] {
                     var reader = CacheReader(bytes, range: entry.record)
-                    guard var parse = try? KeptParse(from: &reader), reader.isAtEnd,
-                          case .stored(let range, _) = parse.html, CachedPageHTML.isValid(range, length: length) else { return }
-                    parse.html = .stored(range, in: file)
-                    parses.append(parse)
+                    do throws(CacheReader.Malformed) {
+                        var parse = try reader.readBool() ? try KeptParse(from: &reader) : nil
+                        let text = try reader.readBool() ? try PageText.Kept(from: &reader) : nil
+                        guard reader.isAtEnd else { return }
+                        if let kept = parse {
+                            guard case .stored(let range, _) = kept.html, CachedPageHTML.isValid(range, length: length) else { return }
+                            parse?.html = .stored(range, in: file)
+                        }
+                        pages.append((parse, text))
+                    } catch {
+                        return
+                    }
                 }
-                read.withLock { $0[chunk] = parses }
+                read.withLock { $0[chunk] = pages }
             }
             let chunksRead = read.withLock { $0 }
             guard chunksRead.count == chunks.count else { return nil }
-            var parses: [String: KeptParse] = [:]
-            parses.reserveCapacity(entries.count)
+            var pages = KeptPages(html: opened)
+            pages.parses.reserveCapacity(entries.count)
+            pages.texts.reserveCapacity(entries.count)
             for (chunk, range) in chunks.enumerated() {
-                for (entry, parse) in zip(entries[range], chunksRead[chunk] ?? []) { parses[entry.path] = parse }
+                for (entry, (parse, text)) in zip(entries[range], chunksRead[chunk] ?? []) {
+                    pages.parses[entry.path] = parse
+                    pages.texts[entry.path] = text
+                }
             }
-            return (parses, opened)
+            return pages
         }
+    }
+
+    /// What the cache keeps of each Markdown file, read only when a build needs it.
+    struct KeptPages {
+        /// Each page's parse, by content path.
+        var parses: [String: KeptParse] = [:]
+        /// Each file's text but its body, by content path.
+        var texts: [String: PageText.Kept] = [:]
+        /// The file of pages' HTML the parses name.
+        let html: CachedPageHTML.Opened
     }
 
     /// What reading the cache found.
@@ -237,7 +260,7 @@ struct BuildCache {
     /// The format of the file, raised whenever what it holds changes.
     private static let format = "sitegen build cache 5"
 
-    /// Reads the cache but for its parses (see ``Opened/parses()``).
+    /// Reads the cache but for its pages (see ``Opened/pages()``).
     func read() -> Reading {
         let file: PrivateFile.Reader
         switch PrivateFile.open(path, maximumSize: Limits.buildCacheBytes) {
@@ -292,11 +315,12 @@ struct BuildCache {
     /// (``CachedPageHTML``): the HTML kept in `html` (the file as this build opened it) stays
     /// where it is.
     @discardableResult
-    func write(_ contents: Contents, parses: [String: KeptParse], html opened: CachedPageHTML.Opened? = nil) -> Bool {
-        let paths = parses.keys.sorted()
-        let kept = paths.map { parses[$0]! }
+    func write(_ contents: Contents, parses: [String: KeptParse], texts: [String: PageText.Kept],
+               html opened: CachedPageHTML.Opened? = nil) -> Bool {
+        let parsed = parses.keys.sorted()
         let html = CachedPageHTML(cachePath: path)
-        guard let stored = html.write(kept, opened: opened) else { return false }
+        guard let stored = html.write(parsed.map { parses[$0]! }, opened: opened) else { return false }
+        let rangeOfParse = Dictionary(uniqueKeysWithValues: zip(parsed, stored.ranges))
         var index = CacheWriter(capacity: 1 << 20)
         index.write(contents.sources)
         index.write(contents.nextRevision)
@@ -319,21 +343,25 @@ struct BuildCache {
         index.write(contents.summary)
         index.write(stored.id)
         index.write(stored.length)
-        // Written part by part: each parse after its path and length.
+        // Written part by part: each Markdown file's parse and text after its path and length.
         return PrivateFile.replace(path) { write in
             var file = CacheWriter(capacity: index.bytes.count + (9 << 20))
             file.write(key)
             file.write(index.bytes.count)
             file.append(index.bytes)
-            file.write(parses.count)
+            let paths = Set(parses.keys).union(texts.keys).sorted()
+            file.write(paths.count)
             func flush() -> Bool {
                 defer { file.removeAll() }
                 return file.bytes.withUnsafeBytes { write($0) }
             }
             var record = CacheWriter(capacity: 1 << 16)
-            for (position, page) in paths.enumerated() {
+            for page in paths {
                 record.removeAll()
-                kept[position].write(to: &record, html: stored.ranges[position])
+                record.write(parses[page] != nil)
+                if let parse = parses[page], let range = rangeOfParse[page] { parse.write(to: &record, html: range) }
+                record.write(texts[page] != nil)
+                if let text = texts[page] { record.write(text) }
                 file.write(page)
                 file.write(record.bytes.count)
                 file.append(record.bytes)

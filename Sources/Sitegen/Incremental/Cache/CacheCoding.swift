@@ -181,3 +181,19 @@ extension DependencyRecord: CacheCodable {
         self.init(outputs: outputs, seen: seen)
     }
 }
+
+extension PageText.Kept: CacheCodable {
+    func write(to writer: inout CacheWriter) {
+        writer.write(frontMatter)
+        writer.write(bodyLineOffset)
+        writer.write(byteCount)
+        writer.write(headBytes)
+        writer.write(headDigest)
+    }
+
+    init(from reader: inout CacheReader) throws(CacheReader.Malformed) {
+        self.init(frontMatter: try reader.read(), bodyLineOffset: try reader.readInt(), byteCount: try reader.readInt(),
+                  headBytes: try reader.readInt(), headDigest: try reader.readUInt64())
+        guard bodyLineOffset >= 0, byteCount >= 0, headBytes >= 0 else { throw CacheReader.Malformed() }
+    }
+}

@@ -42,12 +42,16 @@ extension SiteBuilder {
         }
         // The record and the parses are read only now that they are needed.
         previous = opened?.withRecord()
-        let parses = previous == nil ? nil : opened?.parses()
-        if opened != nil && parses == nil {
+        let pages = previous == nil ? nil : opened?.pages()
+        if opened != nil && pages == nil {
             problems.append(SiteError(file: cache.path, "is corrupt; not used: the site is built from nothing"))
             previous = nil
         }
-        let memory = previous.map { BuildMemory(restoring: $0, parses: parses?.parses ?? [:]) } ?? BuildMemory()
+        let reader = ContentLoader.textReader(layout: layout, source: layout.source)
+        let memory = previous.map { previous in
+            BuildMemory(restoring: previous, parses: pages?.parses ?? [:],
+                        texts: (pages?.texts ?? [:]).reduce(into: [:]) { $0[$1.key] = PageText(kept: $1.value, in: $1.key, read: reader) })
+        } ?? BuildMemory()
         var edited: Set<String>?
         if let previous {
             let changed = files.changes(since: SiteFiles(stamps: previous.inputs))
@@ -91,7 +95,7 @@ extension SiteBuilder {
         contents.summary = BuildCache.KeptSummary(pages: summary.pages, listPages: summary.listPages, files: summary.files,
                                                   warnings: summary.warnings, notes: summary.notes,
                                                   foreignConfiguration: summary.foreignConfiguration)
-        if !cache.write(contents, parses: kept.parses, html: parses?.html) {
+        if !cache.write(contents, parses: kept.parses, texts: kept.texts, html: pages?.html) {
             problems.append(SiteError(file: cache.path, "cannot be written (\(String(cString: strerror(errno)))); the next build starts from nothing"))
         }
         written.finish()
