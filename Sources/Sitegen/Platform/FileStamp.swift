@@ -19,6 +19,14 @@ package struct FileStamp: Sendable, Hashable {
         self.init(status: info)
     }
 
+    /// The stamp of the regular file at `path` (not followed when it is a link); `nil` when
+    /// there is none, or another kind of entry.
+    init?(regularFileAt path: String) {
+        var info = stat()
+        guard lstat(path, &info) == 0, FileSystem.kind(ofMode: info.st_mode) == .file else { return nil }
+        self.init(status: info)
+    }
+
     /// Whether the file was modified at or after `moment`, or so close before it that a later
     /// change could keep the same time (file systems keep times at the clock's tick, a few
     /// milliseconds): its stamp cannot vouch for its content then.

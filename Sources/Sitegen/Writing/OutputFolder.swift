@@ -114,7 +114,7 @@ final class OutputFolder: Sendable {
     func reuse(_ path: String, stamp: FileStamp) -> Bool {
         guard let relative = try? URLPath.outputPath(path) else { return false }
         let old = target + "/" + relative
-        guard FileSystem.kind(old) == .file, FileStamp(old) == stamp, (try? makeFolder(URLPath.folder(of: relative))) != nil else {
+        guard FileStamp(regularFileAt: old) == stamp, (try? makeFolder(URLPath.folder(of: relative))) != nil else {
             return false
         }
         let new = staging + "/" + relative
