@@ -31,6 +31,20 @@ struct BareFolderTests {
         #expect(try site.page("0300-open-questions/index.html").contains("<h1>0300 open questions</h1>"))
     }
 
+    @Test("a title from a file name: dashes and underscores are spaces, the first letter a capital in any script")
+    func titlesFromFileNames() async throws {
+        let site = try TestSite()
+        for name in ["getting-started", "über_die-straße", "ßtraße", "écrire", "2026-plans", "ok"] {
+            try site.write("Text without a heading.\n", to: name + ".md")
+        }
+        try await site.build()
+        let titles = ["getting-started": "Getting started", "über_die-straße": "Über die straße", "ßtraße": "SStraße",
+                      "écrire": "Écrire", "2026-plans": "2026 plans", "ok": "Ok"]
+        for (name, title) in titles {
+            #expect(try site.page(name + "/index.html").contains("<h1>\(title)</h1>"), "\(name)")
+        }
+    }
+
     @Test("links between the files are rewritten, and a link to a missing file is a warning with file and line")
     func links() async throws {
         let site = try proposals()

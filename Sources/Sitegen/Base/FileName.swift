@@ -18,7 +18,16 @@ enum FileName {
 
     /// A file or folder name in words: `getting-started` → `Getting started`.
     static func words(_ name: String) -> String {
-        let spaced = name.replacingOccurrences(of: "-", with: " ").replacingOccurrences(of: "_", with: " ")
+        var bytes = Array(name.utf8)
+        for index in bytes.indices where bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "_") {
+            bytes[index] = UInt8(ascii: " ")
+        }
+        // Every page without a title asks: a first ASCII letter is made capital in place.
+        if let first = bytes.first, first < 0x80 {
+            if (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first) { bytes[0] = first - 32 }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        let spaced = String(decoding: bytes, as: UTF8.self)
         return spaced.prefix(1).uppercased() + spaced.dropFirst()
     }
 }

@@ -107,7 +107,7 @@ final class CmarkDocument {
               linkRewriter: LinkRewriter? = nil, lineOffset: Int = 0)
         -> (facts: DocumentFacts, marked: [MarkedNode], nodes: [OpaquePointer]) {
         // An attribute list's `{` is in the text as written, or an entity (`&#123;`, `&lbrace;`).
-        if readsGeneratorSyntax, body.utf8.contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "&") }) {
+        if readsGeneratorSyntax, Self.holdsBraceOrEntity(body) {
             dropKramdownAttributeLists()
         }
         if readsAlerts, alertBlocks == nil, Self.mayHoldAlerts(body) {
@@ -166,6 +166,14 @@ final class CmarkDocument {
             cmark_node_free(heading.node)
         }
         retagged = []
+    }
+
+    /// Whether a body holds a `{` or a `&` (found with `memchr`, as every page asks).
+    private static func holdsBraceOrEntity(_ body: Substring) -> Bool {
+        var body = body
+        return body.withUTF8 { bytes in
+            ByteScan.first(UInt8(ascii: "{"), in: bytes, from: 0) != nil || ByteScan.first(UInt8(ascii: "&"), in: bytes, from: 0) != nil
+        }
     }
 
     /// Whether a body holds `[!` or `:::`, as any alert does (found with `memchr`: most bodies
