@@ -136,6 +136,23 @@ struct HeadTagsTests {
         }
     }
 
+    @Test("the search for a text in HTML finds what a byte-by-byte search finds, whatever bytes the text starts with")
+    func textSearch() {
+        var generator = SplitMix64(seed: 11)
+        let alphabet = Array("<!-m>\" /ab".utf8)
+        for _ in 0..<2_000 {
+            let bytes = (0..<Int(generator.next() % 60)).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }
+            let needle = (0..<Int(1 + generator.next() % 4)).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }
+            let expected = bytes.count < needle.count ? nil
+                : (0...(bytes.count - needle.count)).first { Array(bytes[$0..<$0 + needle.count]) == needle }
+            let text = String(decoding: bytes, as: UTF8.self), key = String(decoding: needle, as: UTF8.self)
+            let found = HTMLScan.range(of: key, in: text).map { text.utf8.distance(from: text.utf8.startIndex, to: $0.lowerBound) }
+            #expect(found == expected, "\(key) in \(text)")
+            #expect(HTMLScan.contains(key, in: text[...]) == (expected != nil))
+        }
+        #expect(HTMLScan.range(of: "<!--more-->", in: "<p>a</p>\n<!--more-->\n<p>b</p>").map { _ in true } == true)
+    }
+
     @Test("a page without an image gets no og:image and a summary card")
     func noImage() async throws {
         let site = try TestSite()

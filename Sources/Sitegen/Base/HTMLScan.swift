@@ -43,7 +43,6 @@ enum HTMLScan {
         return found.map { ($0.name, $0.value) }
     }
 
-    /// The offset of `needle` in `haystack` at or after `start`.
     /// The offset of the first `<` at or after `start` followed by `letter` (a lowercase ASCII
     /// letter) in either case: 16 bytes at a time.
     static func firstTagOffset(startingWith letter: UInt8, in haystack: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
@@ -69,18 +68,30 @@ enum HTMLScan {
         return nil
     }
 
+    /// The offset of `needle` in `haystack` at or after `start`: `memchr` for the needle's first
+    /// byte that HTML is not full of (not its `<`, which would stop at every tag), then a compare.
     private static func firstOffset(of needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        guard let base = haystack.baseAddress, start < haystack.count, !needle.isEmpty else { return nil }
-        var offset = start
-        let last = haystack.count - needle.count
-        let first = Int32(needle[0])
-        return needle.withUnsafeBytes { key in
-            while offset <= last, let hit = memchr(base + offset, first, last - offset + 1) {
-                let candidate = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self)) - base
-                if memcmp(base + candidate, key.baseAddress!, key.count) == 0 { return candidate }
-                offset = candidate + 1
+        guard let base = haystack.baseAddress, start >= 0, !needle.isEmpty, needle.count <= haystack.count - start else { return nil }
+        let key = needle.firstIndex { !isCommonInHTML($0) } ?? 0
+        var offset = start + key
+        let last = haystack.count - needle.count + key
+        let byte = Int32(needle[key])
+        return needle.withUnsafeBytes { bytes in
+            while offset <= last, let hit = memchr(base + offset, byte, last - offset + 1) {
+                let candidate = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self)) - base - key
+                if memcmp(base + candidate, bytes.baseAddress!, bytes.count) == 0 { return candidate }
+                offset = candidate + key + 1
             }
             return nil
+        }
+    }
+
+    /// Whether HTML is full of `byte`: tags, attributes, white space.
+    private static func isCommonInHTML(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "/"), UInt8(ascii: "\""), UInt8(ascii: " "), UInt8(ascii: "="),
+             UInt8(ascii: "\n"): true
+        default: false
         }
     }
 }

@@ -214,7 +214,7 @@ struct LinkResolver: Sendable {
     /// A Docusaurus blog post's route, `/blog/2016/07/27/jest-14`, leads to the post whose file
     /// is `blog/2016-07-27-jest-14.md`, published at `/blog/jest-14/`.
     private func rootRelativePage(_ inside: String, folder: String) -> String? {
-        let path = inside.hasSuffix("/") ? String(inside.dropLast()) : inside
+        let path = inside.utf8.last == UInt8(ascii: "/") ? String(Substring(inside.utf8.dropLast())) : inside
         guard !path.isEmpty, !HTMLScan.contains("//", in: path[...]) else { return nil }
         if let page = pageURLs[path] { return inside.hasSuffix("/") ? nil : page }
         let undated = Self.withoutDateFolders(path)
