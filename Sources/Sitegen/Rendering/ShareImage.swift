@@ -134,8 +134,15 @@ enum ShareImage {
                 position = name
                 continue
             }
-            // Any other tag: to its `>`, over quoted attribute values.
+            // Any other tag: to its `>`, over quoted attribute values (most tags have none before it).
             var index = name
+            let close = memchr(base + index, Int32(UInt8(ascii: ">")), count - index)
+                .map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base } ?? count
+            if memchr(base + index, Int32(UInt8(ascii: "\"")), close - index) == nil,
+               memchr(base + index, Int32(UInt8(ascii: "'")), close - index) == nil {
+                position = close + 1
+                continue
+            }
             var quote: UInt8 = 0
             while index < count {
                 let byte = html[index]
@@ -221,7 +228,7 @@ enum ShareImage {
     private static func absolute(_ url: String, scheme origin: String?) -> String? {
         let lowered = url.prefix(8).lowercased()
         // Spaces written in a URL are encoded, as a browser sends them.
-        let url = url.replacingOccurrences(of: " ", with: "%20")
+        let url = url.utf8.contains(UInt8(ascii: " ")) ? url.replacingOccurrences(of: " ", with: "%20") : url
         if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") { return url }
         if url.hasPrefix("//") { return (origin?.hasPrefix("http://") == true ? "http:" : "https:") + url }
         return nil
@@ -252,6 +259,7 @@ enum ShareImage {
         let trailingSlash = joined.hasSuffix("/") ? "/" : ""
         // Decoded before `.` and `..` are resolved, so that `%2e%2e/` cannot climb past the check.
         guard let normal = URLPath.normalize(URLPath.decoded(String(joined.dropFirst()))), !normal.isEmpty else { return nil }
-        return "/" + URLPath.encoded(normal) + trailingSlash + suffix.replacingOccurrences(of: " ", with: "%20")
+        return "/" + URLPath.encoded(normal) + trailingSlash
+            + (suffix.utf8.contains(UInt8(ascii: " ")) ? suffix.replacingOccurrences(of: " ", with: "%20") : String(suffix))
     }
 }
