@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "SitegenMarkdown", targets: ["SitegenMarkdown"]),
         .library(name: "SitegenTemplates", targets: ["SitegenTemplates"]),
         .library(name: "SitegenHighlight", targets: ["SitegenHighlight"]),
+        .library(name: "SitegenImages", targets: ["SitegenImages"]),
         .library(name: "Sitegen", targets: ["Sitegen"]),
         .library(name: "SitegenCLI", targets: ["SitegenCLI"]),
         .executable(name: "sitegen", targets: ["sitegen"]),
@@ -28,6 +29,13 @@ let package = Package(
                 .brew(["cmark-gfm"]),
             ]
         ),
+        // libvips for images (Debian's libvips-dev, Homebrew's vips) behind non-variadic C
+        // functions (Swift cannot call libvips' variadic ones) that SitegenImages alone imports.
+        // The few libvips calls are declared in the shim itself: libvips' headers pull in
+        // GLib's, whose pkg-config flags SwiftPM refuses (`-pthread`).
+        .target(name: "CVipsShim", linkerSettings: [.linkedLibrary("vips"), .linkedLibrary("gobject-2.0"),
+                                                     .linkedLibrary("glib-2.0")]),
+        .target(name: "SitegenImages", dependencies: ["CVipsShim", "SitegenLimits"]),
         // libcurl for `check --external`, behind a small non-variadic C function (Swift cannot
         // call `curl_easy_setopt`). The system's libcurl.so.4, the one FoundationNetworking uses.
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
@@ -85,6 +93,7 @@ let package = Package(
         ),
         .testTarget(name: "SitegenTemplatesTests", dependencies: ["SitegenTemplates"]),
         .testTarget(name: "SitegenHighlightTests", dependencies: ["SitegenHighlight"]),
+        .testTarget(name: "SitegenImagesTests", dependencies: ["SitegenImages", "SitegenLimits"], exclude: ["Fixtures"]),
         .testTarget(name: "SitegenMathTests", dependencies: ["SitegenMath"]),
         .testTarget(name: "SitegenTemplateDialectsTests", dependencies: ["SitegenTemplateDialects", "SitegenTemplates"]),
         .testTarget(

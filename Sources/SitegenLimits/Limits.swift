@@ -37,6 +37,10 @@ package enum Limits {
     /// The largest build cache (`.sitegen-cache-NAME` beside the output folder) read back: a
     /// larger one is ignored and the site built from nothing.
     package static let buildCacheBytes = 4096 << 20
+    /// The most pixels (width × height, one frame) of an image sitegen makes sizes of: a
+    /// larger one (a decompression bomb is a few KB that say 50,000 × 50,000) is published as
+    /// it is, with a warning, and never decoded.
+    package static let imagePixels = 100_000_000
 
     // MARK: Sources a program gives (`SiteSource`)
 

@@ -23,6 +23,7 @@ struct LimitsDocumentationTests {
         ("menuEntries", "entries of one menu, or of MkDocs' `nav`", Double(Limits.menuEntries), .count),
         ("manifestBytes", "output manifest (`.sitegen-manifest`) read back", Double(Limits.manifestBytes), .bytes),
         ("buildCacheBytes", "build cache (`.sitegen-cache-NAME`) read back", Double(Limits.buildCacheBytes), .bytes),
+        ("imagePixels", "pixels of one image made in other sizes (width × height)", Double(Limits.imagePixels), .count),
         ("sourceEntries", "files and folders one walk of a source not on disk lists", Double(Limits.sourceEntries), .count),
         ("frontMatterBytes", "front matter (YAML, TOML, JSON)", Double(Limits.frontMatterBytes), .bytes),
         ("frontMatterDepth", "front matter nesting (maps, lists, tables, parts of a dotted key or `[table.header]`)",

@@ -1,0 +1,207 @@
+#include "CVipsShim.h"
+
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+// The part of libvips' C API (ABI 42, libvips 8.x) this file calls, declared here rather than
+// through <vips/vips.h>, which needs GLib's headers and their compiler flags.
+typedef struct _VipsImage VipsImage;
+typedef int gboolean;
+#define TRUE 1
+enum { VIPS_ACCESS_SEQUENTIAL = 1 };
+enum { VIPS_SIZE_DOWN = 2 };
+typedef enum {
+    VIPS_INTERESTING_NONE = 0,
+    VIPS_INTERESTING_CENTRE = 1,
+    VIPS_INTERESTING_ATTENTION = 3,
+    VIPS_INTERESTING_LOW = 4,
+    VIPS_INTERESTING_HIGH = 5,
+} VipsInteresting;
+enum { VIPS_FAIL_ON_TRUNCATED = 1 };
+enum { VIPS_FOREIGN_HEIF_COMPRESSION_AV1 = 4 };
+#define VIPS_MAX_COORD (10000000)
+#define VIPS_META_LOADER "vips-loader"
+extern int vips_init(const char *argv0);
+extern int vips_version(int flag);
+extern const char *vips_version_string(void);
+extern void vips_concurrency_set(int concurrency);
+extern void vips_cache_set_max(int max);
+extern void vips_leak_set(gboolean leak);
+extern const char *vips_error_buffer(void);
+extern void vips_error_clear(void);
+extern void vips_error(const char *domain, const char *format, ...);
+extern VipsImage *vips_image_new_from_file(const char *name, ...);
+extern int vips_image_get_width(const VipsImage *image);
+extern int vips_image_get_height(const VipsImage *image);
+extern int vips_image_get_n_pages(VipsImage *image);
+extern int vips_image_get_page_height(VipsImage *image);
+extern gboolean vips_image_get_orientation_swap(VipsImage *image);
+extern unsigned long vips_image_get_typeof(const VipsImage *image, const char *name);
+extern int vips_image_get_string(const VipsImage *image, const char *name, const char **out);
+extern int vips_black(VipsImage **out, int width, int height, ...);
+extern int vips_thumbnail(const char *filename, VipsImage **out, int width, ...);
+extern int vips_thumbnail_image(VipsImage *in, VipsImage **out, int width, ...);
+extern int vips_webpsave_buffer(VipsImage *in, void **buf, size_t *len, ...);
+extern int vips_heifsave_buffer(VipsImage *in, void **buf, size_t *len, ...);
+extern int vips_jpegsave_buffer(VipsImage *in, void **buf, size_t *len, ...);
+extern int vips_pngsave_buffer(VipsImage *in, void **buf, size_t *len, ...);
+extern int vips_gifsave_buffer(VipsImage *in, void **buf, size_t *len, ...);
+extern int vips_copy(VipsImage *in, VipsImage **out, ...);
+extern char **vips_image_get_fields(VipsImage *image);
+extern gboolean vips_image_remove(VipsImage *image, const char *name);
+extern void g_strfreev(char **list);
+extern void g_object_unref(void *object);
+extern void g_free(void *memory);
+
+static pthread_once_t started = PTHREAD_ONCE_INIT;
+static int start_result = -1;
+
+static void start_once(void) {
+    // The ABI the declarations above are of (libvips' current - age).
+    if (vips_version(3) - vips_version(5) != 42) return;
+    if (vips_init("sitegen") != 0) return;
+    // sitegen runs one image per core itself; libvips' own threads and operation cache would
+    // only add memory.
+    vips_concurrency_set(1);
+    vips_cache_set_max(0);
+    vips_leak_set(0);
+    start_result = 0;
+}
+
+int sg_vips_start(void) {
+    pthread_once(&started, start_once);
+    return start_result;
+}
+
+const char *sg_vips_version(void) {
+    return vips_version_string();
+}
+
+/// The error libvips gave this thread's last call, in `error`; libvips' buffer cleared.
+static int failed(char *error, size_t error_size, const char *fallback) {
+    const char *message = vips_error_buffer();
+    snprintf(error, error_size, "%s", message && *message ? message : fallback);
+    size_t length = strlen(error);
+    while (length > 0 && (error[length - 1] == '\n' || error[length - 1] == ' ')) error[--length] = 0;
+    vips_error_clear();
+    return -1;
+}
+
+static int save(VipsImage *image, const char *format, int quality, void **output, size_t *length) {
+    if (strcmp(format, "webp") == 0) return vips_webpsave_buffer(image, output, length, "Q", quality, "strip", TRUE, NULL);
+    if (strcmp(format, "avif") == 0)
+        return vips_heifsave_buffer(image, output, length, "Q", quality, "compression", VIPS_FOREIGN_HEIF_COMPRESSION_AV1,
+                                    "strip", TRUE, NULL);
+    if (strcmp(format, "jpeg") == 0)
+        return vips_jpegsave_buffer(image, output, length, "Q", quality, "strip", TRUE, "optimize_coding", TRUE, NULL);
+    if (strcmp(format, "png") == 0) return vips_pngsave_buffer(image, output, length, "strip", TRUE, NULL);
+    if (strcmp(format, "gif") == 0) return vips_gifsave_buffer(image, output, length, "strip", TRUE, NULL);
+    vips_error("sitegen", "cannot write %s", format);
+    return -1;
+}
+
+int sg_vips_can_save(const char *format) {
+    if (sg_vips_start() != 0) return 0;
+    VipsImage *probe = NULL;
+    if (vips_black(&probe, 8, 8, "bands", 3, NULL) != 0) {
+        vips_error_clear();
+        return 0;
+    }
+    void *output = NULL;
+    size_t length = 0;
+    int saved = save(probe, format, 50, &output, &length) == 0;
+    g_object_unref(probe);
+    if (output) g_free(output);
+    vips_error_clear();
+    return saved;
+}
+
+int sg_vips_info_of(const char *path, sg_vips_info *info, char *error, size_t error_size) {
+    if (sg_vips_start() != 0) return failed(error, error_size, "libvips did not start");
+    // The header only: nothing is decoded.
+    VipsImage *image = vips_image_new_from_file(path, "access", VIPS_ACCESS_SEQUENTIAL, NULL);
+    if (!image) return failed(error, error_size, "not an image libvips can read");
+    int frames = vips_image_get_n_pages(image);
+    int height = vips_image_get_height(image);
+    // An animation's frames are stacked: one frame's height.
+    int pageHeight = vips_image_get_page_height(image);
+    info->width = vips_image_get_width(image);
+    info->height = frames > 1 && pageHeight > 0 ? pageHeight : height;
+    if (vips_image_get_orientation_swap(image)) {
+        int width = info->width;
+        info->width = info->height;
+        info->height = width;
+    }
+    info->frames = frames;
+    const char *loader = NULL;
+    if (vips_image_get_typeof(image, VIPS_META_LOADER) && vips_image_get_string(image, VIPS_META_LOADER, &loader) == 0 && loader) {
+        snprintf(info->loader, sizeof(info->loader), "%s", loader);
+    } else {
+        info->loader[0] = 0;
+    }
+    g_object_unref(image);
+    vips_error_clear();
+    return 0;
+}
+
+int sg_vips_make(const sg_vips_job *job, void **output, size_t *length, char *error, size_t error_size) {
+    if (sg_vips_start() != 0) return failed(error, error_size, "libvips did not start");
+    *output = NULL;
+    *length = 0;
+    VipsInteresting crop = VIPS_INTERESTING_NONE;
+    if (job->mode == SG_VIPS_FILL) {
+        switch (job->anchor) {
+        case 1: crop = VIPS_INTERESTING_ATTENTION; break;
+        case 2: crop = VIPS_INTERESTING_LOW; break;
+        case 3: crop = VIPS_INTERESTING_HIGH; break;
+        default: crop = VIPS_INTERESTING_CENTRE; break;
+        }
+    }
+    // A side left free is as large as libvips allows: the other side decides.
+    int width = job->width > 0 ? job->width : VIPS_MAX_COORD;
+    int height = job->height > 0 ? job->height : VIPS_MAX_COORD;
+    VipsImage *made = NULL;
+    int result;
+    if (job->animated) {
+        VipsImage *frames = vips_image_new_from_file(job->path, "n", -1, "access", VIPS_ACCESS_SEQUENTIAL,
+                                                     "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL);
+        if (!frames) return failed(error, error_size, "not an image libvips can read");
+        result = vips_thumbnail_image(frames, &made, width, "height", height, "size", VIPS_SIZE_DOWN, "crop", crop, NULL);
+        g_object_unref(frames);
+    } else {
+        // Shrink-on-load: a JPEG or WebP is decoded at the smallest scale that still covers the size.
+        result = vips_thumbnail(job->path, &made, width, "height", height, "size", VIPS_SIZE_DOWN, "crop", crop,
+                                "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL);
+    }
+    if (result != 0 || !made) return failed(error, error_size, "cannot be resized");
+    // libvips 8.14's WebP writer keeps EXIF whatever `strip` says, and makes it again from the
+    // `exif-*` fields: every field of EXIF, XMP and IPTC (camera, place, times) goes first.
+    VipsImage *bare = NULL;
+    result = vips_copy(made, &bare, NULL);
+    g_object_unref(made);
+    if (result != 0 || !bare) return failed(error, error_size, "cannot be resized");
+    char **fields = vips_image_get_fields(bare);
+    for (int index = 0; fields && fields[index]; index++) {
+        const char *name = fields[index];
+        if (strncmp(name, "exif-", 5) == 0 || strcmp(name, "xmp-data") == 0 || strcmp(name, "iptc-data") == 0
+            || strcmp(name, "orientation") == 0) {
+            vips_image_remove(bare, name);
+        }
+    }
+    g_strfreev(fields);
+    result = save(bare, job->format, job->quality, output, length);
+    g_object_unref(bare);
+    if (result != 0) {
+        if (*output) g_free(*output);
+        *output = NULL;
+        return failed(error, error_size, "cannot be written");
+    }
+    vips_error_clear();
+    return 0;
+}
+
+void sg_vips_free(void *buffer) {
+    if (buffer) g_free(buffer);
+}

@@ -1,0 +1,58 @@
+#ifndef CVIPSSHIM_H
+#define CVIPSSHIM_H
+
+#include <stddef.h>
+
+/// libvips behind plain, non-variadic C functions (Swift cannot call libvips' variadic ones).
+/// Every function returns 0 on success; on failure, a message is put in `error`.
+
+/// Starts libvips once per process; later calls do nothing. 0 when it is ready.
+int sg_vips_start(void);
+
+/// The libvips version, such as "8.14.1".
+const char *sg_vips_version(void);
+
+/// Whether libvips here can write `format` ("webp", "avif", "jpeg", "png", "gif").
+int sg_vips_can_save(const char *format);
+
+/// What an image file's header says: its size (after its EXIF orientation), how many
+/// frames it has, and its format ("jpegload", "pngload", …).
+typedef struct {
+    int width;
+    int height;
+    int frames;
+    char loader[48];
+} sg_vips_info;
+
+int sg_vips_info_of(const char *path, sg_vips_info *info, char *error, size_t error_size);
+
+/// How a variant is cut from the image.
+typedef enum {
+    /// Within `width` × `height` (0: either side free), the whole image kept.
+    SG_VIPS_FIT = 0,
+    /// Exactly `width` × `height`, cropped around `anchor`.
+    SG_VIPS_FILL = 1,
+} sg_vips_mode;
+
+/// Where a fill keeps the image: 0 centre, 1 attention (the most interesting part), 2 the
+/// top-left corner … (see sitegen's `ImageProcessing.Anchor`).
+typedef struct {
+    const char *path;
+    int width;
+    int height;
+    sg_vips_mode mode;
+    int anchor;
+    /// Keep every frame of an animated image.
+    int animated;
+    /// "webp", "avif", "jpeg", "png" or "gif".
+    const char *format;
+    int quality;
+} sg_vips_job;
+
+/// Makes the variant `job` describes, oriented by its EXIF orientation, in sRGB, with no
+/// metadata; `*output` is freed with `sg_vips_free`.
+int sg_vips_make(const sg_vips_job *job, void **output, size_t *length, char *error, size_t error_size);
+
+void sg_vips_free(void *buffer);
+
+#endif

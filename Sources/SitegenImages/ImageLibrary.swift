@@ -1,0 +1,59 @@
+import CVipsShim
+import SitegenLimits
+
+/// libvips, the image library (shrink-on-load, streaming, low memory: the engine behind sharp
+/// and eleventy-img): the one file that calls it. Every call is safe from any thread.
+public enum ImageLibrary {
+    /// The library's version (`8.14.1`), part of what a processed image is remembered by.
+    public static var version: String {
+        guard sg_vips_start() == 0 else { return "none" }
+        return String(cString: sg_vips_version())
+    }
+
+    /// Whether images can be written in `format` here (AVIF needs libheif with an AV1 encoder).
+    public static func canWrite(_ format: ImageFormat) -> Bool {
+        writable.contains(format)
+    }
+
+    private static let writable: Set<ImageFormat> = Set(ImageFormat.allCases.filter { sg_vips_can_save($0.rawValue) != 0 })
+
+    /// What the header of the image at `path` says, read without decoding it.
+    public static func info(ofFileAt path: String) throws(ImageError) -> ImageInfo {
+        var info = sg_vips_info()
+        var message = [CChar](repeating: 0, count: 512)
+        guard sg_vips_info_of(path, &info, &message, message.count) == 0 else { throw ImageError(text(message)) }
+        let loader = withUnsafeBytes(of: info.loader) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        return ImageInfo(width: Int(info.width), height: Int(info.height), frames: Int(info.frames), loader: loader)
+    }
+
+    /// The image at `path` made as `operation` says, oriented, in sRGB, without metadata.
+    /// An image of more than ``Limits/imagePixels`` pixels is refused before it is decoded.
+    public static func make(_ operation: ImageOperation, fromFileAt path: String) throws(ImageError) -> [UInt8] {
+        let info = try info(ofFileAt: path)
+        guard info.width.multipliedReportingOverflow(by: info.height).partialValue <= Limits.imagePixels,
+              info.width > 0, info.height > 0, info.width <= Limits.imagePixels, info.height <= Limits.imagePixels else {
+            throw ImageError("is \(info.width) × \(info.height) pixels, more than the \(Limits.imagePixels / 1_000_000) million "
+                             + "sitegen makes other sizes of (Limits: image pixels)")
+        }
+        var message = [CChar](repeating: 0, count: 512)
+        var output: UnsafeMutableRawPointer?
+        var length = 0
+        let made = path.withCString { path in
+            operation.format.rawValue.withCString { format in
+                var job = sg_vips_job(path: path, width: Int32(clamping: operation.width ?? 0), height: Int32(clamping: operation.height ?? 0),
+                                      mode: operation.mode == .fill ? SG_VIPS_FILL : SG_VIPS_FIT, anchor: Int32(operation.anchor.rawValue),
+                                      animated: info.frames > 1 && operation.format.animates ? 1 : 0, format: format,
+                                      quality: Int32(clamping: operation.quality))
+                return sg_vips_make(&job, &output, &length, &message, message.count)
+            }
+        }
+        defer { sg_vips_free(output) }
+        guard made == 0, let output else { throw ImageError(text(message)) }
+        return [UInt8](UnsafeRawBufferPointer(start: output, count: length))
+    }
+
+    private static func text(_ message: [CChar]) -> String {
+        let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return text.isEmpty ? "cannot be read as an image" : text
+    }
+}

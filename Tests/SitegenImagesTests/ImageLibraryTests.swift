@@ -1,0 +1,128 @@
+import Foundation
+import SitegenImages
+import Testing
+
+/// libvips through `ImageLibrary`: sizes, formats, orientation, metadata, animations, and
+/// files that are not what they say.
+@Suite("Image library")
+struct ImageLibraryTests {
+    private static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+
+    private func fixture(_ name: String) -> String {
+        Self.fixtures.appendingPathComponent(name).path
+    }
+
+    /// The header of `bytes`, written to a file and read back.
+    private func info(of bytes: [UInt8]) throws -> ImageInfo {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-image-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data(bytes).write(to: file)
+        return try ImageLibrary.info(ofFileAt: file.path)
+    }
+
+    private func holds(_ bytes: [UInt8], _ text: String) -> Bool {
+        holds(bytes, Array(text.utf8))
+    }
+
+    private func holds(_ bytes: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard bytes.count >= needle.count else { return false }
+        return (0...(bytes.count - needle.count)).contains { bytes[$0..<$0 + needle.count].elementsEqual(needle) }
+    }
+
+    @Test("a header gives the size as shown (EXIF orientation applied), the frames and the format")
+    func headers() throws {
+        #expect(try ImageLibrary.info(ofFileAt: fixture("oriented.jpg")) == ImageInfo(width: 800, height: 1200, frames: 1, loader: "jpegload"))
+        let gif = try ImageLibrary.info(ofFileAt: fixture("animated.gif"))
+        #expect(gif.width == 300 && gif.height == 200 && gif.frames == 3 && gif.loader == "gifload")
+        #expect(try ImageLibrary.info(ofFileAt: fixture("transparent.png")).loader == "pngload")
+        #expect(ImageLibrary.version.hasPrefix("8."))
+    }
+
+    @Test("a resize is oriented, never wider than the original, and keeps no camera or place")
+    func resize() throws {
+        let made = try ImageLibrary.make(ImageOperation(width: 400), fromFileAt: fixture("oriented.jpg"))
+        #expect(Array(made[8..<12]) == Array("WEBP".utf8))
+        #expect(try info(of: made) == ImageInfo(width: 400, height: 600, frames: 1, loader: "webpload"))
+        // No camera, no GPS position (the tag 0x8825 that points to it, in either byte order).
+        let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: fixture("oriented.jpg"))))
+        for needle in [Array("SitegenCam".utf8), Array("Model X".utf8), [0x88, 0x25]] {
+            let inVariant = holds(made, needle), inOriginal = holds(original, needle)
+            #expect(!inVariant && inOriginal, "\(needle): the fixture holds it, the variant must not")
+        }
+        let littleEndianGPS = holds(made, [0x25, 0x88])
+        #expect(!littleEndianGPS)
+
+        let wide = try ImageLibrary.make(ImageOperation(width: 5_000), fromFileAt: fixture("oriented.jpg"))
+        #expect(try info(of: wide).width == 800)
+        let tall = try ImageLibrary.make(ImageOperation(height: 300), fromFileAt: fixture("oriented.jpg"))
+        #expect(try info(of: tall) == ImageInfo(width: 200, height: 300, frames: 1, loader: "webpload"))
+    }
+
+    @Test("fit stays within both sides; fill is exactly the size asked")
+    func fitAndFill() throws {
+        let fit = try ImageLibrary.make(ImageOperation(.fit, width: 300, height: 300), fromFileAt: fixture("oriented.jpg"))
+        #expect(try info(of: fit).width == 200 && info(of: fit).height == 300)
+        for anchor in [ImageOperation.Anchor.center, .smart, .topLeft] {
+            let fill = try ImageLibrary.make(ImageOperation(.fill, width: 300, height: 150, anchor: anchor), fromFileAt: fixture("oriented.jpg"))
+            #expect(try info(of: fill).width == 300 && info(of: fill).height == 150)
+        }
+    }
+
+    @Test("each format is written as itself: WebP, AVIF where the library has it, JPEG, PNG, GIF")
+    func formats() throws {
+        let path = fixture("transparent.png")
+        let jpeg = try ImageLibrary.make(ImageOperation(width: 100, format: .jpeg), fromFileAt: path)
+        #expect(jpeg.starts(with: [0xFF, 0xD8]))
+        let png = try ImageLibrary.make(ImageOperation(width: 100, format: .png), fromFileAt: path)
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        let gif = try ImageLibrary.make(ImageOperation(width: 100, format: .gif), fromFileAt: path)
+        #expect(gif.starts(with: Array("GIF8".utf8)))
+        let webp = try ImageLibrary.make(ImageOperation(width: 100), fromFileAt: path)
+        #expect(holds(webp, "ALPH") || holds(webp, "VP8L"), "transparency kept")
+        if ImageLibrary.canWrite(.avif) {
+            let avif = try ImageLibrary.make(ImageOperation(width: 100, format: .avif), fromFileAt: path)
+            #expect(Array(avif[4..<12]) == Array("ftypavif".utf8))
+            #expect(try info(of: avif).width == 100)
+        }
+    }
+
+    @Test("an animated GIF made into WebP keeps every frame")
+    func animation() throws {
+        let made = try ImageLibrary.make(ImageOperation(width: 150), fromFileAt: fixture("animated.gif"))
+        #expect(holds(made, "ANIM"))
+        let read = try info(of: made)
+        #expect(read.frames == 3 && read.width == 150 && read.height == 100)
+    }
+
+    @Test("a truncated or corrupt file, or one that is no image, is an error, not a crash")
+    func badFiles() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-images-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let original = try Data(contentsOf: URL(fileURLWithPath: fixture("oriented.jpg")))
+        let cases: [(String, Data)] = [
+            ("truncated.jpg", original.prefix(original.count / 3)),
+            ("garbage.jpg", Data((0..<5_000).map { UInt8(truncatingIfNeeded: $0 &* 7919) })),
+            ("text.png", Data("not an image at all\n".utf8)),
+            ("empty.webp", Data()),
+        ]
+        for (name, bytes) in cases {
+            let path = folder.appendingPathComponent(name).path
+            try bytes.write(to: URL(fileURLWithPath: path))
+            #expect(throws: ImageError.self, "\(name)") { try ImageLibrary.make(ImageOperation(width: 100), fromFileAt: path) }
+        }
+        #expect(throws: ImageError.self) { try ImageLibrary.info(ofFileAt: folder.appendingPathComponent("missing.jpg").path) }
+    }
+
+    @Test("a decompression bomb (50,000 × 50,000 pixels in a few hundred bytes) is refused before it is decoded")
+    func bomb() throws {
+        #expect(try ImageLibrary.info(ofFileAt: fixture("bomb.png")).width == 50_000)
+        do {
+            _ = try ImageLibrary.make(ImageOperation(width: 100), fromFileAt: fixture("bomb.png"))
+            Issue.record("the bomb was decoded")
+        } catch {
+            #expect(error.description.contains("50000 × 50000 pixels"))
+            #expect(error.description.contains("Limits: image pixels"))
+        }
+    }
+}
