@@ -78,7 +78,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "sitegen-bench",
-            dependencies: ["Sitegen", "SitegenMarkdown", "SitegenHighlight", "SitegenMath", "CCmarkGFM"],
+            dependencies: ["Sitegen", "SitegenMarkdown", "SitegenHighlight", "SitegenMath", "SitegenImages", "CCmarkGFM"],
             path: "Benchmarks/sitegen-bench"
         ),
         // Examples/embedding's targets, built here too, so that the tests check them without

@@ -4,6 +4,7 @@
 //   swift run -c release sitegen-bench highlight [--corpus DIR] [--runs 5] [--blocks-json FILE] [--parse DIR]
 //   swift run -c release sitegen-bench math [--corpus FILE] [--runs 5] [--count 10000] [--json FILE]
 //   swift run -c release sitegen-bench live --site DIR [--runs 5]
+//   swift run -c release sitegen-bench images [--widths 480,960,1600] [--format webp] [--quality 75] [--out DIR] FILE…
 // Speed is measured here, never in tests.
 import CCmarkGFM
 import Foundation
@@ -27,6 +28,10 @@ struct SitegenBench {
         }
         if arguments.first == "math" {
             try MathBenchmark.run(Array(arguments.dropFirst()))
+            return
+        }
+        if arguments.first == "images" {
+            try ImageBenchmark.run(Array(arguments.dropFirst()))
             return
         }
         if arguments.first == "live" {

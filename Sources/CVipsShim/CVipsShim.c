@@ -49,10 +49,12 @@ extern int vips_jpegsave_buffer(VipsImage *in, void **buf, size_t *len, ...);
 extern int vips_pngsave_buffer(VipsImage *in, void **buf, size_t *len, ...);
 extern int vips_gifsave_buffer(VipsImage *in, void **buf, size_t *len, ...);
 extern int vips_copy(VipsImage *in, VipsImage **out, ...);
+extern VipsImage *vips_image_copy_memory(VipsImage *image);
 extern char **vips_image_get_fields(VipsImage *image);
 extern gboolean vips_image_remove(VipsImage *image, const char *name);
 extern void g_strfreev(char **list);
 extern void g_object_unref(void *object);
+extern void *g_object_ref(void *object);
 extern void g_free(void *memory);
 
 static pthread_once_t started = PTHREAD_ONCE_INIT;
@@ -119,7 +121,7 @@ int sg_vips_can_save(const char *format) {
 }
 
 int sg_vips_info_of(const char *path, sg_vips_info *info, char *error, size_t error_size) {
-    if (sg_vips_start() != 0) return failed(error, error_size, "libvips did not start");
+    if (sg_vips_start() != 0) return failed(error, error_size, "libvips did not start (sitegen needs libvips 8)");
     // The header only: nothing is decoded.
     VipsImage *image = vips_image_new_from_file(path, "access", VIPS_ACCESS_SEQUENTIAL, NULL);
     if (!image) return failed(error, error_size, "not an image libvips can read");
@@ -146,10 +148,9 @@ int sg_vips_info_of(const char *path, sg_vips_info *info, char *error, size_t er
     return 0;
 }
 
-int sg_vips_make(const sg_vips_job *job, void **output, size_t *length, char *error, size_t error_size) {
-    if (sg_vips_start() != 0) return failed(error, error_size, "libvips did not start");
-    *output = NULL;
-    *length = 0;
+/// The image at `job->path` made to `job`'s size, oriented, without metadata; NULL (libvips'
+/// error set) when it cannot be.
+static VipsImage *made_image(const sg_vips_job *job) {
     VipsInteresting crop = VIPS_INTERESTING_NONE;
     if (job->mode == SG_VIPS_FILL) {
         switch (job->anchor) {
@@ -167,7 +168,7 @@ int sg_vips_make(const sg_vips_job *job, void **output, size_t *length, char *er
     if (job->animated) {
         VipsImage *frames = vips_image_new_from_file(job->path, "n", -1, "access", VIPS_ACCESS_SEQUENTIAL,
                                                      "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL);
-        if (!frames) return failed(error, error_size, "not an image libvips can read");
+        if (!frames) return NULL;
         result = vips_thumbnail_image(frames, &made, width, "height", height, "size", VIPS_SIZE_DOWN, "crop", crop, NULL);
         g_object_unref(frames);
     } else {
@@ -175,13 +176,14 @@ int sg_vips_make(const sg_vips_job *job, void **output, size_t *length, char *er
         result = vips_thumbnail(job->path, &made, width, "height", height, "size", VIPS_SIZE_DOWN, "crop", crop,
                                 "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL);
     }
-    if (result != 0 || !made) return failed(error, error_size, "cannot be resized");
+    if (result != 0 || !made) return NULL;
     // libvips 8.14's WebP writer keeps EXIF whatever `strip` says, and makes it again from the
-    // `exif-*` fields: every field of EXIF, XMP and IPTC (camera, place, times) goes first.
+    // `exif-*` fields: every field of EXIF, XMP and IPTC (camera, place, times) goes first,
+    // and the orientation, which the image has taken already.
     VipsImage *bare = NULL;
     result = vips_copy(made, &bare, NULL);
     g_object_unref(made);
-    if (result != 0 || !bare) return failed(error, error_size, "cannot be resized");
+    if (result != 0 || !bare) return NULL;
     char **fields = vips_image_get_fields(bare);
     for (int index = 0; fields && fields[index]; index++) {
         const char *name = fields[index];
@@ -191,11 +193,63 @@ int sg_vips_make(const sg_vips_job *job, void **output, size_t *length, char *er
         }
     }
     g_strfreev(fields);
-    result = save(bare, job->format, job->quality, output, length);
-    g_object_unref(bare);
+    return bare;
+}
+
+int sg_vips_make(const sg_vips_job *job, void **output, size_t *length, char *error, size_t error_size) {
+    if (sg_vips_start() != 0) return failed(error, error_size, "libvips did not start (sitegen needs libvips 8)");
+    *output = NULL;
+    *length = 0;
+    VipsImage *made = made_image(job);
+    if (!made) return failed(error, error_size, "cannot be read or resized");
+    int result = save(made, job->format, job->quality, output, length);
+    g_object_unref(made);
     if (result != 0) {
         if (*output) g_free(*output);
         *output = NULL;
+        return failed(error, error_size, "cannot be written");
+    }
+    vips_error_clear();
+    return 0;
+}
+
+int sg_vips_make_widths(const sg_vips_job *job, const int *widths, int count, void **outputs, size_t *lengths,
+                        char *error, size_t error_size) {
+    if (sg_vips_start() != 0) return failed(error, error_size, "libvips did not start (sitegen needs libvips 8)");
+    for (int index = 0; index < count; index++) {
+        outputs[index] = NULL;
+        lengths[index] = 0;
+    }
+    if (count == 0) return 0;
+    sg_vips_job widest = *job;
+    widest.mode = SG_VIPS_FIT;
+    widest.width = widths[0];
+    widest.height = 0;
+    VipsImage *made = made_image(&widest);
+    if (!made) return failed(error, error_size, "cannot be read or resized");
+    // Decoded once, into memory: each narrower size is made from it.
+    VipsImage *decoded = vips_image_copy_memory(made);
+    g_object_unref(made);
+    if (!decoded) return failed(error, error_size, "cannot be read or resized");
+    int result = 0;
+    for (int index = 0; index < count && result == 0; index++) {
+        VipsImage *sized = NULL;
+        if (index == 0) {
+            sized = decoded;
+            g_object_ref(sized);
+        } else {
+            result = vips_thumbnail_image(decoded, &sized, widths[index], "height", VIPS_MAX_COORD, "size", VIPS_SIZE_DOWN, NULL);
+        }
+        if (result == 0) result = save(sized, job->format, job->quality, &outputs[index], &lengths[index]);
+        if (sized) g_object_unref(sized);
+    }
+    g_object_unref(decoded);
+    if (result != 0) {
+        for (int index = 0; index < count; index++) {
+            if (outputs[index]) g_free(outputs[index]);
+            outputs[index] = NULL;
+            lengths[index] = 0;
+        }
         return failed(error, error_size, "cannot be written");
     }
     vips_error_clear();

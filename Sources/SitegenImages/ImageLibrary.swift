@@ -29,27 +29,62 @@ public enum ImageLibrary {
     /// The image at `path` made as `operation` says, oriented, in sRGB, without metadata.
     /// An image of more than ``Limits/imagePixels`` pixels is refused before it is decoded.
     public static func make(_ operation: ImageOperation, fromFileAt path: String) throws(ImageError) -> [UInt8] {
+        let info = try checkedInfo(ofFileAt: path)
+        return try run(operation, on: path, info: info) { job, message in
+            var output: UnsafeMutableRawPointer?
+            var length = 0
+            guard sg_vips_make(&job, &output, &length, &message, message.count) == 0, let output else { return nil }
+            defer { sg_vips_free(output) }
+            return [[UInt8](UnsafeRawBufferPointer(start: output, count: length))]
+        }[0]
+    }
+
+    /// The image at `path` at each of `widths` no wider than it (height free), in `format` at
+    /// `quality`, by width: decoded once, for the widest, the narrower ones made from that.
+    public static func make(widths: [Int], format: ImageFormat = .webp, quality: Int = 75,
+                            fromFileAt path: String) throws(ImageError) -> [Int: [UInt8]] {
+        let info = try checkedInfo(ofFileAt: path)
+        let sizes = Array(Set(widths.filter { $0 > 0 && $0 <= info.width })).sorted(by: >)
+        guard !sizes.isEmpty else { return [:] }
+        let made = try run(ImageOperation(width: sizes[0], format: format, quality: quality), on: path, info: info) { job, message in
+            var outputs = [UnsafeMutableRawPointer?](repeating: nil, count: sizes.count)
+            var lengths = [Int](repeating: 0, count: sizes.count)
+            let widths = sizes.map { Int32(clamping: $0) }
+            guard sg_vips_make_widths(&job, widths, Int32(sizes.count), &outputs, &lengths, &message, message.count) == 0 else { return nil }
+            defer { for output in outputs { sg_vips_free(output) } }
+            return zip(outputs, lengths).map { output, length in
+                output.map { [UInt8](UnsafeRawBufferPointer(start: $0, count: length)) } ?? []
+            }
+        }
+        return Dictionary(uniqueKeysWithValues: zip(sizes, made))
+    }
+
+    /// The header of the image at `path`, refused when it has more than ``Limits/imagePixels``.
+    private static func checkedInfo(ofFileAt path: String) throws(ImageError) -> ImageInfo {
         let info = try info(ofFileAt: path)
         guard info.width.multipliedReportingOverflow(by: info.height).partialValue <= Limits.imagePixels,
               info.width > 0, info.height > 0, info.width <= Limits.imagePixels, info.height <= Limits.imagePixels else {
             throw ImageError("is \(info.width) × \(info.height) pixels, more than the \(Limits.imagePixels / 1_000_000) million "
                              + "sitegen makes other sizes of (Limits: image pixels)")
         }
+        return info
+    }
+
+    /// Runs `call` with the job of `operation` on `path`; libvips' message when it gives `nil`.
+    private static func run(_ operation: ImageOperation, on path: String, info: ImageInfo,
+                            _ call: (inout sg_vips_job, inout [CChar]) -> [[UInt8]]?) throws(ImageError) -> [[UInt8]] {
         var message = [CChar](repeating: 0, count: 512)
-        var output: UnsafeMutableRawPointer?
-        var length = 0
         let made = path.withCString { path in
             operation.format.rawValue.withCString { format in
                 var job = sg_vips_job(path: path, width: Int32(clamping: operation.width ?? 0), height: Int32(clamping: operation.height ?? 0),
                                       mode: operation.mode == .fill ? SG_VIPS_FILL : SG_VIPS_FIT, anchor: Int32(operation.anchor.rawValue),
                                       animated: info.frames > 1 && operation.format.animates ? 1 : 0, format: format,
                                       quality: Int32(clamping: operation.quality))
-                return sg_vips_make(&job, &output, &length, &message, message.count)
+                return call(&job, &message)
             }
         }
-        defer { sg_vips_free(output) }
-        guard made == 0, let output else { throw ImageError(text(message)) }
-        return [UInt8](UnsafeRawBufferPointer(start: output, count: length))
+        guard let made else { throw ImageError(text(message)) }
+        return made
     }
 
     private static func text(_ message: [CChar]) -> String {

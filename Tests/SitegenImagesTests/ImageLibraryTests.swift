@@ -58,6 +58,21 @@ struct ImageLibraryTests {
         #expect(try info(of: tall) == ImageInfo(width: 200, height: 300, frames: 1, loader: "webpload"))
     }
 
+    @Test("a set of widths: each no wider than the original, oriented, without metadata, an animation kept")
+    func widths() throws {
+        let made = try ImageLibrary.make(widths: [1_600, 480, 200, 480], fromFileAt: fixture("oriented.jpg"))
+        #expect(made.keys.sorted() == [200, 480])
+        for (width, bytes) in made {
+            #expect(try info(of: bytes) == ImageInfo(width: width, height: width * 3 / 2, frames: 1, loader: "webpload"))
+            let camera = holds(bytes, "SitegenCam")
+            #expect(!camera)
+        }
+        let animated = try ImageLibrary.make(widths: [100, 200], fromFileAt: fixture("animated.gif"))
+        #expect(try animated.mapValues { try info(of: $0).frames } == [100: 3, 200: 3])
+        #expect(try ImageLibrary.make(widths: [5_000], fromFileAt: fixture("animated.gif")).isEmpty)
+        #expect(throws: ImageError.self) { try ImageLibrary.make(widths: [100], fromFileAt: fixture("bomb.png")) }
+    }
+
     @Test("fit stays within both sides; fill is exactly the size asked")
     func fitAndFill() throws {
         let fit = try ImageLibrary.make(ImageOperation(.fit, width: 300, height: 300), fromFileAt: fixture("oriented.jpg"))

@@ -53,6 +53,12 @@ typedef struct {
 /// metadata; `*output` is freed with `sg_vips_free`.
 int sg_vips_make(const sg_vips_job *job, void **output, size_t *length, char *error, size_t error_size);
 
+/// Makes the image at `job->path` at each of `widths` (widest first; height free), in
+/// `job->format` at `job->quality`: decoded once, at the widest size, the narrower ones made
+/// from that. `outputs[i]` and `lengths[i]` receive each; free each with `sg_vips_free`.
+int sg_vips_make_widths(const sg_vips_job *job, const int *widths, int count, void **outputs, size_t *lengths,
+                        char *error, size_t error_size);
+
 void sg_vips_free(void *buffer);
 
 #endif
