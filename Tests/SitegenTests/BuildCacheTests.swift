@@ -287,6 +287,26 @@ struct BuildCacheTests {
         #expect(try Data(contentsOf: pages).prefix(third.count) == third)
     }
 
+    @Test("`sitegen build --cache` prints the one warning about a cache it does not use, and exits 0 with the output a build from nothing makes")
+    func commandWarnsOfACorruptCache() throws {
+        let site = try TestSite(example: "blog")
+        #expect(try Sitegen.run(["build", "--cache", "-q"], in: site.root).status == 0)
+        let cache = cacheFile(of: site)
+        var bytes = try Data(contentsOf: cache)
+        for index in stride(from: bytes.count / 2, to: bytes.count, by: 7) { bytes[index] ^= 0x5A }
+        try bytes.write(to: cache)
+        try site.write("# About\n\nEdited by hand.\n", to: "content/about.md")
+        let result = try Sitegen.run(["build", "--cache", "-q"], in: site.root)
+        #expect(result.status == 0)
+        #expect(result.error.components(separatedBy: "not used: the site is built from nothing").count == 2, "\(result.error)")
+        #expect(result.error.contains(".sitegen-cache-public"))
+        #expect(try site.page("about/index.html").contains("Edited by hand."))
+        // The cache was written again: the next build reads it without a word.
+        try site.write("# About\n\nEdited again.\n", to: "content/about.md")
+        let again = try Sitegen.run(["build", "--cache", "-q"], in: site.root)
+        #expect(again.status == 0 && !again.error.contains("not used"), "\(again.error)")
+    }
+
     @Test("random bytes of any length read as a corrupt cache, never a crash")
     func randomBytes() throws {
         var generator = SystemRandomNumberGenerator()

@@ -120,7 +120,10 @@ public final class SiteBuilder: Sendable {
 
     /// Runs the steps with `context`: its output, and for a live build what loading and
     /// rendering remember of the builds before.
-    func run(context: BuildContext) async throws -> (summary: BuildSummary, pages: [RenderedPage]) {
+    /// Runs the site's steps with `context` and commits the output; with `announcing`, tells
+    /// the observers the build finished (a caller with more to do after the commit, such as
+    /// writing the build cache, tells them itself, with what that adds).
+    func run(context: BuildContext, announcing: Bool = true) async throws -> (summary: BuildSummary, pages: [RenderedPage]) {
         let start = DispatchTime.now().uptimeNanoseconds
         let output = context.output
         do {
@@ -148,7 +151,7 @@ public final class SiteBuilder: Sendable {
             let summary = BuildSummary(pages: pages.count, listPages: rendered?.listPages ?? 0, files: copied, seconds: seconds,
                                        output: layout.output, warnings: warnings, notes: loaded?.notes ?? [],
                                        foreignConfiguration: loaded?.foreignConfiguration)
-            observers.send(.finished(summary))
+            if announcing { observers.send(.finished(summary)) }
             return (summary, pages)
         } catch {
             output.discard()

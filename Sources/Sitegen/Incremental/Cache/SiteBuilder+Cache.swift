@@ -77,7 +77,7 @@ extension SiteBuilder {
         let plan = OutputPlan(previous: memory.record, recording: true, narrowsEdits: edited)
         let context = BuildContext(options: options, output: written, loadingMemory: memory,
                                    renderingMemory: LiveRendering(memory: memory, plan: plan))
-        var (summary, _) = try await run(context: context)
+        var (summary, _) = try await run(context: context, announcing: false)
         let loaded = try? context.loadedSite()
         var contents = BuildCache.Contents()
         let kept = memory.keptForNextBuild()
@@ -104,6 +104,8 @@ extension SiteBuilder {
                                    output: summary.output, warnings: problems + summary.warnings, notes: summary.notes,
                                    foreignConfiguration: summary.foreignConfiguration)
         }
+        // Told only now, with what reading and writing the cache found to say.
+        observers.send(.finished(summary))
         return (summary, context)
     }
 
