@@ -110,6 +110,18 @@ struct BuildCacheTests {
         #expect(date.rendered + date.kept == whole)
     }
 
+    /// Writes `text` over the start of `file` in place (the same inode, the same size when it is
+    /// as long as what it replaces) and gives the file back the time it had: its stamp stays.
+    private func overwriteKeepingStamp(_ file: URL, with text: String) throws {
+        var info = stat()
+        #expect(stat(file.path, &info) == 0)
+        let handle = try FileHandle(forWritingTo: file)
+        try handle.write(contentsOf: Data(text.utf8))
+        try handle.close()
+        var times = [info.st_atim, info.st_mtim]
+        #expect(utimensat(AT_FDCWD, file.path, &times, 0) == 0)
+    }
+
     /// Dates every file of the site an hour back: files changed in the tick of the clock in which
     /// a build begins are read again by the next build (their stamps cannot vouch for them).
     private func age(_ site: TestSite) throws {
@@ -141,14 +153,7 @@ struct BuildCacheTests {
         let page = try site.write("# Page\n\nAAAA\n", to: "content/page.md")
         let layout = SiteLayout(root: site.root)
         try await SiteBuilder(site: Site(), layout: layout, options: BuildOptions()).buildRemembering()
-        var info = stat()
-        #expect(stat(page.path, &info) == 0)
-        // The same bytes' count, in place (the same inode), and the time it had.
-        let handle = try FileHandle(forWritingTo: page)
-        try handle.write(contentsOf: Data("# Page\n\nBBBB\n".utf8))
-        try handle.close()
-        var times = [info.st_atim, info.st_mtim]
-        #expect(utimensat(AT_FDCWD, page.path, &times, 0) == 0)
+        try overwriteKeepingStamp(page, with: "# Page\n\nBBBB\n")
         try await SiteBuilder(site: Site(), layout: layout, options: BuildOptions()).buildRemembering()
         #expect(try site.page("page/index.html").contains("BBBB"))
     }
@@ -167,14 +172,8 @@ struct BuildCacheTests {
         try await expectCachedBuildMatchesFreshBuild(site)
         #expect(try site.page("aaaa/index.html").contains("href=\"/later/\""))
 
-        // The same bytes' count, in place, and the time it had: the stamp vouches for the old front matter.
-        var info = stat()
-        #expect(stat(kept.path, &info) == 0)
-        let handle = try FileHandle(forWritingTo: kept)
-        try handle.write(contentsOf: Data("---\nslug: bbbb".utf8))
-        try handle.close()
-        var times = [info.st_atim, info.st_mtim]
-        #expect(utimensat(AT_FDCWD, kept.path, &times, 0) == 0)
+        // The stamp vouches for the old front matter.
+        try overwriteKeepingStamp(kept, with: "---\nslug: bbbb")
         // A template edit: every output is rendered again, the page at the URL the cache kept.
         try site.write("<footer>Cached footer</footer>\n", to: "templates/footer.mustache")
         try await SiteBuilder(site: Site(), layout: SiteLayout(root: site.root),
