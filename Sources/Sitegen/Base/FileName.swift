@@ -8,6 +8,10 @@ enum FileName {
     /// `2026-01-05-hello` → (the date, `hello`).
     /// Months and days may have one digit, as Jekyll allows (`2016-1-5-hello`).
     static func splitDatePrefix(_ stem: String) -> (Date?, String) {
+        // Most names start with no year: told by their first five bytes, before any split.
+        let head = stem.utf8.prefix(5)
+        guard head.count == 5, head.prefix(4).allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+              head.last == UInt8(ascii: "-") else { return (nil, stem) }
         let parts = stem.split(separator: "-", maxSplits: 3, omittingEmptySubsequences: false)
         guard parts.count == 4, parts[0].count == 4, (1...2).contains(parts[1].count), (1...2).contains(parts[2].count),
               !parts[3].isEmpty, parts[0...2].allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),

@@ -174,17 +174,27 @@ extension Page {
     /// build cache keeps of each page to know, in the next build, that an edit of it changed
     /// its text alone.
     var placeDigest: UInt64 {
+        // Made for every page of a cached build: no array or sort for the common page.
         var hasher = StableHasher()
-        for text in [sourcePath, url, sectionPath, layout ?? "\0", translationKey, explicitTitle ?? "\0", linkTitle ?? "\0"] {
-            hasher.combine(text)
-        }
-        for flag in [isBundle, isDraft, layout != nil, explicitTitle != nil, linkTitle != nil] { hasher.combine(flag) }
+        hasher.combine(sourcePath)
+        hasher.combine(url)
+        hasher.combine(sectionPath)
+        hasher.combine(layout ?? "\0")
+        hasher.combine(translationKey)
+        hasher.combine(explicitTitle ?? "\0")
+        hasher.combine(linkTitle ?? "\0")
+        hasher.combine(isBundle)
+        hasher.combine(isDraft)
+        hasher.combine(layout != nil)
+        hasher.combine(explicitTitle != nil)
+        hasher.combine(linkTitle != nil)
         hasher.combine(weight)
-        for date in [date, updated] { hasher.combine(date?.timeIntervalSinceReferenceDate ?? .nan) }
+        hasher.combine(date?.timeIntervalSinceReferenceDate ?? .nan)
+        hasher.combine(updated?.timeIntervalSinceReferenceDate ?? .nan)
         hasher.combine(aliases.count)
         for alias in aliases { hasher.combine(alias) }
         hasher.combine(terms.count)
-        for taxonomy in terms.keys.sorted() {
+        for taxonomy in terms.count > 1 ? terms.keys.sorted() : Array(terms.keys) {
             hasher.combine(taxonomy)
             hasher.combine(terms[taxonomy]?.count ?? 0)
             for term in terms[taxonomy] ?? [] { hasher.combine(term) }
