@@ -11,7 +11,8 @@ typedef struct _VipsImage VipsImage;
 typedef int gboolean;
 #define TRUE 1
 enum { VIPS_ACCESS_SEQUENTIAL = 1 };
-enum { VIPS_SIZE_DOWN = 2 };
+enum { VIPS_ACCESS_RANDOM = 0 };
+enum { VIPS_SIZE_DOWN = 2, VIPS_SIZE_FORCE = 3 };
 typedef enum {
     VIPS_INTERESTING_NONE = 0,
     VIPS_INTERESTING_CENTRE = 1,
@@ -43,6 +44,8 @@ extern int vips_image_get_string(const VipsImage *image, const char *name, const
 extern int vips_black(VipsImage **out, int width, int height, ...);
 extern int vips_thumbnail(const char *filename, VipsImage **out, int width, ...);
 extern int vips_thumbnail_image(VipsImage *in, VipsImage **out, int width, ...);
+extern int vips_autorot(VipsImage *in, VipsImage **out, ...);
+extern int vips_smartcrop(VipsImage *in, VipsImage **out, int width, int height, ...);
 extern int vips_webpsave_buffer(VipsImage *in, void **buf, size_t *len, ...);
 extern int vips_heifsave_buffer(VipsImage *in, void **buf, size_t *len, ...);
 extern int vips_jpegsave_buffer(VipsImage *in, void **buf, size_t *len, ...);
@@ -152,7 +155,7 @@ int sg_vips_info_of(const char *path, sg_vips_info *info, char *error, size_t er
 /// error set) when it cannot be.
 static VipsImage *made_image(const sg_vips_job *job) {
     VipsInteresting crop = VIPS_INTERESTING_NONE;
-    if (job->mode == SG_VIPS_FILL) {
+    if (job->mode == SG_VIPS_FILL || job->mode == SG_VIPS_CROP) {
         switch (job->anchor) {
         case 1: crop = VIPS_INTERESTING_ATTENTION; break;
         case 2: crop = VIPS_INTERESTING_LOW; break;
@@ -165,15 +168,29 @@ static VipsImage *made_image(const sg_vips_job *job) {
     int height = job->height > 0 ? job->height : VIPS_MAX_COORD;
     VipsImage *made = NULL;
     int result;
-    if (job->animated) {
+    if (job->mode == SG_VIPS_CROP) {
+        // Cut at the image's own size: decoded whole (random access), turned upright first.
+        VipsImage *whole = vips_image_new_from_file(job->path, "access", VIPS_ACCESS_RANDOM, "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL);
+        if (!whole) return NULL;
+        VipsImage *upright = NULL;
+        result = vips_autorot(whole, &upright, NULL);
+        g_object_unref(whole);
+        if (result != 0 || !upright) return NULL;
+        int cropWidth = job->width > 0 && job->width < vips_image_get_width(upright) ? job->width : vips_image_get_width(upright);
+        int cropHeight = job->height > 0 && job->height < vips_image_get_height(upright) ? job->height : vips_image_get_height(upright);
+        result = vips_smartcrop(upright, &made, cropWidth, cropHeight, "interesting", crop, NULL);
+        g_object_unref(upright);
+    } else if (job->animated) {
         VipsImage *frames = vips_image_new_from_file(job->path, "n", -1, "access", VIPS_ACCESS_SEQUENTIAL,
                                                      "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL);
         if (!frames) return NULL;
-        result = vips_thumbnail_image(frames, &made, width, "height", height, "size", VIPS_SIZE_DOWN, "crop", crop, NULL);
+        result = vips_thumbnail_image(frames, &made, width, "height", height,
+                                      "size", job->mode == SG_VIPS_SCALE ? VIPS_SIZE_FORCE : VIPS_SIZE_DOWN, "crop", crop, NULL);
         g_object_unref(frames);
     } else {
         // Shrink-on-load: a JPEG or WebP is decoded at the smallest scale that still covers the size.
-        result = vips_thumbnail(job->path, &made, width, "height", height, "size", VIPS_SIZE_DOWN, "crop", crop,
+        result = vips_thumbnail(job->path, &made, width, "height", height,
+                                "size", job->mode == SG_VIPS_SCALE ? VIPS_SIZE_FORCE : VIPS_SIZE_DOWN, "crop", crop,
                                 "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL);
     }
     if (result != 0 || !made) return NULL;

@@ -77,7 +77,7 @@ public enum ImageLibrary {
         let made = path.withCString { path in
             operation.format.rawValue.withCString { format in
                 var job = sg_vips_job(path: path, width: Int32(clamping: operation.width ?? 0), height: Int32(clamping: operation.height ?? 0),
-                                      mode: operation.mode == .fill ? SG_VIPS_FILL : SG_VIPS_FIT, anchor: Int32(operation.anchor.rawValue),
+                                      mode: mode(of: operation), anchor: anchor(of: operation, info: info),
                                       animated: info.frames > 1 && operation.format.animates ? 1 : 0, format: format,
                                       quality: Int32(clamping: operation.quality))
                 return call(&job, &message)
@@ -85,6 +85,24 @@ public enum ImageLibrary {
         }
         guard let made else { throw ImageError(text(message)) }
         return made
+    }
+
+    private static func mode(of operation: ImageOperation) -> sg_vips_mode {
+        switch operation.mode {
+        case .resize, .fit: SG_VIPS_FIT
+        case .fill: SG_VIPS_FILL
+        case .crop: SG_VIPS_CROP
+        case .scale: SG_VIPS_SCALE
+        }
+    }
+
+    /// The anchor along the side the operation cuts: the width when the image is wider than
+    /// the size asked, in proportion (a fill), or than the width itself (a crop).
+    private static func anchor(of operation: ImageOperation, info: ImageInfo) -> Int32 {
+        guard let width = operation.width, let height = operation.height, width > 0, height > 0 else { return 0 }
+        let cuttingWidth = operation.mode == .crop ? info.width > width && (info.height <= height || info.width * height >= info.height * width)
+            : info.width * height > info.height * width
+        return operation.anchor.code(cuttingWidth: cuttingWidth)
     }
 
     private static func text(_ message: [CChar]) -> String {

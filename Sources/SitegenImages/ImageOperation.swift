@@ -2,25 +2,37 @@
 /// the vocabulary of Hugo's image processing (`Resize`, `Fit`, `Fill`).
 public struct ImageOperation: Hashable, Sendable {
     /// How the image is made to the size.
-    public enum Mode: String, Sendable {
+    public enum Mode: String, Sendable, CaseIterable {
         /// Scaled to the width and height given (one may be free), its proportions kept.
         case resize
         /// Scaled down to fit within the width and height, its proportions kept.
         case fit
-        /// Scaled and cropped to exactly the width and height.
+        /// Scaled to cover the width and height, then cropped to exactly them.
         case fill
+        /// Cut to the width and height out of the image at its own size.
+        case crop
+        /// Scaled to exactly the width and height, its proportions not kept (Zola's `scale`).
+        case scale
     }
 
-    /// Which part of the image a fill keeps.
-    public enum Anchor: Int, Sendable {
-        /// The middle of the image.
-        case center = 0
+    /// Which part of the image a fill or crop keeps.
+    public enum Anchor: String, Sendable, CaseIterable {
+        /// The middle, a side or a corner: the part kept along the side that is cut (where both
+        /// are cut, as a crop may, along the one cut most).
+        case center, top, bottom, left, right, topLeft, topRight, bottomLeft, bottomRight
         /// The part the eye goes to (libvips' "attention").
-        case smart = 1
-        /// The top-left corner.
-        case topLeft = 2
-        /// The bottom-right corner.
-        case bottomRight = 3
+        case smart
+
+        /// Where it keeps the image along a side that is cut: 0 the middle, 1 the part the eye
+        /// goes to, 2 the start, 3 the end (the shim's numbers).
+        func code(cuttingWidth: Bool) -> Int32 {
+            switch (self, cuttingWidth) {
+            case (.smart, _): 1
+            case (.left, true), (.topLeft, true), (.bottomLeft, true), (.top, false), (.topLeft, false), (.topRight, false): 2
+            case (.right, true), (.topRight, true), (.bottomRight, true), (.bottom, false), (.bottomLeft, false), (.bottomRight, false): 3
+            default: 0
+            }
+        }
     }
 
     /// How the image is made to the size.

@@ -30,12 +30,16 @@ int sg_vips_info_of(const char *path, sg_vips_info *info, char *error, size_t er
 typedef enum {
     /// Within `width` × `height` (0: either side free), the whole image kept.
     SG_VIPS_FIT = 0,
-    /// Exactly `width` × `height`, cropped around `anchor`.
+    /// Exactly `width` × `height`: scaled to cover it, then cropped around `anchor`.
     SG_VIPS_FILL = 1,
+    /// Exactly `width` × `height` cut out of the image at its size, around `anchor`.
+    SG_VIPS_CROP = 2,
+    /// Exactly `width` × `height`, the proportions not kept.
+    SG_VIPS_SCALE = 3,
 } sg_vips_mode;
 
-/// Where a fill keeps the image: 0 centre, 1 attention (the most interesting part), 2 the
-/// top-left corner … (see sitegen's `ImageProcessing.Anchor`).
+/// Where a fill or crop keeps the image, along the side it cuts: 0 the middle, 1 the part the
+/// eye goes to (libvips' attention), 2 the start (left or top), 3 the end (right or bottom).
 typedef struct {
     const char *path;
     int width;
