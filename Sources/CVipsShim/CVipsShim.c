@@ -1,5 +1,6 @@
 #include "CVipsShim.h"
 
+#include <dlfcn.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -24,60 +25,155 @@ enum { VIPS_FAIL_ON_TRUNCATED = 1 };
 enum { VIPS_FOREIGN_HEIF_COMPRESSION_AV1 = 4 };
 #define VIPS_MAX_COORD (10000000)
 #define VIPS_META_LOADER "vips-loader"
-extern int vips_init(const char *argv0);
-extern int vips_version(int flag);
-extern const char *vips_version_string(void);
-extern void vips_concurrency_set(int concurrency);
-extern void vips_cache_set_max(int max);
-extern void vips_leak_set(gboolean leak);
-extern const char *vips_error_buffer(void);
-extern void vips_error_clear(void);
-extern void vips_error(const char *domain, const char *format, ...);
-extern VipsImage *vips_image_new_from_file(const char *name, ...);
-extern int vips_image_get_width(const VipsImage *image);
-extern int vips_image_get_height(const VipsImage *image);
-extern int vips_image_get_n_pages(VipsImage *image);
-extern int vips_image_get_page_height(VipsImage *image);
-extern gboolean vips_image_get_orientation_swap(VipsImage *image);
-extern unsigned long vips_image_get_typeof(const VipsImage *image, const char *name);
-extern int vips_image_get_string(const VipsImage *image, const char *name, const char **out);
-extern int vips_black(VipsImage **out, int width, int height, ...);
-extern int vips_thumbnail(const char *filename, VipsImage **out, int width, ...);
-extern int vips_thumbnail_image(VipsImage *in, VipsImage **out, int width, ...);
-extern int vips_autorot(VipsImage *in, VipsImage **out, ...);
-extern int vips_smartcrop(VipsImage *in, VipsImage **out, int width, int height, ...);
-extern int vips_webpsave_buffer(VipsImage *in, void **buf, size_t *len, ...);
-extern int vips_heifsave_buffer(VipsImage *in, void **buf, size_t *len, ...);
-extern int vips_jpegsave_buffer(VipsImage *in, void **buf, size_t *len, ...);
-extern int vips_pngsave_buffer(VipsImage *in, void **buf, size_t *len, ...);
-extern int vips_gifsave_buffer(VipsImage *in, void **buf, size_t *len, ...);
-extern int vips_copy(VipsImage *in, VipsImage **out, ...);
-extern VipsImage *vips_image_copy_memory(VipsImage *image);
-extern char **vips_image_get_fields(VipsImage *image);
-extern gboolean vips_image_remove(VipsImage *image, const char *name);
-extern void g_strfreev(char **list);
-extern void g_object_unref(void *object);
-extern void *g_object_ref(void *object);
-extern void g_free(void *memory);
+// libvips is opened when first asked for (dlopen), not linked: the 100-odd libraries it
+// brings would add about 14 ms to the start of every `sitegen` command, most of which never
+// touch an image, and a machine without libvips still runs sitegen (without image sizes).
+static struct {
+    int (*vips_init)(const char *argv0);
+    int (*vips_version)(int flag);
+    const char *(*vips_version_string)(void);
+    void (*vips_concurrency_set)(int concurrency);
+    void (*vips_cache_set_max)(int max);
+    void (*vips_leak_set)(gboolean leak);
+    const char *(*vips_error_buffer)(void);
+    void (*vips_error_clear)(void);
+    void (*vips_error)(const char *domain, const char *format, ...);
+    VipsImage *(*vips_image_new_from_file)(const char *name, ...);
+    int (*vips_image_get_width)(const VipsImage *image);
+    int (*vips_image_get_height)(const VipsImage *image);
+    int (*vips_image_get_n_pages)(VipsImage *image);
+    int (*vips_image_get_page_height)(VipsImage *image);
+    gboolean (*vips_image_get_orientation_swap)(VipsImage *image);
+    unsigned long (*vips_image_get_typeof)(const VipsImage *image, const char *name);
+    int (*vips_image_get_string)(const VipsImage *image, const char *name, const char **out);
+    int (*vips_black)(VipsImage **out, int width, int height, ...);
+    int (*vips_thumbnail)(const char *filename, VipsImage **out, int width, ...);
+    int (*vips_thumbnail_image)(VipsImage *in, VipsImage **out, int width, ...);
+    int (*vips_autorot)(VipsImage *in, VipsImage **out, ...);
+    int (*vips_smartcrop)(VipsImage *in, VipsImage **out, int width, int height, ...);
+    int (*vips_webpsave_buffer)(VipsImage *in, void **buf, size_t *len, ...);
+    int (*vips_heifsave_buffer)(VipsImage *in, void **buf, size_t *len, ...);
+    int (*vips_jpegsave_buffer)(VipsImage *in, void **buf, size_t *len, ...);
+    int (*vips_pngsave_buffer)(VipsImage *in, void **buf, size_t *len, ...);
+    int (*vips_gifsave_buffer)(VipsImage *in, void **buf, size_t *len, ...);
+    int (*vips_copy)(VipsImage *in, VipsImage **out, ...);
+    VipsImage *(*vips_image_copy_memory)(VipsImage *image);
+    char* *(*vips_image_get_fields)(VipsImage *image);
+    gboolean (*vips_image_remove)(VipsImage *image, const char *name);
+    void (*g_strfreev)(char **list);
+    void (*g_object_unref)(void *object);
+    void *(*g_object_ref)(void *object);
+    void (*g_free)(void *memory);
+} calls;
 
 static pthread_once_t started = PTHREAD_ONCE_INIT;
 static int start_result = -1;
 
+static char start_error[256] = "libvips did not start";
+
 static void start_once(void) {
+    const char *names[] = {"libvips.so.42", "libvips.42.dylib", "/opt/homebrew/lib/libvips.42.dylib",
+                           "/usr/local/lib/libvips.42.dylib", NULL};
+    void *library = NULL;
+    for (int index = 0; names[index] && !library; index++) library = dlopen(names[index], RTLD_NOW | RTLD_LOCAL);
+    if (!library) {
+        snprintf(start_error, sizeof(start_error),
+                 "libvips is not installed (Debian and Ubuntu: apt-get install libvips42; macOS: brew install vips)");
+        return;
+    }
+    // Each call by its name, in libvips or the GLib libraries it brings.
+    const struct { void **slot; const char *name; } table[] = {
+        {(void **)&calls.vips_init, "vips_init"}, {(void **)&calls.vips_version, "vips_version"},
+        {(void **)&calls.vips_version_string, "vips_version_string"},
+        {(void **)&calls.vips_concurrency_set, "vips_concurrency_set"},
+        {(void **)&calls.vips_cache_set_max, "vips_cache_set_max"}, {(void **)&calls.vips_leak_set, "vips_leak_set"},
+        {(void **)&calls.vips_error_buffer, "vips_error_buffer"}, {(void **)&calls.vips_error_clear, "vips_error_clear"},
+        {(void **)&calls.vips_error, "vips_error"}, {(void **)&calls.vips_image_new_from_file, "vips_image_new_from_file"},
+        {(void **)&calls.vips_image_get_width, "vips_image_get_width"},
+        {(void **)&calls.vips_image_get_height, "vips_image_get_height"},
+        {(void **)&calls.vips_image_get_n_pages, "vips_image_get_n_pages"},
+        {(void **)&calls.vips_image_get_page_height, "vips_image_get_page_height"},
+        {(void **)&calls.vips_image_get_orientation_swap, "vips_image_get_orientation_swap"},
+        {(void **)&calls.vips_image_get_typeof, "vips_image_get_typeof"},
+        {(void **)&calls.vips_image_get_string, "vips_image_get_string"}, {(void **)&calls.vips_black, "vips_black"},
+        {(void **)&calls.vips_thumbnail, "vips_thumbnail"}, {(void **)&calls.vips_thumbnail_image, "vips_thumbnail_image"},
+        {(void **)&calls.vips_autorot, "vips_autorot"}, {(void **)&calls.vips_smartcrop, "vips_smartcrop"},
+        {(void **)&calls.vips_webpsave_buffer, "vips_webpsave_buffer"},
+        {(void **)&calls.vips_heifsave_buffer, "vips_heifsave_buffer"},
+        {(void **)&calls.vips_jpegsave_buffer, "vips_jpegsave_buffer"},
+        {(void **)&calls.vips_pngsave_buffer, "vips_pngsave_buffer"},
+        {(void **)&calls.vips_gifsave_buffer, "vips_gifsave_buffer"}, {(void **)&calls.vips_copy, "vips_copy"},
+        {(void **)&calls.vips_image_copy_memory, "vips_image_copy_memory"},
+        {(void **)&calls.vips_image_get_fields, "vips_image_get_fields"},
+        {(void **)&calls.vips_image_remove, "vips_image_remove"}, {(void **)&calls.g_strfreev, "g_strfreev"},
+        {(void **)&calls.g_object_unref, "g_object_unref"}, {(void **)&calls.g_object_ref, "g_object_ref"},
+        {(void **)&calls.g_free, "g_free"},
+    };
+    for (size_t index = 0; index < sizeof(table) / sizeof(table[0]); index++) {
+        *table[index].slot = dlsym(library, table[index].name);
+        if (!*table[index].slot) {
+            snprintf(start_error, sizeof(start_error), "libvips lacks %s: sitegen needs libvips 8.13 or later", table[index].name);
+            return;
+        }
+    }
     // The ABI the declarations above are of (libvips' current - age).
-    if (vips_version(3) - vips_version(5) != 42) return;
-    if (vips_init("sitegen") != 0) return;
+    if (calls.vips_version(3) - calls.vips_version(5) != 42) {
+        snprintf(start_error, sizeof(start_error), "libvips is of another ABI than 42 (libvips 8)");
+        return;
+    }
+    if (calls.vips_init("sitegen") != 0) return;
     // sitegen runs one image per core itself; libvips' own threads and operation cache would
     // only add memory.
-    vips_concurrency_set(1);
-    vips_cache_set_max(0);
-    vips_leak_set(0);
+    calls.vips_concurrency_set(1);
+    calls.vips_cache_set_max(0);
+    calls.vips_leak_set(0);
     start_result = 0;
 }
+
+// Below, libvips is called by its names.
+#define vips_init calls.vips_init
+#define vips_version calls.vips_version
+#define vips_version_string calls.vips_version_string
+#define vips_concurrency_set calls.vips_concurrency_set
+#define vips_cache_set_max calls.vips_cache_set_max
+#define vips_leak_set calls.vips_leak_set
+#define vips_error_buffer calls.vips_error_buffer
+#define vips_error_clear calls.vips_error_clear
+#define vips_error calls.vips_error
+#define vips_image_new_from_file calls.vips_image_new_from_file
+#define vips_image_get_width calls.vips_image_get_width
+#define vips_image_get_height calls.vips_image_get_height
+#define vips_image_get_n_pages calls.vips_image_get_n_pages
+#define vips_image_get_page_height calls.vips_image_get_page_height
+#define vips_image_get_orientation_swap calls.vips_image_get_orientation_swap
+#define vips_image_get_typeof calls.vips_image_get_typeof
+#define vips_image_get_string calls.vips_image_get_string
+#define vips_black calls.vips_black
+#define vips_thumbnail calls.vips_thumbnail
+#define vips_thumbnail_image calls.vips_thumbnail_image
+#define vips_autorot calls.vips_autorot
+#define vips_smartcrop calls.vips_smartcrop
+#define vips_webpsave_buffer calls.vips_webpsave_buffer
+#define vips_heifsave_buffer calls.vips_heifsave_buffer
+#define vips_jpegsave_buffer calls.vips_jpegsave_buffer
+#define vips_pngsave_buffer calls.vips_pngsave_buffer
+#define vips_gifsave_buffer calls.vips_gifsave_buffer
+#define vips_copy calls.vips_copy
+#define vips_image_copy_memory calls.vips_image_copy_memory
+#define vips_image_get_fields calls.vips_image_get_fields
+#define vips_image_remove calls.vips_image_remove
+#define g_strfreev calls.g_strfreev
+#define g_object_unref calls.g_object_unref
+#define g_object_ref calls.g_object_ref
+#define g_free calls.g_free
 
 int sg_vips_start(void) {
     pthread_once(&started, start_once);
     return start_result;
+}
+
+const char *sg_vips_start_error(void) {
+    return start_error;
 }
 
 const char *sg_vips_version(void) {
@@ -86,11 +182,12 @@ const char *sg_vips_version(void) {
 
 /// The error libvips gave this thread's last call, in `error`; libvips' buffer cleared.
 static int failed(char *error, size_t error_size, const char *fallback) {
-    const char *message = vips_error_buffer();
+    // libvips not started: none of its calls is there to ask.
+    const char *message = start_result == 0 ? vips_error_buffer() : NULL;
     snprintf(error, error_size, "%s", message && *message ? message : fallback);
     size_t length = strlen(error);
     while (length > 0 && (error[length - 1] == '\n' || error[length - 1] == ' ')) error[--length] = 0;
-    vips_error_clear();
+    if (start_result == 0) vips_error_clear();
     return -1;
 }
 
@@ -124,7 +221,7 @@ int sg_vips_can_save(const char *format) {
 }
 
 int sg_vips_info_of(const char *path, sg_vips_info *info, char *error, size_t error_size) {
-    if (sg_vips_start() != 0) return failed(error, error_size, "libvips did not start (sitegen needs libvips 8)");
+    if (sg_vips_start() != 0) return failed(error, error_size, start_error);
     // The header only: nothing is decoded.
     VipsImage *image = vips_image_new_from_file(path, "access", VIPS_ACCESS_SEQUENTIAL, NULL);
     if (!image) return failed(error, error_size, "not an image libvips can read");
@@ -214,7 +311,7 @@ static VipsImage *made_image(const sg_vips_job *job) {
 }
 
 int sg_vips_make(const sg_vips_job *job, void **output, size_t *length, char *error, size_t error_size) {
-    if (sg_vips_start() != 0) return failed(error, error_size, "libvips did not start (sitegen needs libvips 8)");
+    if (sg_vips_start() != 0) return failed(error, error_size, start_error);
     *output = NULL;
     *length = 0;
     VipsImage *made = made_image(job);
@@ -232,7 +329,7 @@ int sg_vips_make(const sg_vips_job *job, void **output, size_t *length, char *er
 
 int sg_vips_make_widths(const sg_vips_job *job, const int *widths, int count, void **outputs, size_t *lengths,
                         char *error, size_t error_size) {
-    if (sg_vips_start() != 0) return failed(error, error_size, "libvips did not start (sitegen needs libvips 8)");
+    if (sg_vips_start() != 0) return failed(error, error_size, start_error);
     for (int index = 0; index < count; index++) {
         outputs[index] = NULL;
         lengths[index] = 0;

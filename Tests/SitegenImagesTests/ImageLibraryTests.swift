@@ -36,6 +36,7 @@ struct ImageLibraryTests {
         #expect(gif.width == 300 && gif.height == 200 && gif.frames == 3 && gif.loader == "gifload")
         #expect(try ImageLibrary.info(ofFileAt: fixture("transparent.png")).loader == "pngload")
         #expect(ImageLibrary.version.hasPrefix("8."))
+        #expect(ImageLibrary.isAvailable && ImageLibrary.unavailability == nil)
     }
 
     @Test("a resize is oriented, never wider than the original, and keeps no camera or place")

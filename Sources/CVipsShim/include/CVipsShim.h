@@ -6,8 +6,12 @@
 /// libvips behind plain, non-variadic C functions (Swift cannot call libvips' variadic ones).
 /// Every function returns 0 on success; on failure, a message is put in `error`.
 
-/// Starts libvips once per process; later calls do nothing. 0 when it is ready.
+/// Opens and starts libvips once per process (it is loaded when first asked for, not linked);
+/// later calls do nothing. 0 when it is ready; else `sg_vips_start_error` says why.
 int sg_vips_start(void);
+
+/// Why libvips is not ready: not installed, or not a libvips 8.
+const char *sg_vips_start_error(void);
 
 /// The libvips version, such as "8.14.1".
 const char *sg_vips_version(void);
