@@ -80,6 +80,28 @@ struct PluginTests {
         #expect(try size(Array("GIF89a".utf8) + [0x40, 0x01, 0xF0, 0x00]) == "320x240")
         let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x04, 0x00, 0x00, 0xFF, 0xC0, 0x00, 0x11, 0x08, 0x01, 0xE0, 0x02, 0x80, 0x03]
         #expect(try size(jpeg) == "640x480")
+        // Stored 640 × 480 with an EXIF orientation, in either byte order: shown 480 × 640 when turned (5–8).
+        func exif(_ orientation: UInt8, bigEndian: Bool) -> [UInt8] {
+            let entry: [UInt8] = bigEndian ? [0x01, 0x12, 0x00, 0x03, 0, 0, 0, 1, 0x00, orientation, 0, 0]
+                : [0x12, 0x01, 0x03, 0x00, 1, 0, 0, 0, orientation, 0x00, 0, 0]
+            let tiff: [UInt8] = (bigEndian ? [0x4D, 0x4D, 0x00, 0x2A, 0, 0, 0, 8] : [0x49, 0x49, 0x2A, 0x00, 8, 0, 0, 0])
+                + (bigEndian ? [0x00, 0x01] : [0x01, 0x00]) + entry + [0, 0, 0, 0]
+            let segment = Array("Exif".utf8) + [0, 0] + tiff
+            let length = segment.count + 2
+            return [0xFF, 0xD8, 0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + segment + Array(jpeg[8...])
+        }
+        for bigEndian in [false, true] {
+            #expect(try size(exif(6, bigEndian: bigEndian)) == "480x640")
+            #expect(try size(exif(8, bigEndian: bigEndian)) == "480x640")
+            #expect(try size(exif(1, bigEndian: bigEndian)) == "640x480")
+            #expect(try size(exif(3, bigEndian: bigEndian)) == "640x480")
+        }
+        // A photograph made by Pillow, stored 1200 × 800 with orientation 6 (the image tests' fixture).
+        let photo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("SitegenImagesTests/Fixtures/oriented.jpg")
+        #expect(try size([UInt8](Data(contentsOf: photo).prefix(ImageSize.headerBytes))) == "800x1200")
+        // A cut or nonsensical EXIF segment is passed over.
+        #expect(try size(Array(exif(6, bigEndian: false).prefix(20)) + Array(jpeg[8...])) != "480x640")
         var webp = Array("RIFF".utf8) + [0, 0, 0, 0] + Array("WEBPVP8X".utf8) + [UInt8](repeating: 0, count: 8)
         webp += [0x7F, 0x02, 0x00, 0x2B, 0x01, 0x00]
         #expect(try size(webp) == "640x300")

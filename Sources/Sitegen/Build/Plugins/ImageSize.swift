@@ -1,6 +1,7 @@
 import Foundation
 
-/// The pixel size of a PNG, GIF, JPEG or WebP file, read from its header.
+/// The pixel size of a PNG, GIF, JPEG or WebP file as shown, read from its header (a JPEG's
+/// EXIF orientation applied).
 enum ImageSize {
     /// The bytes of a header that holds the size: the first 64 KB (a JPEG's size comes after its
     /// metadata).
@@ -31,16 +32,51 @@ enum ImageSize {
         }
         if bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8 {
             var index = 2
+            // A phone's portrait photograph is stored on its side, with an EXIF orientation of
+            // 5 to 8 that every browser follows: its width and height are swapped.
+            var turned = false
             while index + 9 < bytes.count {
                 guard bytes[index] == 0xFF else { return nil }
                 let marker = bytes[index + 1]
                 if marker == 0xFF { index += 1; continue }
                 let length = big16(index + 2)
+                if marker == 0xE1, let orientation = exifOrientation(bytes, segment: index + 4, end: min(bytes.count, index + 2 + length)) {
+                    turned = (5...8).contains(orientation)
+                }
                 if (0xC0...0xCF).contains(marker), marker != 0xC4, marker != 0xC8, marker != 0xCC {
-                    return (big16(index + 7), big16(index + 5))
+                    let (width, height) = (big16(index + 7), big16(index + 5))
+                    return turned ? (height, width) : (width, height)
                 }
                 index += 2 + length
             }
+        }
+        return nil
+    }
+
+    /// The EXIF orientation (1–8) in the APP1 segment whose data starts at `segment`, if it
+    /// holds one: `Exif\0\0`, a TIFF header in either byte order, and tag 0x0112 in its first IFD.
+    private static func exifOrientation(_ bytes: [UInt8], segment start: Int, end: Int) -> Int? {
+        let tiff = start + 6
+        guard tiff + 8 <= end, bytes[start..<tiff].elementsEqual(Array("Exif".utf8) + [0, 0]) else { return nil }
+        let little: Bool
+        switch (bytes[tiff], bytes[tiff + 1]) {
+        case (0x49, 0x49): little = true
+        case (0x4D, 0x4D): little = false
+        default: return nil
+        }
+        func read16(_ at: Int) -> Int? {
+            guard at >= tiff, at + 2 <= end else { return nil }
+            return little ? Int(bytes[at]) | Int(bytes[at + 1]) << 8 : Int(bytes[at]) << 8 | Int(bytes[at + 1])
+        }
+        func read32(_ at: Int) -> Int? {
+            guard let first = read16(at), let second = read16(at + 2) else { return nil }
+            return little ? first | second << 16 : first << 16 | second
+        }
+        guard let offset = read32(tiff + 4), let count = read16(tiff + offset) else { return nil }
+        for entry in 0..<min(count, 512) {
+            let at = tiff + offset + 2 + entry * 12
+            guard let tag = read16(at) else { return nil }
+            if tag == 0x0112 { return read16(at + 8) }
         }
         return nil
     }
