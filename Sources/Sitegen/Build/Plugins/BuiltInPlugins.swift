@@ -37,8 +37,9 @@ extension Plugin {
         })
     }
 
-    /// Images load lazily, and local images get `width` and `height` read from the file, so
-    /// the page does not jump while they load.
+    /// Images load lazily but a page's first (which the browser fetches at once) and decode off
+    /// the main thread, and local images get `width` and `height` read from the file (as shown:
+    /// a JPEG's EXIF orientation followed), so the page does not jump while they load.
     public static let lazyImages = Plugin(name: "lazyImages") { site in
         site.htmlProcessors.append { html, _, files in
             ImageAttributes.lazyImages(in: html, files: files)

@@ -1,12 +1,15 @@
 import Foundation
 
-/// Adds `loading="lazy"` and the pixel size of local images to `<img>` tags.
+/// Adds `loading="lazy"` (but to a page's first image, which the browser is to fetch at once:
+/// often the largest thing the reader sees first), `decoding="async"` and the pixel size of
+/// local images to `<img>` tags.
 enum ImageAttributes {
     static func lazyImages(in html: String, files: PublishedFiles) -> String {
         guard html.contains("<img ") else { return html }
         var result = ""
         result.reserveCapacity(html.utf8.count + 256)
         var rest = html[...]
+        var isFirst = true
         while let start = rest.range(of: "<img ") {
             result += rest[..<start.lowerBound]
             guard let end = rest[start.upperBound...].firstIndex(of: ">") else {
@@ -16,7 +19,9 @@ enum ImageAttributes {
             var tag = String(rest[start.lowerBound..<end])
             rest = rest[end...]
             var added = ""
-            if !tag.contains(" loading=") { added += " loading=\"lazy\"" }
+            if !isFirst && !tag.contains(" loading=") { added += " loading=\"lazy\"" }
+            if !tag.contains(" decoding=") { added += " decoding=\"async\"" }
+            isFirst = false
             if !tag.contains(" width="), !tag.contains(" height="),
                let source = attribute("src", in: tag), let header = files.header(at: source, count: ImageSize.headerBytes),
                let size = ImageSize.of(header) {
