@@ -93,25 +93,3 @@ extension ImageOperation {
         word.hasPrefix("#") && [4, 7].contains(word.count) && word.dropFirst().allSatisfy(\.isHexDigit)
     }
 }
-
-extension ImageFormat {
-    /// The format a spec or file extension names: `webp`, `avif`, `jpg`/`jpeg`, `png`, `gif`.
-    public init?(named name: String) {
-        switch name.lowercased() {
-        case "jpg", "jpeg": self = .jpeg
-        default:
-            guard let format = ImageFormat(rawValue: name.lowercased()) else { return nil }
-            self = format
-        }
-    }
-}
-
-/// Why an operation as written cannot be made: what to write instead.
-public struct ImageSpecError: Error, CustomStringConvertible, Sendable {
-    /// The message, naming the words at fault.
-    public let description: String
-
-    init(_ description: String) {
-        self.description = description
-    }
-}
