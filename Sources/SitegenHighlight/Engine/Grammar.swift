@@ -5,11 +5,12 @@
 /// flat arrays of plain values (operations, byte sets, one pool of text, one word table), so
 /// the lexer's loop reads tables and never counts references. For each state and byte, a
 /// table lists the rules that can start with that byte.
-// Safe to share unchecked: the tables are held by unsafe pointers (not Sendable), but
-// they are written only in `init`, before the grammar is shared, never written afterwards,
-// and freed in `deinit`, when no task holds the grammar; every other stored property is a
-// `let` of Sendable values (closures marked @Sendable, other grammars).
-final class Grammar: @unchecked Sendable {
+//
+// Shared across tasks. Only the tables (and the word table, which points into them) escape
+// Sendable checking, each marked `nonisolated(unsafe)`: they are unsafe pointers, written only
+// in `init` (before the grammar is shared), never written afterwards, and freed in `deinit`
+// (when no task holds it). Every other stored property is checked: `let`s of Sendable values.
+final class Grammar: Sendable {
     /// One step of a compiled pattern; what `a`…`e` mean depends on `code`.
     struct Operation: Sendable {
         enum Code: UInt8, Sendable {
@@ -38,24 +39,24 @@ final class Grammar: @unchecked Sendable {
         var lineStart: Bool
     }
 
-    let operations: UnsafeBufferPointer<Operation>
-    let children: UnsafeBufferPointer<Int32>
-    let pool: UnsafeBufferPointer<UInt8>
-    let sets: UnsafeBufferPointer<ByteSet>
-    let numbers: UnsafeBufferPointer<NumberSyntax>
+    nonisolated(unsafe) let operations: UnsafeBufferPointer<Operation>
+    nonisolated(unsafe) let children: UnsafeBufferPointer<Int32>
+    nonisolated(unsafe) let pool: UnsafeBufferPointer<UInt8>
+    nonisolated(unsafe) let sets: UnsafeBufferPointer<ByteSet>
+    nonisolated(unsafe) let numbers: UnsafeBufferPointer<NumberSyntax>
     let customs: [@Sendable (UnsafeBufferPointer<UInt8>, Int) -> Int?]
-    let rules: UnsafeBufferPointer<CompiledRule>
-    let partKinds: UnsafeBufferPointer<TokenKind>
-    let words: WordTable.Frozen
+    nonisolated(unsafe) let rules: UnsafeBufferPointer<CompiledRule>
+    nonisolated(unsafe) let partKinds: UnsafeBufferPointer<TokenKind>
+    nonisolated(unsafe) let words: WordTable.Frozen
     /// For state `s` and byte `b`, the rules to try are
     /// `candidates[candidateStarts[s * 257 + b] ..< candidateStarts[s * 257 + b + 1]]`.
-    let candidateStarts: UnsafeBufferPointer<Int32>
-    let candidates: UnsafeBufferPointer<Int32>
-    let fallbacks: UnsafeBufferPointer<TokenKind>
+    nonisolated(unsafe) let candidateStarts: UnsafeBufferPointer<Int32>
+    nonisolated(unsafe) let candidates: UnsafeBufferPointer<Int32>
+    nonisolated(unsafe) let fallbacks: UnsafeBufferPointer<TokenKind>
     /// The grammars that rules with an embed action lex their matches with.
     let embedded: [Grammar]
     /// Every table's memory, freed together in `deinit`.
-    private let tables: [UnsafeMutableRawPointer]
+    private nonisolated(unsafe) let tables: [UnsafeMutableRawPointer]
 
     /// `states` in order; the first is where lexing starts. `fallbacks` gives a state's kind
     /// for bytes no rule matches (default plain).
