@@ -57,7 +57,7 @@ let package = Package(
         .target(
             name: "Sitegen",
             dependencies: ["CCurl", "SitegenLimits", "SitegenMarkdown", "SitegenTemplates", "SitegenHighlight", "SitegenMath",
-                           "SitegenTemplateDialects"]
+                           "SitegenTemplateDialects", "SitegenImages"]
         ),
         .target(
             name: "SitegenCLI",

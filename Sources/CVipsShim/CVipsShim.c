@@ -4,6 +4,7 @@
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 // The part of libvips' C API (ABI 42, libvips 8.x) this file calls, declared here rather than
@@ -121,6 +122,9 @@ static void start_once(void) {
         snprintf(start_error, sizeof(start_error), "libvips is of another ABI than 42 (libvips 8)");
         return;
     }
+    // libvips prints its warnings (a damaged tile, a cut-short file) to stderr unless this is
+    // set; sitegen reports the error libvips returns, once, naming the file.
+    setenv("VIPS_WARNING", "0", 0);
     if (calls.vips_init("sitegen") != 0) return;
     // sitegen runs one image per core itself; libvips' own threads and operation cache would
     // only add memory.

@@ -106,7 +106,7 @@ struct SiteValueTests {
             let theme = try Theme(name: "default", overrides: nil, layout: layout,
                                   walker: FolderWalker(layout: layout, configuration: configuration))
             let output = MemoryOutput()
-            let rendered = try await SiteRenderer(loaded: loaded, theme: theme, strings: nil, site: Site(), output: OutputWriter(output), observers: BuildObservers(),
+            let rendered = try await SiteRenderer(loaded: loaded, theme: theme, strings: nil, site: Site(), images: .none, output: OutputWriter(output), observers: BuildObservers(),
                                                   memory: .plain).render()
             #expect(rendered.pages.count == 3)
             #expect(output.contents["posts/index.html"] != nil)

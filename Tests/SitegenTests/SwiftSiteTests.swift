@@ -16,7 +16,7 @@ struct SwiftSiteTests {
         #expect(code.contains("<figure class=\"code\"><figcaption>Sources/App/main.swift</figcaption>\n<pre><code class=\"language-swift\">"))
         #expect(code.contains("<pre><code class=\"language-sh\">swift build\n</code></pre>"), "no caption without a title")
         #expect(code.contains("<h2 id=\"a-captioned-block\">A captioned block <a class=\"permalink\" href=\"#a-captioned-block\">¶</a></h2>"))
-        #expect(code.contains("\n<figure><img src=\"/guides/garden.png\" alt=\"A sketch of the garden\" title=\"The garden in May\" /><figcaption>The garden in May</figcaption></figure>\n"))
+        #expect(code.contains("\n<figure><img src=\"/guides/garden.png\" alt=\"A sketch of the garden\" title=\"The garden in May\" decoding=\"async\" width=\"40\" height=\"20\" /><figcaption>The garden in May</figcaption></figure>\n"))
         #expect(code.contains("<p class=\"badge\">Quick read</p>"))
         #expect(code.contains("<a href=\"/\">home page</a>"))
         let index = try JSONSerialization.jsonObject(with: Data(contentsOf: output.output.appendingPathComponent("search.json"))) as? [[String: String]]

@@ -258,8 +258,12 @@ public final class SiteBuilder: Sendable {
     private func render(_ loaded: LoadedSite, site: Site, context: BuildContext) async throws -> RenderedSite {
         var site = site
         site.install(loaded.configuration.plugins.compactMap(Plugin.named))
-        var renderer = try RenderStage(loaded: loaded, site: site, strict: options.strict)
-            .renderer(output: context.output, observers: observers, memory: context.renderingMemory)
+        var stage = try RenderStage(loaded: loaded, site: site, strict: options.strict)
+        if context.output.makesImageCopies {
+            // First, so that a page offers only the copies that could be made.
+            stage.images = try await ImageCopyMaker(plan: stage.images, layout: loaded.layout, output: context.output).make().plan
+        }
+        var renderer = stage.renderer(output: context.output, observers: observers, memory: context.renderingMemory)
         renderer.spillThreshold = options.spillThreshold
         return try await renderer.render()
     }

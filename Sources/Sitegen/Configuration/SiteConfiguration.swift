@@ -42,6 +42,8 @@ public struct SiteConfiguration: Sendable {
     public var searchIsOn: Bool { search ?? (theme == "docs") }
     /// `highlight`: whether code blocks are coloured at build time. Default `true`.
     public var highlight = true
+    /// `images`: the other sizes images are published in (``ImageSettings``).
+    public var images = ImageSettings()
     /// `uglyURLs`: pages at `/a/page.html` instead of `/a/page/`, as mdBook publishes chapters,
     /// MkDocs with `use_directory_urls: false` and Hugo with `uglyURLs`. A folder's own page
     /// (`index.md`, `README.md`, `_index.md`) stays at `/a/` (`a/index.html`). Default `false`.
@@ -138,7 +140,7 @@ public struct SiteConfiguration: Sendable {
         ("followLinksOutside", .trueOrFalse), ("search", .trueOrFalse), ("highlight", .trueOrFalse),
         ("languages", .table), ("defaultLanguage", .text), ("prefixDefaultLanguage", .trueOrFalse),
         ("uglyURLs", .trueOrFalse), ("keepFileNames", .trueOrFalse), ("redirects", .table), ("editURL", .text), ("repository", .text),
-        ("menus", .table), ("permalinks", .table), ("stylesheets", .list),
+        ("menus", .table), ("permalinks", .table), ("stylesheets", .list), ("images", .table),
     ]
     static let knownKeys = Set(keys.map(\.key))
 
@@ -265,6 +267,9 @@ public struct SiteConfiguration: Sendable {
             }
         default:
             throw SiteError(file: displayPath, line: yaml.line(of: "permalinks"), "`permalinks` must be a table of folders and URL patterns, as in `permalinks: {posts: /:year/:month/:slug/}`")
+        }
+        if let images = yaml["images"] {
+            configuration.images = try ImageSettings.read(images, file: displayPath, line: yaml.line(of: "images"))
         }
         switch yaml["menus"] {
         case nil, .null?: break

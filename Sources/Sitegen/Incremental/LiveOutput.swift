@@ -108,6 +108,9 @@ final class LiveOutput: OutputSink {
         }
     }
 
+    /// The preview serves each image in place of its copies: none is made.
+    var makesImageCopies: Bool { false }
+
     func keep(_ path: String) {
         guard let digest = previousText(path) else { return }
         state.withLock { $0.made[path] = digest }

@@ -12,6 +12,8 @@ struct RenderStage: Sendable {
     /// The words of the theme's interface (`t`); `nil` for a site rendered without them.
     let strings: InterfaceStrings?
     let site: Site
+    /// The sizes and smaller copies of the site's images (``ImagePlan``).
+    var images: ImagePlan
 
     /// Assembles the stage for `loaded` (whose layout says where templates and words are) and
     /// `site` (with the plugins the configuration names installed); names in templates that can
@@ -31,6 +33,10 @@ struct RenderStage: Sendable {
             let processors = site.pageProcessors
             loaded.pages = try loaded.pages.map { page in try processors.reduce(page) { page, process in try process(page) } }
         }
+        images = ImagePlan(loaded: loaded)
+        if let reason = images.unavailability {
+            loaded.warnings.append(SiteError("images are published without smaller copies: \(reason)"))
+        }
         self.loaded = loaded
         self.theme = files.theme
         self.strings = files.strings
@@ -44,10 +50,12 @@ struct RenderStage: Sendable {
         theme = rendered.theme
         strings = rendered.context.strings
         site = rendered.site
+        images = rendered.files.images
     }
 
     /// The renderer of this stage, writing to `output`, remembering through `memory`.
     func renderer(output: OutputWriter, observers: BuildObservers, memory: any RenderingMemory) -> SiteRenderer {
-        SiteRenderer(loaded: loaded, theme: theme, strings: strings, site: site, output: output, observers: observers, memory: memory)
+        SiteRenderer(loaded: loaded, theme: theme, strings: strings, site: site, images: images, output: output, observers: observers,
+                     memory: memory)
     }
 }

@@ -15,6 +15,8 @@ struct SiteRenderer: Sendable {
     /// The words of the theme's interface (`t`) in each language.
     let strings: InterfaceStrings?
     let site: Site
+    /// The sizes and smaller copies of the site's images.
+    let images: ImagePlan
     let output: OutputWriter
     let observers: BuildObservers
     let memory: any RenderingMemory
@@ -53,7 +55,7 @@ struct SiteRenderer: Sendable {
                                     aliases: aliasTargets(), warnings: warnings)
         if loaded.configuration.isMultilingual { resolver.languages = linkLanguages() }
         let links = resolver
-        let files = PublishedFiles(loaded: loaded, basePath: context.basePath)
+        let files = PublishedFiles(loaded: loaded, basePath: context.basePath, images: images)
         let memory = self.memory
         // A link resolves to the target's translation: a live build sees a translation come or go as a changed target.
         let watchedTargets = links.languages.map { Self.targets(targets, withTranslations: $0) } ?? targets
@@ -70,6 +72,14 @@ struct SiteRenderer: Sendable {
         memory.remember(parsed, targets: watchedTargets)
         for page in parsed { for warning in page.warnings { warnings.add(warning) } }
         for warning in missingLayouts() { warnings.add(warning) }
+        if images.hasProblems {
+            for page in parsed {
+                for (src, problem) in ImageTags.problems(in: page.page.content, files: files) {
+                    warnings.add(SiteError(file: display(page.page.page.sourcePath),
+                                           "the image \(src) \(problem); it is published as it is, without smaller copies"))
+                }
+            }
+        }
         let pages = parsed.map(\.page)
         let orders = Self.sectionOrders(pages, sections: loaded.sections)
         var sectionHTML: [String: String] = [:]
@@ -481,7 +491,9 @@ struct SiteRenderer: Sendable {
             output.keep(path, owner: .page(page, layout: loaded.layout))
             return
         }
-        let html = site.htmlProcessors.reduce(text) { html, process in process(html, rendered, files) }
+        // A live build makes no copies (the preview shows each image itself, never waiting for one).
+        let completed = files.images.settings.responsive ? ImageTags.completed(text, files: files, copies: output.makesImageCopies) : text
+        let html = site.htmlProcessors.reduce(completed) { html, process in process(html, rendered, files) }
         try output.write(html, to: path, owner: .page(page, layout: loaded.layout))
     }
 

@@ -123,6 +123,33 @@ final class OutputFolder: Sendable {
         return true
     }
 
+    /// Links into the build the image copy the build before made at `path` the way `key` says,
+    /// when its manifest lists it so and it is still a regular file; false otherwise.
+    func reuseImage(_ path: String, key: String) -> Bool {
+        guard let relative = try? URLPath.outputPath(path), previousImages()[relative] == key,
+              let stamp = FileStamp(regularFileAt: target + "/" + relative), stamp.size > 0, reuse(relative, stamp: stamp) else { return false }
+        written.withLock { $0.images[relative] = key }
+        return true
+    }
+
+    /// Writes an image copy made the way `key` says (noted in the manifest, for the next build).
+    func writeImage(_ data: Data, to path: String, key: String) throws {
+        try write(data, to: path)
+        let relative = try URLPath.outputPath(path)
+        written.withLock { $0.images[relative] = key }
+    }
+
+    /// The image copies of the build before, by path, with their keys: read once, when first asked for.
+    private func previousImages() -> [String: String] {
+        previousImageKeys.withLock { known in
+            if let known { return known }
+            let images = OutputManifest.read(from: target)?.images ?? [:]
+            known = images
+            return images
+        }
+    }
+    private let previousImageKeys = Mutex<[String: String]?>(nil)
+
     /// The stamp of a file this build wrote (which it keeps when the build is put in place).
     func stamp(of path: String) -> FileStamp? {
         guard let relative = try? URLPath.outputPath(path) else { return nil }

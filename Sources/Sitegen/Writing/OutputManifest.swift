@@ -13,6 +13,9 @@ struct OutputManifest: Equatable {
     var files: Set<String> = []
     /// Folders sitegen made, relative paths (`posts/hello`).
     var folders: Set<String> = []
+    /// Of the files, the image copies, each with the key of what it was made from and how
+    /// (``ImageCopyMaker``): the next build links one it would make alike.
+    var images: [String: String] = [:]
 
     /// Whether `path` is, or is inside, an entry of the manifest.
     func owns(_ path: String) -> Bool {
@@ -37,9 +40,15 @@ struct OutputManifest: Equatable {
             switch line.first {
             case "f": manifest.files.insert(path)
             case "d": manifest.folders.insert(path)
+            case "i":
+                // `i KEY PATH`: an image copy, also listed as a file.
+                guard let space = path.firstIndex(of: " ") else { continue }
+                let file = String(path[path.index(after: space)...])
+                if isPlainPath(file) { manifest.images[file] = String(path[..<space]) }
             default: continue
             }
         }
+        manifest.images = manifest.images.filter { manifest.files.contains($0.key) }
         return manifest
     }
 
@@ -83,6 +92,9 @@ struct OutputManifest: Equatable {
                 text += Self.escape(path)
                 text += "\n"
             }
+        }
+        for (path, key) in images.sorted(by: { $0.key < $1.key }) where files.contains(path) {
+            text += "i \(key) \(Self.escape(path))\n"
         }
         return text
     }

@@ -15,6 +15,14 @@ protocol OutputSink: Sendable {
     func copy(_ source: URL, to path: String) throws
     /// Keeps the file a live build made before at `path`, unchanged (a no-op elsewhere).
     func keep(_ path: String)
+    /// Whether the build makes the smaller copies of its images (a live build leaves them out:
+    /// the preview serves each image in their place, ``ImagePlan/original(ofCopyAt:)``).
+    var makesImageCopies: Bool { get }
+    /// Puts in the build the image copy the build before made at `path` from the same image
+    /// the same way (`key`, ``ImageCopyMaker``), without making it again; false when there is none.
+    func reuseImage(_ path: String, key: String) -> Bool
+    /// Writes an image copy made the way `key` says at `path`.
+    func writeImage(_ data: Data, to path: String, key: String) throws
     /// Whether every file of the build before stays unless written anew (a page edit's live
     /// build): a file kept needs no word then, and claims no path (nothing moved).
     var keepsUnwritten: Bool { get }
@@ -28,6 +36,9 @@ protocol OutputSink: Sendable {
 
 extension OutputSink {
     var keepsUnwritten: Bool { false }
+    var makesImageCopies: Bool { true }
+    func reuseImage(_ path: String, key: String) -> Bool { false }
+    func writeImage(_ data: Data, to path: String, key: String) throws { try write(data, to: path) }
 }
 
 extension OutputFolder: OutputSink {

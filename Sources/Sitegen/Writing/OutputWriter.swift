@@ -50,6 +50,22 @@ final class OutputWriter: Sendable {
         }
     }
 
+    /// Whether the build makes the smaller copies of its images (not a live build's).
+    var makesImageCopies: Bool { sink.makesImageCopies }
+
+    /// Puts in the build the image copy the build before made at `path` the way `key` says,
+    /// made by `owner`; false when there is none (the caller makes it).
+    func reuseImage(_ path: String, key: String, owner: OutputOwner) throws -> Bool {
+        guard sink.reuseImage(path, key: key) else { return false }
+        try claim(path, by: owner)
+        return true
+    }
+
+    /// Writes the image copy `data`, made the way `key` says, at `path`, made by `owner`.
+    func writeImage(_ data: Data, to path: String, key: String, owner: OutputOwner) throws {
+        try claim(path, by: owner) { try sink.writeImage(data, to: path, key: key) }
+    }
+
     /// Keeps the file a live build made before at `path`, still made by `owner`.
     func keep(_ path: String, owner: OutputOwner) {
         guard !sink.keepsUnwritten else { return }

@@ -42,7 +42,7 @@ extension Plugin {
     /// a JPEG's EXIF orientation followed), so the page does not jump while they load.
     public static let lazyImages = Plugin(name: "lazyImages") { site in
         site.htmlProcessors.append { html, _, files in
-            ImageAttributes.lazyImages(in: html, files: files)
+            ImageTags.completed(html, files: files, copies: false)
         }
     }
 

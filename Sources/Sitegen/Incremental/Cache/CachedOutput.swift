@@ -51,6 +51,17 @@ final class CachedOutput: OutputSink {
         try note(path, digest: nil, source: sourceStamp)
     }
 
+    func reuseImage(_ path: String, key: String) -> Bool {
+        guard let path = try? URLPath.outputPath(path), folder.reuseImage(path, key: key) else { return false }
+        return (try? note(path, digest: nil, source: nil)) != nil
+    }
+
+    func writeImage(_ data: Data, to path: String, key: String) throws {
+        let path = try URLPath.outputPath(path)
+        try folder.writeImage(data, to: path, key: key)
+        try note(path, digest: nil, source: nil)
+    }
+
     func keep(_ path: String) {
         guard let path = try? URLPath.outputPath(path) else { return }
         if let before = previous[path], folder.reuse(path, stamp: before.stamp) {

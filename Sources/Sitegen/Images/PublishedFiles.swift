@@ -6,21 +6,39 @@ public struct PublishedFiles: Sendable {
     private let byURL: [String: String]
     /// Where the files are read.
     private let source: any SiteSource
+    /// The site's path, decoded (`/blog`, or empty).
+    private let base: String
+    /// The images' sizes and smaller copies.
+    let images: ImagePlan
 
-    init(loaded: LoadedSite, basePath: String) {
+    init(loaded: LoadedSite, basePath: String, images: ImagePlan = .none) {
         var byURL: [String: String] = [:]
         // Keys decoded, as lookups are: `/my%20file.pdf` finds `my file.pdf`.
         let base = URLPath.decoded(basePath)
         for file in loaded.files { byURL[base + "/" + file.outputPath] = file.path }
         self.byURL = byURL
+        self.base = base
+        self.images = images
         source = loaded.layout.source
     }
 
     /// The path in the site's source of the file behind a root-relative URL such as
     /// `/posts/trip/ridge.png` (`content/posts/trip/ridge.png`).
     public func path(at url: String) -> String? {
-        let path = url.prefix { $0 != "?" && $0 != "#" }
-        return byURL[String(path).removingPercentEncoding ?? String(path)]
+        byURL[Self.decodedPath(url)]
+    }
+
+    /// The image behind a root-relative URL, as the plan has it.
+    func image(at url: String) -> PlannedImage? {
+        let path = Self.decodedPath(url)
+        guard path.hasPrefix(base + "/") else { return nil }
+        return images.image(at: String(path.dropFirst(base.count + 1)))
+    }
+
+    /// A URL's path without query and fragment, percent-decoded.
+    private static func decodedPath(_ url: String) -> String {
+        let path = String(url.prefix { $0 != "?" && $0 != "#" })
+        return path.removingPercentEncoding ?? path
     }
 
     /// The file on disk behind a root-relative URL, when the site is read from a folder on disk.

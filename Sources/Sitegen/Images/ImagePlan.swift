@@ -1,0 +1,155 @@
+import Foundation
+import SitegenImages
+import SitegenLimits
+
+/// The smaller copies of the images a site publishes (``ImageSettings``): each JPEG, PNG, WebP
+/// or GIF file wider than the narrowest width gets WebP copies at the widths narrower than it
+/// (and one at its own width when it is narrower than the widest), beside it: `ridge.jpg` →
+/// `ridge.480w.webp`. Worked out from the files' headers when the render stage is assembled;
+/// ``ImageTags`` offers the copies in `srcset`, ``ImageCopyMaker`` makes them with the static files.
+///
+/// A copy's name never takes a published file's path: that width is left out. Two images of
+/// one folder with one name (`a.jpg`, `a.png`) get copies named after both (`a-jpg.480w.webp`).
+struct ImagePlan: Sendable {
+    /// Each image, by output path (`posts/trip/ridge.jpg`).
+    private(set) var images: [String: PlannedImage]
+    let settings: ImageSettings
+    /// Why no image gets copies on this machine (libvips cannot be opened), when one would.
+    let unavailability: String?
+    /// Each copy's image, by the copy's output path.
+    private var originals: [String: LoadedSite.StaticFile] = [:]
+
+    /// No image planned (a site rendered without its files' headers).
+    static let none = ImagePlan(images: [:], settings: ImageSettings(), unavailability: nil)
+
+    private init(images: [String: PlannedImage], settings: ImageSettings, unavailability: String?) {
+        self.images = images
+        self.settings = settings
+        self.unavailability = unavailability
+        for image in images.values { for copy in image.copies { originals[copy.outputPath] = image.file } }
+    }
+
+    /// The plan with no copies of the images at these output paths, for the reason given.
+    func failing(_ problems: [String: String]) -> ImagePlan {
+        var images = self.images
+        for (path, problem) in problems {
+            images[path]?.copies = []
+            images[path]?.problem = problem
+        }
+        return ImagePlan(images: images, settings: settings, unavailability: unavailability)
+    }
+
+    /// Whether an image has a problem a page that shows it warns of.
+    var hasProblems: Bool { images.values.contains { $0.problem != nil } }
+
+    /// Whether an image gets copies.
+    var makesCopies: Bool { !originals.isEmpty }
+
+    /// The file extensions of the images that get copies.
+    static let extensions: Set<String> = ["jpg", "jpeg", "png", "webp", "gif"]
+
+    /// The plan for the images `loaded` publishes, from their headers (a site on disk only:
+    /// libvips reads files).
+    init(loaded: LoadedSite) {
+        let settings = loaded.configuration.images
+        guard settings.responsive, let disk = loaded.layout.source.folder else {
+            self.init(images: [:], settings: settings, unavailability: nil)
+            return
+        }
+        let candidates = loaded.files.filter { Self.extensions.contains(Self.fileExtension(of: $0.outputPath)) }
+        guard !candidates.isEmpty else {
+            self.init(images: [:], settings: settings, unavailability: nil)
+            return
+        }
+        let published = Set(loaded.files.map(\.outputPath))
+        // Names shared by two images of one folder (`a.jpg`, `a.png`).
+        var stems: [String: Int] = [:]
+        for file in candidates { stems[Self.stem(of: file.outputPath), default: 0] += 1 }
+        var images: [String: PlannedImage] = [:]
+        var wantsCopies = false
+        for file in candidates {
+            let (width, height): (Int, Int)
+            switch Self.size(of: disk.diskPath(file.path)) {
+            case .size(let shownWidth, let shownHeight): (width, height) = (shownWidth, shownHeight)
+            case .unreadable(let problem):
+                images[file.outputPath] = PlannedImage(file: file, width: 0, height: 0, problem: problem)
+                continue
+            }
+            var image = PlannedImage(file: file, width: width, height: height)
+            let widths = Self.copyWidths(of: width, settings: settings)
+            if !widths.isEmpty {
+                if width.multipliedReportingOverflow(by: height).partialValue > Limits.imagePixels || width > Limits.imagePixels
+                    || height > Limits.imagePixels {
+                    image.problem = "is \(width) × \(height) pixels, more than the \(Limits.imagePixels / 1_000_000) million "
+                        + "sitegen makes smaller copies of (Limits: image pixels)"
+                } else {
+                    let stem = Self.stem(of: file.outputPath)
+                    let name = stems[stem, default: 0] > 1 ? stem + "-" + Self.fileExtension(of: file.outputPath) : stem
+                    image.copies = widths.map { ImageCopy(width: $0, outputPath: "\(name).\($0)w.webp") }
+                        .filter { !published.contains($0.outputPath) }
+                    wantsCopies = wantsCopies || !image.copies.isEmpty
+                }
+            }
+            images[file.outputPath] = image
+        }
+        let unavailability = wantsCopies ? ImageLibrary.unavailability : nil
+        if unavailability != nil { images = images.mapValues { image in var image = image; image.copies = []; return image } }
+        self.init(images: images, settings: settings, unavailability: unavailability)
+    }
+
+    /// The image published at `outputPath` (`posts/trip/ridge.jpg`).
+    func image(at outputPath: String) -> PlannedImage? {
+        images[outputPath]
+    }
+
+    /// The image whose copy is at the output path `path`: what the preview serves in its place.
+    func original(ofCopyAt path: String) -> LoadedSite.StaticFile? {
+        originals[path]
+    }
+
+    /// The widths of the copies of an image `width` pixels wide: those of `settings` narrower
+    /// than it, and its own when it is narrower than the widest; none when it is no wider than
+    /// the narrowest.
+    static func copyWidths(of width: Int, settings: ImageSettings) -> [Int] {
+        guard let narrowest = settings.widths.first, let widest = settings.widths.last, width > narrowest else { return [] }
+        let narrower = settings.widths.filter { $0 < width }
+        return width < widest ? narrower + [width] : narrower
+    }
+
+    /// The size of the image at `path` on disk, as shown: from its first 64 KB, else as libvips
+    /// reads it (a JPEG whose metadata comes first and is larger).
+    private static func size(of path: String) -> HeaderRead {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return .unreadable("cannot be read") }
+        let header = (try? handle.read(upToCount: ImageSize.headerBytes)) ?? Data()
+        try? handle.close()
+        if let size = ImageSize.of(header), size.width > 0, size.height > 0 { return .size(size.width, size.height) }
+        let damaged = HeaderRead.unreadable("cannot be read as an image: its header is cut short or damaged")
+        guard header.count == ImageSize.headerBytes, ImageLibrary.isAvailable else { return damaged }
+        do {
+            let info = try ImageLibrary.info(ofFileAt: path)
+            return .size(info.width, info.height)
+        } catch {
+            return .unreadable(error.description)
+        }
+    }
+
+    /// What an image's header gives.
+    private enum HeaderRead {
+        case size(Int, Int)
+        case unreadable(String)
+    }
+
+    /// The output path without its extension: `posts/trip/ridge`.
+    private static func stem(of path: String) -> String {
+        let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return path }
+        return String(path.dropLast(name.distance(from: dot, to: name.endIndex)))
+    }
+
+    /// The lowercased extension of a path's file name.
+    static func fileExtension(of path: String) -> String {
+        let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+        return name[name.index(after: dot)...].lowercased()
+    }
+}

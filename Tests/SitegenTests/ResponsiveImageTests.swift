@@ -1,0 +1,182 @@
+import Foundation
+import Testing
+@testable import Sitegen
+
+/// Images published with smaller WebP copies offered in `srcset` (``ImagePlan``,
+/// ``ImageCopyMaker``, ``ImageTags``): made by libvips, made once, bad images warned of.
+@Suite("Responsive images")
+struct ResponsiveImageTests {
+    /// The test images of SitegenImagesTests (CC0, `Fixtures/SOURCE.md`).
+    static func fixture(_ name: String) throws -> Data {
+        try Data(contentsOf: TestSite.packageRoot.appendingPathComponent("Tests/SitegenImagesTests/Fixtures/\(name)"))
+    }
+
+    /// A post showing `images` (file names in its bundle).
+    static func site(_ images: [String: Data], configuration: String? = nil) throws -> TestSite {
+        let site = try TestSite()
+        let body = images.keys.sorted().map { "![\($0)](\($0))" }.joined(separator: "\n\ntext\n\n")
+        try site.write("---\ntitle: Trip\n---\n\n\(body)\n", to: "content/posts/trip/index.md")
+        for (name, data) in images { try site.write(data, to: "content/posts/trip/\(name)") }
+        if let configuration { try site.write(configuration, to: "sitegen.yml") }
+        return site
+    }
+
+    /// The `<img>` tags of a page.
+    static func tags(_ html: String) -> [String] {
+        html.components(separatedBy: "<img ").dropFirst().map { "<img " + $0.prefix { $0 != ">" } + ">" }
+    }
+
+    /// The width of a WebP file, from its header.
+    static func webpWidth(_ data: Data) -> Int? {
+        guard data.count > 30, data.prefix(4) == Data("RIFF".utf8), data[8..<12] == Data("WEBP".utf8) else { return nil }
+        return ImageSize.of(data)?.width
+    }
+
+    @Test("an image wider than the narrowest width gets WebP copies, offered in srcset with sizes, its size as shown")
+    func copies() async throws {
+        let site = try Self.site(["oriented.jpg": try Self.fixture("oriented.jpg"), "transparent.png": try Self.fixture("transparent.png")])
+        let summary = try await site.build()
+        #expect(summary.warnings.isEmpty)
+        let tags = Self.tags(try site.page("posts/trip/index.html"))
+        // Stored 1200 × 800 with EXIF orientation 6: shown 800 × 1200, so copies at 480 and its own 800.
+        #expect(tags[0] == "<img src=\"/posts/trip/oriented.jpg\" alt=\"oriented.jpg\" decoding=\"async\" width=\"800\" height=\"1200\" "
+                + "srcset=\"/posts/trip/oriented.480w.webp 480w, /posts/trip/oriented.800w.webp 800w\" "
+                + "sizes=\"(max-width: 42rem) 100vw, 42rem\" />")
+        // The page's second image loads lazily.
+        #expect(tags[1] == "<img src=\"/posts/trip/transparent.png\" alt=\"transparent.png\" loading=\"lazy\" decoding=\"async\" "
+                + "width=\"640\" height=\"480\" srcset=\"/posts/trip/transparent.480w.webp 480w, /posts/trip/transparent.640w.webp 640w\" "
+                + "sizes=\"(max-width: 42rem) 100vw, 42rem\" />")
+        for (name, width) in [("oriented.480w.webp", 480), ("oriented.800w.webp", 800), ("transparent.480w.webp", 480),
+                              ("transparent.640w.webp", 640)] {
+            let copy = try Data(contentsOf: site.output.appendingPathComponent("posts/trip/\(name)"))
+            #expect(Self.webpWidth(copy) == width, "\(name)")
+            // The camera and the place are not copied (the GPS tag, 0x8825, as libvips' little-endian EXIF would hold it).
+            #expect(copy.range(of: Data("SitegenCam".utf8)) == nil && copy.range(of: Data("Model X".utf8)) == nil, "\(name)")
+            #expect(copy.range(of: Data([0x25, 0x88])) == nil, "\(name)")
+        }
+        // Turned as shown: the portrait's copy is taller than wide.
+        let portrait = try Data(contentsOf: site.output.appendingPathComponent("posts/trip/oriented.480w.webp"))
+        #expect(ImageSize.of(portrait).map { $0.height > $0.width } == true)
+        // The originals are published unchanged.
+        #expect(try Data(contentsOf: site.output.appendingPathComponent("posts/trip/oriented.jpg")) == Self.fixture("oriented.jpg"))
+    }
+
+    @Test("a rebuild makes no copy again; a changed image gets new copies")
+    func madeOnce() async throws {
+        let site = try Self.site(["photo.jpg": try Self.fixture("oriented.jpg")])
+        try await site.build()
+        let copy = site.output.appendingPathComponent("posts/trip/photo.480w.webp").path
+        let first = try #require(FileStamp(copy))
+        #expect(try String(contentsOf: site.output.appendingPathComponent(".sitegen-manifest"), encoding: .utf8)
+            .contains(" posts/trip/photo.480w.webp\n"))
+        try await site.build()
+        // The very file of the build before, linked: not made again.
+        #expect(FileStamp(copy)?.inode == first.inode)
+        try site.write(try Self.fixture("transparent.png"), to: "content/posts/trip/photo.jpg")
+        try await site.build()
+        let remade = try Data(contentsOf: URL(fileURLWithPath: copy))
+        #expect(FileStamp(copy)?.inode != first.inode)
+        #expect(ImageSize.of(remade).map { $0.width == 480 && $0.height == 360 } == true)
+        // A copy changed in the output folder by hand is not taken for the one sitegen made: it is made again.
+        try Data("not a webp".utf8).write(to: URL(fileURLWithPath: copy))
+        try await site.build()
+        #expect(Self.webpWidth(try Data(contentsOf: URL(fileURLWithPath: copy))) == nil)
+    }
+
+    @Test("a damaged image is a warning at the page that shows it, published as it is without copies")
+    func damaged() async throws {
+        let photo = try Self.fixture("oriented.jpg")
+        let site = try Self.site(["cut.jpg": photo.prefix(4000), "text.png": Data("png".utf8), "bomb.png": try Self.fixture("bomb.png")])
+        let summary = try await site.build()
+        let messages = summary.warnings.map(\.description)
+        #expect(messages.contains { $0.hasPrefix("content/posts/trip/index.md: the image /posts/trip/cut.jpg cannot be made smaller: ") })
+        #expect(messages.contains { $0.contains("the image /posts/trip/text.png cannot be read as an image") })
+        #expect(messages.contains { $0.contains("the image /posts/trip/bomb.png is 50000 × 50000 pixels, more than the 100 million") })
+        #expect(messages.count == 3)
+        let page = try site.page("posts/trip/index.html")
+        #expect(!page.contains("srcset"))
+        #expect(!site.outputFiles().contains { $0.hasSuffix(".webp") })
+        #expect(try Data(contentsOf: site.output.appendingPathComponent("posts/trip/cut.jpg")) == photo.prefix(4000))
+    }
+
+    @Test("images: false publishes images as they are; small images get their size and no copies")
+    func switchedOff() async throws {
+        let off = try Self.site(["photo.jpg": try Self.fixture("oriented.jpg")], configuration: "images: false\n")
+        try await off.build()
+        #expect(Self.tags(try off.page("posts/trip/index.html")) == ["<img src=\"/posts/trip/photo.jpg\" alt=\"photo.jpg\" />"])
+        #expect(!off.outputFiles().contains { $0.hasSuffix(".webp") })
+
+        let small = try Self.site(["anim.gif": try Self.fixture("animated.gif")])
+        try await small.build()
+        #expect(Self.tags(try small.page("posts/trip/index.html"))
+            == ["<img src=\"/posts/trip/anim.gif\" alt=\"anim.gif\" decoding=\"async\" width=\"300\" height=\"200\" />"])
+        #expect(!small.outputFiles().contains { $0.hasSuffix(".webp") })
+    }
+
+    @Test("widths, quality and sizes from sitegen.yml; an animated GIF's copies stay animated")
+    func settings() async throws {
+        let site = try Self.site(["anim.gif": try Self.fixture("animated.gif")],
+                                 configuration: "images:\n  widths: [200, 100]\n  quality: 60\n  sizes: 50vw\n")
+        try await site.build()
+        #expect(Self.tags(try site.page("posts/trip/index.html"))
+            == ["<img src=\"/posts/trip/anim.gif\" alt=\"anim.gif\" decoding=\"async\" width=\"300\" height=\"200\" "
+                + "srcset=\"/posts/trip/anim.100w.webp 100w, /posts/trip/anim.200w.webp 200w\" sizes=\"50vw\" />"])
+        let copy = try Data(contentsOf: site.output.appendingPathComponent("posts/trip/anim.200w.webp"))
+        #expect(copy.range(of: Data("ANIM".utf8)) != nil)
+    }
+
+    @Test("a copy never takes a published file's name; two images of one name get names of their own")
+    func names() async throws {
+        let site = try Self.site(["a.jpg": try Self.fixture("oriented.jpg"), "a.png": try Self.fixture("transparent.png"),
+                                  "b.png": try Self.fixture("transparent.png"), "b.480w.webp": Data("mine".utf8)])
+        let summary = try await site.build()
+        // The site's file is no image: a warning at the page that shows it, nothing else.
+        #expect(summary.warnings.map(\.message) == ["the image /posts/trip/b.480w.webp cannot be read as an image: its header is cut short "
+                                                    + "or damaged; it is published as it is, without smaller copies"])
+        let files = Set(site.outputFiles())
+        #expect(files.isSuperset(of: ["posts/trip/a-jpg.480w.webp", "posts/trip/a-png.480w.webp", "posts/trip/b.640w.webp"]))
+        // The site's own file at a copy's name stays the site's.
+        #expect(try Data(contentsOf: site.output.appendingPathComponent("posts/trip/b.480w.webp")) == Data("mine".utf8))
+        #expect(try site.page("posts/trip/index.html").contains("srcset=\"/posts/trip/b.640w.webp 640w\""))
+    }
+
+    @Test("images settings that make no sense are errors naming sitegen.yml and the line")
+    func badSettings() async throws {
+        for (yaml, message) in [("images:\n  widths: [0, 480]\n", "`images.widths` must be a list of widths"),
+                                ("images:\n  quality: 101\n", "`quality` must be a whole number from 1 to 100"),
+                                ("images:\n  width: [480]\n", "unknown key `images.width`"),
+                                ("images: lots\n", "`images` must be a table")] {
+            let site = try Self.site([:], configuration: yaml)
+            await #expect {
+                try await site.build()
+            } throws: { error in
+                "\(error)".hasPrefix("sitegen.yml:") && "\(error)".contains(message)
+            }
+        }
+    }
+
+    @Test("a manifest's image keys are read back; one leading out of the folder is not")
+    func manifestKeys() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-manifest-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var manifest = OutputManifest()
+        manifest.files = ["a/b.480w.webp", "a/b.jpg"]
+        manifest.images = ["a/b.480w.webp": "12ab"]
+        try (manifest.text + "i 99 ../../etc/passwd\ni 98 a/b.jpg-not-listed\n")
+            .write(to: folder.appendingPathComponent(OutputManifest.fileName), atomically: true, encoding: .utf8)
+        #expect(OutputManifest.read(from: folder.path)?.images == ["a/b.480w.webp": "12ab"])
+    }
+}
+
+extension ResponsiveImageTests {
+    @Test("a live build (serve) makes no copies and offers none: the preview shows each image, with its size")
+    func liveBuild() async throws {
+        let site = try Self.site(["photo.jpg": try Self.fixture("oriented.jpg")])
+        let live = LiveSiteBuilder(site: Site(), root: site.root, output: nil, configuration: nil, options: BuildOptions())
+        _ = try await live.build(changed: [])
+        #expect(Self.tags(try site.page("posts/trip/index.html"))
+            == ["<img src=\"/posts/trip/photo.jpg\" alt=\"photo.jpg\" decoding=\"async\" width=\"800\" height=\"1200\" />"])
+        #expect(!site.outputFiles().contains { $0.hasSuffix(".webp") })
+    }
+}
