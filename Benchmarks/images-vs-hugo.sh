@@ -63,3 +63,27 @@ echo "$count photographs, widths $widths, WebP q75, best of $runs:"
 printf '%-8s %8s %10s %12s %10s\n' tool images "wall (s)" "peak RSS" "bytes"
 printf '%-8s %8s %10s %9s MB %10s\n' sitegen "$sitegen_made" "${sitegen_best%% *}" "$((sitegen_memory / 1024))" "$(du -sb "$work/sitegen-out" | cut -f1)"
 printf '%-8s %8s %10s %9s MB %10s\n' hugo "$hugo_made" "${hugo_best%% *}" "$((hugo_memory / 1024))" "$(find "$site/public/photos" -name '*.webp' -print0 | du -cb --files0-from=- | tail -1 | cut -f1)"
+
+# The same photographs as a sitegen site (one post showing them all, default settings): the
+# first `sitegen build` makes every copy, a rebuild links them all from the build before; and
+# Hugo's rebuild with its resource cache kept.
+swift build -c release --product sitegen >/dev/null
+sitegen=$(swift build -c release --show-bin-path)/sitegen
+gallery=$work/sitegen-site
+rm -rf "$gallery"
+mkdir -p "$gallery/content/posts/gallery"
+cp "$work"/photos/* "$gallery/content/posts/gallery/"
+{ printf -- '---\ntitle: Gallery\n---\n\n'; for photo in "$work"/photos/*; do printf '![](%s)\n\n' "$(basename "$photo")"; done; } \
+    > "$gallery/content/posts/gallery/index.md"
+/usr/bin/time -f "%e %M" -o "$work/time.txt" "$sitegen" build "$gallery" -q
+first=$(cat "$work/time.txt")
+copies=$(find "$gallery/public" -name '*.webp' | wc -l)
+find "$gallery/public" -name '*.webp' -printf '%i %p\n' | sort > "$work/inodes-before.txt"
+/usr/bin/time -f "%e %M" -o "$work/time.txt" "$sitegen" build "$gallery" -q
+second=$(cat "$work/time.txt")
+find "$gallery/public" -name '*.webp' -printf '%i %p\n' | sort > "$work/inodes-after.txt"
+remade=$(comm -13 "$work/inodes-before.txt" "$work/inodes-after.txt" | wc -l)
+/usr/bin/time -f "%e %M" -o "$work/time.txt" hugo --quiet -s "$site" --cacheDir "$work/hugo-cache" >/dev/null 2>&1
+hugo_again=$(cat "$work/time.txt")
+echo "sitegen build of the photographs as a site: first ${first%% *} s (${copies} copies, $(( ${first##* } / 1024 )) MB), rebuild ${second%% *} s ($remade copies made again)"
+echo "hugo rebuild with its resource cache: ${hugo_again%% *} s"

@@ -180,3 +180,37 @@ extension ResponsiveImageTests {
         #expect(!site.outputFiles().contains { $0.hasSuffix(".webp") })
     }
 }
+
+extension ResponsiveImageTests {
+    @Test("an SVG image gets its size (width and height in pixels, else its viewBox) and no copies")
+    func vectors() async throws {
+        let sized = Data("<?xml version=\"1.0\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"120px\" height=\"60\"></svg>".utf8)
+        let boxed = Data("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 1600 900\" width=\"100%\"></svg>".utf8)
+        let fluid = Data("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"100%\"></svg>".utf8)
+        let site = try Self.site(["a.svg": sized, "b.svg": boxed, "c.svg": fluid])
+        let summary = try await site.build()
+        #expect(summary.warnings.isEmpty)
+        #expect(Self.tags(try site.page("posts/trip/index.html")) == [
+            "<img src=\"/posts/trip/a.svg\" alt=\"a.svg\" decoding=\"async\" width=\"120\" height=\"60\" />",
+            "<img src=\"/posts/trip/b.svg\" alt=\"b.svg\" loading=\"lazy\" decoding=\"async\" width=\"1600\" height=\"900\" />",
+            "<img src=\"/posts/trip/c.svg\" alt=\"c.svg\" loading=\"lazy\" decoding=\"async\" />",
+        ])
+        #expect(!site.outputFiles().contains { $0.hasSuffix(".webp") })
+    }
+
+    @Test("a site without images is built byte for byte as with images switched off")
+    func siteWithoutImages() async throws {
+        let on = try TestSite(example: "docs")
+        let off = try TestSite(example: "docs")
+        let configuration = try String(contentsOf: off.root.appendingPathComponent("sitegen.yml"), encoding: .utf8)
+        try off.write(configuration + "\nimages: false\n", to: "sitegen.yml")
+        try await on.build()
+        try await off.build()
+        let files = on.outputFiles()
+        #expect(files == off.outputFiles())
+        #expect(!files.isEmpty)
+        for file in files where file != ".sitegen-manifest" {
+            #expect(try Data(contentsOf: on.output.appendingPathComponent(file)) == Data(contentsOf: off.output.appendingPathComponent(file)), "\(file)")
+        }
+    }
+}

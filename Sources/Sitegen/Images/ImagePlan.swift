@@ -47,6 +47,8 @@ struct ImagePlan: Sendable {
 
     /// The file extensions of the images that get copies.
     static let extensions: Set<String> = ["jpg", "jpeg", "png", "webp", "gif"]
+    /// The file extensions of the images whose size is read; SVG images get no copies.
+    static let sizedExtensions = extensions.union(["svg"])
 
     /// The plan for the images `loaded` publishes, from their headers (a site on disk only:
     /// libvips reads files).
@@ -56,7 +58,7 @@ struct ImagePlan: Sendable {
             self.init(images: [:], settings: settings, unavailability: nil)
             return
         }
-        let candidates = loaded.files.filter { Self.extensions.contains(Self.fileExtension(of: $0.outputPath)) }
+        let candidates = loaded.files.filter { Self.sizedExtensions.contains(Self.fileExtension(of: $0.outputPath)) }
         guard !candidates.isEmpty else {
             self.init(images: [:], settings: settings, unavailability: nil)
             return
@@ -64,19 +66,24 @@ struct ImagePlan: Sendable {
         let published = Set(loaded.files.map(\.outputPath))
         // Names shared by two images of one folder (`a.jpg`, `a.png`).
         var stems: [String: Int] = [:]
-        for file in candidates { stems[Self.stem(of: file.outputPath), default: 0] += 1 }
+        for file in candidates where Self.extensions.contains(Self.fileExtension(of: file.outputPath)) {
+            stems[Self.stem(of: file.outputPath), default: 0] += 1
+        }
         var images: [String: PlannedImage] = [:]
         var wantsCopies = false
         for file in candidates {
             let (width, height): (Int, Int)
+            let isVector = !Self.extensions.contains(Self.fileExtension(of: file.outputPath))
             switch Self.size(of: disk.diskPath(file.path)) {
             case .size(let shownWidth, let shownHeight): (width, height) = (shownWidth, shownHeight)
+            // An SVG sized by its page (`width="100%"`, no `viewBox`) has no size of its own.
+            case .unreadable where isVector: continue
             case .unreadable(let problem):
                 images[file.outputPath] = PlannedImage(file: file, width: 0, height: 0, problem: problem)
                 continue
             }
             var image = PlannedImage(file: file, width: width, height: height)
-            let widths = Self.copyWidths(of: width, settings: settings)
+            let widths = isVector ? [] : Self.copyWidths(of: width, settings: settings)
             if !widths.isEmpty {
                 if width.multipliedReportingOverflow(by: height).partialValue > Limits.imagePixels || width > Limits.imagePixels
                     || height > Limits.imagePixels {
@@ -124,7 +131,7 @@ struct ImagePlan: Sendable {
         try? handle.close()
         if let size = ImageSize.of(header), size.width > 0, size.height > 0 { return .size(size.width, size.height) }
         let damaged = HeaderRead.unreadable("cannot be read as an image: its header is cut short or damaged")
-        guard header.count == ImageSize.headerBytes, ImageLibrary.isAvailable else { return damaged }
+        guard header.count == ImageSize.headerBytes, header.first != UInt8(ascii: "<"), ImageLibrary.isAvailable else { return damaged }
         do {
             let info = try ImageLibrary.info(ofFileAt: path)
             return .size(info.width, info.height)

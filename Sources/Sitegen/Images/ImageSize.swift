@@ -1,7 +1,7 @@
 import Foundation
 
-/// The pixel size of a PNG, GIF, JPEG or WebP file as shown, read from its header (a JPEG's
-/// EXIF orientation applied).
+/// The pixel size of a PNG, GIF, JPEG, WebP or SVG file as shown, read from its header (a
+/// JPEG's EXIF orientation applied; an SVG's `width` and `height` in pixels, else its `viewBox`).
 enum ImageSize {
     /// The bytes of a header that holds the size: the first 64 KB (a JPEG's size comes after its
     /// metadata).
@@ -30,6 +30,10 @@ enum ImageSize {
             default: return nil
             }
         }
+        // Text (an SVG starts with `<`, after a byte order mark or white space).
+        if let first = bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }), first == UInt8(ascii: "<") {
+            return vectorSize(header)
+        }
         if bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8 {
             var index = 2
             // A phone's portrait photograph is stored on its side, with an EXIF orientation of
@@ -51,6 +55,33 @@ enum ImageSize {
             }
         }
         return nil
+    }
+
+    /// An SVG's size: the `width` and `height` of its `<svg>` tag when both are in pixels (a
+    /// number, or one with `px`), else the last two numbers of its `viewBox`.
+    private static func vectorSize(_ header: Data) -> (width: Int, height: Int)? {
+        let text = String(decoding: header.prefix(8192), as: UTF8.self)
+        guard let open = text.range(of: "<svg"), let close = text[open.upperBound...].firstIndex(of: ">") else { return nil }
+        let tag = text[open.upperBound..<close]
+        func value(_ name: String) -> Substring? {
+            for quote in ["\"", "'"] {
+                guard let start = tag.range(of: " \(name)=\(quote)") ?? tag.range(of: "\n\(name)=\(quote)")
+                        ?? tag.range(of: "\t\(name)=\(quote)"),
+                      let end = tag[start.upperBound...].firstIndex(of: Character(quote)) else { continue }
+                return tag[start.upperBound..<end]
+            }
+            return nil
+        }
+        func pixels(_ length: Substring?) -> Int? {
+            guard var length = length?.trimmingCharacters(in: .whitespaces) else { return nil }
+            if length.hasSuffix("px") { length.removeLast(2) }
+            guard let number = Double(length), number >= 1, number <= 100_000 else { return nil }
+            return Int(number.rounded())
+        }
+        if let width = pixels(value("width")), let height = pixels(value("height")) { return (width, height) }
+        let box = value("viewBox")?.split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { Double($0) } ?? []
+        guard box.count == 4, box[2] >= 1, box[3] >= 1, box[2] <= 100_000, box[3] <= 100_000 else { return nil }
+        return (Int(box[2].rounded()), Int(box[3].rounded()))
     }
 
     /// The EXIF orientation (1–8) in the APP1 segment whose data starts at `segment`, if it
