@@ -98,7 +98,7 @@ let package = Package(
         .testTarget(name: "SitegenTemplateDialectsTests", dependencies: ["SitegenTemplateDialects", "SitegenTemplates"]),
         .testTarget(
             name: "SitegenTests",
-            dependencies: ["Sitegen", "SitegenCLI", "SitegenLimits", "TestSupport", "FieldNotes"]
+            dependencies: ["Sitegen", "SitegenCLI", "SitegenLimits", "SitegenImages", "TestSupport", "FieldNotes"]
         ),
     ]
 )

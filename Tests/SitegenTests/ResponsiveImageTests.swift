@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Sitegen
+import SitegenImages
 
 /// Images published with smaller WebP copies offered in `srcset` (``ImagePlan``,
 /// ``ImageCopyMaker``, ``ImageTags``): made by libvips, made once, bad images warned of.
@@ -131,8 +132,8 @@ struct ResponsiveImageTests {
                                   "b.png": try Self.fixture("transparent.png"), "b.480w.webp": Data("mine".utf8)])
         let summary = try await site.build()
         // The site's file is no image: a warning at the page that shows it, nothing else.
-        #expect(summary.warnings.map(\.message) == ["the image /posts/trip/b.480w.webp cannot be read as an image: its header is cut short "
-                                                    + "or damaged; it is published as it is, without smaller copies"])
+        #expect(summary.warnings.map(\.message) == ["the image /posts/trip/b.480w.webp cannot be read as an image: it does not start as "
+                                                    + "a JPEG, PNG, GIF or WebP file does, or is cut short; it is published as it is, without smaller copies"])
         let files = Set(site.outputFiles())
         #expect(files.isSuperset(of: ["posts/trip/a-jpg.480w.webp", "posts/trip/a-png.480w.webp", "posts/trip/b.640w.webp"]))
         // The site's own file at a copy's name stays the site's.
@@ -212,5 +213,64 @@ extension ResponsiveImageTests {
         for file in files where file != ".sitegen-manifest" {
             #expect(try Data(contentsOf: on.output.appendingPathComponent(file)) == Data(contentsOf: off.output.appendingPathComponent(file)), "\(file)")
         }
+    }
+}
+
+extension ResponsiveImageTests {
+    /// A JPEG `width` × `height` pixels, made by libvips from a test image.
+    static func photo(width: Int, height: Int) throws -> Data {
+        let source = TestSite.packageRoot.appendingPathComponent("Tests/SitegenImagesTests/Fixtures/transparent.png").path
+        return Data(try ImageLibrary.make(ImageOperation(.scale, width: width, height: height, format: .jpeg, quality: 80), fromFileAt: source))
+    }
+
+    @Test("a share preview's image (og:image) is a 1200 × 630 JPEG copy of a large image; a small one is named as it is")
+    func shareCopies() async throws {
+        let site = try Self.site(["big.jpg": try Self.photo(width: 1600, height: 1000)], configuration: "baseURL: https://example.org/\n")
+        try site.write("---\ntitle: Small\n---\n\n![small](small.png)\n", to: "content/posts/small/index.md")
+        try site.write(try Self.fixture("transparent.png"), to: "content/posts/small/small.png")
+        try site.write("---\ntitle: Posts\nimage: /posts/trip/big.jpg\n---\n", to: "content/posts/_index.md")
+        let summary = try await site.build()
+        #expect(summary.warnings.isEmpty)
+        let shared = "<meta property=\"og:image\" content=\"https://example.org/posts/trip/big.1200x630.jpg\">"
+        #expect(try site.page("posts/trip/index.html").contains(shared))
+        // A section's image named in its _index.md.
+        #expect(try site.page("posts/index.html").contains(shared))
+        #expect(try site.page("posts/small/index.html").contains("<meta property=\"og:image\" content=\"https://example.org/posts/small/small.png\">"))
+        let copy = try Data(contentsOf: site.output.appendingPathComponent("posts/trip/big.1200x630.jpg"))
+        #expect(copy.prefix(2) == Data([0xFF, 0xD8]))
+        #expect(ImageSize.of(copy).map { $0 == (1200, 630) } == true)
+        // The page itself still shows the image with its smaller copies.
+        #expect(try site.page("posts/trip/index.html").contains("<img src=\"/posts/trip/big.jpg\" alt=\"big.jpg\" decoding=\"async\" width=\"1600\" height=\"1000\" srcset=\"/posts/trip/big.480w.webp 480w"))
+        // Made once.
+        let stamp = FileStamp(site.output.appendingPathComponent("posts/trip/big.1200x630.jpg").path)
+        try await site.build()
+        #expect(FileStamp(site.output.appendingPathComponent("posts/trip/big.1200x630.jpg").path)?.inode == stamp?.inode)
+    }
+}
+
+extension ResponsiveImageTests {
+    @Test("list pages' images are completed too; a tag broken over lines, a path relative to the page and single quotes are read")
+    func everyOutput() async throws {
+        let site = try Self.site([:], configuration: "baseURL: https://example.org/blog/\n")
+        try site.write(try Self.fixture("transparent.png"), to: "static/img/wide.png")
+        try site.write("---\ntitle: Posts\n---\n\n![wide](/blog/img/wide.png)\n", to: "content/posts/_index.md")
+        try site.write("---\ntitle: Raw\n---\n\n<img\n  src='../../img/wide.png' alt=\"raw\">\n", to: "content/posts/raw.md")
+        let summary = try await site.build()
+        #expect(summary.warnings.isEmpty)
+        let copies = "srcset=\"/blog/img/wide.480w.webp 480w, /blog/img/wide.640w.webp 640w\" sizes=\"(max-width: 42rem) 100vw, 42rem\""
+        #expect(try site.page("posts/index.html").contains("<img src=\"/blog/img/wide.png\" alt=\"wide\" decoding=\"async\" width=\"640\" height=\"480\" \(copies) />"))
+        #expect(try site.page("posts/raw/index.html").contains("<img\nsrc='../../img/wide.png' alt=\"raw\" decoding=\"async\" width=\"640\" height=\"480\" "
+                                                              + "srcset=\"../../img/wide.480w.webp 480w, ../../img/wide.640w.webp 640w\""))
+    }
+
+    @Test("a relative image path is read from the output's folder; addresses elsewhere are not the site's")
+    func relativePaths() {
+        #expect(ImageTags.resolved("a.png", inOutputAt: "posts/trip/index.html", base: "") == "/posts/trip/a.png")
+        #expect(ImageTags.resolved("./img/../a.png", inOutputAt: "posts/trip/index.html", base: "/blog") == "/blog/posts/trip/a.png")
+        #expect(ImageTags.resolved("../../../../a.png", inOutputAt: "posts/index.html", base: "") == nil)
+        #expect(ImageTags.resolved("/x/a.png", inOutputAt: "posts/index.html", base: "/blog") == "/x/a.png")
+        #expect(ImageTags.resolved("https://example.org/a.png", inOutputAt: "index.html", base: "") == nil)
+        #expect(ImageTags.resolved("//cdn.example.org/a.png", inOutputAt: "index.html", base: "") == nil)
+        #expect(ImageTags.resolved("data:image/png;base64,AAAA", inOutputAt: "index.html", base: "") == nil)
     }
 }

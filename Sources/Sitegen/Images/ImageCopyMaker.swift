@@ -2,12 +2,13 @@ import Foundation
 import SitegenImages
 
 /// Makes the copies an ``ImagePlan`` gives images, on all cores, through the build's output:
-/// each image decoded once for all its widths (libvips, ``ImageLibrary``).
+/// the smaller copies of every image (each decoded once for all its widths), and the share
+/// copies of the images pages show in share previews. libvips does the work (``ImageLibrary``).
 ///
 /// Made once: each copy is written with a key of what it is made from and how (a digest of the
-/// image's bytes, the width, the format and quality, the libvips version, ``recipe``), which
-/// the output's manifest keeps; the next build links the copy the build before made with the
-/// same key instead of making it again.
+/// image's bytes, the operation, the libvips version, ``recipe``), which the output's manifest
+/// keeps; the next build links the copy the build before made with the same key instead of
+/// making it again.
 struct ImageCopyMaker: Sendable {
     let plan: ImagePlan
     let layout: SiteLayout
@@ -17,7 +18,7 @@ struct ImageCopyMaker: Sendable {
     /// one makes every copy again.
     static let recipe = 1
 
-    /// What making the copies did.
+    /// What making the smaller copies did.
     struct Outcome: Sendable {
         /// The plan without the copies of images that could not be made smaller (with why).
         let plan: ImagePlan
@@ -26,37 +27,20 @@ struct ImageCopyMaker: Sendable {
         let reused: Int
     }
 
-    /// Makes (or links) every copy; an image libvips cannot make smaller keeps no copies.
+    /// Makes (or links) every smaller copy; an image libvips cannot make smaller keeps none.
     func make() async throws -> Outcome {
-        guard let disk = layout.source.folder, plan.makesCopies else { return Outcome(plan: plan, made: 0, reused: 0) }
+        guard layout.source.folder != nil, plan.makesCopies else { return Outcome(plan: plan, made: 0, reused: 0) }
         let images = plan.images.values.filter { !$0.copies.isEmpty }.sorted { $0.file.outputPath < $1.file.outputPath }
-        let (settings, version, output, layout) = (plan.settings, ImageLibrary.version, output, layout)
-        let results = try await Parallel.map(images.indices) { index -> (made: Int, reused: Int, problem: String?) in
+        let quality = plan.settings.quality
+        let results = try await Parallel.map(images.indices) { [self] index in
             let image = images[index]
-            let path = disk.diskPath(image.file.path)
-            let owner = OutputOwner.file(image.file, layout: layout)
-            guard let digest = Self.digest(ofFileAt: path) else { return (0, 0, "cannot be read") }
-            var missing: [ImageCopy] = []
-            var keys: [Int: String] = [:]
-            for copy in image.copies {
-                let key = Self.key(digest: digest, width: copy.width, quality: settings.quality, version: version)
-                keys[copy.width] = key
-                if try !output.reuseImage(copy.outputPath, key: key, owner: owner) { missing.append(copy) }
+            return try produce(image, copies: image.copies, operation: { ImageOperation(width: $0.width, format: .webp, quality: quality) }) {
+                (path: String, missing: [ImageCopy]) throws(ImageError) -> [String: [UInt8]] in
+                let made = try ImageLibrary.make(widths: missing.map(\.width), format: .webp, quality: quality, fromFileAt: path)
+                var byPath: [String: [UInt8]] = [:]
+                for copy in missing { byPath[copy.outputPath] = made[copy.width] }
+                return byPath
             }
-            guard !missing.isEmpty else { return (0, image.copies.count, nil) }
-            let made: [Int: [UInt8]]
-            do {
-                made = try ImageLibrary.make(widths: missing.map(\.width), format: .webp, quality: settings.quality, fromFileAt: path)
-            } catch let error as ImageError {
-                return (0, 0, "cannot be made smaller: \(error.description)")
-            }
-            for copy in missing {
-                guard let bytes = made[copy.width], !bytes.isEmpty, let key = keys[copy.width] else {
-                    return (0, 0, "cannot be made smaller: libvips made no \(copy.width) pixels wide copy")
-                }
-                try output.writeImage(Data(bytes), to: copy.outputPath, key: key, owner: owner)
-            }
-            return (missing.count, image.copies.count - missing.count, nil)
         }
         var problems: [String: String] = [:]
         for (image, result) in zip(images, results) where result.problem != nil { problems[image.file.outputPath] = result.problem }
@@ -64,14 +48,63 @@ struct ImageCopyMaker: Sendable {
                        made: results.reduce(0) { $0 + $1.made }, reused: results.reduce(0) { $0 + $1.reused })
     }
 
+    /// Makes (or links) the share copy (``ImagePlan/shareCopy(of:)``) of each image at `paths`
+    /// that gets one; the copies' output paths by their images'.
+    func makeShareCopies(of paths: Set<String>) async throws -> [String: String] {
+        guard layout.source.folder != nil else { return [:] }
+        let shared = paths.sorted().compactMap { path in plan.shareCopy(of: path).flatMap { copy in plan.image(at: path).map { ($0, copy) } } }
+        let operation = ImageOperation(.fill, width: ImagePlan.shareSize.width, height: ImagePlan.shareSize.height, format: .jpeg,
+                                       quality: 80, anchor: .smart)
+        let results = try await Parallel.map(shared.indices) { [self] index in
+            let (image, copy) = shared[index]
+            return try produce(image, copies: [copy], operation: { _ in operation }) {
+                (path: String, _: [ImageCopy]) throws(ImageError) -> [String: [UInt8]] in
+                [copy.outputPath: try ImageLibrary.make(operation, fromFileAt: path)]
+            }
+        }
+        var copies: [String: String] = [:]
+        for ((image, copy), result) in zip(shared, results) where result.problem == nil { copies[image.file.outputPath] = copy.outputPath }
+        return copies
+    }
+
+    /// Links the copies of `image` the build before made alike, and makes the others with
+    /// `make` (given the image's path on disk and the copies to make; their bytes by path).
+    private func produce(_ image: PlannedImage, copies: [ImageCopy], operation: (ImageCopy) -> ImageOperation,
+                         make: (String, [ImageCopy]) throws(ImageError) -> [String: [UInt8]]) throws -> (made: Int, reused: Int, problem: String?) {
+        guard let disk = layout.source.folder else { return (0, 0, nil) }
+        let path = disk.diskPath(image.file.path)
+        let owner = OutputOwner.file(image.file, layout: layout)
+        guard let digest = Self.digest(ofFileAt: path) else { return (0, 0, "cannot be read") }
+        var missing: [ImageCopy] = []
+        var keys: [String: String] = [:]
+        for copy in copies {
+            let key = Self.key(digest: digest, operation: operation(copy))
+            keys[copy.outputPath] = key
+            if try !output.reuseImage(copy.outputPath, key: key, owner: owner) { missing.append(copy) }
+        }
+        guard !missing.isEmpty else { return (0, copies.count, nil) }
+        let made: [String: [UInt8]]
+        do {
+            made = try make(path, missing)
+        } catch {
+            return (0, 0, "cannot be made smaller: \(error.description)")
+        }
+        for copy in missing {
+            guard let bytes = made[copy.outputPath], !bytes.isEmpty, let key = keys[copy.outputPath] else {
+                return (0, 0, "cannot be made smaller: libvips made no copy \(copy.width) pixels wide")
+            }
+            try output.writeImage(Data(bytes), to: copy.outputPath, key: key, owner: owner)
+        }
+        return (missing.count, copies.count - missing.count, nil)
+    }
+
     /// The key of one copy: what it is made from and how.
-    static func key(digest: UInt64, width: Int, quality: Int, version: String) -> String {
+    static func key(digest: UInt64, operation: ImageOperation) -> String {
         var hasher = StableHasher()
         hasher.combine(digest)
-        hasher.combine(width)
-        hasher.combine(ImageFormat.webp.rawValue)
-        hasher.combine(quality)
-        hasher.combine(version)
+        hasher.combine(operation.nameSuffix)
+        hasher.combine(operation.mode.rawValue)
+        hasher.combine(ImageLibrary.version)
         hasher.combine(recipe)
         return String(hasher.finalize(), radix: 16)
     }

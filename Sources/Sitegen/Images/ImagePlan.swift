@@ -18,14 +18,17 @@ struct ImagePlan: Sendable {
     let unavailability: String?
     /// Each copy's image, by the copy's output path.
     private var originals: [String: LoadedSite.StaticFile] = [:]
+    /// The output paths of the site's files, which no copy takes.
+    private let published: Set<String>
 
     /// No image planned (a site rendered without its files' headers).
-    static let none = ImagePlan(images: [:], settings: ImageSettings(), unavailability: nil)
+    static let none = ImagePlan(images: [:], settings: ImageSettings(), unavailability: nil, published: [])
 
-    private init(images: [String: PlannedImage], settings: ImageSettings, unavailability: String?) {
+    private init(images: [String: PlannedImage], settings: ImageSettings, unavailability: String?, published: Set<String>) {
         self.images = images
         self.settings = settings
         self.unavailability = unavailability
+        self.published = published
         for image in images.values { for copy in image.copies { originals[copy.outputPath] = image.file } }
     }
 
@@ -36,7 +39,7 @@ struct ImagePlan: Sendable {
             images[path]?.copies = []
             images[path]?.problem = problem
         }
-        return ImagePlan(images: images, settings: settings, unavailability: unavailability)
+        return ImagePlan(images: images, settings: settings, unavailability: unavailability, published: published)
     }
 
     /// Whether an image has a problem a page that shows it warns of.
@@ -55,12 +58,12 @@ struct ImagePlan: Sendable {
     init(loaded: LoadedSite) {
         let settings = loaded.configuration.images
         guard settings.responsive, let disk = loaded.layout.source.folder else {
-            self.init(images: [:], settings: settings, unavailability: nil)
+            self.init(images: [:], settings: settings, unavailability: nil, published: [])
             return
         }
         let candidates = loaded.files.filter { Self.sizedExtensions.contains(Self.fileExtension(of: $0.outputPath)) }
         guard !candidates.isEmpty else {
-            self.init(images: [:], settings: settings, unavailability: nil)
+            self.init(images: [:], settings: settings, unavailability: nil, published: [])
             return
         }
         let published = Set(loaded.files.map(\.outputPath))
@@ -83,15 +86,15 @@ struct ImagePlan: Sendable {
                 continue
             }
             var image = PlannedImage(file: file, width: width, height: height)
+            let stem = Self.stem(of: file.outputPath)
+            if !isVector { image.copyStem = stems[stem, default: 0] > 1 ? stem + "-" + Self.fileExtension(of: file.outputPath) : stem }
             let widths = isVector ? [] : Self.copyWidths(of: width, settings: settings)
             if !widths.isEmpty {
                 if width.multipliedReportingOverflow(by: height).partialValue > Limits.imagePixels || width > Limits.imagePixels
                     || height > Limits.imagePixels {
                     image.problem = "is \(width) × \(height) pixels, more than the \(Limits.imagePixels / 1_000_000) million "
                         + "sitegen makes smaller copies of (Limits: image pixels)"
-                } else {
-                    let stem = Self.stem(of: file.outputPath)
-                    let name = stems[stem, default: 0] > 1 ? stem + "-" + Self.fileExtension(of: file.outputPath) : stem
+                } else if let name = image.copyStem {
                     image.copies = widths.map { ImageCopy(width: $0, outputPath: "\(name).\($0)w.webp") }
                         .filter { !published.contains($0.outputPath) }
                     wantsCopies = wantsCopies || !image.copies.isEmpty
@@ -101,7 +104,7 @@ struct ImagePlan: Sendable {
         }
         let unavailability = wantsCopies ? ImageLibrary.unavailability : nil
         if unavailability != nil { images = images.mapValues { image in var image = image; image.copies = []; return image } }
-        self.init(images: images, settings: settings, unavailability: unavailability)
+        self.init(images: images, settings: settings, unavailability: unavailability, published: published)
     }
 
     /// The image published at `outputPath` (`posts/trip/ridge.jpg`).
@@ -109,9 +112,24 @@ struct ImagePlan: Sendable {
         images[outputPath]
     }
 
-    /// The image whose copy is at the output path `path`: what the preview serves in its place.
-    func original(ofCopyAt path: String) -> LoadedSite.StaticFile? {
-        originals[path]
+    /// The size of a share preview's image (`og:image`): what Facebook, LinkedIn and others show
+    /// best.
+    static let shareSize = (width: 1200, height: 630)
+
+    /// The share copy of the image at `outputPath` (`ridge.jpg` → `ridge.1200x630.jpg`: filled to
+    /// ``shareSize``, a JPEG, which every site that shows previews reads), when it is a raster
+    /// image at least that large with no problem and the name is free.
+    func shareCopy(of outputPath: String) -> ImageCopy? {
+        guard unavailability == nil, let image = images[outputPath], image.problem == nil, image.width >= Self.shareSize.width,
+              image.height >= Self.shareSize.height, let stem = image.copyStem else { return nil }
+        let path = stem + ".\(Self.shareSize.width)x\(Self.shareSize.height).jpg"
+        guard images[path] == nil, !published.contains(path) else { return nil }
+        return ImageCopy(width: Self.shareSize.width, outputPath: path)
+    }
+
+    /// Whether an image could have a share copy.
+    var hasShareCandidates: Bool {
+        unavailability == nil && images.values.contains { $0.problem == nil && $0.width >= Self.shareSize.width && $0.height >= Self.shareSize.height }
     }
 
     /// The widths of the copies of an image `width` pixels wide: those of `settings` narrower
@@ -130,7 +148,8 @@ struct ImagePlan: Sendable {
         let header = (try? handle.read(upToCount: ImageSize.headerBytes)) ?? Data()
         try? handle.close()
         if let size = ImageSize.of(header), size.width > 0, size.height > 0 { return .size(size.width, size.height) }
-        let damaged = HeaderRead.unreadable("cannot be read as an image: its header is cut short or damaged")
+        let damaged = HeaderRead.unreadable("cannot be read as an image: it does not start as a JPEG, PNG, GIF or WebP file does, "
+                                            + "or is cut short")
         guard header.count == ImageSize.headerBytes, header.first != UInt8(ascii: "<"), ImageLibrary.isAvailable else { return damaged }
         do {
             let info = try ImageLibrary.info(ofFileAt: path)

@@ -1,46 +1,43 @@
 import Foundation
 
-/// Completes the `<img>` tags of a page's HTML: `loading="lazy"` (but on the page's first
+/// Completes the `<img>` tags of an output's HTML: `loading="lazy"` (but on the output's first
 /// image, which the browser is to fetch at once: often the largest thing the reader sees
 /// first), `decoding="async"`, the pixel size of local images (`width`, `height`: the page does
 /// not jump as they load), and for an image with smaller copies (``ImagePlan``) a `srcset` of
 /// them with the site's `sizes`. An attribute the tag has already is left as it is.
 enum ImageTags {
-    /// `html` with its image tags completed. `copies`: whether images get `srcset` (the built-in
-    /// step; the `lazyImages` plugin leaves it out).
-    static func completed(_ html: String, files: PublishedFiles, copies: Bool) -> String {
-        guard html.contains("<img ") else { return html }
+    /// `html`, the output at `outputPath` (`posts/trip/index.html`, which relative image paths
+    /// are read from), with its image tags completed. `copies`: whether images get `srcset` (the
+    /// built-in step; the `lazyImages` plugin leaves it out).
+    static func completed(_ html: String, outputPath: String, files: PublishedFiles, copies: Bool) -> String {
+        guard html.contains("<img") else { return html }
         var result = ""
         result.reserveCapacity(html.utf8.count + 256)
         var rest = html[...]
         var isFirst = true
-        while let start = rest.range(of: "<img ") {
-            result += rest[..<start.lowerBound]
-            guard let end = rest[start.upperBound...].firstIndex(of: ">") else {
-                rest = rest[start.lowerBound...]
-                break
-            }
-            var tag = String(rest[start.lowerBound..<end])
+        while let (start, end) = nextTag(in: rest) {
+            result += rest[..<start]
+            var tag = String(rest[start..<end])
             rest = rest[end...]
             var added = ""
-            if !isFirst && !tag.contains(" loading=") { added += " loading=\"lazy\"" }
-            if !tag.contains(" decoding=") { added += " decoding=\"async\"" }
+            if !isFirst && attribute("loading", in: tag) == nil { added += " loading=\"lazy\"" }
+            if attribute("decoding", in: tag) == nil { added += " decoding=\"async\"" }
             isFirst = false
-            let source = attribute("src", in: tag)
-            let image = source.flatMap(files.image(at:))
-            let givenWidth = attribute("width", in: tag).flatMap { Int($0) }
-            if !tag.contains(" width="), !tag.contains(" height="), let source, let size = size(of: image, at: source, files: files) {
+            let rawSource = attribute("src", in: tag)
+            let source = rawSource.map(unescaped)
+            let url = source.flatMap { resolved($0, inOutputAt: outputPath, base: files.basePath) }
+            let image = url.flatMap(files.image(at:))
+            if attribute("width", in: tag) == nil, attribute("height", in: tag) == nil, let url, let size = size(of: image, at: url, files: files) {
                 added += " width=\"\(size.width)\" height=\"\(size.height)\""
             }
-            if copies, let image, !image.copies.isEmpty, let source, !tag.contains(" srcset="),
-               let srcset = srcset(image, src: rawAttribute("src", in: tag) ?? source) {
-                added += " srcset=\"\(srcset)\""
-                if !tag.contains(" sizes=") {
-                    let sizes = givenWidth.map { "(max-width: \($0)px) 100vw, \($0)px" } ?? files.images.settings.sizes
-                    added += " sizes=\"\(sizes)\""
+            if copies, let image, !image.copies.isEmpty, let rawSource, attribute("srcset", in: tag) == nil {
+                added += " srcset=\"\(srcset(image, src: rawSource))\""
+                if attribute("sizes", in: tag) == nil {
+                    let givenWidth = attribute("width", in: tag).flatMap { Int($0) }
+                    added += " sizes=\"\(givenWidth.map { "(max-width: \($0)px) 100vw, \($0)px" } ?? files.images.settings.sizes)\""
                 }
             }
-            if tag.hasSuffix("/") { tag = String(tag.dropLast()).trimmingCharacters(in: .whitespaces) + added + " /" }
+            if tag.hasSuffix("/") { tag = String(tag.dropLast()).trimmingCharacters(in: .whitespacesAndNewlines) + added + " /" }
             else { tag += added }
             result += tag
         }
@@ -48,34 +45,69 @@ enum ImageTags {
         return result
     }
 
-    /// The images of `html` with a problem (``PlannedImage/problem``): each `src` once, with it.
-    static func problems(in html: String, files: PublishedFiles) -> [(src: String, problem: String)] {
+    /// The images of `html` (the output at `outputPath`) with a problem (``PlannedImage/problem``):
+    /// each `src` once, with it.
+    static func problems(in html: String, outputPath: String, files: PublishedFiles) -> [(src: String, problem: String)] {
         var found: [(src: String, problem: String)] = []
         var rest = html[...]
-        while let start = rest.range(of: "<img ") {
-            let end = rest[start.upperBound...].firstIndex(of: ">") ?? rest.endIndex
-            let tag = String(rest[start.lowerBound..<end])
+        while let (start, end) = nextTag(in: rest) {
+            let tag = rest[start..<end]
             rest = rest[end...]
-            if let src = attribute("src", in: tag), let problem = files.image(at: src)?.problem, !found.contains(where: { $0.src == src }) {
-                found.append((src, problem))
-            }
+            guard let src = attribute("src", in: tag).map(unescaped), !found.contains(where: { $0.src == src }),
+                  let problem = resolved(src, inOutputAt: outputPath, base: files.basePath).flatMap(files.image(at:))?.problem else { continue }
+            found.append((src, problem))
         }
         return found
     }
 
+    /// The next `<img` tag of `html`: from its `<` to its `>` (not included).
+    private static func nextTag(in html: Substring) -> (Substring.Index, Substring.Index)? {
+        var rest = html
+        while let start = rest.range(of: "<img") {
+            let after = rest[start.upperBound...]
+            guard let next = after.first else { return nil }
+            guard next == " " || next == "\n" || next == "\t" || next == "\r" else {
+                rest = after
+                continue
+            }
+            guard let end = after.firstIndex(of: ">") else { return nil }
+            return (start.lowerBound, end)
+        }
+        return nil
+    }
+
+    /// A root-relative URL of the image a `src` names from the output at `outputPath`: as
+    /// written when it starts with `/`, else read from the output's folder under `base` (`..`
+    /// and `.` taken away); `nil` for an address with a scheme or host.
+    static func resolved(_ src: String, inOutputAt outputPath: String, base: String) -> String? {
+        if src.hasPrefix("//") { return nil }
+        if src.hasPrefix("/") { return src }
+        let path = src.prefix { $0 != "?" && $0 != "#" }
+        if let colon = path.firstIndex(of: ":"), !path[..<colon].contains("/") { return nil }
+        var parts = (base + "/" + URLPath.folder(of: outputPath)).split(separator: "/").map(String.init)
+        for part in path.split(separator: "/", omittingEmptySubsequences: false) {
+            switch part {
+            case ".", "": continue
+            case "..": if parts.isEmpty { return nil } else { parts.removeLast() }
+            default: parts.append(String(part))
+            }
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
     /// The image's size as shown: from the plan, else read from the file's header.
-    private static func size(of image: PlannedImage?, at source: String, files: PublishedFiles) -> (width: Int, height: Int)? {
+    private static func size(of image: PlannedImage?, at url: String, files: PublishedFiles) -> (width: Int, height: Int)? {
         if let image, image.width > 0 { return (image.width, image.height) }
-        guard image == nil, let header = files.header(at: source, count: ImageSize.headerBytes) else { return nil }
+        guard image == nil, let header = files.header(at: url, count: ImageSize.headerBytes) else { return nil }
         return ImageSize.of(header)
     }
 
-    /// The copies as `srcset` candidates: each at the image's URL with its own file name.
-    private static func srcset(_ image: PlannedImage, src: String) -> String? {
+    /// The copies as `srcset` candidates: each at the image's URL (as `src` writes it) with its
+    /// own file name.
+    private static func srcset(_ image: PlannedImage, src: String) -> String {
         let path = src.prefix { $0 != "?" && $0 != "#" }
-        guard let slash = path.lastIndex(of: "/") else { return nil }
         // A candidate's URL ends at a space, and a comma ends the candidate.
-        let folder = path[...slash].replacingOccurrences(of: " ", with: "%20").replacingOccurrences(of: ",", with: "%2C")
+        let folder = path.lastIndex(of: "/").map { path[...$0].replacingOccurrences(of: " ", with: "%20").replacingOccurrences(of: ",", with: "%2C") } ?? ""
         return image.copies.map { copy in
             let name = copy.fileName.addingPercentEncoding(withAllowedCharacters: nameCharacters) ?? String(copy.fileName)
             return "\(folder)\(name) \(copy.width)w"
@@ -85,14 +117,22 @@ enum ImageTags {
     /// The characters a copy's file name keeps unencoded in a URL.
     private static let nameCharacters = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
 
-    /// An attribute's value as written in the tag (HTML-escaped).
-    private static func rawAttribute(_ name: String, in tag: String) -> String? {
-        guard let start = tag.range(of: " \(name)=\""), let end = tag[start.upperBound...].firstIndex(of: "\"") else { return nil }
-        return String(tag[start.upperBound..<end])
+    /// An attribute's value as written in the tag (HTML-escaped), in double or single quotes.
+    private static func attribute(_ name: String, in tag: some StringProtocol) -> String? {
+        var rest = tag[...]
+        while let found = rest.range(of: name + "=") {
+            let before = found.lowerBound > rest.startIndex ? rest[rest.index(before: found.lowerBound)] : Character("x")
+            let value = rest[found.upperBound...]
+            rest = value
+            guard before == " " || before == "\n" || before == "\t" || before == "\r", let quote = value.first,
+                  quote == "\"" || quote == "'", let end = value.dropFirst().firstIndex(of: quote) else { continue }
+            return String(value[value.index(after: value.startIndex)..<end])
+        }
+        return nil
     }
 
-    /// An attribute's value, `&amp;` read as `&`.
-    private static func attribute(_ name: String, in tag: String) -> String? {
-        rawAttribute(name, in: tag)?.replacingOccurrences(of: "&amp;", with: "&")
+    /// `&amp;` read as `&`.
+    private static func unescaped(_ value: String) -> String {
+        value.replacingOccurrences(of: "&amp;", with: "&")
     }
 }

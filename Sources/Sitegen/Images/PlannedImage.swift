@@ -8,6 +8,9 @@ struct PlannedImage: Sendable {
     let height: Int
     /// Its smaller copies, narrowest first; none for an image no wider than the narrowest width.
     var copies: [ImageCopy] = []
+    /// The output path its copies are named after, without an extension (`posts/trip/ridge`,
+    /// or `posts/trip/ridge-jpg` beside a `ridge.png`); `nil` for an image that gets none (SVG).
+    var copyStem: String?
     /// Why it gets no copies although it is wide enough (too many pixels), for a warning at each
     /// page that shows it.
     var problem: String?

@@ -8,6 +8,8 @@ public struct PublishedFiles: Sendable {
     private let source: any SiteSource
     /// The site's path, decoded (`/blog`, or empty).
     private let base: String
+    /// The site's path as URLs hold it (`/blog`, or empty).
+    let basePath: String
     /// The images' sizes and smaller copies.
     let images: ImagePlan
 
@@ -18,6 +20,7 @@ public struct PublishedFiles: Sendable {
         for file in loaded.files { byURL[base + "/" + file.outputPath] = file.path }
         self.byURL = byURL
         self.base = base
+        self.basePath = basePath
         self.images = images
         source = loaded.layout.source
     }

@@ -25,6 +25,8 @@ package struct ListRenderer: Sendable {
     let sectionHTML: [String: String]
     /// The site's facts as the memory compares them (`nil` when it records nothing).
     let facts: FactValues?
+    /// The published files and images, whose tags list pages complete (``ImageTags``); `nil`: left as they are.
+    var files: PublishedFiles?
 
     /// Writes them all; returns how many list pages were written.
     func render() async throws -> Int {
@@ -309,7 +311,11 @@ package struct ListRenderer: Sendable {
             output.keep(path, owner: owner)
             return
         }
-        try output.write(text, to: path, owner: owner)
+        if let files, files.images.settings.responsive, path.hasSuffix(".html") {
+            try output.write(ImageTags.completed(text, outputPath: path, files: files, copies: output.makesImageCopies), to: path, owner: owner)
+        } else {
+            try output.write(text, to: path, owner: owner)
+        }
     }
 
     // MARK: Order
@@ -407,6 +413,6 @@ extension ListRenderer {
     init(site: RenderedSite, output: OutputWriter, memory: any RenderingMemory, facts: FactValues?) {
         self.init(loaded: site.loaded, pages: site.pages, orders: site.orders, newest: site.newest, terms: site.terms,
                   theme: site.theme, context: site.context, output: output, memory: memory, sectionHTML: site.sectionHTML,
-                  facts: facts)
+                  facts: facts, files: site.files)
     }
 }

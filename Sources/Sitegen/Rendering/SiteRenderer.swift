@@ -26,6 +26,10 @@ struct SiteRenderer: Sendable {
 
     func render() async throws -> RenderedSite {
         var rendered = try await parsedSite()
+        if output.makesImageCopies, images.hasShareCandidates {
+            rendered.context.shareCopies = try await ImageCopyMaker(plan: images, layout: loaded.layout, output: output)
+                .makeShareCopies(of: shareImages(of: rendered))
+        }
         let facts = memory.isRecording ? FactValues(rendered) : nil
         let narrowed = facts.flatMap { memory.narrowed(rendered, facts: $0) }
         if let narrowed {
@@ -40,6 +44,20 @@ struct SiteRenderer: Sendable {
         try await writePages(of: rendered, only: narrowed, facts: facts)
         rendered.listPages = try await ListRenderer(site: rendered, output: output, memory: memory, facts: facts).render()
         return rendered
+    }
+
+    /// The output paths of the site's images that share previews show: each page's image
+    /// (``TemplateContext/image(of:)``), each section's.
+    private func shareImages(of rendered: RenderedSite) -> Set<String> {
+        let context = rendered.context
+        var paths: Set<String> = []
+        for page in rendered.pages {
+            if let url = context.image(of: page), let path = context.sitePath(ofImage: url) { paths.insert(path) }
+        }
+        for section in loaded.sections.values {
+            if let url = context.image(of: section), let path = context.sitePath(ofImage: url) { paths.insert(path) }
+        }
+        return paths
     }
 
     /// The first pass: every page and section text parsed (or kept from the memory), the
@@ -74,7 +92,8 @@ struct SiteRenderer: Sendable {
         for warning in missingLayouts() { warnings.add(warning) }
         if images.hasProblems {
             for page in parsed {
-                for (src, problem) in ImageTags.problems(in: page.page.content, files: files) {
+                let path = URLPath.outputFile(for: page.page.page.url)
+                for (src, problem) in ImageTags.problems(in: page.page.content, outputPath: path, files: files) {
                     warnings.add(SiteError(file: display(page.page.page.sourcePath),
                                            "the image \(src) \(problem); it is published as it is, without smaller copies"))
                 }
@@ -95,6 +114,11 @@ struct SiteRenderer: Sendable {
                                            parser: parser(for: relative, links: links, title: title), liquid: liquid)
             for warning in content.warnings { warnings.add(warning) }
             sectionHTML[section.path] = content.markdown.html
+            if images.hasProblems {
+                for (src, problem) in ImageTags.problems(in: content.markdown.html, outputPath: URLPath.outputFile(for: section.url), files: files) {
+                    warnings.add(SiteError(file: source, "the image \(src) \(problem); it is published as it is, without smaller copies"))
+                }
+            }
             templateTags.append((source, content.templateTags))
         }
         for warning in ForeignTemplateTags.warnings(templateTags.filter { !$0.tags.isEmpty }) { warnings.add(warning) }
@@ -492,7 +516,8 @@ struct SiteRenderer: Sendable {
             return
         }
         // A live build makes no copies (the preview shows each image itself, never waiting for one).
-        let completed = files.images.settings.responsive ? ImageTags.completed(text, files: files, copies: output.makesImageCopies) : text
+        let completed = files.images.settings.responsive
+            ? ImageTags.completed(text, outputPath: path, files: files, copies: output.makesImageCopies) : text
         let html = site.htmlProcessors.reduce(completed) { html, process in process(html, rendered, files) }
         try output.write(html, to: path, owner: .page(page, layout: loaded.layout))
     }

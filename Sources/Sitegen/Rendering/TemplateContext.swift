@@ -37,6 +37,9 @@ package struct TemplateContext: Sendable {
     var strings: InterfaceStrings?
     /// Where each output is in the other languages, in a site with `languages:`.
     var translations: TranslationTable
+    /// The share copies of images (``ImagePlan/shareCopy(of:)``) by the images' output paths:
+    /// what the head's `og:image` names instead of the image.
+    var shareCopies: [String: String] = [:]
 
     init(configuration: SiteConfiguration, sections: [String: Section], data: FrontMatter = .empty, now: Date,
          menus siteMenus: SiteMenus = SiteMenus()) {
@@ -235,7 +238,7 @@ package struct TemplateContext: Sendable {
     package func head(of rendered: RenderedPage) -> TemplateValue {
         let page = rendered.page
         return .object(FactValue(fact: .page(page.sourcePath), base: HeadModel(title: rendered.title, description: description(page.description, rendered.summary, language: page.language),
-                                 url: absoluteURL(page.url), type: "article", image: image(of: rendered),
+                                 url: absoluteURL(page.url), type: "article", image: image(of: rendered).map(shareImage),
                                  published: page.date.map(DateText.rfc3339), modified: page.updated.map(DateText.rfc3339),
                                  languages: languages(of: .page(page.translationKey), in: page.language))))
     }
@@ -246,13 +249,10 @@ package struct TemplateContext: Sendable {
     package func listHead(title: String, url: String?, section: Section? = nil, language: String,
                           translation: TranslationTable.Key?) -> TemplateValue {
         let frontMatter = section?.source.frontMatter ?? .empty
-        // A relative image is the folder's file, whichever numbered page shows it.
-        let image = ShareImage.named(in: Self.params(frontMatter)).flatMap {
-            ShareImage.absolute(named: $0, isBundle: true, from: shareBase(folderOf: section?.url ?? "/"))
-        }
+        let image = image(of: section)
         let written = (frontMatter["description"] ?? frontMatter["summary"])?.string
         return .object(HeadModel(title: title, description: description(written, language: language), url: url.flatMap(absoluteURL),
-                                 type: "website", image: image, published: nil, modified: nil,
+                                 type: "website", image: image.map(shareImage), published: nil, modified: nil,
                                  languages: languages(of: translation, in: language)))
     }
 
@@ -262,6 +262,14 @@ package struct TemplateContext: Sendable {
         let alternates = key.map { translations.alternates(of: $0, prefix: (origin ?? "") + basePath) } ?? []
         return HeadModel.Languages(code: language, alternates: alternates,
                                    switcher: translations.switcher(for: key, in: language, basePath: basePath))
+    }
+
+    /// The absolute URL of the image a section's `_index.md` names: its lists' share image. A
+    /// relative image is the folder's file, whichever numbered page shows it.
+    func image(of section: Section?) -> String? {
+        ShareImage.named(in: Self.params(section?.source.frontMatter ?? .empty)).flatMap {
+            ShareImage.absolute(named: $0, isBundle: true, from: shareBase(folderOf: section?.url ?? "/"))
+        }
     }
 
     /// `page.image`: the absolute URL of the image the page's front matter names, else of the
@@ -274,6 +282,21 @@ package struct TemplateContext: Sendable {
             return url
         }
         return ShareImage.first(inHTML: rendered.content, from: base)
+    }
+
+    /// The output path of the site's file an absolute image URL names (`posts/trip/ridge.jpg`).
+    func sitePath(ofImage url: String) -> String? {
+        guard let origin, url.hasPrefix(origin + basePath + "/") else { return nil }
+        let path = url.dropFirst(origin.utf8.count + basePath.utf8.count + 1).prefix { $0 != "?" && $0 != "#" }
+        return path.removingPercentEncoding
+    }
+
+    /// The share copy's URL in place of an image's URL, when the image has one.
+    private func shareImage(_ url: String) -> String {
+        guard !shareCopies.isEmpty, let path = sitePath(ofImage: url), let copy = shareCopies[path],
+              let slash = url.prefix(while: { $0 != "?" && $0 != "#" }).lastIndex(of: "/"),
+              let name = copy.split(separator: "/").last?.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) else { return url }
+        return url[...slash] + name
     }
 
     /// The absolute URL of a URL path of the site; `nil` without an absolute `baseURL`.

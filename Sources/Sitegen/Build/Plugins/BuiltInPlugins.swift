@@ -41,8 +41,8 @@ extension Plugin {
     /// the main thread, and local images get `width` and `height` read from the file (as shown:
     /// a JPEG's EXIF orientation followed), so the page does not jump while they load.
     public static let lazyImages = Plugin(name: "lazyImages") { site in
-        site.htmlProcessors.append { html, _, files in
-            ImageTags.completed(html, files: files, copies: false)
+        site.htmlProcessors.append { html, page, files in
+            ImageTags.completed(html, outputPath: URLPath.outputFile(for: page.page.url), files: files, copies: false)
         }
     }
 
