@@ -274,3 +274,77 @@ extension ResponsiveImageTests {
         #expect(ImageTags.resolved("data:image/png;base64,AAAA", inOutputAt: "index.html", base: "") == nil)
     }
 }
+
+extension ResponsiveImageTests {
+    /// The sizes of the `src` files named by a page's image tags.
+    static func shown(_ site: TestSite, _ page: String) throws -> [(src: String, size: (width: Int, height: Int)?)] {
+        try tags(site.page(page)).map { tag in
+            let src = String(tag.components(separatedBy: "src=\"")[1].prefix { $0 != "\"" })
+            let file = site.output.appendingPathComponent(String(src.dropFirst()))
+            return (src, (try? Data(contentsOf: file)).flatMap(ImageSize.of))
+        }
+    }
+
+    @Test("images made by operations in Hugo's and Zola's words: figure's process, imgproc, resize_image")
+    func operations() async throws {
+        let site = try TestSite()
+        try site.write(try Self.photo(width: 1600, height: 1000), to: "content/posts/trip/big.jpg")
+        try site.write("""
+            ---
+            title: Trip
+            ---
+
+            {{< figure src="big.jpg" process="fill 600x400 webp q80 smart" caption="Filled" >}}
+
+            {{< imgproc big Fit "300x300" >}}Fitted{{< /imgproc >}}
+
+            {{< resize_image path="posts/trip/big.jpg" width=320 op="fit_width" format="jpg" >}}
+
+            {{< figure src="big.jpg" process="spin 600x400" >}}
+            """, to: "content/posts/trip/index.md")
+        let summary = try await site.build()
+        #expect(summary.warnings.map(\.description) == ["content/posts/trip/index.md:11: `spin 600x400` names no action: start it with "
+                                                        + "resize, fit, fill or crop; the image is shown as it is"])
+        let shown = try Self.shown(site, "posts/trip/index.html")
+        #expect(shown.map(\.src) == ["/posts/trip/big.fill-600x400-smart-q80.webp", "/posts/trip/big.fit-300x300-q75.webp",
+                                     "/posts/trip/big.resize-320x0-q75.jpg", "/posts/trip/big.jpg"])
+        #expect(shown.map { $0.size.map { "\($0.width)x\($0.height)" } ?? "none" } == ["600x400", "300x188", "320x200", "1600x1000"])
+        let html = try site.page("posts/trip/index.html")
+        #expect(html.contains("src=\"/posts/trip/big.fill-600x400-smart-q80.webp\" alt=\"Filled\" width=\"600\" height=\"400\""))
+        #expect(html.contains("src=\"/posts/trip/big.fit-300x300-q75.webp\" alt=\"\" width=\"300\" height=\"188\""))
+        // A copy made for a page is kept by a build that keeps the page's parse (the build cache).
+        try await SiteBuilder(site: Site(), layout: SiteLayout(root: site.root), options: BuildOptions()).buildRemembering()
+        try site.write("changed", to: "content/other.md")
+        try await SiteBuilder(site: Site(), layout: SiteLayout(root: site.root), options: BuildOptions()).buildRemembering()
+        #expect(site.exists("posts/trip/big.fill-600x400-smart-q80.webp"))
+    }
+
+    @Test("a Zola shortcode file's resize_image gives the copy's url, width and height")
+    func zolaFunction() async throws {
+        let site = try TestSite()
+        try site.write("base_url = \"https://example.org\"\ntitle = \"Zola\"\n", to: "config.toml")
+        try site.write(try Self.photo(width: 1600, height: 1000), to: "content/posts/big.jpg")
+        try site.write("+++\ntitle = \"Trip\"\n+++\n\n{{ thumb(path=\"posts/big.jpg\") }}\n", to: "content/posts/trip.md")
+        try site.write("{% set image = resize_image(path=path, width=240, height=160, op=\"fill\") %}"
+                       + "<img src=\"{{ image.url }}\" width=\"{{ image.width }}\" height=\"{{ image.height }}\" data-of=\"{{ image.orig_width }}\">",
+                       to: "templates/shortcodes/thumb.html")
+        let summary = try await site.build()
+        #expect(summary.warnings.isEmpty, "\(summary.warnings)")
+        let html = try site.page("posts/trip/index.html")
+        // Tera's autoescape writes `/` as `&#x2F;`, as Zola does.
+        #expect(html.contains("<img src=\"&#x2F;posts&#x2F;big.fill-240x160-center-q75.webp\" width=\"240\" height=\"160\" data-of=\"1600\""))
+        let copy = try Data(contentsOf: site.output.appendingPathComponent("posts/big.fill-240x160-center-q75.webp"))
+        #expect(ImageSize.of(copy).map { $0 == (240, 160) } == true)
+    }
+
+    @Test("a live build shows the image itself at the size an operation would give it")
+    func operationsLive() async throws {
+        let site = try TestSite()
+        try site.write(try Self.photo(width: 1600, height: 1000), to: "content/posts/trip/big.jpg")
+        try site.write("---\ntitle: Trip\n---\n\n{{< figure src=\"big.jpg\" process=\"fill 600x400\" >}}\n", to: "content/posts/trip/index.md")
+        let live = LiveSiteBuilder(site: Site(), root: site.root, output: nil, configuration: nil, options: BuildOptions())
+        _ = try await live.build(changed: [])
+        #expect(try site.page("posts/trip/index.html").contains("<img src=\"/posts/trip/big.jpg\" alt=\"\" width=\"600\" height=\"400\""))
+        #expect(!site.outputFiles().contains { $0.contains("fill-") })
+    }
+}

@@ -67,6 +67,32 @@ struct ImageCopyMaker: Sendable {
         return copies
     }
 
+    /// Makes (or links) the copies pages ask for by operations (``ImageRequest``); warnings for
+    /// those libvips could not make, whose places hold the image itself (a browser shows it).
+    func make(_ requests: Set<ImageRequest>) async throws -> [SiteError] {
+        guard layout.source.folder != nil, !requests.isEmpty else { return [] }
+        let byImage = Dictionary(grouping: requests, by: \.image).sorted { $0.key < $1.key }
+        let results = try await Parallel.map(byImage.indices) { [self] index -> [SiteError] in
+            let (path, asked) = byImage[index]
+            guard let image = plan.image(at: path) else { return [] }
+            let wanted = asked.compactMap { request in plan.copy(for: request).map { (request, $0) } }
+            let operations = Dictionary(wanted.map { ($0.1.outputPath, $0.0.operation) }, uniquingKeysWith: { first, _ in first })
+            let result = try produce(image, copies: wanted.map(\.1), operation: { operations[$0.outputPath] ?? ImageOperation() }) {
+                (file: String, missing: [ImageCopy]) throws(ImageError) -> [String: [UInt8]] in
+                var made: [String: [UInt8]] = [:]
+                for copy in missing { if let operation = operations[copy.outputPath] { made[copy.outputPath] = try ImageLibrary.make(operation, fromFileAt: file) } }
+                return made
+            }
+            guard let problem = result.problem, let disk = layout.source.folder else { return [] }
+            // The copies' places hold the image itself, so that no page names a missing file.
+            for (_, copy) in wanted {
+                try output.copy(disk.url(of: image.file.path), to: copy.outputPath, owner: OutputOwner.file(image.file, layout: layout))
+            }
+            return [SiteError(file: image.file.path, "\(problem); the pages that ask for it in another size show it as it is")]
+        }
+        return results.flatMap { $0 }
+    }
+
     /// Links the copies of `image` the build before made alike, and makes the others with
     /// `make` (given the image's path on disk and the copies to make; their bytes by path).
     private func produce(_ image: PlannedImage, copies: [ImageCopy], operation: (ImageCopy) -> ImageOperation,

@@ -34,12 +34,74 @@ struct ImagePlan: Sendable {
 
     /// The plan with no copies of the images at these output paths, for the reason given.
     func failing(_ problems: [String: String]) -> ImagePlan {
-        var images = self.images
+        var plan = self
         for (path, problem) in problems {
-            images[path]?.copies = []
-            images[path]?.problem = problem
+            plan.images[path]?.copies = []
+            plan.images[path]?.problem = problem
         }
-        return ImagePlan(images: images, settings: settings, unavailability: unavailability, published: published)
+        plan.originals = [:]
+        for image in plan.images.values { for copy in image.copies { plan.originals[copy.outputPath] = image.file } }
+        return plan
+    }
+
+    /// The site's path as URLs hold it (`/blog`, or empty).
+    private(set) var basePath = ""
+    /// Whether copies are made (not in a live build, whose preview shows each image itself).
+    private(set) var makesFiles = true
+
+    /// This plan for a live build: no copy is made, pages name each image itself.
+    func previewing() -> ImagePlan {
+        var plan = self
+        plan.makesFiles = false
+        return plan
+    }
+
+    /// The image behind a root-relative URL (`/blog/posts/trip/ridge.jpg`, percent-encoded or not).
+    func image(atURL url: String) -> PlannedImage? {
+        let path = String(url.prefix { $0 != "?" && $0 != "#" })
+        let decoded = path.removingPercentEncoding ?? path
+        let base = basePath.removingPercentEncoding ?? basePath
+        guard decoded.hasPrefix(base + "/") else { return nil }
+        return images[String(decoded.dropFirst(base.count + 1))]
+    }
+
+    /// The largest side a copy asked for by an operation may have.
+    static let largestSide = 8192
+
+    /// What a page that asks for the image at `url` (root-relative, as the page links it) made
+    /// by `operation` shows: the copy's request (for the build to make), its URL (the image's
+    /// with the copy's file name) and size. In a live build, the image itself at the copy's size.
+    /// `nil` when the URL names no image that can be made so (an SVG, an image with a problem,
+    /// no libvips); a size past ``largestSide`` is refused.
+    func processed(_ url: String, _ operation: ImageOperation) -> Processed? {
+        guard unavailability == nil, let image = image(atURL: url), image.problem == nil, image.width > 0, let stem = image.copyStem,
+              (operation.width ?? 0) <= Self.largestSide, (operation.height ?? 0) <= Self.largestSide else { return nil }
+        let request = ImageRequest(image: image.file.outputPath, operation: operation)
+        let size = request.copySize(ofImage: image.width, image.height)
+        guard makesFiles else { return Processed(request: nil, url: url, width: size.width, height: size.height) }
+        let name = request.copyName(stem: stem)
+        guard images[name] == nil, !published.contains(name) else { return nil }
+        let file = name.split(separator: "/").last.map(String.init) ?? name
+        let folder = url.prefix { $0 != "?" && $0 != "#" }
+        let copyURL = (folder.lastIndex(of: "/").map { String(folder[...$0]) } ?? "")
+            + (file.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? file)
+        return Processed(request: request, url: copyURL, width: size.width, height: size.height)
+    }
+
+    /// What a page shows of an image made by an operation.
+    struct Processed: Sendable {
+        /// The copy to make (`nil` in a live build, which shows the image itself).
+        let request: ImageRequest?
+        /// The URL the page names.
+        let url: String
+        let width: Int
+        let height: Int
+    }
+
+    /// The copy a request makes.
+    func copy(for request: ImageRequest) -> ImageCopy? {
+        guard let image = images[request.image], let stem = image.copyStem else { return nil }
+        return ImageCopy(width: request.copySize(ofImage: image.width, image.height).width, outputPath: request.copyName(stem: stem))
     }
 
     /// Whether an image has a problem a page that shows it warns of.
@@ -57,6 +119,7 @@ struct ImagePlan: Sendable {
     /// libvips reads files).
     init(loaded: LoadedSite) {
         let settings = loaded.configuration.images
+        defer { basePath = BaseURL.path(of: loaded.configuration.baseURL) }
         guard settings.responsive, let disk = loaded.layout.source.folder else {
             self.init(images: [:], settings: settings, unavailability: nil, published: [])
             return

@@ -131,8 +131,11 @@ enum ImageTags {
         return nil
     }
 
-    /// `&amp;` read as `&`.
+    /// An attribute's value with the character references a URL holds read (`&amp;`, and `/`
+    /// as Tera's autoescape writes it, `&#x2F;`).
     private static func unescaped(_ value: String) -> String {
-        value.replacingOccurrences(of: "&amp;", with: "&")
+        guard value.contains("&") else { return value }
+        return value.replacingOccurrences(of: "&#x2F;", with: "/").replacingOccurrences(of: "&#x2f;", with: "/")
+            .replacingOccurrences(of: "&#47;", with: "/").replacingOccurrences(of: "&amp;", with: "&")
     }
 }

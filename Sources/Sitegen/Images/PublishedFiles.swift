@@ -33,9 +33,7 @@ public struct PublishedFiles: Sendable {
 
     /// The image behind a root-relative URL, as the plan has it.
     func image(at url: String) -> PlannedImage? {
-        let path = Self.decodedPath(url)
-        guard path.hasPrefix(base + "/") else { return nil }
-        return images.image(at: String(path.dropFirst(base.count + 1)))
+        images.image(atURL: url)
     }
 
     /// A URL's path without query and fragment, percent-decoded.

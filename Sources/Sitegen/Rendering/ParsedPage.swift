@@ -11,18 +11,20 @@ struct ParsedPage: Sendable {
     let includes: [MdBookIncludes.File]
     /// The other generators' template tags left in its text.
     let templateTags: ForeignTemplateTags
+    /// The copies of images its shortcodes ask for.
+    var imageRequests: [ImageRequest] = []
 }
 
 extension ParsedPage {
     /// This parse, of `page` as it is now (the same file at the same revision).
     func with(page: Page) -> ParsedPage {
         ParsedPage(revision: revision, page: self.page.with(page: page), lookups: lookups, warnings: warnings, includes: includes,
-                   templateTags: templateTags)
+                   templateTags: templateTags, imageRequests: imageRequests)
     }
 
     /// This parse with the page's HTML kept in `file` (``RenderedPage/spilled(into:)``).
     func spilled(into file: SpillFile) -> ParsedPage {
         ParsedPage(revision: revision, page: page.spilled(into: file), lookups: lookups, warnings: warnings, includes: includes,
-                   templateTags: templateTags)
+                   templateTags: templateTags, imageRequests: imageRequests)
     }
 }

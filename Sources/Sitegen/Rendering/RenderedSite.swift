@@ -15,7 +15,7 @@ public struct RenderedSite: Sendable {
     /// How many list pages (home, sections) were written.
     public internal(set) var listPages: Int
     /// Problems that did not stop the build (links to missing pages…).
-    public let warnings: [SiteError]
+    public internal(set) var warnings: [SiteError]
     /// Each page as parsed, in the loaded order.
     var parsed: [ParsedPage]
     /// Each section's pages in the section's order, by section path.
@@ -34,6 +34,8 @@ public struct RenderedSite: Sendable {
     let site: Site
     let files: PublishedFiles
     let links: LinkResolver
+    /// The copies of images pages and sections ask for by their shortcodes.
+    var imageRequests: [ImageRequest] = []
 
     /// The configuration the site was loaded and rendered with.
     package var configuration: SiteConfiguration { loaded.configuration }

@@ -26,9 +26,10 @@ struct SiteRenderer: Sendable {
 
     func render() async throws -> RenderedSite {
         var rendered = try await parsedSite()
-        if output.makesImageCopies, images.hasShareCandidates {
-            rendered.context.shareCopies = try await ImageCopyMaker(plan: images, layout: loaded.layout, output: output)
-                .makeShareCopies(of: shareImages(of: rendered))
+        if output.makesImageCopies {
+            let maker = ImageCopyMaker(plan: images, layout: loaded.layout, output: output)
+            if images.hasShareCandidates { rendered.context.shareCopies = try await maker.makeShareCopies(of: shareImages(of: rendered)) }
+            rendered.warnings += try await maker.make(Set(rendered.imageRequests))
         }
         let facts = memory.isRecording ? FactValues(rendered) : nil
         let narrowed = facts.flatMap { memory.narrowed(rendered, facts: $0) }
@@ -102,6 +103,7 @@ struct SiteRenderer: Sendable {
         let pages = parsed.map(\.page)
         let orders = Self.sectionOrders(pages, sections: loaded.sections)
         var sectionHTML: [String: String] = [:]
+        var sectionImageRequests: [ImageRequest] = []
         var templateTags = parsed.filter { !$0.templateTags.isEmpty }.map { (file: display($0.page.page.sourcePath), tags: $0.templateTags) }
         // A Hugo site's `tags/_index.md` and `tags/swift/_index.md` are the text of those list pages.
         for section in Array(loaded.sections.values) + loaded.taxonomyContent.values {
@@ -113,6 +115,7 @@ struct SiteRenderer: Sendable {
             let content = try parseContent(section.source, at: relative, url: section.url, links: links,
                                            parser: parser(for: relative, links: links, title: title), liquid: liquid)
             for warning in content.warnings { warnings.add(warning) }
+            sectionImageRequests += content.imageRequests
             sectionHTML[section.path] = content.markdown.html
             if images.hasProblems {
                 for (src, problem) in ImageTags.problems(in: content.markdown.html, outputPath: URLPath.outputFile(for: section.url), files: files) {
@@ -136,7 +139,8 @@ struct SiteRenderer: Sendable {
         }
         return RenderedSite(loaded: loaded, pages: pages, listPages: 0, warnings: warnings.all, parsed: parsed, orders: orders,
                             neighbours: await neighbours, newest: await newest, terms: allTerms, sectionHTML: sectionHTML,
-                            context: context, theme: theme, site: site, files: files, links: links)
+                            context: context, theme: theme, site: site, files: files, links: links,
+                            imageRequests: parsed.flatMap(\.imageRequests) + sectionImageRequests)
     }
 
     /// The file the pages' HTML is kept in until it is rendered (and, in a live build, until
@@ -302,7 +306,8 @@ struct SiteRenderer: Sendable {
     /// shown as Hugo shows them, the other generators' tags left in it counted.
     private func parseContent(_ source: MarkdownSource, at path: String, url: String, links: LinkResolver,
                               parser: MarkdownParser, liquid: JekyllLiquid?) throws -> (markdown: Markdown, templateTags: ForeignTemplateTags,
-                                                          includes: [MdBookIncludes.File], warnings: [SiteError]) {
+                                                          includes: [MdBookIncludes.File], warnings: [SiteError],
+                                                          imageRequests: [ImageRequest]) {
         var source = source, includes: [MdBookIncludes.File] = [], warnings: [SiteError] = []
         let isHTML = path.hasSuffix(".html") || path.hasSuffix(".htm")
         // A Jekyll page is a Liquid template first; what its Liquid leaves (`{% raw %}`) is meant.
@@ -326,11 +331,11 @@ struct SiteRenderer: Sendable {
         }
         // A Jekyll or Hugo site's HTML page is its own text (a Jekyll page's Liquid run); a Hugo page's tags were reported as it was loaded (HugoPageFiles).
         if isHTML {
-            return (Markdown(passingThrough: source), ForeignTemplateTags(in: "", bodyLineOffset: 0, codeLines: []), [], warnings)
+            return (Markdown(passingThrough: source), ForeignTemplateTags(in: "", bodyLineOffset: 0, codeLines: []), [], warnings, [])
         }
         expanded = try links.expandingReferences(in: expanded, sourcePath: path, displayPath: display(path))
         var fragments = HTMLFragments(), shortcodeNames: Set<String> = [], zolaNames: Set<String> = [], hasDiagram = false
-        var shortcodeLines: [Int]?, rawLines: [ClosedRange<Int>] = []
+        var shortcodeLines: [Int]?, rawLines: [ClosedRange<Int>] = [], imageRequests: [ImageRequest] = []
         if TagReader.mayHoldTags(expanded.body) {
             let expansion = try expandShortcodes(expanded, at: path, url: url, parser: parser)
             expanded = MarkdownSource(frontMatter: expanded.frontMatter, body: expansion.markdown[...],
@@ -341,6 +346,7 @@ struct SiteRenderer: Sendable {
             shortcodeLines = expansion.leftAsText.filter { $0.form != .zola }.map(\.line)
             zolaNames = Set(expansion.leftAsText.filter { $0.form == .zola }.map(\.name))
             hasDiagram = expansion.hasDiagram
+            imageRequests = expansion.imageRequests
             rawLines = expansion.rawLines.map { $0.lowerBound + expanded.bodyLineOffset...$0.upperBound + expanded.bodyLineOffset }
         }
         if DiagramBlocks.mayHold(expanded.body) {
@@ -366,7 +372,7 @@ struct SiteRenderer: Sendable {
         if let shortcodeLines { tags.setHugoShortcodes(at: shortcodeLines) }
         tags.shortcodeNames = shortcodeNames
         tags.zolaNames = zolaNames
-        return (markdown, tags, includes, warnings)
+        return (markdown, tags, includes, warnings, imageRequests)
     }
 
     /// A Jekyll page's text with its Liquid run: `{% highlight %}` a fenced code block in
@@ -424,7 +430,8 @@ struct SiteRenderer: Sendable {
                 let page = ShortcodeModel.page(frontMatter: frontMatter, title: frontMatter["title"]?.string, url: url, site: site,
                                                configuration: configuration)
                 return ShortcodeTemplates.PageModel(page: .object(page), site: .object(site), language: configuration.language)
-            })
+            },
+            processedImage: { [images] url, operation in images.processed(url, operation) })
         let expansion = ShortcodeExpander.expand(text, context: context)
         if let line = expansion.tooLargeAt {
             throw SiteError(file: display(path), line: line,
@@ -491,7 +498,8 @@ struct SiteRenderer: Sendable {
             for entry in provider(rendered).entries { rendered.data[entry.key] = entry.value }
         }
         return ParsedPage(revision: page.revision, page: rendered, lookups: lookups.all,
-                          warnings: warnings.all, includes: content.includes, templateTags: content.templateTags)
+                          warnings: warnings.all, includes: content.includes, templateTags: content.templateTags,
+                          imageRequests: content.imageRequests)
     }
 
     private func write(_ parsed: ParsedPage, site siteValues: TemplateContext.SiteValues,

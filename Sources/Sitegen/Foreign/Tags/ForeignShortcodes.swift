@@ -105,7 +105,9 @@ struct ForeignShortcodes: Sendable {
     func render(_ call: TagCall, inner: String?, ordinal: Int, page: TemplateValue, site: TemplateValue, language: String,
                 markdown: @escaping @Sendable (String) -> String, markdownify: @escaping @Sendable (String) -> String,
                 highlight: @escaping @Sendable (String, String, String) -> String,
-                url: @escaping @Sendable (String) -> String?) -> Result<String, SiteError> {
+                url: @escaping @Sendable (String) -> String?,
+                function: (_ name: String, _ arguments: [String: TemplateValue]) -> TemplateValue? = { _, _ in nil })
+        -> Result<String, SiteError> {
         guard let file = files[call.name.lowercased()] else { return .failure(SiteError(file: nil, "no shortcode file")) }
         do throws(DialectError) {
             switch file.template {
@@ -124,7 +126,7 @@ struct ForeignShortcodes: Sendable {
                 variables["page"] = page
                 variables["config"] = site
                 variables["lang"] = .text(language)
-                return .success(try template.render(variables, markdown: markdown))
+                return .success(try template.render(variables, markdown: markdown, function: function))
             case .unsupported(let error):
                 throw error
             }

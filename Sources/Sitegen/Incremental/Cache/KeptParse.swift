@@ -23,6 +23,8 @@ struct KeptParse: Sendable, CacheCodable {
     let warnings: [SiteError]
     let includes: [MdBookIncludes.File]
     let templateTags: ForeignTemplateTags
+    /// ``ImageRequest/encoded``.
+    let imageRequests: [String]
     init(_ parsed: ParsedPage) {
         let page = parsed.page
         revision = parsed.revision
@@ -37,6 +39,7 @@ struct KeptParse: Sendable, CacheCodable {
         warnings = parsed.warnings
         includes = parsed.includes
         templateTags = parsed.templateTags
+        imageRequests = parsed.imageRequests.map(\.encoded)
     }
 
     /// The parse of `page`, which was loaded from the file at the revision this was kept for.
@@ -49,7 +52,7 @@ struct KeptParse: Sendable, CacheCodable {
                          spilled: file.map { ($0, range) }, data: data, titleID: titleID)
         }
         return ParsedPage(revision: revision, page: rendered, lookups: Set(lookups), warnings: warnings, includes: includes,
-                          templateTags: templateTags)
+                          templateTags: templateTags, imageRequests: imageRequests.compactMap(ImageRequest.init(encoded:)))
     }
 
     /// Writes everything but the HTML, then `html`, where the HTML is.
@@ -78,6 +81,7 @@ struct KeptParse: Sendable, CacheCodable {
         writer.write(warnings)
         writer.write(includes)
         writer.write(templateTags)
+        writer.write(imageRequests)
     }
 
     init(from reader: inout CacheReader) throws(CacheReader.Malformed) {
@@ -95,5 +99,6 @@ struct KeptParse: Sendable, CacheCodable {
         warnings = try reader.readArray()
         includes = try reader.readArray()
         templateTags = try reader.read()
+        imageRequests = try reader.readStrings()
     }
 }

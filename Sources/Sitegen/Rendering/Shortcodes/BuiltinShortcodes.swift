@@ -1,5 +1,6 @@
 import Foundation
 import SitegenLimits
+import SitegenImages
 import SitegenMarkdown
 import SitegenMath
 
@@ -39,17 +40,23 @@ extension ShortcodeExpander {
 
     // MARK: Figures and embeds
 
-    private func figure(_ call: TagCall) -> ShortcodeOutput? {
+    private mutating func figure(_ call: TagCall) -> ShortcodeOutput? {
         guard let source = call.argument("src") else { return .refused("needs `src`") }
         let caption = call.argument("caption"), title = call.argument("title")
+        // `process="fill 600x400 webp q80 smart"`: a copy made as Hugo's `Process` would.
+        var shown = (url: context.url(source, call.line), width: call.argument("width"), height: call.argument("height"))
+        if let spec = call.argument("process"),
+           let made = processed(shown.url, at: call.line, { () throws(ImageSpecError) in try ImageOperation(hugo: spec) }) {
+            shown = (made.url, shown.width ?? String(made.width), shown.height ?? String(made.height))
+        }
         var html = "<figure\(attribute("class", call.argument("class")))>"
         let link = call.argument("link").map { context.url($0, call.line) }
         if let link {
             html += "<a href=\"\(escape(link))\"\(attribute("target", call.argument("target")))\(attribute("rel", call.argument("rel")))>"
         }
         let alt = call.argument("alt") ?? caption.map(Self.plainText) ?? ""
-        html += "<img src=\"\(escape(context.url(source, call.line)))\" alt=\"\(escape(alt))\""
-            + attribute("width", call.argument("width")) + attribute("height", call.argument("height"))
+        html += "<img src=\"\(escape(shown.url))\" alt=\"\(escape(alt))\""
+            + attribute("width", shown.width) + attribute("height", shown.height)
             + " loading=\"\(escape(call.argument("loading") ?? "lazy"))\" decoding=\"async\">"
         if link != nil { html += "</a>" }
         if title != nil || caption != nil || call.argument("attr") != nil {
@@ -118,9 +125,17 @@ extension ShortcodeExpander {
                                                 "`imgproc` names no image beside the page: \(pattern); left as text"))
             return .markdown(call.written)
         }
-        let size = call.positional.count > 2 ? call.positional[2].split(separator: "x").compactMap { Int($0) } : []
-        var html = "<figure class=\"card\"><img src=\"\(escape(context.url(image, call.line)))\" alt=\"\""
-        if size.count == 2 { html += " width=\"\(size[0])\" height=\"\(size[1])\" style=\"object-fit: cover\"" }
+        let url = context.url(image, call.line)
+        var html = "<figure class=\"card\">"
+        // `{{< imgproc name Fill "600x300" >}}`: the image made as Hugo's `.Fill "600x300"`.
+        if call.positional.count > 2, let mode = ImageOperation.Mode(rawValue: call.positional[1].lowercased()), mode != .scale,
+           let made = processed(url, at: call.line, { () throws(ImageSpecError) in try ImageOperation(hugo: call.positional[2], mode: mode) }) {
+            html += "<img src=\"\(escape(made.url))\" alt=\"\" width=\"\(made.width)\" height=\"\(made.height)\""
+        } else {
+            let size = call.positional.count > 2 ? call.positional[2].split(separator: "x").compactMap { Int($0) } : []
+            html += "<img src=\"\(escape(url))\" alt=\"\""
+            if size.count == 2 { html += " width=\"\(size[0])\" height=\"\(size[1])\" style=\"object-fit: cover\"" }
+        }
         html += " loading=\"lazy\" decoding=\"async\">"
         if let inner = call.inner, !inner.written.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             html += "<figcaption>\(context.markdownify(inner.written))</figcaption>"
@@ -128,17 +143,40 @@ extension ShortcodeExpander {
         return .html(html + "</figure>")
     }
 
-    /// Zola's documentation's `resize_image` shortcode: the image at its content path, at the
-    /// size asked (resized images come with sitegen's image work).
-    private func resizedImage(_ call: TagCall) -> ShortcodeOutput? {
+    /// Zola's documentation's `resize_image` shortcode: the image at its content path, made as
+    /// Zola's `resize_image` function makes it (`op`, `width`, `height`, `format`, `quality`).
+    private mutating func resizedImage(_ call: TagCall) -> ShortcodeOutput? {
         guard let path = call.argument("path") else { return .refused("needs `path`") }
         let width = Int(call.argument("width") ?? "") ?? 0, height = Int(call.argument("height") ?? "") ?? 0
         let operation = call.argument("op") ?? "fill"
-        var html = "<img src=\"\(escape(context.url(path.hasPrefix("/") ? path : "/" + path, call.line)))\" alt=\"\""
+        let url = context.url(path.hasPrefix("/") ? path : "/" + path, call.line)
+        if let made = processed(url, at: call.line, { () throws(ImageSpecError) in
+            try ImageOperation(zola: operation, width: width > 0 ? width : nil, height: height > 0 ? height : nil,
+                               format: call.argument("format"), quality: call.argument("quality").flatMap { Int($0) })
+        }) {
+            return .html("<img src=\"\(escape(made.url))\" alt=\"\" width=\"\(made.width)\" height=\"\(made.height)\" loading=\"lazy\" decoding=\"async\">")
+        }
+        var html = "<img src=\"\(escape(url))\" alt=\"\""
         if width > 0, operation != "fit_height", operation != "fit" { html += " width=\"\(width)\"" }
         if height > 0, operation != "fit_width", operation != "fit" { html += " height=\"\(height)\"" }
         if operation == "fit", width > 0, height > 0 { html += " style=\"max-width: \(width)px; max-height: \(height)px\"" }
         return .html(html + " loading=\"lazy\" decoding=\"async\">")
+    }
+
+    /// The image at `url` made by the operation `make` gives, the copy noted for the build to
+    /// make; a spec that makes no sense is a warning at `line`, and `nil` (the image shown as it is).
+    private mutating func processed(_ url: String, at line: Int,
+                                    _ make: () throws(ImageSpecError) -> ImageOperation) -> ImagePlan.Processed? {
+        let operation: ImageOperation
+        do {
+            operation = try make()
+        } catch {
+            expansion.warnings.append(SiteError(file: context.file, line: line, "\(error.description); the image is shown as it is"))
+            return nil
+        }
+        guard let made = context.processedImage(url, operation) else { return nil }
+        if let request = made.request, !expansion.imageRequests.contains(request) { expansion.imageRequests.append(request) }
+        return made
     }
 
     /// A video player that loads nothing from the video site until the reader asks: the frame

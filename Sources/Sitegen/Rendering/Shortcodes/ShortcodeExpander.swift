@@ -1,4 +1,6 @@
 import Foundation
+import SitegenImages
+import SitegenTemplates
 import SitegenLimits
 import SitegenMarkdown
 
@@ -42,6 +44,9 @@ struct ShortcodeExpander {
         let templates: ShortcodeTemplates
         /// The page and site as shortcode templates see them.
         let model: @Sendable () -> ShortcodeTemplates.PageModel
+        /// An image of the site (by its URL as the page links it) made as an operation asks
+        /// (``ImagePlan/processed(_:_:)``).
+        var processedImage: @Sendable (_ url: String, _ operation: ImageOperation) -> ImagePlan.Processed? = { _, _ in nil }
     }
 
     let context: Context
@@ -163,9 +168,47 @@ struct ShortcodeExpander {
                                                            indentation: nil))
         }
         let model = context.model()
-        switch context.templates.foreign.render(call, inner: inner, ordinal: ordinal, page: model.page, site: model.site,
-                                                language: model.language, markdown: context.blockMarkdown,
-                                                markdownify: context.markdownify, highlight: highlight, url: { context.url($0, call.line) }) {
+        var requests: [ImageRequest] = []
+        var problems: [String] = []
+        // Zola's `resize_image(path, width, height, op, format, quality)`: the copy's `url`,
+        // `static_path`, `width` and `height`, and the image's `orig_width` and `orig_height`.
+        let function = { (name: String, arguments: [String: TemplateValue]) -> TemplateValue? in
+            guard name == "resize_image", case .text(let path)? = arguments["path"] else { return nil }
+            func number(_ key: String) -> Int? {
+                switch arguments[key] {
+                case .int(let value)?: value
+                case .text(let text)?: Int(text)
+                default: nil
+                }
+            }
+            func text(_ key: String) -> String? { if case .text(let value)? = arguments[key] { value } else { nil } }
+            var relative = Substring(path)
+            for prefix in ["@/", "/", "static/", "content/"] where relative.hasPrefix(prefix) { relative = relative.dropFirst(prefix.count) }
+            let url = context.url("/" + relative, call.line)
+            let operation: ImageOperation
+            do {
+                operation = try ImageOperation(zola: text("op") ?? "fill", width: number("width"), height: number("height"),
+                                               format: text("format"), quality: number("quality"))
+            } catch {
+                problems.append("\(error)")
+                return nil
+            }
+            guard let made = context.processedImage(url, operation) else { return nil }
+            if let request = made.request { requests.append(request) }
+            let original = context.processedImage(url, ImageOperation(.scale))
+            return .object(TemplateDictionary(["url": .text(made.url), "static_path": .text(made.url), "width": .int(made.width),
+                                               "height": .int(made.height), "orig_width": .int(original?.width ?? made.width),
+                                               "orig_height": .int(original?.height ?? made.height)]))
+        }
+        let result = context.templates.foreign.render(call, inner: inner, ordinal: ordinal, page: model.page, site: model.site,
+                                                      language: model.language, markdown: context.blockMarkdown,
+                                                      markdownify: context.markdownify, highlight: highlight,
+                                                      url: { context.url($0, call.line) }, function: function)
+        for request in requests where !expansion.imageRequests.contains(request) { expansion.imageRequests.append(request) }
+        for problem in problems {
+            expansion.warnings.append(SiteError(file: context.file, line: call.line, "`resize_image`: \(problem); the call gives nothing"))
+        }
+        switch result {
         case .success(let output):
             markdown += context.templates.foreignOutputsMarkdown(name, form: call.form)
                 ? output : fragment(output, standalone: standalone, newlines: newlines)

@@ -10,6 +10,8 @@ struct ShortcodeExpansion: Sendable {
     /// not run (``warnings`` says why).
     var leftAsText: [(name: String, form: TagCall.Form, line: Int)] = []
     var warnings: [SiteError] = []
+    /// The copies of images the page's calls ask for (a figure's `process`, `imgproc`, `resize_image`).
+    var imageRequests: [ImageRequest] = []
     /// Where in ``markdown`` (UTF-8 offsets) the `{% raw %}` texts are, whose tags are meant.
     var rawRanges: [Range<Int>] = []
 
