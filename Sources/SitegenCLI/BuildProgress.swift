@@ -41,8 +41,9 @@ final class BuildProgress: Sendable {
             if !quiet { for note in summary.notes { TerminalOutput.plain("sitegen: \(note)") } }
             for warning in summary.warnings { TerminalOutput.warning(warning.description) }
             if !quiet {
-                let pages = CountedNoun.phrase(summary.pages, "page")
-                print(String(format: "Built %@ in %.2f s → %@", pages, summary.seconds, outputName))
+                var built = CountedNoun.phrase(summary.pages, "page")
+                if summary.imageCopiesMade > 0 { built += " and " + CountedNoun.phrase(summary.imageCopiesMade, "image copy", plural: "image copies") }
+                print(String(format: "Built %@ in %.2f s → %@", built, summary.seconds, outputName))
             }
         }
     }

@@ -150,7 +150,7 @@ public final class SiteBuilder: Sendable {
             let warnings = (loaded?.warnings ?? []) + (rendered?.warnings ?? []) + context.warnings
             let summary = BuildSummary(pages: pages.count, listPages: rendered?.listPages ?? 0, files: copied, seconds: seconds,
                                        output: layout.output, warnings: warnings, notes: loaded?.notes ?? [],
-                                       foreignConfiguration: loaded?.foreignConfiguration)
+                                       foreignConfiguration: loaded?.foreignConfiguration, imageCopiesMade: output.imageCopiesMade)
             if announcing { observers.send(.finished(summary)) }
             return (summary, pages)
         } catch {

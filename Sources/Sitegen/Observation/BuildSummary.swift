@@ -21,4 +21,7 @@ public struct BuildSummary: Sendable {
     /// Another generator's configuration file the site's settings were read from, if any
     /// (the command line says so in one line).
     public var foreignConfiguration: ForeignConfiguration? = nil
+    /// How many copies of images the build made (smaller ones, share copies, those pages asked
+    /// for), not counting those linked from the build before (see the Images article).
+    public var imageCopiesMade = 0
 }

@@ -14,6 +14,10 @@ final class OutputWriter: Sendable {
 
     private let sink: any OutputSink
     private let claims = Mutex(Claims())
+    private let imagesWritten = Counter()
+
+    /// How many image copies this build made (not those linked from the build before).
+    var imageCopiesMade: Int { imagesWritten.add(0) }
 
     /// A writer into `sink`.
     init(_ sink: any OutputSink) {
@@ -64,6 +68,7 @@ final class OutputWriter: Sendable {
     /// Writes the image copy `data`, made the way `key` says, at `path`, made by `owner`.
     func writeImage(_ data: Data, to path: String, key: String, owner: OutputOwner) throws {
         try claim(path, by: owner) { try sink.writeImage(data, to: path, key: key) }
+        _ = imagesWritten.increment()
     }
 
     /// Keeps the file a live build made before at `path`, still made by `owner`.
