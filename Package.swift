@@ -64,6 +64,7 @@ let package = Package(
             dependencies: [
                 "Sitegen",
                 "SitegenLimits",
+                "SitegenImages",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
             ]

@@ -171,13 +171,39 @@ struct ResponsiveImageTests {
 }
 
 extension ResponsiveImageTests {
-    @Test("a live build (serve) makes no copies and offers none: the preview shows each image, with its size")
+    @Test("a live build (serve) offers the copies as a build does but makes none: the preview makes each when asked")
     func liveBuild() async throws {
         let site = try Self.site(["photo.jpg": try Self.fixture("oriented.jpg")])
         let live = LiveSiteBuilder(site: Site(), root: site.root, output: nil, configuration: nil, options: BuildOptions())
         _ = try await live.build(changed: [])
         #expect(Self.tags(try site.page("posts/trip/index.html"))
-            == ["<img src=\"/posts/trip/photo.jpg\" alt=\"photo.jpg\" decoding=\"async\" width=\"800\" height=\"1200\" />"])
+            == ["<img src=\"/posts/trip/photo.jpg\" alt=\"photo.jpg\" decoding=\"async\" width=\"800\" height=\"1200\" "
+                + "srcset=\"/posts/trip/photo.480w.webp 480w, /posts/trip/photo.800w.webp 800w\" sizes=\"(max-width: 42rem) 100vw, 42rem\" />"])
+        #expect(!site.outputFiles().contains { $0.hasSuffix(".webp") })
+    }
+
+    @Test("the preview makes a copy a page names when the browser asks for it, from the image beside it, and nothing else")
+    func previewMakesCopies() throws {
+        let site = try Self.site(["photo.jpg": try Self.fixture("oriented.jpg")])
+        try site.write("---\ntitle: Ops\n---\n\n{{< figure src=\"/posts/trip/photo.jpg\" process=\"fill 300x200 q60\" >}}\n", to: "content/ops.md")
+        let server = try PreviewProcess(root: site.root)
+        #expect(try server.request("/posts/trip/").body.contains("srcset=\"/posts/trip/photo.480w.webp 480w"))
+        for (copy, type) in [("/posts/trip/photo.480w.webp", "image/webp"), ("/posts/trip/photo.fill-300x200-center-q60.webp", "image/webp"),
+                             ("/posts/trip/photo.1200x630.jpg", "image/jpeg")] {
+            let made = try server.request(copy)
+            #expect(made.status == 200, "\(copy)")
+            #expect(made.headers["content-type"] == type, "\(copy)")
+            #expect(made.body.hasPrefix(type == "image/webp" ? "RIFF" : "\u{FFFD}\u{FFFD}"), "\(copy)")
+            // Asked again: the same bytes.
+            #expect(try server.request(copy).body == made.body)
+        }
+        #expect(try server.request("/ops/").body.contains("src=\"/posts/trip/photo.fill-300x200-center-q60.webp\""))
+        // No image beside the name, a name no copy has, a path out of the folder: not found.
+        for path in ["/posts/trip/other.480w.webp", "/posts/trip/photo.480x.webp", "/posts/trip/photo.fill-0x0-q60.webp",
+                     "/posts/../../etc/photo.480w.webp", "/posts/trip/photo.99999w.webp"] {
+            #expect(try server.request(path).status == 404, "\(path)")
+        }
+        // Nothing was written: the copies lived in memory.
         #expect(!site.outputFiles().contains { $0.hasSuffix(".webp") })
     }
 }
@@ -337,14 +363,14 @@ extension ResponsiveImageTests {
         #expect(ImageSize.of(copy).map { $0 == (240, 160) } == true)
     }
 
-    @Test("a live build shows the image itself at the size an operation would give it")
+    @Test("a live build names the copy an operation makes, with its size, and makes none")
     func operationsLive() async throws {
         let site = try TestSite()
         try site.write(try Self.photo(width: 1600, height: 1000), to: "content/posts/trip/big.jpg")
         try site.write("---\ntitle: Trip\n---\n\n{{< figure src=\"big.jpg\" process=\"fill 600x400\" >}}\n", to: "content/posts/trip/index.md")
         let live = LiveSiteBuilder(site: Site(), root: site.root, output: nil, configuration: nil, options: BuildOptions())
         _ = try await live.build(changed: [])
-        #expect(try site.page("posts/trip/index.html").contains("<img src=\"/posts/trip/big.jpg\" alt=\"\" width=\"600\" height=\"400\""))
+        #expect(try site.page("posts/trip/index.html").contains("<img src=\"/posts/trip/big.fill-600x400-center-q75.webp\" alt=\"\" width=\"600\" height=\"400\""))
         #expect(!site.outputFiles().contains { $0.contains("fill-") })
     }
 }

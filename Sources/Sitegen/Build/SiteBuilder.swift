@@ -262,8 +262,6 @@ public final class SiteBuilder: Sendable {
         if context.output.makesImageCopies {
             // First, so that a page offers only the copies that could be made.
             stage.images = try await ImageCopyMaker(plan: stage.images, layout: loaded.layout, output: context.output).make().plan
-        } else {
-            stage.images = stage.images.previewing()
         }
         var renderer = stage.renderer(output: context.output, observers: observers, memory: context.renderingMemory)
         renderer.spillThreshold = options.spillThreshold

@@ -53,8 +53,7 @@ struct ImageCopyMaker: Sendable {
     func makeShareCopies(of paths: Set<String>) async throws -> [String: String] {
         guard layout.source.folder != nil else { return [:] }
         let shared = paths.sorted().compactMap { path in plan.shareCopy(of: path).flatMap { copy in plan.image(at: path).map { ($0, copy) } } }
-        let operation = ImageOperation(.fill, width: ImagePlan.shareSize.width, height: ImagePlan.shareSize.height, format: .jpeg,
-                                       quality: 80, anchor: .smart)
+        let operation = Self.shareOperation
         let results = try await Parallel.map(shared.indices) { [self] index in
             let (image, copy) = shared[index]
             return try produce(image, copies: [copy], operation: { _ in operation }) {
@@ -92,6 +91,11 @@ struct ImageCopyMaker: Sendable {
         }
         return results.flatMap { $0 }
     }
+
+    /// How a share copy is made: filled to ``ImagePlan/shareSize`` around what the eye goes to,
+    /// a JPEG at quality 80.
+    static let shareOperation = ImageOperation(.fill, width: ImagePlan.shareSize.width, height: ImagePlan.shareSize.height,
+                                               format: .jpeg, quality: 80, anchor: .smart)
 
     /// Links the copies of `image` the build before made alike, and makes the others with
     /// `make` (given the image's path on disk and the copies to make; their bytes by path).

@@ -46,16 +46,6 @@ struct ImagePlan: Sendable {
 
     /// The site's path as URLs hold it (`/blog`, or empty).
     private(set) var basePath = ""
-    /// Whether copies are made (not in a live build, whose preview shows each image itself).
-    private(set) var makesFiles = true
-
-    /// This plan for a live build: no copy is made, pages name each image itself.
-    func previewing() -> ImagePlan {
-        var plan = self
-        plan.makesFiles = false
-        return plan
-    }
-
     /// The image behind a root-relative URL (`/blog/posts/trip/ridge.jpg`, percent-encoded or not).
     func image(atURL url: String) -> PlannedImage? {
         let path = String(url.prefix { $0 != "?" && $0 != "#" })
@@ -70,15 +60,13 @@ struct ImagePlan: Sendable {
 
     /// What a page that asks for the image at `url` (root-relative, as the page links it) made
     /// by `operation` shows: the copy's request (for the build to make), its URL (the image's
-    /// with the copy's file name) and size. In a live build, the image itself at the copy's size.
-    /// `nil` when the URL names no image that can be made so (an SVG, an image with a problem,
+    /// with the copy's file name) and size. `nil` when the URL names no image that can be made so (an SVG, an image with a problem,
     /// no libvips); a size past ``largestSide`` is refused.
     func processed(_ url: String, _ operation: ImageOperation) -> Processed? {
         guard unavailability == nil, let image = image(atURL: url), image.problem == nil, image.width > 0, let stem = image.copyStem,
               (operation.width ?? 0) <= Self.largestSide, (operation.height ?? 0) <= Self.largestSide else { return nil }
         let request = ImageRequest(image: image.file.outputPath, operation: operation)
         let size = request.copySize(ofImage: image.width, image.height)
-        guard makesFiles else { return Processed(request: nil, url: url, width: size.width, height: size.height) }
         let name = request.copyName(stem: stem)
         guard images[name] == nil, !published.contains(name) else { return nil }
         let file = name.split(separator: "/").last.map(String.init) ?? name
@@ -90,8 +78,8 @@ struct ImagePlan: Sendable {
 
     /// What a page shows of an image made by an operation.
     struct Processed: Sendable {
-        /// The copy to make (`nil` in a live build, which shows the image itself).
-        let request: ImageRequest?
+        /// The copy to make.
+        let request: ImageRequest
         /// The URL the page names.
         let url: String
         let width: Int

@@ -108,7 +108,7 @@ final class LiveOutput: OutputSink {
         }
     }
 
-    /// The preview serves each image in place of its copies: none is made.
+    /// The preview makes each image copy when a browser asks for it: none is made here.
     var makesImageCopies: Bool { false }
 
     func keep(_ path: String) {

@@ -312,7 +312,7 @@ package struct ListRenderer: Sendable {
             return
         }
         if let files, files.images.settings.responsive, path.hasSuffix(".html") {
-            try output.write(ImageTags.completed(text, outputPath: path, files: files, copies: output.makesImageCopies), to: path, owner: owner)
+            try output.write(ImageTags.completed(text, outputPath: path, files: files, copies: true), to: path, owner: owner)
         } else {
             try output.write(text, to: path, owner: owner)
         }

@@ -523,9 +523,8 @@ struct SiteRenderer: Sendable {
             output.keep(path, owner: .page(page, layout: loaded.layout))
             return
         }
-        // A live build makes no copies (the preview shows each image itself, never waiting for one).
-        let completed = files.images.settings.responsive
-            ? ImageTags.completed(text, outputPath: path, files: files, copies: output.makesImageCopies) : text
+        // A live build makes no copies: the preview makes each when a browser asks for it.
+        let completed = files.images.settings.responsive ? ImageTags.completed(text, outputPath: path, files: files, copies: true) : text
         let html = site.htmlProcessors.reduce(completed) { html, process in process(html, rendered, files) }
         try output.write(html, to: path, owner: .page(page, layout: loaded.layout))
     }

@@ -15,8 +15,8 @@ protocol OutputSink: Sendable {
     func copy(_ source: URL, to path: String) throws
     /// Keeps the file a live build made before at `path`, unchanged (a no-op elsewhere).
     func keep(_ path: String)
-    /// Whether the build makes the smaller copies of its images (a live build leaves them out:
-    /// the preview serves each image in their place, ``ImagePlan/original(ofCopyAt:)``).
+    /// Whether the build makes the copies of its images (a live build leaves them out: the
+    /// preview makes each when a browser asks for it, ``ImageCopyName``).
     var makesImageCopies: Bool { get }
     /// Puts in the build the image copy the build before made at `path` from the same image
     /// the same way (`key`, ``ImageCopyMaker``), without making it again; false when there is none.

@@ -33,6 +33,20 @@ struct PreviewFiles {
         return .file(URL(fileURLWithPath: real))
     }
 
+    /// A request path of a file that may be missing, as a path relative to the folder, when
+    /// its folder lies inside it (no `..`, no link leading out): where the preview may make a
+    /// file that is not there (an image's copy).
+    func pathInside(_ requestPath: String) -> String? {
+        let decoded = requestPath.removingPercentEncoding ?? requestPath
+        let parts = decoded.split(separator: "/", omittingEmptySubsequences: true)
+        guard !parts.isEmpty, !decoded.hasSuffix("/"),
+              !parts.contains(where: { $0 == ".." || $0 == "." || $0.contains("\0") || $0.contains("\\") }) else { return nil }
+        let folder = parts.dropLast().reduce(root) { $0.appendingPathComponent(String($1)) }
+        guard let real = FileSystem.resolved(folder.path), let realRoot = FileSystem.resolved(root.path),
+              real == realRoot || real.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/") else { return nil }
+        return parts.joined(separator: "/")
+    }
+
     /// The `Content-Type` for a file name.
     static func contentType(of path: String) -> String {
         let ext = path.split(separator: ".").last.map { $0.lowercased() } ?? ""

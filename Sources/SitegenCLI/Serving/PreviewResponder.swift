@@ -16,13 +16,15 @@ import SitegenLimits
 struct PreviewResponder: Sendable {
     let root: URL
     let reload: LiveReload
+    /// The copies of images the pages name, made when first asked for (a live build makes none).
+    let images = PreviewImages()
     /// The path the site is served under, percent-encoded, without a trailing slash: `""` or `/blog`.
     var basePath: String = ""
 
     /// The methods of HTTP (RFC 9110 §9) that the preview does not serve: 405 rather than 501.
     private static let otherMethods: Set<String> = ["POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH"]
 
-    func respond(to request: HTTPRequestHead) -> HTTPResponse {
+    func respond(to request: HTTPRequestHead) async -> HTTPResponse {
         guard request.method == "GET" || request.method == "HEAD" else {
             if Self.otherMethods.contains(request.method) {
                 return .text(405, "The preview serves GET and HEAD only.", fields: [("Allow", "GET, HEAD")])
@@ -47,6 +49,9 @@ struct PreviewResponder: Sendable {
         case .redirect(let location):
             return .redirect(301, to: basePath + location)
         case .missing:
+            if let path = PreviewFiles(root: root).pathInside(inside), let copy = await images.copy(at: path, in: root) {
+                return HTTPResponse(status: 200, fields: [("Content-Type", PreviewFiles.contentType(of: inside))], body: .bytes(copy))
+            }
             return missing(inside)
         }
     }

@@ -175,7 +175,7 @@ extension ShortcodeExpander {
             return nil
         }
         guard let made = context.processedImage(url, operation) else { return nil }
-        if let request = made.request, !expansion.imageRequests.contains(request) { expansion.imageRequests.append(request) }
+        if !expansion.imageRequests.contains(made.request) { expansion.imageRequests.append(made.request) }
         return made
     }
 

@@ -194,7 +194,7 @@ struct ShortcodeExpander {
                 return nil
             }
             guard let made = context.processedImage(url, operation) else { return nil }
-            if let request = made.request { requests.append(request) }
+            requests.append(made.request)
             let original = context.processedImage(url, ImageOperation(.scale))
             return .object(TemplateDictionary(["url": .text(made.url), "static_path": .text(made.url), "width": .int(made.width),
                                                "height": .int(made.height), "orig_width": .int(original?.width ?? made.width),

@@ -19,14 +19,14 @@ import Synchronization
 final class HTTPConnection<Channel: ByteChannel>: Sendable {
     private let channel: Channel
     private let limits: HTTPLimits
-    private let respond: @Sendable (HTTPRequestHead) -> HTTPResponse
+    private let respond: @Sendable (HTTPRequestHead) async -> HTTPResponse
     /// When the step under way (receiving a head, writing a response) must be done; `nil` while
     /// an event stream waits for events.
     private let deadline = Mutex<ContinuousClock.Instant?>(nil)
     /// Whether the deadline passed (and ended the connection).
     private let expired = Atomic(false)
 
-    init(channel: Channel, limits: HTTPLimits, respond: @escaping @Sendable (HTTPRequestHead) -> HTTPResponse) {
+    init(channel: Channel, limits: HTTPLimits, respond: @escaping @Sendable (HTTPRequestHead) async -> HTTPResponse) {
         self.channel = channel
         self.limits = limits
         self.respond = respond
@@ -66,7 +66,7 @@ final class HTTPConnection<Channel: ByteChannel>: Sendable {
                 return
             }
 
-            let response = respond(head)
+            let response = await respond(head)
             setDeadline(after: limits.writeTimeout)
             let withBody = head.method != "HEAD"
             switch response.body {

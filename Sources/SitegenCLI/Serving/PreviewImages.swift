@@ -1,0 +1,52 @@
+import Foundation
+import Sitegen
+import SitegenImages
+import Synchronization
+
+/// The copies of images a preview's pages name (`ridge.480w.webp`, `ridge.1200x630.jpg`,
+/// `ridge.fill-600x400-smart-q80.webp`), which a live build does not make: each is made when a
+/// browser first asks for it, from the image beside it (``ImageCopyName``), on threads of its
+/// own, two at a time, so that no page waits for an image; then kept in memory (up to
+/// ``heldBytes``) until the image changes. Nothing is written to disk.
+final class PreviewImages: Sendable {
+    /// How many bytes of copies are kept; past it, the kept ones are dropped.
+    static let heldBytes = 256 << 20
+
+    private struct Kept {
+        var copies: [String: (stamp: FileStamp, data: Data)] = [:]
+        var bytes = 0
+    }
+
+    private let kept = Mutex(Kept())
+    private let queue = DispatchQueue(label: "sitegen.preview-images", attributes: .concurrent)
+    private let slots = DispatchSemaphore(value: 2)
+
+    /// The copy whose file name ends `path` (a path of the folder `root`, relative, checked by
+    /// the caller to lie in it) made from the image beside it; `nil` when the name is no copy's,
+    /// no image is beside it, or it cannot be made.
+    func copy(at path: String, in root: URL) async -> Data? {
+        let name = (path as NSString).lastPathComponent
+        guard let copyName = ImageCopyName(name) else { return nil }
+        let folder = root.appendingPathComponent((path as NSString).deletingLastPathComponent)
+        guard let original = copyName.originals.lazy.map({ folder.appendingPathComponent($0) })
+                .first(where: { FileSystem.kind($0.path) == .file }),
+              let realRoot = FileSystem.resolved(root.path), let real = FileSystem.resolved(original.path),
+              real.hasPrefix(realRoot + "/"), let stamp = FileStamp(real) else { return nil }
+        let key = folder.path + "/" + name
+        if let known = kept.withLock({ $0.copies[key] }), known.stamp == stamp { return known.data }
+        let made: Data? = await withCheckedContinuation { continuation in
+            queue.async { [slots] in
+                slots.wait()
+                defer { slots.signal() }
+                continuation.resume(returning: (try? ImageLibrary.make(copyName.operation, fromFileAt: real)).map { Data($0) })
+            }
+        }
+        guard let made else { return nil }
+        kept.withLock { kept in
+            if kept.bytes + made.count > Self.heldBytes { kept = Kept() }
+            kept.copies[key] = (stamp, made)
+            kept.bytes += made.count
+        }
+        return made
+    }
+}
