@@ -200,7 +200,7 @@ extension ResponsiveImageTests {
         #expect(try server.request("/ops/").body.contains("src=\"/posts/trip/photo.fill-300x200-center-q60.webp\""))
         // No image beside the name, a name no copy has, a path out of the folder: not found.
         for path in ["/posts/trip/other.480w.webp", "/posts/trip/photo.480x.webp", "/posts/trip/photo.fill-0x0-q60.webp",
-                     "/posts/../../etc/photo.480w.webp", "/posts/trip/photo.99999w.webp"] {
+                     "/posts/../../etc/photo.480w.webp", "/posts/trip/photo.99999w.webp", "/posts/trip/photo.scale-8000x8000-q75.webp"] {
             #expect(try server.request(path).status == 404, "\(path)")
         }
         // Nothing was written: the copies lived in memory.

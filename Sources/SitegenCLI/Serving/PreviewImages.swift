@@ -7,7 +7,8 @@ import Synchronization
 /// `ridge.fill-600x400-smart-q80.webp`), which a live build does not make: each is made when a
 /// browser first asks for it, from the image beside it (``ImageCopyName``), on threads of its
 /// own, two at a time, so that no page waits for an image; then kept in memory (up to
-/// ``heldBytes``) until the image changes. Nothing is written to disk.
+/// ``heldBytes``) until the image changes. Nothing is written to disk. A copy of more than
+/// ``largestCopy`` pixels is not made.
 final class PreviewImages: Sendable {
     /// How many bytes of copies are kept; past it, the kept ones are dropped.
     static let heldBytes = 256 << 20
@@ -18,15 +19,24 @@ final class PreviewImages: Sendable {
     }
 
     private let kept = Mutex(Kept())
-    private let queue = DispatchQueue(label: "sitegen.preview-images", attributes: .concurrent)
-    private let slots = DispatchSemaphore(value: 2)
+    /// Two copies made at a time; the others wait in the queue, holding no thread.
+    private let queue: OperationQueue = {
+        let queue = OperationQueue()
+        queue.name = "sitegen.preview-images"
+        queue.maxConcurrentOperationCount = 2
+        return queue
+    }()
+
+    /// The most pixels a copy made for the preview may have (a name can ask for any size).
+    static let largestCopy = 25_000_000
 
     /// The copy whose file name ends `path` (a path of the folder `root`, relative, checked by
     /// the caller to lie in it) made from the image beside it; `nil` when the name is no copy's,
     /// no image is beside it, or it cannot be made.
     func copy(at path: String, in root: URL) async -> Data? {
         let name = (path as NSString).lastPathComponent
-        guard let copyName = ImageCopyName(name) else { return nil }
+        guard let copyName = ImageCopyName(name),
+              (copyName.operation.width ?? 1) * (copyName.operation.height ?? 1) <= Self.largestCopy else { return nil }
         let folder = root.appendingPathComponent((path as NSString).deletingLastPathComponent)
         guard let original = copyName.originals.lazy.map({ folder.appendingPathComponent($0) })
                 .first(where: { FileSystem.kind($0.path) == .file }),
@@ -35,9 +45,7 @@ final class PreviewImages: Sendable {
         let key = folder.path + "/" + name
         if let known = kept.withLock({ $0.copies[key] }), known.stamp == stamp { return known.data }
         let made: Data? = await withCheckedContinuation { continuation in
-            queue.async { [slots] in
-                slots.wait()
-                defer { slots.signal() }
+            queue.addOperation {
                 continuation.resume(returning: (try? ImageLibrary.make(copyName.operation, fromFileAt: real)).map { Data($0) })
             }
         }
