@@ -38,7 +38,7 @@ public enum ImageLibrary {
     /// The image at `path` made as `operation` says, oriented, in sRGB, without metadata.
     /// An image of more than ``Limits/imagePixels`` pixels is refused before it is decoded.
     public static func make(_ operation: ImageOperation, fromFileAt path: String) throws(ImageError) -> [UInt8] {
-        let info = try checkedInfo(ofFileAt: path)
+        let info = try checkedInfo(ofFileAt: path, making: operation)
         return try run(operation, on: path, info: info) { job, message in
             var output: UnsafeMutableRawPointer?
             var length = 0
@@ -52,7 +52,7 @@ public enum ImageLibrary {
     /// `quality`, by width: decoded once, for the widest, the narrower ones made from that.
     public static func make(widths: [Int], format: ImageFormat = .webp, quality: Int = 75,
                             fromFileAt path: String) throws(ImageError) -> [Int: [UInt8]] {
-        let info = try checkedInfo(ofFileAt: path)
+        let info = try checkedInfo(ofFileAt: path, making: ImageOperation(width: widths.max() ?? 1, format: format))
         let sizes = Array(Set(widths.filter { $0 > 0 && $0 <= info.width })).sorted(by: >)
         guard !sizes.isEmpty else { return [:] }
         let made = try run(ImageOperation(width: sizes[0], format: format, quality: quality), on: path, info: info) { job, message in
@@ -68,13 +68,25 @@ public enum ImageLibrary {
         return Dictionary(uniqueKeysWithValues: zip(sizes, made))
     }
 
-    /// The header of the image at `path`, refused when it has more than ``Limits/imagePixels``.
-    private static func checkedInfo(ofFileAt path: String) throws(ImageError) -> ImageInfo {
+    /// The header of the image at `path`, refused when making `operation` of it would hold more
+    /// than ``Limits/imagePixels`` pixels: the image's, or the copy's when it is scaled up, times
+    /// the frames of an animation that stays one.
+    private static func checkedInfo(ofFileAt path: String, making operation: ImageOperation) throws(ImageError) -> ImageInfo {
         let info = try info(ofFileAt: path)
-        guard info.width.multipliedReportingOverflow(by: info.height).partialValue <= Limits.imagePixels,
-              info.width > 0, info.height > 0, info.width <= Limits.imagePixels, info.height <= Limits.imagePixels else {
-            throw ImageError("is \(info.width) × \(info.height) pixels, more than the \(Limits.imagePixels / 1_000_000) million "
+        let limit = Limits.imagePixels
+        guard info.width > 0, info.height > 0, info.width <= limit, info.height <= limit,
+              info.width.multipliedReportingOverflow(by: info.height).partialValue <= limit else {
+            throw ImageError("is \(info.width) × \(info.height) pixels, more than the \(limit / 1_000_000) million "
                              + "sitegen makes other sizes of (Limits: image pixels)")
+        }
+        let frames = info.frames > 1 && operation.format.animates ? info.frames : 1
+        let out = operation.mode == .scale ? (operation.width ?? info.width, operation.height ?? info.height) : (info.width, info.height)
+        let (pixels, overflow) = max(out.0.multipliedReportingOverflow(by: out.1).partialValue, info.width * info.height)
+            .multipliedReportingOverflow(by: frames)
+        guard !overflow, pixels <= limit else {
+            let what = frames > 1 ? "an animation of \(info.frames) frames of \(info.width) × \(info.height) pixels"
+                : "\(out.0) × \(out.1) pixels made of \(info.width) × \(info.height)"
+            throw ImageError("is \(what), more than the \(limit / 1_000_000) million pixels sitegen makes (Limits: image pixels)")
         }
         return info
     }

@@ -77,7 +77,9 @@ extension ImageOperation {
         guard parts.count == 2, parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }), !(parts[0].isEmpty && parts[1].isEmpty)
         else { return nil }
         let width = Int(parts[0]), height = Int(parts[1])
-        guard width.map({ $0 > 0 }) ?? true, height.map({ $0 > 0 }) ?? true else { return nil }
+        // Digits too many for a number are no size.
+        guard parts[0].isEmpty || width != nil, parts[1].isEmpty || height != nil,
+              width.map({ $0 > 0 }) ?? true, height.map({ $0 > 0 }) ?? true else { return nil }
         return (width, height)
     }
 

@@ -80,8 +80,8 @@ struct ResponsiveImageTests {
         #expect(ImageSize.of(remade).map { $0.width == 480 && $0.height == 360 } == true)
         // A copy changed in the output folder by hand is not taken for the one sitegen made: it is made again.
         try Data("not a webp".utf8).write(to: URL(fileURLWithPath: copy))
-        try await site.build()
-        #expect(Self.webpWidth(try Data(contentsOf: URL(fileURLWithPath: copy))) == nil)
+        #expect(try await site.build().imageCopiesMade == 1)
+        #expect(Self.webpWidth(try Data(contentsOf: URL(fileURLWithPath: copy))) == 480)
     }
 
     @Test("a damaged image is a warning at the page that shows it, published as it is without copies")
@@ -372,5 +372,86 @@ extension ResponsiveImageTests {
         _ = try await live.build(changed: [])
         #expect(try site.page("posts/trip/index.html").contains("<img src=\"/posts/trip/big.fill-600x400-center-q75.webp\" alt=\"\" width=\"600\" height=\"400\""))
         #expect(!site.outputFiles().contains { $0.contains("fill-") })
+    }
+}
+
+extension ResponsiveImageTests {
+    @Test("formats: [avif, webp] adds AVIF copies, offered first in a <picture>; the preview makes them too")
+    func avif() async throws {
+        try #require(ImageLibrary.canWrite(.avif), "libvips here writes no AVIF")
+        let site = try Self.site(["wide.png": try Self.fixture("transparent.png")], configuration: "images:\n  formats: [avif, webp]\n")
+        let summary = try await site.build()
+        #expect(summary.warnings.isEmpty)
+        #expect(summary.imageCopiesMade == 4)
+        let page = try site.page("posts/trip/index.html")
+        #expect(page.contains("<picture><source type=\"image/avif\" srcset=\"/posts/trip/wide.480w.avif 480w, /posts/trip/wide.640w.avif 640w\" "
+                              + "sizes=\"(max-width: 42rem) 100vw, 42rem\"><img src=\"/posts/trip/wide.png\" alt=\"wide.png\" decoding=\"async\" "
+                              + "width=\"640\" height=\"480\" srcset=\"/posts/trip/wide.480w.webp 480w, /posts/trip/wide.640w.webp 640w\" "
+                              + "sizes=\"(max-width: 42rem) 100vw, 42rem\" /></picture>"))
+        let copy = try Data(contentsOf: site.output.appendingPathComponent("posts/trip/wide.480w.avif"))
+        #expect(copy.range(of: Data("ftypavif".utf8)) != nil)
+        #expect(ImageCopyName("wide.480w.avif")?.operation == ImageOperation(width: 480, format: .avif, quality: 75))
+        for yaml in ["images:\n  formats: [avif]\n", "images:\n  formats: [png, webp]\n", "images:\n  formats: [webp, webp]\n"] {
+            let bad = try Self.site([:], configuration: yaml)
+            await #expect(throws: SiteError.self) { try await bad.build() }
+        }
+    }
+}
+
+extension ResponsiveImageTests {
+    /// A GIF of `frames` frames of one pixel on a canvas of `width` × `height`: a few bytes a frame.
+    static func animation(width: Int, height: Int, frames: Int) -> Data {
+        var bytes = Array("GIF89a".utf8)
+        bytes += [UInt8(width & 0xFF), UInt8(width >> 8), UInt8(height & 0xFF), UInt8(height >> 8), 0x80, 0, 0, 0, 0, 0, 0xFF, 0xFF, 0xFF]
+        for _ in 0..<frames {
+            bytes += [0x21, 0xF9, 0x04, 0x00, 0x0A, 0x00, 0x00, 0x00]
+            bytes += [0x2C, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0x02, 0x02, 0x44, 0x01, 0x00]
+        }
+        return Data(bytes + [0x3B])
+    }
+
+    @Test("an animation whose frames hold more than 100 million pixels is refused with a warning, within bounded memory")
+    func animationBomb() async throws {
+        let site = try Self.site(["anim.gif": Self.animation(width: 2000, height: 2000, frames: 100)])
+        let summary = try await site.build()
+        #expect(summary.warnings.map(\.message) == ["the image /posts/trip/anim.gif cannot be made smaller: is an animation of 100 frames of "
+                                                    + "2000 × 2000 pixels, more than the 100 million pixels sitegen makes (Limits: image pixels); "
+                                                    + "it is published as it is, without smaller copies"])
+        #expect(!site.outputFiles().contains { $0.hasSuffix(".webp") })
+    }
+
+    @Test("a changed image renders the pages that show it again in a cached build and a live build: sizes and copies as it is now")
+    func changedImage() async throws {
+        let site = try Self.site(["photo.jpg": try Self.fixture("oriented.jpg")])
+        let builder = SiteBuilder(site: Site(), layout: SiteLayout(root: site.root), options: BuildOptions())
+        try await builder.buildRemembering()
+        #expect(try site.page("posts/trip/index.html").contains("width=\"800\" height=\"1200\""))
+        try site.write(try Self.fixture("transparent.png"), to: "content/posts/trip/photo.jpg")
+        try await builder.buildRemembering()
+        let page = try site.page("posts/trip/index.html")
+        #expect(page.contains("width=\"640\" height=\"480\" srcset=\"/posts/trip/photo.480w.webp 480w, /posts/trip/photo.640w.webp 640w\""))
+        #expect(!site.exists("posts/trip/photo.800w.webp"))
+
+        let live = LiveSiteBuilder(site: Site(), root: site.root, output: nil, configuration: nil, options: BuildOptions())
+        _ = try await live.build(changed: [])
+        let file = try site.write(try Self.fixture("oriented.jpg"), to: "content/posts/trip/photo.jpg")
+        _ = try await live.build(changed: [file.path])
+        #expect(try site.page("posts/trip/index.html").contains("width=\"800\" height=\"1200\" srcset=\"/posts/trip/photo.480w.webp 480w, /posts/trip/photo.800w.webp 800w\""))
+    }
+
+    @Test("names read with their character references; two images whose copies would share a name get none; sizes past the limit warn")
+    func oddNames() async throws {
+        let site = try Self.site(["it's.png": try Self.fixture("transparent.png"), "a.png": try Self.fixture("transparent.png"),
+                                  "a.PNG": try Self.fixture("transparent.png")])
+        try site.write("---\ntitle: Ops\n---\n\n{{< figure src=\"/posts/trip/a.png\" process=\"resize 99999999999999999999999x\" >}}\n\n"
+                       + "{{< figure src=\"/posts/trip/a.png\" process=\"fill 9000x9000\" >}}\n", to: "content/ops.md")
+        let summary = try await site.build()
+        #expect(summary.warnings.map(\.description).sorted() == [
+            "content/ops.md:5: `99999999999999999999999x` in `resize 99999999999999999999999x` is not a size (600x400), format (webp, avif, jpg, png, gif), quality (q75) or anchor (center, smart, topleft …); the image is shown as it is",
+            "content/ops.md:7: an image made larger than 8192 pixels a side is not made; the image is shown as it is",
+        ])
+        let page = try site.page("posts/trip/index.html")
+        #expect(page.contains("srcset=\"/posts/trip/it%27s.480w.webp 480w, /posts/trip/it%27s.640w.webp 640w\""))
+        #expect(!site.outputFiles().contains { $0.hasPrefix("posts/trip/a-png.") })
     }
 }

@@ -34,11 +34,15 @@ struct ImageCopyMaker: Sendable {
         let quality = plan.settings.quality
         let results = try await Parallel.map(images.indices) { [self] index in
             let image = images[index]
-            return try produce(image, copies: image.copies, operation: { ImageOperation(width: $0.width, format: .webp, quality: quality) }) {
+            return try produce(image, copies: image.copies, operation: { ImageOperation(width: $0.width, format: $0.format, quality: quality) }) {
                 (path: String, missing: [ImageCopy]) throws(ImageError) -> [String: [UInt8]] in
-                let made = try ImageLibrary.make(widths: missing.map(\.width), format: .webp, quality: quality, fromFileAt: path)
                 var byPath: [String: [UInt8]] = [:]
-                for copy in missing { byPath[copy.outputPath] = made[copy.width] }
+                // Decoded once for all the widths of a format.
+                for format in ImageFormat.allCases where missing.contains(where: { $0.format == format }) {
+                    let copies = missing.filter { $0.format == format }
+                    let made = try ImageLibrary.make(widths: copies.map(\.width), format: format, quality: quality, fromFileAt: path)
+                    for copy in copies { byPath[copy.outputPath] = made[copy.width] }
+                }
                 return byPath
             }
         }

@@ -10,8 +10,8 @@ package struct ImageCopyName: Sendable, Equatable {
     /// How the copy is made.
     package let operation: ImageOperation
 
-    /// What `fileName` says as a copy's name: `ridge.480w.webp` (a smaller copy, WebP at
-    /// `quality`), `ridge.1200x630.jpg` (a share copy), `ridge.fill-600x400-smart-q80.webp` (a
+    /// What `fileName` says as a copy's name: `ridge.480w.webp` (a smaller copy, WebP — or
+    /// AVIF, `.avif` — at `quality`), `ridge.1200x630.jpg` (a share copy), `ridge.fill-600x400-smart-q80.webp` (a
     /// copy a page asked for); `nil` for any other name.
     package init?(_ fileName: String, quality: Int = 75) {
         let parts = fileName.split(separator: ".", omittingEmptySubsequences: false)
@@ -19,8 +19,9 @@ package struct ImageCopyName: Sendable, Equatable {
         let stem = parts.dropLast(2).joined(separator: ".")
         let made = parts[parts.count - 2]
         guard !stem.isEmpty else { return nil }
-        if format == .webp, made.hasSuffix("w"), let width = Int(made.dropLast()), width > 0, width <= ImagePlan.largestSide {
-            operation = ImageOperation(width: width, format: .webp, quality: quality)
+        if format == .webp || format == .avif, made.hasSuffix("w"), let width = Int(made.dropLast()), width > 0,
+           width <= ImagePlan.largestSide {
+            operation = ImageOperation(width: width, format: format, quality: quality)
         } else if format == .jpeg, made == "\(ImagePlan.shareSize.width)x\(ImagePlan.shareSize.height)" {
             operation = ImageCopyMaker.shareOperation
         } else {

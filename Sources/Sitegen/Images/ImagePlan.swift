@@ -92,6 +92,22 @@ struct ImagePlan: Sendable {
         return ImageCopy(width: request.copySize(ofImage: image.width, image.height).width, outputPath: request.copyName(stem: stem))
     }
 
+    /// A digest of what pages show of the images (sizes, copies, problems): the outputs a
+    /// build keeps from the one before are rendered again when it changes (a fact every output
+    /// reads, with the templates).
+    var digest: String {
+        var hasher = StableHasher()
+        hasher.combine(basePath)
+        for (path, image) in images.sorted(by: { $0.key < $1.key }) {
+            hasher.combine(path)
+            hasher.combine(image.width)
+            hasher.combine(image.height)
+            hasher.combine(image.problem ?? "")
+            for copy in image.copies { hasher.combine(copy.outputPath) }
+        }
+        return String(hasher.finalize(), radix: 16)
+    }
+
     /// Whether an image has a problem a page that shows it warns of.
     var hasProblems: Bool { images.values.contains { $0.problem != nil } }
 
@@ -117,7 +133,20 @@ struct ImagePlan: Sendable {
             self.init(images: [:], settings: settings, unavailability: nil, published: [])
             return
         }
-        let published = Set(loaded.files.map(\.outputPath))
+        // What the site publishes, and the folders it is in: no copy takes a path of them.
+        var published = Set(loaded.files.map(\.outputPath))
+        for page in loaded.pages { published.insert(URLPath.outputFile(for: page.url)) }
+        for path in Array(published) {
+            var folder = URLPath.folder(of: path)
+            while !folder.isEmpty, published.insert(folder).inserted { folder = URLPath.folder(of: folder) }
+        }
+        // AVIF where the library writes it; else WebP alone, with one warning.
+        var formats = settings.formats
+        var formatWarning: String?
+        if formats.contains(.avif), ImageLibrary.isAvailable, !ImageLibrary.canWrite(.avif) {
+            formats.removeAll { $0 == .avif }
+            formatWarning = "images get no AVIF copies: libvips here cannot write AVIF (it needs libheif with an AV1 encoder)"
+        }
         // Names shared by two images of one folder (`a.jpg`, `a.png`).
         var stems: [String: Int] = [:]
         for file in candidates where Self.extensions.contains(Self.fileExtension(of: file.outputPath)) {
@@ -146,17 +175,33 @@ struct ImagePlan: Sendable {
                     image.problem = "is \(width) × \(height) pixels, more than the \(Limits.imagePixels / 1_000_000) million "
                         + "sitegen makes smaller copies of (Limits: image pixels)"
                 } else if let name = image.copyStem {
-                    image.copies = widths.map { ImageCopy(width: $0, outputPath: "\(name).\($0)w.webp") }
+                    image.copies = formats.flatMap { format in
+                        widths.map { ImageCopy(width: $0, format: format, outputPath: "\(name).\($0)w.\(format.fileExtension)") }
+                    }
                         .filter { !published.contains($0.outputPath) }
                     wantsCopies = wantsCopies || !image.copies.isEmpty
                 }
             }
             images[file.outputPath] = image
         }
+        // A path two copies would take is left to neither (`a.jpg` and `a.JPG`; `a-jpg.jpg` beside `a.jpg` and `a.png`).
+        var claimed: [String: Int] = [:]
+        for image in images.values { for copy in image.copies { claimed[copy.outputPath, default: 0] += 1 } }
+        if claimed.values.contains(where: { $0 > 1 }) {
+            images = images.mapValues { image in
+                var image = image
+                image.copies.removeAll { claimed[$0.outputPath, default: 0] > 1 }
+                return image
+            }
+        }
         let unavailability = wantsCopies ? ImageLibrary.unavailability : nil
         if unavailability != nil { images = images.mapValues { image in var image = image; image.copies = []; return image } }
         self.init(images: images, settings: settings, unavailability: unavailability, published: published)
+        self.formatWarning = wantsCopies ? formatWarning : nil
     }
+
+    /// Why the copies are not in every format the settings ask for, when they are not.
+    private(set) var formatWarning: String?
 
     /// The image published at `outputPath` (`posts/trip/ridge.jpg`).
     func image(at outputPath: String) -> PlannedImage? {

@@ -30,16 +30,27 @@ enum ImageTags {
             if attribute("width", in: tag) == nil, attribute("height", in: tag) == nil, let url, let size = size(of: image, at: url, files: files) {
                 added += " width=\"\(size.width)\" height=\"\(size.height)\""
             }
+            var picture: String?
             if copies, let image, !image.copies.isEmpty, let rawSource, attribute("srcset", in: tag) == nil {
-                added += " srcset=\"\(srcset(image, src: rawSource))\""
-                if attribute("sizes", in: tag) == nil {
-                    let givenWidth = attribute("width", in: tag).flatMap { Int($0) }
-                    added += " sizes=\"\(givenWidth.map { "(max-width: \($0)px) 100vw, \($0)px" } ?? files.images.settings.sizes)\""
+                let givenWidth = attribute("width", in: tag).flatMap { Int($0) }
+                let sizes = attribute("sizes", in: tag) ?? givenWidth.map { "(max-width: \($0)px) 100vw, \($0)px" } ?? files.images.settings.sizes
+                added += " srcset=\"\(srcset(image.copies.filter { $0.format == .webp }, src: rawSource))\""
+                if attribute("sizes", in: tag) == nil { added += " sizes=\"\(sizes)\"" }
+                // AVIF first, for the browsers that read it, in a <picture> (unless the tag is in one already).
+                let avif = image.copies.filter { $0.format == .avif }
+                if !avif.isEmpty, !isInPicture(result) {
+                    picture = "<source type=\"image/avif\" srcset=\"\(srcset(avif, src: rawSource))\" sizes=\"\(sizes)\">"
                 }
             }
             if tag.hasSuffix("/") { tag = String(tag.dropLast()).trimmingCharacters(in: .whitespacesAndNewlines) + added + " /" }
             else { tag += added }
-            result += tag
+            if let picture {
+                result += "<picture>" + picture + tag + ">"
+                rest = rest.dropFirst()
+                result += "</picture>"
+            } else {
+                result += tag
+            }
         }
         result += rest
         return result
@@ -102,13 +113,19 @@ enum ImageTags {
         return ImageSize.of(header)
     }
 
+    /// Whether the HTML before a tag leaves a `<picture>` open.
+    private static func isInPicture(_ before: String) -> Bool {
+        guard let open = before.range(of: "<picture", options: .backwards) else { return false }
+        return before.range(of: "</picture>", options: .backwards).map { $0.lowerBound < open.lowerBound } ?? true
+    }
+
     /// The copies as `srcset` candidates: each at the image's URL (as `src` writes it) with its
     /// own file name.
-    private static func srcset(_ image: PlannedImage, src: String) -> String {
+    private static func srcset(_ copies: [ImageCopy], src: String) -> String {
         let path = src.prefix { $0 != "?" && $0 != "#" }
         // A candidate's URL ends at a space, and a comma ends the candidate.
         let folder = path.lastIndex(of: "/").map { path[...$0].replacingOccurrences(of: " ", with: "%20").replacingOccurrences(of: ",", with: "%2C") } ?? ""
-        return image.copies.map { copy in
+        return copies.map { copy in
             let name = copy.fileName.addingPercentEncoding(withAllowedCharacters: nameCharacters) ?? String(copy.fileName)
             return "\(folder)\(name) \(copy.width)w"
         }.joined(separator: ", ")
@@ -131,11 +148,39 @@ enum ImageTags {
         return nil
     }
 
-    /// An attribute's value with the character references a URL holds read (`&amp;`, and `/`
-    /// as Tera's autoescape writes it, `&#x2F;`).
+    /// An attribute's value with its character references read: `&amp;`, `&quot;`, `&apos;`,
+    /// `&lt;`, `&gt;` and numeric ones (`&#x27;` as cmark writes `'`, `&#x2F;` as Tera's
+    /// autoescape writes `/`).
     private static func unescaped(_ value: String) -> String {
         guard value.contains("&") else { return value }
-        return value.replacingOccurrences(of: "&#x2F;", with: "/").replacingOccurrences(of: "&#x2f;", with: "/")
-            .replacingOccurrences(of: "&#47;", with: "/").replacingOccurrences(of: "&amp;", with: "&")
+        let named: [Substring: String] = ["amp": "&", "quot": "\"", "apos": "'", "lt": "<", "gt": ">"]
+        var result = ""
+        var rest = value[...]
+        while let ampersand = rest.firstIndex(of: "&") {
+            result += rest[..<ampersand]
+            let after = rest[rest.index(after: ampersand)...]
+            guard let semicolon = after.prefix(10).firstIndex(of: ";") else {
+                result += "&"
+                rest = after
+                continue
+            }
+            let name = after[..<semicolon]
+            var character: String?
+            if let text = named[name] {
+                character = text
+            } else if name.hasPrefix("#x") || name.hasPrefix("#X") {
+                character = UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init).map { String(Character($0)) }
+            } else if name.hasPrefix("#") {
+                character = UInt32(name.dropFirst()).flatMap(Unicode.Scalar.init).map { String(Character($0)) }
+            }
+            if let character {
+                result += character
+                rest = after[after.index(after: semicolon)...]
+            } else {
+                result += "&"
+                rest = after
+            }
+        }
+        return result + rest
     }
 }

@@ -37,6 +37,7 @@ struct RenderStage: Sendable {
         if let reason = images.unavailability {
             loaded.warnings.append(SiteError("images are published without smaller copies: \(reason)"))
         }
+        if let warning = images.formatWarning { loaded.warnings.append(SiteError(warning)) }
         self.loaded = loaded
         self.theme = files.theme
         self.strings = files.strings

@@ -125,18 +125,33 @@ final class OutputFolder: Sendable {
 
     /// Links into the build the image copy the build before made at `path` the way `key` says,
     /// when its manifest lists it so and it is still a regular file; false otherwise.
+    /// A copy's bytes are checked against the digest the manifest keeps of them: a copy changed
+    /// by hand (or a link put in its place) is made again, never published.
     func reuseImage(_ path: String, key: String) -> Bool {
-        guard let relative = try? URLPath.outputPath(path), previousImages()[relative] == key,
-              let stamp = FileStamp(regularFileAt: target + "/" + relative), stamp.size > 0, reuse(relative, stamp: stamp) else { return false }
-        written.withLock { $0.images[relative] = key }
+        guard let relative = try? URLPath.outputPath(path), let noted = previousImages()[relative], noted.hasPrefix(key + "."),
+              let stamp = FileStamp(regularFileAt: target + "/" + relative), stamp.size > 0, stamp.size <= Self.largestCopy,
+              let bytes = try? RegularFile.contents(of: target + "/" + relative), noted == Self.note(key: key, bytes: bytes),
+              reuse(relative, stamp: stamp) else { return false }
+        written.withLock { $0.images[relative] = noted }
         return true
     }
 
-    /// Writes an image copy made the way `key` says (noted in the manifest, for the next build).
+    /// Writes an image copy made the way `key` says (noted in the manifest, with a digest of
+    /// its bytes, for the next build).
     func writeImage(_ data: Data, to path: String, key: String) throws {
         try write(data, to: path)
         let relative = try URLPath.outputPath(path)
-        written.withLock { $0.images[relative] = key }
+        written.withLock { $0.images[relative] = Self.note(key: key, bytes: data) }
+    }
+
+    /// The largest copy the next build reads back to check it.
+    private static let largestCopy = 256 << 20
+
+    /// What the manifest keeps of a copy: its key, and a digest of its bytes.
+    private static func note(key: String, bytes: Data) -> String {
+        var hasher = StableHasher()
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+        return key + "." + String(hasher.finalize(), radix: 16)
     }
 
     /// The image copies of the build before, by path, with their keys: read once, when first asked for.

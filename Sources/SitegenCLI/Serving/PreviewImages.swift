@@ -8,7 +8,7 @@ import Synchronization
 /// browser first asks for it, from the image beside it (``ImageCopyName``), on threads of its
 /// own, two at a time, so that no page waits for an image; then kept in memory (up to
 /// ``heldBytes``) until the image changes. Nothing is written to disk. A copy of more than
-/// ``largestCopy`` pixels is not made.
+/// ``largestCopy`` pixels is not made; an image libvips cannot make smaller is sent as it is.
 final class PreviewImages: Sendable {
     /// How many bytes of copies are kept; past it, the kept ones are dropped.
     static let heldBytes = 256 << 20
@@ -44,9 +44,11 @@ final class PreviewImages: Sendable {
               real.hasPrefix(realRoot + "/"), let stamp = FileStamp(real) else { return nil }
         let key = folder.path + "/" + name
         if let known = kept.withLock({ $0.copies[key] }), known.stamp == stamp { return known.data }
+        // An image libvips cannot make smaller (cut short, too large) is shown as it is: the browser reads it.
         let made: Data? = await withCheckedContinuation { continuation in
             queue.addOperation {
-                continuation.resume(returning: (try? ImageLibrary.make(copyName.operation, fromFileAt: real)).map { Data($0) })
+                let copy = (try? ImageLibrary.make(copyName.operation, fromFileAt: real)).map { Data($0) }
+                continuation.resume(returning: copy ?? FileManager.default.contents(atPath: real))
             }
         }
         guard let made else { return nil }

@@ -44,7 +44,10 @@ final class FactValues: Sendable {
         case .data(let code):
             return context.dataModel(code)
         case .templates:
-            return TemplateDictionary(site.theme.templates.texts.mapValues(TemplateValue.text))
+            // With what pages show of the images (their sizes and copies), which the templates' output gets.
+            var members = site.theme.templates.texts.mapValues(TemplateValue.text)
+            if !site.files.images.images.isEmpty { members["\u{0}images"] = .text(site.files.images.digest) }
+            return TemplateDictionary(members)
         }
     }
 }

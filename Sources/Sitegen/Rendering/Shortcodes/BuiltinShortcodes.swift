@@ -134,7 +134,7 @@ extension ShortcodeExpander {
         } else {
             let size = call.positional.count > 2 ? call.positional[2].split(separator: "x").compactMap { Int($0) } : []
             html += "<img src=\"\(escape(url))\" alt=\"\""
-            if size.count == 2 { html += " width=\"\(size[0])\" height=\"\(size[1])\" style=\"object-fit: cover\"" }
+            if size.count == 2, size[0] > 0, size[1] > 0 { html += " width=\"\(size[0])\" height=\"\(size[1])\" style=\"object-fit: cover\"" }
         }
         html += " loading=\"lazy\" decoding=\"async\">"
         if let inner = call.inner, !inner.written.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
@@ -172,6 +172,11 @@ extension ShortcodeExpander {
             operation = try make()
         } catch {
             expansion.warnings.append(SiteError(file: context.file, line: line, "\(error.description); the image is shown as it is"))
+            return nil
+        }
+        guard (operation.width ?? 0) <= ImagePlan.largestSide, (operation.height ?? 0) <= ImagePlan.largestSide else {
+            expansion.warnings.append(SiteError(file: context.file, line: line,
+                                                "an image made larger than \(ImagePlan.largestSide) pixels a side is not made; the image is shown as it is"))
             return nil
         }
         guard let made = context.processedImage(url, operation) else { return nil }
