@@ -10,7 +10,7 @@ enum ImageTags {
     /// are read from), with its image tags completed. `copies`: whether images get `srcset` (the
     /// built-in step; the `lazyImages` plugin leaves it out).
     static func completed(_ html: String, outputPath: String, files: PublishedFiles, copies: Bool) -> String {
-        guard html.contains("<img") else { return html }
+        guard HTMLScan.contains("<img", in: html[...]) else { return html }
         var result = ""
         result.reserveCapacity(html.utf8.count + 256)
         var rest = html[...]
@@ -74,7 +74,7 @@ enum ImageTags {
     /// The next `<img` tag of `html`: from its `<` to its `>` (not included).
     private static func nextTag(in html: Substring) -> (Substring.Index, Substring.Index)? {
         var rest = html
-        while let start = rest.range(of: "<img") {
+        while let start = HTMLScan.range(of: "<img", in: rest) {
             let after = rest[start.upperBound...]
             guard let next = after.first else { return nil }
             guard next == " " || next == "\n" || next == "\t" || next == "\r" else {
@@ -136,8 +136,8 @@ enum ImageTags {
 
     /// An attribute's value as written in the tag (HTML-escaped), in double or single quotes.
     private static func attribute(_ name: String, in tag: some StringProtocol) -> String? {
-        var rest = tag[...]
-        while let found = rest.range(of: name + "=") {
+        var rest = Substring(tag)
+        while let found = HTMLScan.range(of: name + "=", in: rest) {
             let before = found.lowerBound > rest.startIndex ? rest[rest.index(before: found.lowerBound)] : Character("x")
             let value = rest[found.upperBound...]
             rest = value
