@@ -6,8 +6,6 @@ public struct PublishedFiles: Sendable {
     private let byURL: [String: String]
     /// Where the files are read.
     private let source: any SiteSource
-    /// The site's path, decoded (`/blog`, or empty).
-    private let base: String
     /// The site's path as URLs hold it (`/blog`, or empty).
     let basePath: String
     /// The images' sizes and smaller copies.
@@ -19,7 +17,6 @@ public struct PublishedFiles: Sendable {
         let base = URLPath.decoded(basePath)
         for file in loaded.files { byURL[base + "/" + file.outputPath] = file.path }
         self.byURL = byURL
-        self.base = base
         self.basePath = basePath
         self.images = images
         source = loaded.layout.source
