@@ -286,18 +286,20 @@ static VipsImage *made_image(const sg_vips_job *job) {
                                                      "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL);
         if (!frames) return NULL;
         result = vips_thumbnail_image(frames, &made, width, "height", height,
-                                      "size", job->mode == SG_VIPS_SCALE ? VIPS_SIZE_FORCE : VIPS_SIZE_DOWN, "crop", crop, NULL);
+                                      "size", job->mode == SG_VIPS_SCALE ? VIPS_SIZE_FORCE : VIPS_SIZE_DOWN, "crop", crop,
+                                      "export_profile", "srgb", NULL);
         g_object_unref(frames);
     } else {
         // Shrink-on-load: a JPEG or WebP is decoded at the smallest scale that still covers the size.
         result = vips_thumbnail(job->path, &made, width, "height", height,
                                 "size", job->mode == SG_VIPS_SCALE ? VIPS_SIZE_FORCE : VIPS_SIZE_DOWN, "crop", crop,
-                                "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL);
+                                "export_profile", "srgb", "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL);
     }
     if (result != 0 || !made) return NULL;
     // libvips 8.14's WebP writer keeps EXIF whatever `strip` says, and makes it again from the
     // `exif-*` fields: every field of EXIF, XMP and IPTC (camera, place, times) goes first,
-    // and the orientation, which the image has taken already.
+    // and the orientation, which the image has taken already; and the colour profile, the
+    // image being in sRGB now (`export_profile`), which browsers assume.
     VipsImage *bare = NULL;
     result = vips_copy(made, &bare, NULL);
     g_object_unref(made);
@@ -306,7 +308,7 @@ static VipsImage *made_image(const sg_vips_job *job) {
     for (int index = 0; fields && fields[index]; index++) {
         const char *name = fields[index];
         if (strncmp(name, "exif-", 5) == 0 || strcmp(name, "xmp-data") == 0 || strcmp(name, "iptc-data") == 0
-            || strcmp(name, "orientation") == 0) {
+            || strcmp(name, "orientation") == 0 || strcmp(name, "icc-profile-data") == 0) {
             vips_image_remove(bare, name);
         }
     }
