@@ -1,9 +1,26 @@
 import SitegenImages
 
-/// What a copy's file name says (``ImagePlan``, ``ImageRequest``): the names its image may have
-/// and how the copy is made, read back from the name alone. The preview makes a copy it is
-/// asked for this way (it makes none as it builds).
+/// The names of an image's copies, made and read back here alone: what a copy's file name
+/// says is the names its image may have and how the copy is made. The preview makes a copy it
+/// is asked for this way (it makes none as it builds).
 package struct ImageCopyName: Sendable, Equatable {
+    /// A smaller copy's path: `ridge` → `ridge.480w.webp`.
+    static func smaller(stem: String, width: Int, format: ImageFormat) -> String {
+        "\(stem).\(width)w.\(format.fileExtension)"
+    }
+
+    /// A share copy's path: `ridge` → `ridge.1200x630.jpg`.
+    static func share(stem: String) -> String {
+        "\(stem).\(ImagePlan.shareSize.width)x\(ImagePlan.shareSize.height).jpg"
+    }
+
+    /// The path of a copy a page asks for: `ridge` → `ridge.fill-600x400-smart-q80.webp`.
+    static func made(stem: String, by operation: ImageOperation) -> String {
+        let cut = operation.mode == .fill || operation.mode == .crop ? "-" + operation.anchor.rawValue.lowercased() : ""
+        return "\(stem).\(operation.mode.rawValue)-\(operation.width ?? 0)x\(operation.height ?? 0)\(cut)-q\(operation.quality)."
+            + operation.format.fileExtension
+    }
+
     /// The names the image may have beside the copy, in the order to look for them
     /// (`ridge.jpg`, `ridge.jpeg`, `ridge.png` …; `ridge.png` alone for `ridge-png.480w.webp`).
     package let originals: [String]

@@ -16,8 +16,10 @@ struct ImagePlan: Sendable {
     let settings: ImageSettings
     /// Why no image gets copies on this machine (libvips cannot be opened), when one would.
     let unavailability: String?
-    /// Each copy's image, by the copy's output path.
-    private var originals: [String: LoadedSite.StaticFile] = [:]
+    /// Whether an image gets copies.
+    private(set) var makesCopies = false
+    /// How many images have a problem (counted once, not at each page that asks).
+    private var problems = 0
     /// The output paths of the site's files, which no copy takes.
     private let published: Set<String>
 
@@ -29,7 +31,13 @@ struct ImagePlan: Sendable {
         self.settings = settings
         self.unavailability = unavailability
         self.published = published
-        for image in images.values { for copy in image.copies { originals[copy.outputPath] = image.file } }
+        count()
+    }
+
+    /// Counts what ``makesCopies`` and ``hasProblems`` say, once the images are as they stay.
+    private mutating func count() {
+        makesCopies = images.values.contains { !$0.copies.isEmpty }
+        problems = images.values.reduce(0) { $0 + ($1.problem == nil ? 0 : 1) }
     }
 
     /// The plan with no copies of the images at these output paths, for the reason given.
@@ -39,8 +47,7 @@ struct ImagePlan: Sendable {
             plan.images[path]?.copies = []
             plan.images[path]?.problem = problem
         }
-        plan.originals = [:]
-        for image in plan.images.values { for copy in image.copies { plan.originals[copy.outputPath] = image.file } }
+        plan.count()
         return plan
     }
 
@@ -67,7 +74,7 @@ struct ImagePlan: Sendable {
               (operation.width ?? 0) <= Self.largestSide, (operation.height ?? 0) <= Self.largestSide else { return nil }
         let request = ImageRequest(image: image.file.outputPath, operation: operation)
         let size = request.copySize(ofImage: image.width, image.height)
-        let name = request.copyName(stem: stem)
+        let name = ImageCopyName.made(stem: stem, by: operation)
         guard images[name] == nil, !published.contains(name) else { return nil }
         let file = name.split(separator: "/").last.map(String.init) ?? name
         let folder = url.prefix { $0 != "?" && $0 != "#" }
@@ -89,7 +96,7 @@ struct ImagePlan: Sendable {
     /// The copy a request makes.
     func copy(for request: ImageRequest) -> ImageCopy? {
         guard let image = images[request.image], let stem = image.copyStem else { return nil }
-        return ImageCopy(width: request.copySize(ofImage: image.width, image.height).width, outputPath: request.copyName(stem: stem))
+        return ImageCopy(width: request.copySize(ofImage: image.width, image.height).width, outputPath: ImageCopyName.made(stem: stem, by: request.operation))
     }
 
     /// A digest of what pages show of the images (sizes, copies, problems): the outputs a
@@ -109,10 +116,8 @@ struct ImagePlan: Sendable {
     }
 
     /// Whether an image has a problem a page that shows it warns of.
-    var hasProblems: Bool { images.values.contains { $0.problem != nil } }
+    var hasProblems: Bool { problems > 0 }
 
-    /// Whether an image gets copies.
-    var makesCopies: Bool { !originals.isEmpty }
 
     /// The file extensions of the images that get copies.
     static let extensions: Set<String> = ["jpg", "jpeg", "png", "webp", "gif"]
@@ -176,7 +181,7 @@ struct ImagePlan: Sendable {
                         + "sitegen makes smaller copies of (Limits: image pixels)"
                 } else if let name = image.copyStem {
                     image.copies = formats.flatMap { format in
-                        widths.map { ImageCopy(width: $0, format: format, outputPath: "\(name).\($0)w.\(format.fileExtension)") }
+                        widths.map { ImageCopy(width: $0, format: format, outputPath: ImageCopyName.smaller(stem: name, width: $0, format: format)) }
                     }
                         .filter { !published.contains($0.outputPath) }
                     wantsCopies = wantsCopies || !image.copies.isEmpty
@@ -218,7 +223,7 @@ struct ImagePlan: Sendable {
     func shareCopy(of outputPath: String) -> ImageCopy? {
         guard unavailability == nil, let image = images[outputPath], image.problem == nil, image.width >= Self.shareSize.width,
               image.height >= Self.shareSize.height, let stem = image.copyStem else { return nil }
-        let path = stem + ".\(Self.shareSize.width)x\(Self.shareSize.height).jpg"
+        let path = ImageCopyName.share(stem: stem)
         guard images[path] == nil, !published.contains(path) else { return nil }
         return ImageCopy(width: Self.shareSize.width, outputPath: path)
     }

@@ -31,13 +31,6 @@ struct ImageRequest: Sendable, Hashable {
         self.operation = operation
     }
 
-    /// The copy's file name after the image's (`ridge` → `ridge.fill-600x400-smart-q80.webp`).
-    func copyName(stem: String) -> String {
-        let cut = operation.mode == .fill || operation.mode == .crop ? "-" + operation.anchor.rawValue.lowercased() : ""
-        return "\(stem).\(operation.mode.rawValue)-\(operation.width ?? 0)x\(operation.height ?? 0)\(cut)-q\(operation.quality)."
-            + operation.format.fileExtension
-    }
-
     /// The size of the copy made of an image `width` × `height` pixels (as shown), as libvips
     /// makes it: never larger than the image but for `scale`.
     func copySize(ofImage width: Int, _ height: Int) -> (width: Int, height: Int) {
