@@ -75,7 +75,13 @@ let package = Package(
             // mimalloc replaces glibc's malloc in the command: a 10,000-page build spends a fifth
             // of its CPU time in glibc's allocator and 30% less CPU overall with mimalloc
             // (Benchmarks/README.md, "Speed and memory"). Library products keep the host's allocator.
-            linkerSettings: [.linkedLibrary("mimalloc", .when(platforms: [.linux]))]
+            // Its symbols are exported (`--export-dynamic`), so that a site's Swift code, compiled
+            // into a library against its modules, links to this engine when it loads it
+            // (SwiftSites/SiteLibrary.swift) instead of compiling the engine again.
+            linkerSettings: [
+                .linkedLibrary("mimalloc", .when(platforms: [.linux])),
+                .unsafeFlags(["-Xlinker", "--export-dynamic"], .when(platforms: [.linux])),
+            ]
         ),
         .executableTarget(
             name: "sitegen-bench",

@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import Sitegen
 
@@ -7,6 +8,17 @@ public enum SitegenCLI {
     /// Parses the process arguments and runs the chosen command; exits the process on error.
     public static func main() async {
         suggestCommandOrGoOn(Array(CommandLine.arguments.dropFirst()))
+        // Started by itself to run a site's compiled Swift code (``SwiftSiteRunner``).
+        if let library = ProcessInfo.processInfo.environment[SiteLibrary.environmentKey] {
+            do {
+                let site = try await SiteLibrary.site(fromLibraryAt: library)
+                await $configuredSite.withValue(site) { await SitegenCommand.main() }
+            } catch {
+                TerminalOutput.error("\(error)")
+                SitegenCommand.exit(withError: ExitCode.failure)
+            }
+            return
+        }
         await SitegenCommand.main()
     }
 
@@ -30,12 +42,20 @@ public enum SitegenCLI {
     /// }
     /// ```
     public static func main(site: Site) async throws {
+        if let siteHandover {
+            siteHandover.keep(site)
+            return
+        }
         suggestCommandOrGoOn(Array(CommandLine.arguments.dropFirst()))
         await $configuredSite.withValue(site) { await SitegenCommand.main() }
     }
 
     /// The site configured in Swift, when running inside a site's own program.
     @TaskLocal static var configuredSite: Site?
+
+    /// Set while a site's compiled library runs its `main()` (``SiteLibrary``), which then
+    /// hands its site over here instead of running a command line.
+    @TaskLocal static var siteHandover: SiteHandover?
 
     /// Runs the command line for the given arguments (without the program name), as in a test.
     /// - Returns: the exit status the process would have.
@@ -64,7 +84,7 @@ struct SitegenCommand: AsyncParsableCommand {
         abstract: "A static site generator: Markdown in, website out.",
         version: SitegenVersion.text,
         subcommands: [BuildCommand.self, ServeCommand.self, CheckCommand.self, NewCommand.self, MarkdownCommand.self,
-                      VersionCommand.self, CompletionCommand.self]
+                      VersionCommand.self, CompletionCommand.self, SwiftKitCommand.self]
     )
 
     /// The names a command line may start with.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import Sitegen
+@testable import SitegenCLI
+import TestSupport
 
 @Suite("Sites with a Swift configuration target", .serialized)
 struct SwiftSiteTests {
@@ -8,9 +10,13 @@ struct SwiftSiteTests {
     func pluginsExample() throws {
         let example = TestSite.examples.appendingPathComponent("plugins")
         let output = try TestSite()
+        try? FileManager.default.removeItem(at: example.appendingPathComponent(".build/sitegen"))
         let first = try Sitegen.run(["build", example.path, "--output", output.output.path])
         #expect(first.status == 0, "\(first.error)")
-        #expect(first.output.hasPrefix("Built 2 pages"))
+        #expect(first.output.contains("Compiling the site's Swift code (1 file) against this sitegen…\n"), "compiled into a library, not by SwiftPM")
+        #expect(first.output.contains("Built 2 pages"))
+        let libraries = try FileManager.default.contentsOfDirectory(atPath: example.appendingPathComponent(".build/sitegen").path)
+        #expect(libraries.filter { $0.hasPrefix("libPluginsSite-") && $0.hasSuffix(".so") }.count == 1)
 
         let code = try output.page("guides/code/index.html").withoutSpans
         #expect(code.contains("<figure class=\"code\"><figcaption>Sources/App/main.swift</figcaption>\n<pre><code class=\"language-swift\">"))
@@ -25,7 +31,150 @@ struct SwiftSiteTests {
 
         let second = try Sitegen.run(["build", example.path, "--output", output.output.path])
         #expect(second.status == 0)
-        #expect(!second.error.contains("Compiling"), "no Swift file changed, so no compile")
+        #expect(!second.output.contains("Compiling"), "no Swift file changed, so no compile")
+        #expect(second.output.hasPrefix("Built 2 pages"))
+    }
+
+    @Test("a compile error in the site's Swift code shows the compiler's file:line: error line, and the output stays as it was")
+    func libraryCompileError() throws {
+        let site = try TestSite()
+        try Self.writeSwiftSite(in: site, main: """
+            import Sitegen
+            import SitegenCLI
+
+            @main struct Garden {
+                static func main() async throws {
+                    let count: Int = "three"
+                    try await SitegenCLI.main(site: Site())
+                }
+            }
+            """)
+        try site.write("# A\n\n## B\n", to: "content/a.md")
+        try site.write("kept\n", to: "public/kept.txt")
+        let result = try Sitegen.run(["build", site.root.path])
+        #expect(result.status == 1)
+        #expect(result.error.contains("sitegen: error: compiling the site's Swift code failed:"))
+        #expect(result.error.contains("Sources/Garden/Garden.swift:6:26: error: cannot convert value of type 'String' to specified type 'Int'"),
+                "\(result.error)")
+        #expect(try String(contentsOf: site.root.appendingPathComponent("public/kept.txt"), encoding: .utf8) == "kept\n")
+        #expect(!FileManager.default.fileExists(atPath: site.root.appendingPathComponent("public/a/index.html").path))
+
+        // Fixed: it builds, with its modifier.
+        try Self.writeSwiftSite(in: site, main: Self.shoutingSite)
+        let fixed = try Sitegen.run(["build", site.root.path, "--output", site.root.appendingPathComponent("out").path])
+        #expect(fixed.status == 0, "\(fixed.error)")
+        #expect(try String(contentsOf: site.root.appendingPathComponent("out/a/index.html"), encoding: .utf8)
+            .contains("<h2 id=\"b\">B!</h2>"))
+    }
+
+    @Test("a configuration target of an older package (tools 5.9, Swift 5 mode, a synchronous main, products named by name) builds")
+    func olderConfigurationTarget() throws {
+        let site = try TestSite()
+        try Self.writeSwiftSite(in: site, toolsVersion: "5.9", dependencies: "\"Sitegen\", \"SitegenCLI\"", main: """
+            import Sitegen
+            import SitegenCLI
+
+            @main
+            enum OldSite {
+                static func main() async throws {
+                    var site = Site()
+                    site.addModifier(Modifier(target: .headings) { input in
+                        input.html.replacingOccurrences(of: "</h2>", with: "!</h2>")
+                    })
+                    try await SitegenCLI.main(site: site)
+                }
+            }
+            """)
+        try site.write("# A\n\n## B\n", to: "content/a.md")
+        let result = try Sitegen.run(["build", site.root.path])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(try site.page("a/index.html").contains("<h2 id=\"b\">B!</h2>"))
+    }
+
+    @Test("a @main type that never calls SitegenCLI.main(site:) is a clear error")
+    func mainWithoutSite() throws {
+        let site = try TestSite()
+        try Self.writeSwiftSite(in: site, main: """
+            @main struct Quiet {
+                static func main() {}
+            }
+            """)
+        try site.write("# A\n\n## B\n", to: "content/a.md")
+        let quiet = try Sitegen.run(["build", site.root.path])
+        #expect(quiet.status == 1)
+        #expect(quiet.error.contains("sitegen: error: the site's @main type returned without calling SitegenCLI.main(site:)"), "\(quiet.error)")
+    }
+
+    @Test("the kit `swift-kit --install-into` makes lets an installed copy compile and load a site's code without the build folder")
+    func installedKit() throws {
+        let prefix = try TestSite()
+        let installed = prefix.root.appendingPathComponent("bin/sitegen")
+        try FileManager.default.createDirectory(at: installed.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Sitegen.executable, to: installed)
+        let kit = prefix.root.appendingPathComponent("lib/sitegen/swift-kit")
+        let install = try Sitegen.run(["swift-kit", "--install-into", kit.path, "--executable", installed.path])
+        #expect(install.status == 0, "\(install.error)")
+        let flags = try String(contentsOf: kit.appendingPathComponent("flags.json"), encoding: .utf8)
+        #expect(!flags.contains(TestSite.packageRoot.path), "the kit names none of the build's files")
+        #expect(FileManager.default.fileExists(atPath: kit.appendingPathComponent("Modules/SitegenCLI.swiftmodule").path))
+
+        let site = try TestSite()
+        try Self.writeSwiftSite(in: site, main: Self.shoutingSite)
+        try site.write("# A\n\n## B\n", to: "content/a.md")
+        let result = try ProcessRunner.run(installed, ["build", site.root.path])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(try site.page("a/index.html").contains("<h2 id=\"b\">B!</h2>"))
+    }
+
+    @Test("the type marked @main is found past comments, attributes and modifiers")
+    func mainType() {
+        #expect(SwiftSitePackage.mainType(in: "// @main struct Commented {}\n@main struct Real {}") == "Real")
+        #expect(SwiftSitePackage.mainType(in: "@main\n@MainActor\npublic final class Site: Sendable {}") == "Site")
+        #expect(SwiftSitePackage.mainType(in: "struct NotMain {}") == nil)
+        #expect(EngineModules.moduleFlags(from: ["-module-name", "X", "-I", "/m", "-Xcc", "-fmodule-map-file=/a/module.modulemap",
+                                                 "-Xcc", "-I", "-Xcc", "/inc", "-Xcc", "-g", "-target", "x86_64-unknown-linux-gnu"])
+                == ["-I", "/m", "-Xcc", "-fmodule-map-file=/a/module.modulemap", "-Xcc", "-I", "-Xcc", "/inc",
+                    "-target", "x86_64-unknown-linux-gnu"])
+    }
+
+    /// A site whose modifier adds `!` to every level-2 heading.
+    static let shoutingSite = """
+        import Sitegen
+        import SitegenCLI
+
+        @main struct Garden {
+            static func main() async throws {
+                var site = Site()
+                site.addModifier(Modifier(target: .headings) { input in
+                    input.html.replacingOccurrences(of: "</h2>", with: "!</h2>")
+                })
+                try await SitegenCLI.main(site: site)
+            }
+        }
+        """
+
+    /// Writes a Swift configuration target depending on this package (through a link), with one Swift file.
+    static func writeSwiftSite(in site: TestSite, toolsVersion: String = "6.0",
+                               dependencies: String = ".product(name: \"Sitegen\", package: \"sitegen-package\"), .product(name: \"SitegenCLI\", package: \"sitegen-package\")",
+                               main: String) throws {
+        let name = main.contains("enum OldSite") ? "OldSite" : "Garden"
+        try site.write("""
+            // swift-tools-version:\(toolsVersion)
+            import PackageDescription
+
+            let package = Package(
+                name: "\(name)",
+                dependencies: [.package(path: "sitegen-package")],
+                targets: [.executableTarget(name: "\(name)", dependencies: [\(dependencies)])]
+            )
+
+            """, to: "Package.swift")
+        try site.write(main + "\n", to: "Sources/\(name)/\(name).swift")
+        // A link named as Examples/plugins names it, so that the package's name is fixed.
+        let link = site.root.appendingPathComponent("sitegen-package")
+        if (try? FileManager.default.destinationOfSymbolicLink(atPath: link.path)) == nil {
+            try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: TestSite.packageRoot.path)
+        }
     }
 
     @Test("a Package.swift that does not compile is a clear error")
@@ -33,9 +182,11 @@ struct SwiftSiteTests {
         let site = try TestSite()
         try site.write("// swift-tools-version:6.0\nimport PackageDescription\nlet package = Package(name: \"Broken\", targets: [.executableTarget(name: \"Broken\")])\n", to: "Package.swift")
         try site.write("let x: Int = \"not a number\"\n", to: "Sources/Broken/main.swift")
-        try site.write("# A\n", to: "content/a.md")
+        try site.write("# A\n\n## B\n", to: "content/a.md")
         let result = try Sitegen.run(["build", site.root.path])
         #expect(result.status == 1)
+        #expect(result.output.contains("Compiling the site's Swift package with SwiftPM"), "a main.swift needs SwiftPM")
+        #expect(result.output.contains("because it has a main.swift (give the type that calls SitegenCLI.main(site:) the @main attribute instead)"))
         #expect(result.error.contains("sitegen: error: compiling the site's Swift package failed:"))
         #expect(result.error.contains("main.swift:1"))
     }
@@ -65,7 +216,7 @@ struct SwiftSiteWorkerStopTests {
     @Test("a worker started with SIGTERM ignored (as a parent's handled signals can be) still ends on SIGTERM")
     func stopsOnTerminate() throws {
         let site = try TestSite()
-        try site.write("# A\n", to: "content/a.md")
+        try site.write("# A\n\n## B\n", to: "content/a.md")
         let preview = try TestSite()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")

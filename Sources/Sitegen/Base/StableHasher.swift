@@ -1,29 +1,31 @@
 /// A 64-bit digest that is the same in every process (Swift's `Hasher` is seeded anew in each
 /// one), for fingerprints that a later build — in this process or the next — compares.
 /// Eight bytes a step: digesting a page's HTML costs less than rendering it.
-struct StableHasher {
+package struct StableHasher {
+    package init() {}
+
     private var state: UInt64 = 0x243F_6A88_85A3_08D3
     private static let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
 
-    mutating func combine(_ word: UInt64) {
+    package mutating func combine(_ word: UInt64) {
         state = (state ^ word) &* Self.multiplier
         state ^= state >> 29
     }
 
-    mutating func combine(_ value: Int) {
+    package mutating func combine(_ value: Int) {
         combine(UInt64(bitPattern: Int64(value)))
     }
 
-    mutating func combine(_ value: Bool) {
+    package mutating func combine(_ value: Bool) {
         combine(value ? 1 as UInt64 : 2)
     }
 
-    mutating func combine(_ value: Double) {
+    package mutating func combine(_ value: Double) {
         combine(value.bitPattern)
     }
 
     /// The bytes, after their count (so that `"ab" + "c"` and `"a" + "bc"` differ).
-    mutating func combine(bytes: UnsafeRawBufferPointer) {
+    package mutating func combine(bytes: UnsafeRawBufferPointer) {
         combine(UInt64(bytes.count))
         var offset = 0
         while offset + 8 <= bytes.count {
@@ -42,13 +44,13 @@ struct StableHasher {
 
     /// The text's UTF-8 bytes: texts that differ in any byte differ (a `String`'s own hash
     /// treats canonically equivalent texts as equal, and normalizes non-ASCII text to do it).
-    mutating func combine(_ text: String) {
+    package mutating func combine(_ text: String) {
         var text = text
         text.withUTF8 { combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 
     /// The digest of everything combined (mixed so that every bit depends on every input bit).
-    func finalize() -> UInt64 {
+    package func finalize() -> UInt64 {
         var value = state
         value ^= value >> 33
         value &*= 0xFF51_AFD7_ED55_8CCD
@@ -59,7 +61,7 @@ struct StableHasher {
     }
 
     /// The digest of one text.
-    static func digest(_ text: String) -> UInt64 {
+    package static func digest(_ text: String) -> UInt64 {
         var hasher = StableHasher()
         hasher.combine(text)
         return hasher.finalize()

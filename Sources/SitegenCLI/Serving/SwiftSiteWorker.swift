@@ -44,15 +44,15 @@ struct SwiftSiteWorker {
     /// when it does not compile. The worker's standard input (`lifeline`) stays open while
     /// this process lives: the worker stops when it ends.
     private func start() -> (process: Process, lifeline: Pipe)? {
-        let executable: URL
+        let program: SwiftSiteRunner.Program
         do {
-            executable = try runner.compiledExecutable(quiet: quiet)
+            program = try runner.compiledProgram(quiet: quiet)
         } catch {
             TerminalOutput.error("\(error)")
             emit(.failed("\(error)"))
             return nil
         }
-        let process = SwiftSiteRunner.siteProgram(executable, arguments: arguments)
+        let process = program.process(arguments: arguments)
         let pipe = Pipe()
         process.standardOutput = pipe
         let lifeline = Pipe()
@@ -84,7 +84,7 @@ struct SwiftSiteWorker {
         do {
             try process.run()
         } catch {
-            TerminalOutput.error("cannot start the site program \(executable.path): \(error)")
+            TerminalOutput.error("cannot start the site program \(program.executable.path): \(error)")
             emit(.failed("cannot start the site program: \(error)"))
             return nil
         }

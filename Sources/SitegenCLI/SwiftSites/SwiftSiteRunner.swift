@@ -2,9 +2,13 @@ import ArgumentParser
 import Foundation
 
 /// Runs a site's Swift configuration target: a `Package.swift` beside `content/` whose
-/// executable calls `SitegenCLI.main(site:)`. It is compiled with `swift build -c release`
-/// (not again while no Swift file changed) and run with the same arguments, its output and
-/// exit status passed through.
+/// `@main` type calls `SitegenCLI.main(site:)`. Its Swift files are compiled (not again while
+/// none changed) into a library, against the compiled modules of the running `sitegen`
+/// (``EngineModules``), which then runs itself with that library loaded (``SiteLibrary``), with
+/// the same arguments, its output and exit status passed through. A target that needs more
+/// than sitegen's modules (another package, resources, build settings), or a `sitegen` without
+/// its modules, is built by SwiftPM as a program of its own (`swift build -c release`),
+/// which compiles sitegen itself again: minutes, the first time.
 struct SwiftSiteRunner {
     /// Set in the site program's environment, so that it builds instead of compiling itself.
     static let environmentKey = "SITEGEN_SWIFT_SITE"
@@ -35,48 +39,88 @@ struct SwiftSiteRunner {
 
     /// Compiles when needed, then runs the site program with `arguments`; returns its exit status.
     func run(arguments: [String], quiet: Bool) throws -> Int32 {
-        let process = Self.siteProgram(try compiledExecutable(quiet: quiet), arguments: arguments)
+        let process = try compiledProgram(quiet: quiet).process(arguments: arguments)
         try process.run()
         process.waitUntilExit()
         return process.terminationStatus
     }
 
-    /// A process for the compiled site program, told that it is the site's own program.
-    static func siteProgram(_ executable: URL, arguments: [String]) -> Process {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment[environmentKey] = "1"
-        process.environment = environment
-        return process
+    /// How a site's compiled Swift code runs: this `sitegen` with a library loaded, or a
+    /// program SwiftPM built.
+    struct Program: Sendable {
+        let executable: URL
+        /// The library ``SiteLibrary`` loads; nil for a program of its own.
+        let library: URL?
+
+        /// A process for the program, told that it is the site's own.
+        func process(arguments: [String]) -> Process {
+            let process = Process()
+            process.executableURL = executable
+            process.arguments = arguments
+            var environment = ProcessInfo.processInfo.environment
+            environment[SwiftSiteRunner.environmentKey] = "1"
+            environment[SiteLibrary.environmentKey] = library?.path
+            process.environment = environment
+            return process
+        }
     }
 
-    private var cacheFile: URL { folder.appendingPathComponent(".build/sitegen-site.cache") }
+    private var cacheFile: URL { folder.appendingPathComponent(".build/sitegen/site.cache") }
 
-    /// The built site program, compiling it first unless the cache says its Swift files are unchanged.
-    func compiledExecutable(quiet: Bool) throws -> URL {
+    /// The site's compiled program, compiling it first unless the cache says its Swift files
+    /// are unchanged.
+    func compiledProgram(quiet: Bool) throws -> Program {
         let stamps = try self.sourceStamps()
         if let cached = try? String(contentsOf: cacheFile, encoding: .utf8) {
             let lines = cached.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            if lines.count >= 2, lines[0] == stamps, FileManager.default.isExecutableFile(atPath: lines[1]) {
-                return URL(fileURLWithPath: lines[1])
+            if lines.count >= 3, lines[0] == stamps, FileManager.default.isExecutableFile(atPath: lines[1]),
+               lines[2].isEmpty || FileManager.default.fileExists(atPath: lines[2]) {
+                return Program(executable: URL(fileURLWithPath: lines[1]), library: lines[2].isEmpty ? nil : URL(fileURLWithPath: lines[2]))
             }
         }
         guard let swift = Self.which("swift") else {
             throw SwiftSiteError("this site has a Package.swift, which needs the Swift toolchain to compile; `swift` is not on PATH. Install Swift, or remove Package.swift to build the site without Swift.")
         }
-        if !quiet { FileHandle.standardError.write(Data("Compiling the site's Swift package (swift build -c release)…\n".utf8)) }
+        let started = Date()
+        let package = try SwiftSitePackage.read(folder: folder, swift: swift)
+        let program: Program
+        switch (package.needsSwiftPM, EngineModules.locate()) {
+        case (nil, .success(let modules)):
+            let count = package.sources.count
+            if !quiet { TerminalOutput.line("Compiling the site's Swift code (\(count) file\(count == 1 ? "" : "s")) against this sitegen…") }
+            do {
+                let library = try SiteLibraryCompiler(folder: folder, package: package, modules: modules).compile()
+                program = Program(executable: URL(fileURLWithPath: EngineModules.executable), library: library)
+            } catch let error as SwiftSiteError where error.isModuleMismatch {
+                program = try swiftPMProgram(swift: swift, quiet: quiet, because: "the Swift compiler cannot read this sitegen's modules "
+                                             + "(another Swift built them)")
+            }
+        case (let reason?, _):
+            program = try swiftPMProgram(swift: swift, quiet: quiet, because: reason)
+        case (nil, .failure(let problem)):
+            program = try swiftPMProgram(swift: swift, quiet: quiet, because: problem.description)
+        }
+        if !quiet { TerminalOutput.line(String(format: "Compiled the site's Swift code in %.1f s", Date().timeIntervalSince(started))) }
+        try? FileManager.default.createDirectory(at: cacheFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? (stamps + "\n" + program.executable.path + "\n" + (program.library?.path ?? "") + "\n")
+            .write(to: cacheFile, atomically: true, encoding: .utf8)
+        return program
+    }
+
+    /// The site built by SwiftPM as a program of its own (with sitegen compiled into it).
+    private func swiftPMProgram(swift: URL, quiet: Bool, because reason: String) throws -> Program {
+        if !quiet {
+            TerminalOutput.line("Compiling the site's Swift package with SwiftPM (swift build -c release), which compiles sitegen "
+                                + "itself too and takes minutes the first time, because \(reason)…")
+        }
         let product = try executableProduct(swift: swift)
         let build = try Self.capture(swift, ["build", "-c", "release", "--product", product], in: folder)
         guard build.status == 0 else {
             throw SwiftSiteError("compiling the site's Swift package failed:\n" + build.output)
         }
         let binPath = try Self.capture(swift, ["build", "-c", "release", "--show-bin-path"], in: folder)
-        let executable = URL(fileURLWithPath: binPath.output.trimmingCharacters(in: .whitespacesAndNewlines)).appendingPathComponent(product)
-        try? FileManager.default.createDirectory(at: cacheFile.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try? (stamps + "\n" + executable.path + "\n").write(to: cacheFile, atomically: true, encoding: .utf8)
-        return executable
+        return Program(executable: URL(fileURLWithPath: binPath.output.trimmingCharacters(in: .whitespacesAndNewlines)).appendingPathComponent(product),
+                       library: nil)
     }
 
     /// The name of the package's executable product.
@@ -115,7 +159,7 @@ struct SwiftSiteRunner {
         return entries.joined(separator: "|")
     }
 
-    private static func which(_ name: String) -> URL? {
+    static func which(_ name: String) -> URL? {
         for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
             let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
@@ -123,7 +167,7 @@ struct SwiftSiteRunner {
         return nil
     }
 
-    private static func capture(_ executable: URL, _ arguments: [String], in folder: URL) throws -> (status: Int32, output: String) {
+    static func capture(_ executable: URL, _ arguments: [String], in folder: URL) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -136,12 +180,6 @@ struct SwiftSiteRunner {
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
-}
-
-/// A problem with a site's Swift configuration target.
-struct SwiftSiteError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }
 
 /// The products of `swift package describe --type json`: each one's name, and whether its
