@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Times a site with a Swift configuration target (3 modifiers) against the same content built
-# without Swift, after the first compile.
+# Times a site with a Swift configuration target (3 modifiers): its first build from a cold
+# start (no .build in the site: its Swift code compiled against this sitegen's modules), a
+# build after an edit of its Swift file, a build with nothing changed, and its builds against
+# the same content built without Swift.
 #
 #   Benchmarks/swift-site-bench.sh [PAGES]        default 1000; RUNS=5
 set -euo pipefail
@@ -15,8 +17,10 @@ sitegen=$(swift build -c release --show-bin-path)/sitegen
 plain="$work/plain-$pages"; swifty="$work/swift-$pages"
 [ -d "$plain/content" ] || python3 ../shared/bench/gen_corpus.py --pages "$pages" --flavor plain --out "$plain" >/dev/null
 mkdir -p "$swifty/Sources/BenchSite"
-ln -sfn "$plain/content" "$swifty/content"
-ln -sfn "$plain/static" "$swifty/static"
+# The same files (hard links: a link to a folder outside the site is not published).
+rm -rf "$swifty/content" "$swifty/static"
+cp -al "$plain/content" "$swifty/content"
+cp -al "$plain/static" "$swifty/static"
 ln -sfn "$root" "$swifty/sitegen-package"
 cat > "$swifty/Package.swift" <<'SWIFT'
 // swift-tools-version:6.0
@@ -31,21 +35,33 @@ let package = Package(
     ])]
 )
 SWIFT
-cat > "$swifty/Sources/BenchSite/main.swift" <<'SWIFT'
+rm -f "$swifty/Sources/BenchSite/main.swift"
+cat > "$swifty/Sources/BenchSite/BenchSite.swift" <<'SWIFT'
 import Sitegen
 import SitegenCLI
 
-var site = Site()
-site.addModifier(Modifier(target: .codeBlocks) { html, _ in "<div class=\"code\">" + html + "</div>" })
-site.addModifier(Modifier(target: .headings) { input in
-    guard case .heading(let level, _, let id) = input.node else { return input.html }
-    return input.html.replacingOccurrences(of: "</h\(level)>", with: " <a href=\"#\(id)\">#</a></h\(level)>")
-})
-site.addModifier(Modifier(target: .images) { html, _ in html.replacingOccurrences(of: "<img ", with: "<img loading=\"lazy\" ") })
-try await SitegenCLI.main(site: site)
+@main struct BenchSite {
+    static func main() async throws {
+        var site = Site()
+        site.addModifier(Modifier(target: .codeBlocks) { html, _ in "<div class=\"code\">" + html + "</div>" })
+        site.addModifier(Modifier(target: .headings) { input in
+            guard case .heading(let level, _, let id) = input.node else { return input.html }
+            return input.html.replacingOccurrences(of: "</h\(level)>", with: " <a href=\"#\(id)\">#</a></h\(level)>")
+        })
+        site.addModifier(Modifier(target: .images) { html, _ in html.replacingOccurrences(of: "<img ", with: "<img loading=\"lazy\" ") })
+        try await SitegenCLI.main(site: site)
+    }
+}
 SWIFT
-echo "first build (compiles the Swift package):"
-"$sitegen" build "$swifty" --quiet
+rm -rf "$swifty/.build" "$swifty/public"
+seconds() { python3 -c "import sys,time; print('%.2f s' % (float(sys.argv[2]) - float(sys.argv[1])))" "$@"; }
+start=$(date +%s.%N); "$sitegen" build "$swifty" --quiet; end=$(date +%s.%N)
+echo "first build, no .build in the site: $(seconds "$start" "$end")"
+start=$(date +%s.%N); "$sitegen" build "$swifty" --quiet; end=$(date +%s.%N)
+echo "nothing changed: $(seconds "$start" "$end")"
+echo "// an edit" >> "$swifty/Sources/BenchSite/BenchSite.swift"
+start=$(date +%s.%N); "$sitegen" build "$swifty" --quiet; end=$(date +%s.%N)
+echo "after an edit of its Swift file: $(seconds "$start" "$end")"
 
 # Rounds alternate the two builds, so that a slow moment of the disk hits both alike.
 time_of() {

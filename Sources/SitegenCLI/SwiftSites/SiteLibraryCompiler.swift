@@ -30,7 +30,7 @@ struct SiteLibraryCompiler {
         hasher.combine(modules.flags.joined(separator: "\n"))
         let stem = "lib\(package.target)-"
         let library = workFolder.appendingPathComponent(stem + String(hasher.finalize(), radix: 16) + ".so")
-        let temporary = workFolder.appendingPathComponent(".\(ProcessInfo.processInfo.processIdentifier)-" + library.lastPathComponent)
+        let temporary = workFolder.appendingPathComponent(".\(ProcessID.current.value)-" + library.lastPathComponent)
         let arguments = ["-emit-library", "-parse-as-library", "-module-name", package.target, "-O", "-wmo",
                          "-swift-version", package.languageMode]
             + modules.flags + package.sources.map(\.path) + [entry.path, "-o", temporary.path]
@@ -42,10 +42,12 @@ struct SiteLibraryCompiler {
         if rename(temporary.path, library.path) != 0 {
             throw SwiftSiteError("cannot put the site's library at \(library.path): \(String(cString: strerror(errno)))")
         }
-        // The libraries of earlier code go (a preview that loaded one keeps it open).
-        for name in (try? fileManager.contentsOfDirectory(atPath: workFolder.path)) ?? []
-        where name.hasPrefix(stem) && name.hasSuffix(".so") && name != library.lastPathComponent {
-            try? fileManager.removeItem(at: workFolder.appendingPathComponent(name))
+        // The libraries of earlier code go (a preview that loaded one keeps it open), and those
+        // a killed compile left half made (`.PID-libNAME-DIGEST.so`).
+        for name in (try? fileManager.contentsOfDirectory(atPath: workFolder.path)) ?? [] where name.hasSuffix(".so") {
+            let isEarlier = name.hasPrefix(stem) && name != library.lastPathComponent
+            let isLeftover = name.hasPrefix(".") && Int32(name.dropFirst().prefix(while: \.isNumber)).map { ProcessID($0).hasEnded } == true
+            if isEarlier || isLeftover { try? fileManager.removeItem(at: workFolder.appendingPathComponent(name)) }
         }
         return library
     }

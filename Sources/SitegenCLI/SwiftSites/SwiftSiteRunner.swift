@@ -114,7 +114,9 @@ struct SwiftSiteRunner {
                                 + "itself too and takes minutes the first time, because \(reason)…")
         }
         let product = try executableProduct(swift: swift)
-        let build = try Self.capture(swift, ["build", "-c", "release", "--product", product], in: folder)
+        // SwiftPM's progress lines (`[12/340] Compiling Sitegen SiteBuilder.swift`) as they come: minutes are not spent in silence.
+        let build = try Self.capture(swift, ["build", "-c", "release", "--product", product], in: folder,
+                                     progress: quiet ? nil : { line in if line.hasPrefix("[") { TerminalOutput.line(line) } })
         guard build.status == 0 else {
             throw SwiftSiteError("compiling the site's Swift package failed:\n" + build.output)
         }
@@ -167,7 +169,10 @@ struct SwiftSiteRunner {
         return nil
     }
 
-    static func capture(_ executable: URL, _ arguments: [String], in folder: URL) throws -> (status: Int32, output: String) {
+    /// Runs a program to its end; its exit status and what it printed (both streams). With
+    /// `progress`, each line it prints is also passed on as it comes.
+    static func capture(_ executable: URL, _ arguments: [String], in folder: URL,
+                        progress: ((String) -> Void)? = nil) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -176,7 +181,16 @@ struct SwiftSiteRunner {
         process.standardOutput = pipe
         process.standardError = pipe
         try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        var data = Data()
+        var shown = 0
+        while case let chunk = pipe.fileHandleForReading.availableData, !chunk.isEmpty {
+            data.append(chunk)
+            guard let progress else { continue }
+            while let newline = data[(data.startIndex + shown)...].firstIndex(of: 0x0A) {
+                progress(String(decoding: data[(data.startIndex + shown)..<newline], as: UTF8.self))
+                shown = newline + 1 - data.startIndex
+            }
+        }
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
