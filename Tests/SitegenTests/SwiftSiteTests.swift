@@ -91,6 +91,34 @@ struct SwiftSiteTests {
         #expect(try site.page("a/index.html").contains("<h2 id=\"b\">B!</h2>"))
     }
 
+    @Test("a site whose Swift code crashes mid-build is a clear error with status 1, and the output stays as it was")
+    func crashingSiteCode() throws {
+        let site = try TestSite()
+        try Self.writeSwiftSite(in: site, main: """
+            import Sitegen
+            import SitegenCLI
+
+            @main struct Garden {
+                static func main() async throws {
+                    var site = Site()
+                    site.addModifier(Modifier(target: .headings) { input in
+                        let parts = input.html.split(separator: "@")
+                        return String(parts[3])
+                    })
+                    try await SitegenCLI.main(site: site)
+                }
+            }
+            """)
+        try site.write("# A\n\n## B\n", to: "content/a.md")
+        try site.write("kept\n", to: "public/kept.txt")
+        let result = try Sitegen.run(["build", site.root.path])
+        #expect(result.status == 1)
+        #expect(result.error.contains("sitegen: error: the site's Swift code crashed (signal 4: a Swift runtime error, such as an index out of range, shown above); the previous output is untouched"),
+                "\(result.error.suffix(500))")
+        #expect(try String(contentsOf: site.root.appendingPathComponent("public/kept.txt"), encoding: .utf8) == "kept\n")
+        #expect(!FileManager.default.fileExists(atPath: site.root.appendingPathComponent("public/a/index.html").path))
+    }
+
     @Test("a @main type that never calls SitegenCLI.main(site:) is a clear error")
     func mainWithoutSite() throws {
         let site = try TestSite()

@@ -69,6 +69,6 @@ struct SiteLibraryCompiler {
     /// Whether the compiler refused the engine's modules (another Swift compiled them).
     private static func isModuleMismatch(_ output: String) -> Bool {
         output.contains("compiled with Swift") || output.contains("cannot load module")
-            || (output.contains("error: no such module") && output.contains("Sitegen"))
+            || output.contains("error: no such module 'Sitegen")
     }
 }

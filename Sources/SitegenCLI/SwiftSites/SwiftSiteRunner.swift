@@ -28,8 +28,13 @@ struct SwiftSiteRunner {
     static func delegate(folder: URL, quiet: Bool) throws -> Bool {
         guard SitegenCLI.configuredSite == nil, let site = find(in: folder) else { return false }
         do {
-            let status = try site.run(arguments: Array(CommandLine.arguments.dropFirst()), quiet: quiet)
-            if status != 0 { throw ExitCode(status) }
+            let process = try site.run(arguments: Array(CommandLine.arguments.dropFirst()), quiet: quiet)
+            if process.terminationReason == .uncaughtSignal {
+                TerminalOutput.error("the site's Swift code crashed (signal \(process.terminationStatus)\(process.terminationStatus == SIGILL || process.terminationStatus == SIGTRAP ? ": a Swift runtime error, such as an index out of range, shown above" : "")); "
+                                     + "the previous output is untouched")
+                throw ExitCode.failure
+            }
+            if process.terminationStatus != 0 { throw ExitCode(process.terminationStatus) }
             return true
         } catch let error as SwiftSiteError {
             TerminalOutput.error(error.description)
@@ -37,12 +42,12 @@ struct SwiftSiteRunner {
         }
     }
 
-    /// Compiles when needed, then runs the site program with `arguments`; returns its exit status.
-    func run(arguments: [String], quiet: Bool) throws -> Int32 {
+    /// Compiles when needed, then runs the site program with `arguments` to its end.
+    func run(arguments: [String], quiet: Bool) throws -> Process {
         let process = try compiledProgram(quiet: quiet).process(arguments: arguments)
         try process.run()
         process.waitUntilExit()
-        return process.terminationStatus
+        return process
     }
 
     /// How a site's compiled Swift code runs: this `sitegen` with a library loaded, or a
