@@ -455,3 +455,94 @@ extension ResponsiveImageTests {
         #expect(!site.outputFiles().contains { $0.hasPrefix("posts/trip/a-png.") })
     }
 }
+
+extension ResponsiveImageTests {
+    /// Three posts: one showing a photo in its text, one naming a photo in its front matter,
+    /// one with no image; `images.copies` names two copies; the list shows `thumb`, the page `wide`.
+    static func siteWithTemplateCopies() throws -> TestSite {
+        let site = try TestSite()
+        try site.write("images:\n  copies:\n    thumb: fill 400x300 webp q80 smart\n    wide: resize 800x\n", to: "sitegen.yml")
+        try site.write(try photo(width: 1600, height: 1000), to: "content/posts/one/shown.jpg")
+        try site.write("---\ntitle: One\ndate: 2026-01-03\n---\n\n![a photo](shown.jpg)\n", to: "content/posts/one/index.md")
+        try site.write(try photo(width: 1200, height: 900), to: "content/posts/two/named.jpg")
+        try site.write("---\ntitle: Two\ndate: 2026-01-02\nimage: named.jpg\n---\n\nNo image in the text.\n", to: "content/posts/two/index.md")
+        try site.write("---\ntitle: Three\ndate: 2026-01-01\n---\n\nNo image at all.\n", to: "content/posts/three.md")
+        try site.write("""
+            <ul class="page-list">
+            {{#pages}}
+            <li>{{#imageCopies.thumb}}<img class="thumb" src="{{url}}" width="{{width}}" height="{{height}}" alt="">{{/imageCopies.thumb}}<a href="{{url}}">{{title}}</a></li>
+            {{/pages}}
+            </ul>
+
+            """, to: "templates/page-list.mustache")
+        try site.write("{{#page.imageCopies.wide}}<img class=\"wide\" src=\"{{url}}\" width=\"{{width}}\" height=\"{{height}}\" alt=\"\">{{/page.imageCopies.wide}}\n",
+                       to: "templates/sidebar.mustache")
+        return site
+    }
+
+    /// The `class="thumb"` and `class="wide"` tags of an output.
+    static func templateCopyTags(_ html: String) -> [String] {
+        tags(html).filter { $0.contains("class=\"thumb\"") || $0.contains("class=\"wide\"") }
+    }
+
+    @Test("images.copies: templates show named copies of each page's image (its front matter's, else its text's first), in lists and on the page, made once")
+    func templateCopies() async throws {
+        let site = try Self.siteWithTemplateCopies()
+        let builder = SiteBuilder(site: Site(), layout: SiteLayout(root: site.root), options: BuildOptions())
+        let first = try await builder.buildRemembering()
+        #expect(first.summary.warnings.isEmpty)
+        #expect(Self.templateCopyTags(try site.page("posts/index.html")) == [
+            "<img class=\"thumb\" src=\"/posts/one/shown.fill-400x300-smart-q80.webp\" width=\"400\" height=\"300\" alt=\"\" decoding=\"async\">",
+            "<img class=\"thumb\" src=\"/posts/two/named.fill-400x300-smart-q80.webp\" width=\"400\" height=\"300\" alt=\"\" loading=\"lazy\" decoding=\"async\">",
+        ])
+        #expect(Self.templateCopyTags(try site.page("posts/one/index.html"))
+            == ["<img class=\"wide\" src=\"/posts/one/shown.resize-800x0-q75.webp\" width=\"800\" height=\"500\" alt=\"\" decoding=\"async\">"],
+                "the sidebar comes first: the page's first image, not lazy")
+        #expect(Self.templateCopyTags(try site.page("posts/three/index.html")).isEmpty)
+        for (file, size) in [("posts/one/shown.fill-400x300-smart-q80.webp", (400, 300)), ("posts/two/named.fill-400x300-smart-q80.webp", (400, 300)),
+                             ("posts/one/shown.resize-800x0-q75.webp", (800, 500)), ("posts/two/named.resize-800x0-q75.webp", (800, 600))] {
+            let copy = try Data(contentsOf: site.output.appendingPathComponent(file))
+            #expect(ImageSize.of(copy).map { $0 == size } == true, "\(file)")
+        }
+        let inode = { (file: String) in
+            (try? FileManager.default.attributesOfItem(atPath: site.output.appendingPathComponent(file).path))?[.systemFileNumber] as? Int
+        }
+        let before = inode("posts/one/shown.fill-400x300-smart-q80.webp")
+
+        // A cached build of a changed page: the copies are kept (linked, not made again), and the
+        // list that showed the page's image no longer does once its text has none.
+        try site.write("---\ntitle: One\ndate: 2026-01-03\n---\n\nThe photo is gone.\n", to: "content/posts/one/index.md")
+        let second = try await builder.buildRemembering()
+        #expect(second.summary.imageCopiesMade == 0)
+        #expect(Self.templateCopyTags(try site.page("posts/index.html"))
+            == ["<img class=\"thumb\" src=\"/posts/two/named.fill-400x300-smart-q80.webp\" width=\"400\" height=\"300\" alt=\"\" decoding=\"async\">"])
+        #expect(!site.exists("posts/one/shown.fill-400x300-smart-q80.webp"))
+        #expect(inode("posts/two/named.fill-400x300-smart-q80.webp") != nil)
+        #expect(before != nil)
+    }
+
+    @Test("images.copies in a live build (serve): the copies are named with their sizes, and none is made")
+    func templateCopiesLive() async throws {
+        let site = try Self.siteWithTemplateCopies()
+        let live = LiveSiteBuilder(site: Site(), root: site.root, output: nil, configuration: nil, options: BuildOptions())
+        _ = try await live.build(changed: [])
+        #expect(Self.templateCopyTags(try site.page("posts/index.html")).count == 2)
+        #expect(try site.page("posts/two/index.html").contains("<img class=\"wide\" src=\"/posts/two/named.resize-800x0-q75.webp\" width=\"800\" height=\"600\""))
+        #expect(!site.outputFiles().contains { $0.contains("fill-") || $0.contains("resize-") })
+    }
+
+    @Test("images.copies that make no sense are errors naming sitegen.yml and the line")
+    func badTemplateCopies() async throws {
+        for (yaml, message) in [("images:\n  copies:\n    thumb: spin 400x300\n", "`images.copies.thumb`: `spin 400x300` names no action"),
+                                ("images:\n  copies:\n    9x: fill 10x10\n", "`images.copies.9x`: a copy's name is letters, digits and `_`"),
+                                ("images:\n  copies: [fill 10x10]\n", "`images.copies` must be a table of names and operations"),
+                                ("images:\n  copies:\n    huge: resize 9000x\n", "`images.copies.huge`: a copy may be at most 8192 pixels a side")] {
+            let site = try Self.site([:], configuration: yaml)
+            await #expect {
+                try await site.build()
+            } throws: { error in
+                "\(error)".hasPrefix("sitegen.yml:") && "\(error)".contains(message)
+            }
+        }
+    }
+}

@@ -10,6 +10,8 @@ import SitegenMarkdown
 ///   quality: 75                 # WebP quality, 1–100
 ///   sizes: "(max-width: 42rem) 100vw, 42rem"   # how wide the theme shows an image
 ///   formats: [avif, webp]       # AVIF copies too, offered first in a <picture>
+///   copies:                     # copies templates show, of each page's image: page.imageCopies.thumb
+///     thumb: fill 400x300 webp q80 smart
 /// ```
 public struct ImageSettings: Sendable, Equatable {
     /// Whether JPEG, PNG, WebP and GIF files wider than the narrowest of ``widths`` get WebP
@@ -29,6 +31,11 @@ public struct ImageSettings: Sendable, Equatable {
     /// for AVIF copies too, which a `<picture>` offers browsers that read AVIF (a third smaller,
     /// four times slower to make).
     public var formats: [ImageFormat] = [.webp]
+
+    /// Copies of each page's image (``ImageSettings`` `copies`) that templates show, by name, in
+    /// Hugo's words (`fill 400x300 webp q80 smart`): `page.imageCopies.NAME` (`url`, `width`,
+    /// `height`) in the page template and in lists. None by default.
+    public var copies: [String: ImageOperation] = [:]
 
     /// The defaults.
     public init() {}
@@ -50,9 +57,10 @@ public struct ImageSettings: Sendable, Equatable {
             throw SiteError(file: file, line: line, "`images` must be a table, as in `images: {widths: [480, 960], quality: 75}`, or false")
         }
         let at = { (key: String) in table.line(of: key) ?? line }
-        for key in table.entries.map(\.key) where !["responsive", "widths", "quality", "sizes", "formats"].contains(key) {
-            throw SiteError(file: file, line: at(key), "unknown key `images.\(key)`; `images` takes responsive, widths, quality, sizes and formats")
+        for key in table.entries.map(\.key) where !["responsive", "widths", "quality", "sizes", "formats", "copies"].contains(key) {
+            throw SiteError(file: file, line: at(key), "unknown key `images.\(key)`; `images` takes responsive, widths, quality, sizes, formats and copies")
         }
+        settings.copies = try copies(table["copies"], file: file, line: at("copies"))
         if let formats = table["formats"], formats != .null {
             let names = formats.list?.compactMap(\.string) ?? []
             let chosen = names.compactMap { ImageFormat(named: $0) }.filter { $0 == .webp || $0 == .avif }
@@ -87,5 +95,35 @@ public struct ImageSettings: Sendable, Equatable {
             throw SiteError(file: file, line: at("sizes"), "`images.sizes` must be a `sizes` attribute's text, as in `sizes: \"(max-width: 42rem) 100vw, 42rem\"`")
         }
         return settings
+    }
+
+    /// `images.copies`: names (letters, digits and `_`, starting with a letter) and the
+    /// operations they stand for.
+    private static func copies(_ value: FrontMatterValue?, file: String, line: Int?) throws(SiteError) -> [String: ImageOperation] {
+        let example = "as in `copies: {thumb: \"fill 400x300 webp q80\"}`"
+        guard let value, value != .null else { return [:] }
+        guard case .map(let table) = value else { throw SiteError(file: file, line: line, "`images.copies` must be a table of names and operations, \(example)") }
+        var copies: [String: ImageOperation] = [:]
+        for (name, spec) in table.entries {
+            let at = table.line(of: name) ?? line
+            guard let first = name.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic,
+                  name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }) else {
+                throw SiteError(file: file, line: at, "`images.copies.\(name)`: a copy's name is letters, digits and `_`, starting with a letter, \(example)")
+            }
+            guard case .string(let text) = spec else {
+                throw SiteError(file: file, line: at, "`images.copies.\(name)` must be an operation in Hugo's words, \(example)")
+            }
+            let operation: ImageOperation
+            do {
+                operation = try ImageOperation(hugo: text)
+            } catch {
+                throw SiteError(file: file, line: at, "`images.copies.\(name)`: \(error.description)")
+            }
+            guard (operation.width ?? 0) <= largestWidth, (operation.height ?? 0) <= largestWidth else {
+                throw SiteError(file: file, line: at, "`images.copies.\(name)`: a copy may be at most \(largestWidth) pixels a side")
+            }
+            copies[name] = operation
+        }
+        return copies
     }
 }

@@ -29,7 +29,7 @@ struct SiteRenderer: Sendable {
         if output.makesImageCopies {
             let maker = ImageCopyMaker(plan: images, layout: loaded.layout, output: output)
             if images.hasShareCandidates { rendered.context.shareCopies = try await maker.makeShareCopies(of: shareImages(of: rendered)) }
-            rendered.warnings += try await maker.make(Set(rendered.imageRequests))
+            rendered.warnings += try await maker.make(Set(rendered.imageRequests + templateImageRequests(of: rendered)))
         }
         let facts = memory.isRecording ? FactValues(rendered) : nil
         let narrowed = facts.flatMap { memory.narrowed(rendered, facts: $0) }
@@ -45,6 +45,12 @@ struct SiteRenderer: Sendable {
         try await writePages(of: rendered, only: narrowed, facts: facts)
         rendered.listPages = try await ListRenderer(site: rendered, output: output, memory: memory, facts: facts).render()
         return rendered
+    }
+
+    /// The copies of each page's image that `images.copies` names, which templates may show.
+    private func templateImageRequests(of rendered: RenderedSite) -> [ImageRequest] {
+        guard !loaded.configuration.images.copies.isEmpty else { return [] }
+        return rendered.pages.flatMap { rendered.context.summaryModel($0).imageCopies?.requests ?? [] }
     }
 
     /// The output paths of the site's images that share previews show: each page's image
@@ -131,6 +137,7 @@ struct SiteRenderer: Sendable {
         async let terms = ListRenderer.terms(of: taxonomies, in: pages, languages: languages, rules: loaded.configuration.hugo)
         if theme.templates.mentions("site.nav") { context.navigation = Self.navigation(of: loaded, orders: orders, targets: targets) }
         async let neighbours = Self.neighbours(pages, orders: orders, readingOrder: loaded.summary?.readingOrder ?? [])
+        if !loaded.configuration.images.copies.isEmpty { context.images = images }
         try await context.remember(pages)
         context.strings = strings
         let allTerms = await terms

@@ -40,6 +40,9 @@ package struct TemplateContext: Sendable {
     /// The share copies of images (``ImagePlan/shareCopy(of:)``) by the images' output paths:
     /// what the head's `og:image` names instead of the image.
     var shareCopies: [String: String] = [:]
+    /// The site's images, for the copies templates show of each page's image
+    /// (``ImageSettings/copies``, `page.imageCopies`); nil while those are not worked out.
+    var images: ImagePlan?
 
     init(configuration: SiteConfiguration, sections: [String: Section], data: FrontMatter = .empty, now: Date,
          menus siteMenus: SiteMenus = SiteMenus()) {
@@ -85,10 +88,8 @@ package struct TemplateContext: Sendable {
     /// Works out the list summary and term URLs of each of the build's `pages` once, for every
     /// list that shows them; the summaries on all cores.
     mutating func remember(_ pages: [RenderedPage]) async throws {
-        let basePath = basePath
-        let made = try await Parallel.map(pages.indices) { index in
-            PageSummary(pages[index], basePath: basePath, language: pages[index].page.language)
-        }
+        let context = self
+        let made = try await Parallel.map(pages.indices) { index in context.makeSummary(pages[index]) }
         summaries.reserveCapacity(pages.count)
         for (page, summary) in zip(pages, made) {
             summaries[page.page.sourcePath] = (summary, .object(summary))
@@ -140,7 +141,32 @@ package struct TemplateContext: Sendable {
     }
 
     private func makeSummary(_ rendered: RenderedPage) -> PageSummary {
-        PageSummary(rendered, basePath: basePath, language: rendered.page.language)
+        PageSummary(rendered, basePath: basePath, language: rendered.page.language, imageCopies: imageCopies(of: rendered))
+    }
+
+    /// The copies of the page's image (``image(of:)``, here read from the page's own URL)
+    /// that `images.copies` names, each with its URL, width and height, and the requests that
+    /// make them; nil when none is named or the page has no image of the site's that can be made.
+    func imageCopies(of rendered: RenderedPage) -> PageSummary.ImageCopies? {
+        let named = configuration.images.copies
+        guard !named.isEmpty, let images else { return nil }
+        let page = rendered.page
+        let local = origin ?? "http://sitegen.invalid"
+        let base = Self.imageBase(folderOf: page.url, origin: local, basePath: basePath)
+        let written = ShareImage.named(in: Self.params(page.frontMatter)).flatMap {
+            ShareImage.absolute(named: $0, isBundle: page.isBundle, from: base)
+        }
+        guard let absolute = written ?? ShareImage.first(inHTML: rendered.content, from: base), absolute.hasPrefix(local + "/") else {
+            return nil
+        }
+        let url = String(absolute.dropFirst(local.count))
+        var copies = PageSummary.ImageCopies()
+        for (name, operation) in named.sorted(by: { $0.key < $1.key }) {
+            guard let made = images.processed(url, operation) else { continue }
+            copies.values[name] = ["url": .text(made.url), "width": .int(made.width), "height": .int(made.height)]
+            copies.requests.append(made.request)
+        }
+        return copies.requests.isEmpty ? nil : copies
     }
 
     /// `site` and `t` for the outputs in `language`: the same for every template of a build
@@ -307,8 +333,12 @@ package struct TemplateContext: Sendable {
     /// Where an image of the output at `url` is resolved from (the folder of `/posts/trip/` is
     /// itself; of `/feed.xml`, `/`); `nil` without an absolute `baseURL`.
     private func shareBase(folderOf url: String) -> ShareImage.Base? {
+        origin.map { Self.imageBase(folderOf: url, origin: $0, basePath: basePath) }
+    }
+
+    private static func imageBase(folderOf url: String, origin: String, basePath: String) -> ShareImage.Base {
         let folder = url.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(url[...$0]) } ?? "/"
-        return origin.map { ShareImage.Base(origin: $0, basePath: basePath, folder: folder) }
+        return ShareImage.Base(origin: origin, basePath: basePath, folder: folder)
     }
 
     /// The first of `written` (the page's own descriptions, in order) with more than white space

@@ -46,7 +46,7 @@ struct PageModel: FactTemplateObject {
         noteRead()
         let page = rendered.page
         switch name {
-        case "title", "url", "description", "date", "dateISO": return summary.member(name)
+        case "title", "url", "description", "date", "dateISO", "imageCopies": return summary.member(name)
         case "content": return .text(rendered.content)
         case "titleID": return rendered.titleID.map(TemplateValue.text)
         case "image": return context.image(of: rendered).map(TemplateValue.text)

@@ -11,7 +11,17 @@ struct PageSummary: FactTemplateObject {
     let date: String?
     let dateISO: String?
 
-    init(_ rendered: RenderedPage, basePath: String, language: String) {
+    /// The copies of the page's image that `images.copies` names (``TemplateContext/imageCopies(of:)``).
+    let imageCopies: ImageCopies?
+
+    /// `page.imageCopies`: each copy's `url`, `width` and `height` by its name, and what makes them.
+    struct ImageCopies: Sendable {
+        var values = TemplateDictionary()
+        var requests: [ImageRequest] = []
+    }
+
+    init(_ rendered: RenderedPage, basePath: String, language: String, imageCopies: ImageCopies? = nil) {
+        self.imageCopies = imageCopies
         source = rendered.page.sourcePath
         title = rendered.title
         url = basePath + rendered.page.url
@@ -34,12 +44,15 @@ struct PageSummary: FactTemplateObject {
         case "description": .text(description)
         case "date": date.map(TemplateValue.text)
         case "dateISO": dateISO.map(TemplateValue.text)
+        case "imageCopies": imageCopies.map { .object($0.values) }
         default: nil
         }
     }
 
     static let members: [String: TemplateShape] = [
         "title": .scalar, "url": .scalar, "description": .scalar, "date": .scalar, "dateISO": .scalar,
+        // Named by the site's `images.copies`.
+        "imageCopies": .any,
     ]
     static let shape = TemplateShape.object(name: "pageSummary", members: members)
 }
