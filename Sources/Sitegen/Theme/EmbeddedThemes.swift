@@ -175,7 +175,7 @@ enum EmbeddedThemes {
 <ul class="page-list">
 {{#pages}}
 <li>
-<a class="page-link" href="{{url}}">{{title}}</a>
+{{#imageCopies.thumb}}<img class="thumb" src="{{url}}" width="{{width}}" height="{{height}}" alt="">{{/imageCopies.thumb}}<a class="page-link" href="{{url}}">{{title}}</a>
 {{#date}}<time datetime="{{dateISO}}">{{date}}</time>{{/date}}
 {{#description}}<p>{{description}}</p>{{/description}}
 </li>
@@ -613,7 +613,9 @@ pre .ln { color: var(--code-comment); margin-right: 1rem; user-select: none; }
 .footnotes { font-size: 0.92rem; color: var(--muted); border-top: 1px solid var(--border); margin-top: 2.5rem; padding-top: 0.5rem; }
 
 .page-list, .section-list { list-style: none; padding: 0; }
-.page-list li { padding: 0.9rem 0; border-bottom: 1px solid var(--border); }
+.page-list li { padding: 0.9rem 0; border-bottom: 1px solid var(--border); display: flow-root; }
+/* A site's `images.copies.thumb` of each page's image, beside its entry. */
+.page-list .thumb { float: right; width: 8rem; height: auto; margin: 0.2rem 0 0.4rem 1rem; border-radius: 4px; }
 .page-list li:last-child { border-bottom: 0; }
 .page-link { font-weight: 600; font-size: 1.1rem; text-decoration: none; }
 .page-link:hover { text-decoration: underline; }
