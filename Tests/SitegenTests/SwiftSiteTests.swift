@@ -119,6 +119,37 @@ struct SwiftSiteTests {
         #expect(!FileManager.default.fileExists(atPath: site.root.appendingPathComponent("public/a/index.html").path))
     }
 
+    @Test("a main.swift of statements (the older style) is compiled into the library too, its errors at its own lines")
+    func mainSwift() throws {
+        let site = try TestSite()
+        try Self.writeSwiftSite(in: site, main: "")
+        try FileManager.default.removeItem(at: site.root.appendingPathComponent("Sources/Garden/Garden.swift"))
+        try site.write("""
+            import Sitegen
+            @preconcurrency import SitegenCLI
+
+            var site = Site()
+            site.addModifier(Modifier(target: .headings) { input in
+                input.html.replacingOccurrences(of: "</h2>", with: "\\(mark())</h2>")
+            })
+            func mark() -> String { "!" }
+            try await SitegenCLI.main(site: site)
+
+            """, to: "Sources/Garden/main.swift")
+        try site.write("# A\n\n## B\n", to: "content/a.md")
+        let result = try Sitegen.run(["build", site.root.path])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output.contains("Compiling the site's Swift code (1 file) against this sitegen…"))
+        #expect(try site.page("a/index.html").contains("<h2 id=\"b\">B!</h2>"))
+
+        try site.write("import Sitegen\nimport SitegenCLI\n\nlet count: Int = \"three\"\ntry await SitegenCLI.main(site: Site())\n",
+                       to: "Sources/Garden/main.swift")
+        let broken = try Sitegen.run(["build", site.root.path])
+        #expect(broken.status == 1)
+        #expect(broken.error.contains("Sources/Garden/main.swift:4:18: error: cannot convert value of type 'String' to specified type 'Int'"),
+                "\(broken.error)")
+    }
+
     @Test("a @main type that never calls SitegenCLI.main(site:) is a clear error")
     func mainWithoutSite() throws {
         let site = try TestSite()
@@ -205,16 +236,17 @@ struct SwiftSiteTests {
         }
     }
 
-    @Test("a Package.swift that does not compile is a clear error")
+    @Test("a package SwiftPM must build (a target with resources) that does not compile is a clear error, saying why SwiftPM builds it")
     func compileError() throws {
         let site = try TestSite()
-        try site.write("// swift-tools-version:6.0\nimport PackageDescription\nlet package = Package(name: \"Broken\", targets: [.executableTarget(name: \"Broken\")])\n", to: "Package.swift")
+        try site.write("// swift-tools-version:6.0\nimport PackageDescription\nlet package = Package(name: \"Broken\", targets: [.executableTarget(name: \"Broken\", resources: [.copy(\"note.txt\")])])\n", to: "Package.swift")
         try site.write("let x: Int = \"not a number\"\n", to: "Sources/Broken/main.swift")
-        try site.write("# A\n\n## B\n", to: "content/a.md")
+        try site.write("a resource\n", to: "Sources/Broken/note.txt")
+        try site.write("# A\n", to: "content/a.md")
         let result = try Sitegen.run(["build", site.root.path])
         #expect(result.status == 1)
-        #expect(result.output.contains("Compiling the site's Swift package with SwiftPM"), "a main.swift needs SwiftPM")
-        #expect(result.output.contains("because it has a main.swift (give the type that calls SitegenCLI.main(site:) the @main attribute instead)"))
+        #expect(result.output.contains("Compiling the site's Swift package with SwiftPM"), "resources need SwiftPM")
+        #expect(result.output.contains("because it has resources…"))
         #expect(result.error.contains("sitegen: error: compiling the site's Swift package failed:"))
         #expect(result.error.contains("main.swift:1"))
     }

@@ -16,13 +16,27 @@ struct SiteLibraryCompiler {
     /// Compiles the library (named after a digest of what it is made from, so that a running
     /// preview can load the next one beside it); returns its path.
     func compile() throws -> URL {
-        guard let mainType = package.mainType else { throw SwiftSiteError("no type of the site's target is marked @main") }
         let fileManager = FileManager.default
         try fileManager.createDirectory(at: workFolder, withIntermediateDirectories: true)
+        var sources = package.sources
+        let mainType: String
+        switch package.entry {
+        case .mainType(let name)?:
+            mainType = name
+        case .mainFile(let file)?:
+            // Its statements, in a function the entry point calls (compiler messages name main.swift's lines).
+            let statements = workFolder.appendingPathComponent("TopLevelCode.swift")
+            try Self.topLevelCodeSource(String(contentsOf: file, encoding: .utf8), path: file.path)
+                .write(to: statements, atomically: true, encoding: .utf8)
+            sources = sources.filter { $0 != file } + [statements]
+            mainType = Self.topLevelCodeType
+        case nil:
+            throw SwiftSiteError("the site's target has neither a main.swift nor a type marked @main")
+        }
         let entry = workFolder.appendingPathComponent("SitegenSiteEntry.swift")
         try Self.entrySource(mainType: mainType).write(to: entry, atomically: true, encoding: .utf8)
         var hasher = StableHasher()
-        for file in package.sources + [entry] {
+        for file in sources + [entry] {
             hasher.combine(file.path)
             ((try? Data(contentsOf: file)) ?? Data()).withUnsafeBytes { hasher.combine(bytes: $0) }
         }
@@ -33,7 +47,7 @@ struct SiteLibraryCompiler {
         let temporary = workFolder.appendingPathComponent(".\(ProcessID.current.value)-" + library.lastPathComponent)
         let arguments = ["-emit-library", "-parse-as-library", "-module-name", package.target, "-O", "-wmo",
                          "-swift-version", package.languageMode]
-            + modules.flags + package.sources.map(\.path) + [entry.path, "-o", temporary.path]
+            + modules.flags + sources.map(\.path) + [entry.path, "-o", temporary.path]
         let result = try SwiftSiteRunner.capture(URL(fileURLWithPath: modules.compiler), arguments, in: folder)
         guard result.status == 0 else {
             try? fileManager.removeItem(at: temporary)
@@ -64,6 +78,68 @@ struct SiteLibraryCompiler {
         }
 
         """
+    }
+
+    /// The type whose `main()` runs a `main.swift`'s statements.
+    static let topLevelCodeType = "SitegenTopLevelCode"
+
+    /// A `main.swift` as a library can hold it: its imports and the declarations written from
+    /// its first column (functions, types, extensions) at file scope, its statements (and
+    /// variables) the body of ``topLevelCodeType``'s `main()`; every line keeps its number in
+    /// `path` for the compiler's messages (`#sourceLocation`). A declaration that reads one of
+    /// the statements' variables does not compile there.
+    static func topLevelCodeSource(_ text: String, path: String) -> String {
+        let file = "\"" + path.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        var fileScope = ""
+        var body = [Substring](repeating: "", count: lines.count)
+        var index = 0
+        while index < lines.count {
+            let end = isImport(lines[index]) ? index : declarationEnd(lines, from: index)
+            guard let end else {
+                body[index] = lines[index]
+                index += 1
+                continue
+            }
+            fileScope += "#sourceLocation(file: \(file), line: \(index + 1))\n" + lines[index...end].joined(separator: "\n") + "\n#sourceLocation()\n"
+            index = end + 1
+        }
+        return "// Written by sitegen: the statements of \(path), run by the site's library.\n" + fileScope
+            + "enum \(topLevelCodeType) {\n    static func main() async throws {\n#sourceLocation(file: \(file), line: 1)\n"
+            + body.joined(separator: "\n") + "\n#sourceLocation()\n    }\n}\n"
+    }
+
+    /// Whether a line is an import (`import Sitegen`, `@preconcurrency import Foundation`, `public import X`).
+    private static func isImport(_ line: Substring) -> Bool {
+        keyword(of: line) == "import"
+    }
+
+    /// The last line of the declaration that starts at `start` in the first column (after
+    /// attributes on lines of their own), where its braces close; nil when none starts there.
+    private static func declarationEnd(_ lines: [Substring], from start: Int) -> Int? {
+        guard let character = lines[start].first, !character.isWhitespace else { return nil }
+        var line = start
+        // Attributes on lines of their own (`@MainActor`) belong to the declaration below them.
+        while line < lines.count, lines[line].hasPrefix("@"), keyword(of: lines[line]) == nil { line += 1 }
+        let declarations: Set<Substring> = ["func", "struct", "enum", "class", "actor", "extension", "protocol", "typealias"]
+        guard line < lines.count, let declared = keyword(of: lines[line]), declarations.contains(declared) else { return nil }
+        var depth = 0, opened = false
+        while line < lines.count {
+            for byte in lines[line].utf8 {
+                if byte == UInt8(ascii: "{") { depth += 1; opened = true } else if byte == UInt8(ascii: "}") { depth -= 1 }
+            }
+            if declared == "typealias" || (opened && depth <= 0) { return line }
+            line += 1
+        }
+        return lines.count - 1
+    }
+
+    /// The first word of a line after its attributes and access modifiers (`import`, `func`…).
+    private static func keyword(of line: Substring) -> Substring? {
+        var words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })[...]
+        let modifiers: Set<Substring> = ["public", "package", "internal", "fileprivate", "private", "final", "nonisolated"]
+        while let first = words.first, first.hasPrefix("@") || modifiers.contains(first) { words = words.dropFirst() }
+        return words.first
     }
 
     /// Whether the compiler refused the engine's modules (another Swift compiled them).

@@ -10,8 +10,15 @@ struct SwiftSitePackage: Sendable {
     let sources: [URL]
     /// Why it must be built by SwiftPM as a program of its own; nil when it can be a library.
     let needsSwiftPM: String?
-    /// The type marked `@main`, whose `main()` calls `SitegenCLI.main(site:)`.
-    let mainType: String?
+    /// Where the target's program starts, which calls `SitegenCLI.main(site:)`.
+    let entry: Entry?
+
+    enum Entry: Sendable, Equatable {
+        /// The type marked `@main`.
+        case mainType(String)
+        /// `main.swift`, whose statements are the program.
+        case mainFile(URL)
+    }
     /// The Swift language mode of its tools version (`6` from `swift-tools-version:6.0` on).
     let languageMode: String
 
@@ -39,16 +46,16 @@ struct SwiftSitePackage: Sendable {
             }
         }
         sources.sort { $0.path < $1.path }
-        let mainType = sources.lazy.compactMap { try? String(contentsOf: $0, encoding: .utf8) }.compactMap(Self.mainType(in:)).first
+        let entry = sources.first(where: { $0.lastPathComponent == "main.swift" }).map(Entry.mainFile)
+            ?? sources.lazy.compactMap { try? String(contentsOf: $0, encoding: .utf8) }.compactMap(Self.mainType(in:)).first.map(Entry.mainType)
         return SwiftSitePackage(target: target.name, sources: sources,
-                                needsSwiftPM: Self.reasonForSwiftPM(target, others: manifest.targets, sources: sources, mainType: mainType),
-                                mainType: mainType,
+                                needsSwiftPM: Self.reasonForSwiftPM(target, sources: sources, entry: entry),
+                                entry: entry,
                                 languageMode: (Int(manifest.toolsVersion.version.prefix(while: \.isNumber)) ?? 6) >= 6 ? "6" : "5")
     }
 
     /// Why `target` cannot be compiled alone against sitegen's modules, if it cannot.
-    private static func reasonForSwiftPM(_ target: Manifest.Target, others: [Manifest.Target], sources: [URL],
-                                         mainType: String?) -> String? {
+    private static func reasonForSwiftPM(_ target: Manifest.Target, sources: [URL], entry: Entry?) -> String? {
         for dependency in target.dependencies {
             switch dependency {
             case .product(let name) where engineProducts.contains(name): continue
@@ -58,11 +65,8 @@ struct SwiftSitePackage: Sendable {
         }
         if !target.resources.isEmpty { return "it has resources" }
         if !target.settings.isEmpty { return "it has build settings" }
-        if sources.contains(where: { $0.lastPathComponent == "main.swift" }) {
-            return "it has a main.swift (give the type that calls SitegenCLI.main(site:) the @main attribute instead)"
-        }
-        if mainType == nil { return "no type of it is marked @main" }
         if sources.isEmpty { return "it has no Swift files" }
+        if entry == nil { return "it has neither a main.swift nor a type marked @main" }
         return nil
     }
 
