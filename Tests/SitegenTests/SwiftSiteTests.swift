@@ -190,6 +190,8 @@ struct SwiftSiteTests {
         #expect(SwiftSitePackage.mainType(in: "// @main struct Commented {}\n@main struct Real {}") == "Real")
         #expect(SwiftSitePackage.mainType(in: "@main\n@MainActor\npublic final class Site: Sendable {}") == "Site")
         #expect(SwiftSitePackage.mainType(in: "struct NotMain {}") == nil)
+        #expect(SiteLibraryCompiler.moduleName(of: "my-site.v2") == "my_site_v2")
+        #expect(SiteLibraryCompiler.moduleName(of: "2026Site") == "_2026Site")
         #expect(EngineModules.moduleFlags(from: ["-module-name", "X", "-I", "/m", "-Xcc", "-fmodule-map-file=/a/module.modulemap",
                                                  "-Xcc", "-I", "-Xcc", "/inc", "-Xcc", "-g", "-target", "x86_64-unknown-linux-gnu"])
                 == ["-I", "/m", "-Xcc", "-fmodule-map-file=/a/module.modulemap", "-Xcc", "-I", "-Xcc", "/inc",

@@ -45,7 +45,7 @@ struct SiteLibraryCompiler {
         let stem = "lib\(package.target)-"
         let library = workFolder.appendingPathComponent(stem + String(hasher.finalize(), radix: 16) + ".so")
         let temporary = workFolder.appendingPathComponent(".\(ProcessID.current.value)-" + library.lastPathComponent)
-        let arguments = ["-emit-library", "-parse-as-library", "-module-name", package.target, "-O", "-wmo",
+        let arguments = ["-emit-library", "-parse-as-library", "-module-name", Self.moduleName(of: package.target), "-O", "-wmo",
                          "-swift-version", package.languageMode]
             + modules.flags + sources.map(\.path) + [entry.path, "-o", temporary.path]
         let result = try SwiftSiteRunner.capture(URL(fileURLWithPath: modules.compiler), arguments, in: folder)
@@ -57,9 +57,9 @@ struct SiteLibraryCompiler {
             throw SwiftSiteError("cannot put the site's library at \(library.path): \(String(cString: strerror(errno)))")
         }
         // The libraries of earlier code go (a preview that loaded one keeps it open), and those
-        // a killed compile left half made (`.PID-libNAME-DIGEST.so`).
+        // a killed compile left half made (`.PID-libNAME-DIGEST.so`), not those being made.
         for name in (try? fileManager.contentsOfDirectory(atPath: workFolder.path)) ?? [] where name.hasSuffix(".so") {
-            let isEarlier = name.hasPrefix(stem) && name != library.lastPathComponent
+            let isEarlier = name.hasPrefix("lib") && name != library.lastPathComponent
             let isLeftover = name.hasPrefix(".") && Int32(name.dropFirst().prefix(while: \.isNumber)).map { ProcessID($0).hasEnded } == true
             if isEarlier || isLeftover { try? fileManager.removeItem(at: workFolder.appendingPathComponent(name)) }
         }
@@ -78,6 +78,13 @@ struct SiteLibraryCompiler {
         }
 
         """
+    }
+
+    /// The module name SwiftPM gives a target: its name with every character that may not be in
+    /// an identifier made `_` (`my-site` → `my_site`), and `_` before a leading digit.
+    static func moduleName(of target: String) -> String {
+        let name = String(target.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") ? $0 : "_" })
+        return name.first?.isNumber == true ? "_" + name : name
     }
 
     /// The type whose `main()` runs a `main.swift`'s statements.
