@@ -76,10 +76,12 @@ struct SwiftSiteRunner {
     /// are unchanged.
     func compiledProgram(quiet: Bool) throws -> Program {
         let stamps = try self.sourceStamps()
+        // The stamps, the program, and the library with its own stamp (a library changed or cut
+        // short since is compiled again, not loaded).
         if let cached = try? String(contentsOf: cacheFile, encoding: .utf8) {
             let lines = cached.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            if lines.count >= 3, lines[0] == stamps, FileManager.default.isExecutableFile(atPath: lines[1]),
-               lines[2].isEmpty || FileManager.default.fileExists(atPath: lines[2]) {
+            if lines.count >= 4, lines[0] == stamps, FileManager.default.isExecutableFile(atPath: lines[1]),
+               lines[2].isEmpty || Self.stamp(of: lines[2]) == lines[3] {
                 return Program(executable: URL(fileURLWithPath: lines[1]), library: lines[2].isEmpty ? nil : URL(fileURLWithPath: lines[2]))
             }
         }
@@ -107,7 +109,8 @@ struct SwiftSiteRunner {
         }
         if !quiet { TerminalOutput.line(String(format: "Compiled the site's Swift code in %.1f s", Date().timeIntervalSince(started))) }
         try? FileManager.default.createDirectory(at: cacheFile.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try? (stamps + "\n" + program.executable.path + "\n" + (program.library?.path ?? "") + "\n")
+        let library = program.library.map { ($0.path, Self.stamp(of: $0.path) ?? "") } ?? ("", "")
+        try? (stamps + "\n" + program.executable.path + "\n" + library.0 + "\n" + library.1 + "\n")
             .write(to: cacheFile, atomically: true, encoding: .utf8)
         return program
     }
@@ -147,23 +150,24 @@ struct SwiftSiteRunner {
     /// Sizes and modification times of Package.swift, every Swift file under Sources/, and the
     /// running `sitegen` (a new sitegen compiles the site again, against its library).
     private func sourceStamps() throws -> String {
-        var entries: [String] = []
-        let fileManager = FileManager.default
-        if let running = Bundle.main.executableURL,
-           let attributes = try? fileManager.attributesOfItem(atPath: running.resolvingSymlinksInPath().path) {
-            let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-            entries.append("sitegen:\(attributes[.size] ?? 0):\(modified)")
-        }
+        var entries = ["sitegen:" + (Self.stamp(of: EngineModules.executable) ?? "")]
         var files = [folder.appendingPathComponent("Package.swift")]
-        if let sources = fileManager.enumerator(at: folder.appendingPathComponent("Sources"), includingPropertiesForKeys: nil) {
+        if let sources = FileManager.default.enumerator(at: folder.appendingPathComponent("Sources"), includingPropertiesForKeys: nil) {
             for case let url as URL in sources where url.pathExtension == "swift" { files.append(url) }
         }
-        for file in files.sorted(by: { $0.path < $1.path }) {
-            let attributes = try fileManager.attributesOfItem(atPath: file.path)
-            let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-            entries.append("\(file.lastPathComponent):\(attributes[.size] ?? 0):\(modified)")
+        let prefix = folder.standardizedFileURL.path + "/"
+        for file in files.map(\.standardizedFileURL).sorted(by: { $0.path < $1.path }) {
+            guard let stamp = Self.stamp(of: file.path) else { throw SwiftSiteError("cannot read \(file.path)") }
+            entries.append(String(file.path.dropFirst(file.path.hasPrefix(prefix) ? prefix.count : 0)) + ":" + stamp)
         }
         return entries.joined(separator: "|")
+    }
+
+    /// A file's size and modification time, as text; nil when it cannot be read.
+    private static func stamp(of path: String) -> String? {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+              let modified = attributes[.modificationDate] as? Date else { return nil }
+        return "\(attributes[.size] ?? 0):\(modified.timeIntervalSince1970)"
     }
 
     static func which(_ name: String) -> URL? {
