@@ -8,8 +8,12 @@ public enum SitegenCLI {
     /// Parses the process arguments and runs the chosen command; exits the process on error.
     public static func main() async {
         suggestCommandOrGoOn(Array(CommandLine.arguments.dropFirst()))
+        if siteHandover != nil {
+            TerminalOutput.error("the site's Swift code calls SitegenCLI.main() without its site: call `try await SitegenCLI.main(site: site)`")
+            SitegenCommand.exit(withError: ExitCode.failure)
+        }
         // Started by itself to run a site's compiled Swift code (``SwiftSiteRunner``).
-        if let library = ProcessInfo.processInfo.environment[SiteLibrary.environmentKey] {
+        if let library = SiteProgramChild.takeOver() {
             do {
                 let site = try await SiteLibrary.site(fromLibraryAt: library)
                 await $configuredSite.withValue(site) { await SitegenCommand.main() }
@@ -46,6 +50,8 @@ public enum SitegenCLI {
             siteHandover.keep(site)
             return
         }
+        // A program SwiftPM built for the site, started by `sitegen build`.
+        _ = SiteProgramChild.takeOver()
         suggestCommandOrGoOn(Array(CommandLine.arguments.dropFirst()))
         await $configuredSite.withValue(site) { await SitegenCommand.main() }
     }

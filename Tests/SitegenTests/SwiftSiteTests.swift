@@ -113,8 +113,9 @@ struct SwiftSiteTests {
         try site.write("kept\n", to: "public/kept.txt")
         let result = try Sitegen.run(["build", site.root.path])
         #expect(result.status == 1)
-        #expect(result.error.contains("sitegen: error: the site's Swift code crashed (signal 4: a Swift runtime error, such as an index out of range, shown above); the previous output is untouched"),
+        #expect(result.error.contains("sitegen: error: the site's Swift code crashed (signal 4: a Swift runtime error, such as an index out of range; the backtrace above names the file and line); the previous output is untouched"),
                 "\(result.error.suffix(500))")
+        #expect(result.error.contains("Sources/Garden/Garden.swift:9:"), "the backtrace names the line")
         #expect(try String(contentsOf: site.root.appendingPathComponent("public/kept.txt"), encoding: .utf8) == "kept\n")
         #expect(!FileManager.default.fileExists(atPath: site.root.appendingPathComponent("public/a/index.html").path))
     }
@@ -148,6 +149,91 @@ struct SwiftSiteTests {
         #expect(broken.status == 1)
         #expect(broken.error.contains("Sources/Garden/main.swift:4:18: error: cannot convert value of type 'String' to specified type 'Int'"),
                 "\(broken.error)")
+    }
+
+    @Test("careless targets: SitegenCLI.main() without the site, no Swift files, a printing manifest, braces in strings, @main in a comment, a linked Sources")
+    func carelessTargets() throws {
+        let site = try TestSite()
+        try site.write("# A\n\n## B\n", to: "content/a.md")
+        // The plain command line, called from the site's code: an error, not a loop of loads.
+        try Self.writeSwiftSite(in: site, main: "import SitegenCLI\n\n@main struct Garden {\n    static func main() async {\n        await SitegenCLI.main()\n    }\n}")
+        let plain = try Sitegen.run(["build", site.root.path])
+        #expect(plain.status == 1)
+        #expect(plain.error.contains("sitegen: error: the site's Swift code calls SitegenCLI.main() without its site"), "\(plain.error)")
+
+        // A manifest that prints; a main.swift with a brace in a string, a main-actor function, and @main in a comment.
+        let package = try String(contentsOf: site.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        try site.write(package + "print(\"hello from the manifest\")\n", to: "Package.swift")
+        try FileManager.default.removeItem(at: site.root.appendingPathComponent("Sources/Garden/Garden.swift"))
+        try site.write("""
+            import Sitegen
+            import SitegenCLI
+
+            /* @main struct Example {} */
+            func open() -> String { "{" }
+            @MainActor func makeSite() -> Site {
+                var site = Site()
+                site.addModifier(Modifier(target: .headings) { input in
+                    input.html.replacingOccurrences(of: "</h2>", with: "!</h2>")
+                })
+                return site
+            }
+            print(open())
+            try await SitegenCLI.main(site: makeSite())
+
+            """, to: "Sources/Garden/main.swift")
+        let careful = try Sitegen.run(["build", site.root.path])
+        #expect(careful.status == 0, "\(careful.error)")
+        #expect(try site.page("a/index.html").contains("<h2 id=\"b\">B!</h2>"))
+
+        // Sources behind a link: an edit through it is compiled again.
+        let elsewhere = try TestSite()
+        try FileManager.default.moveItem(at: site.root.appendingPathComponent("Sources"), to: elsewhere.root.appendingPathComponent("Sources"))
+        try FileManager.default.createSymbolicLink(at: site.root.appendingPathComponent("Sources"), withDestinationURL: elsewhere.root.appendingPathComponent("Sources"))
+        #expect(try Sitegen.run(["build", site.root.path]).status == 0)
+        let main = elsewhere.root.appendingPathComponent("Sources/Garden/main.swift")
+        try String(contentsOf: main, encoding: .utf8).replacingOccurrences(of: "\"!</h2>\"", with: "\"?</h2>\"")
+            .write(to: main, atomically: true, encoding: .utf8)
+        let edited = try Sitegen.run(["build", site.root.path])
+        #expect(edited.output.contains("Compiling the site's Swift code"))
+        #expect(try site.page("a/index.html").contains("<h2 id=\"b\">B?</h2>"))
+
+        // No Swift files: an error at once, not minutes of SwiftPM.
+        try FileManager.default.removeItem(at: main)
+        let empty = try Sitegen.run(["build", site.root.path])
+        #expect(empty.status == 1)
+        #expect(empty.error.contains("the target Garden of the site's Package.swift has no Swift files"), "\(empty.error)")
+        #expect(!empty.output.contains("SwiftPM"))
+    }
+
+    @Test("a build stopped with kill (not ^C) stops its site program too: the output is never written after")
+    func stoppedBuild() throws {
+        let site = try TestSite()
+        try site.write("# A\n", to: "content/a.md")
+        try Self.writeSwiftSite(in: site, main: """
+            import Sitegen
+            import SitegenCLI
+
+            @main struct Garden {
+                static func main() async throws {
+                    try await Task.sleep(for: .seconds(4))
+                    try await SitegenCLI.main(site: Site())
+                }
+            }
+            """)
+        // Compiled first, so that the build below spends its time in the site's code.
+        try site.write("# A\n", to: "content/a.md")
+        #expect(try Sitegen.run(["build", site.root.path, "--output", site.root.appendingPathComponent("first").path]).status == 0)
+        let process = Process()
+        process.executableURL = Sitegen.executable
+        process.arguments = ["build", site.root.path, "--quiet"]
+        try process.run()
+        Thread.sleep(forTimeInterval: 1)
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        Thread.sleep(forTimeInterval: 5)
+        #expect(!FileManager.default.fileExists(atPath: site.root.appendingPathComponent("public").path),
+                "the site program went on after the build was stopped")
     }
 
     @Test("a @main type that never calls SitegenCLI.main(site:) is a clear error")

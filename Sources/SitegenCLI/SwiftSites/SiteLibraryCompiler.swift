@@ -45,13 +45,20 @@ struct SiteLibraryCompiler {
         let stem = "lib\(package.target)-"
         let library = workFolder.appendingPathComponent(stem + String(hasher.finalize(), radix: 16) + ".so")
         let temporary = workFolder.appendingPathComponent(".\(ProcessID.current.value)-" + library.lastPathComponent)
-        let arguments = ["-emit-library", "-parse-as-library", "-module-name", Self.moduleName(of: package.target), "-O", "-wmo",
-                         "-swift-version", package.languageMode]
+        // With debug information, so that a crash in the site's code names its file and line.
+        let arguments = ["-emit-library", "-parse-as-library", "-module-name", Self.moduleName(of: package.target), "-O", "-wmo", "-g",
+                         "-swift-version", package.languageMode, "-module-cache-path", workFolder.appendingPathComponent("module-cache").path]
             + modules.flags + sources.map(\.path) + [entry.path, "-o", temporary.path]
         let result = try SwiftSiteRunner.capture(URL(fileURLWithPath: modules.compiler), arguments, in: folder)
         guard result.status == 0 else {
             try? fileManager.removeItem(at: temporary)
-            throw SwiftSiteError("compiling the site's Swift code failed:\n" + result.output, isModuleMismatch: Self.isModuleMismatch(result.output))
+            var message = "compiling the site's Swift code failed:\n" + result.output
+            if case .mainFile(let file)? = package.entry {
+                message += "\n(sitegen compiles \(file.lastPathComponent)'s statements and variables as the body of a function, and its "
+                    + "functions, types and extensions written from the first column outside it: one of those that reads a variable of the "
+                    + "statements does not compile; pass it the value, or move the code into a type marked @main)"
+            }
+            throw SwiftSiteError(message, isModuleMismatch: Self.isModuleMismatch(result.output))
         }
         if rename(temporary.path, library.path) != 0 {
             throw SwiftSiteError("cannot put the site's library at \(library.path): \(String(cString: strerror(errno)))")
@@ -98,11 +105,13 @@ struct SiteLibraryCompiler {
     static func topLevelCodeSource(_ text: String, path: String) -> String {
         let file = "\"" + path.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // Read for braces and keywords with comments and strings blanked; written as they are.
+        let code = SwiftCode.blanked(text).split(separator: "\n", omittingEmptySubsequences: false)
         var fileScope = ""
         var body = [Substring](repeating: "", count: lines.count)
         var index = 0
         while index < lines.count {
-            let end = isImport(lines[index]) ? index : declarationEnd(lines, from: index)
+            let end = isImport(code[index]) ? index : declarationEnd(code, from: index)
             guard let end else {
                 body[index] = lines[index]
                 index += 1
@@ -112,7 +121,8 @@ struct SiteLibraryCompiler {
             index = end + 1
         }
         return "// Written by sitegen: the statements of \(path), run by the site's library.\n" + fileScope
-            + "enum \(topLevelCodeType) {\n    static func main() async throws {\n#sourceLocation(file: \(file), line: 1)\n"
+            // On the main actor, as a main.swift's statements are.
+            + "enum \(topLevelCodeType) {\n    @MainActor static func main() async throws {\n#sourceLocation(file: \(file), line: 1)\n"
             + body.joined(separator: "\n") + "\n#sourceLocation()\n    }\n}\n"
     }
 

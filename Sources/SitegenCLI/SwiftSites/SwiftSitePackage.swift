@@ -28,15 +28,24 @@ struct SwiftSitePackage: Sendable {
 
     /// Reads the package of `folder` with `swift`.
     static func read(folder: URL, swift: URL) throws -> SwiftSitePackage {
-        let dump = try SwiftSiteRunner.capture(swift, ["package", "dump-package"], in: folder)
+        // The manifest's cache in the site's `.build`, not the user's home; what it prints, and
+        // SwiftPM's notes (another build holding `.build`), apart from the JSON.
+        let dump = try SwiftSiteRunner.capture(swift, ["package", "--manifest-cache", "local", "dump-package"], in: folder,
+                                               separatingErrors: true)
         guard dump.status == 0, let manifest = try? JSONDecoder().decode(Manifest.self, from: Data(dump.output.utf8)) else {
-            throw SwiftSiteError("cannot read the site's Package.swift:\n" + dump.output)
+            throw SwiftSiteError("cannot read the site's Package.swift:\n" + dump.errors + dump.output)
         }
         let executables = manifest.targets.filter { $0.type == "executable" }
         guard let target = executables.first, executables.count == 1 else {
             throw SwiftSiteError("the site's Package.swift must have exactly one executable target (found \(executables.count))")
         }
-        let folder = folder.appendingPathComponent(target.path ?? "Sources/\(target.name)").standardizedFileURL
+        let site = folder.standardizedFileURL.path
+        let written = folder.appendingPathComponent(target.path ?? "Sources/\(target.name)").standardizedFileURL
+        guard written.path.hasPrefix(site + "/") else {
+            throw SwiftSiteError("the target \(target.name) of the site's Package.swift is at \(target.path ?? written.path), outside the site folder")
+        }
+        // Its files where they are (a linked folder followed), as SwiftPM finds them.
+        let folder = written.resolvingSymlinksInPath()
         let excluded = target.exclude.map { folder.appendingPathComponent($0).standardizedFileURL.path }
         var sources: [URL] = []
         if let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) {
@@ -46,8 +55,10 @@ struct SwiftSitePackage: Sendable {
             }
         }
         sources.sort { $0.path < $1.path }
+        guard !sources.isEmpty else { throw SwiftSiteError("the target \(target.name) of the site's Package.swift has no Swift files in \(folder.path)") }
         let entry = sources.first(where: { $0.lastPathComponent == "main.swift" }).map(Entry.mainFile)
-            ?? sources.lazy.compactMap { try? String(contentsOf: $0, encoding: .utf8) }.compactMap(Self.mainType(in:)).first.map(Entry.mainType)
+            ?? sources.lazy.compactMap { try? String(contentsOf: $0, encoding: .utf8) }
+                .compactMap { Self.mainType(in: SwiftCode.blanked($0)) }.first.map(Entry.mainType)
         return SwiftSitePackage(target: target.name, sources: sources,
                                 needsSwiftPM: Self.reasonForSwiftPM(target, sources: sources, entry: entry),
                                 entry: entry,
@@ -65,7 +76,6 @@ struct SwiftSitePackage: Sendable {
         }
         if !target.resources.isEmpty { return "it has resources" }
         if !target.settings.isEmpty { return "it has build settings" }
-        if sources.isEmpty { return "it has no Swift files" }
         if entry == nil { return "it has neither a main.swift nor a type marked @main" }
         return nil
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Synchronization
 
 /// Runs a site's Swift configuration target: a `Package.swift` beside `content/` whose
 /// `@main` type calls `SitegenCLI.main(site:)`. Its Swift files are compiled (not again while
@@ -10,7 +11,8 @@ import Foundation
 /// its modules, is built by SwiftPM as a program of its own (`swift build -c release`),
 /// which compiles sitegen itself again: minutes, the first time.
 struct SwiftSiteRunner {
-    /// Set in the site program's environment, so that it builds instead of compiling itself.
+    /// Set in the site program's environment (to this process's id), so that it builds instead
+    /// of compiling itself, and ends when this process does.
     static let environmentKey = "SITEGEN_SWIFT_SITE"
 
     let folder: URL
@@ -30,7 +32,7 @@ struct SwiftSiteRunner {
         do {
             let process = try site.run(arguments: Array(CommandLine.arguments.dropFirst()), quiet: quiet)
             if process.terminationReason == .uncaughtSignal {
-                TerminalOutput.error("the site's Swift code crashed (signal \(process.terminationStatus)\(process.terminationStatus == SIGILL || process.terminationStatus == SIGTRAP ? ": a Swift runtime error, such as an index out of range, shown above" : "")); "
+                TerminalOutput.error("the site's Swift code crashed (signal \(process.terminationStatus)\(process.terminationStatus == SIGILL || process.terminationStatus == SIGTRAP ? ": a Swift runtime error, such as an index out of range; the backtrace above names the file and line" : "")); "
                                      + "the previous output is untouched")
                 throw ExitCode.failure
             }
@@ -63,7 +65,8 @@ struct SwiftSiteRunner {
             process.executableURL = executable
             process.arguments = arguments
             var environment = ProcessInfo.processInfo.environment
-            environment[SwiftSiteRunner.environmentKey] = "1"
+            // The runner's process id: the program ends when this process does (``SiteProgramChild``).
+            environment[SwiftSiteRunner.environmentKey] = String(getpid())
             environment[SiteLibrary.environmentKey] = library?.path
             process.environment = environment
             return process
@@ -75,13 +78,14 @@ struct SwiftSiteRunner {
     /// The site's compiled program, compiling it first unless the cache says its Swift files
     /// are unchanged.
     func compiledProgram(quiet: Bool) throws -> Program {
-        let stamps = try self.sourceStamps()
-        // The stamps, the program, and the library with its own stamp (a library changed or cut
-        // short since is compiled again, not loaded).
+        // The stamps (of the files under Sources/ and of those compiled last time, wherever the
+        // target is), the program, the library with its own stamp (a library changed or cut
+        // short since is compiled again, not loaded), and the files compiled.
         if let cached = try? String(contentsOf: cacheFile, encoding: .utf8) {
             let lines = cached.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            if lines.count >= 4, lines[0] == stamps, FileManager.default.isExecutableFile(atPath: lines[1]),
-               lines[2].isEmpty || Self.stamp(of: lines[2]) == lines[3] {
+            if lines.count >= 5, let stamps = try? sourceStamps(also: lines[4].split(separator: "\t").map(String.init)),
+               lines[0] == stamps, lines[1] == EngineModules.executable || (lines[2].isEmpty && isInBuildFolder(lines[1])),
+               FileManager.default.isExecutableFile(atPath: lines[1]), lines[2].isEmpty || Self.stamp(of: lines[2]) == lines[3] {
                 return Program(executable: URL(fileURLWithPath: lines[1]), library: lines[2].isEmpty ? nil : URL(fileURLWithPath: lines[2]))
             }
         }
@@ -90,6 +94,9 @@ struct SwiftSiteRunner {
         }
         let started = Date()
         let package = try SwiftSitePackage.read(folder: folder, swift: swift)
+        // Taken before compiling: a file saved meanwhile is compiled again next time.
+        let compiled = package.sources.map(\.path)
+        let stamps = try sourceStamps(also: compiled)
         let program: Program
         switch (package.needsSwiftPM, EngineModules.locate()) {
         case (nil, .success(let modules)):
@@ -110,9 +117,14 @@ struct SwiftSiteRunner {
         if !quiet { TerminalOutput.line(String(format: "Compiled the site's Swift code in %.1f s", Date().timeIntervalSince(started))) }
         try? FileManager.default.createDirectory(at: cacheFile.deletingLastPathComponent(), withIntermediateDirectories: true)
         let library = program.library.map { ($0.path, Self.stamp(of: $0.path) ?? "") } ?? ("", "")
-        try? (stamps + "\n" + program.executable.path + "\n" + library.0 + "\n" + library.1 + "\n")
+        try? (stamps + "\n" + program.executable.path + "\n" + library.0 + "\n" + library.1 + "\n" + compiled.joined(separator: "\t") + "\n")
             .write(to: cacheFile, atomically: true, encoding: .utf8)
         return program
+    }
+
+    /// Whether `path` is in the site's `.build` (where SwiftPM puts the program it builds).
+    private func isInBuildFolder(_ path: String) -> Bool {
+        [folder.standardizedFileURL.path, folder.resolvingSymlinksInPath().path].contains { path.hasPrefix($0 + "/.build/") }
     }
 
     /// The site built by SwiftPM as a program of its own (with sitegen compiled into it).
@@ -149,16 +161,16 @@ struct SwiftSiteRunner {
 
     /// Sizes and modification times of Package.swift, every Swift file under Sources/, and the
     /// running `sitegen` (a new sitegen compiles the site again, against its library).
-    private func sourceStamps() throws -> String {
+    private func sourceStamps(also compiled: [String]) throws -> String {
         var entries = ["sitegen:" + (Self.stamp(of: EngineModules.executable) ?? "")]
-        var files = [folder.appendingPathComponent("Package.swift")]
-        if let sources = FileManager.default.enumerator(at: folder.appendingPathComponent("Sources"), includingPropertiesForKeys: nil) {
-            for case let url as URL in sources where url.pathExtension == "swift" { files.append(url) }
+        var files = Set([folder.appendingPathComponent("Package.swift").path] + compiled)
+        // Sources/ where it leads (a link followed): a file added there is seen.
+        if let sources = FileManager.default.enumerator(at: folder.appendingPathComponent("Sources").resolvingSymlinksInPath(),
+                                                        includingPropertiesForKeys: nil) {
+            for case let url as URL in sources where url.pathExtension == "swift" { files.insert(url.standardizedFileURL.path) }
         }
-        let prefix = folder.standardizedFileURL.path + "/"
-        for file in files.map(\.standardizedFileURL).sorted(by: { $0.path < $1.path }) {
-            guard let stamp = Self.stamp(of: file.path) else { throw SwiftSiteError("cannot read \(file.path)") }
-            entries.append(String(file.path.dropFirst(file.path.hasPrefix(prefix) ? prefix.count : 0)) + ":" + stamp)
+        for file in files.sorted() {
+            entries.append(file + ":" + (Self.stamp(of: file) ?? "gone"))
         }
         return entries.joined(separator: "|")
     }
@@ -178,18 +190,39 @@ struct SwiftSiteRunner {
         return nil
     }
 
-    /// Runs a program to its end; its exit status and what it printed (both streams). With
-    /// `progress`, each line it prints is also passed on as it comes.
-    static func capture(_ executable: URL, _ arguments: [String], in folder: URL,
-                        progress: ((String) -> Void)? = nil) throws -> (status: Int32, output: String) {
+    /// Runs a program to its end; its exit status and what it printed (both streams in
+    /// `output`, or standard error apart in `errors`). With `progress`, each line it prints is also
+    /// passed on as it comes. Its temporary files go to the site's `.build/sitegen/tmp`, removed after.
+    static func capture(_ executable: URL, _ arguments: [String], in folder: URL, separatingErrors: Bool = false,
+                        progress: ((String) -> Void)? = nil) throws -> (status: Int32, output: String, errors: String) {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = folder
-        let pipe = Pipe()
+        let temporary = folder.appendingPathComponent(".build/sitegen/tmp-\(getpid())")
+        do {
+            try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        } catch {
+            throw SwiftSiteError("cannot make the folder \(temporary.path): \(String(cString: strerror(errno))) (is .build a folder?)")
+        }
+        defer { try? FileManager.default.removeItem(at: temporary) }
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMPDIR"] = temporary.path
+        process.environment = environment
+        let pipe = Pipe(), errorPipe = Pipe()
         process.standardOutput = pipe
-        process.standardError = pipe
+        process.standardError = separatingErrors ? errorPipe : pipe
         try process.run()
+        // Standard error read on a thread of its own, so that neither pipe fills while the other is read.
+        let errors = Mutex(Data())
+        let errorsRead = DispatchSemaphore(value: 0)
+        if separatingErrors {
+            Thread {
+                let read = errorPipe.fileHandleForReading.readDataToEndOfFile()
+                errors.withLock { $0 = read }
+                errorsRead.signal()
+            }.start()
+        }
         var data = Data()
         var shown = 0
         while case let chunk = pipe.fileHandleForReading.availableData, !chunk.isEmpty {
@@ -201,7 +234,8 @@ struct SwiftSiteRunner {
             }
         }
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        if separatingErrors { errorsRead.wait() }
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self), String(decoding: errors.withLock { $0 }, as: UTF8.self))
     }
 }
 
