@@ -103,7 +103,8 @@ struct SiteLibraryCompiler {
     /// `path` for the compiler's messages (`#sourceLocation`). A declaration that reads one of
     /// the statements' variables does not compile there.
     static func topLevelCodeSource(_ text: String, path: String) -> String {
-        let file = "\"" + path.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        let file = "\"" + path.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            .replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\r", with: "\\r") + "\""
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         // Read for braces and keywords with comments and strings blanked; written as they are.
         let code = SwiftCode.blanked(text).split(separator: "\n", omittingEmptySubsequences: false)
@@ -120,7 +121,7 @@ struct SiteLibraryCompiler {
             fileScope += "#sourceLocation(file: \(file), line: \(index + 1))\n" + lines[index...end].joined(separator: "\n") + "\n#sourceLocation()\n"
             index = end + 1
         }
-        return "// Written by sitegen: the statements of \(path), run by the site's library.\n" + fileScope
+        return "// Written by sitegen: the target's main.swift, its statements run by the site's library.\n" + fileScope
             // On the main actor, as a main.swift's statements are.
             + "enum \(topLevelCodeType) {\n    @MainActor static func main() async throws {\n#sourceLocation(file: \(file), line: 1)\n"
             + body.joined(separator: "\n") + "\n#sourceLocation()\n    }\n}\n"
