@@ -108,6 +108,11 @@ struct SwiftSiteRunner {
             } catch let error as SwiftSiteError where error.isModuleMismatch {
                 program = try swiftPMProgram(swift: swift, quiet: quiet, because: "the Swift compiler cannot read this sitegen's modules "
                                              + "(another Swift built them)")
+            } catch let error as SwiftSiteError {
+                throw error
+            } catch {
+                // A file of ours that cannot be written (`.build` is a file, a link to nowhere).
+                throw SwiftSiteError("cannot write the site's compiled code in \(folder.path)/.build/sitegen: \(error.localizedDescription)")
             }
         case (let reason?, _):
             program = try swiftPMProgram(swift: swift, quiet: quiet, because: reason)
