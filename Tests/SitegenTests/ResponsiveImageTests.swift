@@ -471,7 +471,10 @@ extension ResponsiveImageTests {
         try site.write(try photo(width: 1200, height: 900), to: "content/posts/two/named.jpg")
         try site.write("---\ntitle: Two\ndate: 2026-01-02\nimage: named.jpg\n---\n\nNo image in the text.\n", to: "content/posts/two/index.md")
         try site.write("---\ntitle: Three\ndate: 2026-01-01\n---\n\nNo image at all.\n", to: "content/posts/three.md")
+        try site.write(try photo(width: 1000, height: 400), to: "content/posts/cover.jpg")
+        try site.write("---\ntitle: Posts\nimage: cover.jpg\n---\n", to: "content/posts/_index.md")
         try site.write("""
+            {{#section.imageCopies.wide}}<img class="wide" src="{{url}}" width="{{width}}" height="{{height}}" alt="">{{/section.imageCopies.wide}}
             <ul class="page-list">
             {{#pages}}
             <li>{{#imageCopies.thumb}}<img class="thumb" src="{{url}}" width="{{width}}" height="{{height}}" alt="">{{/imageCopies.thumb}}<a href="{{url}}">{{title}}</a></li>
@@ -489,16 +492,18 @@ extension ResponsiveImageTests {
         tags(html).filter { $0.contains("class=\"thumb\"") || $0.contains("class=\"wide\"") }
     }
 
-    @Test("images.copies: templates show named copies of each page's image (its front matter's, else its text's first), in lists and on the page, made once")
+    @Test("images.copies: templates show named copies of each page's image (its front matter's, else its text's first), in lists and on the page, and of a section's, made once")
     func templateCopies() async throws {
         let site = try Self.siteWithTemplateCopies()
         let builder = SiteBuilder(site: Site(), layout: SiteLayout(root: site.root), options: BuildOptions())
         let first = try await builder.buildRemembering()
         #expect(first.summary.warnings.isEmpty)
         #expect(Self.templateCopyTags(try site.page("posts/index.html")) == [
-            "<img class=\"thumb\" src=\"/posts/one/shown.fill-400x300-smart-q80.webp\" width=\"400\" height=\"300\" alt=\"\" decoding=\"async\">",
+            "<img class=\"wide\" src=\"/posts/cover.resize-800x0-q75.webp\" width=\"800\" height=\"320\" alt=\"\" decoding=\"async\">",
+            "<img class=\"thumb\" src=\"/posts/one/shown.fill-400x300-smart-q80.webp\" width=\"400\" height=\"300\" alt=\"\" loading=\"lazy\" decoding=\"async\">",
             "<img class=\"thumb\" src=\"/posts/two/named.fill-400x300-smart-q80.webp\" width=\"400\" height=\"300\" alt=\"\" loading=\"lazy\" decoding=\"async\">",
-        ])
+        ], "the page without an image shows none (not the section's): \(Self.templateCopyTags((try? site.page("posts/index.html")) ?? ""))")
+        #expect(ImageSize.of(try Data(contentsOf: site.output.appendingPathComponent("posts/cover.resize-800x0-q75.webp"))).map { $0 == (800, 320) } == true)
         #expect(Self.templateCopyTags(try site.page("posts/one/index.html"))
             == ["<img class=\"wide\" src=\"/posts/one/shown.resize-800x0-q75.webp\" width=\"800\" height=\"500\" alt=\"\" decoding=\"async\">"],
                 "the sidebar comes first: the page's first image, not lazy")
@@ -518,8 +523,8 @@ extension ResponsiveImageTests {
         try site.write("---\ntitle: One\ndate: 2026-01-03\n---\n\nThe photo is gone.\n", to: "content/posts/one/index.md")
         let second = try await builder.buildRemembering()
         #expect(second.summary.imageCopiesMade == 0)
-        #expect(Self.templateCopyTags(try site.page("posts/index.html"))
-            == ["<img class=\"thumb\" src=\"/posts/two/named.fill-400x300-smart-q80.webp\" width=\"400\" height=\"300\" alt=\"\" decoding=\"async\">"])
+        #expect(Self.templateCopyTags(try site.page("posts/index.html")).dropFirst()
+            == ["<img class=\"thumb\" src=\"/posts/two/named.fill-400x300-smart-q80.webp\" width=\"400\" height=\"300\" alt=\"\" loading=\"lazy\" decoding=\"async\">"])
         #expect(!site.exists("posts/one/shown.fill-400x300-smart-q80.webp"))
         #expect(inode("posts/two/named.fill-400x300-smart-q80.webp") != nil)
         #expect(before != nil)
@@ -530,7 +535,7 @@ extension ResponsiveImageTests {
         let site = try Self.siteWithTemplateCopies()
         let live = LiveSiteBuilder(site: Site(), root: site.root, output: nil, configuration: nil, options: BuildOptions())
         _ = try await live.build(changed: [])
-        #expect(Self.templateCopyTags(try site.page("posts/index.html")).count == 2)
+        #expect(Self.templateCopyTags(try site.page("posts/index.html")).count == 3)
         #expect(try site.page("posts/two/index.html").contains("<img class=\"wide\" src=\"/posts/two/named.resize-800x0-q75.webp\" width=\"800\" height=\"600\""))
         #expect(!site.outputFiles().contains { $0.contains("fill-") || $0.contains("resize-") })
     }

@@ -51,6 +51,7 @@ struct SiteRenderer: Sendable {
     private func templateImageRequests(of rendered: RenderedSite) -> [ImageRequest] {
         guard !loaded.configuration.images.copies.isEmpty else { return [] }
         return rendered.pages.flatMap { rendered.context.summaryModel($0).imageCopies?.requests ?? [] }
+            + loaded.sections.values.flatMap { rendered.context.imageCopies(of: $0)?.requests ?? [] }
     }
 
     /// The output paths of the site's images that share previews show: each page's image

@@ -148,17 +148,25 @@ package struct TemplateContext: Sendable {
     /// that `images.copies` names, each with its URL, width and height, and the requests that
     /// make them; nil when none is named or the page has no image of the site's that can be made.
     func imageCopies(of rendered: RenderedPage) -> PageSummary.ImageCopies? {
+        let page = rendered.page
+        return imageCopies(ofImageIn: page.frontMatter, isBundle: page.isBundle, url: page.url) { ShareImage.first(inHTML: rendered.content, from: $0) }
+    }
+
+    /// `section.imageCopies`: the copies of the image a section's `_index.md` names (its own
+    /// file when relative), as ``imageCopies(of:)`` makes them of a page's.
+    func imageCopies(of section: Section) -> PageSummary.ImageCopies? {
+        imageCopies(ofImageIn: section.source.frontMatter, isBundle: true, url: section.url) { _ in nil }
+    }
+
+    /// The copies of the image `frontMatter` names, else of the one `firstInText` finds.
+    private func imageCopies(ofImageIn frontMatter: FrontMatter, isBundle: Bool, url pageURL: String,
+                             firstInText: (ShareImage.Base) -> String?) -> PageSummary.ImageCopies? {
         let named = configuration.images.copies
         guard !named.isEmpty, let images else { return nil }
-        let page = rendered.page
         let local = origin ?? "http://sitegen.invalid"
-        let base = Self.imageBase(folderOf: page.url, origin: local, basePath: basePath)
-        let written = ShareImage.named(in: Self.params(page.frontMatter)).flatMap {
-            ShareImage.absolute(named: $0, isBundle: page.isBundle, from: base)
-        }
-        guard let absolute = written ?? ShareImage.first(inHTML: rendered.content, from: base), absolute.hasPrefix(local + "/") else {
-            return nil
-        }
+        let base = Self.imageBase(folderOf: pageURL, origin: local, basePath: basePath)
+        let written = ShareImage.named(in: Self.params(frontMatter)).flatMap { ShareImage.absolute(named: $0, isBundle: isBundle, from: base) }
+        guard let absolute = written ?? firstInText(base), absolute.hasPrefix(local + "/") else { return nil }
         let url = String(absolute.dropFirst(local.count))
         var copies = PageSummary.ImageCopies()
         for (name, operation) in named.sorted(by: { $0.key < $1.key }) {
@@ -374,6 +382,7 @@ package struct TemplateContext: Sendable {
             }),
             "hasSubsections": .bool(!subsections.isEmpty),
             "params": .object(FrontMatterObject(frontMatter: Self.params(section.source.frontMatter), language: section.language)),
+            "imageCopies": .object(imageCopies(of: section)?.values ?? TemplateDictionary()),
         ]
     }
 

@@ -44,7 +44,9 @@ struct PageSummary: FactTemplateObject {
         case "description": .text(description)
         case "date": date.map(TemplateValue.text)
         case "dateISO": dateISO.map(TemplateValue.text)
-        case "imageCopies": imageCopies.map { .object($0.values) }
+        // Empty rather than missing, so that a list's page without copies never shows the
+        // section's, which Mustache would find a level up.
+        case "imageCopies": .object(imageCopies?.values ?? TemplateDictionary())
         default: nil
         }
     }

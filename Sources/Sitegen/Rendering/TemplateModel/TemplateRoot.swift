@@ -31,7 +31,7 @@ enum TemplateRoot {
             members["section"] = .object(name: "section", members: [
                 "title": .scalar, "url": .scalar, "content": .scalar, "pages": pages, "hasPages": .scalar,
                 "subsections": .list(.object(name: "subsection", members: ["title": .scalar, "url": .scalar, "count": .scalar])),
-                "hasSubsections": .scalar, "params": .any,
+                "hasSubsections": .scalar, "params": .any, "imageCopies": .any,
             ])
             members["pagination"] = Pager<Int>.shape
             if kind == .home {
