@@ -12,6 +12,8 @@ struct SwiftSitePackage: Sendable {
     let needsSwiftPM: String?
     /// Where the target's program starts, which calls `SitegenCLI.main(site:)`.
     let entry: Entry?
+    /// The Swift language mode of its tools version (`6` from `swift-tools-version:6.0` on).
+    let languageMode: String
 
     enum Entry: Sendable, Equatable {
         /// The type marked `@main`.
@@ -19,8 +21,6 @@ struct SwiftSitePackage: Sendable {
         /// `main.swift`, whose statements are the program.
         case mainFile(URL)
     }
-    /// The Swift language mode of its tools version (`6` from `swift-tools-version:6.0` on).
-    let languageMode: String
 
     /// The modules of sitegen's package a site target may use.
     static let engineProducts: Set<String> = ["Sitegen", "SitegenCLI", "SitegenMarkdown", "SitegenTemplates",
@@ -60,13 +60,13 @@ struct SwiftSitePackage: Sendable {
             ?? sources.lazy.compactMap { try? String(contentsOf: $0, encoding: .utf8) }
                 .compactMap { Self.mainType(in: SwiftCode.blanked($0)) }.first.map(Entry.mainType)
         return SwiftSitePackage(target: target.name, sources: sources,
-                                needsSwiftPM: Self.reasonForSwiftPM(target, sources: sources, entry: entry),
+                                needsSwiftPM: Self.reasonForSwiftPM(target, entry: entry),
                                 entry: entry,
                                 languageMode: (Int(manifest.toolsVersion.version.prefix(while: \.isNumber)) ?? 6) >= 6 ? "6" : "5")
     }
 
     /// Why `target` cannot be compiled alone against sitegen's modules, if it cannot.
-    private static func reasonForSwiftPM(_ target: Manifest.Target, sources: [URL], entry: Entry?) -> String? {
+    private static func reasonForSwiftPM(_ target: Manifest.Target, entry: Entry?) -> String? {
         for dependency in target.dependencies {
             switch dependency {
             case .product(let name) where engineProducts.contains(name): continue
