@@ -18,6 +18,7 @@ public enum SitegenCLI {
                 let site = try await SiteLibrary.site(fromLibraryAt: library)
                 await $configuredSite.withValue(site) { await SitegenCommand.main() }
             } catch {
+                SiteHandover.settled.store(true, ordering: .relaxed)
                 TerminalOutput.error("\(error)")
                 SitegenCommand.exit(withError: ExitCode.failure)
             }

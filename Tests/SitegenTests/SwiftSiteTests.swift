@@ -236,7 +236,7 @@ struct SwiftSiteTests {
                 "the site program went on after the build was stopped")
     }
 
-    @Test("a @main type that never calls SitegenCLI.main(site:) is a clear error")
+    @Test("a @main type that never calls SitegenCLI.main(site:), or code that exits before it, is a clear error")
     func mainWithoutSite() throws {
         let site = try TestSite()
         try Self.writeSwiftSite(in: site, main: """
@@ -248,6 +248,16 @@ struct SwiftSiteTests {
         let quiet = try Sitegen.run(["build", site.root.path])
         #expect(quiet.status == 1)
         #expect(quiet.error.contains("sitegen: error: the site's @main type returned without calling SitegenCLI.main(site:)"), "\(quiet.error)")
+        #expect(!quiet.error.contains("ended the program"), "one message")
+
+        // exit(0) before the site is handed over: nothing built, and not a success.
+        try FileManager.default.removeItem(at: site.root.appendingPathComponent("Sources/Garden/Garden.swift"))
+        try site.write("import Foundation\nimport SitegenCLI\n\nprint(\"configuring\")\nexit(0)\n", to: "Sources/Garden/main.swift")
+        let exited = try Sitegen.run(["build", site.root.path])
+        #expect(exited.status == 1)
+        #expect(exited.output.contains("configuring"))
+        #expect(exited.error.contains("sitegen: error: the site's Swift code ended the program before it called SitegenCLI.main(site:); nothing was built"))
+        #expect(!site.exists("index.html"))
     }
 
     @Test("the kit `swift-kit --install-into` makes lets an installed copy compile and load a site's code without the build folder")

@@ -24,6 +24,14 @@ enum SiteLibrary {
         }
         typealias Entry = @convention(c) () -> UnsafeMutableRawPointer
         let entry = Unmanaged<SiteLibraryEntry>.fromOpaque(unsafeBitCast(symbol, to: Entry.self)()).takeRetainedValue()
+        // The site's code ending the process (`exit(0)`) before it hands its site over built
+        // nothing: said, and status 1, not a success.
+        atexit {
+            guard !SiteHandover.settled.load(ordering: .relaxed) else { return }
+            fflush(nil)
+            FileHandle.standardError.write(Data("sitegen: error: the site's Swift code ended the program before it called SitegenCLI.main(site:); nothing was built\n".utf8))
+            _exit(1)
+        }
         let handover = SiteHandover()
         try await SitegenCLI.$siteHandover.withValue(handover) { try await entry.main() }
         guard let site = handover.site else {
@@ -56,5 +64,9 @@ final class SiteHandover: Sendable {
 
     func keep(_ site: Site) {
         kept.withLock { $0 = site }
+        Self.settled.store(true, ordering: .relaxed)
     }
+
+    /// Whether a site was handed over in this process, or the failure to get one reported.
+    static let settled = Atomic<Bool>(false)
 }
