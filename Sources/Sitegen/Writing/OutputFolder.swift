@@ -33,6 +33,9 @@ final class OutputFolder: Sendable {
     /// which ``finishRemoval()`` waits for (a caller with other work to do meanwhile).
     private let removesInBackground: Bool
     private let removal = DispatchGroup()
+    /// The manifest of the build before as it was when this build began, with the stamp of its
+    /// file: read once, and again at commit only if the file changed meanwhile.
+    private let openedManifest: (stamp: FileStamp, manifest: OutputManifest)?
 
     init(destination: URL, removesInBackground: Bool = false) throws {
         self.destination = destination
@@ -47,7 +50,15 @@ final class OutputFolder: Sendable {
         }
         Self.removeLeftovers(of: name, in: parent, target: target)
         let exists = FileSystem.kind(target) == .folder
-        if exists && OutputManifest.read(from: target) == nil {
+        let manifestFile = target + "/" + OutputManifest.fileName
+        let stamp = exists ? FileStamp(regularFileAt: manifestFile) : nil
+        let manifest = exists ? OutputManifest.read(from: target) : nil
+        if let stamp, let manifest, FileStamp(regularFileAt: manifestFile) == stamp {
+            openedManifest = (stamp, manifest)
+        } else {
+            openedManifest = nil
+        }
+        if exists && manifest == nil {
             if let markdown = Self.firstMarkdownFile(in: target) {
                 throw SiteError(file: destination.path, "holds \(markdown) and was not written by sitegen (it has no "
                                 + "\(OutputManifest.fileName)): it looks like content, not an output folder. "
@@ -154,16 +165,18 @@ final class OutputFolder: Sendable {
         return key + "." + String(hasher.finalize(), radix: 16)
     }
 
-    /// The image copies of the build before, by path, with their keys: read once, when first asked for.
+    /// The image copies of the build before, by path, with their keys.
     private func previousImages() -> [String: String] {
-        previousImageKeys.withLock { known in
-            if let known { return known }
-            let images = OutputManifest.read(from: target)?.images ?? [:]
-            known = images
-            return images
-        }
+        openedManifest?.manifest.images ?? [:]
     }
-    private let previousImageKeys = Mutex<[String: String]?>(nil)
+
+    /// The manifest of the build before as it is now (read under the commit's lock).
+    private func previousManifest() -> OutputManifest {
+        if let openedManifest, FileStamp(regularFileAt: target + "/" + OutputManifest.fileName) == openedManifest.stamp {
+            return openedManifest.manifest
+        }
+        return OutputManifest.read(from: target) ?? OutputManifest()
+    }
 
     /// The stamp of a file this build wrote (which it keeps when the build is put in place).
     func stamp(of path: String) -> FileStamp? {
@@ -189,7 +202,7 @@ final class OutputFolder: Sendable {
         // Builds of one folder commit one at a time, each reading what the one before wrote.
         let lock = FileSystem.FolderLock((target as NSString).deletingLastPathComponent)
         defer { withExtendedLifetime(lock) {} }
-        let previous = OutputManifest.read(from: target) ?? OutputManifest()
+        let previous = previousManifest()
         if swapsWhole {
             switch try swap(made, previous: previous) {
             case .done: return
