@@ -71,10 +71,11 @@ struct OutputCommitTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: many.path).count == 20_000)
     }
 
-    @Test("files of the user's inside the folders of a build's pages stay through every later build")
-    func userFilesInPageFoldersStay() async throws {
+    @Test("files of the user's inside the folders of a build's pages stay through every later build (a big folder is walked on every core)",
+          arguments: [40, 300])
+    func userFilesInPageFoldersStay(pages: Int) async throws {
         let site = try TestSite()
-        for index in 0..<40 {
+        for index in 0..<pages {
             try site.write("# Page \(index)\n\nText.\n", to: "content/posts/page-\(index).md")
         }
         #expect(try Sitegen.run(["build"], in: site.root).status == 0)
@@ -86,9 +87,13 @@ struct OutputCommitTests {
             try site.write("# Page 1\n\nText \(round).\n", to: "content/posts/page-1.md")
             #expect(try Sitegen.run(["build"], in: site.root).status == 0)
         }
+        try FileManager.default.createDirectory(at: site.output.appendingPathComponent("posts/page-30/empty"), withIntermediateDirectories: true)
+        try site.write("# Page 1\n\nText 3.\n", to: "content/posts/page-1.md")
+        #expect(try Sitegen.run(["build"], in: site.root).status == 0)
         for round in 0..<3 {
             #expect(try site.page("posts/page-\(round * 7)/note-\(round).txt") == "note \(round)\n")
         }
-        #expect(try site.page("posts/page-1/index.html").contains("Text 2."))
+        #expect(FileSystem.kind(site.output.appendingPathComponent("posts/page-30/empty").path) == .folder, "an empty folder of the user's stays")
+        #expect(try site.page("posts/page-1/index.html").contains("Text 3."))
     }
 }

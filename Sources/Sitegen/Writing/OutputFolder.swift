@@ -285,7 +285,7 @@ final class OutputFolder: Sendable {
     }
 
     /// What carrying the user's entries over into the staging folder found and made.
-    private struct CarryOver {
+    private struct CarryOver: Sendable {
         let made: OutputManifest
         let previous: OutputManifest
         var conflicts: [String] = []
@@ -306,38 +306,58 @@ final class OutputFolder: Sendable {
         case .failure(let error):
             throw SiteError(file: folder, "cannot read the output folder: \(String(cString: strerror(error.code)))")
         }
-        for entry in entries {
-            let name = String(decoding: entry.name, as: UTF8.self)
-            if relative.isEmpty && (name == OutputManifest.fileName || name.hasPrefix(".sitegen-staging-")) { continue }
-            let path = relative.isEmpty ? name : relative + "/" + name
-            let kind = entry.kind(at: folder + "/" + name)
-            if kind == .folder {
-                if !carry.previous.folders.contains(path) && FileSystem.entries(of: folder + "/" + name)?.isEmpty ?? false {
-                    // An empty folder of the user's.
-                    if carry.made.files.contains(path) { carry.conflicts.append(path); continue }
-                    if !carry.made.folders.contains(path) && FileSystem.makeFolder(staging + "/" + path) { carry.folders.append(path) }
-                    continue
-                }
-                guard try carryOver(path, into: &carry) else { return false }
-                continue
+        // A big folder (a section's pages) is walked on every core, each taking its share of the entries.
+        guard entries.count >= 256 else {
+            for entry in entries where !(try carryOver(entry, in: relative, of: folder, into: &carry)) { return false }
+            return true
+        }
+        let outcomes = Mutex<[(carried: CarryOver, result: Result<Bool, any Error>)]>([])
+        let start = CarryOver(made: carry.made, previous: carry.previous)
+        Parallel.forEach(entries.count, onAllCoresFrom: 256) { index in
+            var carried = start
+            let result = Result { try carryOver(entries[index], in: relative, of: folder, into: &carried) }
+            outcomes.withLock { $0.append((carried, result)) }
+        }
+        var canLink = true
+        for (carried, result) in outcomes.withLock({ $0 }) {
+            carry.conflicts += carried.conflicts
+            carry.folders += carried.folders
+            if try !result.get() { canLink = false }
+        }
+        return canLink
+    }
+
+    /// One entry of the output folder's `relative` folder, at `folder` (see ``carryOver(_:into:)``).
+    private func carryOver(_ entry: FolderEntry, in relative: String, of folder: String, into carry: inout CarryOver) throws -> Bool {
+        let name = String(decoding: entry.name, as: UTF8.self)
+        if relative.isEmpty && (name == OutputManifest.fileName || name.hasPrefix(".sitegen-staging-")) { return true }
+        let path = relative.isEmpty ? name : relative + "/" + name
+        let kind = entry.kind(at: folder + "/" + name)
+        if kind == .folder {
+            if !carry.previous.folders.contains(path) && FileSystem.entries(of: folder + "/" + name)?.isEmpty ?? false {
+                // An empty folder of the user's.
+                if carry.made.files.contains(path) { carry.conflicts.append(path); return true }
+                if !carry.made.folders.contains(path) && FileSystem.makeFolder(staging + "/" + path) { carry.folders.append(path) }
+                return true
             }
-            if carry.previous.files.contains(path) { continue }
-            // A file of the user's: it stays, with its folders.
-            if carry.made.owns(path) || URLPath.ancestors(of: path).contains(where: carry.made.files.contains) {
-                carry.conflicts.append(path)
-                continue
+            return try carryOver(path, into: &carry)
+        }
+        if carry.previous.files.contains(path) { return true }
+        // A file of the user's: it stays, with its folders.
+        if carry.made.owns(path) || URLPath.ancestors(of: path).contains(where: carry.made.files.contains) {
+            carry.conflicts.append(path)
+            return true
+        }
+        for ancestor in URLPath.ancestors(of: path).reversed() where FileSystem.kind(staging + "/" + ancestor) == nil {
+            if FileSystem.makeFolder(staging + "/" + ancestor) { carry.folders.append(ancestor) }
+        }
+        if let error = FileSystem.hardLink(folder + "/" + name, to: staging + "/" + path) {
+            // Gone since the folder was read (a program's temporary file, renamed): nothing to keep.
+            if error == ENOENT { return true }
+            guard [EXDEV, EPERM, EMLINK, ENOTSUP, EOPNOTSUPP].contains(error) else {
+                throw SiteError(file: folder + "/" + name, "cannot keep this file in the new output: \(String(cString: strerror(error)))")
             }
-            for ancestor in URLPath.ancestors(of: path).reversed() where FileSystem.kind(staging + "/" + ancestor) == nil {
-                if FileSystem.makeFolder(staging + "/" + ancestor) { carry.folders.append(ancestor) }
-            }
-            if let error = FileSystem.hardLink(folder + "/" + name, to: staging + "/" + path) {
-                // Gone since the folder was read (a program's temporary file, renamed): nothing to keep.
-                if error == ENOENT { continue }
-                guard [EXDEV, EPERM, EMLINK, ENOTSUP, EOPNOTSUPP].contains(error) else {
-                    throw SiteError(file: folder + "/" + name, "cannot keep this file in the new output: \(String(cString: strerror(error)))")
-                }
-                return false
-            }
+            return false
         }
         return true
     }

@@ -30,7 +30,10 @@ extension SiteBuilder {
         }
         var previous = opened?.contents
         let output = FileSystem.realPath(outputFolder.path)
-        let intact = previous?.outputs.filter { FileStamp(output + "/" + $0.key) == $0.value.stamp } ?? [:]
+        // The outputs the build before wrote that stand as it wrote them (a stat each, on all cores).
+        let recorded = previous.map { Array($0.outputs) } ?? []
+        let standing = try await Parallel.map(recorded.indices) { FileStamp(output + "/" + recorded[$0].key) == recorded[$0].value.stamp }
+        let intact = Dictionary(uniqueKeysWithValues: zip(recorded, standing).filter(\.1).map { ($0.0.key, $0.0.value) })
         if let previous, files.isComplete, files.stamps == previous.inputs, options.now < previous.validUntil,
            intact.count == previous.outputs.count, FileSystem.kind(output + "/" + URLPath.manifestFile) == .file {
             let kept = previous.summary
