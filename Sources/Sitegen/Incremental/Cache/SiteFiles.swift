@@ -32,15 +32,18 @@ struct SiteFiles: Equatable {
         }
         for name in names where !name.hasPrefix(".sitegen-") && ![".git", ".hg", ".svn"].contains(name) {
             let path = folder + "/" + name
-            switch FileSystem.kind(path) {
-            case .folder?:
+            // One `lstat` a file: its kind and, for a regular file, its stamp.
+            var info = stat()
+            guard lstat(path, &info) == 0 else { continue }
+            switch FileSystem.kind(ofMode: info.st_mode) {
+            case .folder:
                 if FileSystem.realPath(path) != output { walk(path, output: output, depth: depth + 1) }
-            case .link?:
+            case .link:
                 if FileSystem.resolved(path).flatMap(FileSystem.kind) == .folder { isComplete = false }
                 if let stamp = FileStamp(path) { stamps[path] = stamp }
-            case .file?:
-                if let stamp = FileStamp(path) { stamps[path] = stamp }
-            case .other?, nil:
+            case .file:
+                stamps[path] = FileStamp(status: info)
+            case .other:
                 break
             }
         }
