@@ -276,8 +276,11 @@ struct SwiftSiteTests {
         let site = try TestSite()
         try Self.writeSwiftSite(in: site, main: Self.shoutingSite)
         try site.write("# A\n\n## B\n", to: "content/a.md")
-        let result = try ProcessRunner.run(installed, ["build", site.root.path])
+        let result = try ProcessRunner.run(installed, ["build", site.root.path], in: site.root)
         #expect(result.status == 0, "\(result.error)")
+        // Nothing written into the site but its .build and its output (the compiler writes its module where it runs, unless told).
+        #expect(try FileManager.default.contentsOfDirectory(atPath: site.root.path).sorted()
+                == [".build", "Package.swift", "Sources", "content", "public", "sitegen-package"])
         #expect(try site.page("a/index.html").contains("<h2 id=\"b\">B!</h2>"))
     }
 

@@ -45,8 +45,12 @@ struct SiteLibraryCompiler {
         let stem = "lib\(package.target)-"
         let library = workFolder.appendingPathComponent(stem + String(hasher.finalize(), radix: 16) + ".so")
         let temporary = workFolder.appendingPathComponent(".\(ProcessID.current.value)-" + library.lastPathComponent)
-        // With debug information, so that a crash in the site's code names its file and line.
-        let arguments = ["-emit-library", "-parse-as-library", "-module-name", Self.moduleName(of: package.target), "-O", "-wmo", "-g",
+        // With debug information, so that a crash in the site's code names its file and line; the
+        // module that goes with it in the work folder (by default the compiler puts it in the
+        // folder it runs in: the site's).
+        let module = Self.moduleName(of: package.target)
+        let arguments = ["-emit-library", "-parse-as-library", "-module-name", module, "-O", "-wmo", "-g",
+                         "-emit-module-path", workFolder.appendingPathComponent("module/\(module).swiftmodule").path,
                          "-swift-version", package.languageMode, "-module-cache-path", workFolder.appendingPathComponent("module-cache").path]
             + modules.flags + sources.map(\.path) + [entry.path, "-o", temporary.path]
         let result = try SwiftSiteRunner.capture(URL(fileURLWithPath: modules.compiler), arguments, in: folder)
