@@ -221,7 +221,8 @@ struct EngineModules: Sendable {
         (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
     }
 
-    private static func sizeAndTime(_ path: String) -> (size: UInt64, modified: Double)? {
+    /// A file's size and modification time (of a link itself, not what it leads to); nil when it cannot be read.
+    static func sizeAndTime(_ path: String) -> (size: UInt64, modified: Double)? {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
               let size = attributes[.size] as? NSNumber, let modified = attributes[.modificationDate] as? Date else { return nil }
         return (size.uint64Value, modified.timeIntervalSince1970)

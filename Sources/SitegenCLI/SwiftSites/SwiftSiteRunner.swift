@@ -182,9 +182,7 @@ struct SwiftSiteRunner {
 
     /// A file's size and modification time, as text; nil when it cannot be read.
     private static func stamp(of path: String) -> String? {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-              let modified = attributes[.modificationDate] as? Date else { return nil }
-        return "\(attributes[.size] ?? 0):\(modified.timeIntervalSince1970)"
+        EngineModules.sizeAndTime(path).map { "\($0.size):\($0.modified)" }
     }
 
     static func which(_ name: String) -> URL? {
