@@ -148,26 +148,26 @@ package struct TemplateContext: Sendable {
     /// that `images.copies` names, each with its URL, width and height, and the requests that
     /// make them; nil when none is named or the page has no image of the site's that can be made.
     func imageCopies(of rendered: RenderedPage) -> PageSummary.ImageCopies? {
-        let page = rendered.page
-        return imageCopies(ofImageIn: page.frontMatter, isBundle: page.isBundle, url: page.url) { ShareImage.first(inHTML: rendered.content, from: $0) }
+        guard !configuration.images.copies.isEmpty, images != nil else { return nil }
+        return imageCopies(ofImageAt: image(of: rendered, origin: copyOrigin))
     }
 
     /// `section.imageCopies`: the copies of the image a section's `_index.md` names (its own
     /// file when relative), as ``imageCopies(of:)`` makes them of a page's.
     func imageCopies(of section: Section) -> PageSummary.ImageCopies? {
-        imageCopies(ofImageIn: section.source.frontMatter, isBundle: true, url: section.url) { _ in nil }
+        guard !configuration.images.copies.isEmpty, images != nil else { return nil }
+        return imageCopies(ofImageAt: imageURL(in: section.source.frontMatter, isBundle: true, folderOf: section.url, origin: copyOrigin) { _ in nil })
     }
 
-    /// The copies of the image `frontMatter` names, else of the one `firstInText` finds.
-    private func imageCopies(ofImageIn frontMatter: FrontMatter, isBundle: Bool, url pageURL: String,
-                             firstInText: (ShareImage.Base) -> String?) -> PageSummary.ImageCopies? {
+    /// Where the site is when the copies' images are looked for: its origin, or a stand-in
+    /// without an absolute `baseURL` (the copies are of the site's own files either way).
+    private var copyOrigin: String { origin ?? "http://sitegen.invalid" }
+
+    /// The copies `images.copies` names of the image at `absolute`, when it is one of the site's.
+    private func imageCopies(ofImageAt absolute: String?) -> PageSummary.ImageCopies? {
+        guard let images, let absolute, absolute.hasPrefix(copyOrigin + "/") else { return nil }
+        let url = String(absolute.dropFirst(copyOrigin.count))
         let named = configuration.images.copies
-        guard !named.isEmpty, let images else { return nil }
-        let local = origin ?? "http://sitegen.invalid"
-        let base = Self.imageBase(folderOf: pageURL, origin: local, basePath: basePath)
-        let written = ShareImage.named(in: Self.params(frontMatter)).flatMap { ShareImage.absolute(named: $0, isBundle: isBundle, from: base) }
-        guard let absolute = written ?? firstInText(base), absolute.hasPrefix(local + "/") else { return nil }
-        let url = String(absolute.dropFirst(local.count))
         var copies = PageSummary.ImageCopies()
         for (name, operation) in named.sorted(by: { $0.key < $1.key }) {
             guard let made = images.processed(url, operation) else { continue }
@@ -301,21 +301,36 @@ package struct TemplateContext: Sendable {
     /// The absolute URL of the image a section's `_index.md` names: its lists' share image. A
     /// relative image is the folder's file, whichever numbered page shows it.
     func image(of section: Section?) -> String? {
-        ShareImage.named(in: Self.params(section?.source.frontMatter ?? .empty)).flatMap {
-            ShareImage.absolute(named: $0, isBundle: true, from: shareBase(folderOf: section?.url ?? "/"))
-        }
+        imageURL(in: section?.source.frontMatter ?? .empty, isBundle: true, folderOf: section?.url ?? "/", origin: origin) { _ in nil }
     }
 
     /// `page.image`: the absolute URL of the image the page's front matter names, else of the
     /// first image of its text (see ``ShareImage``).
     func image(of rendered: RenderedPage) -> String? {
+        image(of: rendered, origin: origin)
+    }
+
+    /// ``image(of:)`` read as if the site were at `origin`.
+    private func image(of rendered: RenderedPage, origin: String?) -> String? {
         let page = rendered.page
-        let base = shareBase(folderOf: page.url)
-        if let named = ShareImage.named(in: Self.params(page.frontMatter)),
-           let url = ShareImage.absolute(named: named, isBundle: page.isBundle, from: base) {
-            return url
+        return imageURL(in: page.frontMatter, isBundle: page.isBundle, folderOf: page.url, origin: origin) {
+            ShareImage.first(inHTML: rendered.content, from: $0)
         }
-        return ShareImage.first(inHTML: rendered.content, from: base)
+    }
+
+    /// The absolute URL of the image `frontMatter` names, else of the one `firstInText` finds,
+    /// for the output at `url` of the site at `origin` (without one, only an absolute URL written).
+    /// A relative image is read from the output's folder (of `/posts/trip/`, itself; of
+    /// `/feed.xml`, `/`) when `isBundle`, else from the site's base.
+    private func imageURL(in frontMatter: FrontMatter, isBundle: Bool, folderOf url: String, origin: String?,
+                          firstInText: (ShareImage.Base?) -> String?) -> String? {
+        let folder = url.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(url[...$0]) } ?? "/"
+        let base = origin.map { ShareImage.Base(origin: $0, basePath: basePath, folder: folder) }
+        if let named = ShareImage.named(in: Self.params(frontMatter)),
+           let found = ShareImage.absolute(named: named, isBundle: isBundle, from: base) {
+            return found
+        }
+        return firstInText(base)
     }
 
     /// The output path of the site's file an absolute image URL names (`posts/trip/ridge.jpg`).
@@ -336,17 +351,6 @@ package struct TemplateContext: Sendable {
     /// The absolute URL of a URL path of the site; `nil` without an absolute `baseURL`.
     private func absoluteURL(_ url: String) -> String? {
         origin.map { $0 + basePath + url }
-    }
-
-    /// Where an image of the output at `url` is resolved from (the folder of `/posts/trip/` is
-    /// itself; of `/feed.xml`, `/`); `nil` without an absolute `baseURL`.
-    private func shareBase(folderOf url: String) -> ShareImage.Base? {
-        origin.map { Self.imageBase(folderOf: url, origin: $0, basePath: basePath) }
-    }
-
-    private static func imageBase(folderOf url: String, origin: String, basePath: String) -> ShareImage.Base {
-        let folder = url.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(url[...$0]) } ?? "/"
-        return ShareImage.Base(origin: origin, basePath: basePath, folder: folder)
     }
 
     /// The first of `written` (the page's own descriptions, in order) with more than white space
