@@ -530,6 +530,47 @@ extension ResponsiveImageTests {
         #expect(before != nil)
     }
 
+    @Test("page.images: a gallery template shows every image of a page bundle (its subfolders' too, not another bundle's) with its srcset and named copies, made once")
+    func bundleImages() async throws {
+        let site = try TestSite()
+        try site.write("images:\n  copies:\n    thumb: fill 300x200 webp q80\n", to: "sitegen.yml")
+        try site.write(try Self.photo(width: 1600, height: 1000), to: "content/posts/trip/ridge.jpg")
+        try site.write(try Self.photo(width: 900, height: 1200), to: "content/posts/trip/more/lake.jpg")
+        try site.write(try Self.photo(width: 200, height: 100), to: "content/posts/trip/icon.jpg")
+        try site.write("---\ntitle: Trip\n---\n\nThe photos.\n", to: "content/posts/trip/index.md")
+        try site.write(try Self.photo(width: 1000, height: 800), to: "content/posts/other/own.jpg")
+        try site.write("---\ntitle: Other\n---\n\nAnother bundle.\n", to: "content/posts/other/index.md")
+        try site.write("---\ntitle: Plain\n---\n\nNo bundle.\n", to: "content/posts/plain.md")
+        try site.write("""
+            {{#page.images}}<img class="gallery" data-name="{{name}}" data-full="{{url}}" src="{{#imageCopies.thumb}}{{url}}{{/imageCopies.thumb}}" \
+            width="{{width}}" height="{{height}}" srcset="{{srcset}}" alt="">{{/page.images}}
+
+            """, to: "templates/sidebar.mustache")
+        let builder = SiteBuilder(site: Site(), layout: SiteLayout(root: site.root), options: BuildOptions())
+        let first = try await builder.buildRemembering()
+        #expect(first.summary.warnings.isEmpty)
+        let gallery = { (page: String) in Self.tags(try site.page(page)).filter { $0.contains("class=\"gallery\"") } }
+        #expect(try gallery("posts/trip/index.html") == [
+            "<img class=\"gallery\" data-name=\"icon.jpg\" data-full=\"/posts/trip/icon.jpg\" src=\"/posts/trip/icon.fill-300x200-center-q80.webp\" "
+                + "width=\"200\" height=\"100\" srcset=\"\" alt=\"\" decoding=\"async\">",
+            "<img class=\"gallery\" data-name=\"lake.jpg\" data-full=\"/posts/trip/more/lake.jpg\" src=\"/posts/trip/more/lake.fill-300x200-center-q80.webp\" "
+                + "width=\"900\" height=\"1200\" srcset=\"/posts/trip/more/lake.480w.webp 480w, /posts/trip/more/lake.900w.webp 900w\" alt=\"\" loading=\"lazy\" decoding=\"async\">",
+            "<img class=\"gallery\" data-name=\"ridge.jpg\" data-full=\"/posts/trip/ridge.jpg\" src=\"/posts/trip/ridge.fill-300x200-center-q80.webp\" "
+                + "width=\"1600\" height=\"1000\" srcset=\"/posts/trip/ridge.480w.webp 480w, /posts/trip/ridge.960w.webp 960w, /posts/trip/ridge.1440w.webp 1440w\" alt=\"\" loading=\"lazy\" decoding=\"async\">",
+        ])
+        #expect(try gallery("posts/other/index.html").map { $0.contains("data-name=\"own.jpg\"") } == [true])
+        #expect(try gallery("posts/plain/index.html").isEmpty)
+        for (file, size) in [("posts/trip/ridge.fill-300x200-center-q80.webp", (300, 200)), ("posts/trip/more/lake.fill-300x200-center-q80.webp", (300, 200)),
+                             ("posts/trip/icon.fill-300x200-center-q80.webp", (200, 100))] {
+            #expect(ImageSize.of(try Data(contentsOf: site.output.appendingPathComponent(file))).map { $0 == size } == true, "\(file)")
+        }
+        // Made once: a cached build links them all.
+        try site.write("---\ntitle: Trip\n---\n\nThe photos, again.\n", to: "content/posts/trip/index.md")
+        let second = try await builder.buildRemembering()
+        #expect(second.summary.imageCopiesMade == 0)
+        #expect(try gallery("posts/trip/index.html").count == 3)
+    }
+
     @Test("images.copies in a live build (serve): the copies are named with their sizes, and none is made")
     func templateCopiesLive() async throws {
         let site = try Self.siteWithTemplateCopies()

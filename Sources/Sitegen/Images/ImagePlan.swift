@@ -31,7 +31,30 @@ struct ImagePlan: Sendable {
         self.settings = settings
         self.unavailability = unavailability
         self.published = published
+        bundled = images.values.compactMap { image in image.file.contentPath.map { ($0, image.file.outputPath) } }.sorted { $0 < $1 }
         count()
+    }
+
+    /// The images of the content folder by path there, sorted: those of a page bundle are a run of them.
+    private let bundled: [(contentPath: String, outputPath: String)]
+
+    /// The images of the page bundle whose folder in the content is `folder` (`posts/trip`),
+    /// its subfolders' too, published under `outputFolder` (`posts/trip/`: a bundle's files are
+    /// published beside each translation of its page), sorted by their path.
+    func bundleImages(inContentFolder folder: String, outputFolder: String) -> [PlannedImage] {
+        let prefix = folder.isEmpty ? "" : folder + "/"
+        // The first path not before the prefix.
+        var low = 0, high = bundled.count
+        while low < high {
+            let middle = (low + high) / 2
+            if bundled[middle].contentPath < prefix { low = middle + 1 } else { high = middle }
+        }
+        var found: [PlannedImage] = []
+        for (contentPath, outputPath) in bundled[low...] {
+            guard contentPath.hasPrefix(prefix) else { break }
+            if outputPath.hasPrefix(outputFolder), let image = images[outputPath] { found.append(image) }
+        }
+        return found
     }
 
     /// Counts what ``makesCopies`` and ``hasProblems`` say, once the images are as they stay.

@@ -121,7 +121,7 @@ enum ImageTags {
 
     /// The copies as `srcset` candidates: each at the image's URL (as `src` writes it) with its
     /// own file name.
-    private static func srcset(_ copies: [ImageCopy], src: String) -> String {
+    static func srcset(_ copies: [ImageCopy], src: String) -> String {
         let path = src.prefix { $0 != "?" && $0 != "#" }
         // A candidate's URL ends at a space, and a comma ends the candidate.
         let folder = path.lastIndex(of: "/").map { path[...$0].replacingOccurrences(of: " ", with: "%20").replacingOccurrences(of: ",", with: "%2C") } ?? ""

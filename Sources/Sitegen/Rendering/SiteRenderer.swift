@@ -47,11 +47,18 @@ struct SiteRenderer: Sendable {
         return rendered
     }
 
-    /// The copies of each page's image that `images.copies` names, which templates may show.
+    /// The copies of each page's image that `images.copies` names, which templates may show;
+    /// and of each image of a page bundle, when a template shows `page.images`.
     private func templateImageRequests(of rendered: RenderedSite) -> [ImageRequest] {
         guard !loaded.configuration.images.copies.isEmpty else { return [] }
+        let bundles = showsBundleImages ? rendered.pages.flatMap { rendered.context.bundleImages(of: $0.page).requests } : []
         return rendered.pages.flatMap { rendered.context.summaryModel($0).imageCopies?.requests ?? [] }
-            + loaded.sections.values.flatMap { rendered.context.imageCopies(of: $0)?.requests ?? [] }
+            + loaded.sections.values.flatMap { rendered.context.imageCopies(of: $0)?.requests ?? [] } + bundles
+    }
+
+    /// Whether a template shows the images of a page bundle (`page.images`, or `images` inside `{{#page}}`).
+    private var showsBundleImages: Bool {
+        theme.templates.mentions("page.images") || theme.templates.mentions("images")
     }
 
     /// The output paths of the site's images that share previews show: each page's image
@@ -138,7 +145,7 @@ struct SiteRenderer: Sendable {
         async let terms = ListRenderer.terms(of: taxonomies, in: pages, languages: languages, rules: loaded.configuration.hugo)
         if theme.templates.mentions("site.nav") { context.navigation = Self.navigation(of: loaded, orders: orders, targets: targets) }
         async let neighbours = Self.neighbours(pages, orders: orders, readingOrder: loaded.summary?.readingOrder ?? [])
-        if !loaded.configuration.images.copies.isEmpty { context.images = images }
+        if !loaded.configuration.images.copies.isEmpty || showsBundleImages { context.images = images }
         try await context.remember(pages)
         context.strings = strings
         let allTerms = await terms

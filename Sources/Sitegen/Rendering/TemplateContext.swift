@@ -159,6 +159,35 @@ package struct TemplateContext: Sendable {
         return imageCopies(ofImageAt: imageURL(in: section.source.frontMatter, isBundle: true, folderOf: section.url, origin: copyOrigin) { _ in nil })
     }
 
+    /// `page.images`: the images of a page bundle, its subfolders' too
+    /// (``ImagePlan/bundleImages(inContentFolder:outputFolder:)``), each with its `url`, `name`,
+    /// `width`, `height`, the `srcset` of its smaller WebP copies and the copies `images.copies`
+    /// names (`imageCopies`); and the requests that make those copies. None for a page that is
+    /// not a bundle, or when the site's images are published as they are.
+    func bundleImages(of page: Page) -> (values: [TemplateValue], requests: [ImageRequest]) {
+        let folder = URLPath.folder(of: page.sourcePath)
+        guard page.isBundle, !folder.isEmpty, let images else { return ([], []) }
+        let found = images.bundleImages(inContentFolder: folder, outputFolder: String(URLPath.decoded(page.url).dropFirst()))
+        var values: [TemplateValue] = []
+        var requests: [ImageRequest] = []
+        for image in found {
+            let url = basePath + "/" + URLPath.encoded(image.file.outputPath)
+            var entry = TemplateDictionary(["url": .text(url), "name": .text(String(image.file.outputPath.split(separator: "/").last ?? ""))])
+            if image.width > 0 {
+                entry["width"] = .int(image.width)
+                entry["height"] = .int(image.height)
+            }
+            let smaller = image.copies.filter { $0.format == .webp }
+            if !smaller.isEmpty { entry["srcset"] = .text(ImageTags.srcset(smaller, src: url)) }
+            let copies = configuration.images.copies.isEmpty ? nil : imageCopies(ofImageAt: copyOrigin + url)
+            // Empty rather than missing, as on a page (``PageSummary``): never the page's own, a level up.
+            entry["imageCopies"] = .object(copies?.values ?? TemplateDictionary())
+            requests += copies?.requests ?? []
+            values.append(.object(entry))
+        }
+        return (values, requests)
+    }
+
     /// Where the site is when the copies' images are looked for: its origin, or a stand-in
     /// without an absolute `baseURL` (the copies are of the site's own files either way).
     private var copyOrigin: String { origin ?? "http://sitegen.invalid" }

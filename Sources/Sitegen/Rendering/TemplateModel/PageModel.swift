@@ -38,7 +38,7 @@ struct PageModel: FactTemplateObject {
 
     private static let names: [String] = {
         guard case .object(_, let members) = shape(taxonomies: []) else { return [] }
-        let derived: Set = ["wordCount", "readingMinutes", "hasToc", "hasTags", "hasTranslations", "image", "permalink"]
+        let derived: Set = ["wordCount", "readingMinutes", "hasToc", "hasTags", "hasTranslations", "image", "images", "permalink"]
         return members.keys.filter { !derived.contains($0) }.sorted()
     }()
 
@@ -50,6 +50,7 @@ struct PageModel: FactTemplateObject {
         case "content": return .text(rendered.content)
         case "titleID": return rendered.titleID.map(TemplateValue.text)
         case "image": return context.image(of: rendered).map(TemplateValue.text)
+        case "images": return .list(context.bundleImages(of: page).values)
         case "permalink": return .text(context.absoluteBase + page.url)
         case "editURL":
             return context.configuration.editURL.map { .text($0.replacingOccurrences(of: "{path}", with: URLPath.encoded(page.sourcePath))) }
@@ -101,7 +102,8 @@ struct PageModel: FactTemplateObject {
         let link = TemplateShape.list(.object(name: "term", members: ["name": .scalar, "url": .scalar]))
         var members = PageSummary.members
         members.merge([
-            "content": .scalar, "titleID": .scalar, "image": .scalar, "permalink": .scalar, "editURL": .scalar, "tags": link, "hasTags": .scalar,
+            "content": .scalar, "titleID": .scalar, "image": .scalar, "images": .list(.object(name: "image", members: [
+                "url": .scalar, "name": .scalar, "width": .scalar, "height": .scalar, "srcset": .scalar, "imageCopies": .any])), "permalink": .scalar, "editURL": .scalar, "tags": link, "hasTags": .scalar,
             "terms": .object(name: "terms", members: Dictionary(taxonomies.map { ($0, link) }, uniquingKeysWith: { $1 })),
             "summary": .scalar, "toc": TableOfContents.shape, "hasToc": .scalar, "wordCount": .scalar,
             "readingMinutes": .scalar, "updated": .scalar, "updatedISO": .scalar,
