@@ -26,6 +26,7 @@ enum { VIPS_FAIL_ON_TRUNCATED = 1 };
 enum { VIPS_FOREIGN_HEIF_COMPRESSION_AV1 = 4 };
 #define VIPS_MAX_COORD (10000000)
 #define VIPS_META_LOADER "vips-loader"
+#define VIPS_META_ICC_NAME "icc-profile-data"
 // libvips is opened when first asked for (dlopen), not linked: the 100-odd libraries it
 // brings would add about 14 ms to the start of every `sitegen` command, most of which never
 // touch an image, and a machine without libvips still runs sitegen (without image sizes).
@@ -52,6 +53,7 @@ static struct {
     int (*vips_thumbnail_image)(VipsImage *in, VipsImage **out, int width, ...);
     int (*vips_autorot)(VipsImage *in, VipsImage **out, ...);
     int (*vips_smartcrop)(VipsImage *in, VipsImage **out, int width, int height, ...);
+    int (*vips_icc_transform)(VipsImage *in, VipsImage **out, const char *output_profile, ...);
     int (*vips_webpsave_buffer)(VipsImage *in, void **buf, size_t *len, ...);
     int (*vips_heifsave_buffer)(VipsImage *in, void **buf, size_t *len, ...);
     int (*vips_jpegsave_buffer)(VipsImage *in, void **buf, size_t *len, ...);
@@ -99,6 +101,7 @@ static void start_once(void) {
         {(void **)&calls.vips_image_get_string, "vips_image_get_string"}, {(void **)&calls.vips_black, "vips_black"},
         {(void **)&calls.vips_thumbnail, "vips_thumbnail"}, {(void **)&calls.vips_thumbnail_image, "vips_thumbnail_image"},
         {(void **)&calls.vips_autorot, "vips_autorot"}, {(void **)&calls.vips_smartcrop, "vips_smartcrop"},
+        {(void **)&calls.vips_icc_transform, "vips_icc_transform"},
         {(void **)&calls.vips_webpsave_buffer, "vips_webpsave_buffer"},
         {(void **)&calls.vips_heifsave_buffer, "vips_heifsave_buffer"},
         {(void **)&calls.vips_jpegsave_buffer, "vips_jpegsave_buffer"},
@@ -157,6 +160,7 @@ static void start_once(void) {
 #define vips_thumbnail_image calls.vips_thumbnail_image
 #define vips_autorot calls.vips_autorot
 #define vips_smartcrop calls.vips_smartcrop
+#define vips_icc_transform calls.vips_icc_transform
 #define vips_webpsave_buffer calls.vips_webpsave_buffer
 #define vips_heifsave_buffer calls.vips_heifsave_buffer
 #define vips_jpegsave_buffer calls.vips_jpegsave_buffer
@@ -281,6 +285,13 @@ static VipsImage *made_image(const sg_vips_job *job) {
         int cropHeight = job->height > 0 && job->height < vips_image_get_height(upright) ? job->height : vips_image_get_height(upright);
         result = vips_smartcrop(upright, &made, cropWidth, cropHeight, "interesting", crop, NULL);
         g_object_unref(upright);
+        // In sRGB, as the other modes' `export_profile` makes them: the colours the profile means.
+        if (result == 0 && made && vips_image_get_typeof(made, VIPS_META_ICC_NAME)) {
+            VipsImage *converted = NULL;
+            result = vips_icc_transform(made, &converted, "srgb", "embedded", TRUE, NULL);
+            g_object_unref(made);
+            made = result == 0 ? converted : NULL;
+        }
     } else if (job->animated) {
         VipsImage *frames = vips_image_new_from_file(job->path, "n", -1, "access", VIPS_ACCESS_SEQUENTIAL,
                                                      "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL);

@@ -112,6 +112,40 @@ struct ImageLibraryTests {
         #expect(read.frames == 3 && read.width == 150 && read.height == 100)
     }
 
+    @Test("a colour profile is applied: every operation and every width converts to sRGB (the profile's red is shown green) and carries no profile")
+    func colourProfile() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-profiled-\(UUID().uuidString).png")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try ProfiledImage.png(width: 640, height: 16, color: (255, 0, 0)).write(to: file)
+        var made: [(String, [UInt8])] = ImageOperation.Mode.allCases.map { mode in
+            (mode.rawValue, (try? ImageLibrary.make(ImageOperation(mode, width: 320, height: 8), fromFileAt: file.path)) ?? [])
+        }
+        made += try ImageLibrary.make(widths: [480, 200], fromFileAt: file.path).sorted { $0.key < $1.key }.map { ("\($0.key)w", $0.value) }
+        made.append(("jpeg", try ImageLibrary.make(ImageOperation(width: 320, format: .jpeg), fromFileAt: file.path)))
+        for (name, bytes) in made {
+            #expect(!bytes.isEmpty, "\(name)")
+            #expect(!Self.chunks(of: bytes).contains { $0.name == "ICCP" } && !holds(bytes, "ICC_PROFILE"), "\(name) keeps no profile")
+            let colours = try shownColours(of: bytes)
+            #expect(colours.contains { $0.green > 200 && $0.red < 80 } && !colours.contains { $0.red > 200 && $0.green < 80 },
+                    "\(name): \(colours) should be green, the profile's red")
+        }
+    }
+
+    /// The colours of the palette of `bytes` made one pixel large, as a GIF: what the image
+    /// shows on the whole (GIF's palette is read without decompressing anything).
+    private func shownColours(of bytes: [UInt8]) throws -> [(red: UInt8, green: UInt8, blue: UInt8)] {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-shown-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data(bytes).write(to: file)
+        let gif = try ImageLibrary.make(ImageOperation(.scale, width: 1, height: 1, format: .gif), fromFileAt: file.path)
+        guard gif.count > 13, gif[10] & 0x80 != 0 else { return [] }
+        let entries = 2 << Int(gif[10] & 7)
+        return (0..<entries).compactMap { index in
+            let at = 13 + index * 3
+            return at + 2 < gif.count ? (gif[at], gif[at + 1], gif[at + 2]) : nil
+        }
+    }
+
     @Test("a truncated or corrupt file, or one that is no image, is an error, not a crash")
     func badFiles() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-images-\(UUID().uuidString)")
