@@ -27,6 +27,7 @@ enum { VIPS_FOREIGN_HEIF_COMPRESSION_AV1 = 4 };
 #define VIPS_MAX_COORD (10000000)
 #define VIPS_META_LOADER "vips-loader"
 #define VIPS_META_ICC_NAME "icc-profile-data"
+enum { VIPS_INTERPRETATION_CMYK = 15 };
 // libvips is opened when first asked for (dlopen), not linked: the 100-odd libraries it
 // brings would add about 14 ms to the start of every `sitegen` command, most of which never
 // touch an image, and a machine without libvips still runs sitegen (without image sizes).
@@ -42,6 +43,7 @@ static struct {
     void (*vips_error)(const char *domain, const char *format, ...);
     VipsImage *(*vips_image_new_from_file)(const char *name, ...);
     int (*vips_image_get_width)(const VipsImage *image);
+    int (*vips_image_get_interpretation)(const VipsImage *image);
     int (*vips_image_get_height)(const VipsImage *image);
     int (*vips_image_get_n_pages)(VipsImage *image);
     int (*vips_image_get_page_height)(VipsImage *image);
@@ -93,6 +95,7 @@ static void start_once(void) {
         {(void **)&calls.vips_error_buffer, "vips_error_buffer"}, {(void **)&calls.vips_error_clear, "vips_error_clear"},
         {(void **)&calls.vips_error, "vips_error"}, {(void **)&calls.vips_image_new_from_file, "vips_image_new_from_file"},
         {(void **)&calls.vips_image_get_width, "vips_image_get_width"},
+        {(void **)&calls.vips_image_get_interpretation, "vips_image_get_interpretation"},
         {(void **)&calls.vips_image_get_height, "vips_image_get_height"},
         {(void **)&calls.vips_image_get_n_pages, "vips_image_get_n_pages"},
         {(void **)&calls.vips_image_get_page_height, "vips_image_get_page_height"},
@@ -149,6 +152,7 @@ static void start_once(void) {
 #define vips_error calls.vips_error
 #define vips_image_new_from_file calls.vips_image_new_from_file
 #define vips_image_get_width calls.vips_image_get_width
+#define vips_image_get_interpretation calls.vips_image_get_interpretation
 #define vips_image_get_height calls.vips_image_get_height
 #define vips_image_get_n_pages calls.vips_image_get_n_pages
 #define vips_image_get_page_height calls.vips_image_get_page_height
@@ -256,6 +260,21 @@ int sg_vips_info_of(const char *path, sg_vips_info *info, char *error, size_t er
     return 0;
 }
 
+/// Whether the image at `path` carries a colour profile or is CMYK, from its header (nothing
+/// decoded): only then is a copy converted to sRGB, which otherwise costs a colour transform
+/// of every pixel for nothing (an RGB image without a profile is taken as sRGB, as browsers
+/// take it). When the header cannot be read, yes: the call that follows says what is wrong.
+static int needs_conversion(const char *path) {
+    VipsImage *header = vips_image_new_from_file(path, "access", VIPS_ACCESS_SEQUENTIAL, NULL);
+    if (!header) {
+        vips_error_clear();
+        return 1;
+    }
+    int needs = vips_image_get_typeof(header, VIPS_META_ICC_NAME) != 0 || vips_image_get_interpretation(header) == VIPS_INTERPRETATION_CMYK;
+    g_object_unref(header);
+    return needs;
+}
+
 /// The image at `job->path` made to `job`'s size, oriented, without metadata; NULL (libvips'
 /// error set) when it cannot be.
 static VipsImage *made_image(const sg_vips_job *job) {
@@ -296,15 +315,19 @@ static VipsImage *made_image(const sg_vips_job *job) {
         VipsImage *frames = vips_image_new_from_file(job->path, "n", -1, "access", VIPS_ACCESS_SEQUENTIAL,
                                                      "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL);
         if (!frames) return NULL;
-        result = vips_thumbnail_image(frames, &made, width, "height", height,
-                                      "size", job->mode == SG_VIPS_SCALE ? VIPS_SIZE_FORCE : VIPS_SIZE_DOWN, "crop", crop,
-                                      "export_profile", "srgb", NULL);
+        int size = job->mode == SG_VIPS_SCALE ? VIPS_SIZE_FORCE : VIPS_SIZE_DOWN;
+        result = vips_image_get_typeof(frames, VIPS_META_ICC_NAME) || vips_image_get_interpretation(frames) == VIPS_INTERPRETATION_CMYK
+            ? vips_thumbnail_image(frames, &made, width, "height", height, "size", size, "crop", crop, "export_profile", "srgb", NULL)
+            : vips_thumbnail_image(frames, &made, width, "height", height, "size", size, "crop", crop, NULL);
         g_object_unref(frames);
     } else {
         // Shrink-on-load: a JPEG or WebP is decoded at the smallest scale that still covers the size.
-        result = vips_thumbnail(job->path, &made, width, "height", height,
-                                "size", job->mode == SG_VIPS_SCALE ? VIPS_SIZE_FORCE : VIPS_SIZE_DOWN, "crop", crop,
-                                "export_profile", "srgb", "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL);
+        int size = job->mode == SG_VIPS_SCALE ? VIPS_SIZE_FORCE : VIPS_SIZE_DOWN;
+        result = needs_conversion(job->path)
+            ? vips_thumbnail(job->path, &made, width, "height", height, "size", size, "crop", crop, "export_profile", "srgb",
+                             "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL)
+            : vips_thumbnail(job->path, &made, width, "height", height, "size", size, "crop", crop,
+                             "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL);
     }
     if (result != 0 || !made) return NULL;
     // libvips 8.14's WebP writer keeps EXIF whatever `strip` says, and makes it again from the
