@@ -131,6 +131,26 @@ struct ImageLibraryTests {
         }
     }
 
+    @Test("a damaged colour profile (cut short, or bytes that are no profile) is an error or ignored by every operation, never a crash")
+    func damagedColourProfile() throws {
+        let good = ProfiledImage.profileSwappingRedAndGreen()
+        for (name, profile) in [("cut short", Array(good.prefix(200))), ("no profile", [UInt8](repeating: 0x41, count: 600)),
+                                ("a size past its end", [0x7F, 0xFF, 0xFF, 0xFF] + Array(good.dropFirst(4)))] {
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-damaged-\(UUID().uuidString).png")
+            defer { try? FileManager.default.removeItem(at: file) }
+            try ProfiledImage.png(width: 640, height: 16, color: (255, 0, 0), profile: profile).write(to: file)
+            for mode in ImageOperation.Mode.allCases {
+                do {
+                    let made = try ImageLibrary.make(ImageOperation(mode, width: 320, height: 8), fromFileAt: file.path)
+                    #expect(try info(of: made).width == 320, "\(name), \(mode)")
+                } catch let error as ImageError {
+                    #expect(!error.description.isEmpty, "\(name), \(mode)")
+                }
+            }
+            _ = try? ImageLibrary.make(widths: [480, 200], fromFileAt: file.path)
+        }
+    }
+
     /// The colours of the palette of `bytes` made one pixel large, as a GIF: what the image
     /// shows on the whole (GIF's palette is read without decompressing anything).
     private func shownColours(of bytes: [UInt8]) throws -> [(red: UInt8, green: UInt8, blue: UInt8)] {

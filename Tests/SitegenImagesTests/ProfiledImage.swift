@@ -6,8 +6,9 @@ import Foundation
 /// shows red. So a copy converted to sRGB is green, and one whose profile was dropped
 /// unconverted is red.
 enum ProfiledImage {
-    /// The PNG: `width` × `height` pixels of `color` (red, green, blue), the profile in its `iCCP` chunk.
-    static func png(width: Int, height: Int, color: (UInt8, UInt8, UInt8)) -> Data {
+    /// The PNG: `width` × `height` pixels of `color` (red, green, blue), `profile` (by default
+    /// the one that swaps red and green) in its `iCCP` chunk.
+    static func png(width: Int, height: Int, color: (UInt8, UInt8, UInt8), profile: [UInt8] = profileSwappingRedAndGreen()) -> Data {
         var rows: [UInt8] = []
         rows.reserveCapacity((width * 3 + 1) * height)
         for _ in 0..<height {
@@ -16,7 +17,7 @@ enum ProfiledImage {
         }
         var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         png += chunk("IHDR", bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, 2, 0, 0, 0])
-        png += chunk("iCCP", Array("swapped\0".utf8) + [0] + zlibStored(profileSwappingRedAndGreen()))
+        png += chunk("iCCP", Array("swapped\0".utf8) + [0] + zlibStored(profile))
         png += chunk("IDAT", zlibStored(rows))
         png += chunk("IEND", [])
         return Data(png)
