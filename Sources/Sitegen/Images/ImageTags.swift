@@ -42,7 +42,12 @@ enum ImageTags {
                     picture = "<source type=\"image/avif\" srcset=\"\(srcset(avif, src: rawSource))\" sizes=\"\(sizes)\">"
                 }
             }
-            if tag.hasSuffix("/") { tag = String(tag.dropLast()).trimmingCharacters(in: .whitespacesAndNewlines) + added + " /" }
+            if tag.hasSuffix("/") {
+                // `<img src="a.png" />`: the attributes go before the slash, spaces before it dropped.
+                var opening = tag.dropLast()
+                while let last = opening.last, last == " " || last == "\n" || last == "\t" || last == "\r" { opening = opening.dropLast() }
+                tag = String(opening) + added + " /"
+            }
             else { tag += added }
             if let picture {
                 result += "<picture>" + picture + tag + ">"

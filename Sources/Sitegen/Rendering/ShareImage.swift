@@ -61,7 +61,16 @@ enum ShareImage {
     /// absolute base (`base` is `nil`).
     static func first(inHTML html: String, from base: Base?) -> String? {
         var html = html
-        let tagEnds = html.withUTF8(imageTagEnds)
+        // Most pages' first image is their image: the rest of the page is read only when it is
+        // not. (Without a base, only an absolute URL is one: the page is read once, whole.)
+        let tagEnds = html.withUTF8 { imageTagEnds(in: $0, limit: base == nil ? 16 : 1) }
+        let found = image(after: tagEnds, in: html, from: base)
+        guard found == nil, tagEnds.count == 1, base != nil else { return found }
+        return image(after: Array(html.withUTF8 { imageTagEnds(in: $0, limit: 16) }.dropFirst()), in: html, from: base)
+    }
+
+    /// The first of the `<img` tags ending at `tagEnds` that names an image of the page's (see ``first(inHTML:from:)``).
+    private static func image(after tagEnds: [Int], in html: String, from base: Base?) -> String? {
         for offset in tagEnds {
             let rest = html[html.utf8.index(html.utf8.startIndex, offsetBy: offset)...]
             guard let source = source(inTagAfter: rest), !isVector(source) else { continue }
@@ -73,11 +82,11 @@ enum ShareImage {
         return nil
     }
 
-    /// Where the name of each `<img` tag (in any case) ends, in order (at most 16: a page's
+    /// Where the name of each `<img` tag (in any case) ends, in order (at most `limit`: a page's
     /// image is among its first). Passed over as a browser passes over them: comments, the
     /// text of `script`, `style`, `textarea` and `template` elements, and other tags with their
     /// attribute values (`<a title="<img …>">`). One pass over the bytes, `memchr` between tags.
-    private static func imageTagEnds(in html: UnsafeBufferPointer<UInt8>) -> [Int] {
+    private static func imageTagEnds(in html: UnsafeBufferPointer<UInt8>, limit: Int) -> [Int] {
         guard let base = html.baseAddress else { return [] }
         let count = html.count
         func starts(with word: StaticString, at index: Int) -> Bool {
@@ -111,7 +120,7 @@ enum ShareImage {
         guard holdsImage else { return [] }
         var ends: [Int] = []
         var position = 0
-        while ends.count < 16, position < count, let hit = memchr(base + position, Int32(UInt8(ascii: "<")), count - position) {
+        while ends.count < limit, position < count, let hit = memchr(base + position, Int32(UInt8(ascii: "<")), count - position) {
             let name = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self)) - base + 1
             guard name < count else { break }
             switch html[name] | 0x20 {
