@@ -103,7 +103,8 @@ struct PageModel: FactTemplateObject {
         var members = PageSummary.members
         members.merge([
             "content": .scalar, "titleID": .scalar, "image": .scalar, "images": .list(.object(name: "image", members: [
-                "url": .scalar, "name": .scalar, "width": .scalar, "height": .scalar, "srcset": .scalar, "imageCopies": .any])), "permalink": .scalar, "editURL": .scalar, "tags": link, "hasTags": .scalar,
+                "url": .scalar, "name": .scalar, "title": .scalar, "params": .any, "width": .scalar, "height": .scalar, "srcset": .scalar,
+                "imageCopies": .any])), "permalink": .scalar, "editURL": .scalar, "tags": link, "hasTags": .scalar,
             "terms": .object(name: "terms", members: Dictionary(taxonomies.map { ($0, link) }, uniquingKeysWith: { $1 })),
             "summary": .scalar, "toc": TableOfContents.shape, "hasToc": .scalar, "wordCount": .scalar,
             "readingMinutes": .scalar, "updated": .scalar, "updatedISO": .scalar,
