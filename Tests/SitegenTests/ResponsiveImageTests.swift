@@ -443,7 +443,7 @@ extension ResponsiveImageTests {
         #expect(try site.page("posts/trip/index.html").contains("width=\"800\" height=\"1200\" srcset=\"/posts/trip/photo.480w.webp 480w, /posts/trip/photo.800w.webp 800w\""))
     }
 
-    @Test("names read with their character references; two images whose copies would share a name get none; sizes past the limit warn")
+    @Test("names read with their character references; two images whose copies would share a name get none, with a warning; sizes past the limit warn")
     func oddNames() async throws {
         let site = try Self.site(["it's.png": try Self.fixture("transparent.png"), "a.png": try Self.fixture("transparent.png"),
                                   "a.PNG": try Self.fixture("transparent.png")])
@@ -451,8 +451,11 @@ extension ResponsiveImageTests {
                        + "{{< figure src=\"/posts/trip/a.png\" process=\"fill 9000x9000\" >}}\n", to: "content/ops.md")
         let summary = try await site.build()
         #expect(summary.warnings.map(\.description).sorted() == [
+            "content/ops.md: the image /posts/trip/a.png would name its copies as a.PNG does (rename one of them); it is published as it is, without smaller copies",
             "content/ops.md:5: `99999999999999999999999x` in `resize 99999999999999999999999x` is not a size (600x400), format (webp, avif, jpg, png, gif), quality (q75) or anchor (center, smart, topleft …); the image is shown as it is",
             "content/ops.md:7: an image made larger than 8192 pixels a side is not made; the image is shown as it is",
+            "content/posts/trip/index.md: the image /posts/trip/a.PNG would name its copies as a.png does (rename one of them); it is published as it is, without smaller copies",
+            "content/posts/trip/index.md: the image /posts/trip/a.png would name its copies as a.PNG does (rename one of them); it is published as it is, without smaller copies",
         ])
         let page = try site.page("posts/trip/index.html")
         #expect(page.contains("srcset=\"/posts/trip/it%27s.480w.webp 480w, /posts/trip/it%27s.640w.webp 640w\""))
@@ -592,6 +595,26 @@ extension ResponsiveImageTests {
         let second = try await builder.buildRemembering()
         #expect(second.summary.imageCopiesMade == 0)
         #expect(try gallery("posts/trip/index.html").count == 3)
+    }
+
+    @Test("copies that would take one name (a.jpg beside a.png and a-jpg.jpg), or a name too long for a file, leave their images without copies and warn; the build and a gallery of them work")
+    func copyNamesThatCannotBe() async throws {
+        let long = String(repeating: "L", count: 240)
+        let site = try Self.site(["a.jpg": try Self.photo(width: 800, height: 600), "a.png": try Self.fixture("transparent.png"),
+                                  "a-jpg.jpg": try Self.photo(width: 800, height: 600), "\(long).jpg": try Self.photo(width: 800, height: 600)])
+        try site.write("images:\n  copies:\n    thumb: fill 300x200 webp q80\n", to: "sitegen.yml")
+        try site.write("{{#page.images}}<img class=\"gallery\" src=\"{{#imageCopies.thumb}}{{url}}{{/imageCopies.thumb}}\" alt=\"{{name}}\">{{/page.images}}\n",
+                       to: "templates/sidebar.mustache")
+        let summary = try await site.build()
+        #expect(summary.warnings.map(\.message).sorted() == [
+            "the image /posts/trip/\(long).jpg has a name too long to name copies after (at most 200 bytes before the extension); it is published as it is, without smaller copies",
+            "the image /posts/trip/a-jpg.jpg would name its copies as a.jpg does (rename one of them); it is published as it is, without smaller copies",
+            "the image /posts/trip/a.jpg would name its copies as a-jpg.jpg does (rename one of them); it is published as it is, without smaller copies",
+        ])
+        let gallery = Self.tags(try site.page("posts/trip/index.html")).filter { $0.contains("class=\"gallery\"") }
+        #expect(gallery.count == 4)
+        #expect(gallery.filter { $0.contains("src=\"/posts/trip/") }.map { $0.contains("a-png.fill-300x200") } == [true], "\(gallery)")
+        #expect(site.outputFiles().filter { $0.contains("a-jpg.") || $0.contains("L.") }.sorted() == ["posts/trip/\(long).jpg", "posts/trip/a-jpg.jpg"])
     }
 
     @Test("images.copies in a live build (serve): the copies are named with their sizes, and none is made")

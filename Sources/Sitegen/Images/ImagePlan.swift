@@ -85,6 +85,10 @@ struct ImagePlan: Sendable {
         return images[String(decoded.dropFirst(base.count + 1))]
     }
 
+    /// The longest name (in bytes, before the extension) of an image whose copies are named
+    /// after it: a file name has at most 255, and a copy's adds up to 40 (`.fill-8192x8192-bottomright-q100.avif`).
+    static let longestStem = 200
+
     /// The largest side a copy asked for by an operation may have.
     static let largestSide = 8192
 
@@ -211,6 +215,22 @@ struct ImagePlan: Sendable {
                 }
             }
             images[file.outputPath] = image
+        }
+        // Two images whose copies would be named alike (`b.jpg` and `b.JPG`; `a-jpg.jpg` beside `a.jpg` and
+        // `a.png`), or one whose copies' names would be too long for a file name, get no copies, with a word why.
+        var byStem: [String: [String]] = [:]
+        for (path, image) in images { if let stem = image.copyStem { byStem[stem, default: []].append(path) } }
+        for (stem, paths) in byStem {
+            let tooLong = URLPath.lastComponent(of: stem).utf8.count > Self.longestStem
+            guard paths.count > 1 || tooLong else { continue }
+            for path in paths {
+                let others = paths.filter { $0 != path }.sorted()
+                images[path]?.copyStem = nil
+                images[path]?.copies = []
+                images[path]?.problem = tooLong
+                    ? "has a name too long to name copies after (at most \(Self.longestStem) bytes before the extension)"
+                    : "would name its copies as \(others.map { URLPath.lastComponent(of: $0) }.joined(separator: " and ")) does (rename one of them)"
+            }
         }
         // A path two copies would take is left to neither (`a.jpg` and `a.JPG`; `a-jpg.jpg` beside `a.jpg` and `a.png`).
         var claimed: [String: Int] = [:]
