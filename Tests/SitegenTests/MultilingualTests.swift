@@ -58,6 +58,27 @@ struct MultilingualTests {
         #expect(!(try site.page("sitemap.xml")).contains("<loc>https://atlas.example.org/</loc>"), "the redirect is not in the sitemap")
     }
 
+    @Test("a bundle's file in a third language: the default language's file stands in for the languages without their own, never the other translation's too")
+    func bundleFileInThreeLanguages() async throws {
+        let site = try TestSite()
+        try site.write(Self.configuration("en: {name: English}", "fr: {name: Français}", "ja: {name: 日本語}"), to: "sitegen.yml")
+        for (suffix, title) in [("", "Trip"), (".fr", "Voyage"), (".ja", "旅")] {
+            try site.write("---\ntitle: \(title)\n---\n\n![photo](photo.txt)\n", to: "content/posts/trip/index\(suffix).md")
+        }
+        try site.write("the default's", to: "content/posts/trip/photo.txt")
+        try site.write("the French one", to: "content/posts/trip/photo.fr.txt")
+        try site.write("only French", to: "content/posts/trip/notes.fr.txt")
+        let summary = try await site.build()
+        #expect(summary.warnings.isEmpty, "\(summary.warnings)")
+        #expect(try site.page("posts/trip/photo.txt") == "the default's")
+        #expect(try site.page("fr/posts/trip/photo.txt") == "the French one")
+        #expect(try site.page("ja/posts/trip/photo.txt") == "the default's")
+        // A file in one translation alone stands in for the others.
+        for path in ["posts/trip/notes.txt", "fr/posts/trip/notes.txt", "ja/posts/trip/notes.txt"] {
+            #expect(try site.page(path) == "only French", "\(path)")
+        }
+    }
+
     @Test("in a folder per language, a page's URL written relative to its folder (Hugo's docs) starts from the language's folder")
     func relativeURLsInLanguageFolders() async throws {
         let site = try TestSite()

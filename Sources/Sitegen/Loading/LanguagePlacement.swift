@@ -22,7 +22,7 @@ struct LanguagePlacement: Sendable {
     private let byFolder: [String: SiteLanguage]
     /// The site's languages.
     let languages: [SiteLanguage]
-    private let defaultLanguage: SiteLanguage
+    let defaultLanguage: SiteLanguage
     /// Whether the site has languages at all: without, every path is its own site path.
     let isMultilingual: Bool
 

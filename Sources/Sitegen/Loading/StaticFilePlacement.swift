@@ -26,10 +26,20 @@ struct StaticFilePlacement {
         }
         let places = otherFiles.map { placement?.place($0) ?? .init(language: "", sitePath: $0, sharedPath: $0) }
         let sitePaths = Set(places.map(\.sitePath))
+        // The language whose file of a bundle stands in for the languages without their own:
+        // the default language's, else that of the first language (in the site's order) that has one.
+        var standIns: [String: String] = [:]
+        if let placement, placement.isMultilingual {
+            let order = Dictionary(placement.languages.enumerated().map { ($1.code, $0) }, uniquingKeysWith: { first, _ in first })
+            let rank = { (code: String) in code == placement.defaultLanguage.code ? -1 : order[code] ?? Int.max }
+            for place in places where standIns[place.sharedPath].map({ rank(place.language) < rank($0) }) ?? true {
+                standIns[place.sharedPath] = place.language
+            }
+        }
         for (path, place) in zip(otherFiles, places) {
             // A file of a bundle in one language is the bundle's file in the others that lack their own.
             var sitePathsOfFile = [place.sitePath]
-            if let placement, placement.isMultilingual {
+            if let placement, placement.isMultilingual, standIns[place.sharedPath] == place.language {
                 for language in placement.languages where language.code != place.language {
                     let translated = placement.sitePath(place.sharedPath, in: language.code)
                     if !sitePaths.contains(translated) && bundle(of: translated, in: bundleFolders) != nil {
