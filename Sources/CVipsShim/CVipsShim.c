@@ -27,7 +27,8 @@ enum { VIPS_FOREIGN_HEIF_COMPRESSION_AV1 = 4 };
 #define VIPS_MAX_COORD (10000000)
 #define VIPS_META_LOADER "vips-loader"
 #define VIPS_META_ICC_NAME "icc-profile-data"
-enum { VIPS_INTERPRETATION_CMYK = 15 };
+enum { VIPS_INTERPRETATION_B_W = 1, VIPS_INTERPRETATION_CMYK = 15, VIPS_INTERPRETATION_sRGB = 22, VIPS_INTERPRETATION_GREY16 = 26 };
+enum { VIPS_FORMAT_USHORT = 2 };
 // libvips is opened when first asked for (dlopen), not linked: the 100-odd libraries it
 // brings would add about 14 ms to the start of every `sitegen` command, most of which never
 // touch an image, and a machine without libvips still runs sitegen (without image sizes).
@@ -56,6 +57,8 @@ static struct {
     int (*vips_autorot)(VipsImage *in, VipsImage **out, ...);
     int (*vips_smartcrop)(VipsImage *in, VipsImage **out, int width, int height, ...);
     int (*vips_icc_transform)(VipsImage *in, VipsImage **out, const char *output_profile, ...);
+    int (*vips_colourspace)(VipsImage *in, VipsImage **out, int space, ...);
+    int (*vips_image_get_format)(const VipsImage *image);
     int (*vips_webpsave_buffer)(VipsImage *in, void **buf, size_t *len, ...);
     int (*vips_heifsave_buffer)(VipsImage *in, void **buf, size_t *len, ...);
     int (*vips_jpegsave_buffer)(VipsImage *in, void **buf, size_t *len, ...);
@@ -104,7 +107,8 @@ static void start_once(void) {
         {(void **)&calls.vips_image_get_string, "vips_image_get_string"}, {(void **)&calls.vips_black, "vips_black"},
         {(void **)&calls.vips_thumbnail, "vips_thumbnail"}, {(void **)&calls.vips_thumbnail_image, "vips_thumbnail_image"},
         {(void **)&calls.vips_autorot, "vips_autorot"}, {(void **)&calls.vips_smartcrop, "vips_smartcrop"},
-        {(void **)&calls.vips_icc_transform, "vips_icc_transform"},
+        {(void **)&calls.vips_icc_transform, "vips_icc_transform"}, {(void **)&calls.vips_colourspace, "vips_colourspace"},
+        {(void **)&calls.vips_image_get_format, "vips_image_get_format"},
         {(void **)&calls.vips_webpsave_buffer, "vips_webpsave_buffer"},
         {(void **)&calls.vips_heifsave_buffer, "vips_heifsave_buffer"},
         {(void **)&calls.vips_jpegsave_buffer, "vips_jpegsave_buffer"},
@@ -165,6 +169,8 @@ static void start_once(void) {
 #define vips_autorot calls.vips_autorot
 #define vips_smartcrop calls.vips_smartcrop
 #define vips_icc_transform calls.vips_icc_transform
+#define vips_colourspace calls.vips_colourspace
+#define vips_image_get_format calls.vips_image_get_format
 #define vips_webpsave_buffer calls.vips_webpsave_buffer
 #define vips_heifsave_buffer calls.vips_heifsave_buffer
 #define vips_jpegsave_buffer calls.vips_jpegsave_buffer
@@ -264,15 +270,47 @@ int sg_vips_info_of(const char *path, sg_vips_info *info, char *error, size_t er
 /// decoded): only then is a copy converted to sRGB, which otherwise costs a colour transform
 /// of every pixel for nothing (an RGB image without a profile is taken as sRGB, as browsers
 /// take it). When the header cannot be read, yes: the call that follows says what is wrong.
-static int needs_conversion(const char *path) {
+/// What the header of the image at `path` says of its colours (nothing decoded): whether it
+/// carries a colour profile (`SG_PROFILED`) and whether it is CMYK (`SG_CMYK`). A copy is
+/// converted to sRGB only then; otherwise the conversion is a colour transform of every pixel
+/// for nothing (an RGB image without a profile is taken as sRGB, as browsers take it). When
+/// the header cannot be read, profiled: the call that follows says what is wrong.
+enum { SG_PROFILED = 1, SG_CMYK = 2 };
+static int colours_of(const char *path) {
     VipsImage *header = vips_image_new_from_file(path, "access", VIPS_ACCESS_SEQUENTIAL, NULL);
     if (!header) {
         vips_error_clear();
-        return 1;
+        return SG_PROFILED;
     }
-    int needs = vips_image_get_typeof(header, VIPS_META_ICC_NAME) != 0 || vips_image_get_interpretation(header) == VIPS_INTERPRETATION_CMYK;
+    int colours = (vips_image_get_typeof(header, VIPS_META_ICC_NAME) ? SG_PROFILED : 0)
+        | (vips_image_get_interpretation(header) == VIPS_INTERPRETATION_CMYK ? SG_CMYK : 0);
     g_object_unref(header);
-    return needs;
+    return colours;
+}
+
+/// `in` in 8-bit sRGB (or grey), as the copies are: through its colour profile when it has
+/// one, through libvips' CMYK profile when it is CMYK without one, 16 bits a channel made 8.
+/// Takes `in` (unreferenced); NULL (libvips' error set) when it cannot be converted.
+static VipsImage *in_srgb(VipsImage *in) {
+    VipsImage *converted = in;
+    int result = 0;
+    if (vips_image_get_typeof(in, VIPS_META_ICC_NAME)) {
+        result = vips_icc_transform(in, &converted, "srgb", "embedded", TRUE, NULL);
+    } else if (vips_image_get_interpretation(in) == VIPS_INTERPRETATION_CMYK) {
+        result = vips_icc_transform(in, &converted, "srgb", "input_profile", "cmyk", NULL);
+    } else {
+        g_object_ref(in);
+    }
+    g_object_unref(in);
+    if (result != 0) return NULL;
+    if (vips_image_get_format(converted) == VIPS_FORMAT_USHORT) {
+        VipsImage *narrowed = NULL;
+        int grey = vips_image_get_interpretation(converted) == VIPS_INTERPRETATION_GREY16;
+        result = vips_colourspace(converted, &narrowed, grey ? VIPS_INTERPRETATION_B_W : VIPS_INTERPRETATION_sRGB, NULL);
+        g_object_unref(converted);
+        return result == 0 ? narrowed : NULL;
+    }
+    return converted;
 }
 
 /// The image at `job->path` made to `job`'s size, oriented, without metadata; NULL (libvips'
@@ -291,6 +329,7 @@ static VipsImage *made_image(const sg_vips_job *job) {
     int width = job->width > 0 ? job->width : VIPS_MAX_COORD;
     int height = job->height > 0 ? job->height : VIPS_MAX_COORD;
     VipsImage *made = NULL;
+    int colours = 0;
     int result;
     if (job->mode == SG_VIPS_CROP) {
         // Cut at the image's own size: decoded whole (random access), turned upright first.
@@ -304,12 +343,10 @@ static VipsImage *made_image(const sg_vips_job *job) {
         int cropHeight = job->height > 0 && job->height < vips_image_get_height(upright) ? job->height : vips_image_get_height(upright);
         result = vips_smartcrop(upright, &made, cropWidth, cropHeight, "interesting", crop, NULL);
         g_object_unref(upright);
-        // In sRGB, as the other modes' `export_profile` makes them: the colours the profile means.
-        if (result == 0 && made && vips_image_get_typeof(made, VIPS_META_ICC_NAME)) {
-            VipsImage *converted = NULL;
-            result = vips_icc_transform(made, &converted, "srgb", "embedded", TRUE, NULL);
-            g_object_unref(made);
-            made = result == 0 ? converted : NULL;
+        // In 8-bit sRGB, as the other modes make them: the colours the profile means.
+        if (result == 0 && made) {
+            made = in_srgb(made);
+            if (!made) return NULL;
         }
     } else if (job->animated) {
         VipsImage *frames = vips_image_new_from_file(job->path, "n", -1, "access", VIPS_ACCESS_SEQUENTIAL,
@@ -320,10 +357,24 @@ static VipsImage *made_image(const sg_vips_job *job) {
             ? vips_thumbnail_image(frames, &made, width, "height", height, "size", size, "crop", crop, "export_profile", "srgb", NULL)
             : vips_thumbnail_image(frames, &made, width, "height", height, "size", size, "crop", crop, NULL);
         g_object_unref(frames);
+    } else if ((colours = colours_of(job->path)) & SG_CMYK) {
+        // libvips' thumbnail reads a CMYK image through its own CMYK profile whatever profile
+        // the image has: converted here first, then made smaller (without shrink-on-load: rare).
+        VipsImage *whole = vips_image_new_from_file(job->path, "access", VIPS_ACCESS_SEQUENTIAL, "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL);
+        if (!whole) return NULL;
+        VipsImage *upright = NULL;
+        result = vips_autorot(whole, &upright, NULL);
+        g_object_unref(whole);
+        if (result != 0 || !upright) return NULL;
+        VipsImage *converted = in_srgb(upright);
+        if (!converted) return NULL;
+        result = vips_thumbnail_image(converted, &made, width, "height", height, "size", job->mode == SG_VIPS_SCALE ? VIPS_SIZE_FORCE : VIPS_SIZE_DOWN,
+                                      "crop", crop, NULL);
+        g_object_unref(converted);
     } else {
         // Shrink-on-load: a JPEG or WebP is decoded at the smallest scale that still covers the size.
         int size = job->mode == SG_VIPS_SCALE ? VIPS_SIZE_FORCE : VIPS_SIZE_DOWN;
-        result = needs_conversion(job->path)
+        result = colours & SG_PROFILED
             ? vips_thumbnail(job->path, &made, width, "height", height, "size", size, "crop", crop, "export_profile", "srgb",
                              "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL)
             : vips_thumbnail(job->path, &made, width, "height", height, "size", size, "crop", crop,

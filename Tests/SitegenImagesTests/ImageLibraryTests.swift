@@ -151,6 +151,41 @@ struct ImageLibraryTests {
         }
     }
 
+    @Test("every operation makes 8-bit sRGB: of a CMYK JPEG without a profile (through libvips' CMYK profile), and of a 16-bit PNG, profiled or not")
+    func cmykAndSixteenBits() throws {
+        let sixteen = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-16-\(UUID().uuidString).png")
+        let profiled = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-16p-\(UUID().uuidString).png")
+        defer { for file in [sixteen, profiled] { try? FileManager.default.removeItem(at: file) } }
+        try ProfiledImage.png(width: 64, height: 32, color: (255, 0, 0), profile: nil, sixteenBits: true).write(to: sixteen)
+        try ProfiledImage.png(width: 64, height: 32, color: (255, 0, 0), sixteenBits: true).write(to: profiled)
+        for (name, path, red) in [("cmyk.jpg", fixture("cmyk.jpg"), true), ("16-bit", sixteen.path, true), ("16-bit, profiled", profiled.path, false)] {
+            for mode in ImageOperation.Mode.allCases {
+                for format in [ImageFormat.jpeg, .png] {
+                    let made = try ImageLibrary.make(ImageOperation(mode, width: 32, height: 16, format: format), fromFileAt: path)
+                    if format == .jpeg {
+                        #expect(Self.jpegComponents(made) == 3, "\(name), \(mode): a JPEG of three components (not CMYK's four)")
+                    } else {
+                        #expect(made.count > 25 && made[24] == 8, "\(name), \(mode): a PNG of 8 bits a channel")
+                    }
+                    let colours = try shownColours(of: made)
+                    let shown = red ? colours.contains { $0.red > 200 && $0.green < 130 } : colours.contains { $0.green > 200 && $0.red < 80 }
+                    #expect(shown, "\(name), \(mode), \(format): \(colours)")
+                }
+            }
+        }
+    }
+
+    /// The number of components a JPEG's frame header gives.
+    static func jpegComponents(_ jpeg: [UInt8]) -> Int? {
+        var at = 2
+        while at + 9 < jpeg.count, jpeg[at] == 0xFF {
+            let marker = jpeg[at + 1], length = Int(jpeg[at + 2]) << 8 | Int(jpeg[at + 3])
+            if (0xC0...0xC2).contains(marker) { return Int(jpeg[at + 9]) }
+            at += 2 + length
+        }
+        return nil
+    }
+
     /// The colours of the palette of `bytes` made one pixel large, as a GIF: what the image
     /// shows on the whole (GIF's palette is read without decompressing anything).
     private func shownColours(of bytes: [UInt8]) throws -> [(red: UInt8, green: UInt8, blue: UInt8)] {

@@ -8,16 +8,19 @@ import Foundation
 enum ProfiledImage {
     /// The PNG: `width` × `height` pixels of `color` (red, green, blue), `profile` (by default
     /// the one that swaps red and green) in its `iCCP` chunk.
-    static func png(width: Int, height: Int, color: (UInt8, UInt8, UInt8), profile: [UInt8] = profileSwappingRedAndGreen()) -> Data {
+    /// `sixteenBits`: each channel in two bytes (the colour's byte twice); `profile` `nil`: none.
+    static func png(width: Int, height: Int, color: (UInt8, UInt8, UInt8), profile: [UInt8]? = profileSwappingRedAndGreen(),
+                    sixteenBits: Bool = false) -> Data {
         var rows: [UInt8] = []
-        rows.reserveCapacity((width * 3 + 1) * height)
+        let pixel = sixteenBits ? [color.0, color.0, color.1, color.1, color.2, color.2] : [color.0, color.1, color.2]
+        rows.reserveCapacity((width * pixel.count + 1) * height)
         for _ in 0..<height {
             rows.append(0)  // no filter
-            for _ in 0..<width { rows += [color.0, color.1, color.2] }
+            for _ in 0..<width { rows += pixel }
         }
         var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        png += chunk("IHDR", bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, 2, 0, 0, 0])
-        png += chunk("iCCP", Array("swapped\0".utf8) + [0] + zlibStored(profile))
+        png += chunk("IHDR", bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [sixteenBits ? 16 : 8, 2, 0, 0, 0])
+        if let profile { png += chunk("iCCP", Array("swapped\0".utf8) + [0] + zlibStored(profile)) }
         png += chunk("IDAT", zlibStored(rows))
         png += chunk("IEND", [])
         return Data(png)

@@ -16,7 +16,7 @@ struct ImageCopyMaker: Sendable {
 
     /// The version of how copies are made here (orientation, sRGB, metadata stripped): a new
     /// one makes every copy again.
-    static let recipe = 2
+    static let recipe = 3
 
     /// What making the smaller copies did.
     struct Outcome: Sendable {
