@@ -238,7 +238,7 @@ int sg_vips_can_save(const char *format) {
     return saved;
 }
 
-int sg_vips_info_of(const char *path, sg_vips_info *info, char *error, size_t error_size) {
+static int info_attempt(const char *path, sg_vips_info *info, char *error, size_t error_size) {
     if (sg_vips_start() != 0) return failed(error, error_size, start_error);
     // The header only: nothing is decoded.
     VipsImage *image = vips_image_new_from_file(path, "access", VIPS_ACCESS_SEQUENTIAL, NULL);
@@ -401,7 +401,7 @@ static VipsImage *made_image(const sg_vips_job *job) {
     return bare;
 }
 
-int sg_vips_make(const sg_vips_job *job, void **output, size_t *length, char *error, size_t error_size) {
+static int make_attempt(const sg_vips_job *job, void **output, size_t *length, char *error, size_t error_size) {
     if (sg_vips_start() != 0) return failed(error, error_size, start_error);
     *output = NULL;
     *length = 0;
@@ -418,8 +418,8 @@ int sg_vips_make(const sg_vips_job *job, void **output, size_t *length, char *er
     return 0;
 }
 
-int sg_vips_make_widths(const sg_vips_job *job, const int *widths, int count, void **outputs, size_t *lengths,
-                        char *error, size_t error_size) {
+static int make_widths_attempt(const sg_vips_job *job, const int *widths, int count, void **outputs, size_t *lengths,
+                               char *error, size_t error_size) {
     if (sg_vips_start() != 0) return failed(error, error_size, start_error);
     for (int index = 0; index < count; index++) {
         outputs[index] = NULL;
@@ -459,6 +459,36 @@ int sg_vips_make_widths(const sg_vips_job *job, const int *widths, int count, vo
     }
     vips_error_clear();
     return 0;
+}
+
+// libvips keeps one error buffer for all threads: a call that fails is made again with no
+// other call running (an exclusive lock; every call holds it shared), so that the error it
+// reports is its own, not another image's.
+static pthread_rwlock_t alone = PTHREAD_RWLOCK_INITIALIZER;
+
+#define SG_WITH_OWN_ERROR(attempt) do { \
+        pthread_rwlock_rdlock(&alone); \
+        int result = (attempt); \
+        pthread_rwlock_unlock(&alone); \
+        if (result == 0) return 0; \
+        pthread_rwlock_wrlock(&alone); \
+        if (start_result == 0) vips_error_clear(); \
+        result = (attempt); \
+        pthread_rwlock_unlock(&alone); \
+        return result; \
+    } while (0)
+
+int sg_vips_info_of(const char *path, sg_vips_info *info, char *error, size_t error_size) {
+    SG_WITH_OWN_ERROR(info_attempt(path, info, error, error_size));
+}
+
+int sg_vips_make(const sg_vips_job *job, void **output, size_t *length, char *error, size_t error_size) {
+    SG_WITH_OWN_ERROR(make_attempt(job, output, length, error, error_size));
+}
+
+int sg_vips_make_widths(const sg_vips_job *job, const int *widths, int count, void **outputs, size_t *lengths,
+                        char *error, size_t error_size) {
+    SG_WITH_OWN_ERROR(make_widths_attempt(job, widths, count, outputs, lengths, error, error_size));
 }
 
 void sg_vips_free(void *buffer) {

@@ -1,5 +1,6 @@
 import Foundation
 import SitegenImages
+import Synchronization
 import Testing
 
 /// libvips through `ImageLibrary`: sizes, formats, orientation, metadata, animations, and
@@ -219,6 +220,31 @@ struct ImageLibraryTests {
             #expect(throws: ImageError.self, "\(name)") { try ImageLibrary.make(ImageOperation(width: 100), fromFileAt: path) }
         }
         #expect(throws: ImageError.self) { try ImageLibrary.info(ofFileAt: folder.appendingPathComponent("missing.jpg").path) }
+    }
+
+    @Test("two images failing at once each report their own error (libvips keeps one error buffer for all threads)")
+    func errorsOfImagesFailingAtOnce() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-errors-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let webp = folder.appendingPathComponent("cut.webp"), gif = folder.appendingPathComponent("cut.gif")
+        try Data(try ImageLibrary.make(ImageOperation(width: 200), fromFileAt: fixture("transparent.png")).prefix(60)).write(to: webp)
+        try Data(try Data(contentsOf: URL(fileURLWithPath: fixture("animated.gif"))).prefix(30)).write(to: gif)
+        let messages = Mutex<[(file: String, message: String)]>([])
+        DispatchQueue.concurrentPerform(iterations: 200) { index in
+            let file = index % 2 == 0 ? webp : gif
+            do {
+                _ = try ImageLibrary.make(widths: [100, 50], fromFileAt: file.path)
+            } catch {
+                messages.withLock { $0.append((file.lastPathComponent, String(describing: error))) }
+            }
+        }
+        let all = messages.withLock { $0 }
+        #expect(all.count == 200)
+        for (file, message) in all {
+            let other = file == "cut.webp" ? "gif" : "webp"
+            #expect(!message.lowercased().contains(other), "\(file): \(message)")
+        }
     }
 
     @Test("a decompression bomb (50,000 × 50,000 pixels in a few hundred bytes) is refused before it is decoded")
