@@ -617,6 +617,20 @@ extension ResponsiveImageTests {
         #expect(site.outputFiles().filter { $0.contains("a-jpg.") || $0.contains("L.") }.sorted() == ["posts/trip/\(long).jpg", "posts/trip/a-jpg.jpg"])
     }
 
+    @Test("a damaged image a gallery shows (page.images) and the text does not is a warning at the page, once; the gallery shows it as it is")
+    func damagedImageInGallery() async throws {
+        let site = try Self.site(["shown.jpg": try Self.photo(width: 800, height: 600)])
+        try site.write(Data(try Self.photo(width: 800, height: 600).prefix(300)), to: "content/posts/trip/cut.jpg")
+        try site.write(Data("not an image".utf8), to: "content/posts/trip/text.jpg")
+        try site.write("{{#page.images}}<img class=\"gallery\" src=\"{{url}}\" alt=\"{{name}}\">{{/page.images}}\n", to: "templates/sidebar.mustache")
+        let summary = try await site.build()
+        #expect(summary.warnings.map(\.description).sorted().map { $0.components(separatedBy: ".jpg").first ?? "" } == [
+            "content/posts/trip/index.md: the image /posts/trip/cut",
+            "content/posts/trip/index.md: the image /posts/trip/text",
+        ], "\(summary.warnings)")
+        #expect(Self.tags(try site.page("posts/trip/index.html")).filter { $0.contains("class=\"gallery\"") }.count == 3)
+    }
+
     @Test("images.copies in a live build (serve): the copies are named with their sizes, and none is made")
     func templateCopiesLive() async throws {
         let site = try Self.siteWithTemplateCopies()

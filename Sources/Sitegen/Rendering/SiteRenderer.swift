@@ -108,7 +108,19 @@ struct SiteRenderer: Sendable {
         if images.hasProblems {
             for page in parsed {
                 let path = URLPath.outputFile(for: page.page.page.url)
-                for (src, problem) in ImageTags.problems(in: page.page.content, outputPath: path, files: files) {
+                let shown = ImageTags.problems(in: page.page.content, outputPath: path, files: files)
+                for (src, problem) in shown {
+                    warnings.add(SiteError(file: display(page.page.page.sourcePath),
+                                           "the image \(src) \(problem); it is published as it is, without smaller copies"))
+                }
+                // The bundle's images a gallery (`page.images`) shows that its text does not.
+                let folder = URLPath.folder(of: page.page.page.sourcePath)
+                guard showsBundleImages, page.page.page.isBundle, !folder.isEmpty else { continue }
+                let outputFolder = String(URLPath.decoded(page.page.page.url).dropFirst())
+                let shownURLs = Set(shown.compactMap { ImageTags.resolved($0.src, inOutputAt: path, base: files.basePath).map(URLPath.decoded) })
+                for image in images.bundleImages(inContentFolder: folder, outputFolder: outputFolder) {
+                    let src = context.basePath + "/" + URLPath.encoded(image.file.outputPath)
+                    guard let problem = image.problem, !shownURLs.contains(URLPath.decoded(src)) else { continue }
                     warnings.add(SiteError(file: display(page.page.page.sourcePath),
                                            "the image \(src) \(problem); it is published as it is, without smaller copies"))
                 }
