@@ -313,6 +313,17 @@ static VipsImage *in_srgb(VipsImage *in) {
     return converted;
 }
 
+/// The image at `path`, whole, turned upright (EXIF orientation), read with `access`; NULL
+/// (libvips' error set) when it cannot be read.
+static VipsImage *upright_image(const char *path, int access) {
+    VipsImage *whole = vips_image_new_from_file(path, "access", access, "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL);
+    if (!whole) return NULL;
+    VipsImage *upright = NULL;
+    int result = vips_autorot(whole, &upright, NULL);
+    g_object_unref(whole);
+    return result == 0 ? upright : NULL;
+}
+
 /// The image at `job->path` made to `job`'s size, oriented, without metadata; NULL (libvips'
 /// error set) when it cannot be.
 static VipsImage *made_image(const sg_vips_job *job) {
@@ -333,12 +344,8 @@ static VipsImage *made_image(const sg_vips_job *job) {
     int result;
     if (job->mode == SG_VIPS_CROP) {
         // Cut at the image's own size: decoded whole (random access), turned upright first.
-        VipsImage *whole = vips_image_new_from_file(job->path, "access", VIPS_ACCESS_RANDOM, "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL);
-        if (!whole) return NULL;
-        VipsImage *upright = NULL;
-        result = vips_autorot(whole, &upright, NULL);
-        g_object_unref(whole);
-        if (result != 0 || !upright) return NULL;
+        VipsImage *upright = upright_image(job->path, VIPS_ACCESS_RANDOM);
+        if (!upright) return NULL;
         int cropWidth = job->width > 0 && job->width < vips_image_get_width(upright) ? job->width : vips_image_get_width(upright);
         int cropHeight = job->height > 0 && job->height < vips_image_get_height(upright) ? job->height : vips_image_get_height(upright);
         result = vips_smartcrop(upright, &made, cropWidth, cropHeight, "interesting", crop, NULL);
@@ -360,12 +367,8 @@ static VipsImage *made_image(const sg_vips_job *job) {
     } else if ((colours = colours_of(job->path)) & SG_CMYK) {
         // libvips' thumbnail reads a CMYK image through its own CMYK profile whatever profile
         // the image has: converted here first, then made smaller (without shrink-on-load: rare).
-        VipsImage *whole = vips_image_new_from_file(job->path, "access", VIPS_ACCESS_SEQUENTIAL, "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL);
-        if (!whole) return NULL;
-        VipsImage *upright = NULL;
-        result = vips_autorot(whole, &upright, NULL);
-        g_object_unref(whole);
-        if (result != 0 || !upright) return NULL;
+        VipsImage *upright = upright_image(job->path, VIPS_ACCESS_SEQUENTIAL);
+        if (!upright) return NULL;
         VipsImage *converted = in_srgb(upright);
         if (!converted) return NULL;
         result = vips_thumbnail_image(converted, &made, width, "height", height, "size", job->mode == SG_VIPS_SCALE ? VIPS_SIZE_FORCE : VIPS_SIZE_DOWN,
