@@ -266,24 +266,24 @@ static int info_attempt(const char *path, sg_vips_info *info, char *error, size_
     return 0;
 }
 
-/// Whether the image at `path` carries a colour profile or is CMYK, from its header (nothing
-/// decoded): only then is a copy converted to sRGB, which otherwise costs a colour transform
-/// of every pixel for nothing (an RGB image without a profile is taken as sRGB, as browsers
-/// take it). When the header cannot be read, yes: the call that follows says what is wrong.
 /// What the header of the image at `path` says of its colours (nothing decoded): whether it
 /// carries a colour profile (`SG_PROFILED`) and whether it is CMYK (`SG_CMYK`). A copy is
 /// converted to sRGB only then; otherwise the conversion is a colour transform of every pixel
 /// for nothing (an RGB image without a profile is taken as sRGB, as browsers take it). When
 /// the header cannot be read, profiled: the call that follows says what is wrong.
 enum { SG_PROFILED = 1, SG_CMYK = 2 };
+static int colours_in(VipsImage *image) {
+    return (vips_image_get_typeof(image, VIPS_META_ICC_NAME) ? SG_PROFILED : 0)
+        | (vips_image_get_interpretation(image) == VIPS_INTERPRETATION_CMYK ? SG_CMYK : 0);
+}
+
 static int colours_of(const char *path) {
     VipsImage *header = vips_image_new_from_file(path, "access", VIPS_ACCESS_SEQUENTIAL, NULL);
     if (!header) {
         vips_error_clear();
         return SG_PROFILED;
     }
-    int colours = (vips_image_get_typeof(header, VIPS_META_ICC_NAME) ? SG_PROFILED : 0)
-        | (vips_image_get_interpretation(header) == VIPS_INTERPRETATION_CMYK ? SG_CMYK : 0);
+    int colours = colours_in(header);
     g_object_unref(header);
     return colours;
 }
@@ -339,6 +339,7 @@ static VipsImage *made_image(const sg_vips_job *job) {
     // A side left free is as large as libvips allows: the other side decides.
     int width = job->width > 0 ? job->width : VIPS_MAX_COORD;
     int height = job->height > 0 ? job->height : VIPS_MAX_COORD;
+    int size = job->mode == SG_VIPS_SCALE ? VIPS_SIZE_FORCE : VIPS_SIZE_DOWN;
     VipsImage *made = NULL;
     int colours = 0;
     int result;
@@ -359,8 +360,7 @@ static VipsImage *made_image(const sg_vips_job *job) {
         VipsImage *frames = vips_image_new_from_file(job->path, "n", -1, "access", VIPS_ACCESS_SEQUENTIAL,
                                                      "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL);
         if (!frames) return NULL;
-        int size = job->mode == SG_VIPS_SCALE ? VIPS_SIZE_FORCE : VIPS_SIZE_DOWN;
-        result = vips_image_get_typeof(frames, VIPS_META_ICC_NAME) || vips_image_get_interpretation(frames) == VIPS_INTERPRETATION_CMYK
+        result = colours_in(frames)
             ? vips_thumbnail_image(frames, &made, width, "height", height, "size", size, "crop", crop, "export_profile", "srgb", NULL)
             : vips_thumbnail_image(frames, &made, width, "height", height, "size", size, "crop", crop, NULL);
         g_object_unref(frames);
@@ -371,12 +371,10 @@ static VipsImage *made_image(const sg_vips_job *job) {
         if (!upright) return NULL;
         VipsImage *converted = in_srgb(upright);
         if (!converted) return NULL;
-        result = vips_thumbnail_image(converted, &made, width, "height", height, "size", job->mode == SG_VIPS_SCALE ? VIPS_SIZE_FORCE : VIPS_SIZE_DOWN,
-                                      "crop", crop, NULL);
+        result = vips_thumbnail_image(converted, &made, width, "height", height, "size", size, "crop", crop, NULL);
         g_object_unref(converted);
     } else {
         // Shrink-on-load: a JPEG or WebP is decoded at the smallest scale that still covers the size.
-        int size = job->mode == SG_VIPS_SCALE ? VIPS_SIZE_FORCE : VIPS_SIZE_DOWN;
         result = colours & SG_PROFILED
             ? vips_thumbnail(job->path, &made, width, "height", height, "size", size, "crop", crop, "export_profile", "srgb",
                              "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL)

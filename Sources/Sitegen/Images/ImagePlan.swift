@@ -38,11 +38,19 @@ struct ImagePlan: Sendable {
     /// The images of the content folder by path there, sorted: those of a page bundle are a run of them.
     private let bundled: [(contentPath: String, outputPath: String)]
 
-    /// The images of the page bundle whose folder in the content is `folder` (`posts/trip`),
-    /// its subfolders' too, published under `outputFolder` (`posts/trip/`: a bundle's files are
-    /// published beside each translation of its page), sorted by their path.
-    func bundleImages(inContentFolder folder: String, outputFolder: String) -> [PlannedImage] {
-        let prefix = folder.isEmpty ? "" : folder + "/"
+    /// The images of `page`'s bundle, its subfolders' too, as published beside it (a bundle's
+    /// files are published beside each translation of its page), sorted by their path in the
+    /// bundle; none for a page that is not a bundle (or the content folder's own `index.md`).
+    func bundleImages(of page: Page) -> [PlannedImage] {
+        let folder = URLPath.folder(of: page.sourcePath)
+        guard page.isBundle, !folder.isEmpty else { return [] }
+        return bundleImages(inContentFolder: folder, outputFolder: String(URLPath.decoded(page.url).dropFirst()))
+    }
+
+    /// The images whose path in the content is under `folder` (`posts/trip`) and which are
+    /// published under `outputFolder` (`posts/trip/`), sorted by their path.
+    private func bundleImages(inContentFolder folder: String, outputFolder: String) -> [PlannedImage] {
+        let prefix = folder + "/"
         // The first path not before the prefix.
         var low = 0, high = bundled.count
         while low < high {

@@ -114,11 +114,9 @@ struct SiteRenderer: Sendable {
                                            "the image \(src) \(problem); it is published as it is, without smaller copies"))
                 }
                 // The bundle's images a gallery (`page.images`) shows that its text does not.
-                let folder = URLPath.folder(of: page.page.page.sourcePath)
-                guard showsBundleImages, page.page.page.isBundle, !folder.isEmpty else { continue }
-                let outputFolder = String(URLPath.decoded(page.page.page.url).dropFirst())
+                guard showsBundleImages else { continue }
                 let shownURLs = Set(shown.compactMap { ImageTags.resolved($0.src, inOutputAt: path, base: files.basePath).map(URLPath.decoded) })
-                for image in images.bundleImages(inContentFolder: folder, outputFolder: outputFolder) {
+                for image in images.bundleImages(of: page.page.page) {
                     let src = context.basePath + "/" + URLPath.encoded(image.file.outputPath)
                     guard let problem = image.problem, !shownURLs.contains(URLPath.decoded(src)) else { continue }
                     warnings.add(SiteError(file: display(page.page.page.sourcePath),

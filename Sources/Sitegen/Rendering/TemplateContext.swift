@@ -160,15 +160,15 @@ package struct TemplateContext: Sendable {
     }
 
     /// `page.images`: the images of a page bundle, its subfolders' too
-    /// (``ImagePlan/bundleImages(inContentFolder:outputFolder:)``), each with its `url`, `name`,
+    /// (``ImagePlan/bundleImages(of:)``), each with its `url`, `name`,
     /// `title` and `params` (its path in the bundle, unless the front matter's `resources` say
     /// otherwise: ``BundleResources``), `width`, `height`, the `srcset` of its smaller WebP
     /// copies and the copies `images.copies` names (`imageCopies`); and the requests that make those copies. None for a page that is
     /// not a bundle, or when the site's images are published as they are.
     func bundleImages(of page: Page) -> (values: [TemplateValue], requests: [ImageRequest]) {
+        guard let images else { return ([], []) }
+        let found = images.bundleImages(of: page)
         let folder = URLPath.folder(of: page.sourcePath)
-        guard page.isBundle, !folder.isEmpty, let images else { return ([], []) }
-        let found = images.bundleImages(inContentFolder: folder, outputFolder: String(URLPath.decoded(page.url).dropFirst()))
         let described = BundleResources(frontMatter: page.frontMatter).describe(found.map { String(($0.file.contentPath ?? "").dropFirst(folder.count + 1)) })
         var values: [TemplateValue] = []
         var requests: [ImageRequest] = []
