@@ -160,11 +160,11 @@ package struct TemplateContext: Sendable {
     }
 
     /// `page.images`: the images of a page bundle, its subfolders' too
-    /// (``ImagePlan/bundleImages(of:)``), each with its `url`, `name`,
-    /// `title` and `params` (its path in the bundle, unless the front matter's `resources` say
-    /// otherwise: ``BundleResources``), `width`, `height`, the `srcset` of its smaller WebP
-    /// copies and the copies `images.copies` names (`imageCopies`); and the requests that make those copies. None for a page that is
-    /// not a bundle, or when the site's images are published as they are.
+    /// (``ImagePlan/bundleImages(of:)``), each with its `url`, `name`, `title` and `params` (its
+    /// path in the bundle, unless the front matter's `resources` say otherwise:
+    /// ``BundleResources``), `width`, `height`, the `srcset` of its smaller WebP copies and the
+    /// copies `images.copies` names (`imageCopies`); and the requests that make those copies.
+    /// None for a page that is not a bundle, or when the site's images are published as they are.
     func bundleImages(of page: Page) -> (values: [TemplateValue], requests: [ImageRequest]) {
         guard let images else { return ([], []) }
         let found = images.bundleImages(of: page)
@@ -182,7 +182,7 @@ package struct TemplateContext: Sendable {
             }
             let smaller = image.copies.filter { $0.format == .webp }
             if !smaller.isEmpty { entry["srcset"] = .text(ImageTags.srcset(smaller, src: url)) }
-            let copies = configuration.images.copies.isEmpty ? nil : imageCopies(ofImageAt: copyOrigin + url)
+            let copies = imageCopies(ofSiteURL: url)
             // Empty rather than missing, as on a page (``PageSummary``): never the page's own, a level up.
             entry["imageCopies"] = .object(copies?.values ?? TemplateDictionary())
             requests += copies?.requests ?? []
@@ -197,8 +197,14 @@ package struct TemplateContext: Sendable {
 
     /// The copies `images.copies` names of the image at `absolute`, when it is one of the site's.
     private func imageCopies(ofImageAt absolute: String?) -> PageSummary.ImageCopies? {
-        guard let images, let absolute, absolute.hasPrefix(copyOrigin + "/") else { return nil }
-        let url = String(absolute.dropFirst(copyOrigin.count))
+        guard let absolute, absolute.hasPrefix(copyOrigin + "/") else { return nil }
+        return imageCopies(ofSiteURL: String(absolute.dropFirst(copyOrigin.count)))
+    }
+
+    /// The copies `images.copies` names of the site's image at the root-relative `url` (with the
+    /// base path); nil when none can be made.
+    private func imageCopies(ofSiteURL url: String) -> PageSummary.ImageCopies? {
+        guard let images else { return nil }
         let named = configuration.images.copies
         var copies = PageSummary.ImageCopies()
         for (name, operation) in named.sorted(by: { $0.key < $1.key }) {
