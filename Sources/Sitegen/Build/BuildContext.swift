@@ -13,16 +13,20 @@ public final class BuildContext: Sendable {
     /// What rendering keeps from the builds before, and which outputs it renders (all, but in
     /// a live build).
     let renderingMemory: any RenderingMemory
+    /// Called once the render stage is assembled, before any page is parsed: a preview's first
+    /// build renders there the pages a browser already asks for (``EarlyPages``).
+    let whenStaged: (@Sendable (RenderStage) async -> Void)?
     private let stage = Mutex(BuildStage.started)
     private let extraWarnings = Mutex<[SiteError]>([])
     private let runningStep = Mutex("a build step")
 
     init(options: BuildOptions, output: any OutputSink, loadingMemory: (any LoadingMemory)? = nil,
-         renderingMemory: any RenderingMemory = .plain) {
+         renderingMemory: any RenderingMemory = .plain, whenStaged: (@Sendable (RenderStage) async -> Void)? = nil) {
         self.options = options
         self.output = OutputWriter(output)
         self.loadingMemory = loadingMemory
         self.renderingMemory = renderingMemory
+        self.whenStaged = whenStaged
     }
 
     /// The loaded site; throws when no `loadContent` step ran before.

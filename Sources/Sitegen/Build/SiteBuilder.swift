@@ -263,6 +263,7 @@ public final class SiteBuilder: Sendable {
             // First, so that a page offers only the copies that could be made.
             stage.images = try await ImageCopyMaker(plan: stage.images, layout: loaded.layout, output: context.output).make().plan
         }
+        await context.whenStaged?(stage)
         var renderer = stage.renderer(output: context.output, observers: observers, memory: context.renderingMemory)
         renderer.spillThreshold = options.spillThreshold
         return try await renderer.render()

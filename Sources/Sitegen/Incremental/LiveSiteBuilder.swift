@@ -31,6 +31,8 @@ public final class LiveSiteBuilder: Sendable {
         public let rendered: Int
         /// How many outputs were kept as the build before left them.
         public let kept: Int
+        /// The outputs answered early (``EarlyPages``) that this build made otherwise, by output path.
+        public var revised: [String] = []
     }
 
     private let site: Site
@@ -39,14 +41,18 @@ public final class LiveSiteBuilder: Sendable {
     private let configuration: URL?
     private let options: BuildOptions
     private let memory = BuildMemory()
+    private let earlyPages: EarlyPages?
 
     /// A live builder for the site at `root`; `output` and `configuration` as for ``SiteLayout``.
-    public init(site: Site, root: URL, output: URL? = nil, configuration: URL? = nil, options: BuildOptions = BuildOptions()) {
+    /// `earlyPages`: what the first build answers before it is done.
+    public init(site: Site, root: URL, output: URL? = nil, configuration: URL? = nil, options: BuildOptions = BuildOptions(),
+                earlyPages: EarlyPages? = nil) {
         self.site = site
         self.root = root
         self.output = output
         self.configuration = configuration
         self.options = options
+        self.earlyPages = earlyPages
     }
 
     /// Whether the last good build's site has search on (`search` in `sitegen.yml`, or the docs
@@ -86,19 +92,29 @@ public final class LiveSiteBuilder: Sendable {
         }
         let builder = SiteBuilder(site: site, layout: layout, options: options)
         let plan = OutputPlan(previous: memory.record, recording: true)
+        // Only the first build answers early; a failed one leaves that to the next.
+        let early = earlyPages.flatMap { memory.lastBuild == nil && !$0.isOver ? $0 : nil }
+        var whenStaged: (@Sendable (RenderStage) async -> Void)?
+        if let early { whenStaged = { stage in await early.staged(EarlyRender(stage: stage)) } }
         let context = BuildContext(options: options, output: output, loadingMemory: memory,
-                                   renderingMemory: LiveRendering(memory: memory, plan: plan))
+                                   renderingMemory: LiveRendering(memory: memory, plan: plan), whenStaged: whenStaged)
         let summary: BuildSummary
         do {
             (summary, _) = try await builder.run(context: context)
         } catch {
+            _ = early?.end()
             memory.failed()
             throw error
+        }
+        let outputFolder = self.outputFolder
+        let revised = (early?.end() ?? [:]).filter { path, data in
+            (try? RegularFile.contents(of: outputFolder.appendingPathComponent(path).path)) != data
         }
         // The next page edit starts from what the render stage gave back.
         memory.succeeded(with: plan.takeRecord(), rendered: try? context.renderedSite())
         let counts = plan.counts
-        return Result(summary: summary, changedFiles: output.changedPaths.sorted(), rendered: counts.rendered, kept: counts.kept)
+        return Result(summary: summary, changedFiles: output.changedPaths.sorted(), rendered: counts.rendered, kept: counts.kept,
+                      revised: revised.keys.sorted())
     }
 
     /// After a change to the files at `changed` that renders every output again (templates,

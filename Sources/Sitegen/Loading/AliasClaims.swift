@@ -5,12 +5,16 @@ enum AliasClaims {
     /// Drops from `pages` and `sections` the aliases that another page, list page or earlier
     /// alias holds; returns a warning for each. `display` gives a content path as messages show it.
     static func settle(pages: inout [Page], sections: inout [String: Section], display: (String) -> String) -> [SiteError] {
-        // What is published at each URL: a page's file, or a folder's list.
-        var holders: [String: String] = [:]
+        guard pages.contains(where: { !$0.aliases.isEmpty }) || sections.values.contains(where: { !$0.aliases.isEmpty }) else { return [] }
+        // What is published at each URL: a page's file (by index), or a folder's list.
+        var sectionHolders: [String: String] = [:]
         for section in sections.values.sorted(by: { $0.path < $1.path }) {
-            holders[section.url] = section.sourcePath ?? (section.path.isEmpty ? "the home page" : "the list of \(display(section.path))/")
+            sectionHolders[section.url] = section.sourcePath ?? (section.path.isEmpty ? "the home page" : "the list of \(display(section.path))/")
         }
-        for page in pages { holders[page.url] = display(page.sourcePath) }
+        var pageHolders: [String: Int] = [:]
+        for (index, page) in pages.enumerated() { pageHolders[page.url] = index }
+        let pagesNow = pages
+        func holder(_ url: String) -> String? { pageHolders[url].map { display(pagesNow[$0].sourcePath) } ?? sectionHolders[url] }
         var warnings: [SiteError] = []
         var claimed: [String: String] = [:]
         /// The aliases of the file shown as `file` that no one else holds.
@@ -21,7 +25,7 @@ enum AliasClaims {
                     warnings.append(SiteError(file: file, line: line, "the alias \(shown) is this page's own URL; it is left out"))
                     return false
                 }
-                if let holder = holders[alias] {
+                if let holder = holder(alias) {
                     warnings.append(SiteError(file: file, line: line, "the alias \(shown) is the URL of \(holder), which is published "
                                               + "there; the alias is left out"))
                     return false
@@ -36,7 +40,8 @@ enum AliasClaims {
             }
         }
         // Pages and lists in file order, so that the first file keeps an alias whatever it is.
-        var owners: [(file: String, page: Int?, section: String?)] = pages.indices.map { (display(pages[$0].sourcePath), $0, nil) }
+        var owners: [(file: String, page: Int?, section: String?)] = pages.indices.filter { !pagesNow[$0].aliases.isEmpty }
+            .map { (display(pagesNow[$0].sourcePath), $0, nil) }
         for section in sections.values where !section.aliases.isEmpty {
             owners.append((section.sourcePath ?? display(section.path), nil, section.path))
         }

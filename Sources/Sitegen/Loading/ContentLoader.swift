@@ -40,27 +40,10 @@ struct ContentLoader {
         }
         let sources = try await readSources(found.markdown, from: walker.source)
         var errors: [SiteError] = []
-        for (path, (source, _)) in zip(found.markdown, sources) {
-            for key in source.frontMatter.repeatedKeys {
-                warnings.append(SiteError(file: displayPath(path), line: source.frontMatter.line(of: key),
-                                          "`\(key)` is given more than once; the last one counts"))
-            }
-            for (key, value) in PageReader.unreadableDates(in: source.frontMatter) {
-                let shown = value.string.map { "`\(key): \($0)`" } ?? "`\(key)`"
-                warnings.append(SiteError(file: displayPath(path), line: source.frontMatter.line(of: key),
-                                          "\(shown) is not a date sitegen can read (such as 2026-01-05, 2026-01-05T10:30:00Z or "
-                                          + "Jan 5, 2026); the page is built without it"
-                                          + (key == "date" ? ", dated by its file name if that starts with one" : "")))
-            }
-            // A Jekyll site's patterns are Jekyll's own: its pages get their URLs (JekyllPermalink).
-            if source.frontMatter["url"] == nil, let permalink = source.frontMatter["permalink"]?.string,
-               PageReader.permalinkPath(.string(permalink)) == nil,
-               configuration.jekyllPermalinks == nil || permalink.contains("{{") || permalink.contains("{%") {
-                warnings.append(SiteError(file: displayPath(path), line: source.frontMatter.line(of: "permalink"),
-                                          "`permalink: \(permalink)` is a template of another generator; the page keeps "
-                                          + "the URL of its file (give it a `url` to choose one)"))
-            }
-        }
+        let markdown = found.markdown
+        warnings += try await Parallel.map(markdown.indices) { index in
+            frontMatterWarnings(sources[index].0.frontMatter, path: markdown[index])
+        }.flatMap { $0 }
         var pages: [Page] = []
         var indexFiles: [String: (path: String, source: MarkdownSource)] = [:]
         let summary = try found.summary.flatMap { path throws(SiteError) in
@@ -404,6 +387,32 @@ struct ContentLoader {
         let summaries = layout.content.isEmpty ? ["SUMMARY.md", "src/SUMMARY.md"] : ["SUMMARY.md"]
         found.summary = summaries.first { found.markdown.contains($0) }
         return found
+    }
+
+    /// The warnings about a page's front matter that do not stop the build: keys given twice,
+    /// dates that cannot be read, another generator's permalink.
+    private func frontMatterWarnings(_ frontMatter: FrontMatter, path: String) -> [SiteError] {
+        var warnings: [SiteError] = []
+        for key in frontMatter.repeatedKeys {
+            warnings.append(SiteError(file: displayPath(path), line: frontMatter.line(of: key),
+                                      "`\(key)` is given more than once; the last one counts"))
+        }
+        for (key, value) in PageReader.unreadableDates(in: frontMatter) {
+            let shown = value.string.map { "`\(key): \($0)`" } ?? "`\(key)`"
+            warnings.append(SiteError(file: displayPath(path), line: frontMatter.line(of: key),
+                                      "\(shown) is not a date sitegen can read (such as 2026-01-05, 2026-01-05T10:30:00Z or "
+                                      + "Jan 5, 2026); the page is built without it"
+                                      + (key == "date" ? ", dated by its file name if that starts with one" : "")))
+        }
+        // A Jekyll site's patterns are Jekyll's own: its pages get their URLs (JekyllPermalink).
+        if frontMatter["url"] == nil, let permalink = frontMatter["permalink"]?.string,
+           PageReader.permalinkPath(.string(permalink)) == nil,
+           configuration.jekyllPermalinks == nil || permalink.contains("{{") || permalink.contains("{%") {
+            warnings.append(SiteError(file: displayPath(path), line: frontMatter.line(of: "permalink"),
+                                      "`permalink: \(permalink)` is a template of another generator; the page keeps "
+                                      + "the URL of its file (give it a `url` to choose one)"))
+        }
+        return warnings
     }
 
     /// Reads every Markdown file and its front matter from `source`, on all cores, holding the

@@ -41,11 +41,11 @@ struct SiteMenus: Sendable, Hashable {
          display: (String) -> String) {
         var entries: [String: [String: [MenuEntry]]] = [:]
         let codes = languages.map(\.code)
-        let references = References(pages: pages, sections: sections)
+        let references = configured.isEmpty ? nil : References(pages: pages, sections: sections)
         for (menu, list) in configured {
             for entry in list {
                 for code in codes where entry.language == nil || entry.language == code {
-                    guard let resolved = Self.resolved(entry, in: code, references: references) else {
+                    guard let references, let resolved = Self.resolved(entry, in: code, references: references) else {
                         if code == codes.first {
                             warnings.append(SiteError(file: entry.file, line: entry.line, "the menu entry \"\(entry.name)\" of `\(menu)` "
                                                       + "has `pageRef: \(entry.pageRef ?? "")`, which is no page of the site; it is left out"))
@@ -57,9 +57,11 @@ struct SiteMenus: Sendable, Hashable {
             }
         }
         // Pages and list pages (`_index.md`) join menus with their front matter.
-        var joining: [(frontMatter: FrontMatter, url: String, title: String, weight: Int, language: String, file: String)] = pages.map {
-            ($0.frontMatter, $0.url, $0.linkTitle ?? $0.explicitTitle ?? $0.fileTitle, $0.weight, $0.language, display($0.sourcePath))
-        }
+        let joins = { (frontMatter: FrontMatter) in frontMatter["menu"] != nil || frontMatter["menus"] != nil }
+        var joining: [(frontMatter: FrontMatter, url: String, title: String, weight: Int, language: String, file: String)] =
+            pages.lazy.filter { joins($0.frontMatter) }.map {
+                ($0.frontMatter, $0.url, $0.linkTitle ?? $0.explicitTitle ?? $0.fileTitle, $0.weight, $0.language, display($0.sourcePath))
+            }
         for section in sections.values.sorted(by: { $0.path < $1.path }) where section.hasListPage {
             guard let file = section.sourcePath else { continue }
             joining.append((section.source.frontMatter, section.url, section.linkTitle, section.weight, section.language, file))

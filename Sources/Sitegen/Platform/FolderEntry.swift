@@ -15,22 +15,22 @@ private typealias DirectoryStream = UnsafeMutablePointer<DIR>
 /// A name in a folder and, when the file system says, what it is, as one `readdir` gives
 /// them: listing a folder this way makes no URL or attribute object per file, and asks for
 /// nothing more per entry when the file system keeps the kind in the folder.
-struct FolderEntry: Sendable {
+package struct FolderEntry: Sendable {
     /// The name's bytes, which need not be UTF-8.
-    let name: [UInt8]
+    package let name: [UInt8]
     /// What the entry is, without following a link; `nil` when the file system does not say
     /// (see ``kind(at:)``).
-    let listedKind: FileSystem.Kind?
+    package let listedKind: FileSystem.Kind?
 
     /// What the entry is, without following a link: as listed, or else looked up at `path`
     /// (the folder's path and the name); `nil` when it is gone.
-    func kind(at path: String) -> FileSystem.Kind? {
+    package func kind(at path: String) -> FileSystem.Kind? {
         listedKind ?? FileSystem.kind(path)
     }
 
     /// The entries of the folder at `path`, `.` and `..` left out, read and closed before
     /// they are returned, so that a walk of a deep tree holds no folders open.
-    static func entries(of path: String) -> Result<[FolderEntry], SystemCallError> {
+    package static func entries(of path: String) -> Result<[FolderEntry], SystemCallError> {
         guard let directory = opendir(path) else { return .failure(.last) }
         return entries(of: directory)
     }

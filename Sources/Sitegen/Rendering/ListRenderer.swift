@@ -36,11 +36,8 @@ package struct ListRenderer: Sendable {
             jobs.append { try writeNotFound(in: language) }
         }
         jobs.append { try writeAliases() }
-        let written = try await withThrowingTaskGroup(of: Int.self) { group in
-            for job in jobs { group.addTask { try job() } }
-            return try await group.reduce(0, +)
-        }
-        return written
+        let all = jobs
+        return try await Parallel.tasks(all.count) { try all[$0]() }.reduce(0, +)
     }
 
     // MARK: Sections and home

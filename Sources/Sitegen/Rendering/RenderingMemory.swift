@@ -8,6 +8,10 @@ protocol RenderingMemory: Sendable {
     /// Whether outputs' reads are recorded (only then are facts worth comparing).
     var isRecording: Bool { get }
 
+    /// Whether only a few outputs are rendered (a page a browser asks for before the build is
+    /// done): what lists show of each page is then made as it is asked for, not ahead.
+    var rendersFew: Bool { get }
+
     /// The link targets (content path → URL) that differ from those the remembered parses
     /// were made with.
     func changedTargets(_ targets: [String: String]) -> Set<String>
@@ -46,6 +50,8 @@ enum RenderDecision {
 }
 
 extension RenderingMemory {
+    var rendersFew: Bool { false }
+
     /// The text `render` makes of `values` for the output at `path`, its reads recorded; `nil`
     /// when the memory keeps the file of the build before. See
     /// ``decide(_:_:facts:codeReads:)``.

@@ -33,7 +33,7 @@ struct SiteRenderer: Sendable {
         }
         let facts = memory.isRecording ? FactValues(rendered) : nil
         let narrowed = facts.flatMap { memory.narrowed(rendered, facts: $0) }
-        if let narrowed {
+        if let narrowed, !output.keepsUnwritten {
             // The other pages' files stand as the build before wrote them (kept on all cores: each a folder and a link).
             let chosen = Set(narrowed)
             let (pages, output, layout) = (rendered.loaded.pages, self.output, loaded.layout)
@@ -81,12 +81,16 @@ struct SiteRenderer: Sendable {
         var context = TemplateContext(configuration: loaded.configuration, sections: loaded.sections, data: loaded.data, now: Date(),
                                       menus: loaded.menus)
         let warnings = WarningLog()
+        // The link tables, each over every page, on both cores.
+        async let sources = linkSources()
+        async let aliases = aliasTargets()
+        async let languageTable = loaded.configuration.isMultilingual ? linkLanguages() : nil
         let targets = linkTargets()
         var resolver = LinkResolver(targets: targets, basePath: context.basePath,
                                     contentFolder: loaded.layout.content.isEmpty ? "" : "content",
-                                    headings: TargetHeadings(sources: linkSources(), parser: site.markdownParser),
-                                    aliases: aliasTargets(), warnings: warnings)
-        if loaded.configuration.isMultilingual { resolver.languages = linkLanguages() }
+                                    headings: TargetHeadings(sources: await sources, parser: site.markdownParser),
+                                    aliases: await aliases, warnings: warnings)
+        resolver.languages = await languageTable
         let links = resolver
         let files = PublishedFiles(loaded: loaded, basePath: context.basePath, images: images)
         let memory = self.memory
@@ -156,7 +160,7 @@ struct SiteRenderer: Sendable {
         if theme.templates.mentions("site.nav") { context.navigation = Self.navigation(of: loaded, orders: orders, targets: targets) }
         async let neighbours = Self.neighbours(pages, orders: orders, readingOrder: loaded.summary?.readingOrder ?? [])
         if !loaded.configuration.images.copies.isEmpty || showsBundleImages { context.images = images }
-        try await context.remember(pages)
+        if !memory.rendersFew { try await context.remember(pages) }
         context.strings = strings
         let allTerms = await terms
         if loaded.configuration.isMultilingual {

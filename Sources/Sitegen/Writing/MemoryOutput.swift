@@ -3,11 +3,21 @@ import Synchronization
 
 /// A build kept in memory: nothing is written to disk.
 final class MemoryOutput: OutputSink {
+    /// Whether it takes only some outputs of a preview, as a live build does: no image copies
+    /// (the preview makes each when asked), no word of the files left unwritten.
+    let isPreview: Bool
     var builtFolder: String? { nil }
     var scratchFolder: String? { nil }
     /// Nothing reaches memory but through the sink.
     func removeStrays() -> [String] { [] }
     private let files = Mutex<[String: Data]>([:])
+
+    init(preview: Bool = false) {
+        isPreview = preview
+    }
+
+    var makesImageCopies: Bool { !isPreview }
+    var keepsUnwritten: Bool { isPreview }
 
     func write(_ text: String, to path: String) throws {
         let normalized = try URLPath.outputPath(path)

@@ -27,6 +27,8 @@ final class OutputWriter: Sendable {
     /// The folder holding what the build wrote so far, when it is on disk.
     var builtFolder: String? { sink.builtFolder }
     var scratchFolder: String? { sink.scratchFolder }
+    /// Whether a file kept needs no word (``OutputSink/keepsUnwritten``).
+    var keepsUnwritten: Bool { sink.keepsUnwritten }
 
     /// Writes `text` at the output path `path`, made by `owner`.
     func write(_ text: String, to path: String, owner: OutputOwner) throws {

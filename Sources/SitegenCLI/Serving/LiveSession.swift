@@ -14,13 +14,15 @@ struct LiveSession {
     var reloadsAfterFirstBuild = false
     /// The output files of the pages open in browsers (none known for a site program's worker).
     var viewedPages: @Sendable () -> Set<String> = { [] }
+    /// What the first build answers before it is done.
+    var early: EarlyPages?
     /// Tells the browsers: all, or only those showing one of the given output files.
     let emit: @Sendable (LiveReload.Event, _ onlyViewersOf: Set<String>?) -> Void
 
     /// Builds, calls `whenReady`, then rebuilds on changes until the task is cancelled.
     func run(whenReady: () -> Void = {}) async throws {
         let live = LiveSiteBuilder(site: SitegenCLI.configuredSite ?? Site(), root: root, output: output,
-                                   configuration: configuration, options: options)
+                                   configuration: configuration, options: options, earlyPages: early)
         let outputFolder = (live.layout.output ?? root.appendingPathComponent("public")).path
         let publishFolder = root.standardizedFileURL.path + "/public"
         let watcher: FileWatcher
@@ -86,7 +88,8 @@ struct LiveSession {
             }
             let onlyStylesheets = !result.changedFiles.isEmpty && result.changedFiles.allSatisfy { $0.hasSuffix(".css") }
             if !tells {
-                // The first build of a preview: no page is showing yet.
+                // The first build of a preview: only pages answered early are showing, which reload where the build made them otherwise.
+                if !result.revised.isEmpty { emit(.reload, Set(result.revised)) }
             } else if onlyStylesheets && !failedBefore {
                 emit(.css, nil)
             } else if !shownFirst.isEmpty {

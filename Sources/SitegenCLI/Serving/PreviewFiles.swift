@@ -47,6 +47,16 @@ struct PreviewFiles {
         return parts.joined(separator: "/")
     }
 
+    /// The output path a request path names (`/posts/a/` → `posts/a/index.html`), when it
+    /// names one inside the folder: what the first build may answer before it writes it.
+    func outputPath(_ requestPath: String) -> String? {
+        let decoded = requestPath.removingPercentEncoding ?? requestPath
+        guard decoded.hasSuffix("/") else { return pathInside(requestPath) }
+        let parts = decoded.split(separator: "/", omittingEmptySubsequences: true)
+        guard !parts.contains(where: { $0 == ".." || $0 == "." || $0.contains("\0") || $0.contains("\\") }) else { return nil }
+        return (parts + ["index.html"]).joined(separator: "/")
+    }
+
     /// The `Content-Type` for a file name.
     static func contentType(of path: String) -> String {
         let ext = path.split(separator: ".").last.map { $0.lowercased() } ?? ""

@@ -32,16 +32,28 @@ final class PreviewImages: Sendable {
 
     /// The copy whose file name ends `path` (a path of the folder `root`, relative, checked by
     /// the caller to lie in it) made from the image beside it; `nil` when the name is no copy's,
-    /// no image is beside it, or it cannot be made.
-    func copy(at path: String, in root: URL) async -> Data? {
+    /// no image is beside it, or it cannot be made. While the first build has not copied the
+    /// image yet, it is found where the site keeps it (`early`).
+    func copy(at path: String, in root: URL, early: EarlyPages? = nil) async -> Data? {
         let name = (path as NSString).lastPathComponent
         guard let copyName = ImageCopyName(name),
               (copyName.operation.width ?? 1) * (copyName.operation.height ?? 1) <= Self.largestCopy else { return nil }
-        let folder = root.appendingPathComponent((path as NSString).deletingLastPathComponent)
-        guard let original = copyName.originals.lazy.map({ folder.appendingPathComponent($0) })
-                .first(where: { FileSystem.kind($0.path) == .file }),
-              let realRoot = FileSystem.resolved(root.path), let real = FileSystem.resolved(original.path),
-              real.hasPrefix(realRoot + "/"), let stamp = FileStamp(real) else { return nil }
+        let folderPath = (path as NSString).deletingLastPathComponent
+        let folder = root.appendingPathComponent(folderPath)
+        var source: String?
+        if let original = copyName.originals.lazy.map({ folder.appendingPathComponent($0) }).first(where: { FileSystem.kind($0.path) == .file }) {
+            guard let realRoot = FileSystem.resolved(root.path), let real = FileSystem.resolved(original.path),
+                  real.hasPrefix(realRoot + "/") else { return nil }
+            source = real
+        } else if let early {
+            for original in copyName.originals {
+                if let file = await early.siteFile(folderPath.isEmpty ? original : folderPath + "/" + original) {
+                    source = file.path
+                    break
+                }
+            }
+        }
+        guard let real = source, let stamp = FileStamp(real) else { return nil }
         let key = folder.path + "/" + name
         if let known = kept.withLock({ $0.copies[key] }), known.stamp == stamp { return known.data }
         // An image libvips cannot make smaller (cut short, too large) is shown as it is: the browser reads it.

@@ -1,4 +1,5 @@
 import Foundation
+import Sitegen
 import SitegenLimits
 
 /// What the preview answers to each request: the files of the output folder, with the
@@ -20,6 +21,8 @@ struct PreviewResponder: Sendable {
     let images = PreviewImages()
     /// The path the site is served under, percent-encoded, without a trailing slash: `""` or `/blog`.
     var basePath: String = ""
+    /// What the first build answers before it has written it (`nil` when the build runs in another process).
+    var early: EarlyPages?
 
     /// The methods of HTTP (RFC 9110 §9) that the preview does not serve: 405 rather than 501.
     private static let otherMethods: Set<String> = ["POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH"]
@@ -49,8 +52,22 @@ struct PreviewResponder: Sendable {
         case .redirect(let location):
             return .redirect(301, to: basePath + location)
         case .missing:
-            if let path = PreviewFiles(root: root).pathInside(inside), let copy = await images.copy(at: path, in: root) {
+            // A copy of an image (a live build makes none), made from the image where it is.
+            if let path = PreviewFiles(root: root).pathInside(inside), let copy = await images.copy(at: path, in: root, early: early) {
                 return HTTPResponse(status: 200, fields: [("Content-Type", PreviewFiles.contentType(of: inside))], body: .bytes(copy))
+            }
+            if let early, let output = PreviewFiles(root: root).outputPath(inside) {
+                switch await early.answer(output) {
+                case .made(let data): return respond(with: data, path: output)
+                case .copied(let url): return respond(with: url, status: 200)
+                case .built:
+                    // Written by the build meanwhile, or missing for good.
+                    switch PreviewFiles(root: root).resolve(inside) {
+                    case .file(let url): return respond(with: url, status: 200)
+                    case .redirect(let location): return .redirect(301, to: basePath + location)
+                    case .missing: break
+                    }
+                }
             }
             return missing(inside)
         }
@@ -74,6 +91,13 @@ struct PreviewResponder: Sendable {
             return respond(with: notFound, status: 404)
         }
         return .text(404, "Not found")
+    }
+
+    /// An output made before the build wrote it, an HTML page with the live-reload script.
+    private func respond(with data: Data, path: String) -> HTTPResponse {
+        let type = PreviewFiles.contentType(of: path)
+        let body = type.hasPrefix("text/html") && data.count <= Limits.liveReloadPageBytes ? LiveReload.inject(into: data) : data
+        return HTTPResponse(status: 200, fields: [("Content-Type", type)], body: .bytes(body))
     }
 
     /// The file as the body, sent a chunk at a time; an HTML page (up to

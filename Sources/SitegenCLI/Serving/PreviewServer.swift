@@ -23,8 +23,10 @@ final class PreviewServer: Sendable {
     }
 
     /// A server for `root` on `host:port` (port 0: any free port), under `basePath` (`""` or
-    /// `/blog`); throws when `host` is not an IP address.
-    init(root: URL, host: String, port: UInt16, reload: LiveReload, limits: HTTPLimits = HTTPLimits(), basePath: String = "") throws {
+    /// `/blog`), answering with `early` what the first build has not written yet; throws when
+    /// `host` is not an IP address.
+    init(root: URL, host: String, port: UInt16, reload: LiveReload, limits: HTTPLimits = HTTPLimits(), basePath: String = "",
+         early: EarlyPages? = nil) throws {
         do {
             if host.contains(":") {
                 address = .ip6(try .inet6(ip6: host, port: port))
@@ -34,7 +36,7 @@ final class PreviewServer: Sendable {
         } catch {
             throw SiteError("--host \(host) is not an IP address (such as 127.0.0.1, 0.0.0.0 or ::1)")
         }
-        responder = PreviewResponder(root: root, reload: reload, basePath: basePath)
+        responder = PreviewResponder(root: root, reload: reload, basePath: basePath, early: early)
         self.limits = limits
     }
 

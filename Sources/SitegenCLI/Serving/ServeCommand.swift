@@ -93,6 +93,9 @@ struct ServeCommand: AsyncParsableCommand {
         let signals = preview.removeOnExit()
         defer { withExtendedLifetime(signals) {}; try? FileManager.default.removeItem(at: preview.url) }
         let reload = LiveReload()
+        let swiftSite = SitegenCLI.configuredSite == nil ? SwiftSiteRunner.find(in: root) : nil
+        // A site's own program builds in another process, which answers nothing early.
+        let early = swiftSite == nil ? EarlyPages() : nil
         let boundPort: UInt16
         var limits = HTTPLimits()
         if let connectionTimeout, connectionTimeout > 0 { limits.headTimeout = .milliseconds(Int(connectionTimeout * 1000)) }
@@ -101,7 +104,7 @@ struct ServeCommand: AsyncParsableCommand {
         while true {
             do {
                 let made = try PreviewServer(root: preview.url, host: host, port: candidate, reload: reload, limits: limits,
-                                             basePath: basePath)
+                                             basePath: basePath, early: early)
                 boundPort = try await made.start()  // serves until the process ends
                 break
             } catch is PreviewServer.PortInUse where candidate != 0 && candidate < port &+ Self.portsTried && candidate < .max {
@@ -119,14 +122,14 @@ struct ServeCommand: AsyncParsableCommand {
         let shownHost = host == "0.0.0.0" || host == "::" ? "localhost" : (host.contains(":") ? "[\(host)]" : host)
         let address = "http://\(shownHost):\(boundPort)\(basePath)/"
         let emit: @Sendable (LiveReload.Event) -> Void = { reload.send($0) }
-        if let swiftSite = SwiftSiteRunner.find(in: root), SitegenCLI.configuredSite == nil {
+        if let swiftSite {
             try await SwiftSiteWorker(runner: swiftSite, arguments: workerArguments(baseURL: address, folder: preview.url), quiet: quiet,
                                       emit: emit) {
                 announce(address, preview: preview.url.path)
             }.run()
         } else {
             let session = LiveSession(root: root, output: preview.url, configuration: configuration, options: options(address),
-                                      quiet: quiet, viewedPages: { reload.viewedPages }) { event, pages in
+                                      quiet: quiet, viewedPages: { reload.viewedPages }, early: early) { event, pages in
                 reload.send(event, toViewersOf: pages)
             }
             try await session.run { announce(address, preview: preview.url.path) }
