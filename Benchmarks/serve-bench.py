@@ -7,7 +7,8 @@ For each tool: the first build (from start until it says it serves the built sit
 (a body edit, then a title edit) to the browser's reload event, and from saving a template to
 the reload event, for a browser showing the home page. sitegen's events are read from its server-sent-event stream; Hugo's from its
 LiveReload WebSocket, as a browser would. Needs python3, a release build (made here) and, for the
-comparison, Hugo (apt-get install -y hugo). Work files go to $WORK (default /tmp/sitegen-serve-bench).
+comparison, Hugo (apt-get install -y hugo). Work files go to $WORK (default /tmp/sitegen-serve-bench);
+$SITEGEN names another sitegen binary to measure.
 """
 import argparse
 import base64
@@ -160,10 +161,13 @@ def main():
     work = os.environ.get("WORK", "/tmp/sitegen-serve-bench")
     os.makedirs(work, exist_ok=True)
 
-    subprocess.run(["swift", "build", "-c", "release", "--product", "sitegen"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
-    bin_path = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT, check=True,
-                              capture_output=True, text=True).stdout.strip()
-    sitegen = os.path.join(bin_path, "sitegen")
+    # SITEGEN: another binary to measure (an earlier version, for a comparison in one session).
+    sitegen = os.environ.get("SITEGEN")
+    if not sitegen:
+        subprocess.run(["swift", "build", "-c", "release", "--product", "sitegen"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+        bin_path = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT, check=True,
+                                  capture_output=True, text=True).stdout.strip()
+        sitegen = os.path.join(bin_path, "sitegen")
 
     site = os.path.join(work, f"plain-{args.pages}")
     shutil.rmtree(site, ignore_errors=True)

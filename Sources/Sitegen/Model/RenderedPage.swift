@@ -94,6 +94,16 @@ public struct RenderedPage: Sendable {
         return copy
     }
 
+    /// This page with its HTML in memory, read back once when it was kept in a file: for a
+    /// render that reads it more than once (the page's image in its head, then its text).
+    func unspilled() -> RenderedPage {
+        guard storage.spilled != nil else { return self }
+        var copy = self
+        copy.storage = Storage(page: page, title: title, description: description, summary: summary, headings: headings,
+                               content: storage.content, data: data, titleID: titleID)
+        return copy
+    }
+
     /// Values plugins add for templates, as `page.data.KEY` (the page's own, then computed ones).
     public internal(set) var data: FrontMatter {
         get { storage.data }

@@ -534,7 +534,7 @@ struct SiteRenderer: Sendable {
     private func write(_ parsed: ParsedPage, site siteValues: TemplateContext.SiteValues,
                        neighbours: (previous: RenderedPage?, next: RenderedPage?), context: TemplateContext,
                        files: PublishedFiles, facts: FactValues?) throws {
-        let rendered = parsed.page
+        let rendered = parsed.page.unspilled()
         let page = rendered.page
         let path = URLPath.outputFile(for: page.url)
         // A layout of another generator's (`post`, `layouts/docs.njk`) renders with the page template.
