@@ -17,22 +17,33 @@ struct EarlyRender: Sendable {
     /// How many times an output is rendered at most, each with more pages parsed.
     private static let passes = 3
 
-    /// What the build publishes at `path` (an output path): a page or list page rendered, a
-    /// theme asset, or a file of the site (``EarlyPages/Answer/copied(_:)``); `nil` for any
-    /// other output (feeds, the sitemap), or when the render fails (the build will say why).
-    func answer(_ path: String) async -> EarlyPages.Answer? {
-        let loaded = stage.loaded
+    /// What the build publishes as it is at `path` (an output path): a theme asset, or a file
+    /// of the site (``EarlyPages/Answer/copied(_:)``); `nil` for any other path.
+    func quickAnswer(_ path: String) -> EarlyPages.Answer? {
         if let file = siteFile(path) { return .copied(file) }
-        if let text = Theme.assets(of: loaded.configuration.theme)[path] { return .made(Data(text.utf8)) }
-        guard path.hasSuffix(".html") else { return nil }
-        return (try? await render(path)).map(EarlyPages.Answer.made)
+        return Theme.assets(of: stage.loaded.configuration.theme)[path].map { .made(Data($0.utf8)) }
     }
 
-    /// Where on disk the file the build publishes as it is at `path` is (of `static/`, a bundle's).
+    /// The page or list page the build publishes at `path` (an output path), or, for a path
+    /// whose last part has no extension, at `path/index.html` (a folder asked for without its
+    /// slash), rendered, with the output path it is at; `nil` for any other output (feeds, the
+    /// sitemap), or when the render fails (the build will say why).
+    func answer(_ path: String) async -> (path: String, data: Data)? {
+        let name = URLPath.lastComponent(of: path)
+        let output = path.hasSuffix(".html") ? path : !name.contains(".") ? (path.isEmpty ? "" : path + "/") + "index.html" : nil
+        guard let output, let data = try? await render(output) else { return nil }
+        return (output, data)
+    }
+
+    /// Where on disk the file the build publishes as it is at `path` is (of `static/`, a
+    /// bundle's), links resolved, when it may be read: inside the site folder, or anywhere when
+    /// the site follows links outside it.
     func siteFile(_ path: String) -> URL? {
         let loaded = stage.loaded
-        guard let file = loaded.files.first(where: { $0.outputPath == path }) else { return nil }
-        return loaded.layout.source.folder.map { $0.url(of: file.path) }
+        guard let file = loaded.files.first(where: { $0.outputPath == path }),
+              let disk = loaded.layout.following(loaded.configuration).source.folder,
+              let real = try? disk.realPath(of: file.path) else { return nil }
+        return URL(fileURLWithPath: real)
     }
 
     /// The output at `path` rendered; `nil` when the site has no such page or list page.
@@ -70,9 +81,15 @@ struct EarlyRender: Sendable {
             default: break
             }
         }
-        guard !listed.isEmpty else { return shown }
-        for page in stage.loaded.pages where listed.contains(page.sourcePath) {
-            if copiesImages || page.explicitTitle == nil || page.description == nil { shown.insert(page.sourcePath) }
+        // The navigation tree (`site.nav`) shows every page by its title.
+        let showsNavigation = rendered.context.navigation != nil && facts.contains { if case .site = $0 { true } else { false } }
+        guard !listed.isEmpty || showsNavigation else { return shown }
+        for page in stage.loaded.pages {
+            if showsNavigation && page.explicitTitle == nil && page.linkTitle == nil {
+                shown.insert(page.sourcePath)
+            } else if listed.contains(page.sourcePath) && (copiesImages || page.explicitTitle == nil || page.description == nil) {
+                shown.insert(page.sourcePath)
+            }
         }
         return shown
     }

@@ -92,8 +92,9 @@ public final class LiveSiteBuilder: Sendable {
         }
         let builder = SiteBuilder(site: site, layout: layout, options: options)
         let plan = OutputPlan(previous: memory.record, recording: true)
-        // Only the first build answers early; a failed one leaves that to the next.
-        let early = earlyPages.flatMap { memory.lastBuild == nil && !$0.isOver ? $0 : nil }
+        // A build from nothing (the first, or the one after a failed first) answers early.
+        let early = memory.lastBuild == nil ? earlyPages : nil
+        early?.begin()
         var whenStaged: (@Sendable (RenderStage) async -> Void)?
         if let early { whenStaged = { stage in await early.staged(EarlyRender(stage: stage)) } }
         let context = BuildContext(options: options, output: output, loadingMemory: memory,
@@ -107,8 +108,8 @@ public final class LiveSiteBuilder: Sendable {
             throw error
         }
         let outputFolder = self.outputFolder
-        let revised = (early?.end() ?? [:]).filter { path, data in
-            (try? RegularFile.contents(of: outputFolder.appendingPathComponent(path).path)) != data
+        let revised = (early?.end() ?? [:]).filter { path, digest in
+            (try? RegularFile.contents(of: outputFolder.appendingPathComponent(path).path)).map(EarlyPages.digest) != digest
         }
         // The next page edit starts from what the render stage gave back.
         memory.succeeded(with: plan.takeRecord(), rendered: try? context.renderedSite())

@@ -47,14 +47,14 @@ struct PreviewFiles {
         return parts.joined(separator: "/")
     }
 
-    /// The output path a request path names (`/posts/a/` → `posts/a/index.html`), when it
-    /// names one inside the folder: what the first build may answer before it writes it.
+    /// The output path a request path names (`/posts/a/` → `posts/a/index.html`, `/a.css` →
+    /// `a.css`), when it names one (no `..`): what a build from nothing may answer before it
+    /// writes it. Only the path is looked at, not the folder, which may not be there yet.
     func outputPath(_ requestPath: String) -> String? {
         let decoded = requestPath.removingPercentEncoding ?? requestPath
-        guard decoded.hasSuffix("/") else { return pathInside(requestPath) }
         let parts = decoded.split(separator: "/", omittingEmptySubsequences: true)
         guard !parts.contains(where: { $0 == ".." || $0 == "." || $0.contains("\0") || $0.contains("\\") }) else { return nil }
-        return (parts + ["index.html"]).joined(separator: "/")
+        return (decoded.hasSuffix("/") ? parts + ["index.html"] : parts).joined(separator: "/")
     }
 
     /// The `Content-Type` for a file name.

@@ -52,14 +52,18 @@ struct PreviewResponder: Sendable {
         case .redirect(let location):
             return .redirect(301, to: basePath + location)
         case .missing:
+            let files = PreviewFiles(root: root)
+            // While a build from nothing runs, the folder may not be there yet: the path is only checked to name no other.
+            let output = early == nil ? nil : files.outputPath(inside)
             // A copy of an image (a live build makes none), made from the image where it is.
-            if let path = PreviewFiles(root: root).pathInside(inside), let copy = await images.copy(at: path, in: root, early: early) {
+            if let path = files.pathInside(inside) ?? output, let copy = await images.copy(at: path, in: root, early: early) {
                 return HTTPResponse(status: 200, fields: [("Content-Type", PreviewFiles.contentType(of: inside))], body: .bytes(copy))
             }
-            if let early, let output = PreviewFiles(root: root).outputPath(inside) {
+            if let early, let output {
                 switch await early.answer(output) {
                 case .made(let data): return respond(with: data, path: output)
                 case .copied(let url): return respond(with: url, status: 200)
+                case .folder: return .redirect(301, to: basePath + inside + "/")
                 case .built:
                     // Written by the build meanwhile, or missing for good.
                     switch PreviewFiles(root: root).resolve(inside) {
