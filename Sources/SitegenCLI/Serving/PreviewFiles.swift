@@ -17,8 +17,7 @@ struct PreviewFiles {
 
     func resolve(_ requestPath: String) -> Resolution {
         let decoded = requestPath.removingPercentEncoding ?? requestPath
-        let parts = decoded.split(separator: "/", omittingEmptySubsequences: true)
-        guard !parts.contains(where: { $0 == ".." || $0 == "." || $0.contains("\0") || $0.contains("\\") }) else { return .missing }
+        guard let parts = Self.parts(of: decoded) else { return .missing }
         var candidate = parts.reduce(root) { $0.appendingPathComponent(String($1)) }
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isFolder) else { return .missing }
@@ -38,9 +37,7 @@ struct PreviewFiles {
     /// file that is not there (an image's copy).
     func pathInside(_ requestPath: String) -> String? {
         let decoded = requestPath.removingPercentEncoding ?? requestPath
-        let parts = decoded.split(separator: "/", omittingEmptySubsequences: true)
-        guard !parts.isEmpty, !decoded.hasSuffix("/"),
-              !parts.contains(where: { $0 == ".." || $0 == "." || $0.contains("\0") || $0.contains("\\") }) else { return nil }
+        guard let parts = Self.parts(of: decoded), !parts.isEmpty, !decoded.hasSuffix("/") else { return nil }
         let folder = parts.dropLast().reduce(root) { $0.appendingPathComponent(String($1)) }
         guard let real = FileSystem.resolved(folder.path), let realRoot = FileSystem.resolved(root.path),
               real == realRoot || real.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/") else { return nil }
@@ -52,9 +49,15 @@ struct PreviewFiles {
     /// writes it. Only the path is looked at, not the folder, which may not be there yet.
     func outputPath(_ requestPath: String) -> String? {
         let decoded = requestPath.removingPercentEncoding ?? requestPath
-        let parts = decoded.split(separator: "/", omittingEmptySubsequences: true)
-        guard !parts.contains(where: { $0 == ".." || $0 == "." || $0.contains("\0") || $0.contains("\\") }) else { return nil }
+        guard let parts = Self.parts(of: decoded) else { return nil }
         return (decoded.hasSuffix("/") ? parts + ["index.html"] : parts).joined(separator: "/")
+    }
+
+    /// The names of a decoded request path, or `nil` when one could lead elsewhere (`..`, `.`,
+    /// NUL, a backslash).
+    private static func parts(of decoded: String) -> [Substring]? {
+        let parts = decoded.split(separator: "/", omittingEmptySubsequences: true)
+        return parts.contains(where: { $0 == ".." || $0 == "." || $0.contains("\0") || $0.contains("\\") }) ? nil : parts
     }
 
     /// The `Content-Type` for a file name.
