@@ -108,10 +108,11 @@ public final class EarlyPages: Sendable {
     private func made(_ path: String) async -> Answer? {
         guard let render = state.withLock({ $0.over ? nil : $0.render }) else { return nil }
         if let quick = render.quickAnswer(path) { return quick }
-        if let last = state.withLock({ $0.lastMade }), last.path == path { return .made(last.data) }
         guard await takeTurn() else { return nil }
         defer { endTurn() }
         guard !state.withLock({ $0.over }) else { return nil }
+        // The same page asked for twice at once (a reload), or after its folder's redirect, is made once.
+        if let last = state.withLock({ $0.lastMade }), last.path == path { return .made(last.data) }
         let start = DispatchTime.now().uptimeNanoseconds
         let urgent = state.withLock { $0.urgentTime < Self.urgentAllowance + (start - $0.stagedAt) / 2 }
         // Ahead of the build's own work, which fills the cores meanwhile, while renders have not held them too long.
