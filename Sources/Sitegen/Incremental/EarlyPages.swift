@@ -40,7 +40,7 @@ public final class EarlyPages: Sendable {
         var tickets = 0
         /// Requests that came before the stage and are not answered yet, which the build waits for.
         var first = 0
-        var buildWaiting: CheckedContinuation<Void, Never>?
+        var buildWaiting: [CheckedContinuation<Void, Never>] = []
         /// Whether a render runs, and the requests waiting for their turn.
         var rendering = false
         var waitingToRender: [CheckedContinuation<Void, Never>] = []
@@ -157,36 +157,29 @@ public final class EarlyPages: Sendable {
             self?.resumeBuild()
         }
         defer { timer.cancel() }
-        await withCheckedContinuation { continuation in
-            let resumeNow = state.withLock { state -> Bool in
-                guard state.first > 0 else { return true }
-                state.buildWaiting = continuation
-                return false
-            }
-            if resumeNow { continuation.resume() }
-        }
+        await wait { $0.first > 0 ? \.buildWaiting : nil }
     }
 
     /// Lets the build go on, if it waits for the requests that came first.
     private func resumeBuild() {
-        state.withLock { state -> CheckedContinuation<Void, Never>? in
-            defer { state.buildWaiting = nil }
+        let build = state.withLock { state in
+            defer { state.buildWaiting = [] }
             return state.buildWaiting
-        }?.resume()
+        }
+        for continuation in build { continuation.resume() }
     }
 
     /// The build is over: every request still waiting looks in the output folder. Returns a
     /// digest of each output answered early (``digest(_:)``), by output path.
     func end() -> [String: UInt64] {
-        let (waiting, build, answered) = state.withLock { state in
+        let (waiting, answered) = state.withLock { state in
             state.over = true
             state.render = nil
             state.lastMade = nil
-            defer { (state.waitingForStage, state.waitingForEnd, state.buildWaiting) = ([], [:], nil) }
-            return (state.waitingForStage + state.waitingForEnd.values, state.buildWaiting, state.answered)
+            defer { (state.waitingForStage, state.waitingForEnd, state.buildWaiting) = ([], [:], []) }
+            return (state.waitingForStage + state.waitingForEnd.values + state.buildWaiting, state.answered)
         }
         for continuation in waiting { continuation.resume() }
-        build?.resume()
         return answered
     }
 

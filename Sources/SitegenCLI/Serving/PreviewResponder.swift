@@ -46,34 +46,33 @@ struct PreviewResponder: Sendable {
             if path == "/" || path == basePath { return .redirect(302, to: home) }
             return missing()
         }
+        if let found = fromFolder(inside) { return found }
+        let files = PreviewFiles(root: root)
+        // While a build from nothing runs, the folder may not be there yet: the path is only checked to name no other.
+        let output = early == nil ? nil : files.outputPath(inside)
+        // A copy of an image (a live build makes none), made from the image where it is.
+        if let path = files.pathInside(inside) ?? output, let copy = await images.copy(at: path, in: root, early: early) {
+            return HTTPResponse(status: 200, fields: [("Content-Type", PreviewFiles.contentType(of: inside))], body: .bytes(copy))
+        }
+        if let early, let output {
+            switch await early.answer(output) {
+            case .made(let data): return respond(with: data, path: output, status: 200)
+            case .copied(let url): return respond(with: url, status: 200)
+            case .folder: return .redirect(301, to: basePath + inside + "/")
+            // Written by the build meanwhile, or missing for good.
+            case .built: if let found = fromFolder(inside) { return found }
+            }
+        }
+        return missing(inside)
+    }
+
+    /// The file, or the redirect of a folder asked for without its slash, that the output
+    /// folder has at `inside`; `nil` when it has nothing there.
+    private func fromFolder(_ inside: String) -> HTTPResponse? {
         switch PreviewFiles(root: root).resolve(inside) {
-        case .file(let url):
-            return respond(with: url, status: 200)
-        case .redirect(let location):
-            return .redirect(301, to: basePath + location)
-        case .missing:
-            let files = PreviewFiles(root: root)
-            // While a build from nothing runs, the folder may not be there yet: the path is only checked to name no other.
-            let output = early == nil ? nil : files.outputPath(inside)
-            // A copy of an image (a live build makes none), made from the image where it is.
-            if let path = files.pathInside(inside) ?? output, let copy = await images.copy(at: path, in: root, early: early) {
-                return HTTPResponse(status: 200, fields: [("Content-Type", PreviewFiles.contentType(of: inside))], body: .bytes(copy))
-            }
-            if let early, let output {
-                switch await early.answer(output) {
-                case .made(let data): return respond(with: data, path: output)
-                case .copied(let url): return respond(with: url, status: 200)
-                case .folder: return .redirect(301, to: basePath + inside + "/")
-                case .built:
-                    // Written by the build meanwhile, or missing for good.
-                    switch PreviewFiles(root: root).resolve(inside) {
-                    case .file(let url): return respond(with: url, status: 200)
-                    case .redirect(let location): return .redirect(301, to: basePath + location)
-                    case .missing: break
-                    }
-                }
-            }
-            return missing(inside)
+        case .file(let url): respond(with: url, status: 200)
+        case .redirect(let location): .redirect(301, to: basePath + location)
+        case .missing: nil
         }
     }
 
@@ -97,11 +96,12 @@ struct PreviewResponder: Sendable {
         return .text(404, "Not found")
     }
 
-    /// An output made before the build wrote it, an HTML page with the live-reload script.
-    private func respond(with data: Data, path: String) -> HTTPResponse {
+    /// Bytes of the file at `path` (an HTML page read whole, an output made before the build
+    /// wrote it), an HTML page of up to `Limits.liveReloadPageBytes` with the live-reload script.
+    private func respond(with data: Data, path: String, status: Int) -> HTTPResponse {
         let type = PreviewFiles.contentType(of: path)
         let body = type.hasPrefix("text/html") && data.count <= Limits.liveReloadPageBytes ? LiveReload.inject(into: data) : data
-        return HTTPResponse(status: 200, fields: [("Content-Type", type)], body: .bytes(body))
+        return HTTPResponse(status: status, fields: [("Content-Type", type)], body: .bytes(body))
     }
 
     /// The file as the body, sent a chunk at a time; an HTML page (up to
@@ -114,6 +114,6 @@ struct PreviewResponder: Sendable {
         }
         defer { file.close() }
         guard let page = try? file.read(upTo: file.length) else { return .text(404, "Not found") }
-        return HTTPResponse(status: status, fields: [("Content-Type", type)], body: .bytes(LiveReload.inject(into: page)))
+        return respond(with: page, path: url.path, status: status)
     }
 }
