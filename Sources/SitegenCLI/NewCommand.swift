@@ -57,7 +57,7 @@ struct NewSiteCommand: ParsableCommand {
             "content/posts/\(NewPostCommand.datePrefix(Date()))-hello-world.md":
                 "---\ntitle: Hello, world\ntags: [welcome]\n---\n\nThis is the first post. Write the next with `sitegen new post \"Title\"`.\n",
             "static/.gitkeep": "",
-            ".gitignore": "public/\n.build/\n.sitegen-cache-*\n",
+            ".gitignore": "public/\n.build/\n.sitegen-cache-*\n.sitegen-spare-*\n",
         ]
         var packageLink: URL?
         if let sitegen {

@@ -344,6 +344,11 @@ struct BuildCacheTests {
         record.set("a/index.html", .init(values: 42, facts: [.page("a.md"), .templates]))
         record.seen[.page("a.md")] = 7
         writer.write(record)
+        let spare = SpareFolder.Record(manifest: FileStamp(seconds: 5, nanoseconds: 6, size: 7, inode: 8), changed: ["a/index.html"],
+                                       goneFolders: ["b"], outputFolders: ["a": FileStamp(seconds: 1, nanoseconds: 2, size: 3, inode: 4)],
+                                       spareFolders: ["c": FileStamp(seconds: 9, nanoseconds: 10, size: 11, inode: 12)],
+                                       readAt: Date(timeIntervalSince1970: 1_700_000_000.25))
+        writer.write(spare)
         var reader = CacheReader(writer.bytes)
         #expect(try reader.read(FrontMatter.self) == frontMatter)
         #expect(try reader.readArray(Fact.self) == [.page("a.md"), .listing("b.md"), .site("en"), .words("fr"), .data("de"), .templates,
@@ -354,6 +359,7 @@ struct BuildCacheTests {
         #expect(read.outputs["a/index.html"]?.values == 42 && read.outputs["a/index.html"]?.facts == [.page("a.md"), .templates])
         #expect(read.seen == [.page("a.md"): 7])
         #expect(read.readers(of: [.templates]) == ["a/index.html"])
+        #expect(try reader.read(SpareFolder.Record.self) == spare)
         #expect(reader.isAtEnd)
     }
 

@@ -26,6 +26,19 @@ enum Parallel {
         }
     }
 
+    /// `transform` applied to every index of `0..<count`, on all cores when there are at least
+    /// `minimum` (as ``forEach(_:onAllCoresFrom:_:)``), results in index order.
+    static func map<Result: Sendable>(_ count: Int, onAllCoresFrom minimum: Int, _ transform: @Sendable (Int) -> Result) -> [Result] {
+        let workers = count >= minimum ? max(1, ProcessInfo.processInfo.activeProcessorCount) : 1
+        let parts = Mutex<[Int: [Result]]>([:])
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            let done = stride(from: worker, to: count, by: workers).map(transform)
+            parts.withLock { $0[worker] = done }
+        }
+        let done = parts.withLock { $0 }
+        return (0..<count).map { done[$0 % workers]![$0 / workers] }
+    }
+
     /// `transform` applied to every index on all cores, results in index order.
     static func map<Result: Sendable>(_ indices: Range<Int>,
                                       _ transform: @escaping @Sendable (Int) throws -> Result) async throws -> [Result] {

@@ -27,6 +27,22 @@ package struct FileStamp: Sendable, Hashable {
         self.init(status: info)
     }
 
+    /// The stamp of the folder at `path` (not followed when it is a link); `nil` when there is
+    /// none, or another kind of entry.
+    init?(folderAt path: String) {
+        var info = stat()
+        guard lstat(path, &info) == 0, FileSystem.kind(ofMode: info.st_mode) == .folder else { return nil }
+        self.init(status: info)
+    }
+
+    /// The stamp of the folder at the relative `path` of the open folder `descriptor` (not
+    /// followed when it is a link); `nil` when there is none, or another kind of entry.
+    init?(folderAt path: String, in descriptor: Int32) {
+        var info = stat()
+        guard fstatat(descriptor, path, &info, AT_SYMLINK_NOFOLLOW) == 0, FileSystem.kind(ofMode: info.st_mode) == .folder else { return nil }
+        self.init(status: info)
+    }
+
     /// Whether the file was modified at or after `moment`, or so close before it that a later
     /// change could keep the same time (file systems keep times at the clock's tick, a few
     /// milliseconds): its stamp cannot vouch for its content then.

@@ -16,7 +16,8 @@ import Synchronization
 /// folders keep their permissions, owner, times and extended attributes (not their inode: the
 /// files in them keep theirs); nothing is moved or removed through a user's link. Commits to
 /// one folder take a lock and read the manifest under it, so builds running at once each land
-/// whole. Leftovers of a killed build are removed by the next one.
+/// whole. Leftovers of a killed build are removed by the next one. A cached build keeps the
+/// output folder it replaces as the next build's staging folder (``SpareFolder``).
 final class OutputFolder: Sendable {
     /// The folder the site ends up in, as given.
     let destination: URL
@@ -36,10 +37,24 @@ final class OutputFolder: Sendable {
     /// The manifest of the build before as it was when this build began, with the stamp of its
     /// file: read once, and again at commit only if the file changed meanwhile.
     private let openedManifest: (stamp: FileStamp, manifest: OutputManifest)?
+    /// Whether the build before is kept as the next build's ``SpareFolder`` instead of taken apart.
+    private let keepsSpare: Bool
+    /// The spare this build is staged in, when it could be taken.
+    private let spare: SpareFolder.Taken?
+    /// Files this build wrote anew (not linked from the output folder).
+    private let fresh = Mutex<Set<String>>([])
+    /// Folders of the spare whose entries this build changed (their stamps are read again).
+    private let touched = Mutex<Set<String>>([])
+    /// What the build noted of the spare it left, once committed.
+    private let leftSpare = Mutex<SpareFolder.Record?>(nil)
 
-    init(destination: URL, removesInBackground: Bool = false) throws {
+    /// A staging folder for the output folder `destination`. With `keepsSpare` (a cached
+    /// build), the build is staged in the ``SpareFolder`` that `spare` describes when it can
+    /// stand for the output folder, and the output folder it replaces is kept as the next spare.
+    init(destination: URL, removesInBackground: Bool = false, keepsSpare: Bool = false, spare record: SpareFolder.Record? = nil) throws {
         self.destination = destination
         self.removesInBackground = removesInBackground
+        self.keepsSpare = keepsSpare
         let target = FileSystem.realPath(destination.path)
         self.target = target
         let parent = (target as NSString).deletingLastPathComponent
@@ -48,7 +63,7 @@ final class OutputFolder: Sendable {
             atPath: parent, withIntermediateDirectories: true)) != nil else {
             throw SiteError(file: destination.path, "cannot create the folder it is in: \(String(cString: strerror(errno)))")
         }
-        Self.removeLeftovers(of: name, in: parent, target: target)
+        Self.removeLeftovers(of: name, in: parent, target: target, keepingSpare: keepsSpare)
         let exists = FileSystem.kind(target) == .folder
         let manifestFile = target + "/" + OutputManifest.fileName
         let stamp = exists ? FileStamp(regularFileAt: manifestFile) : nil
@@ -70,12 +85,34 @@ final class OutputFolder: Sendable {
         // Named with the process, so that a build never removes another running build's folder.
         let beside = parent + "/.sitegen-staging-\(name)-\(ProcessID.current.value)-\(UUID().uuidString)"
         let inside = target + "/.sitegen-staging-\(ProcessID.current.value)-\(UUID().uuidString)"
-        if !(exists && FileSystem.isMountPoint(target)) && FileSystem.makeFolder(beside) {
+        let mountPoint = exists && FileSystem.isMountPoint(target)
+        var taken: SpareFolder.Taken?
+        var rejected: String?
+        if keepsSpare && !mountPoint && FileSystem.kind(SpareFolder.path(for: target)) == .folder {
+            // Taken under a staging folder's name, so that a killed build leaves it to be removed.
+            let spareFolder = parent + "/.sitegen-staging-\(name)-\(ProcessID.current.value)-\(UUID().uuidString)"
+            if FileSystem.rename(SpareFolder.path(for: target), to: spareFolder) == nil {
+                if let record, let openedManifest, openedManifest.stamp == record.manifest,
+                   let spare = SpareFolder.take(spareFolder, record: record, output: target, manifest: openedManifest.manifest),
+                   FileSystem.rename(spareFolder, to: beside) == nil {
+                    taken = spare
+                } else {
+                    rejected = spareFolder
+                }
+            }
+        }
+        spare = taken
+        if taken != nil {
+            (staging, swapsWhole) = (beside, true)
+        } else if !mountPoint && FileSystem.makeFolder(beside) {
             (staging, swapsWhole) = (beside, true)
         } else if FileSystem.makeFolder(target) && FileSystem.makeFolder(inside) {
             (staging, swapsWhole) = (inside, false)
         } else {
             throw SiteError(file: destination.path, "cannot create the output folder: \(String(cString: strerror(errno)))")
+        }
+        if let rejected {
+            DispatchQueue.global().async(group: removal) { FileSystem.removeTree(rejected) }
         }
     }
 
@@ -96,11 +133,38 @@ final class OutputFolder: Sendable {
     private func write(_ bytes: UnsafeRawBufferPointer, to path: String) throws {
         let relative = try URLPath.outputPath(path)
         try makeFolder(URLPath.folder(of: relative))
+        try clearSpare(at: relative)
         // Never through a file already there: it may be a hard link to the published output (``reuse(_:stamp:)``).
         guard FileSystem.writeNew(bytes, toFile: staging + "/" + relative) else {
             throw SiteError(file: path, "cannot write the output file: \(String(cString: strerror(errno)))")
         }
         _ = written.withLock { $0.files.insert(relative) }
+        noteFresh(relative)
+    }
+
+    /// Notes a file written anew, in which the output folder and the spare it leaves differ.
+    private func noteFresh(_ relative: String) {
+        guard keepsSpare else { return }
+        _ = fresh.withLock { $0.insert(relative) }
+        touch(URLPath.folder(of: relative))
+    }
+
+    /// Notes a folder of the spare whose entries changed.
+    private func touch(_ folder: String) {
+        if spare != nil { _ = touched.withLock { $0.insert(folder) } }
+    }
+
+    /// Before a file is written at `relative` of a build staged in a spare: a folder of the
+    /// build before that holds nothing else goes (a file of it is replaced by the write); an
+    /// entry of the user's is an error.
+    private func clearSpare(at relative: String) throws {
+        guard spare != nil, let previous = openedManifest?.manifest, let kind = FileSystem.kind(staging + "/" + relative) else { return }
+        if kind == .folder, previous.folders.contains(relative), isOnlySitegens(relative, in: staging, previous: previous) {
+            FileSystem.removeTree(staging + "/" + relative)
+            touch(URLPath.folder(of: relative))
+        } else if kind == .folder || !previous.files.contains(relative) {
+            throw OutputManifest.notWrittenBySitegen(destination.path + "/" + relative)
+        }
     }
 
     /// Copies a file to a relative path of the output.
@@ -108,6 +172,7 @@ final class OutputFolder: Sendable {
         let relative = try URLPath.outputPath(path)
         try makeFolder(URLPath.folder(of: relative))
         let url = URL(fileURLWithPath: staging + "/" + relative)
+        try clearSpare(at: relative)
         do {
             if FileManager.default.fileExists(atPath: url.path) { try FileManager.default.removeItem(at: url) }
             try FileCopy.copy(source, toFile: url.path)
@@ -117,6 +182,7 @@ final class OutputFolder: Sendable {
             throw SiteError(file: source.path, "cannot copy to \(path): \(error.localizedDescription)")
         }
         _ = written.withLock { $0.files.insert(relative) }
+        noteFresh(relative)
     }
 
     /// Puts in the build, unchanged, the file the build before wrote at `path` (a hard link:
@@ -125,11 +191,22 @@ final class OutputFolder: Sendable {
     func reuse(_ path: String, stamp: FileStamp) -> Bool {
         guard let relative = try? URLPath.outputPath(path) else { return false }
         let old = target + "/" + relative
-        guard FileStamp(regularFileAt: old) == stamp, (try? makeFolder(URLPath.folder(of: relative))) != nil else {
-            return false
+        if let spare, spare.present.contains(relative) {
+            // The spare holds this very file (whose stamp the caller read a moment ago): only
+            // noted, with its folders.
+            written.withLock { made in
+                made.files.insert(relative)
+                var folder = URLPath.folder(of: relative)
+                while !folder.isEmpty && made.folders.insert(folder).inserted { folder = URLPath.folder(of: folder) }
+            }
+            return true
         }
+        guard (try? makeFolder(URLPath.folder(of: relative))) != nil, (try? clearSpare(at: relative)) != nil else { return false }
+        guard FileStamp(regularFileAt: old) == stamp else { return false }
         let new = staging + "/" + relative
+        if spare != nil { FileSystem.removeFile(new) }
         guard FileSystem.hardLink(old, to: new) == nil else { return false }
+        touch(URLPath.folder(of: relative))
         _ = written.withLock { $0.files.insert(relative) }
         return true
     }
@@ -188,9 +265,17 @@ final class OutputFolder: Sendable {
     private func makeFolder(_ relative: String) throws {
         guard !relative.isEmpty, !written.withLock({ $0.folders.contains(relative) }) else { return }
         try makeFolder(URLPath.folder(of: relative))
+        if spare != nil && FileSystem.kind(staging + "/" + relative) == .file {
+            // In a spare, a file of the build before where this build makes a folder.
+            guard openedManifest?.manifest.files.contains(relative) == true else {
+                throw OutputManifest.notWrittenBySitegen(destination.path + "/" + relative)
+            }
+            FileSystem.removeFile(staging + "/" + relative)
+        }
         guard FileSystem.makeFolder(staging + "/" + relative) else {
             throw SiteError(file: relative, "cannot create the output folder: \(String(cString: strerror(errno)))")
         }
+        touch(URLPath.folder(of: relative))
         _ = written.withLock { $0.folders.insert(relative) }
     }
 
@@ -247,8 +332,24 @@ final class OutputFolder: Sendable {
 
     /// Links the entries sitegen did not write into the staging folder, then swaps it in.
     private func swap(_ made: OutputManifest, previous: OutputManifest) throws -> SwapResult {
-        var carry = CarryOver(made: made, previous: previous)
-        if FileSystem.kind(target) == .folder {
+        var carry = CarryOver(made: made, previous: previous, recordsFolders: keepsSpare)
+        if let spare {
+            // Staged in the spare: the user's entries are in it already (as the record says); what
+            // the build before wrote and this one did not goes.
+            guard previous == openedManifest?.manifest else {
+                throw SiteError(file: destination.path, "was changed by another build while this one ran; build again")
+            }
+            for file in previous.files.subtracting(made.files) {
+                FileSystem.removeFile(staging + "/" + file)
+                touch(URLPath.folder(of: file))
+            }
+            for folder in previous.folders.subtracting(made.folders).sorted(by: { $0.count > $1.count }) {
+                FileSystem.removeEmptyFolder(staging + "/" + folder)
+                touch(folder)
+                touch(URLPath.folder(of: folder))
+            }
+            (carry.walked, carry.walkedAt) = (spare.outputFolders, spare.readAt)
+        } else if FileSystem.kind(target) == .folder {
             guard try carryOver("", into: &carry) else { return .cannotSwap }
             try throwConflicts(carry.conflicts, previous: previous)
             // Carried folders as they were (linking into a folder changes its time): deepest first.
@@ -266,6 +367,7 @@ final class OutputFolder: Sendable {
             return .done
         }
         FileSystem.copyAttributes(of: target, to: staging)
+        let madeFolders = keepsSpare ? madeFolderStamps(made, candidates: carry.walked.keys) : nil
         if let error = FileSystem.exchange(staging, target) {
             guard [EINVAL, ENOSYS, EBUSY, EXDEV, EPERM, ENOTSUP].contains(error) else {
                 throw SiteError(file: destination.path, "cannot replace the output folder: \(String(cString: strerror(error)))")
@@ -274,8 +376,13 @@ final class OutputFolder: Sendable {
             FileSystem.removeFile(staging + "/" + OutputManifest.fileName)
             return .cannotSwap
         }
-        // The staging path now holds the build before: taken apart, the user's entries that
-        // appeared or were replaced in it since the links were made moving across.
+        // The staging path now holds the build before: kept as the next build's spare when it can
+        // be; else taken apart, the user's entries that appeared or were replaced in it since the
+        // links were made moving across.
+        if let madeFolders, let record = keepSpare(made, previous: previous, carried: carry, madeFolders: madeFolders) {
+            leftSpare.withLock { $0 = record }
+            return .done
+        }
         if removesInBackground {
             DispatchQueue.global().async(group: removal) { [self, staging, carry] in retire("", old: staging, carried: carry) }
         } else {
@@ -288,9 +395,61 @@ final class OutputFolder: Sendable {
     private struct CarryOver: Sendable {
         let made: OutputManifest
         let previous: OutputManifest
+        /// Whether the stamp of each folder of the output folder is noted as it is walked.
+        var recordsFolders = false
         var conflicts: [String] = []
         /// Folders made in the staging folder for the user's entries, to be given their attributes.
         var folders: [String] = []
+        /// The stamp of each folder of the output folder (its top excepted), read before it was listed.
+        var walked: [String: FileStamp] = [:]
+        /// When the walk began.
+        var walkedAt = Date()
+    }
+
+    /// What the build noted of the spare it left (the output folder it replaced), once committed.
+    var spareRecord: SpareFolder.Record? { leftSpare.withLock { $0 } }
+
+    /// The stamp of every folder of the staging folder, read before it is swapped in: those
+    /// this build made, and those of `candidates` (the output folder's) it holds besides (the
+    /// user's); `nil` when one of its own is missing.
+    private func madeFolderStamps(_ made: OutputManifest, candidates: some Sequence<String>) -> (stamps: [String: FileStamp], readAt: Date)? {
+        let readAt = Date()
+        // In a spare, a folder whose entries did not change has the stamp read as it was taken.
+        let changed = spare.map { $0.touched.union(touched.withLock { $0 }) } ?? []
+        var stamps: [String: FileStamp] = [:]
+        var read: [String] = []
+        for path in made.folders {
+            if let stamp = spare?.spareFolders[path], !changed.contains(path) { stamps[path] = stamp } else { read.append(path) }
+        }
+        guard let madeRead = SpareFolder.stamps(of: read, in: staging) else { return nil }
+        stamps.merge(madeRead) { _, new in new }
+        let others = candidates.filter { !made.folders.contains($0) }
+        let top = open(staging, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        defer { if top >= 0 { close(top) } }
+        for (path, stamp) in zip(others, Parallel.map(others.count, onAllCoresFrom: 512) { FileStamp(folderAt: others[$0], in: top) }) {
+            if let stamp { stamps[path] = stamp }
+        }
+        return (stamps, readAt)
+    }
+
+    /// Keeps the build before, now at the staging path, as the spare of the next build, and
+    /// returns what the next build needs to know of it; `nil` (and nothing done) when entries
+    /// of the user's came into the output folder while the build was swapped in (they are in
+    /// the build before now: taking it apart moves them across).
+    private func keepSpare(_ made: OutputManifest, previous: OutputManifest, carried carry: CarryOver,
+                           madeFolders: (stamps: [String: FileStamp], readAt: Date)) -> SpareFolder.Record? {
+        let owned: (String) -> Bool = { previous.owns($0) || made.owns($0) }
+        guard let now = SpareFolder.stamps(of: Array(carry.walked.keys), in: staging) else { return nil }
+        var listed = [""]
+        for (path, stamp) in now where stamp != carry.walked[path] || stamp.isRacy(with: carry.walkedAt) { listed.append(path) }
+        guard listed.allSatisfy({ SpareFolder.holdSameUserEntries($0, staging, target, owned: owned) }),
+              let manifest = FileStamp(regularFileAt: target + "/" + OutputManifest.fileName) else { return nil }
+        let spareFolder = SpareFolder.path(for: target)
+        if FileSystem.kind(spareFolder) != nil { FileSystem.removeTree(spareFolder) }
+        guard FileSystem.rename(staging, to: spareFolder) == nil else { return nil }
+        let changed = fresh.withLock { $0 }.union(previous.files.subtracting(made.files))
+        return SpareFolder.Record(manifest: manifest, changed: changed.sorted(), goneFolders: previous.folders.subtracting(made.folders).sorted(),
+                                  outputFolders: madeFolders.stamps, spareFolders: now, readAt: madeFolders.readAt)
     }
 
     /// Links every entry under `relative` of the output folder that the build before did not
@@ -298,6 +457,7 @@ final class OutputFolder: Sendable {
     /// file system cannot link.
     private func carryOver(_ relative: String, into carry: inout CarryOver) throws -> Bool {
         let folder = relative.isEmpty ? target : target + "/" + relative
+        if carry.recordsFolders && !relative.isEmpty, let stamp = FileStamp(folderAt: folder) { carry.walked[relative] = stamp }
         let entries: [FolderEntry]
         switch FolderEntry.entries(of: folder) {
         case .success(let listed): entries = listed
@@ -312,7 +472,7 @@ final class OutputFolder: Sendable {
             return true
         }
         let outcomes = Mutex<[(carried: CarryOver, result: Result<Bool, any Error>)]>([])
-        let start = CarryOver(made: carry.made, previous: carry.previous)
+        let start = CarryOver(made: carry.made, previous: carry.previous, recordsFolders: carry.recordsFolders)
         Parallel.forEach(entries.count, onAllCoresFrom: 256) { index in
             var carried = start
             let result = Result { try carryOver(entries[index], in: relative, of: folder, into: &carried) }
@@ -322,6 +482,7 @@ final class OutputFolder: Sendable {
         for (carried, result) in outcomes.withLock({ $0 }) {
             carry.conflicts += carried.conflicts
             carry.folders += carried.folders
+            carry.walked.merge(carried.walked) { first, _ in first }
             if try !result.get() { canLink = false }
         }
         return canLink
@@ -494,13 +655,14 @@ final class OutputFolder: Sendable {
         URLPath.ancestors(of: relative).contains { FileSystem.kind(target + "/" + $0) == .link }
     }
 
-    /// Whether everything under the output folder's `relative` folder was written by sitegen.
-    private func isOnlySitegens(_ relative: String, previous: OutputManifest) -> Bool {
+    /// Whether everything under the `relative` folder of `root` (the output folder) was written by sitegen.
+    private func isOnlySitegens(_ relative: String, in root: String? = nil, previous: OutputManifest) -> Bool {
+        let root = root ?? target
         guard previous.folders.contains(relative) else { return false }
-        for name in FileSystem.entries(of: target + "/" + relative) ?? [] {
+        for name in FileSystem.entries(of: root + "/" + relative) ?? [] {
             let path = relative + "/" + name
-            let owned = FileSystem.kind(target + "/" + path) == .folder
-                ? isOnlySitegens(path, previous: previous) : previous.files.contains(path)
+            let owned = FileSystem.kind(root + "/" + path) == .folder
+                ? isOnlySitegens(path, in: root, previous: previous) : previous.files.contains(path)
             if !owned { return false }
         }
         return true
@@ -526,7 +688,9 @@ final class OutputFolder: Sendable {
     /// Removes what killed builds of this output folder left: staging folders beside it and
     /// inside it whose process has ended (and the hidden folders of sitegen versions before
     /// the manifest).
-    private static func removeLeftovers(of name: String, in parent: String, target: String) {
+    private static func removeLeftovers(of name: String, in parent: String, target: String, keepingSpare: Bool) {
+        // The spare of cached builds, which a build without the cache makes stale.
+        if !keepingSpare && FileSystem.kind(SpareFolder.path(for: target)) == .folder { FileSystem.removeTree(SpareFolder.path(for: target)) }
         for entry in FileSystem.entries(of: parent) ?? [] where isLeftover(entry, prefix: ".sitegen-staging-\(name)-")
             || isLegacyLeftover(entry, of: name) {
             FileSystem.removeTree(parent + "/" + entry)

@@ -30,17 +30,18 @@ struct OutputManifest: Equatable {
         guard FileSystem.kind(file) == .file,
               let size = (try? FileManager.default.attributesOfItem(atPath: file))?[.size] as? Int, size <= maximumSize,
               let data = FileManager.default.contents(atPath: file) else { return nil }
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true)
-        guard lines.first == Substring(header) else { return nil }
+        // Split by bytes, not characters: a manifest holds a line an output.
+        let lines = [UInt8](data).split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true)
+        guard let first = lines.first, first.elementsEqual(header.utf8) else { return nil }
         var manifest = OutputManifest()
-        for line in lines.dropFirst() where line.utf8.count > 2 {
-            let path = unescape(line.dropFirst(2))
+        for line in lines.dropFirst() where line.count > 2 {
+            let path = unescape(Substring(String(decoding: line.dropFirst(2), as: UTF8.self)))
             // An entry that would lead out of the folder, or to sitegen's own files, was not written by sitegen.
             guard isPlainPath(path) else { continue }
             switch line.first {
-            case "f": manifest.files.insert(path)
-            case "d": manifest.folders.insert(path)
-            case "i":
+            case UInt8(ascii: "f"): manifest.files.insert(path)
+            case UInt8(ascii: "d"): manifest.folders.insert(path)
+            case UInt8(ascii: "i"):
                 // `i KEY PATH`: an image copy, also listed as a file.
                 guard let space = path.firstIndex(of: " ") else { continue }
                 let file = String(path[path.index(after: space)...])

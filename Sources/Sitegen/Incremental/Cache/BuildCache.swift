@@ -5,10 +5,10 @@ import SitegenLimits
 /// What `sitegen build` keeps from one build for the next, in one file beside the output
 /// folder (`.sitegen-cache-NAME` for the output folder `NAME`, next to where the build is
 /// staged): the stamp of every file of the site, each Markdown file's revision and parse, the
-/// link targets, what each output read (``DependencyRecord``) and the digest and stamp of each
-/// output file. With it the next build parses only the files that changed, renders only the
-/// outputs whose values or facts changed, and hard-links the other files of the output folder
-/// into the new one; when no file changed it stops at once.
+/// link targets, what each output read (``DependencyRecord``), the digest and stamp of each
+/// output file, and what the build left in the spare output folder (``SpareFolder``). With it
+/// the next build parses only the files that changed, renders only the outputs whose values or
+/// facts changed, and writes only those into the spare; when no file changed it stops at once.
 ///
 /// The cache is made by one `sitegen` binary for one site, output folder and set of options
 /// (its key): any other finds it stale and builds from nothing. A cache that cannot be read
@@ -134,6 +134,8 @@ struct BuildCache {
         /// date, the next year shown in footers).
         var validUntil: Date = .distantPast
         var summary = KeptSummary(pages: 0, listPages: 0, files: 0, warnings: [], notes: [])
+        /// The output folder the build replaced, kept beside it for the next build to be staged in.
+        var spare: SpareFolder.Record?
     }
 
     /// A cache read but for its parses.
@@ -258,7 +260,7 @@ struct BuildCache {
     }
 
     /// The format of the file, raised whenever what it holds changes.
-    private static let format = "sitegen build cache 6"
+    private static let format = "sitegen build cache 7"
 
     /// Reads the cache but for its pages (see ``Opened/pages()``).
     func read() -> Reading {
@@ -301,6 +303,7 @@ struct BuildCache {
             contents.inputs = try reader.readDictionary()
             contents.validUntil = Date(timeIntervalSinceReferenceDate: try reader.readDouble())
             contents.summary = try reader.read()
+            contents.spare = try reader.readOptional()
             let html = (file: CachedPageHTML(cachePath: path), id: try reader.readUInt64(), length: try reader.readInt())
             guard reader.isAtEnd else { return .refused("is corrupt") }
             return .read(Opened(contents: contents, reader: file, parsesOffset: head.count + length, index: bytes,
@@ -341,6 +344,7 @@ struct BuildCache {
         index.write(contents.inputs)
         index.write(contents.validUntil.timeIntervalSinceReferenceDate)
         index.write(contents.summary)
+        index.write(contents.spare)
         index.write(stored.id)
         index.write(stored.length)
         // Written part by part: each Markdown file's parse and text after its path and length.

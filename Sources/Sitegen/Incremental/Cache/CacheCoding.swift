@@ -18,6 +18,23 @@ extension FileStamp: CacheCodable {
     }
 }
 
+extension SpareFolder.Record: CacheCodable {
+    func write(to writer: inout CacheWriter) {
+        writer.write(manifest)
+        writer.write(changed)
+        writer.write(goneFolders)
+        writer.write(outputFolders)
+        writer.write(spareFolders)
+        writer.write(readAt.timeIntervalSince1970)
+    }
+
+    init(from reader: inout CacheReader) throws(CacheReader.Malformed) {
+        self.init(manifest: try reader.read(), changed: try reader.readStrings(), goneFolders: try reader.readStrings(),
+                  outputFolders: try reader.readDictionary(), spareFolders: try reader.readDictionary(),
+                  readAt: Date(timeIntervalSince1970: try reader.readDouble()))
+    }
+}
+
 extension Fact: CacheCodable {
     func write(to writer: inout CacheWriter) {
         switch self {

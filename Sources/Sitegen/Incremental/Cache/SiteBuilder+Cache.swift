@@ -4,9 +4,10 @@ import SitegenMarkdown
 extension SiteBuilder {
     /// Builds the site into its output folder, remembering what it learned in the build cache
     /// (``BuildCache``) and starting from what the build before remembered: only changed files
-    /// are parsed, only outputs whose values or facts changed are rendered, and the output
-    /// folder's other files are hard-linked into the new one, which is swapped in whole as
-    /// ``build()`` does; when no file of the site changed, nothing is done at all. The output
+    /// are parsed, only outputs whose values or facts changed are rendered, and the build is
+    /// staged in the output folder before last (``SpareFolder``), which holds the other files
+    /// already, or else in a new folder into which they are hard-linked; either is swapped in
+    /// whole as ``build()`` does; when no file of the site changed, nothing is done at all. The output
     /// is the one ``build()`` makes. A site whose steps run code of their own builds as
     /// ``build()`` does, and so does a site not read from a folder on disk (the cache keeps the
     /// stamps of files on disk).
@@ -71,7 +72,7 @@ extension SiteBuilder {
         let folder: OutputFolder
         do {
             try OutputLocation.check(layout, output: outputFolder)
-            folder = try OutputFolder(destination: outputFolder, removesInBackground: true)
+            folder = try OutputFolder(destination: outputFolder, removesInBackground: true, keepsSpare: true, spare: previous?.spare)
         } catch {
             observers.send(.failed("\(error)"))
             throw error
@@ -93,6 +94,7 @@ extension SiteBuilder {
         (contents.bundleFolders, contents.linkTargets) = (kept.bundleFolders, kept.linkTargets)
         contents.record = plan.takeRecord()
         contents.outputs = written.outputs
+        contents.spare = folder.spareRecord
         contents.inputs = files.stamps.mapValues { $0.isRacy(with: walked) ? $0.spoiled : $0 }
         contents.validUntil = files.isComplete ? Self.nextChange(after: options.now, pages: loaded?.pages ?? [], memory: memory) : .distantPast
         contents.summary = BuildCache.KeptSummary(pages: summary.pages, listPages: summary.listPages, files: summary.files,

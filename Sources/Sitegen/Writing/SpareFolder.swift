@@ -1,0 +1,141 @@
+import Foundation
+
+/// The output folder as the build before it left it, kept by cached builds (`--cache`) beside
+/// the output folder as `.sitegen-spare-NAME` instead of being taken apart after the swap.
+///
+/// The spare and the output folder share every file that did not change between the two
+/// builds (hard links of one file), so the next cached build stages itself in the spare: it
+/// removes the files that differ (``Record/changed``), writes the outputs that changed, and
+/// swaps the spare in as ``OutputFolder`` swaps any staging folder; the output folder it
+/// replaces becomes the next spare. A build of one changed page then touches a few files
+/// instead of linking every file of the site into a new folder and taking the old one apart.
+///
+/// The spare is used only when everything is as the record says: the output folder's manifest
+/// is the one the record was made with, every folder of the spare has the stamp it had, and
+/// every folder of the output folder whose stamp changed since (or changed within a tick of
+/// the clock of the reading) holds the same entries of the user's as the spare's. Otherwise it
+/// is removed and the build stages itself in a new folder.
+struct SpareFolder {
+    /// What a build noted of the spare it left and of the output folder, for the next build.
+    struct Record: Sendable, Equatable {
+        /// The stamp of the output folder's manifest as the build left it: the spare goes only
+        /// with that output.
+        var manifest: FileStamp
+        /// Files in which the spare and the output folder differ: written anew by the build, or
+        /// removed by it. Every other file of the manifest is one file in both.
+        var changed: [String]
+        /// Folders of the spare that the output folder no longer has.
+        var goneFolders: [String]
+        /// The stamp of each folder of the output folder (its top excepted): sitegen's and the user's.
+        var outputFolders: [String: FileStamp]
+        /// The stamp of each folder of the spare (its top excepted).
+        var spareFolders: [String: FileStamp]
+        /// When the stamps were read: a folder changed so close before can change again and keep
+        /// its stamp (see ``FileStamp/isRacy(with:)``), and is listed again.
+        var readAt: Date
+    }
+
+    /// The spare once taken as the staging folder of a build.
+    struct Taken: Sendable {
+        /// The files of the output folder's manifest that the spare holds as they are there.
+        let present: Set<String>
+        /// The stamp of each folder of the output folder when the build began.
+        let outputFolders: [String: FileStamp]
+        /// When those stamps were read.
+        let readAt: Date
+        /// The stamp of each folder of the spare as taken.
+        let spareFolders: [String: FileStamp]
+        /// Folders of the spare whose entries changed as it was taken.
+        let touched: Set<String>
+    }
+
+    /// Where the spare of the output folder `target` (a real path) is kept.
+    static func path(for target: String) -> String {
+        URLPath.folder(of: target) + "/.sitegen-spare-" + URLPath.lastComponent(of: target)
+    }
+
+    /// Checks the spare now at `folder` against `record` and the output folder `output` (whose
+    /// manifest is `manifest`), and removes from it the files that differ from the output
+    /// folder's; `nil` when it cannot stand for the output folder (the caller removes it).
+    static func take(_ folder: String, record: Record, output: String, manifest: OutputManifest) -> Taken? {
+        // Every recorded folder is reached through recorded folders (never through a link).
+        let spareFolders = record.spareFolders
+        guard spareFolders.keys.allSatisfy({ OutputManifest.isPlainPath($0) && isInside($0, spareFolders) }),
+              record.outputFolders.keys.allSatisfy({ OutputManifest.isPlainPath($0) && isInside($0, record.outputFolders) }),
+              record.changed.allSatisfy(OutputManifest.isPlainPath),
+              record.goneFolders.allSatisfy({ spareFolders[$0] != nil }) else { return nil }
+        let readAt = Date()
+        guard let spareNow = stamps(of: Array(spareFolders.keys), in: folder), spareNow == spareFolders,
+              let outputNow = stamps(of: Array(record.outputFolders.keys), in: output) else { return nil }
+        let differing = Set(record.changed).union(record.goneFolders)
+        let owned: @Sendable (String) -> Bool = { manifest.owns($0) || differing.contains($0) }
+        var listed = [""]
+        for (path, stamp) in outputNow where stamp != record.outputFolders[path] || stamp.isRacy(with: record.readAt) {
+            listed.append(path)
+        }
+        for (path, stamp) in spareNow where stamp.isRacy(with: record.readAt) && outputNow[path] != nil { listed.append(path) }
+        for path in Set(listed) where !holdSameUserEntries(path, output, folder, owned: owned) { return nil }
+        // A file in a folder the spare does not have is not in it either.
+        for path in record.changed where isInside(path, spareFolders) { FileSystem.removeFile(folder + "/" + path) }
+        for path in record.goneFolders.sorted(by: { $0.count > $1.count }) { FileSystem.removeEmptyFolder(folder + "/" + path) }
+        let touched = Set(record.changed.map(URLPath.folder(of:)) + record.goneFolders.map(URLPath.folder(of:)))
+        return Taken(present: manifest.files.subtracting(record.changed), outputFolders: outputNow, readAt: readAt,
+                     spareFolders: spareNow, touched: touched)
+    }
+
+    /// Whether every folder above `path` is in `folders`.
+    private static func isInside(_ path: String, _ folders: [String: FileStamp]) -> Bool {
+        URLPath.ancestors(of: path).allSatisfy { folders[$0] != nil }
+    }
+
+    /// The stamp of each of `folders` (relative paths) in `root`, read on all cores; `nil` when
+    /// one is gone or no longer a folder.
+    static func stamps(of folders: [String], in root: String) -> [String: FileStamp]? {
+        // Looked up from the open top folder: no walk of the path to it each time.
+        let top = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard top >= 0 else { return folders.isEmpty ? [:] : nil }
+        defer { close(top) }
+        let read = Parallel.map(folders.count, onAllCoresFrom: 512) { FileStamp(folderAt: folders[$0], in: top) }
+        var stamps: [String: FileStamp] = [:]
+        stamps.reserveCapacity(folders.count)
+        for (path, stamp) in zip(folders, read) {
+            guard let stamp else { return nil }
+            stamps[path] = stamp
+        }
+        return stamps
+    }
+
+    /// Whether the folder `relative` of `first` and of `second` holds the same entries that
+    /// `owned` does not claim (the user's): the same files (one file in both, by its inode),
+    /// folders in both. At the top, sitegen's own entries are left out.
+    static func holdSameUserEntries(_ relative: String, _ first: String, _ second: String,
+                                    owned: (String) -> Bool) -> Bool {
+        func userEntries(of root: String) -> [String: FileSystem.Kind?]? {
+            let folder = relative.isEmpty ? root : root + "/" + relative
+            let entries: [FolderEntry]
+            switch FolderEntry.entries(of: folder) {
+            case .success(let listed): entries = listed
+            // A folder one side does not have holds nothing of the user's there (were it the
+            // user's, its folder above would show it).
+            case .failure(let error) where error.code == ENOENT && !relative.isEmpty: entries = []
+            case .failure: return nil
+            }
+            var found: [String: FileSystem.Kind?] = [:]
+            for entry in entries {
+                let name = String(decoding: entry.name, as: UTF8.self)
+                if relative.isEmpty && name.hasPrefix(".sitegen-") { continue }
+                let path = relative.isEmpty ? name : relative + "/" + name
+                if !owned(path) { found[path] = entry.kind(at: folder + "/" + name) }
+            }
+            return found
+        }
+        guard let these = userEntries(of: first), let those = userEntries(of: second), these.count == those.count else { return false }
+        for (path, kind) in these {
+            guard let other = those[path], kind == other else { return false }
+            if kind != .folder && FileSystem.entryIdentity(first + "/" + path) != FileSystem.entryIdentity(second + "/" + path) {
+                return false
+            }
+        }
+        return true
+    }
+}

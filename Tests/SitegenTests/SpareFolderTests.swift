@@ -1,0 +1,168 @@
+import Foundation
+import Testing
+@testable import Sitegen
+
+/// `sitegen build --cache` keeps the output folder each build replaces beside it
+/// (`.sitegen-spare-NAME`) and stages the next build in it: only what differs is written, the
+/// rest is there already; the user's files in the output folder stay as they are.
+@Suite("The spare output folder of cached builds")
+struct SpareFolderTests {
+    private let options = BuildOptions(baseURL: "https://example.org/")
+
+    private func spare(of site: TestSite) -> URL {
+        site.root.appendingPathComponent(".sitegen-spare-public")
+    }
+
+    private func inode(_ url: URL) -> UInt64? {
+        FileSystem.entryIdentity(url.path)?.last
+    }
+
+    /// A cached build of `site`; then expects its output to be a build from nothing's, with the
+    /// user's `extra` files (path → text) besides.
+    private func buildAndCompare(_ site: TestSite, extra: [String: String] = [:],
+                                 sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        try await SiteBuilder(site: Site(), layout: SiteLayout(root: site.root), options: options).buildRemembering()
+        let fresh = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-fresh-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: fresh) }
+        try await SiteBuilder(site: Site(), layout: SiteLayout(root: site.root, output: fresh), options: options).build()
+        var expected = LiveBuildHarness.files(in: fresh)
+        for (path, text) in extra { expected[path] = Data(text.utf8) }
+        let actual = LiveBuildHarness.files(in: site.output)
+        #expect(actual.keys.sorted() == expected.keys.sorted(), sourceLocation: sourceLocation)
+        for (path, data) in expected where actual[path] != data {
+            Issue.record("\(path) differs from a build from nothing", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test("after the second cached build, each is staged in the output folder before last; through edits, new and removed pages and files the output is a build from nothing's")
+    func buildsAreStagedInTheSpare() async throws {
+        let site = try TestSite(example: "blog")
+        let post = "content/posts/2026-02-02-measuring-a-build.md"
+        let original = try String(contentsOf: site.root.appendingPathComponent(post), encoding: .utf8)
+        try await buildAndCompare(site)
+        try site.write(original + "\nA first edit.\n", to: post)
+        try await buildAndCompare(site)
+        let edits: [() throws -> Void] = [
+            { try site.write(original + "\nA second edit.\n", to: post) },
+            { try site.write("---\ntitle: A new page\ntags: [swift]\n---\n\nNew.\n", to: "content/new.md") },
+            { try site.write(original + "\nA third edit.\n", to: post) },
+            { try FileManager.default.removeItem(at: site.root.appendingPathComponent("content/new.md")) },
+            { try site.write("a static file\n", to: "static/notes/today.txt") },
+            { try FileManager.default.removeItem(at: site.root.appendingPathComponent("static/notes")) },
+            { try site.write("<footer>Another footer</footer>\n", to: "templates/footer.mustache") },
+        ]
+        for edit in edits {
+            let before = LiveBuildHarness.files(in: site.output)
+            let spareFolder = try #require(inode(spare(of: site)))
+            try edit()
+            try await buildAndCompare(site)
+            // The spare became the output; the output before became the spare, as it was.
+            #expect(inode(site.output) == spareFolder)
+            #expect(LiveBuildHarness.files(in: spare(of: site)) == before)
+        }
+        #expect(!site.exists("new/index.html") && !site.exists("notes/today.txt") && !site.exists("notes"))
+    }
+
+    @Test("the user's files in the output folder stay through builds staged in the spare: added, changed by hand or removed")
+    func usersFilesStay() async throws {
+        let site = try TestSite(example: "blog")
+        let post = "content/posts/2026-02-02-measuring-a-build.md"
+        let original = try String(contentsOf: site.root.appendingPathComponent(post), encoding: .utf8)
+        try await buildAndCompare(site)
+        try site.write(original + "\nEdit 1.\n", to: post)
+        try await buildAndCompare(site)
+        var extra = ["CNAME": "example.org\n", "about/notes.txt": "mine\n", "mine/deep/x.txt": "deep\n"]
+        for (path, text) in extra { try site.write(text, to: "public/" + path) }
+        for round in 2...4 {
+            try site.write(original + "\nEdit \(round).\n", to: post)
+            try await buildAndCompare(site, extra: extra)
+        }
+        extra["about/notes.txt"] = "changed\n"
+        try site.write("changed\n", to: "public/about/notes.txt")
+        try FileManager.default.removeItem(at: site.output.appendingPathComponent("CNAME"))
+        extra["CNAME"] = nil
+        try FileManager.default.removeItem(at: site.output.appendingPathComponent("mine/deep"))
+        extra["mine/deep/x.txt"] = nil
+        for round in 5...6 {
+            try site.write(original + "\nEdit \(round).\n", to: post)
+            try await buildAndCompare(site, extra: extra)
+        }
+        #expect(!site.exists("CNAME") && !site.exists("mine/deep"))
+        #expect(FileManager.default.fileExists(atPath: site.output.appendingPathComponent("mine").path))
+    }
+
+    @Test("a file of the user's where a build staged in the spare writes stops the build, naming it; the output stays as it was")
+    func usersFileInTheWay() async throws {
+        let site = try TestSite(example: "blog")
+        try await buildAndCompare(site)
+        try site.write("---\ntitle: About\n---\n\nEdited.\n", to: "content/about.md")
+        try await buildAndCompare(site)
+        try site.write("my own page\n", to: "public/later/index.html")
+        // Carried into the next output, and so in the spare of the build after.
+        try site.write("---\ntitle: About\n---\n\nEdited again.\n", to: "content/about.md")
+        try await buildAndCompare(site, extra: ["later/index.html": "my own page\n"])
+        let before = LiveBuildHarness.files(in: site.output)
+        try site.write("---\ntitle: Later\n---\n\nA page where the user's file is.\n", to: "content/later.md")
+        let error = await #expect(throws: (any Error).self) {
+            try await SiteBuilder(site: Site(), layout: SiteLayout(root: site.root), options: options).buildRemembering()
+        }
+        #expect("\(error.map { "\($0)" } ?? "")".contains("later/index.html"))
+        #expect(LiveBuildHarness.files(in: site.output) == before)
+        #expect(try site.page("later/index.html") == "my own page\n")
+    }
+
+    @Test("a spare changed by hand is not used: no file put in it is published, none taken from it is stale")
+    func spareChangedByHand() async throws {
+        let site = try TestSite(example: "blog")
+        try await buildAndCompare(site)
+        try site.write("---\ntitle: About\n---\n\nEdited.\n", to: "content/about.md")
+        try await buildAndCompare(site)
+        try site.write("planted\n", to: ".sitegen-spare-public/planted.html")
+        try site.write("planted\n", to: ".sitegen-spare-public/posts/planted.html")
+        let stale = spare(of: site).appendingPathComponent("index.html")
+        try FileManager.default.removeItem(at: stale)
+        try "replaced in the spare".write(to: stale, atomically: false, encoding: .utf8)
+        try site.write("---\ntitle: About\n---\n\nEdited again.\n", to: "content/about.md")
+        try await buildAndCompare(site)
+        #expect(!site.exists("planted.html") && !site.exists("posts/planted.html"))
+    }
+
+    @Test("a build without the cache removes the spare")
+    func plainBuildRemovesTheSpare() async throws {
+        let site = try TestSite(example: "blog")
+        try await buildAndCompare(site)
+        try site.write("---\ntitle: About\n---\n\nEdited.\n", to: "content/about.md")
+        try await buildAndCompare(site)
+        #expect(FileManager.default.fileExists(atPath: spare(of: site).path))
+        try await site.build(options)
+        #expect(!FileManager.default.fileExists(atPath: spare(of: site).path))
+    }
+
+    @Test("a record that names paths outside the spare, or folders reached through others it does not name, is not used")
+    func hostileRecords() throws {
+        let site = try TestSite()
+        try site.write("kept\n", to: "spare/a/b/file.html")
+        try site.write("kept\n", to: "output/a/b/file.html")
+        try site.write("outside\n", to: "outside.txt")
+        let spareFolder = site.root.appendingPathComponent("spare").path, output = site.root.appendingPathComponent("output").path
+        let stamps = try #require(SpareFolder.stamps(of: ["a", "a/b"], in: spareFolder))
+        let outputStamps = try #require(SpareFolder.stamps(of: ["a", "a/b"], in: output))
+        var manifest = OutputManifest()
+        manifest.files = ["a/b/file.html"]
+        manifest.folders = ["a", "a/b"]
+        let record = SpareFolder.Record(manifest: FileStamp(seconds: 0, nanoseconds: 0, size: 0, inode: 0), changed: ["a/b/file.html"],
+                                        goneFolders: [], outputFolders: outputStamps, spareFolders: stamps, readAt: .distantPast)
+        for hostile in [["../outside.txt"], ["a/../../outside.txt"], ["/etc/passwd"]] {
+            var bad = record
+            bad.changed = hostile
+            #expect(SpareFolder.take(spareFolder, record: bad, output: output, manifest: manifest) == nil)
+        }
+        var skipping = record
+        skipping.spareFolders["a"] = nil
+        #expect(SpareFolder.take(spareFolder, record: skipping, output: output, manifest: manifest) == nil)
+        #expect(FileManager.default.fileExists(atPath: site.root.appendingPathComponent("outside.txt").path))
+        let taken = try #require(SpareFolder.take(spareFolder, record: record, output: output, manifest: manifest))
+        #expect(taken.present.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: spareFolder + "/a/b/file.html"))
+    }
+}
