@@ -117,12 +117,25 @@ struct SpareFolderTests {
         try await buildAndCompare(site)
         try site.write("---\ntitle: About\n---\n\nEdited.\n", to: "content/about.md")
         try await buildAndCompare(site)
-        try site.write("planted\n", to: ".sitegen-spare-public/planted.html")
+        // Planted with the folder's modification time set back, after the tick of the clock in
+        // which its stamp was read: its stamp still tells (its status change time, and its size).
+        try await Task.sleep(for: .milliseconds(250))
+        let posts = spare(of: site).appendingPathComponent("posts").path
+        var info = stat()
+        #expect(stat(posts, &info) == 0)
         try site.write("planted\n", to: ".sitegen-spare-public/posts/planted.html")
+        var times = [info.st_atim, info.st_mtim]
+        #expect(utimensat(AT_FDCWD, posts, &times, 0) == 0)
+        try site.write("---\ntitle: About\n---\n\nEdited again.\n", to: "content/about.md")
+        try await buildAndCompare(site)
+        #expect(!site.exists("posts/planted.html"))
+        try site.write("---\ntitle: About\n---\n\nEdited a third time.\n", to: "content/about.md")
+        try await buildAndCompare(site)
+        try site.write("planted\n", to: ".sitegen-spare-public/planted.html")
         let stale = spare(of: site).appendingPathComponent("index.html")
         try FileManager.default.removeItem(at: stale)
         try "replaced in the spare".write(to: stale, atomically: false, encoding: .utf8)
-        try site.write("---\ntitle: About\n---\n\nEdited again.\n", to: "content/about.md")
+        try site.write("---\ntitle: About\n---\n\nEdited a fourth time.\n", to: "content/about.md")
         try await buildAndCompare(site)
         #expect(!site.exists("planted.html") && !site.exists("posts/planted.html"))
     }

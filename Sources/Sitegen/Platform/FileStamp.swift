@@ -28,19 +28,30 @@ package struct FileStamp: Sendable, Hashable {
     }
 
     /// The stamp of the folder at `path` (not followed when it is a link); `nil` when there is
-    /// none, or another kind of entry.
+    /// none, or another kind of entry. A folder's stamp holds the time its status last changed,
+    /// not its modification time: any change of its entries changes both, and no one can set
+    /// the first back.
     init?(folderAt path: String) {
         var info = stat()
         guard lstat(path, &info) == 0, FileSystem.kind(ofMode: info.st_mode) == .folder else { return nil }
-        self.init(status: info)
+        self.init(folderStatus: info)
     }
 
-    /// The stamp of the folder at the relative `path` of the open folder `descriptor` (not
-    /// followed when it is a link); `nil` when there is none, or another kind of entry.
+    /// The stamp of the folder at the relative `path` of the open folder `descriptor`, as
+    /// ``init(folderAt:)``.
     init?(folderAt path: String, in descriptor: Int32) {
         var info = stat()
         guard fstatat(descriptor, path, &info, AT_SYMLINK_NOFOLLOW) == 0, FileSystem.kind(ofMode: info.st_mode) == .folder else { return nil }
-        self.init(status: info)
+        self.init(folderStatus: info)
+    }
+
+    private init(folderStatus info: stat) {
+        #if os(Linux)
+        let time = info.st_ctim
+        #else
+        let time = info.st_ctimespec
+        #endif
+        self.init(seconds: Int(time.tv_sec), nanoseconds: Int(time.tv_nsec), size: Int(info.st_size), inode: UInt64(info.st_ino))
     }
 
     /// Whether the file was modified at or after `moment`, or so close before it that a later
