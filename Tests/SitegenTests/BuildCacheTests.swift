@@ -344,7 +344,8 @@ struct BuildCacheTests {
         record.set("a/index.html", .init(values: 42, facts: [.page("a.md"), .templates]))
         record.seen[.page("a.md")] = 7
         writer.write(record)
-        let spare = SpareFolder.Record(manifest: FileStamp(seconds: 5, nanoseconds: 6, size: 7, inode: 8), changed: ["a/index.html"],
+        let spare = SpareFolder.Record(manifest: FileStamp(seconds: 5, nanoseconds: 6, size: 7, inode: 8),
+                                       spareTop: FileStamp(seconds: 13, nanoseconds: 14, size: 15, inode: 16), changed: ["a/index.html"],
                                        goneFolders: ["b"], outputFolders: ["a": FileStamp(seconds: 1, nanoseconds: 2, size: 3, inode: 4)],
                                        spareFolders: ["c": FileStamp(seconds: 9, nanoseconds: 10, size: 11, inode: 12)],
                                        readAt: Date(timeIntervalSince1970: 1_700_000_000.25))

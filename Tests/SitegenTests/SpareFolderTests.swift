@@ -140,6 +140,43 @@ struct SpareFolderTests {
         #expect(!site.exists("planted.html") && !site.exists("posts/planted.html"))
     }
 
+    @Test("entries of the spare's top folder changed by hand are not published; a file outside that shares a file of the spare (a hard link, a copy made with cp -al) is never written")
+    func topOfTheSpare() async throws {
+        let site = try TestSite(example: "blog")
+        let outside = try site.write("mine\n", to: "outside/notes.txt")
+        let backup = site.root.appendingPathComponent("backup")
+        try FileManager.default.createDirectory(at: backup, withIntermediateDirectories: true)
+        var backedUp = Data()
+        try await buildAndCompare(site)
+        for round in 1...4 {
+            if round <= 2 {
+                try site.write("---\ntitle: About\n---\n\nEdit \(round).\n", to: "content/about.md")
+            } else {
+                try site.write("---\ntitle: Page \(round)\n---\n\nNew.\n", to: "content/page-\(round).md")
+            }
+            try await buildAndCompare(site)
+            if round == 2 {
+                // A backup of the output made of hard links (cp -al): the next spare's manifest is one of its files.
+                try FileManager.default.linkItem(at: site.output.appendingPathComponent(".sitegen-manifest"),
+                                                 to: backup.appendingPathComponent(".sitegen-manifest"))
+                backedUp = try Data(contentsOf: backup.appendingPathComponent(".sitegen-manifest"))
+            }
+        }
+        let top = spare(of: site)
+        try FileManager.default.removeItem(at: top.appendingPathComponent("robots.txt"))
+        try FileManager.default.createSymbolicLink(at: top.appendingPathComponent("robots.txt"), withDestinationURL: outside)
+        try FileManager.default.removeItem(at: top.appendingPathComponent("404.html"))
+        try site.write("planted\n", to: ".sitegen-spare-public/.sitegen-planted")
+        try FileManager.default.removeItem(at: top.appendingPathComponent(".sitegen-manifest"))
+        try FileManager.default.linkItem(at: outside, to: top.appendingPathComponent(".sitegen-manifest"))
+        try site.write("---\ntitle: Page 5\n---\n\nNew.\n", to: "content/page-5.md")
+        try await buildAndCompare(site)
+        #expect(try String(contentsOf: outside, encoding: .utf8) == "mine\n")
+        #expect(try Data(contentsOf: backup.appendingPathComponent(".sitegen-manifest")) == backedUp)
+        #expect(FileSystem.kind(site.output.appendingPathComponent("robots.txt").path) == .file)
+        #expect(!site.exists(".sitegen-planted"))
+    }
+
     @Test("a build without the cache removes the spare")
     func plainBuildRemovesTheSpare() async throws {
         let site = try TestSite(example: "blog")
@@ -163,7 +200,8 @@ struct SpareFolderTests {
         var manifest = OutputManifest()
         manifest.files = ["a/b/file.html"]
         manifest.folders = ["a", "a/b"]
-        let record = SpareFolder.Record(manifest: FileStamp(seconds: 0, nanoseconds: 0, size: 0, inode: 0), changed: ["a/b/file.html"],
+        let record = SpareFolder.Record(manifest: FileStamp(seconds: 0, nanoseconds: 0, size: 0, inode: 0),
+                                        spareTop: FileStamp(seconds: 0, nanoseconds: 0, size: 0, inode: 0), changed: ["a/b/file.html"],
                                         goneFolders: [], outputFolders: outputStamps, spareFolders: stamps, readAt: .distantPast)
         for hostile in [["../outside.txt"], ["a/../../outside.txt"], ["/etc/passwd"]] {
             var bad = record

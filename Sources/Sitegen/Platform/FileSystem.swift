@@ -137,6 +137,12 @@ package enum FileSystem {
 
     /// Writes `text` to a new file at `path`, never through a file already there (which may
     /// be a second name of another file): that one is removed first. Not synced to disk.
+    static func writeNew(_ text: String, toFile path: String) -> Bool {
+        var text = text
+        return text.withUTF8 { writeNew(UnsafeRawBufferPointer($0), toFile: path) }
+    }
+
+    /// Writes `bytes` to a new file at `path`, as ``writeNew(_:toFile:)-(String,_)``.
     static func writeNew(_ bytes: UnsafeRawBufferPointer, toFile path: String) -> Bool {
         var descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         if descriptor < 0 && errno == EEXIST && unlink(path) == 0 {

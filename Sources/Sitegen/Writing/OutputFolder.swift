@@ -88,11 +88,13 @@ final class OutputFolder: Sendable {
         let mountPoint = exists && FileSystem.isMountPoint(target)
         var taken: SpareFolder.Taken?
         var rejected: String?
-        if keepsSpare && !mountPoint && FileSystem.kind(SpareFolder.path(for: target)) == .folder {
+        // The spare's top folder as the build that left it noted (its entries are checked by it).
+        let spareTop = FileStamp(folderAt: SpareFolder.path(for: target))
+        if keepsSpare && !mountPoint && spareTop != nil {
             // Taken under a staging folder's name, so that a killed build leaves it to be removed.
             let spareFolder = parent + "/.sitegen-staging-\(name)-\(ProcessID.current.value)-\(UUID().uuidString)"
             if FileSystem.rename(SpareFolder.path(for: target), to: spareFolder) == nil {
-                if let record, let openedManifest, openedManifest.stamp == record.manifest,
+                if let record, let openedManifest, openedManifest.stamp == record.manifest, spareTop == record.spareTop,
                    let spare = SpareFolder.take(spareFolder, record: record, output: target, manifest: openedManifest.manifest),
                    FileSystem.rename(spareFolder, to: beside) == nil {
                     taken = spare
@@ -136,7 +138,7 @@ final class OutputFolder: Sendable {
         try clearSpare(at: relative)
         // Never through a file already there: it may be a hard link to the published output (``reuse(_:stamp:)``).
         guard FileSystem.writeNew(bytes, toFile: staging + "/" + relative) else {
-            throw SiteError(file: path, "cannot write the output file: \(String(cString: strerror(errno)))")
+            throw SiteError(file: destination.path + "/" + relative, "cannot write the output file: \(String(cString: strerror(errno)))")
         }
         _ = written.withLock { $0.files.insert(relative) }
         noteFresh(relative)
@@ -357,7 +359,9 @@ final class OutputFolder: Sendable {
                 FileSystem.copyAttributes(of: target + "/" + folder, to: staging + "/" + folder)
             }
         }
-        guard FileSystem.write(made.text, toFile: staging + "/" + OutputManifest.fileName) else {
+        // Never through the file there (the spare's manifest is the build before last's, which
+        // a copy of the output made with hard links shares).
+        guard FileSystem.writeNew(made.text, toFile: staging + "/" + OutputManifest.fileName) else {
             throw SiteError(file: destination.path, "cannot write \(OutputManifest.fileName): \(String(cString: strerror(errno)))")
         }
         if FileSystem.kind(target) == nil {
@@ -446,9 +450,9 @@ final class OutputFolder: Sendable {
               let manifest = FileStamp(regularFileAt: target + "/" + OutputManifest.fileName) else { return nil }
         let spareFolder = SpareFolder.path(for: target)
         if FileSystem.kind(spareFolder) != nil { FileSystem.removeTree(spareFolder) }
-        guard FileSystem.rename(staging, to: spareFolder) == nil else { return nil }
+        guard FileSystem.rename(staging, to: spareFolder) == nil, let spareTop = FileStamp(folderAt: spareFolder) else { return nil }
         let changed = fresh.withLock { $0 }.union(previous.files.subtracting(made.files))
-        return SpareFolder.Record(manifest: manifest, changed: changed.sorted(), goneFolders: previous.folders.subtracting(made.folders).sorted(),
+        return SpareFolder.Record(manifest: manifest, spareTop: spareTop, changed: changed.sorted(), goneFolders: previous.folders.subtracting(made.folders).sorted(),
                                   outputFolders: madeFolders.stamps, spareFolders: now, readAt: madeFolders.readAt)
     }
 
@@ -671,7 +675,7 @@ final class OutputFolder: Sendable {
     private func writeManifest(_ manifest: OutputManifest) throws {
         let file = target + "/" + OutputManifest.fileName
         let temporary = file + ".new"
-        guard FileSystem.write(manifest.text, toFile: temporary), FileSystem.rename(temporary, to: file) == nil else {
+        guard FileSystem.writeNew(manifest.text, toFile: temporary), FileSystem.rename(temporary, to: file) == nil else {
             throw SiteError(file: file, "cannot write the output manifest: \(String(cString: strerror(errno)))")
         }
     }

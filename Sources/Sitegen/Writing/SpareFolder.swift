@@ -11,7 +11,8 @@ import Foundation
 /// instead of linking every file of the site into a new folder and taking the old one apart.
 ///
 /// The spare is used only when everything is as the record says: the output folder's manifest
-/// is the one the record was made with, every folder of the spare has the stamp it had, and
+/// is the one the record was made with, every folder of the spare (its top too) has the stamp
+/// it had, and
 /// every folder of the output folder whose stamp changed since (or changed within a tick of
 /// the clock of the reading) holds the same entries of the user's as the spare's. Otherwise it
 /// is removed and the build stages itself in a new folder.
@@ -21,6 +22,8 @@ struct SpareFolder {
         /// The stamp of the output folder's manifest as the build left it: the spare goes only
         /// with that output.
         var manifest: FileStamp
+        /// The stamp of the spare's top folder, which changes with any of its entries.
+        var spareTop: FileStamp
         /// Files in which the spare and the output folder differ: written anew by the build, or
         /// removed by it. Every other file of the manifest is one file in both.
         var changed: [String]

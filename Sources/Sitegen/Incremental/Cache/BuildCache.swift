@@ -209,6 +209,7 @@ struct BuildCache {
             let chunksRead = read.withLock { $0 }
             guard chunksRead.count == chunks.count else { return nil }
             var pages = KeptPages(html: opened)
+            pages.records = Dictionary(entries.map { ($0.path, bytes[$0.record]) }, uniquingKeysWith: { first, _ in first })
             pages.parses.reserveCapacity(entries.count)
             pages.texts.reserveCapacity(entries.count)
             for (chunk, range) in chunks.enumerated() {
@@ -229,6 +230,9 @@ struct BuildCache {
         var texts: [String: PageText.Kept] = [:]
         /// The file of pages' HTML the parses name.
         let html: CachedPageHTML.Opened
+        /// Each file's entry as the cache holds it, which the next cache takes as it is when
+        /// the file's parse and text did not change.
+        var records: [String: ArraySlice<UInt8>] = [:]
     }
 
     /// What reading the cache found.
@@ -316,10 +320,11 @@ struct BuildCache {
     /// Writes the cache for the next build; false when it cannot be written (the next build
     /// then builds from nothing). The pages' HTML goes to the file of pages' HTML first
     /// (``CachedPageHTML``): the HTML kept in `html` (the file as this build opened it) stays
-    /// where it is.
+    /// where it is. The entry of a file whose parse is the one `kept` read (its HTML where it
+    /// was) is copied from `kept` as it is.
     @discardableResult
     func write(_ contents: Contents, parses: [String: KeptParse], texts: [String: PageText.Kept],
-               html opened: CachedPageHTML.Opened? = nil) -> Bool {
+               html opened: CachedPageHTML.Opened? = nil, kept: [String: ArraySlice<UInt8>] = [:]) -> Bool {
         let parsed = parses.keys.sorted()
         let html = CachedPageHTML(cachePath: path)
         guard let stored = html.write(parsed.map { parses[$0]! }, opened: opened) else { return false }
@@ -361,6 +366,14 @@ struct BuildCache {
             }
             var record = CacheWriter(capacity: 1 << 16)
             for page in paths {
+                if let parse = parses[page], texts[page] != nil, case .stored(let range, _) = parse.html,
+                   rangeOfParse[page] == range, let entry = kept[page] {
+                    file.write(page)
+                    file.write(entry.count)
+                    file.append(entry)
+                    if file.bytes.count >= 8 << 20, !flush() { return false }
+                    continue
+                }
                 record.removeAll()
                 record.write(parses[page] != nil)
                 if let parse = parses[page], let range = rangeOfParse[page] { parse.write(to: &record, html: range) }

@@ -21,6 +21,7 @@ extension FileStamp: CacheCodable {
 extension SpareFolder.Record: CacheCodable {
     func write(to writer: inout CacheWriter) {
         writer.write(manifest)
+        writer.write(spareTop)
         writer.write(changed)
         writer.write(goneFolders)
         writer.write(outputFolders)
@@ -29,7 +30,7 @@ extension SpareFolder.Record: CacheCodable {
     }
 
     init(from reader: inout CacheReader) throws(CacheReader.Malformed) {
-        self.init(manifest: try reader.read(), changed: try reader.readStrings(), goneFolders: try reader.readStrings(),
+        self.init(manifest: try reader.read(), spareTop: try reader.read(), changed: try reader.readStrings(), goneFolders: try reader.readStrings(),
                   outputFolders: try reader.readDictionary(), spareFolders: try reader.readDictionary(),
                   readAt: Date(timeIntervalSince1970: try reader.readDouble()))
     }

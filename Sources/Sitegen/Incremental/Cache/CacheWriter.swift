@@ -8,7 +8,7 @@ struct CacheWriter {
     }
 
     /// Bytes written before, as they are.
-    mutating func append(_ written: [UInt8]) {
+    mutating func append(_ written: some Collection<UInt8>) {
         bytes.append(contentsOf: written)
     }
 
