@@ -86,9 +86,11 @@ struct SpareFolder {
                      spareFolders: spareNow, touched: touched)
     }
 
-    /// Whether every folder above `path` is in `folders`.
+    /// Whether the folder `path` is in is the top or in `folders` (for a folder of `folders`:
+    /// every folder above it is, as each has its own above it).
     private static func isInside(_ path: String, _ folders: [String: FileStamp]) -> Bool {
-        URLPath.ancestors(of: path).allSatisfy { folders[$0] != nil }
+        let folder = URLPath.folder(of: path)
+        return folder.isEmpty || folders[folder] != nil
     }
 
     /// The stamp of each of `folders` (relative paths) in `root`, read on all cores; `nil` when

@@ -329,62 +329,79 @@ struct BuildCache {
         let html = CachedPageHTML(cachePath: path)
         guard let stored = html.write(parsed.map { parses[$0]! }, opened: opened) else { return false }
         let rangeOfParse = Dictionary(uniqueKeysWithValues: zip(parsed, stored.ranges))
-        var index = CacheWriter(capacity: 1 << 20)
-        index.write(contents.sources)
-        index.write(contents.nextRevision)
-        index.write(contents.bundleFolders)
-        index.write(contents.linkTargets.count)
-        for key in contents.linkTargets.keys.sorted() {
-            index.write(key)
-            index.write(contents.linkTargets[key]!)
-        }
-        index.write(contents.record != nil)
-        if let record = contents.record {
-            var bytes = CacheWriter(capacity: 1 << 20)
-            bytes.write(record)
-            index.write(bytes.bytes.count)
-            index.append(bytes.bytes)
-        }
-        index.write(contents.outputs)
-        index.write(contents.inputs)
-        index.write(contents.validUntil.timeIntervalSinceReferenceDate)
-        index.write(contents.summary)
-        index.write(contents.spare)
-        index.write(stored.id)
-        index.write(stored.length)
-        // Written part by part: each Markdown file's parse and text after its path and length.
-        return PrivateFile.replace(path) { write in
-            var file = CacheWriter(capacity: index.bytes.count + (9 << 20))
-            file.write(key)
-            file.write(index.bytes.count)
-            file.append(index.bytes)
-            let paths = Set(parses.keys).union(texts.keys).sorted()
-            file.write(paths.count)
-            func flush() -> Bool {
-                defer { file.removeAll() }
-                return file.bytes.withUnsafeBytes { write($0) }
-            }
-            var record = CacheWriter(capacity: 1 << 16)
-            for page in paths {
-                if let parse = parses[page], texts[page] != nil, case .stored(let range, _) = parse.html,
-                   rangeOfParse[page] == range, let entry = kept[page] {
-                    file.write(page)
-                    file.write(entry.count)
-                    file.append(entry)
-                    if file.bytes.count >= 8 << 20, !flush() { return false }
-                    continue
+        let paths = Set(parses.keys).union(texts.keys).sorted()
+        // The index's two halves and the two halves of the files' entries, made on all cores.
+        let parts = Parallel.map(4, onAllCoresFrom: 2) { part -> [UInt8] in
+            var index = CacheWriter(capacity: 1 << 20)
+            switch part {
+            case 0:
+                index.write(contents.sources)
+                index.write(contents.nextRevision)
+                index.write(contents.bundleFolders)
+                index.write(contents.linkTargets.count)
+                for key in contents.linkTargets.keys.sorted() {
+                    index.write(key)
+                    index.write(contents.linkTargets[key]!)
                 }
-                record.removeAll()
-                record.write(parses[page] != nil)
-                if let parse = parses[page], let range = rangeOfParse[page] { parse.write(to: &record, html: range) }
-                record.write(texts[page] != nil)
-                if let text = texts[page] { record.write(text) }
-                file.write(page)
-                file.write(record.bytes.count)
-                file.append(record.bytes)
-                if file.bytes.count >= 8 << 20, !flush() { return false }
+                index.write(contents.record != nil)
+                if let record = contents.record {
+                    var bytes = CacheWriter(capacity: 1 << 20)
+                    bytes.write(record)
+                    index.write(bytes.bytes.count)
+                    index.append(bytes.bytes)
+                }
+            case 1:
+                index.write(contents.outputs)
+                index.write(contents.inputs)
+                index.write(contents.validUntil.timeIntervalSinceReferenceDate)
+                index.write(contents.summary)
+                index.write(contents.spare)
+                index.write(stored.id)
+                index.write(stored.length)
+            default:
+                let half = paths.count / 2
+                return Self.entries(of: part == 2 ? paths[..<half] : paths[half...], parses: parses, texts: texts,
+                                    rangeOfParse: rangeOfParse, kept: kept)
             }
-            return flush()
+            return index.bytes
         }
+        // Each Markdown file's parse and text after its path and length.
+        return PrivateFile.replace(path) { write in
+            var head = CacheWriter(capacity: 1 << 10)
+            head.write(key)
+            head.write(parts[0].count + parts[1].count)
+            guard head.bytes.withUnsafeBytes({ write($0) }), parts[0].withUnsafeBytes({ write($0) }),
+                  parts[1].withUnsafeBytes({ write($0) }) else { return false }
+            head.removeAll()
+            head.write(paths.count)
+            return head.bytes.withUnsafeBytes { write($0) } && parts[2].withUnsafeBytes { write($0) } && parts[3].withUnsafeBytes { write($0) }
+        }
+    }
+
+    /// The cache's entries of the files at `paths`: each path, then the length of its entry,
+    /// then the entry (its parse and text). The entry of a file whose parse is the one `kept`
+    /// read (its HTML where it was) is `kept`'s.
+    private static func entries(of paths: ArraySlice<String>, parses: [String: KeptParse], texts: [String: PageText.Kept],
+                                rangeOfParse: [String: Range<Int>], kept: [String: ArraySlice<UInt8>]) -> [UInt8] {
+        var file = CacheWriter(capacity: 1 << 20)
+        var record = CacheWriter(capacity: 1 << 16)
+        for page in paths {
+            if let parse = parses[page], texts[page] != nil, case .stored(let range, _) = parse.html,
+               rangeOfParse[page] == range, let entry = kept[page] {
+                file.write(page)
+                file.write(entry.count)
+                file.append(entry)
+                continue
+            }
+            record.removeAll()
+            record.write(parses[page] != nil)
+            if let parse = parses[page], let range = rangeOfParse[page] { parse.write(to: &record, html: range) }
+            record.write(texts[page] != nil)
+            if let text = texts[page] { record.write(text) }
+            file.write(page)
+            file.write(record.bytes.count)
+            file.append(record.bytes)
+        }
+        return file.bytes
     }
 }
