@@ -146,13 +146,20 @@ struct BuildCache {
         /// The index's bytes, and where the record is in them (`nil`: none was kept).
         fileprivate let index: [UInt8]
         fileprivate let recordRange: Range<Int>?
+        /// Where the spare's record is in the index (`nil`: none was kept).
+        fileprivate let spareRange: Range<Int>?
         /// The file of pages' HTML the parses name: its number and length.
         fileprivate let html: (file: CachedPageHTML, id: UInt64, length: Int)
 
-        /// The contents with their record; `nil` when the record does not read. A build with no
-        /// file changed stops without it.
+        /// The contents with their record and the spare's; `nil` when one does not read. A build
+        /// with no file changed stops without them.
         func withRecord() -> Contents? {
             var contents = contents
+            if let spareRange {
+                var reader = CacheReader(index, range: spareRange)
+                guard let spare = try? reader.read(SpareFolder.Record.self), reader.isAtEnd else { return nil }
+                contents.spare = spare
+            }
             guard let recordRange else { return contents }
             var reader = CacheReader(index, range: recordRange)
             guard let record = try? reader.read(DependencyRecord.self), reader.isAtEnd else { return nil }
@@ -307,11 +314,17 @@ struct BuildCache {
             contents.inputs = try reader.readDictionary()
             contents.validUntil = Date(timeIntervalSinceReferenceDate: try reader.readDouble())
             contents.summary = try reader.read()
-            contents.spare = try reader.readOptional()
+            // The spare's record after its length, read with the record.
+            var spareRange: Range<Int>?
+            if try reader.readBool() {
+                let length = try reader.readCount()
+                spareRange = reader.position..<reader.position + length
+                try reader.skip(length)
+            }
             let html = (file: CachedPageHTML(cachePath: path), id: try reader.readUInt64(), length: try reader.readInt())
             guard reader.isAtEnd else { return .refused("is corrupt") }
             return .read(Opened(contents: contents, reader: file, parsesOffset: head.count + length, index: bytes,
-                                recordRange: recordRange, html: html))
+                                recordRange: recordRange, spareRange: spareRange, html: html))
         } catch {
             return .refused("is corrupt")
         }
@@ -355,7 +368,13 @@ struct BuildCache {
                 index.write(contents.inputs)
                 index.write(contents.validUntil.timeIntervalSinceReferenceDate)
                 index.write(contents.summary)
-                index.write(contents.spare)
+                index.write(contents.spare != nil)
+                if let spare = contents.spare {
+                    var bytes = CacheWriter(capacity: 1 << 20)
+                    bytes.write(spare)
+                    index.write(bytes.bytes.count)
+                    index.append(bytes.bytes)
+                }
                 index.write(stored.id)
                 index.write(stored.length)
             default:
