@@ -24,7 +24,7 @@ enum PrivateFile {
     }
 
     /// An open private file, read in parts.
-    final class Reader {
+    final class Reader: Sendable {
         private let descriptor: Int32
         /// The file's size in bytes.
         let size: Int

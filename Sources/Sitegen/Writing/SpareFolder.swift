@@ -82,8 +82,9 @@ struct SpareFolder {
         for path in record.changed where isInside(path, spareFolders) { FileSystem.removeFile(folder + "/" + path) }
         for path in record.goneFolders.sorted(by: { $0.count > $1.count }) { FileSystem.removeEmptyFolder(folder + "/" + path) }
         let touched = Set(record.changed.map(URLPath.folder(of:)) + record.goneFolders.map(URLPath.folder(of:)))
+        // The record's stamps of the spare (equal to those read) are kept, not a copy.
         return Taken(present: manifest.files.subtracting(record.changed), outputFolders: outputNow, readAt: readAt,
-                     spareFolders: spareNow, touched: touched)
+                     spareFolders: record.spareFolders, touched: touched)
     }
 
     /// Whether the folder `path` is in is the top or in `folders` (for a folder of `folders`:

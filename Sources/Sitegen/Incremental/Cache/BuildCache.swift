@@ -216,7 +216,9 @@ struct BuildCache {
             let chunksRead = read.withLock { $0 }
             guard chunksRead.count == chunks.count else { return nil }
             var pages = KeptPages(html: opened)
-            pages.records = Dictionary(entries.map { ($0.path, bytes[$0.record]) }, uniquingKeysWith: { first, _ in first })
+            let offset = parsesOffset
+            pages.records = KeptEntries(file: self.reader, ranges: Dictionary(
+                entries.map { ($0.path, (offset + $0.record.lowerBound)..<(offset + $0.record.upperBound)) }, uniquingKeysWith: { first, _ in first }))
             pages.parses.reserveCapacity(entries.count)
             pages.texts.reserveCapacity(entries.count)
             for (chunk, range) in chunks.enumerated() {
@@ -239,7 +241,19 @@ struct BuildCache {
         let html: CachedPageHTML.Opened
         /// Each file's entry as the cache holds it, which the next cache takes as it is when
         /// the file's parse and text did not change.
-        var records: [String: ArraySlice<UInt8>] = [:]
+        var records: KeptEntries?
+    }
+
+    /// Where each file's entry is in the cache file a build read (kept open), to be copied as
+    /// it is into the next.
+    struct KeptEntries: Sendable {
+        let file: PrivateFile.Reader
+        let ranges: [String: Range<Int>]
+
+        /// The bytes of the entry of the file at content path `path`, if the cache held one.
+        func bytes(of path: String) -> [UInt8]? {
+            ranges[path].flatMap { file.read(from: $0.lowerBound, count: $0.count) }
+        }
     }
 
     /// What reading the cache found.
@@ -337,14 +351,14 @@ struct BuildCache {
     /// was) is copied from `kept` as it is.
     @discardableResult
     func write(_ contents: Contents, parses: [String: KeptParse], texts: [String: PageText.Kept],
-               html opened: CachedPageHTML.Opened? = nil, kept: [String: ArraySlice<UInt8>] = [:]) -> Bool {
+               html opened: CachedPageHTML.Opened? = nil, kept: KeptEntries? = nil) -> Bool {
         let parsed = parses.keys.sorted()
         let html = CachedPageHTML(cachePath: path)
         guard let stored = html.write(parsed.map { parses[$0]! }, opened: opened) else { return false }
         let rangeOfParse = Dictionary(uniqueKeysWithValues: zip(parsed, stored.ranges))
         let paths = Set(parses.keys).union(texts.keys).sorted()
-        // The index's two halves and the two halves of the files' entries, made on all cores.
-        let parts = Parallel.map(4, onAllCoresFrom: 2) { part -> [UInt8] in
+        // The index's two halves, made on all cores.
+        let parts = Parallel.map(2, onAllCoresFrom: 2) { part -> [UInt8] in
             var index = CacheWriter(capacity: 1 << 20)
             switch part {
             case 0:
@@ -363,7 +377,7 @@ struct BuildCache {
                     index.write(bytes.bytes.count)
                     index.append(bytes.bytes)
                 }
-            case 1:
+            default:
                 index.write(contents.outputs)
                 index.write(contents.inputs)
                 index.write(contents.validUntil.timeIntervalSinceReferenceDate)
@@ -377,10 +391,6 @@ struct BuildCache {
                 }
                 index.write(stored.id)
                 index.write(stored.length)
-            default:
-                let half = paths.count / 2
-                return Self.entries(of: part == 2 ? paths[..<half] : paths[half...], parses: parses, texts: texts,
-                                    rangeOfParse: rangeOfParse, kept: kept)
             }
             return index.bytes
         }
@@ -393,20 +403,32 @@ struct BuildCache {
                   parts[1].withUnsafeBytes({ write($0) }) else { return false }
             head.removeAll()
             head.write(paths.count)
-            return head.bytes.withUnsafeBytes { write($0) } && parts[2].withUnsafeBytes { write($0) } && parts[3].withUnsafeBytes { write($0) }
+            guard head.bytes.withUnsafeBytes({ write($0) }) else { return false }
+            // The entries a batch at a time (each made on all cores), so that a big site's are never all in memory.
+            for batch in stride(from: 0, to: paths.count, by: Self.entriesBatch) {
+                let pieces = Parallel.chunks(min(Self.entriesBatch, paths.count - batch)).map { ($0.lowerBound + batch)..<($0.upperBound + batch) }
+                let made = Parallel.map(pieces.count, onAllCoresFrom: 2) { piece in
+                    Self.entries(of: paths[pieces[piece]], parses: parses, texts: texts, rangeOfParse: rangeOfParse, kept: kept)
+                }
+                for bytes in made where !bytes.withUnsafeBytes({ write($0) }) { return false }
+            }
+            return true
         }
     }
+
+    /// How many files' entries are made before they are written.
+    private static let entriesBatch = 4_096
 
     /// The cache's entries of the files at `paths`: each path, then the length of its entry,
     /// then the entry (its parse and text). The entry of a file whose parse is the one `kept`
     /// read (its HTML where it was) is `kept`'s.
     private static func entries(of paths: ArraySlice<String>, parses: [String: KeptParse], texts: [String: PageText.Kept],
-                                rangeOfParse: [String: Range<Int>], kept: [String: ArraySlice<UInt8>]) -> [UInt8] {
+                                rangeOfParse: [String: Range<Int>], kept: KeptEntries?) -> [UInt8] {
         var file = CacheWriter(capacity: 1 << 20)
         var record = CacheWriter(capacity: 1 << 16)
         for page in paths {
             if let parse = parses[page], texts[page] != nil, case .stored(let range, _) = parse.html,
-               rangeOfParse[page] == range, let entry = kept[page] {
+               rangeOfParse[page] == range, let entry = kept?.bytes(of: page) {
                 file.write(page)
                 file.write(entry.count)
                 file.append(entry)

@@ -100,7 +100,7 @@ extension SiteBuilder {
         contents.summary = BuildCache.KeptSummary(pages: summary.pages, listPages: summary.listPages, files: summary.files,
                                                   warnings: summary.warnings, notes: summary.notes,
                                                   foreignConfiguration: summary.foreignConfiguration)
-        if !cache.write(contents, parses: kept.parses, texts: kept.texts, html: pages?.html, kept: pages?.records ?? [:]) {
+        if !cache.write(contents, parses: kept.parses, texts: kept.texts, html: pages?.html, kept: pages?.records) {
             problems.append(SiteError(file: cache.path, "cannot be written (\(String(cString: strerror(errno)))); the next build starts from nothing"))
         }
         written.finish()
