@@ -34,14 +34,21 @@ struct SpareFolderTests {
         }
     }
 
-    @Test("after the second cached build, each is staged in the output folder before last; through edits, new and removed pages and files the output is a build from nothing's")
-    func buildsAreStagedInTheSpare() async throws {
+    /// The blog example built twice with the cache (a post edited between), so that it has a
+    /// spare; with the post's path and text.
+    private func siteWithSpare() async throws -> (site: TestSite, post: String, original: String) {
         let site = try TestSite(example: "blog")
         let post = "content/posts/2026-02-02-measuring-a-build.md"
         let original = try String(contentsOf: site.root.appendingPathComponent(post), encoding: .utf8)
         try await buildAndCompare(site)
         try site.write(original + "\nA first edit.\n", to: post)
         try await buildAndCompare(site)
+        return (site, post, original)
+    }
+
+    @Test("after the second cached build, each is staged in the output folder before last; through edits, new and removed pages and files the output is a build from nothing's")
+    func buildsAreStagedInTheSpare() async throws {
+        let (site, post, original) = try await siteWithSpare()
         let edits: [() throws -> Void] = [
             { try site.write(original + "\nA second edit.\n", to: post) },
             { try site.write("---\ntitle: A new page\ntags: [swift]\n---\n\nNew.\n", to: "content/new.md") },
@@ -65,12 +72,7 @@ struct SpareFolderTests {
 
     @Test("the user's files in the output folder stay through builds staged in the spare: added, changed by hand or removed")
     func usersFilesStay() async throws {
-        let site = try TestSite(example: "blog")
-        let post = "content/posts/2026-02-02-measuring-a-build.md"
-        let original = try String(contentsOf: site.root.appendingPathComponent(post), encoding: .utf8)
-        try await buildAndCompare(site)
-        try site.write(original + "\nEdit 1.\n", to: post)
-        try await buildAndCompare(site)
+        let (site, post, original) = try await siteWithSpare()
         var extra = ["CNAME": "example.org\n", "about/notes.txt": "mine\n", "mine/deep/x.txt": "deep\n"]
         for (path, text) in extra { try site.write(text, to: "public/" + path) }
         for round in 2...4 {
@@ -93,10 +95,7 @@ struct SpareFolderTests {
 
     @Test("a file of the user's where a build staged in the spare writes stops the build, naming it; the output stays as it was")
     func usersFileInTheWay() async throws {
-        let site = try TestSite(example: "blog")
-        try await buildAndCompare(site)
-        try site.write("---\ntitle: About\n---\n\nEdited.\n", to: "content/about.md")
-        try await buildAndCompare(site)
+        let site = try await siteWithSpare().site
         try site.write("my own page\n", to: "public/later/index.html")
         // Carried into the next output, and so in the spare of the build after.
         try site.write("---\ntitle: About\n---\n\nEdited again.\n", to: "content/about.md")
@@ -113,10 +112,7 @@ struct SpareFolderTests {
 
     @Test("a spare changed by hand is not used: no file put in it is published, none taken from it is stale")
     func spareChangedByHand() async throws {
-        let site = try TestSite(example: "blog")
-        try await buildAndCompare(site)
-        try site.write("---\ntitle: About\n---\n\nEdited.\n", to: "content/about.md")
-        try await buildAndCompare(site)
+        let site = try await siteWithSpare().site
         // Planted with the folder's modification time set back, after the tick of the clock in
         // which its stamp was read: its stamp still tells (its status change time, and its size).
         try await Task.sleep(for: .milliseconds(250))
@@ -179,10 +175,7 @@ struct SpareFolderTests {
 
     @Test("a build without the cache removes the spare")
     func plainBuildRemovesTheSpare() async throws {
-        let site = try TestSite(example: "blog")
-        try await buildAndCompare(site)
-        try site.write("---\ntitle: About\n---\n\nEdited.\n", to: "content/about.md")
-        try await buildAndCompare(site)
+        let site = try await siteWithSpare().site
         #expect(FileManager.default.fileExists(atPath: spare(of: site).path))
         try await site.build(options)
         #expect(!FileManager.default.fileExists(atPath: spare(of: site).path))

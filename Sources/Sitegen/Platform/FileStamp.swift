@@ -47,11 +47,10 @@ package struct FileStamp: Sendable, Hashable {
 
     private init(folderStatus info: stat) {
         #if os(Linux)
-        let time = info.st_ctim
+        self.init(status: info, time: info.st_ctim)
         #else
-        let time = info.st_ctimespec
+        self.init(status: info, time: info.st_ctimespec)
         #endif
-        self.init(seconds: Int(time.tv_sec), nanoseconds: Int(time.tv_nsec), size: Int(info.st_size), inode: UInt64(info.st_ino))
     }
 
     /// Whether the file was modified at or after `moment`, or so close before it that a later
@@ -77,10 +76,13 @@ package struct FileStamp: Sendable, Hashable {
     /// The stamp of a file whose status was read already.
     init(status info: stat) {
         #if os(Linux)
-        let time = info.st_mtim
+        self.init(status: info, time: info.st_mtim)
         #else
-        let time = info.st_mtimespec
+        self.init(status: info, time: info.st_mtimespec)
         #endif
+    }
+
+    private init(status info: stat, time: timespec) {
         self.init(seconds: Int(time.tv_sec), nanoseconds: Int(time.tv_nsec), size: Int(info.st_size), inode: UInt64(info.st_ino))
     }
 }

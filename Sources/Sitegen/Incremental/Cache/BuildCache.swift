@@ -318,23 +318,13 @@ struct BuildCache {
             let targets = try reader.readCount(each: 16)
             for _ in 0..<targets { contents.linkTargets[try reader.readString()] = try reader.readString() }
             // The record after its length: read only when the build needs it.
-            var recordRange: Range<Int>?
-            if try reader.readBool() {
-                let length = try reader.readCount()
-                recordRange = reader.position..<reader.position + length
-                try reader.skip(length)
-            }
+            let recordRange = try reader.readSkippable()
             contents.outputs = try reader.readDictionary()
             contents.inputs = try reader.readDictionary()
             contents.validUntil = Date(timeIntervalSinceReferenceDate: try reader.readDouble())
             contents.summary = try reader.read()
             // The spare's record after its length, read with the record.
-            var spareRange: Range<Int>?
-            if try reader.readBool() {
-                let length = try reader.readCount()
-                spareRange = reader.position..<reader.position + length
-                try reader.skip(length)
-            }
+            let spareRange = try reader.readSkippable()
             let html = (file: CachedPageHTML(cachePath: path), id: try reader.readUInt64(), length: try reader.readInt())
             guard reader.isAtEnd else { return .refused("is corrupt") }
             return .read(Opened(contents: contents, reader: file, parsesOffset: head.count + length, index: bytes,
@@ -370,25 +360,13 @@ struct BuildCache {
                     index.write(key)
                     index.write(contents.linkTargets[key]!)
                 }
-                index.write(contents.record != nil)
-                if let record = contents.record {
-                    var bytes = CacheWriter(capacity: 1 << 20)
-                    bytes.write(record)
-                    index.write(bytes.bytes.count)
-                    index.append(bytes.bytes)
-                }
+                index.writeSkippable(contents.record)
             default:
                 index.write(contents.outputs)
                 index.write(contents.inputs)
                 index.write(contents.validUntil.timeIntervalSinceReferenceDate)
                 index.write(contents.summary)
-                index.write(contents.spare != nil)
-                if let spare = contents.spare {
-                    var bytes = CacheWriter(capacity: 1 << 20)
-                    bytes.write(spare)
-                    index.write(bytes.bytes.count)
-                    index.append(bytes.bytes)
-                }
+                index.writeSkippable(contents.spare)
                 index.write(stored.id)
                 index.write(stored.length)
             }

@@ -38,6 +38,16 @@ struct CacheReader {
         offset += count
     }
 
+    /// Passes over a value ``CacheWriter/writeSkippable(_:)`` wrote: where its bytes are, or
+    /// `nil` when there was none.
+    mutating func readSkippable() throws(Malformed) -> Range<Int>? {
+        guard try readBool() else { return nil }
+        let length = try readCount()
+        let range = position..<position + length
+        try skip(length)
+        return range
+    }
+
     mutating func readUInt64() throws(Malformed) -> UInt64 {
         guard end - offset >= 8 else { throw Malformed() }
         let value = bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: UInt64.self) }

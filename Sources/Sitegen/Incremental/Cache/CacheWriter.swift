@@ -12,6 +12,17 @@ struct CacheWriter {
         bytes.append(contentsOf: written)
     }
 
+    /// `value` after whether there is one and its length, so that a reader can pass over it
+    /// and read it only when needed (``CacheReader/readSkippable()``).
+    mutating func writeSkippable<Value: CacheCodable>(_ value: Value?) {
+        write(value != nil)
+        guard let value else { return }
+        var bytes = CacheWriter(capacity: 1 << 20)
+        bytes.write(value)
+        write(bytes.bytes.count)
+        append(bytes.bytes)
+    }
+
     /// Forgets the bytes written (handed on already), keeping the room they took.
     mutating func removeAll() {
         bytes.removeAll(keepingCapacity: true)
