@@ -64,15 +64,22 @@ final class BuildMemory: LoadingMemory {
     func keptForNextBuild() -> (sources: [String: BuildCache.KeptSource], texts: [String: PageText.Kept], nextRevision: Int,
                                 parses: [String: KeptParse], bundleFolders: [String], linkTargets: [String: String],
                                 record: DependencyRecord?) {
-        state.withLock { state in
-            (state.sources.map { path, source in
-                (path, BuildCache.KeptSource(stamp: source.stamp, revision: source.revision, place: state.pages[path]?.placeDigest))
-            }.reduce(into: [:]) { $0[$1.0] = $1.1 }, state.sources.compactMapValues { $0.source?.kept }, state.nextRevision,
-             state.parsed.map { path, parsed in
-                (path, state.reused[path].flatMap { $0.revision == parsed.revision ? $0 : nil } ?? KeptParse(parsed))
-             }.reduce(into: state.kept) { $0[$1.0] = $1.1 }, state.bundleFolders.sorted(),
-             state.linkTargets, state.record)
+        let state = state.withLock { $0 }
+        // Each page's place digest on all cores: a hash of its place, for every page of the site.
+        let paths = Array(state.sources.keys)
+        let places = Parallel.map(paths.count, onAllCoresFrom: 1_024) { state.pages[paths[$0]]?.placeDigest }
+        var sources: [String: BuildCache.KeptSource] = [:]
+        sources.reserveCapacity(paths.count)
+        for (path, place) in zip(paths, places) {
+            let source = state.sources[path]!
+            sources[path] = BuildCache.KeptSource(stamp: source.stamp, revision: source.revision, place: place)
         }
+        var parses = state.kept
+        for (path, parsed) in state.parsed {
+            parses[path] = state.reused[path].flatMap { $0.revision == parsed.revision ? $0 : nil } ?? KeptParse(parsed)
+        }
+        return (sources, state.sources.compactMapValues { $0.source?.kept }, state.nextRevision, parses, state.bundleFolders.sorted(),
+                state.linkTargets, state.record)
     }
 
     // MARK: Sources

@@ -37,9 +37,11 @@ struct SiteRenderer: Sendable {
             // The other pages' files stand as the build before wrote them (kept on all cores: each a folder and a link).
             let chosen = Set(narrowed)
             let (pages, output, layout) = (rendered.loaded.pages, self.output, loaded.layout)
-            _ = try await Parallel.map(pages.indices) { index in
-                guard !chosen.contains(index) else { return }
-                output.keep(URLPath.outputFile(for: pages[index].url), owner: .page(pages[index], layout: layout))
+            let pieces = Parallel.chunks(pages.count)
+            _ = try await Parallel.tasks(pieces.count) { piece in
+                output.keep(pieces[piece].filter { !chosen.contains($0) }.map {
+                    (URLPath.outputFile(for: pages[$0].url), OutputOwner.page(pages[$0], layout: layout))
+                })
             }
         }
         try await writePages(of: rendered, only: narrowed, facts: facts)

@@ -193,14 +193,9 @@ final class OutputFolder: Sendable {
     func reuse(_ path: String, stamp: FileStamp) -> Bool {
         guard let relative = try? URLPath.outputPath(path) else { return false }
         let old = target + "/" + relative
-        if let spare, spare.present.contains(relative) {
-            // The spare holds this very file (whose stamp the caller read a moment ago): only
-            // noted, with its folders.
-            written.withLock { made in
-                made.files.insert(relative)
-                var folder = URLPath.folder(of: relative)
-                while !folder.isEmpty && made.folders.insert(folder).inserted { folder = URLPath.folder(of: folder) }
-            }
+        if holdsAlready(relative) {
+            // The spare holds this very file (whose stamp the caller read a moment ago).
+            noteHeld([relative])
             return true
         }
         guard (try? makeFolder(URLPath.folder(of: relative))) != nil, (try? clearSpare(at: relative)) != nil else { return false }
@@ -211,6 +206,25 @@ final class OutputFolder: Sendable {
         touch(URLPath.folder(of: relative))
         _ = written.withLock { $0.files.insert(relative) }
         return true
+    }
+
+    /// Whether the staging folder is the spare and holds the file the output folder has at the
+    /// output path `relative` (one file in both): ``noteHeld(_:)`` then puts it in the build.
+    func holdsAlready(_ relative: String) -> Bool {
+        spare?.present.contains(relative) ?? false
+    }
+
+    /// Puts in the build the files at `paths` (output paths) that the spare holds already
+    /// (``holdsAlready(_:)``), with their folders: nothing is written.
+    func noteHeld(_ paths: [String]) {
+        guard !paths.isEmpty else { return }
+        written.withLock { made in
+            for relative in paths {
+                made.files.insert(relative)
+                var folder = URLPath.folder(of: relative)
+                while !folder.isEmpty && made.folders.insert(folder).inserted { folder = URLPath.folder(of: folder) }
+            }
+        }
     }
 
     /// Links into the build the image copy the build before made at `path` the way `key` says,

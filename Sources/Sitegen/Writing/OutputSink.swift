@@ -15,6 +15,8 @@ protocol OutputSink: Sendable {
     func copy(_ source: URL, to path: String) throws
     /// Keeps the file a live build made before at `path`, unchanged (a no-op elsewhere).
     func keep(_ path: String)
+    /// Keeps the files a live build made before at `paths` (output paths), as ``keep(_:)-(String)``.
+    func keep(_ paths: [String])
     /// Whether the build makes the copies of its images (a live build leaves them out: the
     /// preview makes each when a browser asks for it, ``ImageCopyName``).
     var makesImageCopies: Bool { get }
@@ -35,6 +37,9 @@ protocol OutputSink: Sendable {
 }
 
 extension OutputSink {
+    func keep(_ paths: [String]) {
+        for path in paths { keep(path) }
+    }
     var keepsUnwritten: Bool { false }
     var makesImageCopies: Bool { true }
     func reuseImage(_ path: String, key: String) -> Bool { false }

@@ -80,6 +80,27 @@ final class OutputWriter: Sendable {
         sink.keep(path)
     }
 
+    /// Keeps the files a live build made before, each still made by its owner: one claim and
+    /// one word to the sink for all (thousands of pages' files, on each core).
+    func keep(_ kept: [(path: String, owner: OutputOwner)]) {
+        guard !sink.keepsUnwritten, !kept.isEmpty else { return }
+        let paths = kept.compactMap { try? URLPath.outputPath($0.path) }
+        guard paths.count == kept.count else {
+            for (path, owner) in kept { keep(path, owner: owner) }
+            return
+        }
+        claims.withLock { claims in
+            for (path, (_, owner)) in zip(paths, kept) {
+                if let first = claims.owners[path] {
+                    if first != owner { claims.others.append((path, owner)) }
+                } else {
+                    claims.owners[path] = owner
+                }
+            }
+        }
+        sink.keep(paths)
+    }
+
     /// Publishes the build, unless two owners claimed one path.
     ///
     /// - Throws: ``SiteErrors`` naming each pair of owners, or the sink's error.

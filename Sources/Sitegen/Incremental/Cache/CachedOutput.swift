@@ -71,6 +71,27 @@ final class CachedOutput: OutputSink {
         }
     }
 
+    /// Keeps the files at `paths` (output paths) as ``keep(_:)-(String)`` does, each lock taken once.
+    func keep(_ paths: [String]) {
+        var kept: [(String, BuildCache.KeptOutput)] = []
+        var linked: [(String, BuildCache.KeptOutput)] = []
+        kept.reserveCapacity(paths.count)
+        for path in paths {
+            guard let before = previous[path] else {
+                lost.withLock { $0.append(path) }
+                continue
+            }
+            if folder.holdsAlready(path) { kept.append((path, before)) } else { linked.append((path, before)) }
+        }
+        folder.noteHeld(kept.map(\.0))
+        for (path, before) in linked {
+            if folder.reuse(path, stamp: before.stamp) { kept.append((path, before)) } else { lost.withLock { $0.append(path) } }
+        }
+        made.withLock { made in
+            for (path, before) in kept { made[path] = before }
+        }
+    }
+
     private func note(_ path: String, digest: UInt64?, source: FileStamp?) throws {
         guard let stamp = folder.stamp(of: path) else { throw SiteError(file: path, "the output file went while it was written") }
         made.withLock { $0[path] = BuildCache.KeptOutput(digest: digest, source: source, stamp: stamp) }
