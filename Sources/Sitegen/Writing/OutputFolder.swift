@@ -289,7 +289,7 @@ final class OutputFolder: Sendable {
             FileSystem.removeFile(staging + "/" + relative)
         }
         guard FileSystem.makeFolder(staging + "/" + relative) else {
-            throw SiteError(file: relative, "cannot create the output folder: \(String(cString: strerror(errno)))")
+            throw SiteError(file: destination.path + "/" + relative, "cannot create the output folder: \(String(cString: strerror(errno)))")
         }
         touch(URLPath.folder(of: relative))
         _ = written.withLock { $0.folders.insert(relative) }
