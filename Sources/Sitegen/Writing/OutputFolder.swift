@@ -442,9 +442,7 @@ final class OutputFolder: Sendable {
         guard let madeRead = SpareFolder.stamps(of: read, in: staging) else { return nil }
         stamps.merge(madeRead) { _, new in new }
         let others = candidates.filter { !made.folders.contains($0) }
-        let top = open(staging, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        defer { if top >= 0 { close(top) } }
-        for (path, stamp) in zip(others, Parallel.map(others.count, onAllCoresFrom: 512) { FileStamp(folderAt: others[$0], in: top) }) {
+        for (path, stamp) in zip(others, SpareFolder.readStamps(of: others, in: staging)) {
             if let stamp { stamps[path] = stamp }
         }
         return (stamps, readAt)

@@ -10,6 +10,15 @@ final class OutputWriter: Sendable {
     private struct Claims {
         var owners: [String: OutputOwner] = [:]
         var others: [(path: String, owner: OutputOwner)] = []
+
+        /// `owner`'s claim of the output path `path`: the first owner, or another beside it.
+        mutating func add(_ path: String, _ owner: OutputOwner) {
+            if let first = owners[path] {
+                if first != owner { others.append((path, owner)) }
+            } else {
+                owners[path] = owner
+            }
+        }
     }
 
     private let sink: any OutputSink
@@ -90,13 +99,7 @@ final class OutputWriter: Sendable {
             return
         }
         claims.withLock { claims in
-            for (path, (_, owner)) in zip(paths, kept) {
-                if let first = claims.owners[path] {
-                    if first != owner { claims.others.append((path, owner)) }
-                } else {
-                    claims.owners[path] = owner
-                }
-            }
+            for (path, (_, owner)) in zip(paths, kept) { claims.add(path, owner) }
         }
         sink.keep(paths)
     }
@@ -129,13 +132,7 @@ final class OutputWriter: Sendable {
 
     private func claim(_ path: String, by owner: OutputOwner) throws {
         let path = try URLPath.outputPath(path)
-        claims.withLock { claims in
-            if let first = claims.owners[path] {
-                if first != owner { claims.others.append((path, owner)) }
-            } else {
-                claims.owners[path] = owner
-            }
-        }
+        claims.withLock { $0.add(path, owner) }
     }
 
     /// Every path with more than one owner, and every file where another output needs a folder.

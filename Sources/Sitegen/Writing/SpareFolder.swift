@@ -12,10 +12,9 @@ import Foundation
 ///
 /// The spare is used only when everything is as the record says: the output folder's manifest
 /// is the one the record was made with, every folder of the spare (its top too) has the stamp
-/// it had, and
-/// every folder of the output folder whose stamp changed since (or changed within a tick of
-/// the clock of the reading) holds the same entries of the user's as the spare's. Otherwise it
-/// is removed and the build stages itself in a new folder.
+/// it had, and every folder of the output folder whose stamp changed since (or changed within
+/// a tick of the clock of the reading) holds the same entries of the user's as the spare's.
+/// Otherwise it is removed and the build stages itself in a new folder.
 struct SpareFolder {
     /// What a build noted of the spare it left and of the output folder, for the next build.
     struct Record: Sendable, Equatable {
@@ -97,11 +96,7 @@ struct SpareFolder {
     /// The stamp of each of `folders` (relative paths) in `root`, read on all cores; `nil` when
     /// one is gone or no longer a folder.
     static func stamps(of folders: [String], in root: String) -> [String: FileStamp]? {
-        // Looked up from the open top folder: no walk of the path to it each time.
-        let top = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard top >= 0 else { return folders.isEmpty ? [:] : nil }
-        defer { close(top) }
-        let read = Parallel.map(folders.count, onAllCoresFrom: 512) { FileStamp(folderAt: folders[$0], in: top) }
+        let read = readStamps(of: folders, in: root)
         var stamps: [String: FileStamp] = [:]
         stamps.reserveCapacity(folders.count)
         for (path, stamp) in zip(folders, read) {
@@ -109,6 +104,16 @@ struct SpareFolder {
             stamps[path] = stamp
         }
         return stamps
+    }
+
+    /// The stamp of each of `folders` (relative paths) in `root`, in their order, read on all
+    /// cores from the open top folder (no walk of the path to it each time); `nil` for one that
+    /// is gone or not a folder (all, when `root` cannot be opened).
+    static func readStamps(of folders: [String], in root: String) -> [FileStamp?] {
+        let top = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard top >= 0 else { return Array(repeating: nil, count: folders.count) }
+        defer { close(top) }
+        return Parallel.map(folders.count, onAllCoresFrom: 512) { FileStamp(folderAt: folders[$0], in: top) }
     }
 
     /// Whether the folder `relative` of `first` and of `second` holds the same entries that

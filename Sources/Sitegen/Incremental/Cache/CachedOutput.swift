@@ -64,11 +64,7 @@ final class CachedOutput: OutputSink {
 
     func keep(_ path: String) {
         guard let path = try? URLPath.outputPath(path) else { return }
-        if let before = previous[path], folder.reuse(path, stamp: before.stamp) {
-            made.withLock { $0[path] = before }
-        } else {
-            lost.withLock { $0.append(path) }
-        }
+        keep([path])
     }
 
     /// Keeps the files at `paths` (output paths) as ``keep(_:)-(String)`` does, each lock taken once.
