@@ -84,6 +84,12 @@ enum Parallel {
         }
     }
 
+    /// Lets go of `value` on another thread: the memory of a big value is given back there,
+    /// not on the caller's time.
+    static func release<Value: Sendable>(_ value: Value) {
+        DispatchQueue.global(qos: .utility).async { withExtendedLifetime(value) {} }
+    }
+
     /// Runs `body` as work a person waits for (a page a browser asked for): while it runs,
     /// the chunks of ``map(_:_:)`` that other work has not started yet wait, so that this
     /// work's own chunks get the cores as soon as the chunks running end.

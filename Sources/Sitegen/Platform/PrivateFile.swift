@@ -40,8 +40,14 @@ enum PrivateFile {
 
         /// `count` bytes from `offset`; `nil` when the file has fewer.
         func read(from offset: Int, count: Int) -> [UInt8]? {
-            var bytes = [UInt8](repeating: 0, count: count)
-            return bytes.withUnsafeMutableBytes { read(from: offset, into: $0) } ? bytes : nil
+            guard count >= 0 else { return nil }
+            var complete = false
+            // Not zeroed first: the file's bytes fill it all, or it is not returned.
+            let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+                complete = read(from: offset, into: UnsafeMutableRawBufferPointer(buffer))
+                initialized = complete ? count : 0
+            }
+            return complete ? bytes : nil
         }
 
         /// Fills `buffer` with the bytes from `offset`; false when the file has fewer.

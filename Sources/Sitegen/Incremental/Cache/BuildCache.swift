@@ -139,7 +139,7 @@ struct BuildCache {
     }
 
     /// A cache read but for its parses.
-    struct Opened {
+    struct Opened: Sendable {
         let contents: Contents
         fileprivate let reader: PrivateFile.Reader
         fileprivate let parsesOffset: Int
@@ -232,7 +232,7 @@ struct BuildCache {
     }
 
     /// What the cache keeps of each Markdown file, read only when a build needs it.
-    struct KeptPages {
+    struct KeptPages: Sendable {
         /// Each page's parse, by content path.
         var parses: [String: KeptParse] = [:]
         /// Each file's text but its body, by content path.

@@ -21,7 +21,8 @@ extension SiteBuilder {
         observers.send(.started)
         let cache = BuildCache(layout: layout, siteFolder: siteFolder, output: outputFolder, options: options)
         let walked = Date()
-        let files = SiteFiles(layout: layout, siteFolder: siteFolder, output: outputFolder)
+        // The site's files are walked while the cache is read.
+        async let walk = SiteFiles(layout: layout, siteFolder: siteFolder, output: outputFolder)
         var problems: [SiteError] = []
         var opened: BuildCache.Opened?
         switch cache.read() {
@@ -29,6 +30,7 @@ extension SiteBuilder {
         case .refused(let reason): problems.append(SiteError(file: cache.path, "\(reason); not used: the site is built from nothing"))
         case .read(let read): opened = read
         }
+        let files = await walk
         var previous = opened?.contents
         let output = FileSystem.realPath(outputFolder.path)
         // The outputs the build before wrote that stand as it wrote them (a stat each, on all cores).
@@ -111,6 +113,8 @@ extension SiteBuilder {
         }
         // Told only now, with what reading and writing the cache found to say.
         observers.send(.finished(summary))
+        // What the build read and kept is let go on another thread (a program that exits next does not wait for it).
+        Parallel.release((opened, pages, memory, contents, previous, intact))
         return (summary, context)
     }
 
@@ -138,11 +142,18 @@ extension SiteBuilder {
         calendar.timeZone = TimeZone(identifier: "UTC")!
         let year = calendar.component(.year, from: now)
         var next = calendar.date(from: DateComponents(year: year + 1, month: 1, day: 1)) ?? now
-        for source in memory.loadedSources() {
-            for key in PageReader.dateKeys {
-                if let date = source.frontMatter[key]?.date, date > now, date < next { next = date }
+        // The soonest date still to come in the files' front matter, on all cores.
+        let sources = memory.loadedSources(), dateKeys = Set(PageReader.dateKeys), chunks = Parallel.chunks(sources.count)
+        let soonest = Parallel.map(chunks.count, onAllCoresFrom: 2) { chunk -> Date? in
+            var soonest: Date?
+            for source in sources[chunks[chunk]] {
+                for (key, value) in source.frontMatter.entries where dateKeys.contains(key) {
+                    if let date = value.date, date > now, date < soonest ?? .distantFuture { soonest = date }
+                }
             }
+            return soonest
         }
+        for date in soonest.compactMap(\.self) where date < next { next = date }
         for path in memory.loadedPaths() {
             let stem = URLPath.lastComponent(of: path)
             if let date = FileName.splitDatePrefix(String(stem.prefix { $0 != "." })).0, date > now, date < next { next = date }
