@@ -342,11 +342,11 @@ struct BuildCache {
     @discardableResult
     func write(_ contents: Contents, parses: [String: KeptParse], texts: [String: PageText.Kept],
                html opened: CachedPageHTML.Opened? = nil, kept: KeptEntries? = nil) -> Bool {
-        let parsed = parses.keys.sorted()
+        let parsed = Array(parses.keys)
         let html = CachedPageHTML(cachePath: path)
         guard let stored = html.write(parsed.map { parses[$0]! }, opened: opened) else { return false }
         let rangeOfParse = Dictionary(uniqueKeysWithValues: zip(parsed, stored.ranges))
-        let paths = Set(parses.keys).union(texts.keys).sorted()
+        let paths = Array(Set(parses.keys).union(texts.keys))
         // The index's two halves, made on all cores.
         let parts = Parallel.map(2, onAllCoresFrom: 2) { part -> [UInt8] in
             var index = CacheWriter(capacity: 1 << 20)
@@ -356,9 +356,9 @@ struct BuildCache {
                 index.write(contents.nextRevision)
                 index.write(contents.bundleFolders)
                 index.write(contents.linkTargets.count)
-                for key in contents.linkTargets.keys.sorted() {
+                for (key, target) in contents.linkTargets {
                     index.write(key)
-                    index.write(contents.linkTargets[key]!)
+                    index.write(target)
                 }
                 index.writeSkippable(contents.record)
             default:

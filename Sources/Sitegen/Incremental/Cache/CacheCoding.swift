@@ -171,8 +171,7 @@ extension ForeignTemplateTags: CacheCodable {
 extension DependencyRecord: CacheCodable {
     func write(to writer: inout CacheWriter) {
         writer.write(outputs.count)
-        for path in outputs.keys.sorted() {
-            let reads = outputs[path]!
+        for (path, reads) in outputs {
             writer.write(path)
             writer.write(reads.values)
             writer.write(reads.facts)

@@ -10,6 +10,7 @@ final class CachedOutput: OutputSink {
     private let previous: [String: BuildCache.KeptOutput]
     private let made = Mutex<[String: BuildCache.KeptOutput]>([:])
     private let lost = Mutex<[String]>([])
+    private let alongsideCommit = Mutex<(@Sendable () -> Void)?>(nil)
 
     init(folder: OutputFolder, previous: [String: BuildCache.KeptOutput]) {
         self.folder = folder
@@ -93,12 +94,21 @@ final class CachedOutput: OutputSink {
         made.withLock { $0[path] = BuildCache.KeptOutput(digest: digest, source: source, stamp: stamp) }
     }
 
+    /// Has `work` done on another thread while the folder is swapped in at ``commit()``, which
+    /// waits for it: what the build cache keeps is worked out then.
+    func whileCommitting(_ work: @escaping @Sendable () -> Void) {
+        alongsideCommit.withLock { $0 = work }
+    }
+
     func commit() throws {
         // A file kept from the build before that changed under the build is not published stale.
         if let path = lost.withLock({ $0.first }) {
             throw SiteError(file: folder.destination.appendingPathComponent(path).path,
                             "changed or went while the site was built; build again")
         }
+        let alongside = DispatchGroup()
+        if let work = alongsideCommit.withLock({ $0.take() }) { DispatchQueue.global().async(group: alongside, execute: work) }
+        defer { alongside.wait() }
         try folder.commit()
     }
 

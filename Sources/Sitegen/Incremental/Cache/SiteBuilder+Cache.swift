@@ -1,5 +1,6 @@
 import Foundation
 import SitegenMarkdown
+import Synchronization
 
 extension SiteBuilder {
     /// Builds the site into its output folder, remembering what it learned in the build cache
@@ -83,26 +84,34 @@ extension SiteBuilder {
         let plan = OutputPlan(previous: memory.record, recording: true, narrowsEdits: edited)
         let context = BuildContext(options: options, output: written, loadingMemory: memory,
                                    renderingMemory: LiveRendering(memory: memory, plan: plan))
-        var (summary, _) = try await run(context: context, announcing: false)
-        let loaded = try? context.loadedSite()
-        var contents = BuildCache.Contents()
-        let kept = memory.keptForNextBuild()
-        // A file changed in the same tick of the clock as the build began could change again
-        // and keep its stamp: the next build reads it again (as Git does with racily clean files).
-        contents.sources = kept.sources.mapValues { source in
-            source.stamp.isRacy(with: walked) ? BuildCache.KeptSource(stamp: source.stamp.spoiled, revision: source.revision, place: source.place) : source
+        // What the cache keeps is worked out while the output is swapped in.
+        let now = options.now
+        let keeping: @Sendable () -> Keeping = {
+            var contents = BuildCache.Contents()
+            let kept = memory.keptForNextBuild()
+            // A file changed in the same tick of the clock as the build began could change again
+            // and keep its stamp: the next build reads it again (as Git does with racily clean files).
+            contents.sources = kept.sources.mapValues { source in
+                source.stamp.isRacy(with: walked) ? BuildCache.KeptSource(stamp: source.stamp.spoiled, revision: source.revision, place: source.place) : source
+            }
+            contents.nextRevision = kept.nextRevision
+            (contents.bundleFolders, contents.linkTargets) = (kept.bundleFolders, kept.linkTargets)
+            contents.record = plan.takeRecord()
+            contents.outputs = written.outputs
+            contents.inputs = files.stamps.mapValues { $0.isRacy(with: walked) ? $0.spoiled : $0 }
+            contents.validUntil = files.isComplete ? Self.nextChange(after: now, memory: memory) : .distantPast
+            return Keeping(contents: contents, parses: kept.parses, texts: kept.texts)
         }
-        contents.nextRevision = kept.nextRevision
-        (contents.bundleFolders, contents.linkTargets) = (kept.bundleFolders, kept.linkTargets)
-        contents.record = plan.takeRecord()
-        contents.outputs = written.outputs
+        let worked = Mutex<Keeping?>(nil)
+        written.whileCommitting { worked.withLock { $0 = keeping() } }
+        var (summary, _) = try await run(context: context, announcing: false)
+        let keep = worked.withLock { $0.take() } ?? keeping()
+        var contents = keep.contents
         contents.spare = folder.spareRecord
-        contents.inputs = files.stamps.mapValues { $0.isRacy(with: walked) ? $0.spoiled : $0 }
-        contents.validUntil = files.isComplete ? Self.nextChange(after: options.now, pages: loaded?.pages ?? [], memory: memory) : .distantPast
         contents.summary = BuildCache.KeptSummary(pages: summary.pages, listPages: summary.listPages, files: summary.files,
                                                   warnings: summary.warnings, notes: summary.notes,
                                                   foreignConfiguration: summary.foreignConfiguration)
-        if !cache.write(contents, parses: kept.parses, texts: kept.texts, html: pages?.html, kept: pages?.records) {
+        if !cache.write(contents, parses: keep.parses, texts: keep.texts, html: pages?.html, kept: pages?.records) {
             problems.append(SiteError(file: cache.path, "cannot be written (\(String(cString: strerror(errno)))); the next build starts from nothing"))
         }
         written.finish()
@@ -116,6 +125,13 @@ extension SiteBuilder {
         // What the build read and kept is let go on another thread (a program that exits next does not wait for it).
         Parallel.release((opened, pages, memory, contents, previous, intact))
         return (summary, context)
+    }
+
+    /// What the build cache keeps of a build but its summary and spare.
+    private struct Keeping: Sendable {
+        let contents: BuildCache.Contents
+        let parses: [String: KeptParse]
+        let texts: [String: PageText.Kept]
     }
 
     /// The content paths of `changed` files when each is a Markdown file the build before read
@@ -137,7 +153,7 @@ extension SiteBuilder {
     /// pages or text: a page's date, publish date or expiry date still to come (as the loaded
     /// files give them, also those of pages not published yet), or the next year (which
     /// footers show).
-    private static func nextChange(after now: Date, pages: [Page], memory: BuildMemory) -> Date {
+    private static func nextChange(after now: Date, memory: BuildMemory) -> Date {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         let year = calendar.component(.year, from: now)
