@@ -70,7 +70,7 @@ public struct FolderSource: SiteSource {
         switch FolderEntry.entries(of: real) {
         case .success(let found):
             return found.compactMap { entry in
-                guard let name = String(validating: entry.name, as: UTF8.self) else { return nil }
+                guard let name = String(checkedUTF8: entry.name) else { return nil }
                 let path = real + "/" + name
                 let kind = entry.kind(at: path) == .link ? EntryStatus(path, followingLinks: true)?.kind : entry.kind(at: path)
                 // A FIFO, socket or device is listed as a file: reading it is refused with a message

@@ -114,7 +114,7 @@ struct FolderWalker: Sendable {
             let entry = frames[last].entries[frames[last].next]
             frames[last].next += 1
             let frame = frames[last]
-            guard let entryName = String(validating: entry.name, as: UTF8.self) else {
+            guard let entryName = String(checkedUTF8: entry.name) else {
                 let relative = Self.join(frame.relative, String(decoding: entry.name, as: UTF8.self))
                 listing.warnings.append(SiteError(file: prefix + relative, "not \(verb): the name is not valid UTF-8; rename it"))
                 continue

@@ -78,7 +78,7 @@ struct CacheReader {
 
     mutating func readString() throws(Malformed) -> String {
         let count = try readCount()
-        let text = bytes[offset..<offset + count].withUnsafeBufferPointer { String(validating: $0, as: UTF8.self) }
+        let text = bytes[offset..<offset + count].withUnsafeBufferPointer { String(checkedUTF8: $0) }
         guard let text else { throw Malformed() }
         offset += count
         return text

@@ -17,10 +17,13 @@ struct CacheWriter {
     mutating func writeSkippable<Value: CacheCodable>(_ value: Value?) {
         write(value != nil)
         guard let value else { return }
-        var bytes = CacheWriter(capacity: 1 << 20)
-        bytes.write(value)
-        write(bytes.bytes.count)
-        append(bytes.bytes)
+        // The length is filled in once the value is written after it.
+        let lengthAt = bytes.count
+        write(0)
+        value.write(to: &self)
+        withUnsafeBytes(of: UInt64(bytes.count - lengthAt - 8).littleEndian) { length in
+            bytes.withUnsafeMutableBytes { $0[lengthAt..<lengthAt + 8].copyBytes(from: length) }
+        }
     }
 
     /// Forgets the bytes written (handed on already), keeping the room they took.
