@@ -125,7 +125,7 @@ package struct ListRenderer: Sendable {
                     }
                     // A page edit settles most term pages: they are kept before their pages are even sorted.
                     if owners.allSatisfy({ memory.settles($0.path) }) {
-                        for (path, owner) in owners { output.keep(path, owner: owner) }
+                        output.keep(owners)
                         return owners.count
                     }
                     let pager = Pager(Self.sorted(term.pages, by: nil), perPage: loaded.configuration.paginate, url: term.url)

@@ -47,13 +47,19 @@ extension SiteBuilder {
             observers.send(.finished(summary))
             return (summary, nil)
         }
-        // The record and the parses are read only now that they are needed.
-        previous = opened?.withRecord()
-        let pages = previous == nil ? nil : opened?.pages()
+        // The record and the parses are read only now that they are needed, one while the other is.
+        let cached = opened
+        async let withRecord = cached?.withRecord()
+        let readPages = cached?.pages()
+        previous = await withRecord
+        let pages = previous == nil ? nil : readPages
         if opened != nil && pages == nil {
             problems.append(SiteError(file: cache.path, "is corrupt; not used: the site is built from nothing"))
             previous = nil
         }
+        // The output folder is made ready (the spare taken) while the memory is.
+        let spare = previous?.spare
+        async let madeFolder = Self.outputFolder(layout, outputFolder, spare: spare)
         let reader = ContentLoader.textReader(layout: layout, source: layout.source)
         let memory = previous.map { previous in
             BuildMemory(restoring: previous, parses: pages?.parses ?? [:],
@@ -74,8 +80,7 @@ extension SiteBuilder {
         }
         let folder: OutputFolder
         do {
-            try OutputLocation.check(layout, output: outputFolder)
-            folder = try OutputFolder(destination: outputFolder, removesInBackground: true, keepsSpare: true, spare: previous?.spare)
+            folder = try await madeFolder
         } catch {
             observers.send(.failed("\(error)"))
             throw error
@@ -125,6 +130,13 @@ extension SiteBuilder {
         // What the build read and kept is let go on another thread (a program that exits next does not wait for it).
         Parallel.release((opened, pages, memory, contents, previous, intact))
         return (summary, context)
+    }
+
+    /// The output folder a cached build stages in (the spare `spare` records, when it can be
+    /// taken), once the output's place is checked.
+    private static func outputFolder(_ layout: SiteLayout, _ output: URL, spare: SpareFolder.Record?) throws -> OutputFolder {
+        try OutputLocation.check(layout, output: output)
+        return try OutputFolder(destination: output, removesInBackground: true, keepsSpare: true, spare: spare)
     }
 
     /// What the build cache keeps of a build but its summary and spare.
