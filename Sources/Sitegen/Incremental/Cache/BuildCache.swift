@@ -136,6 +136,14 @@ struct BuildCache {
         var summary = KeptSummary(pages: 0, listPages: 0, files: 0, warnings: [], notes: [])
         /// The output folder the build replaced, kept beside it for the next build to be staged in.
         var spare: SpareFolder.Record?
+
+        /// The same contents with the spare's record and the summary of the build.
+        func with(spare: SpareFolder.Record?, summary: KeptSummary) -> Contents {
+            var contents = self
+            contents.spare = spare
+            contents.summary = summary
+            return contents
+        }
     }
 
     /// A cache read but for its parses.

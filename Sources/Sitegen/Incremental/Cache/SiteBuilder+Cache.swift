@@ -111,11 +111,9 @@ extension SiteBuilder {
         written.whileCommitting { worked.withLock { $0 = keeping() } }
         var (summary, _) = try await run(context: context, announcing: false)
         let keep = worked.withLock { $0.take() } ?? keeping()
-        var contents = keep.contents
-        contents.spare = folder.spareRecord
-        contents.summary = BuildCache.KeptSummary(pages: summary.pages, listPages: summary.listPages, files: summary.files,
+        let contents = keep.contents.with(spare: folder.spareRecord, summary: BuildCache.KeptSummary(pages: summary.pages, listPages: summary.listPages, files: summary.files,
                                                   warnings: summary.warnings, notes: summary.notes,
-                                                  foreignConfiguration: summary.foreignConfiguration)
+                                                  foreignConfiguration: summary.foreignConfiguration))
         if !cache.write(contents, parses: keep.parses, texts: keep.texts, html: pages?.html, kept: pages?.records) {
             problems.append(SiteError(file: cache.path, "cannot be written (\(String(cString: strerror(errno)))); the next build starts from nothing"))
         }
@@ -128,7 +126,8 @@ extension SiteBuilder {
         // Told only now, with what reading and writing the cache found to say.
         observers.send(.finished(summary))
         // What the build read and kept is let go on another thread (a program that exits next does not wait for it).
-        Parallel.release((opened, pages, memory, contents, previous, intact))
+        Parallel.release((consume opened, consume cached, consume readPages, consume pages, consume previous, consume keep,
+                          consume contents, consume recorded, consume standing))
         return (summary, context)
     }
 
@@ -184,6 +183,8 @@ extension SiteBuilder {
         for date in soonest.compactMap(\.self) where date < next { next = date }
         for path in memory.loadedPaths() {
             let stem = URLPath.lastComponent(of: path)
+            // Only a name that starts with a year (`2025-03-01-title.md`) holds a date.
+            guard let first = stem.utf8.first, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else { continue }
             if let date = FileName.splitDatePrefix(String(stem.prefix { $0 != "." })).0, date > now, date < next { next = date }
         }
         return next
