@@ -121,6 +121,37 @@ struct SiteValueTests {
         #expect(Pager([1, 2, 3], perPage: 0, url: "/").pages.map(\.items.count) == [3])
     }
 
+    @Test("pagination links the first and last pages and three either side of the current one, in order")
+    func pagerLinks() {
+        for total in 1...12 {
+            let pager = Pager(Array(0..<total), perPage: 1, url: "/posts/")
+            for number in 1...total {
+                guard case .object(let pagination) = pager.value(for: number, basePath: ""),
+                      case .list(let links)? = pagination.member("pages") else {
+                    Issue.record("no pagination.pages")
+                    return
+                }
+                let shown = links.compactMap { link -> Int? in
+                    guard case .object(let object) = link, case .int(let shown)? = object.member("number") else { return nil }
+                    return shown
+                }
+                let expected = (1...total).filter { abs($0 - number) <= 3 || $0 == 1 || $0 == total }
+                #expect(shown == expected, "page \(number) of \(total)")
+            }
+        }
+        guard case .object(let last) = Pager(Array(0..<600), perPage: 1, url: "/t/").value(for: 600, basePath: "/b"),
+              case .list(let links)? = last.member("pages"), case .object(let first)? = links.first else {
+            Issue.record("no pagination")
+            return
+        }
+        #expect(links.count == 5)
+        guard case .text(let url)? = first.member("url") else {
+            Issue.record("no url")
+            return
+        }
+        #expect(url == "/b/t/")
+    }
+
     @Test("a front matter key error points at the line of the key, and configuration errors carry lines")
     func keyLines() async throws {
         #expect(try await problems(["content/a.md": "---\ntitle: A\ndate: 2026-01-05\n\ndraft: maybe\n---\nA\n"])
