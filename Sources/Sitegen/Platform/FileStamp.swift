@@ -19,6 +19,14 @@ package struct FileStamp: Sendable, Hashable {
         self.init(status: info)
     }
 
+    /// The stamp of the file at the relative `path` of the open folder `descriptor` (links
+    /// followed), as ``init(_:)`` (no walk of the path to that folder each time).
+    init?(_ path: String, in descriptor: Int32) {
+        var info = stat()
+        guard fstatat(descriptor, path, &info, 0) == 0 else { return nil }
+        self.init(status: info)
+    }
+
     /// The stamp of the regular file at `path` (not followed when it is a link); `nil` when
     /// there is none, or another kind of entry.
     init?(regularFileAt path: String) {

@@ -30,22 +30,34 @@ struct SiteFiles: Equatable {
             isComplete = false
             return
         }
-        for name in names where !name.hasPrefix(".sitegen-") && ![".git", ".hg", ".svn"].contains(name) {
+        let kept = names.filter { !$0.hasPrefix(".sitegen-") && ![".git", ".hg", ".svn"].contains($0) }
+        for (name, status) in zip(kept, Self.statuses(of: kept, in: folder)) {
+            guard let (kind, stamp) = status else { continue }
             let path = folder + "/" + name
-            // One `lstat` a file: its kind and, for a regular file, its stamp.
-            var info = stat()
-            guard lstat(path, &info) == 0 else { continue }
-            switch FileSystem.kind(ofMode: info.st_mode) {
+            switch kind {
             case .folder:
                 if FileSystem.realPath(path) != output { walk(path, output: output, depth: depth + 1) }
             case .link:
                 if FileSystem.resolved(path).flatMap(FileSystem.kind) == .folder { isComplete = false }
                 if let stamp = FileStamp(path) { stamps[path] = stamp }
             case .file:
-                stamps[path] = FileStamp(status: info)
+                stamps[path] = stamp
             case .other:
                 break
             }
+        }
+    }
+
+    /// One `lstat` an entry of `folder` (from the open folder, on all cores in a big one): its
+    /// kind and stamp; `nil` for one gone since it was listed.
+    private static func statuses(of names: [String], in folder: String) -> [(FileSystem.Kind, FileStamp)?] {
+        let top = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard top >= 0 else { return names.map { _ in nil } }
+        defer { close(top) }
+        return Parallel.map(names.count, onAllCoresFrom: 256) { index in
+            var info = stat()
+            guard fstatat(top, names[index], &info, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
+            return (FileSystem.kind(ofMode: info.st_mode), FileStamp(status: info))
         }
     }
 
