@@ -147,6 +147,25 @@ struct BuildCacheTests {
         #expect(again.warnings.map(\.description) == first.warnings.map(\.description))
     }
 
+    @Test("a file whose name is not UTF-8, added or removed, is a change: the cached build warns of it as a build from nothing does")
+    func namesNotUTF8() async throws {
+        let site = try TestSite(example: "blog")
+        // The other files are not changed since (racily clean files would be read again anyway).
+        try age(site)
+        let content = site.root.appendingPathComponent("content")
+        try Platform.createFile(named: Array("caf".utf8) + [0xE9] + Array(".md".utf8), containing: "# Latin-1\n", in: content)
+        let options = BuildOptions(baseURL: "https://example.org/")
+        let warned = { (summary: BuildSummary) in summary.warnings.map(\.description).filter { $0.contains("not valid UTF-8") }.count }
+        #expect(warned(try await expectCachedBuildMatchesFreshBuild(site)) == 1)
+        // Two more and no other change, one in a folder below: each named by the next cached build.
+        try Platform.createFile(named: Array("na".utf8) + [0xEF, 0xBF] + Array(".md".utf8), containing: "# Cut short\n", in: content)
+        try Platform.createFile(named: [0xFF] + Array(".md".utf8), containing: "# FF\n", in: content.appendingPathComponent("posts"))
+        #expect(warned(try await expectCachedBuildMatchesFreshBuild(site)) == 3)
+        try Platform.removeFile(named: [0xFF] + Array(".md".utf8), in: content.appendingPathComponent("posts"))
+        let after = try await SiteBuilder(site: Site(), layout: SiteLayout(root: site.root), options: options).buildRemembering().summary
+        #expect(warned(after) == 2)
+    }
+
     @Test("a file rewritten in the tick of the clock in which a build began, keeping its size, inode and time, is read again")
     func racilyCleanFiles() async throws {
         let site = try TestSite()

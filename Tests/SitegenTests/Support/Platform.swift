@@ -77,6 +77,13 @@ enum Platform {
         _ = text.withUTF8 { write(descriptor, $0.baseAddress, $0.count) }
     }
 
+    /// Removes the file in `folder` whose name is the raw bytes `name` (which need not be UTF-8).
+    static func removeFile(named name: [UInt8], in folder: URL) throws {
+        let path = Array(folder.path.utf8) + [UInt8(ascii: "/")] + name + [0]
+        let removed = path.withUnsafeBufferPointer { buffer in buffer.withMemoryRebound(to: CChar.self) { unlink($0.baseAddress!) } }
+        guard removed == 0 else { throw failure("unlink") }
+    }
+
     /// Sets the permission bits of the file or folder at `url`.
     static func setMode(_ mode: Int, of url: URL) throws {
         try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: url.path)

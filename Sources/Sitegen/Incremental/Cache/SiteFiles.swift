@@ -26,14 +26,25 @@ struct SiteFiles: Equatable {
     }
 
     private mutating func walk(_ folder: String, output: String, depth: Int) {
-        guard depth < Limits.folderDepth, let names = FileSystem.entries(of: folder) else {
+        let top = depth < Limits.folderDepth ? open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1
+        guard top >= 0, case .success(let entries) = FolderEntry.entries(ofOpen: top) else {
+            if top >= 0 { close(top) }
             isComplete = false
             return
         }
-        let kept = names.filter { !$0.hasPrefix(".sitegen-") && ![".git", ".hg", ".svn"].contains($0) }
-        for (name, status) in zip(kept, Self.statuses(of: kept, in: folder)) {
+        // A name that is not UTF-8 is noted by its bytes (the loader warns of it): a file of
+        // such a name added or gone is a change, and the build says so again.
+        let names = entries.map { String(checkedUTF8: $0.name) ?? Self.unreadableName($0.name) }
+        let kept = names.indices.filter { !names[$0].hasPrefix(".sitegen-") && ![".git", ".hg", ".svn"].contains(names[$0]) }
+        let statuses = Self.statuses(of: kept.map { entries[$0].name }, in: top)
+        close(top)
+        for (index, status) in zip(kept, statuses) {
             guard let (kind, stamp) = status else { continue }
-            let path = folder + "/" + name
+            let path = folder + "/" + names[index]
+            if names[index].hasPrefix(Self.unreadableMark) {
+                stamps[path] = stamp
+                continue
+            }
             switch kind {
             case .folder:
                 if FileSystem.realPath(path) != output { walk(path, output: output, depth: depth + 1) }
@@ -48,16 +59,23 @@ struct SiteFiles: Equatable {
         }
     }
 
-    /// One `lstat` an entry of `folder` (from the open folder, on all cores in a big one): its
-    /// kind and stamp; `nil` for one gone since it was listed.
-    private static func statuses(of names: [String], in folder: String) -> [(FileSystem.Kind, FileStamp)?] {
-        let top = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard top >= 0 else { return names.map { _ in nil } }
-        defer { close(top) }
-        return Parallel.map(names.count, onAllCoresFrom: 256) { index in
+    /// What starts the name noted for one that is not UTF-8: no file name holds it.
+    private static let unreadableMark = "\u{0}"
+
+    /// The name noted for `bytes`, which are not UTF-8: the mark, then the bytes in hexadecimal.
+    private static func unreadableName(_ bytes: [UInt8]) -> String {
+        unreadableMark + bytes.map { String($0, radix: 16) }.joined(separator: " ")
+    }
+
+    /// One `lstat` an entry of the open folder `top` (on all cores in a big one): its kind and
+    /// stamp; `nil` for one gone since it was listed.
+    private static func statuses(of names: [[UInt8]], in top: Int32) -> [(FileSystem.Kind, FileStamp)?] {
+        Parallel.map(names.count, onAllCoresFrom: 256) { index in
             var info = stat()
-            guard fstatat(top, names[index], &info, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
-            return (FileSystem.kind(ofMode: info.st_mode), FileStamp(status: info))
+            let found = (names[index] + [0]).withUnsafeBufferPointer { name in
+                name.withMemoryRebound(to: CChar.self) { fstatat(top, $0.baseAddress!, &info, AT_SYMLINK_NOFOLLOW) == 0 }
+            }
+            return found ? (FileSystem.kind(ofMode: info.st_mode), FileStamp(status: info)) : nil
         }
     }
 
