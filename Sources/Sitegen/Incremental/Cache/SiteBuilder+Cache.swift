@@ -111,9 +111,10 @@ extension SiteBuilder {
         written.whileCommitting { worked.withLock { $0 = keeping() } }
         var (summary, _) = try await run(context: context, announcing: false)
         let keep = worked.withLock { $0.take() } ?? keeping()
-        let contents = keep.contents.with(spare: folder.spareRecord, summary: BuildCache.KeptSummary(pages: summary.pages, listPages: summary.listPages, files: summary.files,
-                                                  warnings: summary.warnings, notes: summary.notes,
-                                                  foreignConfiguration: summary.foreignConfiguration))
+        let told = BuildCache.KeptSummary(pages: summary.pages, listPages: summary.listPages, files: summary.files,
+                                          warnings: summary.warnings, notes: summary.notes,
+                                          foreignConfiguration: summary.foreignConfiguration)
+        let contents = keep.contents.with(spare: folder.spareRecord, summary: told)
         if !cache.write(contents, parses: keep.parses, texts: keep.texts, html: pages?.html, kept: pages?.records) {
             problems.append(SiteError(file: cache.path, "cannot be written (\(String(cString: strerror(errno)))); the next build starts from nothing"))
         }
