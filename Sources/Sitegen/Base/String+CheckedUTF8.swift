@@ -1,7 +1,7 @@
 extension String {
     /// The text of `bytes` when they are valid UTF-8, else `nil`. ASCII, which is UTF-8 as it is,
     /// takes the fast way in: `String(validating:as:)` is generic and three times slower
-    /// (85 against 30 ns a path-sized text), which a cached build felt in its 300,000 texts.
+    /// (85 against 30 ns a path-sized text): 5% of a cached build's CPU time went to it.
     init?(checkedUTF8 bytes: UnsafeBufferPointer<UInt8>) {
         var high: UInt8 = 0
         for byte in bytes { high |= byte }
