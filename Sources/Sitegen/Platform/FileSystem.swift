@@ -222,6 +222,17 @@ package enum FileSystem {
         rmdir(path)
     }
 
+    /// `read` of each of `count` entries of the folder at `root`, in order, on all cores from the
+    /// open folder (`folder`: its descriptor; no walk of the path to it each time); `nil` for
+    /// every one when `root` cannot be opened.
+    static func read<Value: Sendable>(_ count: Int, entriesOf root: String,
+                                      _ read: @Sendable (_ folder: Int32, _ index: Int) -> Value?) -> [Value?] {
+        let folder = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard folder >= 0 else { return Array(repeating: nil, count: count) }
+        defer { close(folder) }
+        return Parallel.map(count, onAllCoresFrom: 256) { read(folder, $0) }
+    }
+
     /// Removes everything in the open folder `folder`. Deeper than any output's folders, a
     /// folder is left (its removal then fails quietly), so a hostile tree cannot exhaust the
     /// open files or the stack.

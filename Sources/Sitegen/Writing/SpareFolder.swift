@@ -110,10 +110,7 @@ struct SpareFolder {
     /// cores from the open top folder (no walk of the path to it each time); `nil` for one that
     /// is gone or not a folder (all, when `root` cannot be opened).
     static func readStamps(of folders: [String], in root: String) -> [FileStamp?] {
-        let top = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard top >= 0 else { return Array(repeating: nil, count: folders.count) }
-        defer { close(top) }
-        return Parallel.map(folders.count, onAllCoresFrom: 512) { FileStamp(folderAt: folders[$0], in: top) }
+        FileSystem.read(folders.count, entriesOf: root) { FileStamp(folderAt: folders[$1], in: $0) }
     }
 
     /// Whether the folder `relative` of `first` and of `second` holds the same entries that

@@ -135,10 +135,7 @@ extension SiteBuilder {
     /// Whether each of `outputs` of the folder `output` stands as the build before wrote it,
     /// read on all cores from the open folder (no walk of the path to it each time).
     private static func standing(_ outputs: [(key: String, value: BuildCache.KeptOutput)], in output: String) -> [Bool] {
-        let top = open(output, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard top >= 0 else { return outputs.map { _ in false } }
-        defer { close(top) }
-        return Parallel.map(outputs.count, onAllCoresFrom: 512) { FileStamp(outputs[$0].key, in: top) == outputs[$0].value.stamp }
+        FileSystem.read(outputs.count, entriesOf: output) { FileStamp(outputs[$1].key, in: $0) == outputs[$1].value.stamp }.map { $0 == true }
     }
 
     /// The output folder a cached build stages in (the spare `spare` records, when it can be

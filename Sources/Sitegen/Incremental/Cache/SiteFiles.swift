@@ -26,9 +26,7 @@ struct SiteFiles: Equatable {
     }
 
     private mutating func walk(_ folder: String, output: String, depth: Int) {
-        let top = depth < Limits.folderDepth ? open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1
-        guard top >= 0, case .success(let entries) = FolderEntry.entries(ofOpen: top) else {
-            if top >= 0 { close(top) }
+        guard depth < Limits.folderDepth, case .success(let entries) = FolderEntry.entries(of: folder) else {
             isComplete = false
             return
         }
@@ -36,8 +34,14 @@ struct SiteFiles: Equatable {
         // such a name added or gone is a change, and the build says so again.
         let names = entries.map { String(checkedUTF8: $0.name) ?? Self.unreadableName($0.name) }
         let kept = names.indices.filter { !names[$0].hasPrefix(".sitegen-") && ![".git", ".hg", ".svn"].contains(names[$0]) }
-        let statuses = Self.statuses(of: kept.map { entries[$0].name }, in: top)
-        close(top)
+        // One `lstat` an entry (its kind and stamp), on all cores in a big folder.
+        let statuses = FileSystem.read(kept.count, entriesOf: folder) { folder, index in
+            var info = stat()
+            let found = (entries[kept[index]].name + [0]).withUnsafeBufferPointer { name in
+                name.withMemoryRebound(to: CChar.self) { fstatat(folder, $0.baseAddress!, &info, AT_SYMLINK_NOFOLLOW) == 0 }
+            }
+            return found ? (FileSystem.kind(ofMode: info.st_mode), FileStamp(status: info)) : nil
+        }
         for (index, status) in zip(kept, statuses) {
             guard let (kind, stamp) = status else { continue }
             let path = folder + "/" + names[index]
@@ -65,18 +69,6 @@ struct SiteFiles: Equatable {
     /// The name noted for `bytes`, which are not UTF-8: the mark, then the bytes in hexadecimal.
     private static func unreadableName(_ bytes: [UInt8]) -> String {
         unreadableMark + bytes.map { String($0, radix: 16) }.joined(separator: " ")
-    }
-
-    /// One `lstat` an entry of the open folder `top` (on all cores in a big one): its kind and
-    /// stamp; `nil` for one gone since it was listed.
-    private static func statuses(of names: [[UInt8]], in top: Int32) -> [(FileSystem.Kind, FileStamp)?] {
-        Parallel.map(names.count, onAllCoresFrom: 256) { index in
-            var info = stat()
-            let found = (names[index] + [0]).withUnsafeBufferPointer { name in
-                name.withMemoryRebound(to: CChar.self) { fstatat(top, $0.baseAddress!, &info, AT_SYMLINK_NOFOLLOW) == 0 }
-            }
-            return found ? (FileSystem.kind(ofMode: info.st_mode), FileStamp(status: info)) : nil
-        }
     }
 
     /// The files that differ from `earlier`: changed, added or gone.
