@@ -90,11 +90,11 @@ struct BuildCacheTests {
                                                      options: BuildOptions(baseURL: "https://example.org/"))
         if case .read(let opened) = cache.read() {
             let parse = try #require(opened.pages()?.parses["posts/2026-02-02-measuring-a-build.md"])
-            guard case .stored(let range, let file?) = parse.html else {
+            guard case .stored(let place, let file?) = parse.html else {
                 Issue.record("the page's HTML is not in the cache's file of pages' HTML")
                 return
             }
-            #expect(file.text(at: range)?.contains("One more paragraph.") == true)
+            #expect(file.text(at: place.range, digest: place.digest)?.contains("One more paragraph.") == true)
         }
         #expect(text.rendered >= 1)
         #expect(text.rendered + text.kept < whole / 2, "looked at \(text.rendered + text.kept) of \(whole) outputs")
@@ -268,6 +268,44 @@ struct BuildCacheTests {
         let warnings = summary.warnings.filter { $0.description.contains(".sitegen-cache-public") }
         #expect(warnings.count == 1, "\(summary.warnings)")
         #expect(warnings.first?.description.contains("not used: the site is built from nothing") == true)
+    }
+
+    @Test("a byte of a page's HTML changed in place in the cache's file of pages' HTML is not published: the build is made from nothing, with one warning")
+    func pagesHTMLChangedInPlace() async throws {
+        let site = try TestSite(example: "blog")
+        try age(site)
+        try await expectCachedBuildMatchesFreshBuild(site)
+        let options = BuildOptions(baseURL: "https://example.org/")
+        guard case .read(let opened) = BuildCache(layout: SiteLayout(root: site.root), siteFolder: site.root, output: site.output,
+                                                     options: options).read() else {
+            Issue.record("the cache does not read back")
+            return
+        }
+        // One letter in the middle of each page's HTML, as a disk or another program could change it (same length, still UTF-8).
+        let pages = site.root.appendingPathComponent(".sitegen-cache-public.pages")
+        var bytes = try Data(contentsOf: pages)
+        var changed = 0
+        for parse in try #require(opened.pages()).parses.values {
+            guard case .stored(let place, _) = parse.html else { continue }
+            let middle = place.range.lowerBound + place.range.count / 2
+            guard let letter = place.range[middle...].first(where: { (UInt8(ascii: "a")...UInt8(ascii: "y")).contains(bytes[$0]) }) else { continue }
+            bytes[letter] += 1
+            changed += 1
+        }
+        #expect(changed > 3)
+        try bytes.write(to: pages)
+        // A new title is shown by lists and feeds, which read the other pages' HTML again.
+        let post = "content/posts/2026-02-02-measuring-a-build.md"
+        let original = try String(contentsOf: site.root.appendingPathComponent(post), encoding: .utf8)
+        try site.write(original.replacingOccurrences(of: "title:", with: "title: Renamed,"), to: post)
+        let summary = try await expectCachedBuildMatchesFreshBuild(site)
+        let warnings = summary.warnings.filter { $0.description.contains(".sitegen-cache-public") }
+        #expect(warnings.count == 1, "\(summary.warnings)")
+        #expect(warnings.first?.description.contains(".sitegen-cache-public.pages") == true)
+        #expect(warnings.first?.description.contains("not used: the site is built from nothing") == true)
+        // The cache written by that build serves the next one as usual.
+        try site.write(original + "\nOne more paragraph.\n", to: post)
+        #expect(try await expectCachedBuildMatchesFreshBuild(site).warnings.allSatisfy { !$0.description.contains(".sitegen-cache") })
     }
 
     @Test("a text edit adds the page's HTML at the end of the cache's file of pages' HTML; the file is made again once most of it is unused")

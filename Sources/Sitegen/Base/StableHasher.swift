@@ -66,4 +66,11 @@ package struct StableHasher {
         hasher.combine(text)
         return hasher.finalize()
     }
+
+    /// The digest of `bytes` alone: ``digest(_:)`` of the text they are the UTF-8 of.
+    package static func digest(bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var hasher = StableHasher()
+        hasher.combine(bytes: bytes)
+        return hasher.finalize()
+    }
 }

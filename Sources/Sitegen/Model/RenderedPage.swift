@@ -13,13 +13,14 @@ public struct RenderedPage: Sendable {
         let summary: String
         let headings: [Heading]
         let text: String
-        /// Where the HTML is kept instead of ``text`` when it was spilled to a file.
-        let spilled: (file: SpillFile, range: Range<Int>)?
+        /// Where the HTML is kept instead of ``text`` when it was spilled to a file, and its
+        /// digest when it is to be checked (a file of the build cache).
+        let spilled: (file: SpillFile, range: Range<Int>, digest: UInt64?)?
         let data: FrontMatter
         let titleID: String?
 
         init(page: Page, title: String, description: String, summary: String, headings: [Heading],
-             content: String, spilled: (file: SpillFile, range: Range<Int>)? = nil, data: FrontMatter, titleID: String?) {
+             content: String, spilled: (file: SpillFile, range: Range<Int>, digest: UInt64?)? = nil, data: FrontMatter, titleID: String?) {
             self.page = page
             self.title = title
             self.description = description
@@ -33,8 +34,8 @@ public struct RenderedPage: Sendable {
 
         var content: String {
             guard let spilled else { return text }
-            // Written by this build into a file of its own: it reads back unless the disk fails.
-            return spilled.file.text(at: spilled.range) ?? ""
+            // A text that does not read back leaves the file damaged, which the build checks before it publishes.
+            return spilled.file.text(at: spilled.range, digest: spilled.digest) ?? ""
         }
     }
 
@@ -48,7 +49,7 @@ public struct RenderedPage: Sendable {
 
     /// A page whose HTML is kept at `spilled` (`nil`: it has none).
     init(page: Page, title: String, description: String, summary: String, headings: [Heading],
-         spilled: (file: SpillFile, range: Range<Int>)?, data: FrontMatter, titleID: String? = nil) {
+         spilled: (file: SpillFile, range: Range<Int>, digest: UInt64?)?, data: FrontMatter, titleID: String? = nil) {
         storage = Storage(page: page, title: title, description: description, summary: summary, headings: headings,
                           content: "", spilled: spilled, data: data, titleID: titleID)
     }
@@ -90,7 +91,7 @@ public struct RenderedPage: Sendable {
         guard storage.spilled == nil, let range = file.append(storage.text) else { return self }
         var copy = self
         copy.storage = Storage(page: page, title: title, description: description, summary: summary, headings: headings,
-                               content: "", spilled: (file, range), data: data, titleID: titleID)
+                               content: "", spilled: (file, range, nil), data: data, titleID: titleID)
         return copy
     }
 

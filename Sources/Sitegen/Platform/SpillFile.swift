@@ -15,6 +15,10 @@ final class SpillFile: Sendable {
     private let descriptor: Int32
     /// Where the next text goes.
     private let end = Mutex(0)
+    private let damaged = Atomic(false)
+
+    /// Whether a text did not read back as it was put: ``text(at:digest:)`` returned `nil`.
+    var isDamaged: Bool { damaged.load(ordering: .relaxed) }
 
     /// A spill file on the file system of `folder`; `nil` when none can be made there.
     init?(in folder: String) {
@@ -63,12 +67,20 @@ final class SpillFile: Sendable {
         }
     }
 
-    /// The text at `range`, as ``append(_:)`` put it there; `nil` when it does not read back.
-    func text(at range: Range<Int>) -> String? {
-        guard range.lowerBound >= 0 else { return nil }
-        let text = String(unsafeUninitializedCapacity: range.count) { buffer -> Int in
-            FileSystem.read(descriptor, from: range.lowerBound, into: UnsafeMutableRawBufferPointer(buffer)) ? range.count : 0
+    /// The text at `range`, as ``append(_:)`` put it there; `nil` when it does not read back,
+    /// or when its ``StableHasher`` digest is not `digest` (a file another program changed):
+    /// then the file is ``isDamaged``.
+    func text(at range: Range<Int>, digest: UInt64? = nil) -> String? {
+        var digested: UInt64?
+        let text = range.lowerBound < 0 ? "" : String(unsafeUninitializedCapacity: range.count) { buffer -> Int in
+            guard FileSystem.read(descriptor, from: range.lowerBound, into: UnsafeMutableRawBufferPointer(buffer)) else { return 0 }
+            if digest != nil { digested = StableHasher.digest(bytes: UnsafeRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[..<range.count]))) }
+            return range.count
         }
-        return text.utf8.count == range.count ? text : nil
+        guard range.lowerBound >= 0, text.utf8.count == range.count, digested == digest else {
+            damaged.store(true, ordering: .relaxed)
+            return nil
+        }
+        return text
     }
 }

@@ -211,8 +211,8 @@ struct BuildCache {
                         let text = try reader.readBool() ? try PageText.Kept(from: &reader) : nil
                         guard reader.isAtEnd else { return }
                         if let kept = parse {
-                            guard case .stored(let range, _) = kept.html, CachedPageHTML.isValid(range, length: length) else { return }
-                            parse?.html = .stored(range, in: file)
+                            guard case .stored(let place, _) = kept.html, CachedPageHTML.isValid(place, length: length) else { return }
+                            parse?.html = .stored(place, in: file)
                         }
                         pages.append((parse, text))
                     } catch {
@@ -353,7 +353,7 @@ struct BuildCache {
         let parsed = Array(parses.keys)
         let html = CachedPageHTML(cachePath: path)
         guard let stored = html.write(parsed.map { parses[$0]! }, opened: opened) else { return false }
-        let rangeOfParse = Dictionary(uniqueKeysWithValues: zip(parsed, stored.ranges))
+        let placeOfParse = Dictionary(uniqueKeysWithValues: zip(parsed, stored.places))
         let paths = Array(Set(parses.keys).union(texts.keys))
         // The index's two halves, made on all cores.
         let parts = Parallel.map(2, onAllCoresFrom: 2) { part -> [UInt8] in
@@ -394,7 +394,7 @@ struct BuildCache {
             for batch in stride(from: 0, to: paths.count, by: Self.entriesBatch) {
                 let pieces = Parallel.chunks(min(Self.entriesBatch, paths.count - batch)).map { ($0.lowerBound + batch)..<($0.upperBound + batch) }
                 let made = Parallel.map(pieces.count, onAllCoresFrom: 2) { piece in
-                    Self.entries(of: paths[pieces[piece]], parses: parses, texts: texts, rangeOfParse: rangeOfParse, kept: kept)
+                    Self.entries(of: paths[pieces[piece]], parses: parses, texts: texts, placeOfParse: placeOfParse, kept: kept)
                 }
                 for bytes in made where !bytes.withUnsafeBytes({ write($0) }) { return false }
             }
@@ -409,12 +409,12 @@ struct BuildCache {
     /// then the entry (its parse and text). The entry of a file whose parse is the one `kept`
     /// read (its HTML where it was) is `kept`'s.
     private static func entries(of paths: ArraySlice<String>, parses: [String: KeptParse], texts: [String: PageText.Kept],
-                                rangeOfParse: [String: Range<Int>], kept: KeptEntries?) -> [UInt8] {
+                                placeOfParse: [String: CachedPageHTML.Place], kept: KeptEntries?) -> [UInt8] {
         var file = CacheWriter(capacity: 1 << 20)
         var record = CacheWriter(capacity: 1 << 16)
         for page in paths {
-            if let parse = parses[page], texts[page] != nil, case .stored(let range, _) = parse.html,
-               rangeOfParse[page] == range, let entry = kept?.bytes(of: page) {
+            if let parse = parses[page], texts[page] != nil, case .stored(let place, _) = parse.html,
+               placeOfParse[page] == place, let entry = kept?.bytes(of: page) {
                 file.write(page)
                 file.write(entry.count)
                 file.append(entry)
@@ -422,7 +422,7 @@ struct BuildCache {
             }
             record.removeAll()
             record.write(parses[page] != nil)
-            if let parse = parses[page], let range = rangeOfParse[page] { parse.write(to: &record, html: range) }
+            if let parse = parses[page], let place = placeOfParse[page] { parse.write(to: &record, html: place) }
             record.write(texts[page] != nil)
             if let text = texts[page] { record.write(text) }
             file.write(page)

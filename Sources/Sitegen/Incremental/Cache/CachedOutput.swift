@@ -11,10 +11,14 @@ final class CachedOutput: OutputSink {
     private let made = Mutex<[String: BuildCache.KeptOutput]>([:])
     private let lost = Mutex<[String]>([])
     private let alongsideCommit = Mutex<(@Sendable () -> Void)?>(nil)
+    private let pagesHTML: CachedPageHTML.Opened?
 
-    init(folder: OutputFolder, previous: [String: BuildCache.KeptOutput]) {
+    /// A staged `folder`, with the outputs `previous` of the build before; the build's pages'
+    /// HTML kept in `pagesHTML` is checked at ``commit()``.
+    init(folder: OutputFolder, previous: [String: BuildCache.KeptOutput], pagesHTML: CachedPageHTML.Opened? = nil) {
         self.folder = folder
         self.previous = previous
+        self.pagesHTML = pagesHTML
     }
 
     /// What each output file is, once committed.
@@ -101,6 +105,8 @@ final class CachedOutput: OutputSink {
     }
 
     func commit() throws {
+        // Pages' HTML from the cache that did not read back as it was written is not published.
+        if let pagesHTML, pagesHTML.file.isDamaged { throw CachedPageHTML.Damaged(path: pagesHTML.path) }
         // A file kept from the build before that changed under the build is not published stale.
         if let path = lost.withLock({ $0.first }) {
             throw SiteError(file: folder.destination.appendingPathComponent(path).path,

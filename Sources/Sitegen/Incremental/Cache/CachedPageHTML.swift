@@ -5,10 +5,24 @@
 /// made again, with only the HTML in use, when more than half of it would be unused.
 ///
 /// The cache names the file by a random number written at its start and the length it had:
-/// another file in its place, or one cut short, leaves the cache's parses unused.
+/// another file in its place, or one cut short, leaves the cache's parses unused. Each page's
+/// HTML is checked against its digest as it is read: HTML changed in place leaves the file
+/// ``SpillFile/isDamaged``, and the build that read it is made again from nothing.
 struct CachedPageHTML {
+    /// The file at `path` held HTML other than a build cache wrote, and a build read it.
+    struct Damaged: Error {
+        let path: String
+    }
+
+    /// Where a page's HTML is in the file, and its ``StableHasher`` digest.
+    struct Place: Equatable, Sendable {
+        let range: Range<Int>
+        let digest: UInt64
+    }
+
     /// The file as a build found it.
     struct Opened {
+        let path: String
         let id: UInt64
         /// Its length when the cache was written (what the cache's parses may name).
         let length: Int
@@ -35,26 +49,27 @@ struct CachedPageHTML {
               let head = reader.read(from: 0, count: Self.start),
               head.withUnsafeBytes({ UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }) == id,
               let file = reader.sharedForReading() else { return nil }
-        return Opened(id: id, length: length, file: file, reader: reader)
+        return Opened(path: path, id: id, length: length, file: file, reader: reader)
     }
 
-    /// Whether `range` may name a page's HTML in a file of `length` bytes.
-    static func isValid(_ range: Range<Int>, length: Int) -> Bool {
-        range.lowerBound >= start && range.upperBound <= length
+    /// Whether `place` may name a page's HTML in a file of `length` bytes.
+    static func isValid(_ place: Place, length: Int) -> Bool {
+        place.range.lowerBound >= start && place.range.upperBound <= length
     }
 
     /// Puts the HTML of `parses` in the file and returns the file's number and length, and
-    /// where each parse's HTML is (in the order given); `nil` when it cannot be written. The
+    /// where each parse's HTML is (in the order given); `nil` when it cannot be written, or
+    /// when HTML kept in another file does not read back as it was. The
     /// HTML kept in `opened` stays where it is and the rest is added at the end, unless the
     /// file is missing or more than half of it would be unused: then it is made again.
-    func write(_ parses: [KeptParse], opened: Opened?) -> (id: UInt64, length: Int, ranges: [Range<Int>])? {
+    func write(_ parses: [KeptParse], opened: Opened?) -> (id: UInt64, length: Int, places: [Place])? {
         if let opened {
             var used = 0
             var added = 0
             for parse in parses {
                 switch parse.html {
-                case .stored(let range, let file) where file === opened.file: used += range.count
-                case .stored(let range, _): added += range.count
+                case .stored(let place, let file) where file === opened.file: used += place.range.count
+                case .stored(let place, _): added += place.range.count
                 case .page(let page): added += page.content.utf8.count
                 }
             }
@@ -65,51 +80,54 @@ struct CachedPageHTML {
         return remake(parses)
     }
 
-    private func append(_ parses: [KeptParse], to opened: Opened) -> (id: UInt64, length: Int, ranges: [Range<Int>])? {
-        var ranges: [Range<Int>] = []
-        ranges.reserveCapacity(parses.count)
+    private func append(_ parses: [KeptParse], to opened: Opened) -> (id: UInt64, length: Int, places: [Place])? {
+        var places: [Place] = []
+        places.reserveCapacity(parses.count)
         var end = 0
         let start = PrivateFile.append(to: path, readBy: opened.reader) { start, write in
             end = start
             for parse in parses {
-                if case .stored(let range, let file) = parse.html, file === opened.file {
-                    ranges.append(range)
+                if case .stored(let place, let file) = parse.html, file === opened.file {
+                    places.append(place)
                     continue
                 }
-                guard var text = Self.text(of: parse) else { return false }
-                let written = text.withUTF8 { write(UnsafeRawBufferPointer($0)) }
-                guard written else { return false }
-                ranges.append(end..<end + text.utf8.count)
-                end += text.utf8.count
+                guard let place = Self.write(parse, at: end, write) else { return false }
+                places.append(place)
+                end = place.range.upperBound
             }
             return true
         }
-        return start == nil ? nil : (opened.id, end, ranges)
+        return start == nil ? nil : (opened.id, end, places)
     }
 
-    private func remake(_ parses: [KeptParse]) -> (id: UInt64, length: Int, ranges: [Range<Int>])? {
+    private func remake(_ parses: [KeptParse]) -> (id: UInt64, length: Int, places: [Place])? {
         let id = UInt64.random(in: .min ... .max)
-        var ranges: [Range<Int>] = []
-        ranges.reserveCapacity(parses.count)
+        var places: [Place] = []
+        places.reserveCapacity(parses.count)
         var end = Self.start
         let made = PrivateFile.replace(path) { write in
             guard withUnsafeBytes(of: id.littleEndian, { write($0) }) else { return false }
             for parse in parses {
-                guard var text = Self.text(of: parse) else { return false }
-                guard text.withUTF8({ write(UnsafeRawBufferPointer($0)) }) else { return false }
-                ranges.append(end..<end + text.utf8.count)
-                end += text.utf8.count
+                guard let place = Self.write(parse, at: end, write) else { return false }
+                places.append(place)
+                end = place.range.upperBound
             }
             return true
         }
-        return made ? (id, end, ranges) : nil
+        return made ? (id, end, places) : nil
     }
 
-    /// The HTML of `parse`; `nil` when the file it is kept in does not read back.
-    private static func text(of parse: KeptParse) -> String? {
-        switch parse.html {
+    /// Writes the HTML of `parse` with `write`, at `offset` of the file; where it went, or
+    /// `nil` when it cannot be written or the file it is kept in does not read back.
+    private static func write(_ parse: KeptParse, at offset: Int, _ write: (UnsafeRawBufferPointer) -> Bool) -> Place? {
+        let text: String? = switch parse.html {
         case .page(let page): page.content
-        case .stored(let range, let file): file?.text(at: range)
+        case .stored(let place, let file): file?.text(at: place.range, digest: place.digest)
+        }
+        guard var text else { return nil }
+        return text.withUTF8 { bytes in
+            let bytes = UnsafeRawBufferPointer(bytes)
+            return write(bytes) ? Place(range: offset..<offset + bytes.count, digest: StableHasher.digest(bytes: bytes)) : nil
         }
     }
 }

@@ -7,8 +7,8 @@ struct KeptParse: Sendable, CacheCodable {
     enum HTML: Sendable {
         /// In the page parsed by this build.
         case page(RenderedPage)
-        /// At a range of the cache's file of pages' HTML (`nil` until that file is open).
-        case stored(Range<Int>, in: SpillFile?)
+        /// At a place in the cache's file of pages' HTML (`nil` until that file is open).
+        case stored(CachedPageHTML.Place, in: SpillFile?)
     }
 
     let revision: Int
@@ -47,18 +47,18 @@ struct KeptParse: Sendable, CacheCodable {
         let rendered = switch html {
         case .page(let made):
             made.with(page: page)
-        case .stored(let range, let file):
+        case .stored(let place, let file):
             RenderedPage(page: page, title: title, description: description, summary: summary, headings: headings,
-                         spilled: file.map { ($0, range) }, data: data, titleID: titleID)
+                         spilled: file.map { ($0, place.range, place.digest) }, data: data, titleID: titleID)
         }
         return ParsedPage(revision: revision, page: rendered, lookups: Set(lookups), warnings: warnings, includes: includes,
                           templateTags: templateTags, imageRequests: imageRequests.compactMap(ImageRequest.init(encoded:)))
     }
 
     /// Writes everything but the HTML, then `html`, where the HTML is.
-    func write(to writer: inout CacheWriter, html range: Range<Int>) {
+    func write(to writer: inout CacheWriter, html place: CachedPageHTML.Place) {
         var parse = self
-        parse.html = .stored(range, in: nil)
+        parse.html = .stored(place, in: nil)
         parse.write(to: &writer)
     }
 
@@ -68,13 +68,10 @@ struct KeptParse: Sendable, CacheCodable {
         writer.write(description)
         writer.write(summary)
         writer.write(headings)
-        if case .stored(let range, _) = html {
-            writer.write(range.lowerBound)
-            writer.write(range.upperBound)
-        } else {
-            writer.write(0)
-            writer.write(0)
-        }
+        let place = if case .stored(let place, _) = html { place } else { CachedPageHTML.Place(range: 0..<0, digest: 0) }
+        writer.write(place.range.lowerBound)
+        writer.write(place.range.upperBound)
+        writer.write(place.digest)
         writer.write(data)
         writer.write(titleID)
         writer.write(lookups)
@@ -92,7 +89,7 @@ struct KeptParse: Sendable, CacheCodable {
         headings = try reader.readArray()
         let (lower, upper) = (try reader.readInt(), try reader.readInt())
         guard lower >= 0, lower <= upper else { throw CacheReader.Malformed() }
-        html = .stored(lower..<upper, in: nil)
+        html = .stored(CachedPageHTML.Place(range: lower..<upper, digest: try reader.readUInt64()), in: nil)
         data = try reader.read()
         titleID = try reader.readOptionalString()
         lookups = try reader.readStrings()

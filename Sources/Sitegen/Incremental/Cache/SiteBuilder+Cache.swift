@@ -21,12 +21,26 @@ extension SiteBuilder {
         let start = DispatchTime.now().uptimeNanoseconds
         observers.send(.started)
         let cache = BuildCache(layout: layout, siteFolder: siteFolder, output: outputFolder, options: options)
+        do {
+            return try await buildRemembering(cache, siteFolder: siteFolder, outputFolder: outputFolder, start: start)
+        } catch let damaged as CachedPageHTML.Damaged {
+            // HTML the cache kept changed under it, and was read: the output made from it is not published.
+            let problem = SiteError(file: damaged.path, "holds pages' HTML other than the cache wrote; not used: the site is built from nothing")
+            return try await buildRemembering(cache, siteFolder: siteFolder, outputFolder: outputFolder, start: start,
+                                              readsCache: false, problems: [problem])
+        }
+    }
+
+    /// ``buildRemembering()`` with the cache `cache` (left unread without `readsCache`), which
+    /// adds `problems` to the warnings.
+    private func buildRemembering(_ cache: BuildCache, siteFolder: URL, outputFolder: URL, start: UInt64, readsCache: Bool = true,
+                                  problems: [SiteError] = []) async throws -> (summary: BuildSummary, values: BuildContext?) {
         let walked = Date()
         // The site's files are walked while the cache is read.
         async let walk = SiteFiles(layout: layout, siteFolder: siteFolder, output: outputFolder)
-        var problems: [SiteError] = []
+        var problems = problems
         var opened: BuildCache.Opened?
-        switch cache.read() {
+        switch readsCache ? cache.read() : .missing {
         case .missing, .stale: break
         case .refused(let reason): problems.append(SiteError(file: cache.path, "\(reason); not used: the site is built from nothing"))
         case .read(let read): opened = read
@@ -85,7 +99,7 @@ extension SiteBuilder {
             observers.send(.failed("\(error)"))
             throw error
         }
-        let written = CachedOutput(folder: folder, previous: intact)
+        let written = CachedOutput(folder: folder, previous: intact, pagesHTML: pages?.html)
         let plan = OutputPlan(previous: memory.record, recording: true, narrowsEdits: edited)
         let context = BuildContext(options: options, output: written, loadingMemory: memory,
                                    renderingMemory: LiveRendering(memory: memory, plan: plan))
