@@ -6,6 +6,25 @@ import SitegenMarkdown
 struct FrontMatterTests {
     let parser = MarkdownParser()
 
+    @Test("keys are found, replaced and removed alike in small and large front matter, in file order",
+          arguments: [3, 11, 12, 13, 40])
+    func lookupsAtEverySize(count: Int) {
+        var frontMatter = FrontMatter((0..<count).map { ("key\($0)", .int($0)) } + [("key0", .int(-1))])
+        #expect(frontMatter.keys == (0..<count).map { "key\($0)" })
+        for index in 0..<count { #expect(frontMatter["key\(index)"] == .int(index == 0 ? -1 : index)) }
+        #expect(frontMatter["key\(count)"] == nil)
+        // Removing the first keys moves the others; each is still found where it went.
+        for index in 0..<min(count, 3) { frontMatter["key\(index)"] = nil }
+        for index in 0..<count { #expect(frontMatter["key\(index)"] == (index < 3 ? nil : .int(index))) }
+        // Added back, at the end; a replaced value stays in its place.
+        frontMatter["key\(count - 1)"] = .string("last")
+        frontMatter["key0"] = .string("again")
+        #expect(frontMatter.keys.last == "key0")
+        #expect(frontMatter["key0"] == .string("again"))
+        #expect(frontMatter["key\(count - 1)"] == .string("last"))
+        #expect(frontMatter == FrontMatter(frontMatter.entries))
+    }
+
     @Test("YAML values keep their types: strings, numbers, booleans, dates, lists and maps")
     func typedValues() throws {
         let page = try parser.parse("""

@@ -33,19 +33,26 @@ struct SiteRenderer: Sendable {
         }
         let facts = memory.isRecording ? FactValues(rendered) : nil
         let narrowed = facts.flatMap { memory.narrowed(rendered, facts: $0) }
-        if let narrowed, !output.keepsUnwritten {
-            // The other pages' files stand as the build before wrote them (kept on all cores: each a folder and a link).
-            let chosen = Set(narrowed)
-            let (pages, output, layout) = (rendered.loaded.pages, self.output, loaded.layout)
-            let pieces = Parallel.chunks(pages.count)
-            _ = try await Parallel.tasks(pieces.count) { piece in
-                output.keep(pieces[piece].filter { !chosen.contains($0) }.map {
+        // The other pages' files stand as the build before wrote them: kept on one core while the rest is rendered.
+        let (pages, output, layout) = (rendered.loaded.pages, self.output, loaded.layout)
+        let keeping = narrowed.map { narrowed in
+            Task {
+                guard !output.keepsUnwritten else { return }
+                let chosen = Set(narrowed)
+                output.keep(pages.indices.filter { !chosen.contains($0) }.map {
                     (URLPath.outputFile(for: pages[$0].url), OutputOwner.page(pages[$0], layout: layout))
                 })
             }
         }
-        try await writePages(of: rendered, only: narrowed, facts: facts)
-        rendered.listPages = try await ListRenderer(site: rendered, output: output, memory: memory, facts: facts).render()
+        do {
+            try await writePages(of: rendered, only: narrowed, facts: facts)
+            rendered.listPages = try await ListRenderer(site: rendered, output: output, memory: memory, facts: facts).render()
+        } catch {
+            // Nothing is kept into an output being discarded.
+            await keeping?.value
+            throw error
+        }
+        await keeping?.value
         return rendered
     }
 

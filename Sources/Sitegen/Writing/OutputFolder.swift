@@ -116,7 +116,17 @@ final class OutputFolder: Sendable {
         if let rejected {
             DispatchQueue.global().async(group: removal) { FileSystem.removeTree(rejected) }
         }
+        // A build makes about as many files and folders as the build before.
+        if let manifest {
+            written.withLock {
+                $0.files.reserveCapacity(manifest.files.count)
+                $0.folders.reserveCapacity(manifest.folders.count)
+            }
+        }
     }
+
+    /// How many files the build before made (none when there was none).
+    var filesBefore: Int { openedManifest?.manifest.files.count ?? 0 }
 
     // MARK: Writing
 

@@ -25,6 +25,8 @@ protocol OutputSink: Sendable {
     func reuseImage(_ path: String, key: String) -> Bool
     /// Writes an image copy made the way `key` says at `path`.
     func writeImage(_ data: Data, to path: String, key: String) throws
+    /// About how many files the build makes, for the room kept for them (0: not known).
+    var expectedFiles: Int { get }
     /// Whether every file of the build before stays unless written anew (a page edit's live
     /// build): a file kept needs no word then, and claims no path (nothing moved).
     var keepsUnwritten: Bool { get }
@@ -41,6 +43,7 @@ extension OutputSink {
         for path in paths { keep(path) }
     }
     var keepsUnwritten: Bool { false }
+    var expectedFiles: Int { 0 }
     var makesImageCopies: Bool { true }
     func reuseImage(_ path: String, key: String) -> Bool { false }
     func writeImage(_ data: Data, to path: String, key: String) throws { try write(data, to: path) }
@@ -48,6 +51,7 @@ extension OutputSink {
 
 extension OutputFolder: OutputSink {
     func keep(_ path: String) {}
+    var expectedFiles: Int { filesBefore }
     var builtFolder: String? { stagingFolder }
     var scratchFolder: String? { stagingFolder }
 }

@@ -31,6 +31,7 @@ final class OutputWriter: Sendable {
     /// A writer into `sink`.
     init(_ sink: any OutputSink) {
         self.sink = sink
+        claims.withLock { $0.owners.reserveCapacity(sink.expectedFiles) }
     }
 
     /// The folder holding what the build wrote so far, when it is on disk.

@@ -293,7 +293,7 @@ struct BuildCache {
     }
 
     /// The format of the file, raised whenever what it holds changes.
-    private static let format = "sitegen build cache 7"
+    private static let format = "sitegen build cache 8"
 
     /// Reads the cache but for its pages (see ``Opened/pages()``).
     func read() -> Reading {

@@ -19,7 +19,10 @@ final class CachedOutput: OutputSink {
         self.folder = folder
         self.previous = previous
         self.pagesHTML = pagesHTML
+        made.withLock { $0.reserveCapacity(previous.count) }
     }
+
+    var expectedFiles: Int { previous.count }
 
     /// What each output file is, once committed.
     var outputs: [String: BuildCache.KeptOutput] { made.withLock { $0 } }
