@@ -345,6 +345,25 @@ struct ForeignConfigurationTests {
         ])
     }
 
+    @Test("sitegen.yml reads Hugo's `pagination.pagerSize` as `paginate`, first when both are given, and says which of its keys it does not read")
+    func hugoPaginationInSitegenYML() async throws {
+        var files = ["sitegen.yml": "title: Site\npaginate: 5\npagination:\n  pagerSize: 2\n  path: seite\n"]
+        for day in 1...5 { files["content/posts/post-\(day).md"] = "---\ntitle: Post \(day)\ndate: 2024-05-0\(day)\n---\nText.\n" }
+        let (site, summary) = try await build(files)
+        // Six posts, two a page: /posts/, /posts/page/2/ and /posts/page/3/.
+        #expect(FileManager.default.fileExists(atPath: site.output.appendingPathComponent("posts/page/3/index.html").path))
+        #expect(!FileManager.default.fileExists(atPath: site.output.appendingPathComponent("posts/page/4/index.html").path))
+        #expect(summary.warnings.map(\.description)
+            == ["sitegen.yml:3: `pagination.path` is not read: list pages are at PATH/page/N/ (sitegen reads `pagination.pagerSize`)"])
+
+        await #expect(throws: SiteError.self) {
+            try await self.build(["sitegen.yml": "title: Site\npagination:\n  pagerSize: many\n"])
+        }
+        await #expect(throws: SiteError.self) {
+            try await self.build(["sitegen.yml": "title: Site\npagination: 3\n"])
+        }
+    }
+
     @Test("sitegen check reports a misspelt key as a problem")
     func checkReportsMisspeltKey() throws {
         let site = try TestSite()

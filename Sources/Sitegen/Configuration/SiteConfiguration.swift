@@ -136,7 +136,7 @@ public struct SiteConfiguration: Sendable {
     /// to ``params``.
     static let keys: [(key: String, kind: KeySuggestion.Kind)] = [
         ("title", .text), ("baseURL", .text), ("description", .text), ("language", .text), ("author", .text), ("theme", .text),
-        ("recentPages", .wholeNumber), ("plugins", .list), ("paginate", .wholeNumber), ("taxonomies", .list), ("feedContent", .text),
+        ("recentPages", .wholeNumber), ("plugins", .list), ("paginate", .wholeNumber), ("pagination", .table), ("taxonomies", .list), ("feedContent", .text),
         ("followLinksOutside", .trueOrFalse), ("search", .trueOrFalse), ("highlight", .trueOrFalse),
         ("languages", .table), ("defaultLanguage", .text), ("prefixDefaultLanguage", .trueOrFalse),
         ("uglyURLs", .trueOrFalse), ("keepFileNames", .trueOrFalse), ("redirects", .table), ("editURL", .text), ("repository", .text),
@@ -223,6 +223,24 @@ public struct SiteConfiguration: Sendable {
         if let count = try WholeNumber.read("paginate", in: yaml, range: WholeNumber.paginate, file: displayPath, example: 10,
                                             note: " (0 for no pagination)") {
             configuration.paginate = count
+        }
+        // Hugo's name for it since 0.128, `pagination.pagerSize`, which counts when both are given (as in Hugo).
+        switch yaml["pagination"] {
+        case nil, .null?: break
+        case .map(let table)?:
+            for (key, _) in table.entries where key != "pagerSize" {
+                warnings.append(SiteError(file: displayPath, line: yaml.line(of: "pagination"),
+                                          "`pagination.\(key)` is not read: list pages are at PATH/page/N/ (sitegen reads `pagination.pagerSize`)"))
+            }
+            if let size = table["pagerSize"], size != .null {
+                guard case .int(let count) = size, WholeNumber.paginate.contains(count) else {
+                    throw SiteError(file: displayPath, line: yaml.line(of: "pagination"), "`pagination.pagerSize` must be a whole number from "
+                                    + "\(WholeNumber.paginate.lowerBound) to \(WholeNumber.paginate.upperBound), such as `pagination: {pagerSize: 10}` (0 for no pagination)")
+                }
+                configuration.paginate = count
+            }
+        default:
+            throw SiteError(file: displayPath, line: yaml.line(of: "pagination"), "`pagination` must be a table, as in `pagination: {pagerSize: 10}`")
         }
         if let taxonomies = yaml["taxonomies"] {
             let names = taxonomies.list?.compactMap(\.string) ?? []
