@@ -270,6 +270,28 @@ struct BuildCacheTests {
         #expect(warnings.first?.description.contains("not used: the site is built from nothing") == true)
     }
 
+    @Test("a cached build of content that does not load fails naming the file, leaves the output as it was, and the next one builds from there")
+    func contentThatDoesNotLoad() async throws {
+        let site = try TestSite(example: "blog")
+        try age(site)
+        try await expectCachedBuildMatchesFreshBuild(site)
+        let before = LiveBuildHarness.files(in: site.output)
+        try site.write("---\ntitle: Broken\nslug: a/b\n---\nText.\n", to: "content/broken.md")
+        do {
+            try await SiteBuilder(site: Site(), layout: SiteLayout(root: site.root), options: BuildOptions(baseURL: "https://example.org/"))
+                .buildRemembering()
+            Issue.record("the build did not fail")
+        } catch {
+            #expect("\(error)".contains("broken.md:3"), "\(error)")
+        }
+        #expect(LiveBuildHarness.files(in: site.output) == before)
+        // The output folder made ready beside it (the spare, taken) is not left there.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: site.root.path).filter { $0.hasPrefix(".sitegen-staging") }.isEmpty)
+        try site.write("---\ntitle: Mended\nslug: mended\n---\nText.\n", to: "content/broken.md")
+        try await expectCachedBuildMatchesFreshBuild(site)
+        #expect(try site.page("mended/index.html").contains("Mended"))
+    }
+
     @Test("a byte of a page's HTML changed in place in the cache's file of pages' HTML is not published: the build is made from nothing, with one warning")
     func pagesHTMLChangedInPlace() async throws {
         let site = try TestSite(example: "blog")

@@ -20,13 +20,20 @@ public final class BuildContext: Sendable {
     private let extraWarnings = Mutex<[SiteError]>([])
     private let runningStep = Mutex("a build step")
 
+    /// Whether the site was loaded before the build's steps ran (a cached build loads it while
+    /// its output folder is made ready): the `loadContent` step finds it loaded.
+    let loadedAhead: Bool
+
     init(options: BuildOptions, output: any OutputSink, loadingMemory: (any LoadingMemory)? = nil,
-         renderingMemory: any RenderingMemory = .plain, whenStaged: (@Sendable (RenderStage) async -> Void)? = nil) {
+         renderingMemory: any RenderingMemory = .plain, whenStaged: (@Sendable (RenderStage) async -> Void)? = nil,
+         loaded: LoadedSite? = nil) {
         self.options = options
         self.output = OutputWriter(output)
         self.loadingMemory = loadingMemory
         self.renderingMemory = renderingMemory
         self.whenStaged = whenStaged
+        loadedAhead = loaded != nil
+        if let loaded { stage.withLock { $0 = .loaded(loaded) } }
     }
 
     /// The loaded site; throws when no `loadContent` step ran before.

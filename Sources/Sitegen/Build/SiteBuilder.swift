@@ -166,6 +166,8 @@ public final class SiteBuilder: Sendable {
             switch (step.action, context.current) {
             case (.loadContent, .started):
                 context.current = .loaded(try await load(memory: context.loadingMemory))
+            case (.loadContent, .loaded) where context.loadedAhead:
+                break
             case (.renderPages, .loaded(let loaded)):
                 context.current = .rendered(try await render(loaded, site: site, context: context))
             case (.copyStaticFiles, .loaded(let loaded)):

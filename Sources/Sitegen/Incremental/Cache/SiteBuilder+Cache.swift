@@ -92,9 +92,23 @@ extension SiteBuilder {
             // An output file changed or gone since is made again.
             memory.keepRecord(of: Set(intact.keys))
         }
+        // The site is loaded while the output folder is made ready; a problem of the folder is told first.
+        let loading: Result<LoadedSite, any Error>
+        do {
+            loading = .success(try await load(memory: memory))
+        } catch {
+            loading = .failure(error)
+        }
         let folder: OutputFolder
+        let loaded: LoadedSite
         do {
             folder = try await madeFolder
+            do {
+                loaded = try loading.get()
+            } catch {
+                folder.discard()
+                throw error
+            }
         } catch {
             observers.send(.failed("\(error)"))
             throw error
@@ -102,7 +116,7 @@ extension SiteBuilder {
         let written = CachedOutput(folder: folder, previous: intact, pagesHTML: pages?.html)
         let plan = OutputPlan(previous: memory.record, recording: true, narrowsEdits: edited)
         let context = BuildContext(options: options, output: written, loadingMemory: memory,
-                                   renderingMemory: LiveRendering(memory: memory, plan: plan))
+                                   renderingMemory: LiveRendering(memory: memory, plan: plan), loaded: loaded)
         // What the cache keeps is worked out while the output is swapped in.
         let now = options.now
         let keeping: @Sendable () -> Keeping = {
