@@ -37,6 +37,9 @@ final class BuildMemory: LoadingMemory {
         var places: [String: UInt64] = [:]
         /// The pages the last render parsed anew, and whether each kept its title and place.
         var edits: [String: Bool] = [:]
+        /// The stamps a cached build read of the site's files as it began, by path (a file's
+        /// stamp is not read again as it is loaded).
+        var walked: [String: FileStamp] = [:]
     }
 
     private let state = Mutex(State())
@@ -100,14 +103,21 @@ final class BuildMemory: LoadingMemory {
     }
 
     func source(at file: String, path: String, read: () throws -> PageText) rethrows -> (PageText, Int) {
-        try source(at: file, path: path, known: state.withLock { $0.sources[path] }, read: read)
+        let (known, walked) = state.withLock { ($0.sources[path], $0.walked[file]) }
+        return try source(at: file, path: path, known: known, stamp: walked, read: read)
+    }
+
+    /// Takes the stamps of the site's files (by path) that a cached build read as it began as
+    /// theirs while the site loads (``SiteFiles``): the build is of the files as they were then.
+    func useStamps(_ stamps: [String: FileStamp]) {
+        state.withLock { $0.walked = stamps }
     }
 
     /// The source of the file at `file` (whose content path is `path`), read again only when
-    /// it changed since `known` was read.
-    func source(at file: String, path: String, known: SourceEntry?,
+    /// it changed since `known` was read; `stamp`, its stamp when it was read already.
+    func source(at file: String, path: String, known: SourceEntry?, stamp: FileStamp? = nil,
                 read: () throws -> PageText) rethrows -> (PageText, Int) {
-        let stamp = FileStamp(file)
+        let stamp = stamp ?? FileStamp(file)
         if let stamp, let known, known.stamp == stamp {
             if let source = known.source { return (source, known.revision) }
             // Known from a build cache: read, keeping its revision (its parse is good).

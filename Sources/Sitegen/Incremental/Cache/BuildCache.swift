@@ -184,16 +184,17 @@ struct BuildCache {
             guard let opened = html.file.open(id: html.id, length: html.length),
                   let bytes = reader.read(from: parsesOffset, count: reader.size - parsesOffset) else { return nil }
             var reader = CacheReader(bytes)
-            var entries: [(path: String, record: Range<Int>)] = []
+            var entries: [(path: String, start: Int, record: Range<Int>)] = []
             do throws(CacheReader.Malformed) {
                 let count = try reader.readCount(each: 16)
                 entries.reserveCapacity(count)
                 for _ in 0..<count {
+                    let start = reader.position
                     let path = try reader.readString()
                     let length = try reader.readCount()
                     let record = reader.position..<reader.position + length
                     try reader.skip(length)
-                    entries.append((path, record))
+                    entries.append((path, start, record))
                 }
             } catch {
                 return nil
@@ -226,7 +227,7 @@ struct BuildCache {
             var pages = KeptPages(html: opened)
             let offset = parsesOffset
             pages.records = KeptEntries(file: self.reader, ranges: Dictionary(
-                entries.map { ($0.path, (offset + $0.record.lowerBound)..<(offset + $0.record.upperBound)) }, uniquingKeysWith: { first, _ in first }))
+                entries.map { ($0.path, (offset + $0.start)..<(offset + $0.record.upperBound)) }, uniquingKeysWith: { first, _ in first }))
             pages.parses.reserveCapacity(entries.count)
             pages.texts.reserveCapacity(entries.count)
             for (chunk, range) in chunks.enumerated() {
@@ -256,12 +257,8 @@ struct BuildCache {
     /// it is into the next.
     struct KeptEntries: Sendable {
         let file: PrivateFile.Reader
+        /// Where each file's entry is in `file`, with the path and length before it.
         let ranges: [String: Range<Int>]
-
-        /// The bytes of the entry of the file at content path `path`, if the cache held one.
-        func bytes(of path: String) -> [UInt8]? {
-            ranges[path].flatMap { file.read(from: $0.lowerBound, count: $0.count) }
-        }
     }
 
     /// What reading the cache found.
@@ -390,13 +387,41 @@ struct BuildCache {
             head.removeAll()
             head.write(paths.count)
             guard head.bytes.withUnsafeBytes({ write($0) }) else { return false }
-            // The entries a batch at a time (each made on all cores), so that a big site's are never all in memory.
-            for batch in stride(from: 0, to: paths.count, by: Self.entriesBatch) {
-                let pieces = Parallel.chunks(min(Self.entriesBatch, paths.count - batch)).map { ($0.lowerBound + batch)..<($0.upperBound + batch) }
-                let made = Parallel.map(pieces.count, onAllCoresFrom: 2) { piece in
-                    Self.entries(of: paths[pieces[piece]], parses: parses, texts: texts, placeOfParse: placeOfParse, kept: kept)
+            // The entry of a file whose parse is the one `kept` read (its HTML where it was) is copied as it is,
+            // with its neighbours in the cache before: a one-page edit copies a few long runs.
+            var made: [String] = []
+            var runs: [Range<Int>] = []
+            if let kept {
+                var reused: [Range<Int>] = []
+                for page in paths {
+                    if let parse = parses[page], texts[page] != nil, case .stored(let place, _) = parse.html, placeOfParse[page] == place,
+                       let whole = kept.ranges[page] {
+                        reused.append(whole)
+                    } else {
+                        made.append(page)
+                    }
                 }
-                for bytes in made where !bytes.withUnsafeBytes({ write($0) }) { return false }
+                reused.sort { $0.lowerBound < $1.lowerBound }
+                for whole in reused {
+                    if let last = runs.last, last.upperBound == whole.lowerBound { runs[runs.count - 1] = last.lowerBound..<whole.upperBound } else { runs.append(whole) }
+                }
+            } else {
+                made = paths
+            }
+            for run in runs {
+                for start in stride(from: run.lowerBound, to: run.upperBound, by: Self.copiedAtOnce) {
+                    guard let bytes = kept?.file.read(from: start, count: min(Self.copiedAtOnce, run.upperBound - start)),
+                          bytes.withUnsafeBytes({ write($0) }) else { return false }
+                }
+            }
+            // The others a batch at a time (each made on all cores), so that a big site's are never all in memory.
+            let toMake = made
+            for batch in stride(from: 0, to: toMake.count, by: Self.entriesBatch) {
+                let pieces = Parallel.chunks(min(Self.entriesBatch, toMake.count - batch)).map { ($0.lowerBound + batch)..<($0.upperBound + batch) }
+                let entries = Parallel.map(pieces.count, onAllCoresFrom: 2) { piece in
+                    Self.entries(of: toMake[pieces[piece]], parses: parses, texts: texts, placeOfParse: placeOfParse)
+                }
+                for bytes in entries where !bytes.withUnsafeBytes({ write($0) }) { return false }
             }
             return true
         }
@@ -404,22 +429,16 @@ struct BuildCache {
 
     /// How many files' entries are made before they are written.
     private static let entriesBatch = 4_096
+    /// How many bytes of the cache before are copied at a time.
+    private static let copiedAtOnce = 4 << 20
 
     /// The cache's entries of the files at `paths`: each path, then the length of its entry,
-    /// then the entry (its parse and text). The entry of a file whose parse is the one `kept`
-    /// read (its HTML where it was) is `kept`'s.
+    /// then the entry (its parse and text).
     private static func entries(of paths: ArraySlice<String>, parses: [String: KeptParse], texts: [String: PageText.Kept],
-                                placeOfParse: [String: CachedPageHTML.Place], kept: KeptEntries?) -> [UInt8] {
+                                placeOfParse: [String: CachedPageHTML.Place]) -> [UInt8] {
         var file = CacheWriter(capacity: 1 << 20)
         var record = CacheWriter(capacity: 1 << 16)
         for page in paths {
-            if let parse = parses[page], texts[page] != nil, case .stored(let place, _) = parse.html,
-               placeOfParse[page] == place, let entry = kept?.bytes(of: page) {
-                file.write(page)
-                file.write(entry.count)
-                file.append(entry)
-                continue
-            }
             record.removeAll()
             record.write(parses[page] != nil)
             if let parse = parses[page], let place = placeOfParse[page] { parse.write(to: &record, html: place) }

@@ -79,6 +79,7 @@ extension SiteBuilder {
             BuildMemory(restoring: previous, parses: pages?.parses ?? [:],
                         texts: (pages?.texts ?? [:]).reduce(into: [:]) { $0[$1.key] = PageText(kept: $1.value, in: $1.key, read: reader) })
         } ?? BuildMemory()
+        memory.useStamps(files.stamps)
         var edited: Set<String>?
         if let previous {
             let changed = files.changes(since: SiteFiles(stamps: previous.inputs))
