@@ -69,7 +69,13 @@ struct DependencyRecord: Sendable {
     func readers(of facts: Set<Fact>) -> Set<String> {
         guard let readers else {
             var found: Set<String> = []
-            for (path, reads) in outputs where reads.facts.contains(where: facts.contains) { found.insert(path) }
+            // A page edit asks for a few facts: compared, they are found sooner than hashed, in each of the many read.
+            if facts.count <= 8 {
+                let few = Array(facts)
+                for (path, reads) in outputs where reads.facts.contains(where: few.contains) { found.insert(path) }
+            } else {
+                for (path, reads) in outputs where reads.facts.contains(where: facts.contains) { found.insert(path) }
+            }
             return found
         }
         return facts.reduce(into: Set<String>()) { $0.formUnion(readers[$1] ?? []) }

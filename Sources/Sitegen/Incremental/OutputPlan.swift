@@ -80,10 +80,13 @@ final class OutputPlan: Sendable {
               edits.values.allSatisfy({ $0 }) else { return nil }
         var changed: Set<Fact> = []
         var own: Set<String> = []
-        let index = Dictionary(site.loaded.pages.enumerated().map { ($1.sourcePath, $0) }, uniquingKeysWith: { first, _ in first })
+        let pages = site.loaded.pages
+        // A few edited pages are looked for; many, through an index of every page.
+        let index = edits.count > 16 ? Dictionary(pages.enumerated().map { ($1.sourcePath, $0) }, uniquingKeysWith: { first, _ in first }) : nil
         for path in edits.keys {
-            guard let position = index[path], path.lowercased() != "readme.md" else { return nil }
-            let page = site.loaded.pages[position]
+            guard let position = index.map({ $0[path] }) ?? pages.firstIndex(where: { $0.sourcePath == path }),
+                  path.lowercased() != "readme.md" else { return nil }
+            let page = pages[position]
             if ["menu", "menus"].contains(where: { page.frontMatter[$0] != nil }) || site.loaded.menus.leads(to: page.url) { return nil }
             changed.formUnion(previous.changed(Fact.facts(ofPage: path), now: facts))
             own.insert(URLPath.outputFile(for: page.url))

@@ -347,10 +347,10 @@ struct BuildCache {
     @discardableResult
     func write(_ contents: Contents, parses: [String: KeptParse], texts: [String: PageText.Kept],
                html opened: CachedPageHTML.Opened? = nil, kept: KeptEntries? = nil) -> Bool {
-        let parsed = Array(parses.keys)
         let html = CachedPageHTML(cachePath: path)
-        guard let stored = html.write(parsed.map { parses[$0]! }, opened: opened) else { return false }
-        let placeOfParse = Dictionary(uniqueKeysWithValues: zip(parsed, stored.places))
+        guard let stored = html.write(parses.values, opened: opened) else { return false }
+        // The values are in the order of the keys.
+        let placeOfParse = Dictionary(uniqueKeysWithValues: zip(parses.keys, stored.places))
         let paths = Array(Set(parses.keys).union(texts.keys))
         // The index's two halves, made on all cores.
         let parts = Parallel.map(2, onAllCoresFrom: 2) { part -> [UInt8] in
