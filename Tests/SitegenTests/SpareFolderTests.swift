@@ -46,6 +46,22 @@ struct SpareFolderTests {
         return (site, post, original)
     }
 
+    @Test("folder stamps are read from the folder each is in: the same as one by one, in order; none for a file, a link or a folder gone")
+    func stampsReadFromEachFolder() throws {
+        let site = try TestSite()
+        let root = site.root.appendingPathComponent("tree")
+        for folder in ["a/b/c", "a/b/d", "a/e", "f"] {
+            try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        try site.write("text", to: "tree/a/b/file")
+        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("a/link"), withDestinationURL: root.appendingPathComponent("f"))
+        let paths = ["a/b/d", "f", "a/b/c", "a/b/file", "a/link", "a/gone", "a/b", "gone/x", "a/e", "a"]
+        let stamps = SpareFolder.readStamps(of: paths, in: root.path)
+        #expect(stamps == paths.map { FileStamp(folderAt: root.path + "/" + $0) })
+        #expect(stamps.map { $0 != nil } == [true, true, true, false, false, false, true, false, true, true])
+        #expect(SpareFolder.readStamps(of: paths, in: root.path + "/missing").allSatisfy { $0 == nil })
+    }
+
     @Test("after the second cached build, each is staged in the output folder before last; through edits, new and removed pages and files the output is a build from nothing's")
     func buildsAreStagedInTheSpare() async throws {
         let (site, post, original) = try await siteWithSpare()

@@ -107,10 +107,10 @@ struct SpareFolder {
     }
 
     /// The stamp of each of `folders` (relative paths) in `root`, in their order, read on all
-    /// cores from the open top folder (no walk of the path to it each time); `nil` for one that
-    /// is gone or not a folder (all, when `root` cannot be opened).
+    /// cores from the open folder each is in (no walk of the path to it each time); `nil` for
+    /// one that is gone or not a folder (all, when `root` cannot be opened).
     static func readStamps(of folders: [String], in root: String) -> [FileStamp?] {
-        FileSystem.read(folders.count, entriesOf: root) { FileStamp(folderAt: folders[$1], in: $0) }
+        FileSystem.read(folders, inFoldersOf: root) { FileStamp(folderAt: $1, in: $0) }
     }
 
     /// Whether the folder `relative` of `first` and of `second` holds the same entries that
