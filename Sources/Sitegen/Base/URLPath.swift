@@ -172,13 +172,13 @@ enum URLPath {
 
     /// The folder part of a relative file path (`a/b/c.md` → `a/b`).
     static func folder(of path: String) -> String {
-        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
+        guard let slash = path.lastUTF8Index(of: UInt8(ascii: "/")) else { return "" }
         return String(path[..<slash])
     }
 
     /// The last component of a path.
     static func lastComponent(of path: String) -> String {
-        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
+        guard let slash = path.lastUTF8Index(of: UInt8(ascii: "/")) else { return path }
         return String(path[path.index(after: slash)...])
     }
 
@@ -186,7 +186,7 @@ enum URLPath {
     /// empty when it has none (a name that only starts with a dot has none).
     static func fileExtension(of path: String) -> String {
         let name = lastComponent(of: path)
-        guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), dot != name.utf8.startIndex else { return "" }
+        guard let dot = name.lastUTF8Index(of: UInt8(ascii: ".")), dot != name.utf8.startIndex else { return "" }
         return String(name[name.index(after: dot)...])
     }
 }

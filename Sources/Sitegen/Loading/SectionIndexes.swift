@@ -78,7 +78,7 @@ struct SectionIndexes {
     }
 
     private static func kind(of name: String) -> Kind {
-        let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")) ?? name.endIndex
+        let dot = name.lastUTF8Index(of: UInt8(ascii: ".")) ?? name.endIndex
         let stem = String(name[..<dot])
         switch stem {
         case "_index": return .underscoreIndex

@@ -362,7 +362,7 @@ package struct TemplateContext: Sendable {
     /// `/feed.xml`, `/`) when `isBundle`, else from the site's base.
     private func imageURL(in frontMatter: FrontMatter, isBundle: Bool, folderOf url: String, origin: String?,
                           firstInText: (ShareImage.Base?) -> String?) -> String? {
-        let folder = url.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(url[...$0]) } ?? "/"
+        let folder = url.lastUTF8Index(of: UInt8(ascii: "/")).map { String(url[...$0]) } ?? "/"
         let base = origin.map { ShareImage.Base(origin: $0, basePath: basePath, folder: folder) }
         if let named = ShareImage.named(in: Self.params(frontMatter)),
            let found = ShareImage.absolute(named: named, isBundle: isBundle, from: base) {
