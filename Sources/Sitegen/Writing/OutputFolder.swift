@@ -359,17 +359,20 @@ final class OutputFolder: Sendable {
     /// Links the entries sitegen did not write into the staging folder, then swaps it in.
     private func swap(_ made: OutputManifest, previous: OutputManifest) throws -> SwapResult {
         var carry = CarryOver(made: made, previous: previous, recordsFolders: keepsSpare)
-        if let spare {
+        // What the build before wrote and this one did not: found once, for the spare taken and the one left.
+        let gone = spare != nil || keepsSpare
+            ? (files: previous.files.subtracting(made.files), folders: previous.folders.subtracting(made.folders)) : nil
+        if let spare, let gone {
             // Staged in the spare: the user's entries are in it already (as the record says); what
             // the build before wrote and this one did not goes.
             guard previous == openedManifest?.manifest else {
                 throw SiteError(file: destination.path, "was changed by another build while this one ran; build again")
             }
-            for file in previous.files.subtracting(made.files) {
+            for file in gone.files {
                 FileSystem.removeFile(staging + "/" + file)
                 touch(URLPath.folder(of: file))
             }
-            for folder in previous.folders.subtracting(made.folders).sorted(by: { $0.count > $1.count }) {
+            for folder in gone.folders.sorted(by: { $0.count > $1.count }) {
                 FileSystem.removeEmptyFolder(staging + "/" + folder)
                 touch(folder)
                 touch(URLPath.folder(of: folder))
@@ -407,7 +410,7 @@ final class OutputFolder: Sendable {
         // The staging path now holds the build before: kept as the next build's spare when it can
         // be; else taken apart, the user's entries that appeared or were replaced in it since the
         // links were made moving across.
-        if let madeFolders, let record = keepSpare(made, previous: previous, carried: carry, madeFolders: madeFolders) {
+        if let madeFolders, let gone, let record = keepSpare(made, previous: previous, gone: gone, carried: carry, madeFolders: madeFolders) {
             leftSpare.withLock { $0 = record }
             return .done
         }
@@ -461,9 +464,10 @@ final class OutputFolder: Sendable {
     /// Keeps the build before, now at the staging path, as the spare of the next build, and
     /// returns what the next build needs to know of it; `nil` (and nothing done) when entries
     /// of the user's came into the output folder while the build was swapped in (they are in
-    /// the build before now: taking it apart moves them across).
-    private func keepSpare(_ made: OutputManifest, previous: OutputManifest, carried carry: CarryOver,
-                           madeFolders: (stamps: [String: FileStamp], readAt: Date)) -> SpareFolder.Record? {
+    /// the build before now: taking it apart moves them across). `gone`: the files and folders
+    /// the build before wrote and this one did not.
+    private func keepSpare(_ made: OutputManifest, previous: OutputManifest, gone: (files: Set<String>, folders: Set<String>),
+                           carried carry: CarryOver, madeFolders: (stamps: [String: FileStamp], readAt: Date)) -> SpareFolder.Record? {
         let owned: (String) -> Bool = { previous.owns($0) || made.owns($0) }
         guard let now = SpareFolder.stamps(of: Array(carry.walked.keys), in: staging) else { return nil }
         var listed = [""]
@@ -473,8 +477,8 @@ final class OutputFolder: Sendable {
         let spareFolder = SpareFolder.path(for: target)
         if FileSystem.kind(spareFolder) != nil { FileSystem.removeTree(spareFolder) }
         guard FileSystem.rename(staging, to: spareFolder) == nil, let spareTop = FileStamp(folderAt: spareFolder) else { return nil }
-        let changed = fresh.withLock { $0 }.union(previous.files.subtracting(made.files))
-        return SpareFolder.Record(manifest: manifest, spareTop: spareTop, changed: changed.sorted(), goneFolders: previous.folders.subtracting(made.folders).sorted(),
+        let changed = fresh.withLock { $0 }.union(gone.files)
+        return SpareFolder.Record(manifest: manifest, spareTop: spareTop, changed: changed.sorted(), goneFolders: gone.folders.sorted(),
                                   outputFolders: madeFolders.stamps, spareFolders: now, readAt: madeFolders.readAt)
     }
 
