@@ -23,6 +23,28 @@ struct SpillFileTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 
+    @Test("a text that does not read back as it was put leaves the file damaged, and a page kept in a build's own such file says its HTML is lost")
+    func damagedFile() async throws {
+        let site = try TestSite(example: "blog")
+        let folder = site.root.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = try #require(SpillFile(in: folder.path))
+        let place = try #require(file.append("<p>Kept.</p>"))
+        #expect(file.text(at: place, digest: StableHasher.digest("<p>Kept.</p>")) == "<p>Kept.</p>")
+        #expect(file.isScratch && !file.isDamaged)
+        let (_, values) = try await SiteBuilder(site: Site(), layout: SiteLayout(root: site.root), options: BuildOptions()).buildKeepingValues()
+        let page = try #require(try values.loadedSite().pages.first)
+        let kept = RenderedPage(page: page, title: "Kept", description: "", summary: "", headings: [], spilled: (file, place, nil), data: .empty)
+        #expect(!kept.lostHTML && kept.content == "<p>Kept.</p>")
+        // Past the file's end, then with another digest: each read fails, and the file is damaged from then on.
+        #expect(file.text(at: place.upperBound..<place.upperBound + 10) == nil)
+        #expect(file.isDamaged && kept.lostHTML)
+        let other = try #require(SpillFile(in: folder.path))
+        let otherPlace = try #require(other.append("<p>Other.</p>"))
+        #expect(other.text(at: otherPlace, digest: StableHasher.digest("<p>Changed.</p>")) == nil)
+        #expect(other.isDamaged)
+    }
+
     @Test("a site whose pages' text is read again and whose HTML goes to a spill file builds the same files as one held in memory",
           arguments: ["blog", "docs", "multilingual"])
     func sameSite(example: String) async throws {

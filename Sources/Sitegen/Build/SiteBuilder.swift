@@ -130,6 +130,11 @@ public final class SiteBuilder: Sendable {
             var working = site
             var copied = 0
             try await run(site.steps, site: &working, context: context, copied: &copied)
+            // Pages' HTML a very large build kept in its own file and could not read back (a disk error) is never published empty.
+            if case .rendered(let rendered) = context.current, rendered.pages.contains(where: \.lostHTML) {
+                throw SiteError(file: layout.output?.path, "the pages' HTML this build kept in a temporary file there did not read back "
+                                + "as it was written (a disk error?); nothing was published")
+            }
             // Only a custom step's code can put files there behind the output's back (Pagefind's are
             // dealt with as it runs): a build without one skips the walk of every output.
             let strays = site.steps.contains(where: \.runsCustomCode) ? output.removeStrays() : []

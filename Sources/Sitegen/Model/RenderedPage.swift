@@ -95,6 +95,12 @@ public struct RenderedPage: Sendable {
         return copy
     }
 
+    /// Whether the build's own file of pages' HTML, where this page's is kept, did not read
+    /// back (``SpillFile/isDamaged``): the HTML read of any page of it may be missing.
+    var lostHTML: Bool {
+        storage.spilled.map { $0.file.isScratch && $0.file.isDamaged } ?? false
+    }
+
     /// This page with its HTML in memory, read back once when it was kept in a file: for a
     /// render that reads it more than once (the page's image in its head, then its text).
     func unspilled() -> RenderedPage {

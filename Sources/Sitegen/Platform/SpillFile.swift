@@ -16,6 +16,8 @@ final class SpillFile: Sendable {
     /// Where the next text goes.
     private let end = Mutex(0)
     private let damaged = Atomic(false)
+    /// Whether this is a build's own nameless file (not a build cache's file it reads).
+    let isScratch: Bool
 
     /// Whether a text did not read back as it was put: ``text(at:digest:)`` returned `nil`.
     var isDamaged: Bool { damaged.load(ordering: .relaxed) }
@@ -36,11 +38,13 @@ final class SpillFile: Sendable {
         }
         guard descriptor >= 0 else { return nil }
         self.descriptor = descriptor
+        isScratch = true
     }
 
     /// A spill file reading (and appending to) the open file `descriptor`, which it closes.
     init(adopting descriptor: Int32, size: Int) {
         self.descriptor = descriptor
+        isScratch = false
         end.withLock { $0 = size }
     }
 
