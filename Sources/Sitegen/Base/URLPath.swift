@@ -14,17 +14,18 @@ enum URLPath {
     /// Percent-encodes a decoded path for a URL: every byte but letters and digits of ASCII,
     /// `/` and the other characters a path segment may hold (`-._~!$&'()*+,;=:@`).
     static func encoded(_ path: String) -> String {
-        guard path.utf8.contains(where: { !allowed.contains($0) }) else { return path }
-        var result = ""
-        result.reserveCapacity(path.utf8.count + 8)
+        guard path.utf8.contains(where: { !isAllowed($0) }) else { return path }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(path.utf8.count + 16)
+        let hex = Array("0123456789ABCDEF".utf8)
         for byte in path.utf8 {
-            if allowed.contains(byte) {
-                result.unicodeScalars.append(Unicode.Scalar(byte))
+            if isAllowed(byte) {
+                bytes.append(byte)
             } else {
-                result += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 15, radix: 16, uppercase: true)
+                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 15)]]
             }
         }
-        return result
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// A URL path with its percent-escapes decoded (left as it is when they are not valid UTF-8).
@@ -33,7 +34,19 @@ enum URLPath {
         return url.removingPercentEncoding ?? url
     }
 
-    private static let allowed: Set<UInt8> = Set(Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/-._~!$&'()*+,;=:@".utf8))
+    /// Whether `byte` stays as it is in an encoded path: one bit for each ASCII byte, tested
+    /// without hashing (paths are encoded for every page of every build).
+    private static func isAllowed(_ byte: UInt8) -> Bool {
+        byte < 64 ? allowedBelow64 >> UInt64(byte) & 1 == 1 : byte < 128 && allowedFrom64 >> UInt64(byte - 64) & 1 == 1
+    }
+
+    private static let (allowedBelow64, allowedFrom64): (UInt64, UInt64) = {
+        var masks: (UInt64, UInt64) = (0, 0)
+        for byte in "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/-._~!$&'()*+,;=:@".utf8 {
+            if byte < 64 { masks.0 |= 1 << UInt64(byte) } else { masks.1 |= 1 << UInt64(byte - 64) }
+        }
+        return masks
+    }()
 
     /// A relative output path made plain (`a/./b` → `a/b`); an error when it is empty, absolute
     /// or climbs out of the output folder.
@@ -113,7 +126,12 @@ enum URLPath {
 
     /// The URL path of a folder path, each name by its ``Slug``: `posts/C# notes` → `/posts/c%23-notes/`.
     static func folderURL(_ path: String) -> String {
-        path.isEmpty ? "/" : "/" + path.split(separator: "/").map { component(String($0)) }.joined(separator: "/") + "/"
+        var url = "/"
+        for name in path.utf8.split(separator: UInt8(ascii: "/")) {
+            url += component(String(Substring(name)))
+            url += "/"
+        }
+        return url
     }
 
     /// The URL path of a folder path; with `keepingNames`, each name as written, only
@@ -149,9 +167,12 @@ enum URLPath {
     /// The output file of a URL path, decoded: `/posts/x/` → `posts/x/index.html`, `/feed.xml`
     /// → `feed.xml`, `/c%23/` → `c#/index.html`.
     static func outputFile(for url: String) -> String {
-        let trimmed = decoded(url).drop(while: { $0 == "/" })
-        if trimmed.isEmpty || trimmed.hasSuffix("/") { return trimmed + "index.html" }
-        return String(trimmed)
+        let path = decoded(url)
+        let bytes = path.utf8
+        var start = bytes.startIndex
+        while start < bytes.endIndex, bytes[start] == UInt8(ascii: "/") { start = bytes.index(after: start) }
+        let trimmed = String(Substring(bytes[start...]))
+        return start == bytes.endIndex || bytes.last == UInt8(ascii: "/") ? trimmed + "index.html" : trimmed
     }
 
     /// `path` inside the relative `folder` (`fr` + `tags` → `fr/tags`); `path` itself in the top folder.

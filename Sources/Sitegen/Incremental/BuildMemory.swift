@@ -167,23 +167,37 @@ final class BuildMemory: LoadingMemory {
 
     // MARK: Parsed pages
 
-    /// The parse of `page` from an earlier build, if its file and the links it used are unchanged,
-    /// with `page` as it is now (what the other pages decide of it, such as which aliases it
-    /// keeps, may have changed: ``AliasClaims``).
-    func parsed(_ page: Page, changedTargets: Set<String>) -> ParsedPage? {
-        guard page.revision != 0 else { return nil }
-        let (live, kept) = state.withLock { ($0.parsed[page.sourcePath], $0.kept[page.sourcePath]) }
-        let known = live.map { $0.with(page: page) } ?? kept.flatMap { $0.revision == page.revision ? $0.parsed(of: page) : nil }
-        guard let known, known.revision == page.revision, known.lookups.isDisjoint(with: changedTargets),
-              known.includes.allSatisfy(\.isUnchanged) else { return nil }
-        if live == nil, let kept { state.withLock { $0.reused[page.sourcePath] = kept } }
-        return known
+    /// The parse of each of `pages` from an earlier build (`nil` for one to parse again), if its
+    /// file and the links it used are unchanged, with the page as it is now (what the other
+    /// pages decide of it, such as which aliases it keeps, may have changed: ``AliasClaims``).
+    func parsed(_ pages: [Page], changedTargets: Set<String>) -> [ParsedPage?] {
+        // The memory's parses are read once, then checked on all cores without the lock.
+        let (live, kept) = state.withLock { ($0.parsed, $0.kept) }
+        let found = Parallel.map(pages.count, onAllCoresFrom: 256) { index -> (parse: ParsedPage, fromCache: Bool)? in
+            let page = pages[index]
+            guard page.revision != 0 else { return nil }
+            let live = live[page.sourcePath], kept = live == nil ? kept[page.sourcePath] : nil
+            let known = live.map { $0.with(page: page) } ?? kept.flatMap { $0.revision == page.revision ? $0.parsed(of: page) : nil }
+            guard let known, known.revision == page.revision, known.lookups.isDisjoint(with: changedTargets),
+                  known.includes.allSatisfy(\.isUnchanged) else { return nil }
+            return (known, kept != nil)
+        }
+        // The cache's own form of each parse it gave is what the next cache keeps of it.
+        state.withLock { state in
+            state.reused.reserveCapacity(state.reused.count + found.count)
+            for (page, found) in zip(pages, found) where found?.fromCache == true {
+                state.reused[page.sourcePath] = kept[page.sourcePath]
+            }
+        }
+        return found.map { $0?.parse }
     }
 
     /// Keeps this build's parses (forgetting pages that are gone) and the link targets they
     /// were made with.
     func keep(parsed pages: [ParsedPage], targets: [String: String]) {
-        let parsed = Dictionary(pages.map { ($0.page.page.sourcePath, $0) }, uniquingKeysWith: { $1 })
+        var parsed: [String: ParsedPage] = [:]
+        parsed.reserveCapacity(pages.count)
+        for page in pages { parsed[page.page.page.sourcePath] = page }
         state.withLock { state in
             state.edits = [:]
             for page in pages {

@@ -18,8 +18,8 @@ struct EarlyRendering: RenderingMemory {
 
     func changedTargets(_ targets: [String: String]) -> Set<String> { [] }
 
-    func parsed(_ page: Page, changedTargets: Set<String>) -> ParsedPage? {
-        parsing.contains(page.sourcePath) ? nil : Self.standIn(for: page)
+    func parsed(_ pages: [Page], changedTargets: Set<String>) -> [ParsedPage?] {
+        pages.map { parsing.contains($0.sourcePath) ? nil : Self.standIn(for: $0) }
     }
 
     func remember(_ parsed: [ParsedPage], targets: [String: String]) {}

@@ -12,8 +12,8 @@ struct LiveRendering: RenderingMemory {
         memory.changedTargets(targets)
     }
 
-    func parsed(_ page: Page, changedTargets: Set<String>) -> ParsedPage? {
-        memory.parsed(page, changedTargets: changedTargets)
+    func parsed(_ pages: [Page], changedTargets: Set<String>) -> [ParsedPage?] {
+        memory.parsed(pages, changedTargets: changedTargets)
     }
 
     func remember(_ parsed: [ParsedPage], targets: [String: String]) {

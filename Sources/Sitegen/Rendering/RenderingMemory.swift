@@ -16,9 +16,9 @@ protocol RenderingMemory: Sendable {
     /// were made with.
     func changedTargets(_ targets: [String: String]) -> Set<String>
 
-    /// The parse of `page` from an earlier build, if its file, includes and the link targets
-    /// it looked up (none of `changedTargets`) are unchanged.
-    func parsed(_ page: Page, changedTargets: Set<String>) -> ParsedPage?
+    /// The parse of each of `pages` from an earlier build (`nil` for one to parse), if its
+    /// file, includes and the link targets it looked up (none of `changedTargets`) are unchanged.
+    func parsed(_ pages: [Page], changedTargets: Set<String>) -> [ParsedPage?]
 
     /// Remembers this build's parses, made with `targets`, for the next build.
     func remember(_ parsed: [ParsedPage], targets: [String: String])
@@ -69,7 +69,7 @@ extension RenderingMemory {
 struct PlainBuild: RenderingMemory {
     var isRecording: Bool { false }
     func changedTargets(_ targets: [String: String]) -> Set<String> { [] }
-    func parsed(_ page: Page, changedTargets: Set<String>) -> ParsedPage? { nil }
+    func parsed(_ pages: [Page], changedTargets: Set<String>) -> [ParsedPage?] { Array(repeating: nil, count: pages.count) }
     func remember(_ parsed: [ParsedPage], targets: [String: String]) {}
     func decide(_ path: String, _ values: TemplateValue, facts: FactValues?, codeReads: Set<Fact>) -> RenderDecision { .render(nil) }
     func settles(_ path: String) -> Bool { false }

@@ -109,9 +109,10 @@ struct SiteRenderer: Sendable {
         let showsTitle = theme.templates.mentions("page.title")
         let liquid = jekyllLiquid()
         let spill = spillFile()
+        let known = memory.parsed(loaded.pages, changedTargets: changedTargets)
         let parsed = try await Parallel.map(loaded.pages.indices) { index in
+            if let known = known[index] { return known }
             let page = loaded.pages[index]
-            if let known = memory.parsed(page, changedTargets: changedTargets) { return known }
             let parsed = try parse(page, links: links, showsTitle: showsTitle, liquid: liquid)
             return spill.map(parsed.spilled) ?? parsed
         }
