@@ -41,8 +41,19 @@ public struct TemplateDictionary: TemplateObject {
     }
 
     public func member(_ name: String) -> TemplateValue? {
-        members[name]
+        // A template's name is looked for in each object of the context, innermost first: most
+        // are small (a tag's `name` and `url`), searched without hashing the name.
+        guard members.count <= Self.searchedUpTo else { return members[name] }
+        var index = members.startIndex
+        while index != members.endIndex {
+            if members.keys[index] == name { return members.values[index] }
+            members.formIndex(after: &index)
+        }
+        return nil
     }
+
+    /// The most members an object may have for a name to be searched for in it, not hashed.
+    static let searchedUpTo = 8
 
     /// Reads or sets one member.
     public subscript(name: String) -> TemplateValue? {

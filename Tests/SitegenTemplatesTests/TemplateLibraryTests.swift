@@ -32,6 +32,23 @@ struct TemplateLibraryTests {
         }
     }
 
+    @Test("an object's members are found at every size: searched when few, hashed when many", arguments: [1, 7, 8, 9, 40])
+    func membersAtEverySize(count: Int) throws {
+        var object = TemplateDictionary()
+        for index in 0..<count { object["key\(index)"] = .text("value \(index)") }
+        func text(_ name: String) -> String? {
+            guard case .text(let text)? = object.member(name) else { return nil }
+            return text
+        }
+        for index in 0..<count { #expect(text("key\(index)") == "value \(index)") }
+        #expect(object.member("key\(count)") == nil)
+        #expect(object.member("") == nil)
+        #expect(object.member("key") == nil)
+        let names = (0..<count).map { "{{key\($0)}}" }.joined(separator: ",")
+        #expect(try render("{{#o}}\(names)|{{missing}}{{/o}}", ["o": .object(object)])
+                == (0..<count).map { "value \($0)" }.joined(separator: ",") + "|")
+    }
+
     @Test("HTML templates escape & < > \" and ' in one pass; triple braces and & do not")
     func htmlEscaping() throws {
         let data: TemplateValue = ["x": "Tom & \"Jerry\" <b>'s</b> café"]
