@@ -293,6 +293,22 @@ extension ResponsiveImageTests {
                                                               + "srcset=\"../../img/wide.480w.webp 480w, ../../img/wide.640w.webp 640w\""))
     }
 
+    @Test("a tag's end is found as a browser finds it: a > followed by a combining mark ends it, one in a quoted value does not")
+    func tagEnds() async throws {
+        let site = try Self.site([:])
+        try site.write(try Self.fixture("transparent.png"), to: "static/img/wide.png")
+        try site.write("---\ntitle: Marks\n---\n\nBefore <img src=\"/img/wide.png\">\u{301} after <b>bold</b>.\n\n"
+                       + "Next <img alt=\"x > y\" src='/img/wide.png'> and <img alt='a \"b\" >' src=\"/img/wide.png\"/> end.\n",
+                       to: "content/marks.md")
+        _ = try await site.build()
+        let page = try site.page("marks/index.html")
+        let copies = "srcset=\"/img/wide.480w.webp 480w, /img/wide.640w.webp 640w\" sizes=\"(max-width: 42rem) 100vw, 42rem\""
+        #expect(page.contains("Before <img src=\"/img/wide.png\" decoding=\"async\" width=\"640\" height=\"480\" \(copies)>\u{301} after <b>bold</b>."))
+        #expect(page.contains("Next <img alt=\"x > y\" src='/img/wide.png' loading=\"lazy\" decoding=\"async\" width=\"640\" height=\"480\" "
+                              + "srcset=\"/img/wide.480w.webp 480w, /img/wide.640w.webp 640w\" sizes=\"(max-width: 42rem) 100vw, 42rem\"> and "))
+        #expect(page.contains("<img alt='a \"b\" >' src=\"/img/wide.png\" loading=\"lazy\" decoding=\"async\" width=\"640\" height=\"480\" \(copies) /> end."))
+    }
+
     @Test("a relative image path is read from the output's folder; addresses elsewhere are not the site's")
     func relativePaths() {
         #expect(ImageTags.resolved("a.png", inOutputAt: "posts/trip/index.html", base: "") == "/posts/trip/a.png")

@@ -42,7 +42,7 @@ enum ImageTags {
                     picture = "<source type=\"image/avif\" srcset=\"\(srcset(avif, src: rawSource))\" sizes=\"\(sizes)\">"
                 }
             }
-            if tag.hasSuffix("/") {
+            if tag.utf8.last == UInt8(ascii: "/") {
                 // `<img src="a.png" />`: the attributes go before the slash, spaces before it dropped.
                 var opening = tag.dropLast()
                 while let last = opening.last, last == " " || last == "\n" || last == "\t" || last == "\r" { opening = opening.dropLast() }
@@ -51,7 +51,7 @@ enum ImageTags {
             else { tag += added }
             if let picture {
                 result += "<picture>" + picture + tag + ">"
-                rest = rest.dropFirst()
+                rest = rest[rest.utf8.index(after: rest.startIndex)...]
                 result += "</picture>"
             } else {
                 result += tag
@@ -76,20 +76,36 @@ enum ImageTags {
         return found
     }
 
-    /// The next `<img` tag of `html`: from its `<` to its `>` (not included).
+    /// The next `<img` tag of `html`: from its `<` to its `>` (not included), a `>` inside a
+    /// quoted attribute value passed over. Read by bytes, as a browser reads code points: a
+    /// `>` or quote followed by a combining mark is one still (a `Character` is not).
     private static func nextTag(in html: Substring) -> (Substring.Index, Substring.Index)? {
         var rest = html
         while let start = HTMLScan.range(of: "<img", in: rest) {
-            let after = rest[start.upperBound...]
+            let after = rest[start.upperBound...].utf8
             guard let next = after.first else { return nil }
-            guard next == " " || next == "\n" || next == "\t" || next == "\r" else {
-                rest = after
+            guard isSpace(next) else {
+                rest = rest[start.upperBound...]
                 continue
             }
-            guard let end = after.firstIndex(of: ">") else { return nil }
-            return (start.lowerBound, end)
+            var quote: UInt8?
+            for index in after.indices {
+                let byte = after[index]
+                if let open = quote {
+                    if byte == open { quote = nil }
+                } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                    quote = byte
+                } else if byte == UInt8(ascii: ">") {
+                    return (start.lowerBound, index)
+                }
+            }
+            return nil
         }
         return nil
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
     }
 
     /// A root-relative URL of the image a `src` names from the output at `outputPath`: as
@@ -143,12 +159,13 @@ enum ImageTags {
     private static func attribute(_ name: String, in tag: some StringProtocol) -> String? {
         var rest = Substring(tag)
         while let found = HTMLScan.range(of: name + "=", in: rest) {
-            let before = found.lowerBound > rest.startIndex ? rest[rest.index(before: found.lowerBound)] : Character("x")
+            let before = found.lowerBound > rest.startIndex ? rest.utf8[rest.utf8.index(before: found.lowerBound)] : UInt8(ascii: "x")
             let value = rest[found.upperBound...]
             rest = value
-            guard before == " " || before == "\n" || before == "\t" || before == "\r", let quote = value.first,
-                  quote == "\"" || quote == "'", let end = value.dropFirst().firstIndex(of: quote) else { continue }
-            return String(value[value.index(after: value.startIndex)..<end])
+            guard isSpace(before), let quote = value.utf8.first, quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else { continue }
+            let inside = value.utf8.index(after: value.utf8.startIndex)
+            guard let end = value.utf8[inside...].firstIndex(of: quote) else { continue }
+            return String(value[inside..<end])
         }
         return nil
     }
