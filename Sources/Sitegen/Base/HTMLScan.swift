@@ -3,6 +3,26 @@ import Foundation
 /// Byte-level searches over HTML the build made: quicker than `String` searches or regexes,
 /// and exact, since the HTML is cmark's or the theme's, with attributes in double quotes.
 enum HTMLScan {
+    /// The `>` that ends the tag whose name starts at `start`, over quoted attribute values
+    /// (`<a title="x > y">`), a byte at a time (a tag is short); `nil` when none does. By bytes,
+    /// as a browser reads code points: a `>` or quote followed by a combining mark is one still.
+    static func tagEnd<Bytes: Collection<UInt8>>(in bytes: Bytes, from start: Bytes.Index) -> Bytes.Index? {
+        var quote: UInt8?
+        var index = start
+        while index != bytes.endIndex {
+            let byte = bytes[index]
+            if let open = quote {
+                if byte == open { quote = nil }
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                quote = byte
+            } else if byte == UInt8(ascii: ">") {
+                return index
+            }
+            bytes.formIndex(after: &index)
+        }
+        return nil
+    }
+
     /// The first occurrence of `needle` in `html`.
     static func range(of needle: String, in html: String) -> Range<String.Index>? {
         range(of: needle, in: html[...])

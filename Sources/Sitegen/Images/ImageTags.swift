@@ -76,9 +76,7 @@ enum ImageTags {
         return found
     }
 
-    /// The next `<img` tag of `html`: from its `<` to its `>` (not included), a `>` inside a
-    /// quoted attribute value passed over. Read by bytes, as a browser reads code points: a
-    /// `>` or quote followed by a combining mark is one still (a `Character` is not).
+    /// The next `<img` tag of `html`: from its `<` to its `>` (not included; ``HTMLScan/tagEnd(in:from:)``).
     private static func nextTag(in html: Substring) -> (Substring.Index, Substring.Index)? {
         var rest = html
         while let start = HTMLScan.range(of: "<img", in: rest) {
@@ -88,18 +86,7 @@ enum ImageTags {
                 rest = rest[start.upperBound...]
                 continue
             }
-            var quote: UInt8?
-            for index in after.indices {
-                let byte = after[index]
-                if let open = quote {
-                    if byte == open { quote = nil }
-                } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                    quote = byte
-                } else if byte == UInt8(ascii: ">") {
-                    return (start.lowerBound, index)
-                }
-            }
-            return nil
+            return HTMLScan.tagEnd(in: after, from: after.startIndex).map { (start.lowerBound, $0) }
         }
         return nil
     }

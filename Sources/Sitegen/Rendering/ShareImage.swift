@@ -143,22 +143,9 @@ enum ShareImage {
                 position = name
                 continue
             }
-            // Any other tag: to its `>`, over quoted attribute values, a byte at a time (a tag is
-            // short: one pass over it costs less than a `memchr` for each of `>`, `"` and `'`).
-            var index = name
-            var quote: UInt8 = 0
-            while index < count {
-                let byte = html[index]
-                if quote != 0 {
-                    if byte == quote { quote = 0 }
-                } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                    quote = byte
-                } else if byte == UInt8(ascii: ">") {
-                    break
-                }
-                index += 1
-            }
-            position = index + 1
+            // Any other tag: to its `>` (one pass over a short tag costs less than a `memchr`
+            // for each of `>`, `"` and `'`).
+            position = (HTMLScan.tagEnd(in: html, from: name) ?? count) + 1
         }
         return ends
     }
@@ -239,14 +226,11 @@ enum ShareImage {
 
     /// Whether `url` names an SVG image: by its extension, or a badge service's, which serve SVG without one.
     private static func isVector(_ url: String) -> Bool {
-        let bytes = url.utf8
-        let path = bytes.prefix { $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }.map { $0 | ($0 >= 0x41 && $0 <= 0x5A ? 0x20 : 0) }
-        func contains(_ word: StaticString) -> Bool {
-            let length = word.utf8CodeUnitCount
-            guard path.count >= length else { return false }
-            return (0...(path.count - length)).contains { start in (0..<length).allSatisfy { path[start + $0] == word.utf8Start[$0] } }
-        }
-        return path.count >= 4 && path[(path.count - 4)...].elementsEqual(".svg".utf8) || contains("//img.shields.io/") || contains("//badgen.net/")
+        // Lowercased by bytes: the names looked for are ASCII.
+        let path = String(decoding: url.utf8.prefix { $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
+            .map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0 }, as: UTF8.self)
+        return path.utf8.suffix(4).elementsEqual(".svg".utf8) || HTMLScan.contains("//img.shields.io/", in: path[...])
+            || HTMLScan.contains("//badgen.net/", in: path[...])
     }
 
     /// Whether `url` starts with a scheme (`data:`, `mailto:`).
