@@ -229,6 +229,14 @@ extension ResponsiveImageTests {
         #expect(!site.outputFiles().contains { $0.hasSuffix(".webp") })
     }
 
+    @Test("an SVG's tag is read to its end as a browser reads it: past a > in a quoted value, at a > before a combining mark")
+    func vectorTagEnds() throws {
+        let quoted = Data("<svg xmlns=\"http://www.w3.org/2000/svg\" data-note=\"a > b\" width=\"30\" height=\"40\"></svg>".utf8)
+        #expect(ImageSize.of(quoted).map { [$0.width, $0.height] } == [30, 40])
+        let marked = Data("<svg width='50' height=\"60\">\u{301}<g width=\"1\" height=\"2\"></g></svg>".utf8)
+        #expect(ImageSize.of(marked).map { [$0.width, $0.height] } == [50, 60])
+    }
+
     @Test("a site without images is built byte for byte as with images switched off")
     func siteWithoutImages() async throws {
         let on = try TestSite(example: "docs")

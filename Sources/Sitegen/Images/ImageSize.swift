@@ -61,13 +61,14 @@ enum ImageSize {
     /// number, or one with `px`), else the last two numbers of its `viewBox`.
     private static func vectorSize(_ header: Data) -> (width: Int, height: Int)? {
         let text = String(decoding: header.prefix(8192), as: UTF8.self)
-        guard let open = text.range(of: "<svg"), let close = text[open.upperBound...].firstIndex(of: ">") else { return nil }
+        // The tag's end and its values' quotes by bytes (a `>` in a quoted value does not end it).
+        guard let open = text.range(of: "<svg"), let close = HTMLScan.tagEnd(in: text.utf8, from: open.upperBound) else { return nil }
         let tag = text[open.upperBound..<close]
         func value(_ name: String) -> Substring? {
             for quote in ["\"", "'"] {
                 guard let start = tag.range(of: " \(name)=\(quote)") ?? tag.range(of: "\n\(name)=\(quote)")
                         ?? tag.range(of: "\t\(name)=\(quote)"),
-                      let end = tag[start.upperBound...].firstIndex(of: Character(quote)) else { continue }
+                      let end = tag.utf8[start.upperBound...].firstIndex(of: quote.utf8.first!) else { continue }
                 return tag[start.upperBound..<end]
             }
             return nil
