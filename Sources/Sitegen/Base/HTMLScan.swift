@@ -3,6 +3,12 @@ import Foundation
 /// Byte-level searches over HTML the build made: quicker than `String` searches or regexes,
 /// and exact, since the HTML is cmark's or the theme's, with attributes in double quotes.
 enum HTMLScan {
+    /// Whether `byte` is the white space HTML separates a tag's attributes with (space, tab,
+    /// line feed, carriage return).
+    static func isSpace(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
+    }
+
     /// The `>` that ends the tag whose name starts at `start`, over quoted attribute values
     /// (`<a title="x > y">`), a byte at a time (a tag is short); `nil` when none does. By bytes,
     /// as a browser reads code points: a `>` or quote followed by a combining mark is one still.

@@ -82,17 +82,13 @@ enum ImageTags {
         while let start = HTMLScan.range(of: "<img", in: rest) {
             let after = rest[start.upperBound...].utf8
             guard let next = after.first else { return nil }
-            guard isSpace(next) else {
+            guard HTMLScan.isSpace(next) else {
                 rest = rest[start.upperBound...]
                 continue
             }
             return HTMLScan.tagEnd(in: after, from: after.startIndex).map { (start.lowerBound, $0) }
         }
         return nil
-    }
-
-    private static func isSpace(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
     }
 
     /// A root-relative URL of the image a `src` names from the output at `outputPath`: as
@@ -149,7 +145,7 @@ enum ImageTags {
             let before = found.lowerBound > rest.startIndex ? rest.utf8[rest.utf8.index(before: found.lowerBound)] : UInt8(ascii: "x")
             let value = rest[found.upperBound...]
             rest = value
-            guard isSpace(before), let quote = value.utf8.first, quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else { continue }
+            guard HTMLScan.isSpace(before), let quote = value.utf8.first, quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else { continue }
             let inside = value.utf8.index(after: value.utf8.startIndex)
             guard let end = value.utf8[inside...].firstIndex(of: quote) else { continue }
             return String(value[inside..<end])

@@ -167,7 +167,7 @@ enum ShareImage {
                 return nil
             } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
                 quote = byte
-            } else if isSpace(previous), byte == UInt8(ascii: "s") || byte == UInt8(ascii: "S"),
+            } else if HTMLScan.isSpace(previous), byte == UInt8(ascii: "s") || byte == UInt8(ascii: "S"),
                       let value = attributeValue(named: "src", at: index, in: rest) {
                 return decoded(value)
             }
@@ -185,10 +185,10 @@ enum ShareImage {
             guard position < bytes.endIndex, bytes[position] | 0x20 == expected else { return nil }
             position = bytes.index(after: position)
         }
-        while position < bytes.endIndex, isSpace(bytes[position]) { position = bytes.index(after: position) }
+        while position < bytes.endIndex, HTMLScan.isSpace(bytes[position]) { position = bytes.index(after: position) }
         guard position < bytes.endIndex, bytes[position] == UInt8(ascii: "=") else { return nil }
         position = bytes.index(after: position)
-        while position < bytes.endIndex, isSpace(bytes[position]) { position = bytes.index(after: position) }
+        while position < bytes.endIndex, HTMLScan.isSpace(bytes[position]) { position = bytes.index(after: position) }
         guard position < bytes.endIndex else { return nil }
         let opening = bytes[position]
         if opening == UInt8(ascii: "\"") || opening == UInt8(ascii: "'") {
@@ -196,12 +196,8 @@ enum ShareImage {
             guard let end = bytes[start...].firstIndex(of: opening) else { return nil }
             return text[start..<end]
         }
-        let end = bytes[position...].firstIndex { isSpace($0) || $0 == UInt8(ascii: ">") } ?? bytes.endIndex
+        let end = bytes[position...].firstIndex { HTMLScan.isSpace($0) || $0 == UInt8(ascii: ">") } ?? bytes.endIndex
         return text[position..<end]
-    }
-
-    private static func isSpace(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
     }
 
     /// An attribute value with the character references cmark and hand-written HTML put in URLs decoded.

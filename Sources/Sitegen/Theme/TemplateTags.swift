@@ -57,8 +57,8 @@ struct TemplateTags {
         }
         func trimmed(_ range: Range<Int>) -> Range<Int> {
             var lower = range.lowerBound, upper = range.upperBound
-            while lower < upper, Self.isSpace(bytes[lower]) { lower += 1 }
-            while upper > lower, Self.isSpace(bytes[upper - 1]) { upper -= 1 }
+            while lower < upper, HTMLScan.isSpace(bytes[lower]) { lower += 1 }
+            while upper > lower, HTMLScan.isSpace(bytes[upper - 1]) { upper -= 1 }
             return lower..<upper
         }
         /// Opens a section, block or layout; false when that nests past the limit.
@@ -103,7 +103,7 @@ struct TemplateTags {
             case UInt8(ascii: "="):
                 // `{{=<% %>=}}`: the new delimiters, separated by white space, between two `=`.
                 guard body.count >= 2, bytes[body.upperBound - 1] == UInt8(ascii: "=") else { return }
-                let parts = bytes[body.lowerBound + 1..<body.upperBound - 1].split(whereSeparator: Self.isSpace)
+                let parts = bytes[body.lowerBound + 1..<body.upperBound - 1].split(whereSeparator: HTMLScan.isSpace)
                 guard parts.count == 2 else { return }
                 opening = Array(parts[0])
                 closing = Array(parts[1])
@@ -114,9 +114,5 @@ struct TemplateTags {
                 break
             }
         }
-    }
-
-    private static func isSpace(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
     }
 }
