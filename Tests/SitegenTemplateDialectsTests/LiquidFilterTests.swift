@@ -18,6 +18,23 @@ import Testing
         == "many spaces here|3")
 }
 
+@Test("strip_html and striptags remove what Liquid's and Tera's patterns do, by bytes, and keep a < that ends no tag")
+func strippingTagsAsLiquidAndTeraDo() throws {
+    let variables: [String: TemplateValue] = ["marked": "<b>bold</b>\u{301} and <i\u{301}>x</i>", "script": "<script>x</script>y"]
+    // A combining mark after > or < does not hide it (Swift's Character `>́` is not `>`).
+    #expect(try liquid("{{ marked | strip_html }}", variables) == "bold\u{301} and x")
+    #expect(try tera("{{ marked | striptags | safe }}", variables) == "bold\u{301} and x")
+    // A < that no > follows is text.
+    #expect(try liquid("{{ 'a < b' | strip_html }}|{{ 'x<script>y' | strip_html }}") == "a < b|xy")
+    #expect(try tera("{{ 'a < b' | striptags | safe }}") == "a < b")
+    // Liquid removes a script's text, in lower case only; Tera keeps it, and removes a comment only within its line.
+    #expect(try liquid("{{ script | strip_html }}|{{ '<SCRIPT>x</SCRIPT>y' | strip_html }}", variables) == "y|xy")
+    #expect(try tera("{{ script | striptags }}|{{ '<!-- a -->b<!-- c\n > -->d' | striptags | safe }}", variables) == "xy|b -->d")
+    // Many < with no ending: each ending is looked for once.
+    let many = String(repeating: "<script<!--<style<", count: 20_000)
+    #expect(try liquid("{{ many | strip_html }}", ["many": .text(many)]) == many)
+}
+
 @Test func escapingFiltersEscapeForHTMLXMLAndURLs() throws {
     #expect(try liquid(#"{{ "<a href='x'>Tom & Jerry's</a>" | escape }}"#) == "&lt;a href=&#39;x&#39;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt;")
     #expect(try liquid("{{ '&lt; & <' | escape_once }}") == "&lt; &amp; &lt;")

@@ -73,6 +73,8 @@ struct ForeignLinksTests {
                 Plain: {{< ref "/docs/b.md" >}}
 
                 [missing]({{< ref "nowhere.md" >}})
+
+                Marked: {{< ref "b.md" >}}\u{301}
                 """,
             "content/docs/b.md": "# B\n\n## Install\n",
             "content/docs/c.md": "# C\n",
@@ -81,6 +83,8 @@ struct ForeignLinksTests {
         let page = built.text(at: "docs/a/index.html") ?? ""
         #expect(links(built, "docs/a.md") == ["/docs/b/#install", "/docs/c/", "/other/deep/"])
         #expect(page.contains("Plain: /docs/b/"))
+        // Read by scalars, as Hugo reads bytes: a combining mark after the closing braces does not hide them.
+        #expect(page.contains("Marked: /docs/b/\u{301}"))
         // The reference that names nothing stays as text, so it is also counted with the shortcodes left as text.
         #expect(built.summary.warnings.map(\.description) == [
             "content/docs/a.md:6: Hugo reference to a missing page: nowhere.md",

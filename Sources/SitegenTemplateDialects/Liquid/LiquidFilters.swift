@@ -419,24 +419,77 @@ enum LiquidFilters {
         return escaped
     }
 
-    static func stripHTML(_ text: String) -> String {
-        var result = ""
-        var rest = Substring(text)
-        while let open = rest.firstIndex(of: "<") {
-            result += rest[..<open]
-            let tail = rest[open...]
-            let lowered = tail.prefix(8).lowercased()
-            var closer = ">"
-            if lowered.hasPrefix("<!--") { closer = "-->" }
-            else if lowered.hasPrefix("<script") { closer = "</script>" }
-            else if lowered.hasPrefix("<style") { closer = "</style>" }
-            guard let end = tail.range(of: closer, options: closer == ">" ? [] : [.caseInsensitive]) else {
-                rest = ""
-                break
+    /// Liquid's `strip_html`: `<script>…</script>`, `<style>…</style>` and comments go whole,
+    /// then every tag; with `blocks` off, Tera's `striptags`: comments of one line, and tags.
+    /// A `<` that no `>` follows is text, and stays. Read by bytes, as both read: a combining
+    /// mark after `<` or `>` does not hide it. Each ending is looked for once (a text of many
+    /// `<` takes no longer than its length).
+    static func stripHTML(_ text: String, blocks: Bool = true) -> String {
+        var bytes = Array(text.utf8)
+        if blocks {
+            let source = bytes
+            var kinds = [("<script", "</script>"), ("<!--", "-->"), ("<style", "</style>")].map {
+                (opening: Array($0.utf8), closing: Occurrences(of: $1, in: source))
             }
-            rest = tail[end.upperBound...]
+            bytes = removingParts(of: source) { at in
+                for index in kinds.indices where source[at...].starts(with: kinds[index].opening) {
+                    if let end = kinds[index].closing.end(from: at + kinds[index].opening.count) { return end }
+                }
+                return nil
+            }
         }
-        return result + rest
+        let source = bytes
+        var tagEnds = Occurrences(of: ">", in: source), commentEnds = Occurrences(of: "-->", in: source)
+        var lineEnds = Occurrences(of: "\n", in: source)
+        return String(decoding: removingParts(of: source) { at in
+            if !blocks, source[at...].starts(with: "<!--".utf8), let end = commentEnds.end(from: at + 4),
+               end <= lineEnds.end(from: at + 4) ?? source.count {
+                return end
+            }
+            return tagEnds.end(from: at + 1)
+        }, as: UTF8.self)
+    }
+
+    /// Where a text (by bytes) holds a string, asked for from places that only grow.
+    private struct Occurrences {
+        private let starts: [Int]
+        private let length: Int
+        private var next = 0
+
+        init(of string: String, in bytes: [UInt8]) {
+            let needle = Array(string.utf8)
+            length = needle.count
+            var starts: [Int] = []
+            var index = 0
+            while index + length <= bytes.count {
+                if bytes[index] == needle[0] && bytes[index..<index + length].elementsEqual(needle) { starts.append(index) }
+                index += 1
+            }
+            self.starts = starts
+        }
+
+        /// The end of the first occurrence that starts at `place` or after.
+        mutating func end(from place: Int) -> Int? {
+            while next < starts.count && starts[next] < place { next += 1 }
+            return next < starts.count ? starts[next] + length : nil
+        }
+    }
+
+    /// `bytes` without each part from a `<` to the end `part` gives for it (`nil`: the `<` stays).
+    private static func removingParts(of bytes: [UInt8], _ part: (Int) -> Int?) -> [UInt8] {
+        var kept: [UInt8] = []
+        kept.reserveCapacity(bytes.count)
+        var index = 0
+        while let open = bytes[index...].firstIndex(of: UInt8(ascii: "<")) {
+            kept += bytes[index..<open]
+            if let end = part(open) {
+                index = end
+            } else {
+                kept.append(UInt8(ascii: "<"))
+                index = open + 1
+            }
+        }
+        return kept + bytes[index...]
     }
 
     static func percentEncoded(_ text: String, keeping kept: String, spaceAsPlus: Bool) -> String {

@@ -159,7 +159,7 @@ enum TeraFilters {
                 throw DialectError(.syntax, line: line, "The filter `date` cannot read `\(text)` as a date.")
             }
             return .text(time.formatted(arguments["format"]?.teraText(budget) ?? "%Y-%m-%d"))
-        case "striptags": return .text(LiquidFilters.stripHTML(text))
+        case "striptags": return .text(LiquidFilters.stripHTML(text, blocks: false))
         case "linebreaksbr": return .text(text.replacingOccurrences("\r\n", "<br>").replacingOccurrences("\n", "<br>"))
         case "spaceless":
             var result = text
