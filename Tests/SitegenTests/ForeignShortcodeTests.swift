@@ -71,6 +71,7 @@ struct ForeignShortcodeTests {
         try site.write("---\ntitle: First\ncategory: News\n---\nHello from the first post.\n\nMore.\n", to: "_posts/2024-01-02-first.md")
         try site.write("---\ntitle: Second\ncategories: [News, Releases]\n---\nThe second.\n", to: "_posts/2024-02-03-second.md")
         try site.write("stable: \"1.17\"\nversions: [\"1.16\", \"1.17\"]\n", to: "_data/elixir.yml")
+        try site.write("v1_18:\n  name: v1.18\nv1_17:\n  name: v1.17\n", to: "_data/releases.yml")
         try site.write("<span class=\"note\">{{ include.text | upcase }}</span>", to: "_includes/note.html")
         try site.write("""
             ---
@@ -89,6 +90,8 @@ struct ForeignShortcodeTests {
             {% endhighlight %}
 
             {% raw %}{{ kept }}{% endraw %}
+
+            Releases ({{ site.data.releases | size }}): {% for release in site.data.releases %}{{ release[0] }}={{ release[1].name }} {% endfor %}
             """, to: "about.md")
         try site.write("""
             ---
@@ -105,6 +108,8 @@ struct ForeignShortcodeTests {
         #expect(about.contains("Newest: <a href=\"/news/releases/2024/02/03/second.html\">link</a>; about: /about.html."))
         #expect(about.contains("<pre><code class=\"language-ruby\">") && about.contains("2"))
         #expect(about.contains("{{ kept }}"))
+        // A data file's map is walked as [key, value] pairs, in the file's order, as Jekyll does.
+        #expect(about.contains("Releases (2): v1_18=v1.18 v1_17=v1.17"))
         #expect(try site.page("releases.html").contains("<ul><li>Second</li></ul>"))
         #expect(summary.warnings.isEmpty, "\(summary.warnings)")
     }

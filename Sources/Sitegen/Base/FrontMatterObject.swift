@@ -1,11 +1,16 @@
 import SitegenMarkdown
+import SitegenTemplateDialects
 import SitegenTemplates
 
 /// Front matter, a data file or a plugin's page data as templates see it: each member is read
 /// when a template asks for it, dates as long text in the site's language.
-struct FrontMatterObject: TemplateObject {
+struct FrontMatterObject: IterableTemplateObject {
     let frontMatter: FrontMatter
     let language: String
+
+    /// The keys in the order written: Liquid's `{% for pair in site.data.versions %}` and Tera's
+    /// `{% for key, value in page.extra.links %}` visit them so, as Jekyll and Zola do.
+    var memberNames: [String] { frontMatter.keys }
 
     func member(_ name: String) -> TemplateValue? {
         frontMatter[name].map { Self.value($0, language: language) }

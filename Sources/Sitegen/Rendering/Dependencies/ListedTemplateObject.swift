@@ -31,6 +31,4 @@ extension TemplateDictionary: ListedTemplateObject {
     var memberNames: [String] { members.keys.sorted() }
 }
 
-extension FrontMatterObject: ListedTemplateObject {
-    var memberNames: [String] { frontMatter.keys }
-}
+extension FrontMatterObject: ListedTemplateObject {}

@@ -1,8 +1,10 @@
+import SitegenTemplateDialects
 import SitegenTemplates
 
 /// An object of the template model that stands for a fact as a whole, such as `t` (the
-/// interface's words) or `data`.
-struct FactValue: FactTemplateObject {
+/// interface's words) or `data`. A loop visits its members as the object it stands for lists them
+/// (`{% for pair in site.data %}`).
+struct FactValue: FactTemplateObject, IterableTemplateObject {
     let fact: Fact
     let base: any ListedTemplateObject
 
