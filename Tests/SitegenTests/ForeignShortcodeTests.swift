@@ -69,7 +69,7 @@ struct ForeignShortcodeTests {
         let site = try TestSite()
         try site.write("title: Jekyll blog\nurl: https://example.org\nversion: 1.2\n", to: "_config.yml")
         try site.write("---\ntitle: First\ncategory: News\n---\nHello from the first post.\n\nMore.\n", to: "_posts/2024-01-02-first.md")
-        try site.write("---\ntitle: Second\ncategories: [News, Releases]\n---\nThe second.\n", to: "_posts/2024-02-03-second.md")
+        try site.write("---\ntitle: Second\ncategories: [News, Releases]\ntags: growth  team\tweb\n---\nThe second.\n", to: "_posts/2024-02-03-second.md")
         try site.write("stable: \"1.17\"\nversions: [\"1.16\", \"1.17\"]\n", to: "_data/elixir.yml")
         try site.write("v1_18:\n  name: v1.18\nv1_17:\n  name: v1.17\n", to: "_data/releases.yml")
         try site.write("<span class=\"note\">{{ include.text | upcase }}</span>", to: "_includes/note.html")
@@ -98,6 +98,7 @@ struct ForeignShortcodeTests {
             title: Releases
             ---
             <ul>{% for post in site.categories["Releases"] %}<li>{{ post.title }}</li>{% endfor %}</ul>
+            {% for post in site.posts %}{% for tag in post.tags %}<span>#{{ tag }}</span>{% endfor %}{% endfor %}
             """, to: "releases.html")
         let summary = try await site.build()
         let about = try site.page("about.html")
@@ -111,6 +112,9 @@ struct ForeignShortcodeTests {
         // A data file's map is walked as [key, value] pairs, in the file's order, as Jekyll does.
         #expect(about.contains("Releases (2): v1_18=v1.18 v1_17=v1.17"))
         #expect(try site.page("releases.html").contains("<ul><li>Second</li></ul>"))
+        // Jekyll reads a text of tags as words.
+        #expect(try site.page("releases.html").contains("<span>#growth</span><span>#team</span><span>#web</span>"))
+        #expect(try site.page("tags/team/index.html").contains("Second"))
         #expect(summary.warnings.isEmpty, "\(summary.warnings)")
     }
 

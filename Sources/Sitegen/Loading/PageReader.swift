@@ -145,11 +145,14 @@ struct PageReader {
         var sectionPath = isBundle ? URLPath.folder(of: folder) : folder
         while !sectionPath.isEmpty && bundleFolders.contains(sectionPath) { sectionPath = URLPath.folder(of: sectionPath) }
         var terms: [String: [String]] = [:]
-        /// The terms of a list (or a comma-separated text) `value` of `key`.
+        // Jekyll reads a text of terms as words (`tags: growth team web`), others as a comma-separated list.
+        let termsAreWords = configuration.jekyllPermalinks != nil
+        /// The terms of a list (or a text) `value` of `key`.
         func termList(_ value: FrontMatterValue?, key: String) throws(SiteError) -> [String]? {
             switch value {
             case nil, .null?: return nil
             case .list(let values)?: return values.compactMap { $0.string ?? $0.int.map(String.init) }
+            case .string(let value)? where termsAreWords: return value.split(whereSeparator: \.isWhitespace).map(String.init)
             case .string(let value)?: return value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             default: throw problem(key, "`\(key)` must be a list, such as [swift, web]")
             }
