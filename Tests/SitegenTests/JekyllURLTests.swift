@@ -196,11 +196,12 @@ struct JekyllURLTests {
     @Test("a folder's index.html where sitegen lists the folder is replaced by the list, with one note")
     func sectionIndexReplaced() async throws {
         let site = try jekyllSite("title: Site\npermalink: none\n", [
-            "guide/index.html": "---\nlayout: redirect\nredirect_to: intro\n---\n",
+            "guide/index.html": "---\nlayout: guide\n---\n<p>Jekyll's own list</p>\n",
             "guide/intro.md": "---\ntitle: Intro\n---\nIntro text\n",
         ])
         let summary = try await site.build()
         #expect(try site.page("guide/index.html").contains("guide/intro.html"))
+        #expect(try !site.page("guide/index.html").contains("Jekyll's own list"))
         #expect(summary.notes.map(\.description) == [
             "guide/index.html: Jekyll's page for the folder guide/; sitegen publishes its own list of the folder's pages at /guide/ instead",
         ])
@@ -242,14 +243,44 @@ struct JekyllURLTests {
         let site = try jekyllSite("title: Site\npermalink: none\nurl: https://example.org\n", [
             "guide/agent.md": "---\ntitle: Agent\nlayout: redirect\nredirect_to: https://hexdocs.pm/elixir/agents.html\n---\nOld text\n",
             "guide/moved.md": "---\ntitle: Moved\nredirect_to: /guide/intro.html\n---\nOld text\n",
+            "guide/relative.md": "---\ntitle: Relative\nredirect_to: introduction\n---\nOld text\n",
+            "guide/index.html": "---\nredirect_to: [intro, other]\n---\n",
             "guide/intro.md": "---\ntitle: Intro\n---\nIntro text\n",
         ])
-        try await site.build()
+        let summary = try await site.build()
         let agent = try site.page("guide/agent.html")
         #expect(agent.contains("url=https://hexdocs.pm/elixir/agents.html") && !agent.contains("Old text"))
         #expect(try site.page("guide/moved.html").contains("url=https://example.org/guide/intro.html"))
+        // A path not from the root is from the site's root too, as jekyll-redirect-from's absolute_url makes it.
+        #expect(try site.page("guide/relative.html").contains("url=https://example.org/introduction\""))
         #expect(try !site.page("sitemap.xml").contains("agent"))
-        #expect(try !site.page("guide/index.html").contains("Agent"))
+        // A folder's index.html with redirect_to is the folder's page, a redirect (the first of a list).
+        #expect(try site.page("guide/index.html").contains("url=https://example.org/intro\""))
+        #expect(summary.notes.isEmpty)
+    }
+
+    @Test("a site's own _layouts/redirect.html makes its redirect pages, with page.redirect_to and page.redirect, as jekyll-redirect-from does")
+    func redirectLayout() async throws {
+        let site = try jekyllSite("title: Site\npermalink: none\nurl: https://example.org\n", [
+            "_layouts/redirect.html": "<meta http-equiv=\"refresh\" content=\"0;url=https://docs.example/{{ page.redirect_to }}.html\">"
+                + "{{ page.redirect.from }} {{ page.redirect.to }} {{ site.title }}\n",
+            "guide/index.html": "---\nlayout: redirect\nredirect_to: introduction\n---\n",
+            "guide/agent.markdown": "---\nlayout: redirect\nredirect_to: agents\n---\n",
+            "guide/intro.md": "---\ntitle: Intro\n---\nIntro text\n",
+        ])
+        let summary = try await site.build()
+        #expect(try site.page("guide/index.html") == "<meta http-equiv=\"refresh\" content=\"0;url=https://docs.example/introduction.html\">"
+                + "/guide/ https://example.org/introduction Site\n")
+        #expect(try site.page("guide/agent.html") == "<meta http-equiv=\"refresh\" content=\"0;url=https://docs.example/agents.html\">"
+                + "/guide/agent.html https://example.org/agents Site\n")
+        #expect(summary.warnings.isEmpty, "\(summary.warnings)")
+
+        // A layout whose Liquid sitegen cannot run: sitegen's own redirects, and one warning.
+        try site.write("---\nlayout: base\n---\n\n{{ page.redirect.to | frobnicate }}\n", to: "_layouts/redirect.html")
+        let again = try await site.build()
+        #expect(try site.page("guide/agent.html").contains("url=https://example.org/agents\""))
+        #expect(again.warnings.map(\.description) == ["_layouts/redirect.html:5: Liquid not run: uses filter frobnicate, which sitegen does not run; "
+                                                     + "the redirect of guide/agent.markdown (and 1 more) is sitegen's own"])
     }
 
     // MARK: Sites that are not Jekyll's
@@ -319,7 +350,9 @@ struct JekyllURLTests {
             let file = url.hasSuffix("/") ? String(url.dropFirst()) + "index.html" : String(url.dropFirst())
             #expect(site.exists(file), "\(url) is missing")
         }
-        #expect(summary.notes.count == 4)
+        // The folders' index.html with redirect_to are the folders' pages, redirects as Jekyll makes them.
+        #expect(summary.notes.count == 2)
+        #expect(try site.page("getting-started/index.html").contains("url=https://elixir-lang.org/introduction\""))
     }
 
     @Test("_posts/ and a collection's folder get no list page, feed, sitemap entry, menu entry or breadcrumb, as in Jekyll")

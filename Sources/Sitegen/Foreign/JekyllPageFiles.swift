@@ -1,5 +1,6 @@
 import Foundation
 import SitegenLimits
+import SitegenMarkdown
 
 /// Sorts the HTML and XML files of a Jekyll site (one with `_config.yml`) that Jekyll would
 /// render, those with front matter or Liquid tags, into what sitegen does with them.
@@ -8,7 +9,8 @@ import SitegenLimits
 ///   output is published at their URL: the root `index.html` (the home page), `404.html`,
 ///   the feeds `feed.xml`, `atom.xml`, `rss.xml` (sitegen's Atom feed is also written at
 ///   `feed.xml` when the site had one), `sitemap.xml`, and a folder's `index.html` where
-///   sitegen publishes the folder's list (a folder with Markdown pages in or below it).
+///   sitegen publishes the folder's list (a folder with Markdown pages in or below it), but
+///   for one with `redirect_to`, which is the folder's page (a redirect, ``JekyllRedirects``).
 /// - Other HTML files with front matter are pages: their front matter read, their HTML (its
 ///   Liquid run, ``JekyllLiquid``) the page's text inside the theme.
 /// - Everything else is copied as it is, as Jekyll copies files without front matter.
@@ -55,7 +57,8 @@ struct JekyllPageFiles {
                 if name == "feed.xml" { feedPaths.append(path) }
                 notes.append(SiteError(file: display(path), "Jekyll's template for the \(own); sitegen publishes its own \(own) at "
                                        + "/\(name == "index.html" || name == "index.htm" ? "" : name) instead"))
-            } else if !folder.isEmpty, name == "index.html" || name == "index.htm", listed.contains(folder) {
+            } else if !folder.isEmpty, name == "index.html" || name == "index.htm", listed.contains(folder),
+                      !(hasFrontMatter && (try? MarkdownSource(text: String(body)))?.frontMatter["redirect_to"] != nil) {
                 notes.append(SiteError(file: display(path), "Jekyll's page for the folder \(folder)/; sitegen publishes its own "
                                        + "list of the folder's pages at /\(URLPath.decoded(URLPath.folderURL(folder)).dropFirst()) instead"))
             } else if isHTML && hasFrontMatter {

@@ -33,7 +33,7 @@ struct JekyllRedirects {
         var newIndex: [Int: Int] = [:]
         for (index, var page) in pages.enumerated() {
             let frontMatter = page.frontMatter
-            if let target = text(frontMatter["redirect_to"]) {
+            if let target = target(of: frontMatter) {
                 result.redirects.append(Redirect(page: page, target: target))
                 continue
             }
@@ -62,6 +62,20 @@ struct JekyllRedirects {
         }
         pages = kept
         return result
+    }
+
+    /// The `redirect_to` of `frontMatter`: its text, or the first text of its list.
+    static func target(of frontMatter: FrontMatter) -> String? {
+        text(frontMatter["redirect_to"])
+    }
+
+    /// Where a `redirect_to` sends the reader, as jekyll-redirect-from writes it: an
+    /// `http://` or `https://` URL (or one starting `//`) as it is, any other path from the
+    /// site's root, after `base` (the site's URL and path): `introduction` from any page is
+    /// `BASE/introduction`.
+    static func address(_ target: String, base: String) -> String {
+        if target.hasPrefix("http://") || target.hasPrefix("https://") || target.hasPrefix("//") { return target }
+        return base + (target.hasPrefix("/") ? target : "/" + target)
     }
 
     /// The URL path of a `redirect_from` entry, or `nil` when it names no file of the site.

@@ -172,7 +172,9 @@ struct ContentLoader {
             errors += listing.errors
         }
         if !errors.isEmpty { throw SiteErrors(errors: errors.sorted { ($0.file ?? "", $0.line ?? 0) < ($1.file ?? "", $1.line ?? 0) }) }
-        for section in sections.values.sorted(by: { $0.path < $1.path }) where section.source.frontMatter["redirect_to"] != nil {
+        // Zola's `redirect_to` names a page of the site; a Jekyll folder's page redirects to any address (JekyllRedirects).
+        for section in sections.values.sorted(by: { $0.path < $1.path })
+        where section.source.frontMatter["redirect_to"] != nil && configuration.jekyllPermalinks == nil {
             guard Self.redirectTarget(of: section.source.frontMatter, from: section.path, in: pages, sections) == nil else { continue }
             let redirect = section.source.frontMatter["redirect_to"]?.string ?? ""
             warnings.append(SiteError(file: section.sourcePath, line: section.source.frontMatter.line(of: "redirect_to"),

@@ -27,6 +27,8 @@ package struct ListRenderer: Sendable {
     let facts: FactValues?
     /// The published files and images, whose tags list pages complete (``ImageTags``); `nil`: left as they are.
     var files: PublishedFiles?
+    /// The redirect pages of a Jekyll site made by its own `_layouts/redirect.html`, by URL.
+    var redirectHTML: [String: String] = [:]
 
     /// Writes them all; returns how many list pages were written.
     func render() async throws -> Int {
@@ -60,6 +62,10 @@ package struct ListRenderer: Sendable {
             let path = URLPath.outputFile(for: page.url)
             let owner = OutputOwner.list(of: section, page: page.number, layout: loaded.layout)
             if settled(path, owner: owner) { continue }
+            if page.number == 1, let html = redirectHTML[section.url] {
+                try writeMade(html, at: path, owner: owner)
+                continue
+            }
             if let target = redirectTarget(of: section) {
                 try writeRedirect(to: target, title: section.title, language: section.language, at: path, owner: owner)
                 continue
@@ -251,12 +257,15 @@ package struct ListRenderer: Sendable {
         let layout = loaded.layout
         // Jekyll's `redirect_to`: the page is a redirect at its own URL.
         for redirect in loaded.redirects {
-            let target = redirect.target.hasPrefix("/") && !redirect.target.hasPrefix("//")
-                ? context.absoluteBase + redirect.target : redirect.target
             count += 1
-            try writeRedirect(to: target, title: redirect.page.explicitTitle ?? redirect.page.fileTitle,
-                              language: redirect.page.language, at: URLPath.outputFile(for: redirect.page.url),
-                              owner: OutputOwner.page(redirect.page, layout: loaded.layout))
+            let path = URLPath.outputFile(for: redirect.page.url), owner = OutputOwner.page(redirect.page, layout: loaded.layout)
+            if let html = redirectHTML[redirect.page.url] {
+                try writeMade(html, at: path, owner: owner)
+            } else {
+                try writeRedirect(to: JekyllRedirects.address(redirect.target, base: context.absoluteBase),
+                                  title: redirect.page.explicitTitle ?? redirect.page.fileTitle,
+                                  language: redirect.page.language, at: path, owner: owner)
+            }
         }
         for section in loaded.sections.values where !section.aliases.isEmpty {
             // A list page without a file has aliases only from the site's `redirects` (or a Hugo site's `/en/`).
@@ -278,11 +287,25 @@ package struct ListRenderer: Sendable {
                   reading: reading)
     }
 
-    /// Where Zola's `redirect_to` of a section's `_index.md` leads; for the site's root when
-    /// every language has its own folder (`prefixDefaultLanguage`), the default language's home.
+    /// A redirect page made by a Jekyll site's own layout (``redirectHTML``) at `path`: its
+    /// text is what the output depends on.
+    private func writeMade(_ html: String, at path: String, owner: OutputOwner) throws {
+        guard let text = try memory.rendering(path, .text(html), facts: facts, { _ in html }) else {
+            output.keep(path, owner: owner)
+            return
+        }
+        try output.write(text, to: path, owner: owner)
+    }
+
+    /// Where Zola's `redirect_to` of a section's `_index.md` leads (a Jekyll folder's
+    /// `index.html`: as its pages', ``JekyllRedirects/address(_:base:)``); for the site's root
+    /// when every language has its own folder (`prefixDefaultLanguage`), the default language's home.
     private func redirectTarget(of section: Section) -> String? {
         if section.path.isEmpty && loaded.configuration.redirectsRoot {
             return context.absoluteBase + loaded.configuration.defaultLanguage.homeURL
+        }
+        if loaded.configuration.jekyllPermalinks != nil {
+            return JekyllRedirects.target(of: section.source.frontMatter).map { JekyllRedirects.address($0, base: context.absoluteBase) }
         }
         guard section.source.frontMatter["redirect_to"] != nil,
               let target = ContentLoader.redirectTarget(of: section.source.frontMatter, from: section.path,
@@ -410,6 +433,6 @@ extension ListRenderer {
     init(site: RenderedSite, output: OutputWriter, memory: any RenderingMemory, facts: FactValues?) {
         self.init(loaded: site.loaded, pages: site.pages, orders: site.orders, newest: site.newest, terms: site.terms,
                   theme: site.theme, context: site.context, output: output, memory: memory, sectionHTML: site.sectionHTML,
-                  facts: facts, files: site.files)
+                  facts: facts, files: site.files, redirectHTML: site.redirectHTML)
     }
 }

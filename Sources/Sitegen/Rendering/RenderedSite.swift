@@ -28,6 +28,8 @@ public struct RenderedSite: Sendable {
     package var terms: [String: [String: [ListRenderer.Term]]]
     /// Each section's `_index.md` as HTML (with links rewritten), by section path.
     let sectionHTML: [String: String]
+    /// The redirect pages (and folders' pages) of a Jekyll site made by its own `_layouts/redirect.html`, by URL.
+    var redirectHTML: [String: String] = [:]
     /// The values every template was given.
     package var context: TemplateContext
     var theme: Theme

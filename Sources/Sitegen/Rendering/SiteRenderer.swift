@@ -176,10 +176,50 @@ struct SiteRenderer: Sendable {
         if loaded.configuration.isMultilingual {
             context.translations = Self.translations(of: loaded, terms: allTerms)
         }
+        let redirectHTML = liquid.map { redirectPages(with: $0, base: context.absoluteBase, warnings: warnings) } ?? [:]
         return RenderedSite(loaded: loaded, pages: pages, listPages: 0, warnings: warnings.all, parsed: parsed, orders: orders,
                             neighbours: await neighbours, newest: await newest, terms: allTerms, sectionHTML: sectionHTML,
-                            context: context, theme: theme, site: site, files: files, links: links,
+                            redirectHTML: redirectHTML, context: context, theme: theme, site: site, files: files, links: links,
                             imageRequests: parsed.flatMap(\.imageRequests) + sectionImageRequests)
+    }
+
+    /// The HTML of each page (and folder's page) of a Jekyll site that is a redirect
+    /// (`redirect_to`), by URL, when the site has its own `_layouts/redirect.html`: the
+    /// layout's Liquid run as jekyll-redirect-from runs it, with the page's front matter and
+    /// `page.redirect.from` and `page.redirect.to` (``JekyllRedirects/address(_:base:)``). A
+    /// page whose layout cannot run is left out (the theme's redirect stands for it), with a warning.
+    private func redirectPages(with liquid: JekyllLiquid, base: String, warnings: WarningLog) -> [String: String] {
+        var redirects = loaded.redirects.map { (url: $0.page.url, frontMatter: $0.page.frontMatter, target: $0.target,
+                                                path: $0.page.sourcePath, language: $0.page.language) }
+        for section in loaded.sections.values.sorted(by: { $0.path < $1.path }) {
+            guard let path = section.sourcePath, let target = JekyllRedirects.target(of: section.source.frontMatter) else { continue }
+            redirects.append((section.url, section.source.frontMatter, target, loaded.layout.contentPath(ofSitePath: path), section.language))
+        }
+        guard !redirects.isEmpty, let layout = liquid.redirectLayout() else { return [:] }
+        var made: [String: String] = [:]
+        var failures: [(problem: SiteError, page: String)] = []
+        for redirect in redirects {
+            var frontMatter = redirect.frontMatter
+            frontMatter["layout"] = .string("redirect")
+            frontMatter["sitemap"] = .bool(false)
+            frontMatter["redirect"] = .map(FrontMatter([("from", .string(redirect.url)),
+                                                        ("to", .string(JekyllRedirects.address(redirect.target, base: base)))]))
+            let result = liquid.render(layout.body, path: redirect.path, frontMatter: frontMatter, url: redirect.url,
+                                       language: redirect.language, file: "_layouts/redirect.html", firstLine: layout.firstLine,
+                                       markdownify: { $0 }, highlight: { code, _, _ in code })
+            switch result {
+            case .success(let rendered):
+                made[redirect.url] = rendered.text
+                for warning in rendered.warnings { warnings.add(warning) }
+            case .failure(let problem): failures.append((problem, display(redirect.path)))
+            }
+        }
+        if let (problem, page) = failures.first {
+            let others = failures.count > 1 ? " (and \(failures.count - 1) more)" : ""
+            warnings.add(SiteError(file: problem.file, line: problem.line, problem.message.replacingOccurrences(
+                of: "the page shows it as written", with: "the redirect of \(page)\(others) is sitegen's own")))
+        }
+        return made
     }
 
     /// The file the pages' HTML is kept in until it is rendered (and, in a live build, until

@@ -104,6 +104,16 @@ struct JekyllLiquid: Sendable {
         }
     }
 
+    /// The site's own `_layouts/redirect.html`, which jekyll-redirect-from makes its redirect
+    /// pages with instead of its own: its body, and the line of the file it starts at; `nil`
+    /// when the site has none (or it cannot be read).
+    func redirectLayout() -> (body: String, firstLine: Int)? {
+        guard let text = ConfinedFile.text(at: "redirect.html", from: "_layouts", root: "_layouts", in: source,
+                                           maximumSize: Limits.templateFileBytes),
+              let read = try? MarkdownSource(text: text) else { return nil }
+        return (String(read.body), read.bodyLineOffset + 1)
+    }
+
     /// The text of `_includes/NAME`, if it is a file inside that folder.
     private static func include(_ name: String, in source: any SiteSource) -> String? {
         guard !name.hasPrefix("/") else { return nil }
