@@ -195,6 +195,19 @@ struct ForeignLinksTests {
         ])
     }
 
+    @Test("in a site published below a path of its host, links to its pages written from the root get the path, as Hugo themes' link hooks give it")
+    func rootLinksUnderBasePath() async throws {
+        let (site, built) = try await build([
+            "sitegen.yml": "title: T\nbaseURL: https://example.org/book/\n",
+            "content/docs/a.md": "# A\n\n[b](/docs/b/) [no slash](/docs/b#x) [section](/docs/) [home](/) [written with it](/book/docs/b/) "
+                + "[file](/images/x.png) [nothing](/nowhere/)\n",
+            "content/docs/b.md": "# B\n\n## X\n",
+        ])
+        #expect(links(built, "docs/a.md") == ["/book/docs/b/", "/book/docs/b/#x", "/book/docs/", "/book/", "/book/docs/b/",
+                                              "/images/x.png", "/nowhere/"])
+        #expect(problems(site, built).allSatisfy { !$0.contains("/docs/b") })
+    }
+
     @Test("a Docusaurus blog route /blog/YYYY/MM/DD/slug leads to the dated post, also from a folder above the content root or beside the blog")
     func docusaurusBlogRoutes() async throws {
         let (site, built) = try await build([

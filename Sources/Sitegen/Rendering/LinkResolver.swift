@@ -210,13 +210,16 @@ struct LinkResolver: Sendable {
     /// The URL of the page a root-relative URL path names, when it needs rewriting: written
     /// without its trailing slash (Docusaurus: `/docs/expect`), or from a folder above the
     /// linking file's (`/docs/filters/` in `src/docs/config.md`, for `/src/docs/filters/`).
-    /// `nil` when the path is right as written or names no page.
+    /// `nil` when the path is right as written or names no page. A site published below a
+    /// path of its host (`baseURL: https://example.org/docs/`) has the path put before a page's
+    /// URL written from the root (`/guide/` → `/docs/guide/`, `/` → `/docs/`), as themes' link hooks do.
     /// A Docusaurus blog post's route, `/blog/2016/07/27/jest-14`, leads to the post whose file
     /// is `blog/2016-07-27-jest-14.md`, published at `/blog/jest-14/`.
     private func rootRelativePage(_ inside: String, folder: String) -> String? {
         let path = inside.utf8.last == UInt8(ascii: "/") ? String(Substring(inside.utf8.dropLast())) : inside
+        if inside.isEmpty && !basePath.isEmpty { return "/" }
         guard !path.isEmpty, !HTMLScan.contains("//", in: path[...]) else { return nil }
-        if let page = pageURLs[path] { return inside.hasSuffix("/") ? nil : page }
+        if let page = pageURLs[path] { return inside.hasSuffix("/") && basePath.isEmpty ? nil : page }
         let undated = Self.withoutDateFolders(path)
         for candidate in [path, undated].compactMap({ $0 }) {
             if candidate != path, let page = pageURLs[candidate] { return page }
