@@ -191,13 +191,10 @@ public struct MarkdownParser: Sendable {
     /// of headings and summaries.
     package func parse(_ source: MarkdownSource, fragments given: HTMLFragments) -> Markdown {
         var fragments = given, body = source.body, mathFailures: [MathReader.Failure] = []
-        // MkDocs' content tabs and admonitions (tabs in admonitions too); the text keeps its lines.
+        // MkDocs' content tabs and admonitions (tabs in admonitions too, which Admonitions finds); the text keeps its lines.
         if options.admonitions, options.alerts {
             if let tabbed = ContentTabs.rewritten(body, fragments: &fragments) { body = tabbed[...] }
-            if let admonished = Admonitions.rewritten(body, fragments: &fragments) {
-                body = admonished[...]
-                if let tabbed = ContentTabs.rewritten(body, fragments: &fragments) { body = tabbed[...] }
-            }
+            if let admonished = Admonitions.rewritten(body, fragments: &fragments) { body = admonished[...] }
         }
         if options.math, MathReader.mayHoldMath(body),
            let replaced = MathReader.replacing(in: body, firstLine: source.bodyLineOffset + 1,

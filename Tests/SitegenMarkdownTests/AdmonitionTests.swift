@@ -10,10 +10,17 @@ struct AdmonitionTests {
             + AlertBlocks.icon(kind) + title + "</p>\n"
     }
 
-    @Test("!!! with a type and a title (plain text, as MkDocs shows it): the indented text is the callout's, Markdown and all, blank lines inside kept")
+    @Test("!!! with a type and a title (its Markdown rendered, as MkDocs renders it): the indented text is the callout's, Markdown and all, blank lines inside kept")
     func titled() throws {
         let html = try parser.html(from: "!!! warning \"Mind the *gap*\"\n    First **bold**.\n\n    Second.\n\nAfter.\n")
-        #expect(html == opening(.warning, "Mind the gap") + "<p>First <strong>bold</strong>.</p>\n<p>Second.</p>\n</div>\n<p>After.</p>\n")
+        #expect(html == opening(.warning, "Mind the <em>gap</em>") + "<p>First <strong>bold</strong>.</p>\n<p>Second.</p>\n</div>\n<p>After.</p>\n")
+    }
+
+    @Test("a link's definition right after a block's blank line defines it for the whole page, the block's text too")
+    func definitionAfterBlock() throws {
+        let html = try parser.html(from: "See [x][page].\n\n!!! note\n    The [`c`][page] decorator.\n\n[page]: https://example.org/p\n")
+        #expect(html == "<p>See <a href=\"https://example.org/p\">x</a>.</p>\n" + opening(.note, "Note")
+                + "<p>The <a href=\"https://example.org/p\"><code>c</code></a> decorator.</p>\n</div>\n")
     }
 
     @Test("each MkDocs type maps onto a kind; a type that is no kind's name is the title")

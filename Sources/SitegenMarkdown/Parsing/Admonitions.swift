@@ -1,13 +1,13 @@
 import SitegenLimits
 
 /// MkDocs' admonitions (Python-Markdown's `admonition` and pymdown's `details` extensions),
-/// rewritten before parsing as the `:::` containers sitegen renders as alerts
+/// rewritten before parsing as the GitHub alerts sitegen renders
 /// (``MarkdownParser/Options/admonitions``):
 ///
 /// ```
-/// !!! warning "Mind the gap"          :::warning[Mind the gap]
-///     Text, **Markdown**.       →     Text, **Markdown**.
-///                                     :::
+/// !!! warning "Mind the gap"          > [!WARNING] Mind the gap
+///     Text, **Markdown**.       →     > Text, **Markdown**.
+///
 /// ```
 ///
 /// A block opens with `!!!`, `???` or `???+` at the start of a line, a type and an optional
@@ -16,8 +16,8 @@ import SitegenLimits
 /// `info`, `question`, `example`, `quote` → note; `tip`, `success`, `hint` → tip; `warning`;
 /// `failure`, `danger`, `bug`, `error` → caution); a type that is no kind's own name is the
 /// title when none is given (`!!! example` shows "Example"). Admonitions nest as containers do.
-/// The text keeps its lines (a block's last blank line becomes its `:::`), so lines in
-/// messages stay the file's. A collapsible block, `???` (closed) or `???+` (open), becomes a
+/// The text keeps its lines (a block with no blank line after it gets one, which is its
+/// close), so lines in messages stay the file's. A collapsible block, `???` (closed) or `???+` (open), becomes a
 /// `<details>` drawn as the alert, its title the `<summary>` (HTML behind ``HTMLFragments``
 /// placeholders, written as HTML comments on the block's lines).
 enum Admonitions {
@@ -53,7 +53,11 @@ enum Admonitions {
             let (text, end) = IndentedBlocks.block(after: index, in: lines)
             let lastText = text ?? index
             changed = true
-            let closing: Substring
+            // A collapsible block is HTML around its text; any other a quote (`> [!WARNING] Title`),
+            // which its blank line ends as Python-Markdown ends the block: what follows starts
+            // afresh (a link's definition too, which a paragraph line such as a container's
+            // closing `:::` would take into its paragraph).
+            let closing: Substring?
             if opener.collapsible {
                 let open = opener.open ? " open" : ""
                 output.append(Substring(fragments.blockPlaceholder(
@@ -62,29 +66,32 @@ enum Admonitions {
                         + HTMLText.escapeAttribute(opener.title ?? opener.kind.title) + "</summary>", newlines: 0)))
                 closing = Substring(fragments.blockPlaceholder(for: "</details>", newlines: 0))
             } else {
-                output.append(Substring(opener.container))
-                closing = ":::"
+                output.append(Substring(opener.quote))
+                closing = nil
             }
             // A marker with no indented text has an empty block.
             let content = IndentedBlocks.dedented(lines[(index + 1)..<(lastText + 1)])
-            output += rewrite(content, depth: depth + 1, changed: &changed, fragments: &fragments)
+            var inner = rewrite(content, depth: depth + 1, changed: &changed, fragments: &fragments)
+            // Tabs in a quoted block are found before it is quoted (`> ` would hide them), and admonitions in them.
+            if closing == nil, let tabbed = ContentTabs.rewritten(inner.joined(separator: "\n")[...], fragments: &fragments) {
+                inner = rewrite(tabbed.split(separator: "\n", omittingEmptySubsequences: false), depth: depth + 1, changed: &changed,
+                                fragments: &fragments)
+            }
+            output += closing == nil ? inner.map { $0.isEmpty ? ">" : "> " + $0 } : inner
             // The blank lines after the text: the last becomes the close, so that lines stay where they were.
             let blanks = lastText + 1..<end
-            if blanks.isEmpty {
-                output.append(closing)
-            } else {
-                output += Array(repeating: Substring(""), count: blanks.count - 1)
-                output.append(closing)
-            }
+            output += Array(repeating: Substring(""), count: max(blanks.count - 1, 0))
+            // With no blank line after it, one is added, so that the next line is not the block's.
+            output.append(closing ?? "")
             index = end
         }
         return output
     }
 
-    /// What opens an admonition: its container line (`:::warning[Mind the gap]`), its kind and
-    /// title, and whether it folds (`???`) and starts open (`???+`).
+    /// What opens an admonition: its quote's first line (`> [!WARNING] Mind the gap`), its
+    /// kind and title, and whether it folds (`???`) and starts open (`???+`).
     private struct Opener {
-        let container: String
+        let quote: String
         let kind: Alert.Kind
         let title: String?
         let collapsible: Bool
@@ -117,9 +124,9 @@ enum Admonitions {
         if title == nil, Alert.Kind(named: type) == nil || type.lowercased() != kind.rawValue {
             title = type.prefix(1).uppercased() + type.dropFirst().lowercased()
         }
-        // A `]` would end the title early; an empty title shows the kind's own.
-        let shown = (title ?? "").replacingOccurrences(of: "]", with: ")").replacingOccurrences(of: "[", with: "(")
-        return Opener(container: ":::" + kind.rawValue + (shown.isEmpty ? "" : "[" + shown + "]"), kind: kind,
+        // An empty title shows the kind's own.
+        let shown = (title ?? "").trimmingCharacters(in: .whitespaces)
+        return Opener(quote: "> [!" + kind.rawValue.uppercased() + "]" + (shown.isEmpty ? "" : " " + shown), kind: kind,
                       title: title.flatMap { $0.isEmpty ? nil : $0 }, collapsible: marker.hasPrefix("???"), open: marker == "???+")
     }
 
