@@ -94,6 +94,10 @@ public struct SiteConfiguration: Sendable {
     var readsZolaPaths = false
     /// Whether MkDocs' admonitions (`!!! note`) are read as callouts (an MkDocs site's).
     var readsAdmonitions = false
+    /// Whether straight quotes become curly ones, `--` and `---` dashes and `...` an ellipsis
+    /// (another generator's site whose Markdown does so: Hugo's typographer, kramdown, mdBook,
+    /// Zola's `smart_punctuation`, MkDocs' `smarty`).
+    var smartPunctuation = false
     /// Whether Rust code blocks hide mdBook's `# ` lines (a book's).
     var hidesRustLines = false
     /// The languages pages are published in: ``languages``, else the one ``language`` at the root.

@@ -13,6 +13,7 @@ import SitegenMarkdown
 /// | `pagination.pagerSize`, else `paginate` | `paginate` |
 /// | `params` | `params` |
 /// | `[markup.highlight] codeFences = false` | `highlight: false` |
+/// | `[markup.goldmark.extensions.typographer]` (on unless `disable = true`) | curly quotes, dashes and ellipses in the text |
 /// | `languages` (`languageName`, `title`, `weight`, `params.description`) | `languages` (`name`, `title`, `weight`, `description`) |
 /// | `defaultContentLanguageInSubdir` | `prefixDefaultLanguage` |
 /// | `[menu.NAME]`, `[menus.NAME]` (`name`, `url`, `pageRef`, `weight`, `identifier`, `parent`, `pre`, `post`) | `menus` |
@@ -38,6 +39,12 @@ enum HugoConfiguration {
             _ = values.value("markup")
             configuration.highlight = false
         }
+        // Goldmark's typographer is on unless turned off (`disable = true`, or `typographer = false` before Hugo 0.112).
+        let markup = values.nested("markup", in: values.values)?.map
+        let typographer = markup.flatMap { values.nested("goldmark", in: $0)?.map }.flatMap { values.nested("extensions", in: $0)?.map }
+            .flatMap { values.nested("typographer", in: $0) }
+        configuration.smartPunctuation = !(typographer == .bool(false) || typographer?.map.flatMap { values.nested("disable", in: $0) } == .bool(true))
+        if typographer != nil { _ = values.value("markup") }
         if let url = try values.text("baseURL"), !url.isEmpty {
             try values.checkBaseURL(url, from: "baseURL")
             configuration.baseURL = url

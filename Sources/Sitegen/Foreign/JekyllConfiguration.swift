@@ -12,6 +12,7 @@ import SitegenMarkdown
 /// | `paginate` | `paginate` |
 /// | `header_pages` (Minima's list of page files) | the `main` menu (with `_data/navigation.yml`: ``JekyllNavigation``) |
 /// | `permalink`, `collections`, `defaults` (their `permalink`s) | the pages' URLs (``JekyllPermalinkRules``), and `params` |
+/// | `markdown` (kramdown, the default) | curly quotes, dashes and ellipses in the text, as kramdown makes them |
 /// | every other key | `params`, as Jekyll gives every key to templates as `site.KEY` |
 enum JekyllConfiguration {
     static func read(_ values: inout ForeignConfigurationValues, defaultTitle: String) throws(SiteError) -> SiteConfiguration {
@@ -28,6 +29,8 @@ enum JekyllConfiguration {
         configuration.description = try values.text("description") ?? ""
         configuration.author = ForeignConfigurationValues.author(values.value("author"))
         if let size = try values.wholeNumber("paginate", range: WholeNumber.paginate) { configuration.paginate = size }
+        // kramdown, Jekyll's Markdown unless `markdown` names another, makes quotes and dashes typographic.
+        configuration.smartPunctuation = (values.values["markdown"]?.string ?? "kramdown").lowercased() == "kramdown"
         // Read without being marked as used: templates still see them as `site.params`.
         configuration.jekyllPermalinks = JekyllPermalinkRules(values.values)
         // Minima's `header_pages`: the pages of the header's menu, in order, titled by their pages.

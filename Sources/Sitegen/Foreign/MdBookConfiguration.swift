@@ -14,6 +14,7 @@ import SitegenMarkdown
 /// | `[output.html] edit-url-template` | `editURL` |
 /// | `[output.html] additional-css` | `stylesheets`, each file published at its path from the book's folder |
 /// | `[output.html.redirect]` | `redirects` |
+/// | `[output.html] smart-punctuation` (default `true`; `curly-quotes` before mdBook 0.4.40) | curly quotes, dashes and ellipses in the text |
 /// | (always) | no header menu of folders (`SUMMARY.md` is the navigation); Rust code blocks' hidden `# ` lines left out; `theme: docs`, `uglyURLs: true`, `keepFileNames: true` (`a/b.md` → `/a/b.html`, `README.md` → `index.html`) |
 enum MdBookConfiguration {
     /// The configuration of the book in `root`.
@@ -60,6 +61,7 @@ enum MdBookConfiguration {
             try values.checkBaseURL(url, from: "output")
             configuration.baseURL = url.hasSuffix("/") ? url : url + "/"
         }
+        configuration.smartPunctuation = (html["smart-punctuation"] ?? html["curly-quotes"])?.bool ?? true
         configuration.repository = try text("git-repository-url", in: html, "output.html.git-repository-url")
         configuration.editURL = try text("edit-url-template", in: html, "output.html.edit-url-template")
         switch html["additional-css"] {

@@ -17,6 +17,7 @@ import SitegenLimits
 /// | `theme.language` | `language` |
 /// | `extra` | `params` |
 /// | (always) | admonitions (`!!! note "Title"`, `??? tip`) as callouts |
+/// | `markdown_extensions` naming `smarty` | curly quotes, dashes and ellipses in the text |
 /// | `extra_css` | `stylesheets` (paths from `docs_dir`, published with the content) |
 /// | `theme.custom_dir` | inside `docs_dir`: its `.html` templates are not published (its other files are) |
 enum MkDocsConfiguration {
@@ -48,6 +49,10 @@ enum MkDocsConfiguration {
         }
         configuration.keepFileNames = true
         configuration.readsAdmonitions = true
+        // Python-Markdown's `smarty`, named alone or with its settings.
+        configuration.smartPunctuation = values.values["markdown_extensions"]?.list?.contains {
+            $0.string == "smarty" || $0.map?["smarty"] != nil
+        } ?? false
         if let repository = try values.text("repo_url"), !repository.isEmpty {
             configuration.repository = repository
             let base = repository.hasSuffix("/") ? repository : repository + "/"

@@ -11,6 +11,7 @@ import SitegenMarkdown
 /// | `author` | `author` |
 /// | `taxonomies` (`[{name = "tags"}, …]`) | `taxonomies` |
 /// | `[markdown] highlight_code = false` | `highlight: false` |
+/// | `[markdown] smart_punctuation = true` | curly quotes, dashes and ellipses in the text |
 /// | `[extra]` | `params` |
 /// | (always) | a page's `path` is its URL (from its language's root) |
 /// | `[extra]` `menu`, `main_menu`, `menu_items`, `navbar_items`, `nav_links` (lists of `name`/`url`) | the `main` menu |
@@ -35,6 +36,10 @@ enum ZolaConfiguration {
         if let markdown = values.values["markdown"]?.map, markdown["highlight_code"] == .bool(false) {
             _ = values.value("markdown")
             configuration.highlight = false
+        }
+        if let markdown = values.values["markdown"]?.map, markdown["smart_punctuation"] == .bool(true) {
+            _ = values.value("markdown")
+            configuration.smartPunctuation = true
         }
         configuration.params = try values.table("extra") ?? .empty
         configuration.menus = ZolaMenus.menus(in: configuration.params, file: values.file)

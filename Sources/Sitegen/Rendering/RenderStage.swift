@@ -25,6 +25,7 @@ struct RenderStage: Sendable {
         if strict && !names.isEmpty { throw SiteErrors(errors: names) }
         loaded.warnings += names
         var site = site
+        if loaded.configuration.smartPunctuation { site.markdownParser.options.smartPunctuation = true }
         if loaded.configuration.highlight, let highlighter = site.codeHighlighter {
             // First, so that the site's own code block modifiers see coloured code.
             site.markdownParser.addFirstModifier(.highlightingCode(with: highlighter))
