@@ -29,6 +29,7 @@ enum Language: String, CaseIterable, Sendable {
     case gotemplate
     case liquid
     case jinja
+    case elixir
 
     /// Other names for it, as GitHub's Linguist gives them.
     var aliases: [String] {
@@ -62,6 +63,7 @@ enum Language: String, CaseIterable, Sendable {
         case .gotemplate: ["go-html-template", "go-text-template", "go-template", "gotmpl", "gohtml", "hugo"]
         case .liquid: []
         case .jinja: ["jinja2", "j2", "django", "tera", "njk", "nunjucks"]
+        case .elixir: ["ex", "exs"]
         }
     }
 
@@ -96,6 +98,7 @@ enum Language: String, CaseIterable, Sendable {
         case .gotemplate: Grammars.gotemplate
         case .liquid: Grammars.liquid
         case .jinja: Grammars.jinja
+        case .elixir: Grammars.elixir
         }
     }
 

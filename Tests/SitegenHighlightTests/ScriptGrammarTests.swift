@@ -368,3 +368,33 @@ private func plainText(_ html: String) -> String {
     }
     return text
 }
+
+@Test func elixirDeclarationsAtomsKeywordKeysAndAttributes() {
+    #expect(tokens("""
+        defmodule Math do
+          @moduledoc "Math"
+          def sum(a, b) when is_integer(a), do: a + b
+        end
+        """, "elixir") == [
+        "kd:defmodule", "nc:Math", "k:do", "na:@moduledoc", "s2:\"Math\"", "kd:def", ":sum", "p:(", ":a", "p:,", ":b", "p:)", "ow:when",
+        ":is_integer", "p:(", ":a", "p:),", "ss:do", "p::", ":a", "o:+", ":b", "k:end",
+    ].map { $0.hasPrefix(":") ? "n" + $0 : $0 })
+    #expect(tokens("[1, 2_000, 0x1F, 0b101, 3.14e2, ?a, :ok, :\"two words\", :+, nil, _, __MODULE__]", "ex") == [
+        "p:[", "mi:1", "p:,", "mi:2_000", "p:,", "mh:0x1F", "p:,", "mb:0b101", "p:,", "mf:3.14e2", "p:,", "sc:?a", "p:,", "ss::ok", "p:,",
+        "ss::\"two words\"", "p:,", "ss::+", "p:,", "no:nil", "p:,", "bp:_", "p:,", "bp:__MODULE__", "p:]",
+    ])
+}
+
+// Unlike Pygments, which splits it, `=>` is one operator. (Each line's part of a token is its own span.)
+@Test func elixirStringsInterpolationSigilsAndHeredocs() {
+    #expect(tokens(#"%{name: "Jo #{1 + 1}\n", "k" => 'cl'} |> IO.inspect() # done"#, "elixir") == [
+        "p:%{", "ss:name", "p::", "s2:\"Jo ", "si:#{", "mi:1", "o:+", "mi:1", "si:}", "se:\\n", "s2:\"", "p:,", "s2:\"k\"", "o:=>",
+        "s1:'cl'", "p:}", "o:|>", "nc:IO", "o:.", "n:inspect", "p:()", "c1:# done",
+    ])
+    #expect(tokens("~r/a|b\\/c/i ~w(one two)a ~S\"\"\"\nraw #{x}\n\"\"\"", "exs") == [
+        "sx:~r/a|b\\/c/i", "sx:~w(one two)a", "sx:~S\"\"\"", "sx:raw #{x}", "sx:\"\"\"",
+    ])
+    #expect(tokens("\"\"\"\nText #{a}\n\"\"\"", "elixir") == ["sh:\"\"\"", "sh:Text ", "si:#{", "n:a", "si:}", "sh:\"\"\""])
+    // What never closes runs to the end, and a lone ~ or ? is not a sigil or character.
+    #expect(tokens("x ~ y ~r/open\n\"open", "elixir") == ["n:x", "o:~", "n:y", "o:~", "n:r", "o:/", "n:open", "s2:\"open"])
+}
