@@ -107,6 +107,30 @@ struct MultilingualTests {
         #expect(try site.page("deutsch/preise/index.html").contains("<link rel=\"alternate\" hreflang=\"en\" href=\"https://atlas.example.org/pricing/\">"))
     }
 
+    @Test("a language written from right to left gets dir=\"rtl\": by its code, or its direction; Hugo's direction and label are read")
+    func rightToLeft() async throws {
+        let site = try TestSite()
+        try site.write(Self.configuration("en: {name: English}", "he: {name: עברית}", "ar-EG: {name: مصر}", "fa: {direction: ltr}"),
+                       to: "sitegen.yml")
+        for code in ["", ".he", ".ar-EG", ".fa"] { try site.write("---\ntitle: Home\n---\nText.\n", to: "content/about\(code).md") }
+        try await site.build()
+        #expect(try site.page("about/index.html").contains("<html lang=\"en\">"))
+        #expect(try site.page("he/about/index.html").contains("<html lang=\"he\" dir=\"rtl\">"))
+        #expect(try site.page("ar-eg/about/index.html").contains("<html lang=\"ar-EG\" dir=\"rtl\">"))
+        #expect(try site.page("fa/about/index.html").contains("<html lang=\"fa\">"))
+        try site.write(Self.configuration("en: {name: English}", "he: {direction: up}"), to: "sitegen.yml")
+        #expect(await error(building: site)?.message == "`direction` of the language `he` must be rtl or ltr")
+
+        let hugo = try TestSite()
+        try hugo.write("title = \"H\"\ndefaultContentLanguage = \"en\"\n[languages.en]\nweight = 1\n[languages.yi]\nlabel = \"Yiddish\"\n"
+                       + "direction = \"ltr\"\nweight = 2\n[languages.he]\nlanguageDirection = \"rtl\"\nweight = 3\n", to: "hugo.toml")
+        for code in ["en", "yi", "he"] { try hugo.write("---\ntitle: A\n---\nText.\n", to: "content/a.\(code).md") }
+        try await hugo.build()
+        #expect(try hugo.page("he/a/index.html").contains("dir=\"rtl\""))
+        #expect(try !hugo.page("yi/a/index.html").contains("dir=\"rtl\""))
+        #expect(try hugo.page("a/index.html").contains(">Yiddish</a>"))
+    }
+
     @Test("a region code (pt-BR) names files as written and its folder as URLs are written: lowercase")
     func regionCode() async throws {
         let site = try TestSite()

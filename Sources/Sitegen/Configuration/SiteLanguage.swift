@@ -20,6 +20,23 @@ public struct SiteLanguage: Sendable, Hashable {
     /// published in: its `baseURL` path (`baseURL: /francais/`), else its code; empty for the
     /// default language, unless `prefixDefaultLanguage` is set.
     public internal(set) var path: String
+    /// `direction`: `rtl` for a language written from right to left, `ltr` otherwise (the
+    /// `dir` of its pages). Default: `rtl` for Arabic, Hebrew, Persian, Urdu and the other
+    /// languages written so, by their code (``isRightToLeft(_:)``).
+    public var direction: String?
+
+    /// Whether the language's pages read from right to left (``direction``).
+    public var readsRightToLeft: Bool { (direction ?? (Self.isRightToLeft(code) ? "rtl" : "ltr")) == "rtl" }
+
+    /// Whether the language of `code` is written from right to left (its first part: `ar`,
+    /// `ar-EG`; and a script given as `Arab` or `Hebr`).
+    public static func isRightToLeft(_ code: String) -> Bool {
+        let parts = code.split(separator: "-")
+        return parts.first.map { rightToLeft.contains($0.lowercased()) } == true
+            || parts.dropFirst().contains { ["arab", "hebr", "thaa", "syrc", "nkoo", "adlm", "rohg"].contains($0.lowercased()) }
+    }
+
+    private static let rightToLeft: Set<String> = ["ar", "arc", "ckb", "dv", "fa", "he", "iw", "ks", "ps", "sd", "syr", "ug", "ur", "yi"]
 
     /// Creates a language published at `path` (empty: at the site's root), named `name`, else
     /// its code (``nativeName(of:)`` gives its own name, from the locale data).
@@ -57,11 +74,20 @@ public struct SiteLanguage: Sendable, Hashable {
         return ordered(languages, defaultCode: defaultCode, prefixesDefault: prefixesDefault)
     }
 
+    /// `direction` as given (`rtl` or `ltr`, any case), checked.
+    static func direction(_ given: String?, of code: String, file: String?, line: Int?) throws(SiteError) -> String? {
+        guard let given else { return nil }
+        guard ["rtl", "ltr"].contains(given.lowercased()) else {
+            throw SiteError(file: file, line: line, "`direction` of the language `\(code)` must be rtl or ltr")
+        }
+        return given.lowercased()
+    }
+
     /// The language's home page's URL path: `/` or `/fr/`.
     var homeURL: String { URLPath.folderURL(path) }
 
     /// The keys a language's entry takes.
-    static let keys = ["name", "title", "description", "weight", "baseURL"]
+    static let keys = ["name", "title", "description", "weight", "baseURL", "direction"]
 
     /// Reads `languages:` (a table of languages by code, as Hugo and Zola write it) and the keys
     /// beside it: `defaultLanguage` (else `language`, else the first listed) and
@@ -103,6 +129,7 @@ public struct SiteLanguage: Sendable, Hashable {
             var language = SiteLanguage(code: code, name: try text("name") ?? nativeName(of: code), path: code)
             language.title = try text("title")
             language.description = try text("description")
+            language.direction = try direction(text("direction"), of: code, file: file, line: settings.line(of: "direction") ?? line)
             do {
                 language.weight = try WholeNumber.read("weight", in: settings, range: WholeNumber.weight, file: file, example: 1) ?? 0
             } catch {

@@ -14,7 +14,7 @@ import SitegenMarkdown
 /// | `params` | `params` |
 /// | `[markup.highlight] codeFences = false` | `highlight: false` |
 /// | `[markup.goldmark.extensions.typographer]` (on unless `disable = true`) | curly quotes, dashes and ellipses in the text |
-/// | `languages` (`languageName`, `title`, `weight`, `params.description`) | `languages` (`name`, `title`, `weight`, `description`) |
+/// | `languages` (`languageName` or `label`, `title`, `weight`, `params.description`, `languageDirection` or `direction`) | `languages` (`name`, `title`, `weight`, `description`, `direction`) |
 /// | `defaultContentLanguageInSubdir` | `prefixDefaultLanguage` |
 /// | `[menu.NAME]`, `[menus.NAME]` (`name`, `url`, `pageRef`, `weight`, `identifier`, `parent`, `pre`, `post`) | `menus` |
 /// | `permalinks`, `uglyURLs`, `disablePathToLower`, `contentDir` | ``HugoURLRules`` |
@@ -80,8 +80,10 @@ enum HugoConfiguration {
         if let languages {
             let found = languages.entries.compactMap { code, value -> SiteLanguage? in
                 guard let table = value.map else { return nil }
-                var language = SiteLanguage(code: code, name: values.nested("languageName", in: table)?.string
+                var language = SiteLanguage(code: code, name: (values.nested("languageName", in: table) ?? values.nested("label", in: table))?.string
                                             ?? SiteLanguage.nativeName(of: code), path: code)
+                let direction = (values.nested("direction", in: table) ?? values.nested("languageDirection", in: table))?.string?.lowercased()
+                language.direction = direction == "rtl" || direction == "ltr" ? direction : nil
                 language.title = values.nested("title", in: table)?.string
                 language.description = values.nested("params", in: table)?.map.flatMap { values.nested("description", in: $0)?.string }
                     ?? values.nested("description", in: table)?.string

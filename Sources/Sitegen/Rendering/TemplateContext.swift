@@ -227,6 +227,8 @@ package struct TemplateContext: Sendable {
             "description": .text(language.description ?? configuration.description),
             "language": .text(language.code),
             "languageName": .text(language.name),
+            "direction": .text(language.readsRightToLeft ? "rtl" : "ltr"),
+            "readsRightToLeft": .bool(language.readsRightToLeft),
             "baseURL": .text(configuration.baseURL),
             "basePath": .text(base),
             "languagePath": .text(languagePath),

@@ -19,7 +19,7 @@ enum EmbeddedThemes {
 """#,
             "alias.mustache": #"""
 <!doctype html>
-<html lang="{{site.language}}">
+<html lang="{{site.language}}"{{#site.readsRightToLeft}} dir="rtl"{{/site.readsRightToLeft}}>
 <head>
 <meta charset="utf-8">
 <title>{{title}}</title>
@@ -53,7 +53,7 @@ enum EmbeddedThemes {
 """#,
             "base.mustache": #"""
 <!doctype html>
-<html lang="{{site.language}}">
+<html lang="{{site.language}}"{{#site.readsRightToLeft}} dir="rtl"{{/site.readsRightToLeft}}>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -58,7 +58,8 @@ enum TemplateRoot {
 
     /// `site`, the same for every template.
     static let site = TemplateShape.object(name: "site", members: [
-        "title": .scalar, "description": .scalar, "language": .scalar, "baseURL": .scalar, "basePath": .scalar,
+        "title": .scalar, "description": .scalar, "language": .scalar, "direction": .scalar, "readsRightToLeft": .scalar,
+        "baseURL": .scalar, "basePath": .scalar,
         "menu": .list(MenuModel.entryShape), "hasMenu": .scalar, "menus": .any,
         "hasFeeds": .scalar, "search": .scalar, "year": .scalar, "params": .any, "nav": NavigationTree.shape, "author": .scalar, "repository": .scalar,
         "stylesheets": .list(.object(name: "stylesheet", members: ["url": .scalar])),
