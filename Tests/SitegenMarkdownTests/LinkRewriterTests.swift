@@ -93,6 +93,30 @@ struct LinkRewriterTests {
         #expect(try parser.html(from: "[a](a.md) [b](/b/) [c](c.md)") == "<p><a href=\"/blog/a/\">a</a> <a href=\"/blog/b/\">b</a> <a href=\"c.md\">c</a></p>\n")
     }
 
+    @Test("a heading's attribute list takes name=value too, as Goldmark and pulldown-cmark read it: descriptive ones written, others (anchor=false, onclick) dropped")
+    func headingAttributes() throws {
+        let parser = MarkdownParser(options: .init(headingIDs: true, generatorSyntax: true))
+        let html = try parser.html(from: """
+            ## Shortcodes {anchor=false}
+
+            ## Set up {#setup data-x="a b" .wide title='Set & go' onclick="x()"}
+
+            ## By name {id=named class="one two"}
+
+            ## Sets {a, b}
+
+            ## Open {title="no end}
+            """)
+        #expect(html == """
+            <h2 id="shortcodes">Shortcodes</h2>
+            <h2 id="setup" class="wide" data-x="a b" title="Set &amp; go">Set up</h2>
+            <h2 id="named" class="one two">By name</h2>
+            <h2 id="sets-a-b">Sets {a, b}</h2>
+            <h2 id="open-titleno-end">Open {title=&quot;no end}</h2>
+
+            """)
+    }
+
     @Test("headings given ids and attribute lists keep their inline HTML, in lists and quotes too")
     func retaggedHeadings() throws {
         let parser = MarkdownParser(options: .init(headingIDs: true, generatorSyntax: true))

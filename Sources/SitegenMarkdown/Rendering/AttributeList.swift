@@ -2,17 +2,27 @@
 /// heading (Hugo, Zola, kramdown, Pandoc), or kramdown's `{: .good}` / `{:#why}` on a line
 /// of its own or right after an image or link.
 ///
-/// Only ids and classes are read; a list with anything else (`{:width="100%"}`) still counts
-/// as an attribute list, so that kramdown's are dropped, but gives no attributes.
+/// A heading's list takes ids, classes and `name=value` attributes (`{#install anchor=false
+/// title="Set up"}`), as Goldmark and pulldown-cmark read it. Of a kramdown list only ids and
+/// classes are read; one with anything else (`{:width="100%"}`) still counts as an attribute
+/// list, so that kramdown's are dropped, but gives no attributes.
 struct AttributeList: Equatable {
+    /// An attribute given as `name=value`.
+    struct Attribute: Equatable {
+        let name: String
+        let value: String
+    }
+
     /// The `#id`, if given.
     var id: String?
     /// The `.class` names, in order.
     var classes: [String] = []
+    /// The `name=value` attributes, in order.
+    var others: [Attribute] = []
 
     /// The list that `text` ends with, after a space (or alone): `Install {#install}`, and how
     /// many UTF-8 bytes to drop from the end of `text` to remove it with the spaces before it.
-    /// Only `#id` and `.class` words count here, so that a heading such as
+    /// Only `#id`, `.class` and `name=value` words count here, so that a heading such as
     /// `Sets {a, b}` keeps its text.
     static func trailing(_ text: String) -> (list: AttributeList, droppedBytes: Int)? {
         var end = text.endIndex
@@ -42,11 +52,11 @@ struct AttributeList: Equatable {
         return parse(inside, kramdown: true) ?? AttributeList()
     }
 
-    /// The words of a list: `#id` and `.class`; with `kramdown` other words (`key="value"`,
-    /// `toc`) are allowed and ignored.
+    /// The words of a list: `#id`, `.class`, and, but in a kramdown list, `name=value` (the value
+    /// perhaps quoted); with `kramdown` other words (`key="value"`, `toc`) are allowed and ignored.
     private static func parse(_ inside: Substring, kramdown: Bool) -> AttributeList? {
         var list = AttributeList()
-        let words = inside.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        guard let words = words(of: inside) else { return nil }
         guard !words.isEmpty else { return kramdown ? list : nil }
         for word in words {
             let name = String(word.dropFirst())
@@ -54,11 +64,63 @@ struct AttributeList: Equatable {
                 list.id = name
             } else if word.hasPrefix("."), isName(name) {
                 list.classes.append(name)
+            } else if !kramdown, let attribute = attribute(word) {
+                switch attribute.name {
+                case "id" where isName(attribute.value) && list.id == nil: list.id = attribute.value
+                case "class": list.classes += attribute.value.split(separator: " ").map(String.init).filter(isName)
+                case "id": break
+                default: list.others.append(attribute)
+                }
             } else if !kramdown {
                 return nil
             }
         }
         return list
+    }
+
+    /// The words of a list, split at blanks outside quotes; `nil` when a quote is not closed.
+    private static func words(of inside: Substring) -> [Substring]? {
+        var words: [Substring] = []
+        var start: Substring.Index?
+        var quote: Character?
+        for index in inside.indices {
+            let character = inside[index]
+            if let open = quote {
+                if character == open { quote = nil }
+            } else if character == " " || character == "\t" {
+                if let begun = start { words.append(inside[begun..<index]) }
+                start = nil
+            } else {
+                if start == nil { start = index }
+                if character == "\"" || character == "'" { quote = character }
+            }
+        }
+        guard quote == nil else { return nil }
+        if let begun = start { words.append(inside[begun...]) }
+        return words
+    }
+
+    /// `name=value`, `name="a value"` or `name='a value'`: a name HTML takes (`data-x`, `anchor`).
+    private static func attribute(_ word: Substring) -> Attribute? {
+        guard let equals = word.firstIndex(of: "=") else { return nil }
+        let name = word[..<equals]
+        var value = word[word.index(after: equals)...]
+        guard let first = name.unicodeScalars.first, first.properties.isAlphabetic && first.isASCII || first == "_",
+              name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_:.".unicodeScalars.contains($0)) })
+        else { return nil }
+        if let open = value.first, open == "\"" || open == "'" {
+            guard value.count >= 2, value.last == open else { return nil }
+            value = value.dropFirst().dropLast()
+        } else if value.contains(where: { $0 == "\"" || $0 == "'" || $0 == "=" }) {
+            return nil
+        }
+        return Attribute(name: String(name).lowercased(), value: String(value))
+    }
+
+    /// Whether an attribute of a list is written into the tag: `title`, `lang`, `dir`, `role`,
+    /// `style`, `translate`, and `data-` and `aria-` ones (never a script's, `onclick`).
+    static func isShown(_ name: String) -> Bool {
+        ["title", "lang", "dir", "role", "style", "translate"].contains(name) || name.hasPrefix("data-") || name.hasPrefix("aria-")
     }
 
     /// Whether an id or class name can go in an HTML attribute as it is.
@@ -68,11 +130,16 @@ struct AttributeList: Equatable {
 
     private static let forbidden: Set<Unicode.Scalar> = ["\"", "'", "<", ">", "&", "`", "=", "{", "}", "#"]
 
-    /// ` id="…" class="…"` for an element's opening tag.
+    /// ` id="…" class="…" name="…"` for an element's opening tag: of the other attributes,
+    /// those that describe it (``isShown(_:)``); the others, such as hugo-book's
+    /// `anchor=false` for its theme or an `onclick`, are read and dropped.
     var htmlAttributes: String {
         var html = ""
         if let id { html += " id=\"\(id)\"" }
         if !classes.isEmpty { html += " class=\"\(classes.joined(separator: " "))\"" }
+        for attribute in others where Self.isShown(attribute.name) {
+            html += " \(attribute.name)=\"" + HTMLText.escapeAttribute(attribute.value) + "\""
+        }
         return html
     }
 }
