@@ -572,6 +572,8 @@ math[display="block"] { display: block math; margin: 0 0 1.1rem; overflow-x: aut
 .math-error { color: var(--alert-caution); }
 pre.mermaid { background: none; border: 0; text-align: center; }
 .content table { display: block; overflow-x: auto; border-collapse: collapse; max-width: 100%; }
+.content dt { font-weight: 600; margin-top: 0.75rem; }
+.content dd { margin: 0.2rem 0 0 1.5rem; }
 .content th, .content td { border: 1px solid var(--border); padding: 0.4rem 0.75rem; }
 .content th { background: var(--surface); }
 .content li > input[type="checkbox"] { margin: 0 0.4rem 0 -1.3rem; }

@@ -113,6 +113,7 @@ final class CmarkDocument {
         if readsAlerts, alertBlocks == nil, Self.mayHoldAlerts(body) {
             alertBlocks = AlertBlocks(root: root, body: body, maximumDepth: maximumAlertDepth)
         }
+        if readsGeneratorSyntax, DefinitionLists.mayHold(body) { removed += DefinitionLists.make(under: root) }
         if joinsEastAsianLines, EastAsianText.mayBreakLine(in: body) { joinEastAsianLines() }
         if hidesRustLines, HiddenRustLines.mayHold(body) { hideRustLines() }
         var walker = TreeWalker(placeholders: placeholders, wanted: wanted, body: body, headingIDs: headingIDs, readsGeneratorSyntax: readsGeneratorSyntax,
@@ -901,6 +902,20 @@ enum CmarkNodes {
     }
 
     static func firstChild(of node: OpaquePointer) -> OpaquePointer? { cmark_node_first_child(node) }
+    static func previous(before node: OpaquePointer) -> OpaquePointer? { cmark_node_previous(node) }
+    /// Sets a text node's text.
+    static func setLiteral(of node: OpaquePointer, to literal: String) { cmark_node_set_literal(node, literal) }
+
+    /// Every node of `kind` under `root`, in document order.
+    static func nodes(_ kind: Kind, under root: OpaquePointer) -> [OpaquePointer] {
+        guard let iterator = cmark_iter_new(root) else { return [] }
+        defer { cmark_iter_free(iterator) }
+        var found: [OpaquePointer] = []
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            if event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator), self.kind(of: node) == kind { found.append(node) }
+        }
+        return found
+    }
     static func lastChild(of node: OpaquePointer) -> OpaquePointer? { cmark_node_last_child(node) }
     static func next(after node: OpaquePointer) -> OpaquePointer? { cmark_node_next(node) }
     /// A text, code or HTML node's text; `""` for other nodes.
