@@ -30,6 +30,7 @@ enum Language: String, CaseIterable, Sendable {
     case liquid
     case jinja
     case elixir
+    case erlang
 
     /// Other names for it, as GitHub's Linguist gives them.
     var aliases: [String] {
@@ -64,6 +65,7 @@ enum Language: String, CaseIterable, Sendable {
         case .liquid: []
         case .jinja: ["jinja2", "j2", "django", "tera", "njk", "nunjucks"]
         case .elixir: ["ex", "exs"]
+        case .erlang: ["hrl", "escript"]
         }
     }
 
@@ -99,6 +101,7 @@ enum Language: String, CaseIterable, Sendable {
         case .liquid: Grammars.liquid
         case .jinja: Grammars.jinja
         case .elixir: Grammars.elixir
+        case .erlang: Grammars.erlang
         }
     }
 

@@ -398,3 +398,20 @@ private func plainText(_ html: String) -> String {
     // What never closes runs to the end, and a lone ~ or ? is not a sigil or character.
     #expect(tokens("x ~ y ~r/open\n\"open", "elixir") == ["n:x", "o:~", "n:y", "o:~", "n:r", "o:/", "n:open", "s2:\"open"])
 }
+
+// Unlike Pygments, `->`, `=>` and `<<` are one operator each, and `2.5e3` one float.
+@Test func erlangAttributesVariablesAtomsFunctionsAndStrings() {
+    #expect(tokens("""
+        % A module
+        -module(shapes).
+        area({square, Side}) when is_integer(Side) -> Side * Side;
+        area(_) -> io:format("~p~n", [$a, 16#FF, 2.5e3, 'odd atom', <<"b">>, #{k => ?MODULE}]).
+        """, "erlang") == [
+        "c:% A module", "p:-", "ni:module", "p:(", "n:shapes", "p:).", "nf:area", "p:({", "n:square", "p:,", "nv:Side", "p:})", "k:when",
+        "nb:is_integer", "p:(", "nv:Side", "p:)", "o:->", "nv:Side", "o:*", "nv:Side", "p:;", "nf:area", "p:(", "nv:_", "p:)", "o:->",
+        "nn:io", "p::", "nf:format", "p:(", "s:\"", "si:~p~n", "s:\"", "p:,", "p:[", "sc:$a", "p:,", "mi:16#FF", "p:,", "mf:2.5e3",
+        "p:,", "n:'odd atom'", "p:,", "o:<<", "s:\"b\"", "o:>>", "p:,", "p:#{", "n:k", "o:=>", "o:?", "nv:MODULE", "p:}]).",
+    ])
+    // An Erlang shell session (```erl, as Pygments names it) is not Erlang code.
+    #expect(tokens("1> X = 2.", "erl") == ["unknown language"])
+}
