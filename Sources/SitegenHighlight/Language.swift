@@ -31,6 +31,7 @@ enum Language: String, CaseIterable, Sendable {
     case jinja
     case elixir
     case erlang
+    case pythonConsole = "pycon"
 
     /// Other names for it, as GitHub's Linguist gives them.
     var aliases: [String] {
@@ -61,11 +62,12 @@ enum Language: String, CaseIterable, Sendable {
         case .diff: ["patch", "udiff"]
         case .markdown: ["md", "mkd", "mdown", "mkdn"]
         case .dockerfile: ["docker", "containerfile"]
-        case .gotemplate: ["go-html-template", "go-text-template", "go-template", "gotmpl", "gohtml", "hugo"]
+        case .gotemplate: ["go-html-template", "go-text-template", "go-template", "gotmpl", "gohtml", "hugo", "tpl"]
         case .liquid: []
         case .jinja: ["jinja2", "j2", "django", "tera", "njk", "nunjucks"]
         case .elixir: ["ex", "exs"]
         case .erlang: ["hrl", "escript"]
+        case .pythonConsole: ["python-console"]
         }
     }
 
@@ -102,6 +104,7 @@ enum Language: String, CaseIterable, Sendable {
         case .jinja: Grammars.jinja
         case .elixir: Grammars.elixir
         case .erlang: Grammars.erlang
+        case .pythonConsole: Grammars.pythonConsole
         }
     }
 

@@ -415,3 +415,16 @@ private func plainText(_ html: String) -> String {
     // An Erlang shell session (```erl, as Pygments names it) is not Erlang code.
     #expect(tokens("1> X = 2.", "erl") == ["unknown language"])
 }
+
+// Unlike Pygments, a traceback is output like any other.
+@Test func pythonSessionPromptsCodeAndOutput() {
+    #expect(tokens(">>> x = [1]\n>>> for i in x:\n...     print(i)\n...\n1\n>>>\n", "pycon") == [
+        "gp:>>> ", "n:x", "o:=", "p:[", "mi:1", "p:]", "gp:>>> ", "k:for", "n:i", "ow:in", "n:x", "p::", "gp:... ",
+        "nb:print", "p:(", "n:i", "p:)", "gp:...", "go:1", "gp:>>>",
+    ])
+    #expect(tokens(">>>x\n", "python-console") == ["go:>>>x"])
+}
+
+@Test func tplIsAGoTemplate() {
+    #expect(tokens("{{ range .Pages }}{{ .Title }}{{ end }}", "tpl") == tokens("{{ range .Pages }}{{ .Title }}{{ end }}", "gotemplate"))
+}

@@ -81,3 +81,21 @@ extension Grammars {
         return prompt(at)
     }
 }
+
+extension Grammars {
+    /// A Python session: a line that starts with `>>> ` or `... ` is code (each line lexed as
+    /// Python on its own), any other line is output. Unlike Pygments, a traceback is output too.
+    static let pythonConsole: Grammar = Grammar([
+        ("session", [
+            // `>>> ` or `... `, or one alone on its line.
+            Rule(.either([.text(">>> "), .text("... "), .sequence([.either([.text(">>>"), .text("...")]), .either([.ahead(.lineEnd), .notAhead(.character)])])]),
+                 .prompt, .push("code"), lineStart: true),
+            Rule(.restOfLine, .output),
+            Rule(.lineEnd, .plain),
+        ]),
+        ("code", [
+            Rule(.restOfLine, .embed(Grammars.python), .pop),
+            Rule(.ahead(.lineEnd), .plain, .pop),
+        ]),
+    ])
+}
