@@ -77,11 +77,7 @@ extension Grammars {
 
         return Grammar([
             ("root", root),
-            ("interpolation", [
-                Rule(.text("{"), .stringInterpolation, .push("interpolation")),
-                Rule(.text("}"), .stringInterpolation, .pop),
-                .include("root"),
-            ]),
+            hashInterpolation,
             ("double", quoted("\"", .stringDouble)),
             ("single", quoted("'", .stringSingle)),
             ("atom", quoted("\"", .stringSymbol)),

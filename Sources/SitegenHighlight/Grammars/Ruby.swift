@@ -150,11 +150,7 @@ extension Grammars {
 
         return Grammar([
             ("root", root),
-            ("interpolation", [
-                Rule(.text("{"), .stringInterpolation, .push("interpolation")),
-                Rule(.text("}"), .stringInterpolation, .pop),
-                .include("root"),
-            ]),
+            hashInterpolation,
             ("double", quoted("\"", .stringDouble)),
             ("single", quoted("'", .stringSingle, plain: true)),
             ("backtick", quoted("`", .stringBacktick)),

@@ -180,22 +180,11 @@ final class CmarkDocument {
     /// Whether a body holds `[!` or `:::`, as any alert does (found with `memchr`: most bodies
     /// hold neither, and a byte-by-byte look costs as much as a tenth of cmark's parse).
     private static func mayHoldAlerts(_ body: Substring) -> Bool {
-        var body = body
-        return body.withUTF8 { bytes in
-            guard let base = bytes.baseAddress else { return false }
-            let end = base + bytes.count
-            func holds(_ first: UInt8, followedBy rest: [UInt8]) -> Bool {
-                var cursor = base
-                while cursor < end, let found = memchr(cursor, Int32(first), end - cursor) {
-                    let at = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self))
-                    if end - at > rest.count, rest.indices.allSatisfy({ at[$0 + 1] == rest[$0] }) { return true }
-                    cursor = at + 1
-                }
-                return false
-            }
-            return holds(UInt8(ascii: "["), followedBy: [UInt8(ascii: "!")])
-                || holds(UInt8(ascii: ":"), followedBy: [UInt8(ascii: ":"), UInt8(ascii: ":")])
+        func holds(_ first: UInt8, followedBy rest: [UInt8]) -> Bool {
+            ByteSearch.any(first, in: body) { at, _, end in end - at > rest.count && rest.indices.allSatisfy { at[$0 + 1] == rest[$0] } }
         }
+        return holds(UInt8(ascii: "["), followedBy: [UInt8(ascii: "!")])
+            || holds(UInt8(ascii: ":"), followedBy: [UInt8(ascii: ":"), UInt8(ascii: ":")])
     }
 
     /// Whether the text of `run` (text nodes) starts with `{` after any spaces and tabs, as an

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Definition lists as Goldmark (Hugo), kramdown (Jekyll), PHP Markdown Extra and Pandoc
 /// write them, on cmark's tree (with ``MarkdownParser/Options/generatorSyntax``):
 ///
@@ -23,22 +21,12 @@ enum DefinitionLists {
     /// indented or quoted (found
     /// with `memchr`: most bodies have few colons, and none at a line's start).
     static func mayHold(_ body: Substring) -> Bool {
-        var body = body
-        return body.withUTF8 { bytes in
-            guard let base = bytes.baseAddress else { return false }
-            let end = base + bytes.count
-            var cursor = base
-            while cursor < end, let found = memchr(cursor, Int32(UInt8(ascii: ":")), end - cursor) {
-                let at = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self))
-                if end - at > 1, at[1] == 32 || at[1] == 9 {
-                    // Only blanks and quotes' `>` before it on its line.
-                    var before = at
-                    while before > base, [32, 9, 62].contains(before[-1]) { before -= 1 }
-                    if before > base, before[-1] == 10 { return true }
-                }
-                cursor = at + 1
-            }
-            return false
+        ByteSearch.any(UInt8(ascii: ":"), in: body) { at, start, end in
+            guard end - at > 1, at[1] == 32 || at[1] == 9 else { return false }
+            // Only blanks and quotes' `>` before it on its line.
+            var before = at
+            while before > start, [32, 9, 62].contains(before[-1]) { before -= 1 }
+            return before > start && before[-1] == 10
         }
     }
 

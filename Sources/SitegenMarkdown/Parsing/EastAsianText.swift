@@ -30,20 +30,11 @@ enum EastAsianText {
     /// ends, then at most four bytes back from each) before any tree is walked. Most bodies,
     /// with no such line, cost one `memchr`-like pass.
     static func mayBreakLine(in body: Substring) -> Bool {
-        var body = body
-        return body.withUTF8 { bytes in
-            guard let base = bytes.baseAddress else { return false }
-            let end = base + bytes.count
-            var cursor = base
-            while cursor < end, let found = memchr(cursor, Int32(UInt8(ascii: "\n")), end - cursor) {
-                let lineEnd = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self))
-                // The character before: three bytes (U+0800…U+FFFF) or four (beyond); any wide one has a lead byte of 0xE2 or more.
-                for length in [3, 4] where lineEnd - base >= length && (lineEnd - length).pointee >= 0xE2 {
-                    if let scalar = Unicode.UTF8.decode(UnsafeBufferPointer(start: lineEnd - length, count: length)), isWide(scalar) {
-                        return true
-                    }
-                }
-                cursor = lineEnd + 1
+        ByteSearch.any(UInt8(ascii: "\n"), in: body) { lineEnd, start, _ in
+            // The character before: three bytes (U+0800…U+FFFF) or four (beyond); any wide one has a lead byte of 0xE2 or more.
+            for length in [3, 4] where lineEnd - start >= length && (lineEnd - length).pointee >= 0xE2 {
+                let bytes = UnsafeBufferPointer(start: lineEnd - length, count: length)
+                if let scalar = Unicode.UTF8.decode(bytes), isWide(scalar) { return true }
             }
             return false
         }
