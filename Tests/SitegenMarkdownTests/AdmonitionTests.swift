@@ -16,6 +16,15 @@ struct AdmonitionTests {
         #expect(html == opening(.warning, "Mind the <em>gap</em>") + "<p>First <strong>bold</strong>.</p>\n<p>Second.</p>\n</div>\n<p>After.</p>\n")
     }
 
+    @Test("a title is read apart from the text below it: an unpaired backtick, bracket, star or underscore, a < and a last \\ stay text")
+    func titlesApart() throws {
+        for (title, shown) in [("<!--", "&lt;!--"), ("a `b", "a `b"), ("[link", "[link"), ("**bold", "**bold"), ("x_y", "x_y"), ("end\\", "end\\"),
+                               ("Use `x` *now*", "Use <code>x</code> <em>now</em>")] {
+            let html = try parser.html(from: "!!! note \"\(title)\"\n    c` d** --> e_]\n")
+            #expect(html == opening(.note, shown) + "<p>c` d** --&gt; e_]</p>\n</div>\n", "\(title)")
+        }
+    }
+
     @Test("a link's definition right after a block's blank line defines it for the whole page, the block's text too")
     func definitionAfterBlock() throws {
         let html = try parser.html(from: "See [x][page].\n\n!!! note\n    The [`c`][page] decorator.\n\n[page]: https://example.org/p\n")

@@ -106,6 +106,8 @@ struct LinkRewriterTests {
             ## Sets {a, b}
 
             ## Open {title="no end}
+
+            ## Twice {data-x="a" data-x="b" data-=c style="position:fixed"}
             """)
         #expect(html == """
             <h2 id="shortcodes">Shortcodes</h2>
@@ -113,8 +115,13 @@ struct LinkRewriterTests {
             <h2 id="named" class="one two">By name</h2>
             <h2 id="sets-a-b">Sets {a, b}</h2>
             <h2 id="open-titleno-end">Open {title=&quot;no end}</h2>
+            <h2 id="twice" data-x="b">Twice</h2>
 
             """)
+        // With typographic punctuation, a value's quotes are curly when the list is read.
+        var smart = parser
+        smart.options.smartPunctuation = true
+        #expect(try smart.html(from: "## A {#a title=\"Set up\" data-step=2}\n") == "<h2 id=\"a\" title=\"Set up\" data-step=\"2\">A</h2>\n")
     }
 
     @Test("headings given ids and attribute lists keep their inline HTML, in lists and quotes too")

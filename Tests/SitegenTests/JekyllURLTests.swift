@@ -31,6 +31,17 @@ struct JekyllURLTests {
         #expect(try site.page(file).contains("Hello text"))
     }
 
+    @Test("categories and tags given as text are split at ASCII white space, as Ruby splits them: the URL and the term pages agree")
+    func categoriesAsText() async throws {
+        let site = try jekyllSite("title: Blog\npermalink: date\n",
+                                  ["_posts/2024-03-05-hello-world.md": "---\ntitle: Hello\ncategories: \"news  swift\\tweb\"\ntags: \"no\u{A0}break\"\n---\nHello\n"])
+        try await site.build()
+        #expect(try site.page("news/swift/web/2024/03/05/hello-world.html").contains("Hello"))
+        #expect(site.exists("categories/news/index.html") && site.exists("categories/web/index.html"))
+        // A no-break space is no separator.
+        #expect(!site.exists("tags/no/index.html") && !site.exists("tags/break/index.html"))
+    }
+
     @Test("without permalink in _config.yml, posts get the date style")
     func dateStyleByDefault() async throws {
         let site = try jekyllSite("title: Blog\n", ["_posts/2024-03-05-hello-world.md": "---\ntitle: Hello\n---\nHello text\n"])
@@ -280,7 +291,13 @@ struct JekyllURLTests {
         let again = try await site.build()
         #expect(try site.page("guide/agent.html").contains("url=https://example.org/agents\""))
         #expect(again.warnings.map(\.description) == ["_layouts/redirect.html:5: Liquid not run: uses filter frobnicate, which sitegen does not run; "
-                                                     + "the redirect of guide/agent.markdown (and 1 more) is sitegen's own"])
+                                                     + "the redirects of 2 pages are sitegen's own (it failed for guide/agent.markdown)"])
+        #expect(try site.page("guide/index.html").contains("url=https://example.org/introduction\""))
+        // One whose front matter cannot be read: the same, said once.
+        try site.write("---\nlayout: [\n---\nx\n", to: "_layouts/redirect.html")
+        let broken = try await site.build()
+        #expect(broken.warnings.count == 1 && broken.warnings[0].file == "_layouts/redirect.html"
+                && broken.warnings[0].message.hasSuffix("; the redirects of 2 pages are sitegen's own"), "\(broken.warnings)")
     }
 
     // MARK: Sites that are not Jekyll's

@@ -187,11 +187,17 @@ struct JekyllPermalink {
         if let one = frontMatter["category"]?.string { names.append(one) }
         switch frontMatter["categories"] {
         case .list(let values)?: names += values.compactMap { $0.string ?? $0.int.map(String.init) }
-        case .string(let text)?: names += text.split(separator: " ").map(String.init)
+        case .string(let text)?: names += Self.words(text)
         default: break
         }
         var seen: Set<String> = []
         return names.filter { !$0.isEmpty && seen.insert($0.lowercased()).inserted }
+    }
+
+    /// The words of a text of names (`categories: news releases`), split as Ruby's `split`
+    /// splits: at runs of ASCII white space only.
+    static func words(_ text: String) -> [String] {
+        text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0B}" || $0 == "\u{0C}" }).map(String.init)
     }
 
     // MARK: Dates

@@ -152,7 +152,7 @@ struct PageReader {
             switch value {
             case nil, .null?: return nil
             case .list(let values)?: return values.compactMap { $0.string ?? $0.int.map(String.init) }
-            case .string(let value)? where termsAreWords: return value.split(whereSeparator: \.isWhitespace).map(String.init)
+            case .string(let value)? where termsAreWords: return JekyllPermalink.words(value)
             case .string(let value)?: return value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             default: throw problem(key, "`\(key)` must be a list, such as [swift, web]")
             }

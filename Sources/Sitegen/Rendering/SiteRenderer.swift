@@ -187,7 +187,8 @@ struct SiteRenderer: Sendable {
     /// (`redirect_to`), by URL, when the site has its own `_layouts/redirect.html`: the
     /// layout's Liquid run as jekyll-redirect-from runs it, with the page's front matter and
     /// `page.redirect.from` and `page.redirect.to` (``JekyllRedirects/address(_:base:)``). A
-    /// page whose layout cannot run is left out (the theme's redirect stands for it), with a warning.
+    /// layout that cannot be read, or run for one of them, makes none (the theme's redirects
+    /// stand for them), with one warning: it is not run again for each.
     private func redirectPages(with liquid: JekyllLiquid, base: String, warnings: WarningLog) -> [String: String] {
         var redirects = loaded.redirects.map { (url: $0.page.url, frontMatter: $0.page.frontMatter, target: $0.target,
                                                 path: $0.page.sourcePath, language: $0.page.language) }
@@ -195,9 +196,16 @@ struct SiteRenderer: Sendable {
             guard let path = section.sourcePath, let target = JekyllRedirects.target(of: section.source.frontMatter) else { continue }
             redirects.append((section.url, section.source.frontMatter, target, loaded.layout.contentPath(ofSitePath: path), section.language))
         }
-        guard !redirects.isEmpty, let layout = liquid.redirectLayout() else { return [:] }
+        guard !redirects.isEmpty, let read = liquid.redirectLayout() else { return [:] }
+        let ours = "the redirects of \(redirects.count == 1 ? "1 page" : "\(redirects.count) pages") are sitegen's own"
+        let layout: (body: String, firstLine: Int)
+        switch read {
+        case .success(let found): layout = found
+        case .failure(let problem):
+            warnings.add(SiteError(file: problem.file, line: problem.line, problem.message + "; " + ours))
+            return [:]
+        }
         var made: [String: String] = [:]
-        var failures: [(problem: SiteError, page: String)] = []
         for redirect in redirects {
             var frontMatter = redirect.frontMatter
             frontMatter["layout"] = .string("redirect")
@@ -211,13 +219,11 @@ struct SiteRenderer: Sendable {
             case .success(let rendered):
                 made[redirect.url] = rendered.text
                 for warning in rendered.warnings { warnings.add(warning) }
-            case .failure(let problem): failures.append((problem, display(redirect.path)))
+            case .failure(let problem):
+                warnings.add(SiteError(file: problem.file, line: problem.line, problem.message.replacingOccurrences(
+                    of: "the page shows it as written", with: "\(ours) (it failed for \(display(redirect.path)))")))
+                return [:]
             }
-        }
-        if let (problem, page) = failures.first {
-            let others = failures.count > 1 ? " (and \(failures.count - 1) more)" : ""
-            warnings.add(SiteError(file: problem.file, line: problem.line, problem.message.replacingOccurrences(
-                of: "the page shows it as written", with: "the redirect of \(page)\(others) is sitegen's own")))
         }
         return made
     }

@@ -88,7 +88,9 @@ extension Grammars {
 
     /// The end of a sigil at `at`: `~` and a letter (or an upper-case name), a delimited text
     /// (`/…/`, `|…|`, `"…"`, `'…'`, `(…)`, `[…]`, `{…}`, `<…>`, or a heredoc `"""…"""`), and
-    /// its modifier letters; a backslash escapes the closing delimiter.
+    /// its modifier letters; a backslash escapes the closing delimiter. One never closed runs
+    /// to its line's end (`/` and `|`) or the code's: the text after it is never looked
+    /// through again for each `~` in it.
     private static func elixirSigil(_ bytes: UnsafeBufferPointer<UInt8>, _ at: Int) -> Int? {
         let count = bytes.count
         var index = at + 1
@@ -121,7 +123,7 @@ extension Grammars {
                 continue
             }
             // A one-line delimiter ends at the line's end at the latest (never the rest of the block).
-            if close.count == 1, bytes[index] == 10 && open != 34 && open != 39 && pairs[open] == nil { return nil }
+            if close.count == 1, bytes[index] == 10 && open != 34 && open != 39 && pairs[open] == nil { return index }
             if index + close.count <= count, (0..<close.count).allSatisfy({ bytes[index + $0] == close[$0] }) {
                 index += close.count
                 while index < count, ByteSet.letters.contains(bytes[index]) { index += 1 }
@@ -129,6 +131,6 @@ extension Grammars {
             }
             index += 1
         }
-        return nil
+        return count
     }
 }

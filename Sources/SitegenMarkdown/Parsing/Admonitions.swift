@@ -70,13 +70,11 @@ enum Admonitions {
                 closing = nil
             }
             // A marker with no indented text has an empty block.
-            let content = IndentedBlocks.dedented(lines[(index + 1)..<(lastText + 1)])
-            var inner = rewrite(content, depth: depth + 1, changed: &changed, fragments: &fragments)
-            // Tabs in a quoted block are found before it is quoted (`> ` would hide them), and admonitions in them.
-            if closing == nil, let tabbed = ContentTabs.rewritten(inner.joined(separator: "\n")[...], fragments: &fragments) {
-                inner = rewrite(tabbed.split(separator: "\n", omittingEmptySubsequences: false), depth: depth + 1, changed: &changed,
-                                fragments: &fragments)
-            }
+            var content = IndentedBlocks.dedented(lines[(index + 1)..<(lastText + 1)])
+            // Tabs in a quoted block are found before it is quoted (`> ` would hide them), then
+            // admonitions in it and in its tabs: one pass over its lines each.
+            if closing == nil, let tabbed = ContentTabs.rewritten(lines: content, depth: depth + 1, fragments: &fragments) { content = tabbed }
+            let inner = rewrite(content, depth: depth + 1, changed: &changed, fragments: &fragments)
             output += closing == nil ? inner.map { $0.isEmpty ? ">" : "> " + $0 } : inner
             // The blank lines after the text: the last becomes the close, so that lines stay where they were.
             let blanks = lastText + 1..<end
@@ -125,9 +123,33 @@ enum Admonitions {
             title = type.prefix(1).uppercased() + type.dropFirst().lowercased()
         }
         // An empty title shows the kind's own.
-        let shown = (title ?? "").trimmingCharacters(in: .whitespaces)
+        let shown = titleMarkdown((title ?? "").trimmingCharacters(in: .whitespaces))
         return Opener(quote: "> [!" + kind.rawValue.uppercased() + "]" + (shown.isEmpty ? "" : " " + shown), kind: kind,
                       title: title.flatMap { $0.isEmpty ? nil : $0 }, collapsible: marker.hasPrefix("???"), open: marker == "???+")
+    }
+
+    /// A title as Markdown on the quote's first line, where nothing of it may pair with the
+    /// text below it (which MkDocs reads apart): `<` escaped (no HTML, no comment), each of
+    /// `` ` ``, `*`, `_`, `[` and `]` escaped when the title parsed alone leaves one as text,
+    /// and a last `\` (a line break) too.
+    static func titleMarkdown(_ title: String) -> String {
+        var escaped: Set<Character> = ["<"]
+        if title.contains(where: { "`*_[]".contains($0) }) {
+            // What parsing it alone leaves as text: a mark with no partner in it.
+            let html = (try? MarkdownParser(options: .init(frontMatter: false)).html(from: title)) ?? title
+            var text = "", inTag = false
+            for character in html {
+                if character == "<" { inTag = true } else if character == ">" { inTag = false } else if !inTag { text.append(character) }
+            }
+            for mark in "`*_[]" where text.contains(mark) { escaped.insert(mark) }
+            if escaped.contains("[") || escaped.contains("]") { escaped.formUnion(["[", "]"]) }
+        }
+        var markdown = ""
+        for character in title {
+            if escaped.contains(character) { markdown.append("\\") }
+            markdown.append(character)
+        }
+        return markdown.reversed().prefix { $0 == "\\" }.count % 2 == 1 ? markdown + "\\" : markdown
     }
 
     /// The alert kind of an MkDocs type that ``Alert/Kind/init(named:)`` does not know.

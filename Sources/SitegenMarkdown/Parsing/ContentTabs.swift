@@ -34,6 +34,15 @@ enum ContentTabs {
         return changed ? result.joined(separator: "\n") : nil
     }
 
+    /// The lines of a block at nesting `depth` (an admonition's text) with their content tabs
+    /// rewritten, or `nil` when they have none.
+    static func rewritten(lines: [Substring], depth: Int, fragments: inout HTMLFragments) -> [Substring]? {
+        guard lines.contains(where: { $0.hasPrefix("===") }) else { return nil }
+        var sets = fragments.html.count, changed = false
+        let result = rewrite(lines, depth: depth, sets: &sets, changed: &changed, fragments: &fragments)
+        return changed ? result : nil
+    }
+
     private struct Marker {
         let title: String
         let selected: Bool

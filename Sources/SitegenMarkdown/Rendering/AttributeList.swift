@@ -69,7 +69,10 @@ struct AttributeList: Equatable {
                 case "id" where isName(attribute.value) && list.id == nil: list.id = attribute.value
                 case "class": list.classes += attribute.value.split(separator: " ").map(String.init).filter(isName)
                 case "id": break
-                default: list.others.append(attribute)
+                // The last of one name counts, as in Goldmark.
+                default:
+                    list.others.removeAll { $0.name == attribute.name }
+                    list.others.append(attribute)
                 }
             } else if !kramdown {
                 return nil
@@ -78,6 +81,10 @@ struct AttributeList: Equatable {
         return list
     }
 
+    /// The quotes a value may be in, and the closing one of each: straight, or curly (as
+    /// typographic punctuation makes them, ``MarkdownParser/Options/smartPunctuation``).
+    private static let quotes: [Character: Character] = ["\"": "\"", "'": "'", "\u{201C}": "\u{201D}", "\u{2018}": "\u{2019}"]
+
     /// The words of a list, split at blanks outside quotes; `nil` when a quote is not closed.
     private static func words(of inside: Substring) -> [Substring]? {
         var words: [Substring] = []
@@ -85,14 +92,14 @@ struct AttributeList: Equatable {
         var quote: Character?
         for index in inside.indices {
             let character = inside[index]
-            if let open = quote {
-                if character == open { quote = nil }
+            if let close = quote {
+                if character == close { quote = nil }
             } else if character == " " || character == "\t" {
                 if let begun = start { words.append(inside[begun..<index]) }
                 start = nil
             } else {
                 if start == nil { start = index }
-                if character == "\"" || character == "'" { quote = character }
+                if let close = quotes[character] { quote = close }
             }
         }
         guard quote == nil else { return nil }
@@ -108,19 +115,21 @@ struct AttributeList: Equatable {
         guard let first = name.unicodeScalars.first, first.properties.isAlphabetic && first.isASCII || first == "_",
               name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_:.".unicodeScalars.contains($0)) })
         else { return nil }
-        if let open = value.first, open == "\"" || open == "'" {
-            guard value.count >= 2, value.last == open else { return nil }
+        if let open = value.first, let close = quotes[open] {
+            guard value.count >= 2, value.last == close else { return nil }
             value = value.dropFirst().dropLast()
-        } else if value.contains(where: { $0 == "\"" || $0 == "'" || $0 == "=" }) {
+        } else if value.contains(where: { quotes[$0] != nil || $0 == "=" }) {
             return nil
         }
         return Attribute(name: String(name).lowercased(), value: String(value))
     }
 
     /// Whether an attribute of a list is written into the tag: `title`, `lang`, `dir`, `role`,
-    /// `style`, `translate`, and `data-` and `aria-` ones (never a script's, `onclick`).
+    /// `translate`, and `data-` and `aria-` ones (never a script's, `onclick`, nor a `style`
+    /// that could cover the page where raw HTML is not published).
     static func isShown(_ name: String) -> Bool {
-        ["title", "lang", "dir", "role", "style", "translate"].contains(name) || name.hasPrefix("data-") || name.hasPrefix("aria-")
+        ["title", "lang", "dir", "role", "translate"].contains(name)
+            || (name.count > 5 && (name.hasPrefix("data-") || name.hasPrefix("aria-")))
     }
 
     /// Whether an id or class name can go in an HTML attribute as it is.

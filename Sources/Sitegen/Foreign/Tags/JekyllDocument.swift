@@ -43,7 +43,7 @@ struct JekyllDocument: TemplateObject {
         if let terms = page.terms[key], !terms.isEmpty { return terms }
         switch page.frontMatter[key] {
         case .list(let values)?: return values.compactMap(\.string)
-        case .string(let words)?: return words.split(separator: " ").map(String.init)
+        case .string(let words)?: return JekyllPermalink.words(words)
         default: return page.frontMatter[single]?.string.map { [$0] } ?? []
         }
     }

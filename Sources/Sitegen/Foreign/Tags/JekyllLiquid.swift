@@ -105,13 +105,19 @@ struct JekyllLiquid: Sendable {
     }
 
     /// The site's own `_layouts/redirect.html`, which jekyll-redirect-from makes its redirect
-    /// pages with instead of its own: its body, and the line of the file it starts at; `nil`
-    /// when the site has none (or it cannot be read).
-    func redirectLayout() -> (body: String, firstLine: Int)? {
+    /// pages with instead of its own: its body, and the line of the file it starts at; a
+    /// failure when its front matter cannot be read; `nil` when the site has none (or it
+    /// cannot be read).
+    func redirectLayout() -> Result<(body: String, firstLine: Int), SiteError>? {
+        let file = "_layouts/redirect.html"
         guard let text = ConfinedFile.text(at: "redirect.html", from: "_layouts", root: "_layouts", in: source,
-                                           maximumSize: Limits.templateFileBytes),
-              let read = try? MarkdownSource(text: text) else { return nil }
-        return (String(read.body), read.bodyLineOffset + 1)
+                                           maximumSize: Limits.templateFileBytes) else { return nil }
+        do throws(MarkdownError) {
+            let read = try MarkdownSource(text: text)
+            return .success((String(read.body), read.bodyLineOffset + 1))
+        } catch {
+            return .failure(SiteError(file: file, line: error.line, "its front matter cannot be read: \(error.message)"))
+        }
     }
 
     /// The text of `_includes/NAME`, if it is a file inside that folder.
