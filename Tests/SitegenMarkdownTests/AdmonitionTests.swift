@@ -119,6 +119,7 @@ struct AdmonitionTests {
         #expect(html.contains(opening(.note, "Note") + "<p>Inside.</p>\n</div>"))
         let inAdmonition = try parser.html(from: "!!! tip\n    === \"X\"\n        x\n")
         #expect(inAdmonition.contains("<label class=\"tab-label\""))
+        #expect(try parser.html(from: "??? tip\n    === \"X\"\n        x\n").contains("<label class=\"tab-label\""))
         let markdown = MarkdownParser(options: .init(frontMatter: false, sourcePositions: true, alerts: true, admonitions: true))
         #expect(try markdown.html(from: "=== \"A\"\n    a\n\n=== \"B\"\n    b\n\n## After\n").contains("<h2 data-sourcepos=\"7:1-7:8\">After</h2>"))
         #expect(try parser.html(from: "```\n=== \"A\"\n    a\n```\n") == "<pre><code>=== &quot;A&quot;\n    a\n</code></pre>\n")

@@ -32,21 +32,39 @@ enum Admonitions {
         let lines = body.split(separator: "\n", omittingEmptySubsequences: false)
         var changed = false
         let result = rewrite(lines, depth: 1, changed: &changed, fragments: &fragments)
-        return changed ? result.joined(separator: "\n") : nil
+        guard changed else { return nil }
+        var text = ""
+        text.reserveCapacity(body.utf8.count + result.count * 2)
+        for (number, line) in result.enumerated() {
+            if number > 0 { text += "\n" }
+            if line.quotes > 0 {
+                for _ in 1..<line.quotes { text += "> " }
+                text += line.text.isEmpty ? ">" : "> "
+            }
+            text += line.text
+        }
+        return text
+    }
+
+    /// A line of the rewritten text: its text, and how many quotes it is in (each a `> `
+    /// before it, written once at the end: a deep nesting costs no copy of its lines for each level).
+    private struct Line {
+        var quotes = 0
+        var text: Substring
     }
 
     /// The lines with the admonitions that start at their left edge rewritten; nested ones too,
     /// as deep as containers nest.
     private static func rewrite(_ lines: [Substring], depth: Int, changed: inout Bool,
-                                fragments: inout HTMLFragments) -> [Substring] {
-        var output: [Substring] = []
+                                fragments: inout HTMLFragments) -> [Line] {
+        var output: [Line] = []
         output.reserveCapacity(lines.count + 1)
         var index = 0
         var fences = IndentedBlocks.Fences()
         while index < lines.count {
             let line = lines[index]
             guard !fences.isCode(line), depth <= Limits.containerDepth, let opener = opener(line) else {
-                output.append(line)
+                output.append(Line(text: line))
                 index += 1
                 continue
             }
@@ -60,27 +78,28 @@ enum Admonitions {
             let closing: Substring?
             if opener.collapsible {
                 let open = opener.open ? " open" : ""
-                output.append(Substring(fragments.blockPlaceholder(
+                output.append(Line(text: Substring(fragments.blockPlaceholder(
                     for: "<details class=\"markdown-alert markdown-alert-\(opener.kind.rawValue)\"\(open)>"
                         + "<summary class=\"markdown-alert-title\">" + AlertBlocks.icon(opener.kind)
-                        + HTMLText.escapeAttribute(opener.title ?? opener.kind.title) + "</summary>", newlines: 0)))
+                        + HTMLText.escapeAttribute(opener.title ?? opener.kind.title) + "</summary>", newlines: 0))))
                 closing = Substring(fragments.blockPlaceholder(for: "</details>", newlines: 0))
             } else {
-                output.append(Substring(opener.quote))
+                output.append(Line(text: Substring(opener.quote)))
                 closing = nil
             }
             // A marker with no indented text has an empty block.
             var content = IndentedBlocks.dedented(lines[(index + 1)..<(lastText + 1)])
-            // Tabs in a quoted block are found before it is quoted (`> ` would hide them), then
+            // Tabs in the block are found before it is quoted (`> ` would hide them), then
             // admonitions in it and in its tabs: one pass over its lines each.
-            if closing == nil, let tabbed = ContentTabs.rewritten(lines: content, depth: depth + 1, fragments: &fragments) { content = tabbed }
-            let inner = rewrite(content, depth: depth + 1, changed: &changed, fragments: &fragments)
-            output += closing == nil ? inner.map { $0.isEmpty ? ">" : "> " + $0 } : inner
+            if let tabbed = ContentTabs.rewritten(lines: content, depth: depth + 1, fragments: &fragments) { content = tabbed }
+            var inner = rewrite(content, depth: depth + 1, changed: &changed, fragments: &fragments)
+            if closing == nil { for position in inner.indices { inner[position].quotes += 1 } }
+            output += inner
             // The blank lines after the text: the last becomes the close, so that lines stay where they were.
             let blanks = lastText + 1..<end
-            output += Array(repeating: Substring(""), count: max(blanks.count - 1, 0))
+            output += Array(repeating: Line(text: ""), count: max(blanks.count - 1, 0))
             // With no blank line after it, one is added, so that the next line is not the block's.
-            output.append(closing ?? "")
+            output.append(Line(text: closing ?? ""))
             index = end
         }
         return output

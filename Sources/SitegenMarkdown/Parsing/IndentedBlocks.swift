@@ -6,15 +6,20 @@ enum IndentedBlocks {
     struct Fences {
         private var open: Substring?
 
-        /// Whether `line` is fenced code, and what it opens or closes.
+        /// Whether `line` is fenced code, and what it opens or closes. Read by bytes, and outside
+        /// a fence no further than a fence could start: a deep nesting's long indentation is not
+        /// walked again for each level.
         mutating func isCode(_ line: Substring) -> Bool {
-            let trimmed = line.drop { $0 == " " }
+            let bytes = line.utf8
             if let fence = open {
-                if trimmed.hasPrefix(fence) { open = nil }
+                if bytes.drop(while: { $0 == 32 }).starts(with: fence.utf8) { open = nil }
                 return true
             }
-            if line.count - trimmed.count < 4, trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
-                open = trimmed.prefix(3)
+            let spaces = bytes.prefix(4).prefix { $0 == 32 }.count
+            guard spaces < 4 else { return false }
+            let trimmed = bytes.dropFirst(spaces)
+            if trimmed.starts(with: "```".utf8) || trimmed.starts(with: "~~~".utf8) {
+                open = Substring(trimmed.prefix(3))
                 return true
             }
             return false
@@ -27,12 +32,13 @@ enum IndentedBlocks {
         var end = marker + 1
         var lastText: Int?
         while end < lines.count {
-            let next = lines[end]
-            if next.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) {
+            let next = lines[end].utf8
+            // Blank: looked at from its end, so that a line of text is told at once, however indented.
+            if next.lastIndex(where: { $0 != 32 && $0 != 9 && $0 != 13 }) == nil {
                 end += 1
                 continue
             }
-            guard next.hasPrefix("    ") || next.hasPrefix("\t") else { break }
+            guard next.starts(with: "    ".utf8) || next.first == 9 else { break }
             lastText = end
             end += 1
         }
