@@ -96,6 +96,10 @@ public struct MarkdownParser: Sendable {
         /// Jekyll sites are written for, reads only `$$…$$`, inline or display, and shows one `$`
         /// as text (`"$time $metadata[$level]"`). Default: on.
         public var singleDollarMath: Bool = true
+        /// With ``alerts``, the title of each kind of alert that gives none (a page's language's
+        /// word: `Hinweis`, `备注`). Default: none, which shows `Note`, `Tip`, `Important`,
+        /// `Warning`, `Caution` (``Alert/Kind/title``).
+        public var alertTitles: [Alert.Kind: String] = [:]
         /// What becomes of the heading the document's title comes from, for sites whose
         /// templates show the title themselves. Default: ``TitleHeading/keep``.
         public var titleHeading: TitleHeading

@@ -167,6 +167,24 @@ struct MultilingualTests {
         #expect(try site.page("it/404.html").contains("<h1>Pagina non trovata</h1>"))
     }
 
+    @Test("an alert with no title of its own is titled in its page's language, from the i18n words; a live build follows a change of them")
+    func alertTitles() async throws {
+        let site = try TestSite()
+        try site.write(Self.configuration("en: {name: English}", "de: {name: Deutsch}", "zh: {name: 中文}"), to: "sitegen.yml")
+        let text = "> [!NOTE]\n> Text.\n\n> [!TIP] Own title\n> Text.\n"
+        for code in ["", ".de", ".zh"] { try site.write(text, to: "content/a\(code).md") }
+        let harness = LiveBuildHarness(site)
+        try await harness.live.build()
+        #expect(try site.page("a/index.html").contains("</svg>Note</p>"))
+        #expect(try site.page("de/a/index.html").contains("</svg>Hinweis</p>"))
+        #expect(try site.page("zh/a/index.html").contains("</svg>备注</p>"))
+        #expect(try site.page("zh/a/index.html").contains("</svg>Own title</p>"))
+        try await harness.rebuild(changing: ["i18n/de.yml"]) {
+            try site.write("alertNote: Beachten\n", to: "i18n/de.yml")
+        }
+        #expect(try site.page("de/a/index.html").contains("</svg>Beachten</p>"))
+    }
+
     @Test("an i18n file that does not parse is an error naming it and its line, and nothing is written")
     func badStrings() async throws {
         let site = try TestSite()

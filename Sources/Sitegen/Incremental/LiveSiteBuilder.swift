@@ -139,14 +139,16 @@ public final class LiveSiteBuilder: Sendable {
 
     /// Whether a change at `path` can change what pages' tags make, so that every page is
     /// parsed again: shortcode files (`templates/shortcodes/`, Hugo's `layouts/` and
-    /// `themes/`), Jekyll's `_includes/`, data files (`param`, `site.data`), and any file of a
-    /// Jekyll site, whose pages' Liquid may read every other page (`site.posts`).
+    /// `themes/`), Jekyll's `_includes/`, data files (`param`, `site.data`), the interface's
+    /// words (alerts' titles), and any file of a Jekyll site, whose pages' Liquid may read
+    /// every other page (`site.posts`).
     static func changesParses(_ path: String, layout: SiteLayout) -> Bool {
         let root = layout.folder?.path ?? ""
         let isJekyll = FileManager.default.fileExists(atPath: root + "/_config.yml")
         let inside = { (folder: String) in path == root + "/" + folder || path.hasPrefix(root + "/" + folder + "/") }
-        return isJekyll || inside("templates/shortcodes") || inside("layouts") || inside("themes") || inside("data")
+        return isJekyll || inside("templates/shortcodes") || inside("layouts") || inside("themes") || inside("data") || inside("i18n")
             || layout.onDisk(layout.data).map { path == $0.path || path.hasPrefix($0.path + "/") } ?? false
+            || layout.onDisk(layout.strings).map { path == $0.path || path.hasPrefix($0.path + "/") } ?? false
             || layout.onDisk(layout.templates).map { path.hasPrefix($0.path + "/shortcodes/") } ?? false
     }
 

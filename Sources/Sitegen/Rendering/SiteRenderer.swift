@@ -151,7 +151,8 @@ struct SiteRenderer: Sendable {
             let title: MarkdownParser.TitleHeading = section.path.isEmpty || !theme.templates.mentions("section.title")
                 ? .keep : .omit(given: section.source.frontMatter["title"]?.string)
             let content = try parseContent(section.source, at: relative, url: section.url, links: links,
-                                           parser: parser(for: relative, links: links, title: title), liquid: liquid)
+                                           parser: parser(for: relative, links: links, title: title, language: section.language),
+                                           liquid: liquid)
             for warning in content.warnings { warnings.add(warning) }
             sectionImageRequests += content.imageRequests
             sectionHTML[section.path] = content.markdown.html
@@ -374,9 +375,15 @@ struct SiteRenderer: Sendable {
         return sources
     }
 
-    private func parser(for sourcePath: String, links: LinkResolver, title: MarkdownParser.TitleHeading) -> MarkdownParser {
+    /// The parser of the page or section at `sourcePath`, in `language`: its alerts titled in
+    /// that language's words (`t.alertNote`…).
+    private func parser(for sourcePath: String, links: LinkResolver, title: MarkdownParser.TitleHeading,
+                        language: String) -> MarkdownParser {
         var options = site.markdownParser.options
         options.titleHeading = title
+        for kind in Alert.Kind.allCases {
+            if let word = strings?.text("alert" + kind.title, in: language) { options.alertTitles[kind] = word }
+        }
         options.hidesRustLines = loaded.configuration.hidesRustLines
         options.admonitions = loaded.configuration.readsAdmonitions
         // kramdown, for which Jekyll sites are written, reads only `$$` as math.
@@ -568,7 +575,7 @@ struct SiteRenderer: Sendable {
         let title: MarkdownParser.TitleHeading = showsTitle ? .omit(given: page.explicitTitle) : .keep
         let recording = links.recording(into: lookups, warnings: warnings)
         let content = try parseContent(try page.text.source(), at: page.sourcePath, url: page.url, links: recording,
-                                   parser: parser(for: page.sourcePath, links: recording, title: title),
+                                   parser: parser(for: page.sourcePath, links: recording, title: title, language: page.language),
                                    liquid: liquid ?? jekyllLiquid())
         for warning in content.warnings { warnings.add(warning) }
         let markdown = content.markdown

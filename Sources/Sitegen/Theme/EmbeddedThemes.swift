@@ -678,6 +678,11 @@ builtWith: Erstellt mit sitegen
 pageMoved: Diese Seite ist umgezogen nach
 editPage: Diese Seite bearbeiten
 sourceCode: Quellcode
+alertNote: Hinweis
+alertTip: Tipp
+alertImportant: Wichtig
+alertWarning: Warnung
+alertCaution: Vorsicht
 
 """#,
             "i18n/en.yml": #"""
@@ -704,6 +709,11 @@ builtWith: Built with sitegen
 pageMoved: This page has moved to
 editPage: Edit this page
 sourceCode: Source code
+alertNote: Note
+alertTip: Tip
+alertImportant: Important
+alertWarning: Warning
+alertCaution: Caution
 
 """#,
             "i18n/es.yml": #"""
@@ -729,6 +739,11 @@ builtWith: Hecho con sitegen
 pageMoved: Esta página se ha trasladado a
 editPage: Editar esta página
 sourceCode: Código fuente
+alertNote: Nota
+alertTip: Consejo
+alertImportant: Importante
+alertWarning: Advertencia
+alertCaution: Precaución
 
 """#,
             "i18n/fr.yml": #"""
@@ -754,6 +769,11 @@ builtWith: Construit avec sitegen
 pageMoved: Cette page a été déplacée vers
 editPage: Modifier cette page
 sourceCode: Code source
+alertNote: Remarque
+alertTip: Astuce
+alertImportant: Important
+alertWarning: Avertissement
+alertCaution: Attention
 
 """#,
             "i18n/ja.yml": #"""
@@ -779,6 +799,11 @@ builtWith: sitegen で作成
 pageMoved: このページは次の場所に移動しました
 editPage: このページを編集
 sourceCode: ソースコード
+alertNote: 注記
+alertTip: ヒント
+alertImportant: 重要
+alertWarning: 警告
+alertCaution: 注意
 
 """#,
             "i18n/zh.yml": #"""
@@ -804,6 +829,11 @@ builtWith: 由 sitegen 构建
 pageMoved: 此页面已移至
 editPage: 编辑此页
 sourceCode: 源代码
+alertNote: 备注
+alertTip: 提示
+alertImportant: 重要
+alertWarning: 警告
+alertCaution: 注意
 
 """#,
         ],

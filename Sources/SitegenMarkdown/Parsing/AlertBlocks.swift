@@ -79,8 +79,9 @@ struct AlertBlocks {
     }
 
     /// Writes each alert as GitHub does: its quote becomes a `div` holding the title paragraph
-    /// and the quote's blocks. Call after the walk and the markers; a second call does nothing.
-    mutating func render() {
+    /// (its own, else `titles`' word for its kind, else the kind's English one) and the quote's
+    /// blocks. Call after the walk and the markers; a second call does nothing.
+    mutating func render(titles: [Alert.Kind: String] = [:]) {
         guard !rendered else { return }
         rendered = true
         for entry in found {
@@ -93,7 +94,7 @@ struct AlertBlocks {
             let title = CmarkNodes.block(opening: "")
             CmarkNodes.append(title, to: container)
             CmarkNodes.append(CmarkNodes.inlineHTML("<p class=\"markdown-alert-title\">" + Self.icon(kind)), to: title)
-            for node in entry.title ?? [CmarkNodes.text(kind.title)] { CmarkNodes.append(node, to: title) }
+            for node in entry.title ?? [CmarkNodes.text(titles[kind] ?? kind.title)] { CmarkNodes.append(node, to: title) }
             CmarkNodes.append(CmarkNodes.inlineHTML("</p>"), to: title)
             while let child = CmarkNodes.firstChild(of: entry.quote) { CmarkNodes.append(child, to: container) }
             CmarkNodes.free(entry.quote)

@@ -19,6 +19,7 @@ final class CmarkDocument {
     private var retagged: [TreeWalker.RetaggedHeading] = []
     private let rewritesRawHTML: Bool
     private let readsAlerts: Bool
+    private let alertTitles: [Alert.Kind: String]
     private let joinsEastAsianLines: Bool
     private let hidesRustLines: Bool
     /// The alerts the walk found, written as alerts when the document is first rendered.
@@ -37,6 +38,7 @@ final class CmarkDocument {
         readsGeneratorSyntax = options.generatorSyntax
         rewritesRawHTML = options.rawHTML == .keep
         readsAlerts = options.alerts
+        alertTitles = options.alertTitles
         joinsEastAsianLines = options.eastAsianLineBreaks
         hidesRustLines = options.hidesRustLines
         renderOptions = options.cmarkFlags
@@ -69,7 +71,7 @@ final class CmarkDocument {
 
     /// Renders the document to HTML and hands the bytes to `use`.
     func withHTML<Result>(_ use: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        alertBlocks?.render()
+        alertBlocks?.render(titles: alertTitles)
         let html: UnsafeMutablePointer<CChar> = cmark_render_html(root, renderOptions, cmark_parser_get_syntax_extensions(parser))
         defer { free(html) }
         return html.withMemoryRebound(to: UInt8.self, capacity: 1) { bytes in
