@@ -3,6 +3,11 @@ import Foundation
 /// A look through a body's bytes for one byte, with `memchr`: the cheap test, before any tree
 /// is walked, of whether a body may hold what a pass looks for (most bodies hold none of it).
 enum ByteSearch {
+    /// Whether `body` holds `byte`.
+    static func contains(_ byte: UInt8, in body: Substring) -> Bool {
+        any(byte, in: body) { _, _, _ in true }
+    }
+
     /// Whether `test` holds at some place of `body` that holds `byte`; `test` gets the place,
     /// and the body's first byte and end.
     static func any(_ byte: UInt8, in body: Substring,

@@ -19,6 +19,7 @@ final class CmarkDocument {
     private var retagged: [TreeWalker.RetaggedHeading] = []
     private let rewritesRawHTML: Bool
     private let readsAlerts: Bool
+    private let makesSmartPunctuation: Bool
     private let alertTitles: [Alert.Kind: String]
     private let joinsEastAsianLines: Bool
     private let hidesRustLines: Bool
@@ -38,6 +39,7 @@ final class CmarkDocument {
         readsGeneratorSyntax = options.generatorSyntax
         rewritesRawHTML = options.rawHTML == .keep
         readsAlerts = options.alerts
+        makesSmartPunctuation = options.smartPunctuation
         alertTitles = options.alertTitles
         joinsEastAsianLines = options.eastAsianLineBreaks
         hidesRustLines = options.hidesRustLines
@@ -116,6 +118,7 @@ final class CmarkDocument {
             alertBlocks = AlertBlocks(root: root, body: body, maximumDepth: maximumAlertDepth)
         }
         if readsGeneratorSyntax, DefinitionLists.mayHold(body) { removed += DefinitionLists.make(under: root) }
+        if makesSmartPunctuation, ByteSearch.contains(UInt8(ascii: "@"), in: body) { SmartEmailLinks.mend(under: root) }
         if joinsEastAsianLines, EastAsianText.mayBreakLine(in: body) { joinEastAsianLines() }
         if hidesRustLines, HiddenRustLines.mayHold(body) { hideRustLines() }
         var walker = TreeWalker(placeholders: placeholders, wanted: wanted, body: body, headingIDs: headingIDs, readsGeneratorSyntax: readsGeneratorSyntax,
@@ -872,7 +875,7 @@ enum CmarkNodes {
     /// A node's type, as far as code outside this file tells types apart.
     enum Kind {
         case blockQuote, list, item, footnoteDefinition, paragraph
-        case text, code, softBreak, lineBreak, inlineHTML
+        case text, code, softBreak, lineBreak, inlineHTML, link
         case other
     }
 
@@ -888,12 +891,16 @@ enum CmarkNodes {
         case CMARK_NODE_SOFTBREAK: .softBreak
         case CMARK_NODE_LINEBREAK: .lineBreak
         case CMARK_NODE_HTML_INLINE: .inlineHTML
+        case CMARK_NODE_LINK: .link
         default: .other
         }
     }
 
     static func firstChild(of node: OpaquePointer) -> OpaquePointer? { cmark_node_first_child(node) }
     static func previous(before node: OpaquePointer) -> OpaquePointer? { cmark_node_previous(node) }
+    /// A link's URL.
+    static func url(of link: OpaquePointer) -> String { string(cmark_node_get_url(link)) }
+    static func setURL(of link: OpaquePointer, to url: String) { cmark_node_set_url(link, url) }
     /// Sets a text node's text.
     static func setLiteral(of node: OpaquePointer, to literal: String) { cmark_node_set_literal(node, literal) }
 
