@@ -198,7 +198,7 @@ public struct MarkdownParser: Sendable {
         // MkDocs' content tabs and admonitions (tabs in admonitions too, which Admonitions finds); the text keeps its lines.
         if options.admonitions, options.alerts {
             if let tabbed = ContentTabs.rewritten(body, fragments: &fragments) { body = tabbed[...] }
-            if let admonished = Admonitions.rewritten(body, fragments: &fragments) { body = admonished[...] }
+            if let admonished = Admonitions.rewritten(body, titles: options.alertTitles, fragments: &fragments) { body = admonished[...] }
         }
         if options.math, MathReader.mayHoldMath(body),
            let replaced = MathReader.replacing(in: body, firstLine: source.bodyLineOffset + 1,

@@ -23,6 +23,13 @@ struct AdmonitionTests {
             let html = try parser.html(from: "!!! note \"\(title)\"\n    c` d** --> e_]\n")
             #expect(html == opening(.note, shown) + "<p>c` d** --&gt; e_]</p>\n</div>\n", "\(title)")
         }
+        // A bracket never opens math (`\[`), a mark the title escaped stays escaped once, a | opens no table.
+        let math = MarkdownParser(options: .init(frontMatter: false, alerts: true, admonitions: true, math: true))
+        #expect(try math.html(from: "!!! note \"Array[i] and [x\"\n    body] (z)\n") == opening(.note, "Array[i] and [x") + "<p>body] (z)</p>\n</div>\n")
+        #expect(try parser.html(from: "!!! note \"a\\`b 5 \\* 3\"\n    body` more*\n") == opening(.note, "a`b 5 * 3") + "<p>body` more*</p>\n</div>\n")
+        #expect(try parser.html(from: "!!! tip \"A | B\"\n    --- | ---\n    1 | 2\n") == opening(.tip, "A | B") + "<p>--- | ---\n1 | 2</p>\n</div>\n")
+        // A rule right below the title stays a rule.
+        #expect(try parser.html(from: "!!! note\n    ---\n    after\n") == opening(.note, "Note") + "<hr />\n<p>after</p>\n</div>\n")
     }
 
     @Test("a link's definition right after a block's blank line defines it for the whole page, the block's text too")

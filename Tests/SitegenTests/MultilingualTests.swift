@@ -183,6 +183,18 @@ struct MultilingualTests {
             try site.write("alertNote: Beachten\n", to: "i18n/de.yml")
         }
         #expect(try site.page("de/a/index.html").contains("</svg>Beachten</p>"))
+        // An empty word is no word: the kind's own title shows, never a title of nothing.
+        try await harness.rebuild(changing: ["i18n/de.yml"]) {
+            try site.write("alertNote: \"\"\n", to: "i18n/de.yml")
+        }
+        #expect(try site.page("de/a/index.html").contains("</svg>Note</p>"))
+
+        // MkDocs titles an admonition by its type, in any language.
+        let mkdocs = try TestSite()
+        try mkdocs.write("site_name: M\ntheme:\n  language: de\n", to: "mkdocs.yml")
+        try mkdocs.write("# A\n\n!!! note\n    Text.\n", to: "docs/a.md")
+        try await mkdocs.build()
+        #expect(try mkdocs.page("a/index.html").contains("</svg>Note</p>"))
     }
 
     @Test("an i18n file that does not parse is an error naming it and its line, and nothing is written")

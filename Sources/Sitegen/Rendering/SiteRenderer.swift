@@ -376,13 +376,14 @@ struct SiteRenderer: Sendable {
     }
 
     /// The parser of the page or section at `sourcePath`, in `language`: its alerts titled in
-    /// that language's words (`t.alertNote`…).
+    /// that language's words (`t.alertNote`…), but in an MkDocs site, whose admonitions are
+    /// titled by their type, as MkDocs titles them.
     private func parser(for sourcePath: String, links: LinkResolver, title: MarkdownParser.TitleHeading,
                         language: String) -> MarkdownParser {
         var options = site.markdownParser.options
         options.titleHeading = title
-        for kind in Alert.Kind.allCases {
-            if let word = strings?.text("alert" + kind.title, in: language) { options.alertTitles[kind] = word }
+        for kind in Alert.Kind.allCases where !loaded.configuration.readsAdmonitions {
+            if let word = strings?.text("alert" + kind.title, in: language), !word.isEmpty { options.alertTitles[kind] = word }
         }
         options.hidesRustLines = loaded.configuration.hidesRustLines
         options.admonitions = loaded.configuration.readsAdmonitions

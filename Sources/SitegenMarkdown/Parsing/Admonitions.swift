@@ -27,11 +27,11 @@ enum Admonitions {
     }
 
     /// `body` with its admonitions as containers, or `nil` when it has none.
-    static func rewritten(_ body: Substring, fragments: inout HTMLFragments) -> String? {
+    static func rewritten(_ body: Substring, titles: [Alert.Kind: String] = [:], fragments: inout HTMLFragments) -> String? {
         guard mayHold(body) else { return nil }
         let lines = body.split(separator: "\n", omittingEmptySubsequences: false)
         var changed = false
-        let result = rewrite(lines, depth: 1, changed: &changed, fragments: &fragments)
+        let result = rewrite(lines, depth: 1, titles: titles, changed: &changed, fragments: &fragments)
         guard changed else { return nil }
         var text = ""
         text.reserveCapacity(body.utf8.count + result.count * 2)
@@ -55,7 +55,7 @@ enum Admonitions {
 
     /// The lines with the admonitions that start at their left edge rewritten; nested ones too,
     /// as deep as containers nest.
-    private static func rewrite(_ lines: [Substring], depth: Int, changed: inout Bool,
+    private static func rewrite(_ lines: [Substring], depth: Int, titles: [Alert.Kind: String], changed: inout Bool,
                                 fragments: inout HTMLFragments) -> [Line] {
         var output: [Line] = []
         output.reserveCapacity(lines.count + 1)
@@ -81,7 +81,7 @@ enum Admonitions {
                 output.append(Line(text: Substring(fragments.blockPlaceholder(
                     for: "<details class=\"markdown-alert markdown-alert-\(opener.kind.rawValue)\"\(open)>"
                         + "<summary class=\"markdown-alert-title\">" + AlertBlocks.icon(opener.kind)
-                        + HTMLText.escapeAttribute(opener.title ?? opener.kind.title) + "</summary>", newlines: 0))))
+                        + HTMLText.escapeAttribute(opener.title ?? titles[opener.kind] ?? opener.kind.title) + "</summary>", newlines: 0))))
                 closing = Substring(fragments.blockPlaceholder(for: "</details>", newlines: 0))
             } else {
                 output.append(Line(text: Substring(opener.quote)))
@@ -92,8 +92,14 @@ enum Admonitions {
             // Tabs in the block are found before it is quoted (`> ` would hide them), then
             // admonitions in it and in its tabs: one pass over its lines each.
             if let tabbed = ContentTabs.rewritten(lines: content, depth: depth + 1, fragments: &fragments) { content = tabbed }
-            var inner = rewrite(content, depth: depth + 1, changed: &changed, fragments: &fragments)
-            if closing == nil { for position in inner.indices { inner[position].quotes += 1 } }
+            var inner = rewrite(content, depth: depth + 1, titles: titles, changed: &changed, fragments: &fragments)
+            if closing == nil {
+                // A rule right below the title would make it a heading (`---` under a line): a rule of `*` is only a rule.
+                if let first = inner.first, first.quotes == 0, isDashRule(first.text) {
+                    inner[0].text = Substring(String(first.text).replacingOccurrences(of: "-", with: "*"))
+                }
+                for position in inner.indices { inner[position].quotes += 1 }
+            }
             output += inner
             // The blank lines after the text: the last becomes the close, so that lines stay where they were.
             let blanks = lastText + 1..<end
@@ -103,6 +109,14 @@ enum Admonitions {
             index = end
         }
         return output
+    }
+
+    /// Whether `line` is three dashes or more alone (after at most three spaces).
+    private static func isDashRule(_ line: Substring) -> Bool {
+        let bytes = line.utf8
+        let indent = bytes.prefix { $0 == 32 }.count
+        let dashes = bytes.dropFirst(indent).prefix { $0 == UInt8(ascii: "-") }.count
+        return indent < 4 && dashes >= 3 && bytes.dropFirst(indent + dashes).allSatisfy { $0 == 32 || $0 == 9 || $0 == 13 }
     }
 
     /// What opens an admonition: its quote's first line (`> [!WARNING] Mind the gap`), its
@@ -148,11 +162,12 @@ enum Admonitions {
     }
 
     /// A title as Markdown on the quote's first line, where nothing of it may pair with the
-    /// text below it (which MkDocs reads apart): `<` escaped (no HTML, no comment), each of
-    /// `` ` ``, `*`, `_`, `[` and `]` escaped when the title parsed alone leaves one as text,
-    /// and a last `\` (a line break) too.
+    /// text below it (which MkDocs reads apart): `<` and `|` written as entities (no HTML, no
+    /// table's header), and so is each of `` ` ``, `*`, `_`, `[` and `]` when the title parsed
+    /// alone leaves one as text (an entity, as a backslash before `[` would open math); one
+    /// the title escaped already stays, and a last `\` (a line break) is escaped.
     static func titleMarkdown(_ title: String) -> String {
-        var escaped: Set<Character> = ["<"]
+        var escaped: Set<Character> = ["<", "|"]
         if title.contains(where: { "`*_[]".contains($0) }) {
             // What parsing it alone leaves as text: a mark with no partner in it.
             let html = (try? MarkdownParser(options: .init(frontMatter: false)).html(from: title)) ?? title
@@ -163,12 +178,16 @@ enum Admonitions {
             for mark in "`*_[]" where text.contains(mark) { escaped.insert(mark) }
             if escaped.contains("[") || escaped.contains("]") { escaped.formUnion(["[", "]"]) }
         }
-        var markdown = ""
+        var markdown = "", backslashes = 0
         for character in title {
-            if escaped.contains(character) { markdown.append("\\") }
-            markdown.append(character)
+            if escaped.contains(character) && backslashes % 2 == 0, let scalar = character.unicodeScalars.first {
+                markdown += "&#\(scalar.value);"
+            } else {
+                markdown.append(character)
+            }
+            backslashes = character == "\\" ? backslashes + 1 : 0
         }
-        return markdown.reversed().prefix { $0 == "\\" }.count % 2 == 1 ? markdown + "\\" : markdown
+        return backslashes % 2 == 1 ? markdown + "\\" : markdown
     }
 
     /// The alert kind of an MkDocs type that ``Alert/Kind/init(named:)`` does not know.

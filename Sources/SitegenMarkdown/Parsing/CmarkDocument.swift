@@ -118,7 +118,7 @@ final class CmarkDocument {
             alertBlocks = AlertBlocks(root: root, body: body, maximumDepth: maximumAlertDepth)
         }
         if readsGeneratorSyntax, DefinitionLists.mayHold(body) { removed += DefinitionLists.make(under: root) }
-        if makesSmartPunctuation, ByteSearch.contains(UInt8(ascii: "@"), in: body) { SmartEmailLinks.mend(under: root) }
+        if makesSmartPunctuation, ByteSearch.contains(UInt8(ascii: "@"), in: body) { SmartEmailLinks.mend(under: root, body: body) }
         if joinsEastAsianLines, EastAsianText.mayBreakLine(in: body) { joinEastAsianLines() }
         if hidesRustLines, HiddenRustLines.mayHold(body) { hideRustLines() }
         var walker = TreeWalker(placeholders: placeholders, wanted: wanted, body: body, headingIDs: headingIDs, readsGeneratorSyntax: readsGeneratorSyntax,
