@@ -67,6 +67,9 @@ struct AdmonitionTests {
     @Test("!!! in a code block, in prose, or without a type stays as written; off by default")
     func notAdmonitions() throws {
         #expect(try parser.html(from: "```\n!!! note\n    x\n```\n") == "<pre><code>!!! note\n    x\n</code></pre>\n")
+        // A longer fence holding a shorter one, as docs showing the syntax write it; a fence with an info string closes nothing.
+        #expect(try parser.html(from: "````markdown\n```python\n!!! note\n    y\n```\n````\n\n~~~\n```js\n!!! tip\n~~~\n")
+                == "<pre><code class=\"language-markdown\">```python\n!!! note\n    y\n```\n</code></pre>\n<pre><code>```js\n!!! tip\n</code></pre>\n")
         #expect(try parser.html(from: "Wow !!! note this.\n") == "<p>Wow !!! note this.</p>\n")
         #expect(try parser.html(from: "!!!\n") == "<p>!!!</p>\n")
         let plain = MarkdownParser(options: .init(frontMatter: false, alerts: true))

@@ -4,25 +4,33 @@
 enum IndentedBlocks {
     /// Follows fenced code line by line: whether a line is code (a fence or inside one).
     struct Fences {
-        private var open: Substring?
+        /// The open fence's character and length.
+        private var open: (mark: UInt8, length: Int)?
 
-        /// Whether `line` is fenced code, and what it opens or closes. Read by bytes, and outside
-        /// a fence no further than a fence could start: a deep nesting's long indentation is not
-        /// walked again for each level.
+        /// Whether `line` is fenced code, and what it opens or closes, as CommonMark reads
+        /// fences: a fence closes only with its own character, at least as many of them, and
+        /// nothing after them (a ```` ```` ```` fence showing Markdown holds ```` ``` ```` lines).
+        /// Read by bytes, and outside a fence no further than a fence could start: a deep
+        /// nesting's long indentation is not walked again for each level.
         mutating func isCode(_ line: Substring) -> Bool {
             let bytes = line.utf8
+            let spaces = bytes.prefix(4).prefix { $0 == 32 }.count
             if let fence = open {
-                if bytes.drop(while: { $0 == 32 }).starts(with: fence.utf8) { open = nil }
+                let rest = bytes.dropFirst(spaces)
+                let length = rest.prefix { $0 == fence.mark }.count
+                if spaces < 4, length >= fence.length, rest.dropFirst(length).allSatisfy({ $0 == 32 || $0 == 9 || $0 == 13 }) {
+                    open = nil
+                }
                 return true
             }
-            let spaces = bytes.prefix(4).prefix { $0 == 32 }.count
             guard spaces < 4 else { return false }
             let trimmed = bytes.dropFirst(spaces)
-            if trimmed.starts(with: "```".utf8) || trimmed.starts(with: "~~~".utf8) {
-                open = Substring(trimmed.prefix(3))
-                return true
-            }
-            return false
+            guard let mark = trimmed.first, mark == UInt8(ascii: "`") || mark == UInt8(ascii: "~") else { return false }
+            let length = trimmed.prefix { $0 == mark }.count
+            // A backtick fence's info string holds no backtick.
+            guard length >= 3, mark == UInt8(ascii: "~") || !trimmed.dropFirst(length).contains(mark) else { return false }
+            open = (mark, length)
+            return true
         }
     }
 
