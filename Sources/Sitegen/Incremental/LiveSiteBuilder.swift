@@ -146,9 +146,9 @@ public final class LiveSiteBuilder: Sendable {
         let root = layout.folder?.path ?? ""
         let isJekyll = FileManager.default.fileExists(atPath: root + "/_config.yml")
         let inside = { (folder: String) in path == root + "/" + folder || path.hasPrefix(root + "/" + folder + "/") }
+        let insideOnDisk = { (folder: String?) in layout.onDisk(folder).map { path == $0.path || path.hasPrefix($0.path + "/") } ?? false }
         return isJekyll || inside("templates/shortcodes") || inside("layouts") || inside("themes") || inside("data") || inside("i18n")
-            || layout.onDisk(layout.data).map { path == $0.path || path.hasPrefix($0.path + "/") } ?? false
-            || layout.onDisk(layout.strings).map { path == $0.path || path.hasPrefix($0.path + "/") } ?? false
+            || insideOnDisk(layout.data) || insideOnDisk(layout.strings)
             || layout.onDisk(layout.templates).map { path.hasPrefix($0.path + "/shortcodes/") } ?? false
     }
 

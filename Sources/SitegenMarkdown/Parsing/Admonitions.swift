@@ -26,7 +26,8 @@ enum Admonitions {
         body.hasPrefix("!!!") || body.hasPrefix("???") || body.contains("\n!!!") || body.contains("\n???")
     }
 
-    /// `body` with its admonitions as containers, or `nil` when it has none.
+    /// `body` with its admonitions as quoted alerts (a collapsible one as a `<details>`), the
+    /// alerts of no title of their own titled by `titles`; `nil` when it has none.
     static func rewritten(_ body: Substring, titles: [Alert.Kind: String] = [:], fragments: inout HTMLFragments) -> String? {
         guard mayHold(body) else { return nil }
         let lines = body.split(separator: "\n", omittingEmptySubsequences: false)
