@@ -4,7 +4,8 @@
 /// - Hugo: `` ```go {linenos=true hl_lines=[2,"4-6"] linenostart=10} ``, also `linenos=table`
 ///   or `inline` (both number lines here) and `hl_lines="2 4-6"`;
 /// - Zola: `` ```rust,linenos,linenostart=20,hl_lines=3-4 8-9 ``;
-/// - Docusaurus, VitePress, Astro: `` ```js {2,4-6} showLineNumbers ``.
+/// - Docusaurus, VitePress, Astro: `` ```js {2,4-6} showLineNumbers ``;
+/// - MkDocs Material: `` ```py linenums="3" hl_lines="2 3" ``.
 ///
 /// Marked lines count from the block's first line, whatever number it shows (as Hugo and
 /// Zola count them).
@@ -19,8 +20,12 @@ package struct CodeBlockOptions: Sendable, Hashable {
     /// No numbers, no marked lines.
     package init() {}
 
-    /// The options of an info string such as `go {linenos=true hl_lines=[2,"4-6"]}`.
-    package init(info: String) {
+    /// The options of an info string such as `go {linenos=true hl_lines=[2,"4-6"]}`, over a
+    /// site's own (Hugo's `[markup.highlight] lineNos = true`, `lineNoStart`): lines numbered
+    /// from `start` when `numbersLines`, unless the string says `linenos=false`.
+    package init(info: String, numbersLines: Bool = false, startingAt start: Int = 1) {
+        lineNumbers = numbersLines
+        firstLineNumber = start
         // The language is the first word; options follow a space, a comma or a brace. Most
         // info strings are a language alone: nothing more is made for them.
         guard let first = info.utf8.firstIndex(where: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "{") })
@@ -63,6 +68,12 @@ package struct CodeBlockOptions: Sendable, Hashable {
                 if let start = CodeBlockOptions.lineNumber(text) { firstLineNumber = start }
             case "linenostart":
                 if let start = CodeBlockOptions.lineNumber(text) { firstLineNumber = start }
+            case "linenums":
+                // MkDocs Material (pymdownx.highlight): `linenums="1"` numbers lines from 1.
+                if let start = CodeBlockOptions.lineNumber(text), start > 0 {
+                    lineNumbers = true
+                    firstLineNumber = start
+                }
             case "hl_lines":
                 markedRanges += CodeBlockOptions.ranges(in: value)
             default:

@@ -61,8 +61,9 @@ public struct MarkdownParser: Sendable {
         /// id instead of its slug, and those classes, and the `{…}` leaves its text; kramdown's
         /// `{:.good}` on a line of its own or right after an image or link is dropped, its
         /// `#id` kept as an empty `<a id>` anchor), and heading slugs that leave out template
-        /// tags (`## Usage {% addedin "2.0" %}` → `usage`). Off by default, so the HTML stays
-        /// cmark-gfm's; sites turn it on.
+        /// tags (`## Usage {% addedin "2.0" %}` → `usage`), definition lists, and code blocks'
+        /// titles (`title="app.js"`, `{filename=…}`, `,name=…`) and Docusaurus' tab blocks
+        /// (`js tab`). Off by default, so the HTML stays cmark-gfm's; sites turn it on.
         public var generatorSyntax: Bool
         /// Render callouts as GitHub renders alerts: a quote that starts with `[!NOTE]`,
         /// `[!TIP]`, `[!IMPORTANT]`, `[!WARNING]` or `[!CAUTION]` (optionally followed by a
@@ -100,6 +101,10 @@ public struct MarkdownParser: Sendable {
         /// word: `Hinweis`, `备注`). Default: none, which shows `Note`, `Tip`, `Important`,
         /// `Warning`, `Caution` (``Alert/Kind/title``).
         public var alertTitles: [Alert.Kind: String] = [:]
+        /// With ``headingIDs``, the slugs Python-Markdown's `toc` extension makes, which MkDocs
+        /// sites link to (`Installation & setup` → `installation-setup`, then
+        /// `installation-setup_1`), instead of GitHub's (``Heading/id``). Default: off.
+        package var pythonMarkdownHeadingIDs = false
         /// What becomes of the heading the document's title comes from, for sites whose
         /// templates show the title themselves. Default: ``TitleHeading/keep``.
         public var titleHeading: TitleHeading

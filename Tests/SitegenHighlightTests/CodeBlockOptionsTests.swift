@@ -23,6 +23,15 @@ struct CodeBlockOptionsTests {
         #expect(options.markedLines == [3, 4, 8, 9])
     }
 
+    @Test("MkDocs Material's py linenums=\"3\" hl_lines=\"2 3\"")
+    func material() {
+        let options = CodeBlockOptions(info: "py linenums=\"3\" hl_lines=\"2 3\" title=\"a.py\"")
+        #expect(options.lineNumbers)
+        #expect(options.firstLineNumber == 3)
+        #expect(options.markedLines == [2, 3])
+        #expect(!CodeBlockOptions(info: "py linenums=\"0\"").lineNumbers)
+    }
+
     @Test("Docusaurus' and VitePress' js {1,4-6} showLineNumbers")
     func docusaurus() {
         let options = CodeBlockOptions(info: "js {1,4-6} showLineNumbers title=\"app.js\"")

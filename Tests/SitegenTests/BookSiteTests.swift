@@ -188,6 +188,41 @@ struct BookSiteTests {
         #expect(try plain.page("a/index.html").contains("<p>!!! warning\nx</p>"))
     }
 
+    @Test("an MkDocs site's headings get Python-Markdown's ids, which its links name; a sitegen site's keep GitHub's")
+    func mkDocsHeadingIDs() async throws {
+        let site = try TestSite()
+        try site.write("site_name: S\n", to: "mkdocs.yml")
+        try site.write("""
+            # Home
+
+            ## Installation & configuration
+
+            ## Installation & configuration
+
+            ## Café -- déjà vu!
+
+            ## 日本語
+
+            ## Set up {#own}
+
+            See [it](#installation-configuration_1) and [there](other.md#whats-next).
+            """, to: "docs/index.md")
+        try site.write("# Other\n\n## What's next?\n", to: "docs/other.md")
+        let summary = try await site.build()
+        let home = try site.page("index.html")
+        // As MkDocs 1.6 (Python-Markdown 3.11) writes them.
+        for id in ["installation-configuration", "installation-configuration_1", "cafe-deja-vu", "_1", "own"] {
+            #expect(home.contains("id=\"\(id)\""), "\(id)")
+        }
+        #expect(try site.page("other/index.html").contains("<h2 id=\"whats-next\">"))
+        #expect(!summary.warnings.contains { "\($0)".contains("anchor") })
+        let plain = try TestSite()
+        try plain.write("## Installation & configuration\n\n## Installation & configuration\n", to: "content/a.md")
+        try await plain.build()
+        let page = try plain.page("a/index.html")
+        #expect(page.contains("id=\"installation--configuration\"") && page.contains("id=\"installation--configuration-1\""))
+    }
+
     @Test("use_directory_urls: false gives /a/b.html; edit_uri is taken as given")
     func mkDocsFileURLs() async throws {
         let site = try TestSite()

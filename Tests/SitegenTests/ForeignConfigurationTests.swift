@@ -133,6 +133,23 @@ struct ForeignConfigurationTests {
         #expect(try plain.page("code/index.html").contains("<pre><code class=\"language-go\"><span"))
     }
 
+    @Test("Hugo's lineNos = true numbers every block in a language from lineNoStart, but for linenos=false and blocks without one")
+    func hugoLineNumbers() async throws {
+        let code = "```go\na()\nb()\n```\n\n```go {linenos=false}\nc()\n```\n\n```\nplain\n```\n\n```go {linenostart=7}\nd()\n```\n"
+        let (hugo, summary) = try await build(["hugo.toml": "title = \"H\"\n[markup.highlight]\nlineNos = true\nlineNoStart = 3\nlineNumbersInTable = true\n",
+                                               "content/code.md": code])
+        let page = try hugo.page("code/index.html")
+        #expect(page.contains("<span class=\"line\"><span class=\"ln\">3</span><span class=\"cl\"><span class=\"n\">a</span>"))
+        #expect(page.contains("<span class=\"ln\">4</span>"))
+        #expect(page.contains("<pre><code class=\"language-go\"><span class=\"n\">c</span>"))
+        #expect(page.contains("<pre><code>plain\n</code></pre>"))
+        #expect(page.contains("<span class=\"ln\">7</span><span class=\"cl\"><span class=\"n\">d</span>"))
+        #expect(summary.foreignConfiguration?.description.contains("not used") != true
+                || summary.foreignConfiguration?.description.contains("markup") != true)
+        let (plain, _) = try await build(["hugo.toml": "title = \"H\"\n", "content/code.md": code])
+        #expect(!(try plain.page("code/index.html")).contains("class=\"ln\""))
+    }
+
     @Test("quotes, dashes and ellipses are typographic where the generator's Markdown makes them so: Hugo, Jekyll, mdBook by default, Zola and MkDocs when asked")
     func smartPunctuation() async throws {
         let text = "It's -- a \"test\"...\n"

@@ -100,6 +100,11 @@ public struct SiteConfiguration: Sendable {
     var smartPunctuation = false
     /// Whether Rust code blocks hide mdBook's `# ` lines (a book's).
     var hidesRustLines = false
+    /// The number of every code block's first line, when every block in a language has its
+    /// lines numbered (a Hugo site's `[markup.highlight] lineNos = true` and `lineNoStart`).
+    var codeLineNumbers: Int?
+    /// Whether headings get the ids Python-Markdown's `toc` extension gives them (an MkDocs site's).
+    var pythonMarkdownHeadingIDs = false
     /// The languages pages are published in: ``languages``, else the one ``language`` at the root.
     public var publishedLanguages: [SiteLanguage] {
         languages.isEmpty ? [SiteLanguage(code: language, path: "")] : languages

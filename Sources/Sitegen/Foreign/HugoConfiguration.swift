@@ -13,6 +13,7 @@ import SitegenMarkdown
 /// | `pagination.pagerSize`, else `paginate` | `paginate` |
 /// | `params` | `params` |
 /// | `[markup.highlight] codeFences = false` | `highlight: false` |
+/// | `[markup.highlight] lineNos = true`, `lineNoStart` | every code block in a language has its lines numbered (but for `linenos=false`) |
 /// | `[markup.goldmark.extensions.typographer]` (on unless `disable = true`) | curly quotes, dashes and ellipses in the text |
 /// | `languages` (`languageName` or `label`, `title`, `weight`, `params.description`, `languageDirection` or `direction`) | `languages` (`name`, `title`, `weight`, `description`, `direction`) |
 /// | `defaultContentLanguageInSubdir` | `prefixDefaultLanguage` |
@@ -38,6 +39,11 @@ enum HugoConfiguration {
         if codeFences == .bool(false) {
             _ = values.value("markup")
             configuration.highlight = false
+        }
+        if highlight.flatMap({ values.nested("lineNos", in: $0) }) == .bool(true) {
+            _ = values.value("markup")
+            let start = highlight.flatMap { values.nested("lineNoStart", in: $0)?.int } ?? 1
+            configuration.codeLineNumbers = (0..<1_000_000_000).contains(start) ? start : 1
         }
         // Goldmark's typographer is on unless turned off (`disable = true`, or `typographer = false` before Hugo 0.112).
         let markup = values.nested("markup", in: values.values)?.map

@@ -17,6 +17,7 @@ import SitegenLimits
 /// | `theme.language` | `language` |
 /// | `extra` | `params` |
 /// | (always) | admonitions (`!!! note "Title"`, `??? tip`) as callouts |
+/// | (always) | heading ids as Python-Markdown's `toc` makes them (`Set up & run` → `set-up-run`, then `set-up-run_1`) |
 /// | `markdown_extensions` naming `smarty` | curly quotes, dashes and ellipses in the text |
 /// | `extra_css` | `stylesheets` (paths from `docs_dir`, published with the content) |
 /// | `theme.custom_dir` | inside `docs_dir`: its `.html` templates are not published (its other files are) |
@@ -49,6 +50,7 @@ enum MkDocsConfiguration {
         }
         configuration.keepFileNames = true
         configuration.readsAdmonitions = true
+        configuration.pythonMarkdownHeadingIDs = true
         // Python-Markdown's `smarty`, named alone or with its settings.
         configuration.smartPunctuation = values.values["markdown_extensions"]?.list?.contains {
             $0.string == "smarty" || $0.map?["smarty"] != nil

@@ -28,7 +28,7 @@ struct RenderStage: Sendable {
         if loaded.configuration.smartPunctuation { site.markdownParser.options.smartPunctuation = true }
         if loaded.configuration.highlight, let highlighter = site.codeHighlighter {
             // First, so that the site's own code block modifiers see coloured code.
-            site.markdownParser.addFirstModifier(.highlightingCode(with: highlighter))
+            site.markdownParser.addFirstModifier(.highlightingCode(with: highlighter, lineNumbers: loaded.configuration.codeLineNumbers))
         }
         if !site.pageProcessors.isEmpty {
             let processors = site.pageProcessors

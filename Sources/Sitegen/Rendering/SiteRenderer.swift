@@ -386,6 +386,7 @@ struct SiteRenderer: Sendable {
             if let word = strings?.text("alert" + kind.title, in: language), !word.isEmpty { options.alertTitles[kind] = word }
         }
         options.hidesRustLines = loaded.configuration.hidesRustLines
+        options.pythonMarkdownHeadingIDs = loaded.configuration.pythonMarkdownHeadingIDs
         options.admonitions = loaded.configuration.readsAdmonitions
         // kramdown, for which Jekyll sites are written, reads only `$$` as math.
         options.singleDollarMath = loaded.configuration.jekyllPermalinks == nil

@@ -526,6 +526,8 @@ details.markdown-alert[open] > summary::after { transform: rotate(90deg); }
 .content figcaption { color: var(--muted); font-size: 0.92rem; margin-top: 0.45rem; }
 .content figcaption h4 { margin: 0 0 0.2rem; font-size: 1rem; color: var(--text); }
 .content figcaption p { margin: 0; }
+.content figure.code-block > figcaption { margin: 0; padding: 0.4rem 1rem; border: 1px solid var(--border); border-bottom: 0; border-radius: 8px 8px 0 0; background: var(--surface); font-family: ui-monospace, SFMono-Regular, "SF Mono", Menlo, Consolas, "Liberation Mono", monospace; font-size: 0.82rem; }
+.content figure.code-block > pre { margin: 0; border-radius: 0 0 8px 8px; }
 .tabs { display: flex; flex-wrap: wrap; margin: 0 0 1.1rem; border: 1px solid var(--border); border-radius: 8px; overflow: hidden; }
 .tabs > .tab-input { position: absolute; opacity: 0; pointer-events: none; }
 .tabs > .tab-label { order: 0; padding: 0.45rem 1rem; cursor: pointer; color: var(--muted); font-weight: 600; font-size: 0.93rem; border-bottom: 2px solid transparent; background: var(--surface); }

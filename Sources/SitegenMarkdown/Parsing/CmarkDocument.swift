@@ -23,6 +23,7 @@ final class CmarkDocument {
     private let alertTitles: [Alert.Kind: String]
     private let joinsEastAsianLines: Bool
     private let hidesRustLines: Bool
+    private let pythonMarkdownHeadingIDs: Bool
     /// The alerts the walk found, written as alerts when the document is first rendered.
     private var alertBlocks: AlertBlocks?
     /// How deep alerts may nest before the document notes the first one deeper (tests give less).
@@ -43,6 +44,7 @@ final class CmarkDocument {
         alertTitles = options.alertTitles
         joinsEastAsianLines = options.eastAsianLineBreaks
         hidesRustLines = options.hidesRustLines
+        pythonMarkdownHeadingIDs = options.pythonMarkdownHeadingIDs
         renderOptions = options.cmarkFlags
         let parser: OpaquePointer = cmark_parser_new(renderOptions | (trackPositions ? CMARK_OPT_SOURCEPOS : 0))
         for name in options.syntaxExtensionNames {
@@ -118,10 +120,12 @@ final class CmarkDocument {
             alertBlocks = AlertBlocks(root: root, body: body, maximumDepth: maximumAlertDepth)
         }
         if readsGeneratorSyntax, DefinitionLists.mayHold(body) { removed += DefinitionLists.make(under: root) }
+        if readsGeneratorSyntax, CodeBlockFrames.mayHold(body) { CodeBlockFrames.make(under: root) }
         if makesSmartPunctuation, ByteSearch.contains(UInt8(ascii: "@"), in: body) { SmartEmailLinks.mend(under: root, body: body) }
         if joinsEastAsianLines, EastAsianText.mayBreakLine(in: body) { joinEastAsianLines() }
         if hidesRustLines, HiddenRustLines.mayHold(body) { hideRustLines() }
         var walker = TreeWalker(placeholders: placeholders, wanted: wanted, body: body, headingIDs: headingIDs, readsGeneratorSyntax: readsGeneratorSyntax,
+                                slugs: HeadingSlugger(style: pythonMarkdownHeadingIDs ? .pythonMarkdown : .github),
                                 retagsHeadings: retagsHeadings, linkRewriter: linkRewriter,
                                 rewritesRawHTML: rewritesRawHTML, lineOffset: lineOffset, alerts: alertBlocks?.alerts ?? [:])
         // Our own pre-order traversal (no recursion, so any depth is fine) that skips the
@@ -450,7 +454,7 @@ private struct TreeWalker {
     /// The first heading met, in document order.
     private(set) var firstHeading: OpaquePointer?
     private lazy var sourceMap = SourceMap(body)
-    private var slugger = HeadingSlugger()
+    private var slugger: HeadingSlugger
     private var captures: [Capture] = []
     private var imageDepth = 0
     private var footnoteDepth = 0
@@ -460,7 +464,7 @@ private struct TreeWalker {
     /// The quotes that are alerts.
     private let alerts: [OpaquePointer: Alert]
 
-    init(placeholders: HTMLFragments?, wanted: Set<Modifier.Target>, body: Substring, headingIDs: Bool, readsGeneratorSyntax: Bool,
+    init(placeholders: HTMLFragments?, wanted: Set<Modifier.Target>, body: Substring, headingIDs: Bool, readsGeneratorSyntax: Bool, slugs: HeadingSlugger,
          retagsHeadings: Bool, linkRewriter: LinkRewriter?, rewritesRawHTML: Bool, lineOffset: Int,
          alerts: [OpaquePointer: Alert] = [:]) {
         self.placeholders = placeholders
@@ -469,6 +473,7 @@ private struct TreeWalker {
         wantedBits = wanted.reduce(0) { $0 | $1.bit }
         self.body = body
         self.headingIDs = headingIDs
+        slugger = slugs
         self.readsGeneratorSyntax = readsGeneratorSyntax
         self.retagsHeadings = retagsHeadings
         self.linkRewriter = linkRewriter
@@ -484,7 +489,8 @@ private struct TreeWalker {
     func descends(into node: OpaquePointer) -> Bool {
         if wantsInlineContent || !captures.isEmpty { return true }
         switch cmark_node_get_type(node) {
-        case CMARK_NODE_DOCUMENT, CMARK_NODE_BLOCK_QUOTE, CMARK_NODE_LIST, CMARK_NODE_ITEM, CMARK_NODE_FOOTNOTE_DEFINITION:
+        case CMARK_NODE_DOCUMENT, CMARK_NODE_BLOCK_QUOTE, CMARK_NODE_LIST, CMARK_NODE_ITEM, CMARK_NODE_FOOTNOTE_DEFINITION,
+             CMARK_NODE_CUSTOM_BLOCK:
             return true
         default:
             return false
@@ -874,7 +880,7 @@ enum CmarkLibrary {
 enum CmarkNodes {
     /// A node's type, as far as code outside this file tells types apart.
     enum Kind {
-        case blockQuote, list, item, footnoteDefinition, paragraph
+        case blockQuote, list, item, footnoteDefinition, paragraph, codeBlock
         case text, code, softBreak, lineBreak, inlineHTML, link
         case other
     }
@@ -886,6 +892,7 @@ enum CmarkNodes {
         case CMARK_NODE_ITEM: .item
         case CMARK_NODE_FOOTNOTE_DEFINITION: .footnoteDefinition
         case CMARK_NODE_PARAGRAPH: .paragraph
+        case CMARK_NODE_CODE_BLOCK: .codeBlock
         case CMARK_NODE_TEXT: .text
         case CMARK_NODE_CODE: .code
         case CMARK_NODE_SOFTBREAK: .softBreak
@@ -916,6 +923,8 @@ enum CmarkNodes {
     }
     static func lastChild(of node: OpaquePointer) -> OpaquePointer? { cmark_node_last_child(node) }
     static func next(after node: OpaquePointer) -> OpaquePointer? { cmark_node_next(node) }
+    /// A code block's info string (`""` for an indented block).
+    static func info(of block: OpaquePointer) -> String { string(cmark_node_get_fence_info(block)) }
     /// A text, code or HTML node's text; `""` for other nodes.
     static func literal(of node: OpaquePointer) -> String { string(cmark_node_get_literal(node)) }
     /// The node's first line in the parsed text, from 1.

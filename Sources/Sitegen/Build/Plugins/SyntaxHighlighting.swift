@@ -22,6 +22,12 @@ extension Modifier {
     /// marked lines the info string asks for (as Hugo, Zola and Docusaurus write them). A block in a language
     /// the highlighter does not know stays as it was, but for its line options.
     public static func highlightingCode(with highlighter: any CodeHighlighter) -> Modifier {
+        highlightingCode(with: highlighter, lineNumbers: nil)
+    }
+
+    /// ``highlightingCode(with:)``, numbering the lines of every block in a language from
+    /// `lineNumbers` unless its info string says `linenos=false` (Hugo's `lineNos = true`).
+    static func highlightingCode(with highlighter: any CodeHighlighter, lineNumbers: Int?) -> Modifier {
         Modifier(target: .codeBlocks) { input in
             guard case .codeBlock(let language, let info, let code) = input.node else { return input.html }
             // The element as rendered (its class, any attributes) stays; what is inside changes.
@@ -31,7 +37,7 @@ extension Modifier {
             let close = html.hasSuffix("</code></pre>") ? html.utf8.index(html.utf8.endIndex, offsetBy: -13)
                 : html.range(of: "</code>", options: .backwards)?.lowerBound
             guard let close, tagEnd < close else { return html }
-            let options = CodeBlockOptions(info: info)
+            let options = CodeBlockOptions(info: info, numbersLines: lineNumbers != nil && language != nil, startingAt: lineNumbers ?? 1)
             // A language the highlighter does not know keeps cmark's escaped text, lines and all.
             guard var inner = language.flatMap({ highlighter.highlight(code, language: $0) })
                     ?? (options.decoratesLines ? String(html[html.utf8.index(after: tagEnd)..<close]) : nil) else { return html }
