@@ -1,7 +1,7 @@
 /// A parsed Markdown document: its HTML and what a site needs to know about it.
 public struct Markdown: Sendable, Hashable {
     /// The HTML body, with every modifier applied.
-    public let html: String
+    public package(set) var html: String
     /// The front matter, YAML, TOML or JSON (empty when the document has none, or when front
     /// matter parsing is off).
     public let frontMatter: FrontMatter

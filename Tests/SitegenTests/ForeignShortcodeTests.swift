@@ -118,6 +118,24 @@ struct ForeignShortcodeTests {
         #expect(summary.warnings.isEmpty, "\(summary.warnings)")
     }
 
+    @Test("site.url and site.baseurl are Jekyll's: the host, and the path without its last /, so {{ site.baseurl }}/x is never //x")
+    func jekyllSiteURL() async throws {
+        let page = "---\ntitle: A\n---\n[i]({{ site.url }}/install.sh) [b]({{ site.baseurl }}/x/) <{{ site.url }}{{ site.baseurl }}>\n"
+        for (config, expected) in [
+            ("url: https://elixir-lang.org\n", "<a href=\"https://elixir-lang.org/install.sh\">i</a> <a href=\"/x/\">b</a> <a href=\"https://elixir-lang.org\">"),
+            ("url: https://x.org:8080\nbaseurl: /blog/\n", "<a href=\"https://x.org:8080/install.sh\">i</a> <a href=\"/blog/x/\">b</a> <a href=\"https://x.org:8080/blog\">"),
+            ("", "<a href=\"/install.sh\">i</a> <a href=\"/x/\">b</a> &lt;&gt;"),
+        ] {
+            let site = try TestSite()
+            try site.write("title: J\n" + config, to: "_config.yml")
+            try site.write(page, to: "a.md")
+            try await site.build()
+            #expect(try site.page("a.html").contains(expected), "\(config)")
+        }
+        #expect(JekyllLiquid.urlParts(of: "https://x.org/a/b/") == ("https://x.org", "/a/b"))
+        #expect(JekyllLiquid.urlParts(of: "/") == ("", ""))
+    }
+
     @Test("Liquid that cannot run (an unknown filter, an include of itself, a missing include) is a warning at the page's line; the page shows its text")
     func jekyllLiquidFailures() async throws {
         let site = try TestSite()

@@ -30,6 +30,8 @@ struct RenderStage: Sendable {
             // First, so that the site's own code block modifiers see coloured code.
             site.markdownParser.addFirstModifier(.highlightingCode(with: highlighter, lineNumbers: loaded.configuration.codeLineNumbers))
         }
+        // Before any other: Mermaid blocks are diagrams, not code.
+        site.markdownParser.addFirstModifier(DiagramBlocks.modifier)
         if !site.pageProcessors.isEmpty {
             let processors = site.pageProcessors
             loaded.pages = try loaded.pages.map { page in try processors.reduce(page) { page, process in try process(page) } }

@@ -443,14 +443,8 @@ struct SiteRenderer: Sendable {
             imageRequests = expansion.imageRequests
             rawLines = expansion.rawLines.map { $0.lowerBound + expanded.bodyLineOffset...$0.upperBound + expanded.bodyLineOffset }
         }
-        if DiagramBlocks.mayHold(expanded.body) {
-            let codeLines = parser.codeBlockLines(of: expanded.body, lineOffset: expanded.bodyLineOffset)
-            if let body = DiagramBlocks.replacing(in: expanded.body, firstLine: expanded.bodyLineOffset + 1, codeLines: codeLines,
-                                                  hasDiagram: &hasDiagram, fragments: &fragments) {
-                expanded = MarkdownSource(frontMatter: expanded.frontMatter, body: body[...], bodyLineOffset: expanded.bodyLineOffset)
-            }
-        }
-        let markdown = parser.parse(ForeignTemplateTags.unescapingHugoShortcodes(expanded), fragments: fragments)
+        var markdown = parser.parse(ForeignTemplateTags.unescapingHugoShortcodes(expanded), fragments: fragments)
+        markdown.html = DiagramBlocks.withScript(markdown.html, hasScript: hasDiagram)
         if let line = markdown.tooDeepAlertLine {
             throw SiteError(file: display(path), line: line,
                             "callouts nest more than \(Limits.containerDepth) deep (`:::` containers and `> [!NOTE]` alerts "

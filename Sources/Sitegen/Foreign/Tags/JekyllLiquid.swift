@@ -49,8 +49,11 @@ struct JekyllLiquid: Sendable {
         var members: [String: TemplateValue] = [:]
         for (key, value) in configuration.params.entries { members[key] = FrontMatterObject.value(value, language: configuration.language) }
         members["title"] = .text(configuration.title)
-        members["url"] = members["url"] ?? .text(configuration.baseURL)
-        members["baseurl"] = members["baseurl"] ?? .text(URL(string: configuration.baseURL)?.path ?? "")
+        // As Jekyll gives them: `url` the site's scheme and host, `baseurl` the path below it,
+        // neither with a `/` at its end (`{{ site.baseurl }}/x` is `/x`, never `//x`).
+        let (host, path) = Self.urlParts(of: configuration.baseURL)
+        members["url"] = members["url"] ?? .text(host)
+        members["baseurl"] = members["baseurl"] ?? .text(path)
         members["description"] = members["description"] ?? .text(configuration.description)
         members["data"] = .object(FrontMatterObject(frontMatter: loaded.data, language: configuration.language))
         members["posts"] = .list(posts.map(\.1))
@@ -63,6 +66,18 @@ struct JekyllLiquid: Sendable {
         self.postURLs = postURLs
         self.pageURLs = pageURLs
         self.pages = pages
+    }
+
+    /// Jekyll's `site.url` and `site.baseurl` of the base URL `baseURL`:
+    /// `https://x.org/blog/` → (`https://x.org`, `/blog`); `/` → two empty texts.
+    static func urlParts(of baseURL: String) -> (url: String, baseurl: String) {
+        guard var components = URLComponents(string: baseURL) else { return ("", "") }
+        var path = components.path
+        while path.hasSuffix("/") { path.removeLast() }
+        components.path = ""
+        components.query = nil
+        components.fragment = nil
+        return (components.host == nil ? "" : components.string ?? "", path)
     }
 
     /// `text` (the body of the page at content path `path`, whose first line is the file's
