@@ -1,5 +1,5 @@
 import Foundation
-import Sitegen
+@testable import Sitegen
 import Testing
 
 /// Folders shaped as other generators and GitHub shape them build as their authors meant.
@@ -314,6 +314,24 @@ struct ForeignContentShapesTests {
         #expect(try await site.build(drafts).pages == 4)
         // A draft without a date is dated by the build, as Jekyll dates it.
         #expect(site.outputFiles().contains { $0.hasSuffix("/later.html") && $0.first?.isNumber == true })
+    }
+
+    @Test("a Jekyll site's exclude: (and Jekyll's own list) is neither published nor read; include: takes an entry back")
+    func jekyllExclude() async throws {
+        let site = try TestSite()
+        try site.write("title: Blog\nexclude:\n  - README.md\n  - scripts/\n  - \"*.sh\"\n  - /CNAME\n  - node_modules\ninclude:\n  - node_modules\n",
+                       to: "_config.yml")
+        try site.write("# Contributing\n", to: "README.md")
+        try site.write("---\ntitle: Home\n---\nWelcome\n", to: "index.md")
+        for path in ["scripts/deploy.rb", "tools/run.sh", "CNAME", "Gemfile", "Gemfile.lock", "vendor/bundle/gems/x.rb",
+                     "node_modules/a/index.js", "vendor/keep.js", "install.bat"] {
+            try site.write("x\n", to: path)
+        }
+        try await site.build()
+        #expect(site.outputFiles() == ["404.html", "assets/style.css", "index.html", "install.bat", "node_modules/a/index.js", "vendor/keep.js"])
+        #expect(try site.page("index.html").contains("Welcome"))
+        let folders = JekyllFolders(source: FolderSource(root: site.root), includesDrafts: false)
+        #expect(folders?.isExcluded("README.mdx") == true && folders?.isExcluded("docs/README.md") == false)
     }
 
     @Test("without _config.yml, names starting with _ are pages like any other")

@@ -9,16 +9,28 @@ import SitegenLimits
 /// (`_includes`, `_layouts`, `_data`, `_sass`, partials such as `_note.md`, `_config.yml`
 /// itself) is neither a page nor published. `_index.md` stays a folder's own page.
 ///
+/// Files that `exclude:` names, with Jekyll's own (`Gemfile`, `node_modules`, `vendor/bundle/`…),
+/// are neither pages nor published, matched as Jekyll matches them: a path that starts with
+/// the entry (`vendor/` and all in it, `README.md`), or that the entry matches as a glob
+/// (`*.sh`, where `*` also crosses `/`); `include:` takes an entry back.
+///
 /// Without `_config.yml` nothing changes: `_x.md` is a page at `/_x/` like any other file.
 struct JekyllFolders: Sendable {
     /// The folder names that are content: `_posts`, the collections', `_drafts` when drafts are built.
     let contentFolders: Set<String>
+    /// The entries of `exclude:` and Jekyll's own, less those of `include:`.
+    let excluded: [String]
+
+    /// What Jekyll 4 always leaves out.
+    static let defaultExcluded = [".sass-cache", ".jekyll-cache", "gemfiles", "Gemfile", "Gemfile.lock", "node_modules",
+                                  "vendor/bundle/", "vendor/cache/", "vendor/gems/", "vendor/ruby/"]
 
     /// The rule for the site in `source`, or `nil` when it has no `_config.yml`.
     init?(source: any SiteSource, includesDrafts: Bool) {
         guard source.kind(of: "_config.yml") != nil else { return nil }
         var folders: Set<String> = ["_posts"]
         if includesDrafts { folders.insert("_drafts") }
+        var excluded = Self.defaultExcluded, included: [String] = []
         // A `_config.yml` that does not read is reported where the site's settings are read;
         // here it only names no collections.
         if let text = try? source.followingLinksOutside.text(of: "_config.yml", maximumSize: Limits.configurationBytes),
@@ -28,12 +40,19 @@ struct JekyllFolders: Sendable {
             case .map(let collections)?: folders.formUnion(collections.entries.map { "_" + $0.key })
             default: break
             }
+            let entries = { (key: String) in
+                (yaml[key]?.list ?? []).compactMap(\.string).map { $0.hasPrefix("/") ? String($0.dropFirst()) : $0 }.filter { !$0.isEmpty }
+            }
+            excluded += entries("exclude")
+            included = entries("include")
         }
         contentFolders = folders
+        self.excluded = excluded.filter { !included.contains($0) }
     }
 
     /// Whether the file at `path` (relative to the content folder) is content.
     func isContent(_ path: String) -> Bool {
+        if isExcluded(path) { return false }
         let components = path.split(separator: "/")
         for (index, component) in components.enumerated() where component.hasPrefix("_") {
             let isFile = index == components.count - 1
@@ -44,5 +63,10 @@ struct JekyllFolders: Sendable {
             guard contentFolders.contains(String(component)) else { return false }
         }
         return true
+    }
+
+    /// Whether `exclude:` (or Jekyll's own list) leaves out the file at `path`.
+    func isExcluded(_ path: String) -> Bool {
+        excluded.contains { entry in path.hasPrefix(entry) || fnmatch(entry, path, 0) == 0 }
     }
 }
