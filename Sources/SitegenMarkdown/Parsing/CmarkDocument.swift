@@ -122,6 +122,7 @@ final class CmarkDocument {
         if readsGeneratorSyntax, DefinitionLists.mayHold(body) { removed += DefinitionLists.make(under: root) }
         if readsGeneratorSyntax, CodeBlockFrames.mayHold(body) { CodeBlockFrames.make(under: root) }
         if makesSmartPunctuation, ByteSearch.contains(UInt8(ascii: "@"), in: body) { SmartEmailLinks.mend(under: root, body: body) }
+        if makesSmartPunctuation, SmartApostrophes.mayHold(body) { SmartApostrophes.mend(under: root) }
         if joinsEastAsianLines, EastAsianText.mayBreakLine(in: body) { joinEastAsianLines() }
         if hidesRustLines, HiddenRustLines.mayHold(body) { hideRustLines() }
         var walker = TreeWalker(placeholders: placeholders, wanted: wanted, body: body, headingIDs: headingIDs, readsGeneratorSyntax: readsGeneratorSyntax,
