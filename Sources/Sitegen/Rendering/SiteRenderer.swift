@@ -417,6 +417,10 @@ struct SiteRenderer: Sendable {
             }
         }
         var expanded = source
+        if !isHTML, let imported = MdxImports.rewritten(source.body) {
+            source = MarkdownSource(frontMatter: source.frontMatter, body: imported[...], bodyLineOffset: source.bodyLineOffset)
+            expanded = source
+        }
         if HTMLScan.contains("{{#", in: source.body) {
             let includer = MdBookIncludes(source: loaded.layout.source, contentFolder: loaded.layout.content,
                                           display: { [layout = loaded.layout] in layout.display(contentPath: $0) })
@@ -444,7 +448,8 @@ struct SiteRenderer: Sendable {
             rawLines = expansion.rawLines.map { $0.lowerBound + expanded.bodyLineOffset...$0.upperBound + expanded.bodyLineOffset }
         }
         var markdown = parser.parse(ForeignTemplateTags.unescapingHugoShortcodes(expanded), fragments: fragments)
-        markdown.html = DiagramBlocks.withScript(markdown.html, hasScript: hasDiagram)
+        markdown.html = MdxImports.withTablesOfContents(DiagramBlocks.withScript(markdown.html, hasScript: hasDiagram),
+                                                        headings: markdown.headings)
         if let line = markdown.tooDeepAlertLine {
             throw SiteError(file: display(path), line: line,
                             "callouts nest more than \(Limits.containerDepth) deep (`:::` containers and `> [!NOTE]` alerts "

@@ -1,18 +1,20 @@
 /// What MkDocs' block extensions share (``Admonitions``, ``ContentTabs``): a marker line at
 /// the left edge owns the lines indented by four spaces (or a tab) below it, blank lines
 /// between them included; lines of fenced code are never markers.
-enum IndentedBlocks {
+package enum IndentedBlocks {
     /// Follows fenced code line by line: whether a line is code (a fence or inside one).
-    struct Fences {
+    package struct Fences {
         /// The open fence's character and length.
         private var open: (mark: UInt8, length: Int)?
+
+        package init() {}
 
         /// Whether `line` is fenced code, and what it opens or closes, as CommonMark reads
         /// fences: a fence closes only with its own character, at least as many of them, and
         /// nothing after them (a ```` ```` ```` fence showing Markdown holds ```` ``` ```` lines).
         /// Read by bytes, and outside a fence no further than a fence could start: a deep
         /// nesting's long indentation is not walked again for each level.
-        mutating func isCode(_ line: Substring) -> Bool {
+        package mutating func isCode(_ line: Substring) -> Bool {
             let bytes = line.utf8
             let spaces = bytes.prefix(4).prefix { $0 == 32 }.count
             if let fence = open {

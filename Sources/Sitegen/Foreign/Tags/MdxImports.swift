@@ -1,0 +1,119 @@
+import Foundation
+import SitegenMarkdown
+
+/// MDX's imports in a page's Markdown, as Docusaurus reads them, done before the page's
+/// includes (``MdBookIncludes``):
+///
+/// ```
+/// import Note from './_note.md';     →   (a blank line)
+///
+/// <Note />                           →   {{#include ./_note.md}}
+/// ```
+///
+/// A block of `import … from '…'` (or `import '…'`) lines standing between blank lines outside
+/// code is MDX's, not text: it is left out, its lines kept blank. A component imported from a
+/// Markdown file (`.md`, `.mdx`), written alone on its line (`<Note />`), is that file's text,
+/// read as an include is (from the page's folder, never from outside the site). Docusaurus'
+/// `<TOCInline toc={toc} />` is a list of the page's headings (`toc.slice(1)` without the
+/// first). Other components (React's) are left as they are.
+enum MdxImports {
+    /// `body` with its imports done, or `nil` when it has none.
+    static func rewritten(_ body: Substring) -> String? {
+        guard body.hasPrefix("import ") || body.contains("\nimport ") else { return nil }
+        var lines = body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var fences = IndentedBlocks.Fences()
+        var partials: [String: String] = [:]
+        var changed = false
+        let isBlank = { (index: Int) in index < 0 || index >= lines.count || lines[index].allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" } }
+        var index = 0
+        while index < lines.count {
+            guard !fences.isCode(lines[index][...]), isBlank(index - 1), importLine(lines[index]) != nil else { index += 1; continue }
+            // A block of import lines, then a blank line (or the end).
+            var end = index
+            while end < lines.count, importLine(lines[end]) != nil { end += 1 }
+            guard isBlank(end) else { index = end; continue }
+            for line in index..<end {
+                if case let (name?, path)? = importLine(lines[line]), path.hasSuffix(".md") || path.hasSuffix(".mdx") || path == tableOfContents {
+                    partials[name] = path
+                }
+                lines[line] = ""
+            }
+            changed = true
+            index = end
+        }
+        if !partials.isEmpty {
+            var fences = IndentedBlocks.Fences()
+            for (number, line) in lines.enumerated() where !fences.isCode(line[...]) {
+                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                guard trimmed.hasPrefix("<"), trimmed.hasSuffix("/>") else { continue }
+                let tag = trimmed.dropFirst().dropLast(2).trimmingCharacters(in: .whitespaces)
+                let name = String(tag.prefix { !$0.isWhitespace })
+                if let path = partials[name], name == tag {
+                    lines[number] = "{{#include " + path + "}}"
+                    changed = true
+                } else if partials[name] == tableOfContents {
+                    // `toc={toc.slice(1)}` leaves out the first entry.
+                    var skipped = 0
+                    if let slice = tag.range(of: "toc.slice(") {
+                        skipped = Int(tag[slice.upperBound...].prefix { $0.isNumber }) ?? 0
+                    }
+                    lines[number] = tableOfContentsMarker(skipping: skipped)
+                    changed = true
+                }
+            }
+        }
+        return changed ? lines.joined(separator: "\n") : nil
+    }
+
+    /// What Docusaurus' `TOCInline` component is imported from.
+    private static let tableOfContents = "@theme/TOCInline"
+
+    /// The HTML comment that stands for a `<TOCInline />` until the page's headings are known.
+    private static func tableOfContentsMarker(skipping skipped: Int) -> String {
+        "<!--sitegen-toc-inline \(min(skipped, 1_000))-->"
+    }
+
+    /// `html` (a page's) with its `<TOCInline />` markers replaced by a list of `headings` (of
+    /// levels 2–4, nested, as `page.toc`).
+    static func withTablesOfContents(_ html: String, headings: [Heading]) -> String {
+        let opening = "<!--sitegen-toc-inline "
+        guard HTMLScan.contains(opening, in: html[...]) else { return html }
+        let entries = TableOfContents(headings).entries
+        var result = "", rest = html[...]
+        while let marker = HTMLScan.range(of: opening, in: rest), let close = HTMLScan.range(of: "-->", in: rest[marker.upperBound...]) {
+            result += rest[..<marker.lowerBound]
+            let skipped = Int(rest[marker.upperBound..<close.lowerBound]) ?? 0
+            result += "<ul class=\"toc-inline\">" + list(entries.dropFirst(skipped)) + "</ul>"
+            rest = rest[close.upperBound...]
+        }
+        return result + rest
+    }
+
+    private static func list(_ entries: some Collection<TableOfContents.Entry>) -> String {
+        entries.map { entry in
+            "<li><a href=\"#\(HTMLText.escapeAttribute(entry.id))\">\(HTMLText.escapeAttribute(entry.text))</a>"
+                + (entry.children.isEmpty ? "" : "<ul>" + list(entry.children) + "</ul>") + "</li>"
+        }.joined()
+    }
+
+    /// The name and path an import line gives (`import Note from './_note.md';` → `Note`,
+    /// `./_note.md`; `import './x.css';` → no name), or `nil` for any other line.
+    static func importLine(_ line: String) -> (name: String?, path: String)? {
+        var rest = Substring(line)
+        guard rest.hasPrefix("import ") else { return nil }
+        rest = rest.dropFirst("import ".count)
+        while rest.last == " " || rest.last == "\t" || rest.last == "\r" || rest.last == ";" { rest = rest.dropLast() }
+        guard let quote = rest.last, quote == "'" || quote == "\"" else { return nil }
+        let inner = rest.dropLast()
+        guard let open = inner.lastIndex(of: quote) else { return nil }
+        let path = String(inner[inner.index(after: open)...])
+        let before = inner[..<open].trimmingCharacters(in: .whitespaces)
+        guard !path.isEmpty, !path.contains(where: { $0 == "\n" || $0 == "}" }) else { return nil }
+        if before.isEmpty { return (nil, path) }
+        guard before.hasSuffix(" from") || before == "from" else { return nil }
+        let binding = before.dropLast("from".count).trimmingCharacters(in: .whitespaces)
+        guard !binding.isEmpty else { return nil }
+        let isName = binding.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "$" }
+        return (isName ? binding : nil, path)
+    }
+}
