@@ -96,6 +96,32 @@ struct ShortcodeTests {
         #expect(html.contains("<span class=\"qr\"><svg") && html.contains("aria-label=\"Example\""))
     }
 
+    @Test("in a Hugo site, Hugo's tags in code blocks and spans run as Hugo runs them; escaped ones show; in other sites code stays as written")
+    func hugoTagsInCode() async throws {
+        let page = """
+            ```sh
+            git checkout v{{% param version %}}
+            echo {{< param version >}}
+            ```
+
+            Run `v{{% param version %}}` or `{{</* param version */>}}`; not `{{ zola() }}`.
+
+            ```go-html-template
+            {{</* param version */>}}
+            ```
+            """
+        let (hugo, warnings) = try await built(page, files: ["hugo.toml": "title = \"H\"\n[params]\nversion = \"2.1\"\n"])
+        #expect(warnings.isEmpty, "\(warnings)")
+        #expect(hugo.contains("<pre><code class=\"language-sh\">git checkout v2.1\n"))
+        #expect(hugo.contains("<span class=\"nb\">echo</span> <span class=\"mi\">2</span>.1"))
+        #expect(hugo.contains("Run <code>v2.1</code> or <code>{{&lt; param version &gt;}}</code>"))
+        #expect(hugo.contains("<code>{{ zola() }}</code>"))
+        #expect(hugo.contains("{{&lt; param version &gt;}}"))
+        let (plain, _) = try await built(page, files: ["sitegen.yml": "title: S\nversion: \"2.1\"\n"])
+        #expect(plain.contains("git checkout v<span class=\"o\">{{</span>% param version %<span class=\"o\">}}</span>"))
+        #expect(plain.contains("<code>v{{% param version %}}</code>"))
+    }
+
     @Test("callouts of popular themes are the alerts the theme draws, kind and title from their arguments")
     func callouts() async throws {
         let (html, warnings) = try await built("""

@@ -434,7 +434,8 @@ struct SiteRenderer: Sendable {
         expanded = try links.expandingReferences(in: expanded, sourcePath: path, displayPath: display(path))
         var fragments = HTMLFragments(), shortcodeNames: Set<String> = [], zolaNames: Set<String> = [], hasDiagram = false
         var shortcodeLines: [Int]?, rawLines: [ClosedRange<Int>] = [], imageRequests: [ImageRequest] = []
-        if TagReader.mayHoldTags(expanded.body) {
+        // A Hugo site's tags are read in code too.
+        if loaded.configuration.hugo != nil ? HTMLScan.contains("{{", in: expanded.body) : TagReader.mayHoldTags(expanded.body) {
             let expansion = try expandShortcodes(expanded, at: path, url: url, parser: parser)
             expanded = MarkdownSource(frontMatter: expanded.frontMatter, body: expansion.markdown[...],
                                       bodyLineOffset: expanded.bodyLineOffset)
@@ -448,8 +449,8 @@ struct SiteRenderer: Sendable {
             rawLines = expansion.rawLines.map { $0.lowerBound + expanded.bodyLineOffset...$0.upperBound + expanded.bodyLineOffset }
         }
         var markdown = parser.parse(ForeignTemplateTags.unescapingHugoShortcodes(expanded), fragments: fragments)
-        markdown.html = MdxImports.withTablesOfContents(DiagramBlocks.withScript(markdown.html, hasScript: hasDiagram),
-                                                        headings: markdown.headings)
+        markdown.html = TableOfContents.inlined(in: DiagramBlocks.withScript(markdown.html, hasScript: hasDiagram),
+                                                headings: markdown.headings)
         if let line = markdown.tooDeepAlertLine {
             throw SiteError(file: display(path), line: line,
                             "callouts nest more than \(Limits.containerDepth) deep (`:::` containers and `> [!NOTE]` alerts "
@@ -492,7 +493,8 @@ struct SiteRenderer: Sendable {
         let codeLines = parser.codeBlockLines(of: source.body, lineOffset: source.bodyLineOffset)
         let text: TagText
         do {
-            text = try TagReader(source.body, firstLine: source.bodyLineOffset + 1, codeLines: codeLines).read()
+            text = try TagReader(source.body, firstLine: source.bodyLineOffset + 1, codeLines: codeLines,
+                                 readsHugoTagsInCode: loaded.configuration.hugo != nil).read()
         } catch {
             throw SiteError(file: display(path), line: error.line, error.message)
         }

@@ -55,4 +55,27 @@ struct TableOfContents {
         }
         return entries
     }
+
+    /// `html` (a page's) with its markers of Docusaurus' `<TOCInline />` (``MdxImports``)
+    /// replaced by a list of `headings` (of levels 2–4, nested, as `page.toc`).
+    static func inlined(in html: String, headings: [Heading]) -> String {
+        let opening = MdxImports.tableOfContentsMarker
+        guard HTMLScan.contains(opening, in: html[...]) else { return html }
+        let entries = TableOfContents(headings).entries
+        var result = "", rest = html[...]
+        while let marker = HTMLScan.range(of: opening, in: rest), let close = HTMLScan.range(of: "-->", in: rest[marker.upperBound...]) {
+            result += rest[..<marker.lowerBound]
+            let skipped = Int(rest[marker.upperBound..<close.lowerBound]) ?? 0
+            result += "<ul class=\"toc-inline\">" + list(entries.dropFirst(skipped)) + "</ul>"
+            rest = rest[close.upperBound...]
+        }
+        return result + rest
+    }
+
+    private static func list(_ entries: some Collection<Entry>) -> String {
+        entries.map { entry in
+            "<li><a href=\"#\(HTMLText.escapeAttribute(entry.id))\">\(HTMLText.escapeAttribute(entry.text))</a>"
+                + (entry.children.isEmpty ? "" : "<ul>" + list(entry.children) + "</ul>") + "</li>"
+        }.joined()
+    }
 }

@@ -5,7 +5,8 @@ import SitegenLimits
 /// named arguments, `"quoted"` and `` `raw` `` strings, self-closing `/>}}`, inner text up to
 /// `{{< /name >}}`, nested), and Zola's `{{ name(k=v) }}` and `{% name(k=v) %}…{% end %}`.
 ///
-/// Code is never read: tags on the lines of code blocks and in code spans stay as written, and
+/// Code is not read (but for Hugo's tags in a Hugo site's pages): tags on the lines of code
+/// blocks and in code spans stay as written, and
 /// so does what is inside `{% raw %}…{% endraw %}` (without those two tags, as Zola, Jekyll and
 /// Eleventy show it).
 /// Hugo's escaped shortcodes, `{{</* x */>}}`, become the text `{{< x >}}`, as Hugo shows
@@ -20,11 +21,16 @@ package struct TagReader {
 
     private let source: SourceText
     private var bytes: [UInt8] { source.bytes }
+    /// Whether Hugo's tags are read in code too, as Hugo reads them.
+    private let readsHugoTagsInCode: Bool
 
     /// A reader of `body`, whose first line is the file's line `firstLine`; `codeLines` are
-    /// the file's lines of code blocks.
-    package init(_ body: Substring, firstLine: Int, codeLines: [ClosedRange<Int>]) {
+    /// the file's lines of code blocks. With `readsHugoTagsInCode` (a Hugo site's pages), Hugo's
+    /// `{{< … >}}` and `{{% … %}}` are read in code blocks and spans too, as Hugo reads them
+    /// (`git checkout {{% param version %}}`); other tags there stay as written.
+    package init(_ body: Substring, firstLine: Int, codeLines: [ClosedRange<Int>], readsHugoTagsInCode: Bool = false) {
         source = SourceText(body, firstLine: firstLine, codeLines: codeLines)
+        self.readsHugoTagsInCode = readsHugoTagsInCode
     }
 
     /// Whether `text` may hold a tag: `{{` or `{%` outside its fenced code.
@@ -97,12 +103,15 @@ package struct TagReader {
         var absentEscapeEnds: Set<String> = []
         while position < bytes.count {
             if let end = source.endOfCodeBlock(at: position, index: &codeIndex) {
+                if readsHugoTagsInCode { tokens += hugoTokens(in: position..<end, absentEscapeEnds: &absentEscapeEnds) }
                 position = end
                 continue
             }
             let byte = bytes[position]
             if byte == UInt8(ascii: "`") {
-                position = source.endOfCodeSpan(at: position)
+                let end = source.endOfCodeSpan(at: position)
+                if readsHugoTagsInCode { tokens += hugoTokens(in: position..<end, absentEscapeEnds: &absentEscapeEnds) }
+                position = end
                 continue
             }
             guard byte == UInt8(ascii: "{"), let token = token(at: position, absentEscapeEnds: &absentEscapeEnds) else {
@@ -194,6 +203,24 @@ package struct TagReader {
         if second == UInt8(ascii: "{") { return zolaInlineToken(at: start) }
         if second == UInt8(ascii: "%") { return rawBlock(at: start, absentEnds: &absentEscapeEnds) ?? zolaBlockToken(at: start) }
         return nil
+    }
+
+    /// Hugo's tags in `range` (code), each ending in it.
+    private func hugoTokens(in range: Range<Int>, absentEscapeEnds: inout Set<String>) -> [(start: Int, token: Token)] {
+        var tokens: [(start: Int, token: Token)] = []
+        var position = range.lowerBound
+        while position + 2 < range.upperBound {
+            guard bytes[position] == UInt8(ascii: "{"), bytes[position + 1] == UInt8(ascii: "{"),
+                  bytes[position + 2] == UInt8(ascii: "<") || bytes[position + 2] == UInt8(ascii: "%"),
+                  let token = hugoToken(at: position, markdown: bytes[position + 2] == UInt8(ascii: "%"), absentEscapeEnds: &absentEscapeEnds),
+                  token.end <= range.upperBound else {
+                position += 1
+                continue
+            }
+            tokens.append((position, token))
+            position = token.end
+        }
+        return tokens
     }
 
     /// `{{< … >}}` or `{{% … %}}` at `start`.

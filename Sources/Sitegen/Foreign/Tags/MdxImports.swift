@@ -68,32 +68,13 @@ enum MdxImports {
     /// What Docusaurus' `TOCInline` component is imported from.
     private static let tableOfContents = "@theme/TOCInline"
 
-    /// The HTML comment that stands for a `<TOCInline />` until the page's headings are known.
+    /// How the HTML comment starts that stands for a `<TOCInline />` until the page's headings
+    /// are known (``TableOfContents/inlined(in:headings:)``); the number of entries it leaves
+    /// out and `-->` follow.
+    static let tableOfContentsMarker = "<!--sitegen-toc-inline "
+
     private static func tableOfContentsMarker(skipping skipped: Int) -> String {
-        "<!--sitegen-toc-inline \(min(skipped, 1_000))-->"
-    }
-
-    /// `html` (a page's) with its `<TOCInline />` markers replaced by a list of `headings` (of
-    /// levels 2–4, nested, as `page.toc`).
-    static func withTablesOfContents(_ html: String, headings: [Heading]) -> String {
-        let opening = "<!--sitegen-toc-inline "
-        guard HTMLScan.contains(opening, in: html[...]) else { return html }
-        let entries = TableOfContents(headings).entries
-        var result = "", rest = html[...]
-        while let marker = HTMLScan.range(of: opening, in: rest), let close = HTMLScan.range(of: "-->", in: rest[marker.upperBound...]) {
-            result += rest[..<marker.lowerBound]
-            let skipped = Int(rest[marker.upperBound..<close.lowerBound]) ?? 0
-            result += "<ul class=\"toc-inline\">" + list(entries.dropFirst(skipped)) + "</ul>"
-            rest = rest[close.upperBound...]
-        }
-        return result + rest
-    }
-
-    private static func list(_ entries: some Collection<TableOfContents.Entry>) -> String {
-        entries.map { entry in
-            "<li><a href=\"#\(HTMLText.escapeAttribute(entry.id))\">\(HTMLText.escapeAttribute(entry.text))</a>"
-                + (entry.children.isEmpty ? "" : "<ul>" + list(entry.children) + "</ul>") + "</li>"
-        }.joined()
+        tableOfContentsMarker + "\(min(skipped, 1_000))-->"
     }
 
     /// The name and path an import line gives (`import Note from './_note.md';` → `Note`,
