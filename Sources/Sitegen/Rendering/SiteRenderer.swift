@@ -155,7 +155,12 @@ struct SiteRenderer: Sendable {
                                            liquid: liquid)
             for warning in content.warnings { warnings.add(warning) }
             sectionImageRequests += content.imageRequests
-            sectionHTML[section.path] = content.markdown.html
+            // The heading the list's title stands for keeps its id, which links name (a README's `# Title`).
+            if site.markdownParser.options.headingIDs, let id = content.markdown.omittedHeading?.id, !id.isEmpty {
+                sectionHTML[section.path] = "<a id=\"\(HTMLText.escapeAttribute(id))\"></a>\n" + content.markdown.html
+            } else {
+                sectionHTML[section.path] = content.markdown.html
+            }
             if images.hasProblems {
                 for (src, problem) in ImageTags.problems(in: content.markdown.html, outputPath: URLPath.outputFile(for: section.url), files: files) {
                     warnings.add(SiteError(file: source, "the image \(src) \(problem); it is published as it is, without smaller copies"))
