@@ -25,6 +25,32 @@ public struct Alert: Sendable, Hashable {
             default: return nil
             }
         }
+
+        /// The kind of a callout type of Obsidian, Docsy or MkDocs (`abstract`, `faq`, `bug`,
+        /// `nb`…): a name ``init(named:)`` knows, else `failure`, `fail`, `missing`, `bug` →
+        /// caution, `check`, `done` → tip, `attention` → warning, `nb` → important,
+        /// and the others of ``calloutTypes`` notes; `nil` for a word that names no type.
+        package init?(calloutType type: some StringProtocol) {
+            let name = type.lowercased()
+            if let kind = Kind(named: name) {
+                self = kind
+                return
+            }
+            guard Self.calloutTypes.contains(name) else { return nil }
+            switch name {
+            case "failure", "fail", "missing", "bug": self = .caution
+            case "check", "done": self = .tip
+            case "attention": self = .warning
+            case "nb": self = .important
+            default: self = .note
+            }
+        }
+
+        /// The callout types of Obsidian, Docsy and MkDocs beyond the five and ``init(named:)``'s.
+        package static let calloutTypes: Set<String> = [
+            "abstract", "summary", "tldr", "todo", "question", "help", "faq", "example", "quote", "cite", "check", "done",
+            "failure", "fail", "missing", "bug", "attention", "nb", "primary", "secondary",
+        ]
     }
 
     /// What kind of callout it is.

@@ -67,7 +67,9 @@ public struct MarkdownParser: Sendable {
         public var generatorSyntax: Bool
         /// Render callouts as GitHub renders alerts: a quote that starts with `[!NOTE]`,
         /// `[!TIP]`, `[!IMPORTANT]`, `[!WARNING]` or `[!CAUTION]` (optionally followed by a
-        /// title), and the `:::note` … `:::` containers of Docusaurus, Starlight and VitePress,
+        /// title), or a callout type of Obsidian, Docsy or MkDocs (`[!INFO]`, `[!FAQ]`, `[!BUG]`…,
+        /// titled by its name; `[!NOTE]-` folds, closed, and `[!NOTE]+` open, in a `<details>`),
+        /// and the `:::note` … `:::` containers of Docusaurus, Starlight and VitePress,
         /// become `<div class="markdown-alert markdown-alert-note">` with a title paragraph and
         /// an icon (see ``Alert``). Off by default, so the HTML stays cmark-gfm's; sites turn it on.
         public var alerts: Bool

@@ -40,6 +40,22 @@ struct AlertTests {
                 == opening(.note, "Note") + "<p>Outer.</p>\n" + opening(.tip, "Tip") + "<p>Inner.</p>\n</div>\n</div>\n")
     }
 
+    @Test("Obsidian's, Docsy's and MkDocs' callout types are alerts titled by their name; - and + make one fold, closed or open")
+    func calloutTypes() throws {
+        #expect(try parser.html(from: "> [!faq]\n> Q?\n") == opening(.note, "Faq") + "<p>Q?</p>\n</div>\n")
+        #expect(try parser.html(from: "> [!BUG] Crash\n> x\n") == opening(.caution, "Crash") + "<p>x</p>\n</div>\n")
+        #expect(try parser.html(from: "> [!NB]\n> x\n") == opening(.important, "Nb") + "<p>x</p>\n</div>\n")
+        #expect(try parser.html(from: "> [!INFO]- Your *opinion*\n> Tell us.\n")
+                == "<details class=\"markdown-alert markdown-alert-note\">\n<summary class=\"markdown-alert-title\">" + AlertBlocks.icon(.note)
+                    + "Your <em>opinion</em></summary>\n<p>Tell us.</p>\n</details>\n")
+        #expect(try parser.html(from: "> [!TIP]+\n> x\n")
+                == "<details class=\"markdown-alert markdown-alert-tip\" open>\n<summary class=\"markdown-alert-title\">" + AlertBlocks.icon(.tip)
+                    + "Tip</summary>\n<p>x</p>\n</details>\n")
+        for text in ["> [!NOTE]-x\n", "> [!NOTE]*\n> x\n", "> [!FAQS]\n> x\n", "> [!" + String(repeating: "a", count: 30) + "]\n"] {
+            #expect(try parser.html(from: text) == MarkdownParser(options: .init(frontMatter: false)).html(from: text), "\(text)")
+        }
+    }
+
     @Test("what is not a marker stays a quote")
     func notMarkers() throws {
         for text in ["> [!NOTE]x\n", "> [!FOO]\n> x\n", "> x\n> [!NOTE]\n", "> \\[!NOTE]\n> x\n", "[!NOTE]\n",

@@ -152,7 +152,7 @@ enum Admonitions {
         }
         let words = rest.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
         guard let type = words.first, type.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else { return nil }
-        let kind = Alert.Kind(named: type) ?? kind(ofMkDocsType: type)
+        let kind = Alert.Kind(calloutType: type) ?? .note
         if title == nil, Alert.Kind(named: type) == nil || type.lowercased() != kind.rawValue {
             title = type.prefix(1).uppercased() + type.dropFirst().lowercased()
         }
@@ -189,15 +189,5 @@ enum Admonitions {
             backslashes = character == "\\" ? backslashes + 1 : 0
         }
         return backslashes % 2 == 1 ? markdown + "\\" : markdown
-    }
-
-    /// The alert kind of an MkDocs type that ``Alert/Kind/init(named:)`` does not know.
-    private static func kind(ofMkDocsType type: Substring) -> Alert.Kind {
-        switch type.lowercased() {
-        case "failure", "fail", "missing", "bug": .caution
-        case "check", "done": .tip
-        case "attention": .warning
-        default: .note
-        }
     }
 }

@@ -18,6 +18,8 @@ struct AlertBlocks {
         let quote: OpaquePointer
         let alert: Alert
         let title: [OpaquePointer]?
+        /// Whether it folds, as Obsidian's `[!NOTE]-` (closed) and `[!NOTE]+` (open) do; `nil` when it does not.
+        var foldsOpen: Bool? = nil
     }
 
     private var found: [Found] = []
@@ -86,16 +88,19 @@ struct AlertBlocks {
         rendered = true
         for entry in found {
             let kind = entry.alert.kind
-            let container = CmarkNodes.block(opening: "<div class=\"markdown-alert markdown-alert-\(kind.rawValue)\">", closing: "</div>")
+            // One that folds is a `<details>`, its title the `<summary>`, as MkDocs' `???` blocks are.
+            let element = entry.foldsOpen == nil ? "div" : "details", titleElement = entry.foldsOpen == nil ? "p" : "summary"
+            let container = CmarkNodes.block(opening: "<\(element) class=\"markdown-alert markdown-alert-\(kind.rawValue)\""
+                                                 + (entry.foldsOpen == true ? " open>" : ">"), closing: "</\(element)>")
             guard CmarkNodes.insert(container, before: entry.quote) else {
                 CmarkNodes.free(container)
                 continue
             }
             let title = CmarkNodes.block(opening: "")
             CmarkNodes.append(title, to: container)
-            CmarkNodes.append(CmarkNodes.inlineHTML("<p class=\"markdown-alert-title\">" + Self.icon(kind)), to: title)
+            CmarkNodes.append(CmarkNodes.inlineHTML("<\(titleElement) class=\"markdown-alert-title\">" + Self.icon(kind)), to: title)
             for node in entry.title ?? [CmarkNodes.text(titles[kind] ?? kind.title)] { CmarkNodes.append(node, to: title) }
-            CmarkNodes.append(CmarkNodes.inlineHTML("</p>"), to: title)
+            CmarkNodes.append(CmarkNodes.inlineHTML("</\(titleElement)>"), to: title)
             while let child = CmarkNodes.firstChild(of: entry.quote) { CmarkNodes.append(child, to: container) }
             CmarkNodes.free(entry.quote)
         }
@@ -109,13 +114,23 @@ struct AlertBlocks {
         guard let paragraph = CmarkNodes.firstChild(of: quote), CmarkNodes.kind(of: paragraph) == .paragraph,
               let first = CmarkNodes.firstChild(of: paragraph), CmarkNodes.kind(of: first) == .text else { return false }
         let literal = Array(CmarkNodes.literal(of: first).utf8)
-        guard literal.starts(with: Array("[!".utf8)), let close = literal.firstIndex(of: UInt8(ascii: "]")),
-              let kind = Alert.Kind(rawValue: String(decoding: literal[2..<close], as: UTF8.self).lowercased()) else { return false }
-        let rest = literal[(close + 1)...]
+        guard literal.starts(with: Array("[!".utf8)), let close = literal.firstIndex(of: UInt8(ascii: "]")), close - 2 <= 20 else { return false }
+        // GitHub's five, and the callout types of Obsidian, Docsy and MkDocs (`[!INFO]`, `[!FAQ]`), titled by their name.
+        let name = String(decoding: literal[2..<close], as: UTF8.self)
+        let gitHubKind = Alert.Kind(rawValue: name.lowercased())
+        guard let kind = gitHubKind ?? Alert.Kind(calloutType: name) else { return false }
+        var rest = literal[(close + 1)...]
+        // Obsidian's fold: `-` closed, `+` open.
+        var foldsOpen: Bool?
+        if let sign = rest.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
+            foldsOpen = sign == UInt8(ascii: "+")
+            rest = rest.dropFirst()
+        }
         guard rest.isEmpty || Self.isBlank(rest.first!), !isEscaped(paragraph) else { return false }
         let line = Self.takeFirstLine(of: paragraph)
-        // The title: what follows the marker on its line.
-        let titleText = String(decoding: rest.drop(while: Self.isBlank), as: UTF8.self)
+        // The title: what follows the marker on its line; for a type other than GitHub's, its name.
+        var titleText = String(decoding: rest.drop(while: Self.isBlank), as: UTF8.self)
+        if titleText.isEmpty, gitHubKind == nil { titleText = name.prefix(1).uppercased() + name.dropFirst().lowercased() }
         var title = Array(line.dropFirst())
         if !titleText.isEmpty { title.insert(CmarkNodes.text(titleText), at: 0) }
         CmarkNodes.free(line[0])
@@ -123,7 +138,7 @@ struct AlertBlocks {
         let plainTitle = title.map(Self.plainText).joined().trimmingBlanks
         if plainTitle.isEmpty { for node in title { CmarkNodes.free(node) } }
         found.append(Found(quote: quote, alert: Alert(kind: kind, title: plainTitle.isEmpty ? nil : plainTitle),
-                           title: plainTitle.isEmpty ? nil : title))
+                           title: plainTitle.isEmpty ? nil : title, foldsOpen: foldsOpen))
         return true
     }
 
