@@ -107,6 +107,9 @@ public struct MarkdownParser: Sendable {
         /// sites link to (`Installation & setup` → `installation-setup`, then
         /// `installation-setup_1`), instead of GitHub's (``Heading/id``). Default: off.
         package var pythonMarkdownHeadingIDs = false
+        /// With ``titleHeading`` `.omit(given: nil)`, only a level-1 heading is the title, as
+        /// MkDocs reads titles: a document without one keeps its first heading. Default: off.
+        package var titleHeadingIsLevelOne = false
         /// What becomes of the heading the document's title comes from, for sites whose
         /// templates show the title themselves. Default: ``TitleHeading/keep``.
         public var titleHeading: TitleHeading
@@ -252,7 +255,8 @@ public struct MarkdownParser: Sendable {
         var omitted: Set<Int> = []
         if case .omit(let given) = options.titleHeading, let leading = document.firstHeading(),
            let heading = facts.headings.first,
-           Self.isTitle(heading, given: given, headings: facts.headings, opensDocument: document.opensDocument(leading)) {
+           Self.isTitle(heading, given: given, headings: facts.headings,
+                        opensDocument: !options.titleHeadingIsLevelOne && document.opensDocument(leading)) {
             omitted = document.remove(leading, markedNodes: nodes)
             facts.omittedHeading = heading
         }

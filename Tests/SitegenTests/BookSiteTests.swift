@@ -223,6 +223,25 @@ struct BookSiteTests {
         #expect(page.contains("id=\"installation--configuration\"") && page.contains("id=\"installation--configuration-1\""))
     }
 
+    @Test("an MkDocs page without a # heading takes its title from nav, else its file name, and keeps its first heading")
+    func mkDocsNavTitles() async throws {
+        let site = try TestSite()
+        try site.write("site_name: S\nnav:\n  - Home: index.md\n  - 'Views': api/views.md\n", to: "mkdocs.yml")
+        try site.write("# Django REST\n\nWelcome.\n", to: "docs/index.md")
+        try site.write("---\nsource: views.py\n---\n\n## Class-based Views\n\nText.\n", to: "docs/api/views.md")
+        try site.write("## First part\n\nText.\n", to: "docs/api/request-parsing.md")
+        try await site.build()
+        let views = try site.page("api/views/index.html")
+        #expect(views.contains("<title>Views · S</title>"))
+        #expect(ForeignTitlesTests.headingsOne(views) == ["Views"])
+        #expect(views.contains("<h2 id=\"class-based-views\">Class-based Views</h2>"))
+        let other = try site.page("api/request-parsing/index.html")
+        #expect(ForeignTitlesTests.headingsOne(other) == ["Request parsing"])
+        #expect(other.contains("<h2 id=\"first-part\">First part</h2>"))
+        let home = try site.page("index.html")
+        #expect(ForeignTitlesTests.headingsOne(home) == ["Django REST"])
+    }
+
     @Test("use_directory_urls: false gives /a/b.html; edit_uri is taken as given")
     func mkDocsFileURLs() async throws {
         let site = try TestSite()

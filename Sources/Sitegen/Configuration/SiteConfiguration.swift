@@ -105,6 +105,10 @@ public struct SiteConfiguration: Sendable {
     var codeLineNumbers: Int?
     /// Whether headings get the ids Python-Markdown's `toc` extension gives them (an MkDocs site's).
     var pythonMarkdownHeadingIDs = false
+    /// The titles `navigation` gives pages, by content path, when a page's title comes from
+    /// its level-1 heading or else from them (MkDocs: `nav` titles a page without a `# heading`,
+    /// whose first lower heading stays in its text); `nil` in other sites.
+    var navigationTitles: [String: String]?
     /// The languages pages are published in: ``languages``, else the one ``language`` at the root.
     public var publishedLanguages: [SiteLanguage] {
         languages.isEmpty ? [SiteLanguage(code: language, path: "")] : languages

@@ -13,7 +13,7 @@ import SitegenLimits
 /// | `use_directory_urls` (default `true`) | `uglyURLs` when `false`; `keepFileNames: true` |
 /// | `repo_url` | `repository` |
 /// | `repo_url` + `edit_uri` (default `edit/master/docs/` on GitHub) | `editURL` |
-/// | `nav` | the navigation (order, nesting, titles); its top-level entries are the `main` menu, as Material's tabs |
+/// | `nav` | the navigation (order, nesting, titles); its top-level entries are the `main` menu, as Material's tabs; the title of a page without a `# heading` (whose first lower heading stays in its text) |
 /// | `theme.language` | `language` |
 /// | `extra` | `params` |
 /// | (always) | admonitions (`!!! note "Title"`, `??? tip`) as callouts |
@@ -51,6 +51,7 @@ enum MkDocsConfiguration {
         configuration.keepFileNames = true
         configuration.readsAdmonitions = true
         configuration.pythonMarkdownHeadingIDs = true
+        configuration.navigationTitles = [:]
         // Python-Markdown's `smarty`, named alone or with its settings.
         configuration.smartPunctuation = values.values["markdown_extensions"]?.list?.contains {
             $0.string == "smarty" || $0.map?["smarty"] != nil
@@ -86,6 +87,9 @@ enum MkDocsConfiguration {
             }
             let navigation = BookSummary(sourcePath: "", entries: entries(list, line: values.values.line(of: "nav") ?? 1, depth: 1))
             configuration.navigation = navigation
+            configuration.navigationTitles = navigation.chapters.reduce(into: [:]) { titles, entry in
+                if let path = entry.path, titles[path] == nil { titles[path] = entry.title }
+            }
             configuration.menus["main"] = tabs(navigation.entries, file: values.file, line: values.values.line(of: "nav"))
         }
         configuration.params = try values.table("extra") ?? .empty

@@ -392,6 +392,7 @@ struct SiteRenderer: Sendable {
         }
         options.hidesRustLines = loaded.configuration.hidesRustLines
         options.pythonMarkdownHeadingIDs = loaded.configuration.pythonMarkdownHeadingIDs
+        options.titleHeadingIsLevelOne = loaded.configuration.navigationTitles != nil
         options.admonitions = loaded.configuration.readsAdmonitions
         // kramdown, for which Jekyll sites are written, reads only `$$` as math.
         options.singleDollarMath = loaded.configuration.jekyllPermalinks == nil
@@ -590,7 +591,9 @@ struct SiteRenderer: Sendable {
         let summary = page.summary ?? Self.summary(markdown)
         let titleID = site.markdownParser.options.headingIDs ? markdown.omittedHeading?.id : nil
         var rendered = RenderedPage(page: page,
-                                    title: page.explicitTitle ?? markdown.title ?? markdown.headings.first?.text ?? page.fileTitle,
+                                    title: page.explicitTitle ?? markdown.title
+                                        ?? loaded.configuration.navigationTitles.map { $0[page.sourcePath] ?? page.fileTitle }
+                                        ?? markdown.headings.first?.text ?? page.fileTitle,
                                     description: page.description ?? summary, summary: summary,
                                     headings: markdown.headings, content: markdown.html,
                                     data: page.data, titleID: titleID)
