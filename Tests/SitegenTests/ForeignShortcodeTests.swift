@@ -136,6 +136,44 @@ struct ForeignShortcodeTests {
         #expect(JekyllLiquid.urlParts(of: "/") == ("", ""))
     }
 
+    @Test("kramdown's markdown=\"1\" elements hold Markdown in a Jekyll site, nested too; raw ones, code and unclosed ones stay")
+    func kramdownMarkdownElements() async throws {
+        let page = """
+            ---
+            title: A
+            ---
+            <div class="links" markdown="1">
+              - [Start](/start/) *now*
+              <div class='sub' markdown='1'>
+              **Deeper**
+              </div>
+            <div class="raw">
+            *raw*
+            </div>
+            </div>
+
+            <section markdown="block">
+            Never *closed*
+
+            ```html
+            <div markdown="1">
+            </div>
+            ```
+            """
+        let site = try TestSite()
+        try site.write("title: J\n", to: "_config.yml")
+        try site.write(page, to: "a.md")
+        try await site.build()
+        let html = try site.page("a.html")
+        #expect(html.contains("<div class=\"links\">\n<ul>\n<li><a href=\"/start/\">Start</a> <em>now</em></li>\n</ul>\n  <div class='sub'>\n<p><strong>Deeper</strong></p>\n  </div>\n<div class=\"raw\">\n*raw*\n</div>\n</div>"))
+        #expect(html.contains("<section markdown=\"block\">"))
+        #expect(html.contains("<span class=\"na\">markdown</span><span class=\"o\">=</span><span class=\"s\">&quot;1&quot;</span>"))
+        let plain = try TestSite()
+        try plain.write(page, to: "content/a.md")
+        try await plain.build()
+        #expect(try plain.page("a/index.html").contains("<div class=\"links\" markdown=\"1\">"))
+    }
+
     @Test("Liquid that cannot run (an unknown filter, an include of itself, a missing include) is a warning at the page's line; the page shows its text")
     func jekyllLiquidFailures() async throws {
         let site = try TestSite()

@@ -454,6 +454,10 @@ struct SiteRenderer: Sendable {
             imageRequests = expansion.imageRequests
             rawLines = expansion.rawLines.map { $0.lowerBound + expanded.bodyLineOffset...$0.upperBound + expanded.bodyLineOffset }
         }
+        // kramdown's `<div markdown="1">`: a Jekyll page's elements whose text is Markdown.
+        if loaded.configuration.jekyllPermalinks != nil, let body = KramdownHTMLBlocks.rewritten(expanded.body, fragments: &fragments) {
+            expanded = MarkdownSource(frontMatter: expanded.frontMatter, body: body[...], bodyLineOffset: expanded.bodyLineOffset)
+        }
         var markdown = parser.parse(ForeignTemplateTags.unescapingHugoShortcodes(expanded), fragments: fragments)
         markdown.html = TableOfContents.inlined(in: DiagramBlocks.withScript(markdown.html, hasScript: hasDiagram),
                                                 headings: markdown.headings)
