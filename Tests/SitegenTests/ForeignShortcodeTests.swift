@@ -174,6 +174,23 @@ struct ForeignShortcodeTests {
         #expect(try plain.page("a/index.html").contains("<div class=\"links\" markdown=\"1\">"))
     }
 
+    @Test("include_relative brings in a file from the page's folder, with parameters; one that climbs out or is missing is a warning")
+    func jekyllIncludeRelative() async throws {
+        let site = try TestSite()
+        try site.write("title: J\n", to: "_config.yml")
+        try site.write("Shared *text* for {{ include.who }} on {{ page.title }}.\n", to: "docs/_shared.md")
+        try site.write("# Inside\n", to: "_includes/_shared.md")
+        try site.write("---\ntitle: Guide\n---\n{% include_relative _shared.md who=\"you\" %}\n\n{% include _shared.md %}\n", to: "docs/guide.md")
+        try site.write("---\ntitle: Up\n---\n{% include_relative ../secret.md %}\n", to: "docs/up.md")
+        try site.write("SECRET\n", to: "secret.md")
+        let summary = try await site.build()
+        let guide = try site.page("docs/guide.html")
+        #expect(guide.contains("<p>Shared <em>text</em> for you on Guide.</p>"))
+        #expect(guide.contains("<h1 id=\"inside\">Inside</h1>") || guide.contains(">Inside</h1>"))
+        #expect(!(try site.page("docs/up.html")).contains("SECRET"))
+        #expect(summary.warnings.map(\.description).contains { $0.contains("docs/up.md:4") && $0.contains("../secret.md") })
+    }
+
     @Test("Liquid that cannot run (an unknown filter, an include of itself, a missing include) is a warning at the page's line; the page shows its text")
     func jekyllLiquidFailures() async throws {
         let site = try TestSite()

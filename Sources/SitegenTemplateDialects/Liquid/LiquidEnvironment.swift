@@ -9,6 +9,9 @@ public struct LiquidEnvironment: Sendable {
     /// The text of the include file `name` (`_includes/<name>` in Jekyll), or `nil` when there
     /// is none: the `include` tag then fails with an error naming it.
     public var include: @Sendable (_ name: String) -> String?
+    /// The text of the file `name` from the page's folder, for Jekyll's `include_relative`, or
+    /// `nil` when there is none: the tag then fails with an error naming it.
+    public var includeRelative: @Sendable (_ name: String) -> String?
     /// Markdown to HTML, for the `markdownify` filter.
     public var markdownify: @Sendable (String) -> String
     /// The HTML of `{% highlight ruby linenos %}…{% endhighlight %}`: the code (its Liquid
@@ -29,6 +32,7 @@ public struct LiquidEnvironment: Sendable {
     /// An environment; any closure left out keeps its default.
     public init(
         include: @escaping @Sendable (_ name: String) -> String? = { _ in nil },
+        includeRelative: @escaping @Sendable (_ name: String) -> String? = { _ in nil },
         markdownify: (@Sendable (String) -> String)? = nil,
         highlight: (@Sendable (_ code: String, _ language: String, _ options: String) -> String)? = nil,
         tag: @escaping @Sendable (_ name: String, _ argument: String) -> String? = { _, _ in nil },
@@ -36,6 +40,7 @@ public struct LiquidEnvironment: Sendable {
         strict: Bool = false
     ) {
         self.include = include
+        self.includeRelative = includeRelative
         self.markdownify = markdownify ?? { LiquidFilters.escapeHTML($0) }
         self.highlight = highlight ?? { code, language, _ in
             "<pre><code class=\"language-\(LiquidFilters.escapeHTML(language))\">\(LiquidFilters.escapeHTML(code))</code></pre>"

@@ -45,6 +45,8 @@ struct LiquidInclude: Sendable {
     var name: [LiquidNode]
     var parameters: [(String, LiquidExpression)]
     var line: Int
+    /// Jekyll's `include_relative`: the file is found from the page's folder.
+    var isRelative = false
 }
 
 extension LiquidNode {

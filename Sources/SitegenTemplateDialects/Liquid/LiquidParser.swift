@@ -71,8 +71,8 @@ struct LiquidParser: TemplateBlockParsing {
             return .increment(variable, by: name == "increment" ? 1 : -1)
         case "cycle":
             return try cycle(markup, line: line)
-        case "include":
-            return try include(markup, line: line)
+        case "include", "include_relative":
+            return try include(markup, line: line, relative: name == "include_relative")
         case "echo":
             var parser = try LiquidExpressionParser(markup, line: line)
             let value = try parser.filteredExpression()
@@ -90,8 +90,7 @@ struct LiquidParser: TemplateBlockParsing {
         case "elsif", "elif", "else", "when", "endif", "endunless", "endcase", "endfor", "endcapture", "endset",
              "endhighlight":
             throw DialectError(.syntax, line: line, "`{% \(name) %}` is outside the block it belongs to.")
-        case "liquid", "render", "tablerow", "ifchanged", "layout", "block", "extends", "macro", "import", "from",
-             "include_relative":
+        case "liquid", "render", "tablerow", "ifchanged", "layout", "block", "extends", "macro", "import", "from":
             throw DialectError(.unsupported(construct: "tag \(name)"), line: line, "The Liquid tag `\(name)` is not supported.")
         default:
             if pairedNames.contains(name) {
@@ -222,7 +221,7 @@ struct LiquidParser: TemplateBlockParsing {
         return .cycle(group: group, values: values)
     }
 
-    private func include(_ markup: String, line: Int) throws(DialectError) -> LiquidNode {
+    private func include(_ markup: String, line: Int, relative: Bool) throws(DialectError) -> LiquidNode {
         let nameSource: String
         var rest: Substring
         if let quote = markup.first, quote == "\"" || quote == "'" {
@@ -257,7 +256,7 @@ struct LiquidParser: TemplateBlockParsing {
             guard parser.take("=") || parser.take(":") else { throw parser.error("`=` after `\(key)`") }
             parameters.append((key, try parser.additive()))
         }
-        return .include(LiquidInclude(name: name, parameters: parameters, line: line))
+        return .include(LiquidInclude(name: name, parameters: parameters, line: line, isRelative: relative))
     }
 }
 

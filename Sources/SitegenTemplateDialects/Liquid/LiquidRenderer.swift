@@ -207,11 +207,13 @@ final class LiquidRenderer {
                 : "Includes nest deeper than \(Limits.includeDepth) levels: \(chain)."
             throw DialectError(.limit, line: include.line, message)
         }
+        // A relative include and an `_includes/` file of one name are two files.
+        let key = (include.isRelative ? "./" : "") + name
         let nodes: [LiquidNode]
-        if let parsed = parsedIncludes[name] {
+        if let parsed = parsedIncludes[key] {
             nodes = parsed
         } else {
-            guard let source = environment.include(name) else {
+            guard let source = include.isRelative ? environment.includeRelative(name) : environment.include(name) else {
                 throw DialectError(.syntax, line: include.line, "The include `\(name)` does not exist.")
             }
             do {
@@ -219,7 +221,7 @@ final class LiquidRenderer {
             } catch {
                 throw DialectError(error.kind, line: include.line, "In the include `\(name)`, line \(error.line): \(error.message)")
             }
-            parsedIncludes[name] = nodes
+            parsedIncludes[key] = nodes
         }
         var parameters: [String: TemplateValue] = [:]
         for (key, expression) in include.parameters {

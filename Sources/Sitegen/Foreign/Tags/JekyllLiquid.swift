@@ -91,6 +91,7 @@ struct JekyllLiquid: Sendable {
         let unknown = Mutex<[String]>([])
         let environment = LiquidEnvironment(
             include: { name in Self.include(name, in: source) },
+            includeRelative: { name in Self.include(relative: name, from: URLPath.folder(of: path), in: source) },
             markdownify: markdownify, highlight: highlight,
             tag: { name, argument in
                 let target = argument.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
@@ -133,6 +134,14 @@ struct JekyllLiquid: Sendable {
         } catch {
             return .failure(SiteError(file: file, line: error.line, "its front matter cannot be read: \(error.message)"))
         }
+    }
+
+    /// The text of the file `name` from the page's folder `folder`, for `include_relative`, if it
+    /// is a file inside the site; as in Jekyll, a name that climbs (`..`) or starts at the top
+    /// (`/`) reads nothing.
+    private static func include(relative name: String, from folder: String, in source: any SiteSource) -> String? {
+        guard !name.hasPrefix("/"), !name.split(separator: "/").contains("..") else { return nil }
+        return ConfinedFile.text(at: name, from: folder, root: "", in: source, maximumSize: Limits.templateFileBytes)
     }
 
     /// The text of `_includes/NAME`, if it is a file inside that folder.
