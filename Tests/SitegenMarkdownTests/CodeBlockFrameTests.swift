@@ -126,6 +126,16 @@ struct CodeBlockFrameTests {
             """)
     }
 
+    @Test("an npm2yarn block is tabs npm, Yarn and pnpm, its commands written for each, its title on each")
+    func npm2yarn() throws {
+        let html = try parser.html(from: "```bash npm2yarn title=\"Install\"\nnpm install --save-dev jest\n```\n")
+        #expect(html.components(separatedBy: "<figcaption>Install</figcaption>").count == 4)
+        #expect(html.contains("<label class=\"tab-label\" for=\"code-tabs-1-1\">npm</label><div class=\"tab-panel\">\n<figure class=\"code-block\"><figcaption>Install</figcaption>\n<pre><code class=\"language-bash\">npm install --save-dev jest\n</code></pre>"))
+        #expect(html.contains(">Yarn</label><div class=\"tab-panel\">\n<figure class=\"code-block\"><figcaption>Install</figcaption>\n<pre><code class=\"language-bash\">yarn add --dev jest\n</code></pre>"))
+        #expect(html.contains(">pnpm</label><div class=\"tab-panel\">\n<figure class=\"code-block\"><figcaption>Install</figcaption>\n<pre><code class=\"language-bash\">pnpm add --save-dev jest\n</code></pre>"))
+        #expect(!html.contains("npm2yarn"))
+    }
+
     @Test("a tab in a list item or a quote stays there; code modifiers still see each block; without generator syntax nothing changes")
     func nestingAndModifiers() throws {
         let source = """

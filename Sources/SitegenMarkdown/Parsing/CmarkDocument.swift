@@ -924,6 +924,8 @@ enum CmarkNodes {
     }
     static func lastChild(of node: OpaquePointer) -> OpaquePointer? { cmark_node_last_child(node) }
     static func next(after node: OpaquePointer) -> OpaquePointer? { cmark_node_next(node) }
+    /// Sets a code block's info string.
+    static func setInfo(of block: OpaquePointer, to info: String) { cmark_node_set_fence_info(block, info) }
     /// A code block's info string (`""` for an indented block).
     static func info(of block: OpaquePointer) -> String { string(cmark_node_get_fence_info(block)) }
     /// A text, code or HTML node's text; `""` for other nodes.
@@ -958,6 +960,15 @@ enum CmarkNodes {
     static func blockQuote() -> OpaquePointer { cmark_node_new(CMARK_NODE_BLOCK_QUOTE) }
     /// An empty paragraph.
     static func paragraph() -> OpaquePointer { cmark_node_new(CMARK_NODE_PARAGRAPH) }
+
+    /// A fenced code block holding `code`, its info string `info`.
+    static func codeBlock(_ code: String, info: String) -> OpaquePointer {
+        let node: OpaquePointer = cmark_node_new(CMARK_NODE_CODE_BLOCK)
+        cmark_node_set_literal(node, code)
+        cmark_node_set_fence_info(node, info)
+        _ = cmark_node_set_fenced(node, 1, 3, 0, CChar(UInt8(ascii: "`")))
+        return node
+    }
 
     /// A text node: cmark escapes it when it renders.
     static func text(_ literal: String) -> OpaquePointer {

@@ -13,6 +13,9 @@ import Foundation
 ///   `tab={"span": 2}` puts that block and the next one in one tab. The tabs are the bundled
 ///   themes' `.tabs`, which work without JavaScript.
 ///
+/// - Docusaurus' `npm2yarn` blocks (`` ```bash npm2yarn ``): tabs `npm`, `Yarn` and `pnpm`,
+///   the block's npm commands written for each (``PackageManagerCommands``).
+///
 /// The block itself stays cmark's `<pre><code>`, and the code block modifiers see only it.
 enum CodeBlockFrames {
     /// Whether `body` may hold a fence whose info string frames it: a line that starts (after
@@ -32,18 +35,37 @@ enum CodeBlockFrames {
             while lineEnd < end, lineEnd.pointee != 10 { lineEnd += 1 }
             let info = String(decoding: UnsafeBufferPointer(start: at + 3, count: lineEnd - at - 3), as: UTF8.self)
             return info.contains("title=") || info.contains("filename=") || info.contains("name=") || info.contains("tab")
+                || info.contains("npm2yarn")
         }
     }
 
     /// Frames the code blocks under `root` whose info strings ask for it.
     static func make(under root: OpaquePointer) {
-        let blocks = CmarkNodes.nodes(.codeBlock, under: root)
+        var blocks = CmarkNodes.nodes(.codeBlock, under: root)
         var grouped: Set<OpaquePointer> = []
         var sets = 0
+        // Docusaurus' npm2yarn: the block's npm commands, then as Yarn and pnpm write them, as tabs.
+        for block in blocks {
+            let info = CmarkNodes.info(of: block)
+            var words = info.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            guard words.dropFirst().contains("npm2yarn") else { continue }
+            words.removeAll { $0 == "npm2yarn" }
+            let shownInfo = words.joined(separator: " ")
+            CmarkNodes.setInfo(of: block, to: shownInfo)
+            let code = CmarkNodes.literal(of: block)
+            let converted = PackageManagerCommands.Tool.allCases.map { ($0.label, CmarkNodes.codeBlock(PackageManagerCommands.converted(code, to: $0), info: shownInfo)) }
+            sets += 1
+            guard tabSet(before: block, panels: [("npm", [block])] + converted.map { ($0.0, [$0.1]) }, number: sets) != nil else {
+                converted.forEach { CmarkNodes.free($0.1) }
+                continue
+            }
+            blocks += converted.map(\.1)
+            grouped.insert(block)
+        }
         for block in blocks where !grouped.contains(block) {
             guard TabMeta(info: CmarkNodes.info(of: block)) != nil else { continue }
             // A set: tab blocks one after the other (a span's blocks need not be tab blocks).
-            var tabs: [(meta: TabMeta, language: String, blocks: [OpaquePointer])] = []
+            var tabs: [(label: String, blocks: [OpaquePointer])] = []
             var node: OpaquePointer? = block
             while let current = node, CmarkNodes.kind(of: current) == .codeBlock, let meta = TabMeta(info: CmarkNodes.info(of: current)) {
                 var members = [current]
@@ -52,25 +74,12 @@ enum CodeBlockFrames {
                     members.append(next)
                     node = CmarkNodes.next(after: next)
                 }
-                tabs.append((meta, language(of: current), members))
+                let language = language(of: current)
+                tabs.append((meta.label ?? defaultLabels[language] ?? language, members))
             }
             sets += 1
-            let set = CmarkNodes.block(opening: "<div class=\"tabs\">", closing: "</div>")
-            guard CmarkNodes.insert(set, before: block) else { continue }
-            for (number, tab) in tabs.enumerated() {
-                let id = "code-tabs-\(sets)-\(number + 1)"
-                let label = tab.meta.label ?? defaultLabels[tab.language] ?? tab.language
-                let panel = CmarkNodes.block(
-                    opening: "<input type=\"radio\" class=\"tab-input\" name=\"code-tabs-\(sets)\" id=\"\(id)\"" + (number == 0 ? " checked" : "")
-                        + "><label class=\"tab-label\" for=\"\(id)\">" + HTMLText.escapeAttribute(label) + "</label><div class=\"tab-panel\">",
-                    closing: "</div>")
-                CmarkNodes.append(panel, to: set)
-                for member in tab.blocks {
-                    CmarkNodes.unlink(member)
-                    CmarkNodes.append(member, to: panel)
-                    grouped.insert(member)
-                }
-            }
+            guard tabSet(before: block, panels: tabs, number: sets) != nil else { continue }
+            for tab in tabs { grouped.formUnion(tab.blocks) }
         }
         for block in blocks {
             guard let title = title(in: CmarkNodes.info(of: block)) else { continue }
@@ -80,6 +89,29 @@ enum CodeBlockFrames {
             CmarkNodes.unlink(block)
             CmarkNodes.append(block, to: figure)
         }
+    }
+
+    /// A set of tabs put before `first`, the `number`th of the page, each tab's blocks moved
+    /// into its panel (blocks made for it go there too); `nil` when cmark refused it there.
+    private static func tabSet(before first: OpaquePointer, panels: [(label: String, blocks: [OpaquePointer])], number set: Int) -> OpaquePointer? {
+        let tabs = CmarkNodes.block(opening: "<div class=\"tabs\">", closing: "</div>")
+        guard CmarkNodes.insert(tabs, before: first) else {
+            CmarkNodes.free(tabs)
+            return nil
+        }
+        for (number, tab) in panels.enumerated() {
+            let id = "code-tabs-\(set)-\(number + 1)"
+            let panel = CmarkNodes.block(
+                opening: "<input type=\"radio\" class=\"tab-input\" name=\"code-tabs-\(set)\" id=\"\(id)\"" + (number == 0 ? " checked" : "")
+                    + "><label class=\"tab-label\" for=\"\(id)\">" + HTMLText.escapeAttribute(tab.label) + "</label><div class=\"tab-panel\">",
+                closing: "</div>")
+            CmarkNodes.append(panel, to: tabs)
+            for member in tab.blocks {
+                CmarkNodes.unlink(member)
+                CmarkNodes.append(member, to: panel)
+            }
+        }
+        return tabs
     }
 
     /// The labels of Docusaurus' tab blocks plugin for languages it names.
