@@ -1,4 +1,5 @@
 import Foundation
+import SitegenMarkdown
 import Testing
 @testable import Sitegen
 
@@ -172,6 +173,12 @@ struct ForeignShortcodeTests {
         try plain.write(page, to: "content/a.md")
         try await plain.build()
         #expect(try plain.page("a/index.html").contains("<div class=\"links\" markdown=\"1\">"))
+        // An inner element never closed leaves the outer one's closing to it; 20,000 never closed cost one pass.
+        var fragments = HTMLFragments()
+        let inner = KramdownHTMLBlocks.rewritten("<div markdown=\"1\">\n<section markdown=\"1\">\n*a*\n</div>\n", fragments: &fragments)
+        #expect(inner?.contains("<section markdown=\"1\">") == true && fragments.html == ["<div>", "</div>"])
+        let many = String(repeating: "<div markdown=\"1\">\n", count: 20_000)
+        #expect(KramdownHTMLBlocks.rewritten(many[...], fragments: &fragments) == nil)
     }
 
     @Test("include_relative brings in a file from the page's folder, with parameters; one that climbs out or is missing is a warning")

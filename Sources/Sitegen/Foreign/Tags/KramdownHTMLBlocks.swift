@@ -13,7 +13,8 @@ import SitegenMarkdown
 /// same name opened and closed between them counted), are put behind ``HTMLFragments``
 /// placeholders written as HTML comments on their own lines, so the lines between them are
 /// read as Markdown and the text keeps its lines. The attribute is left out, as kramdown
-/// leaves it out. Code is not read; an element never closed is left as it was.
+/// leaves it out. Code is not read; an element never closed is left as it was (a closing tag
+/// of one further out closes that one). One pass over the lines, whatever they hold.
 enum KramdownHTMLBlocks {
     /// `body` with those elements' tags behind placeholders of `fragments`, or `nil` when it has none.
     static func rewritten(_ body: Substring, fragments: inout HTMLFragments) -> String? {
@@ -22,28 +23,31 @@ enum KramdownHTMLBlocks {
         var fences = IndentedBlocks.Fences()
         var code: Set<Int> = []
         for (index, line) in lines.enumerated() where fences.isCode(line[...]) { code.insert(index) }
+        // The open elements, innermost last, each with how deep elements of its name opened
+        // since are nested: one pass, so that thousands never closed cost no more than one.
+        var open: [(line: Int, name: String, tag: String, depth: Int)] = []
         var changed = false
-        var index = 0
-        while index < lines.count {
-            defer { index += 1 }
-            guard !code.contains(index), let (name, tag) = opening(lines[index]) else { continue }
-            // Its closing line: elements of its name opened and closed between them counted.
-            var depth = 0, close: Int?
-            for later in (index + 1)..<lines.count where !code.contains(later) {
-                let trimmed = lines[later].trimmingCharacters(in: .whitespaces)
-                if trimmed == "</\(name)>" && depth == 0 {
-                    close = later
-                    break
-                }
-                depth += occurrences(of: "<\(name)", in: trimmed, followedByNameEnd: true) - occurrences(of: "</\(name)>", in: trimmed)
-                depth = max(depth, 0)
+        for index in lines.indices where !code.contains(index) {
+            if let (name, tag) = opening(lines[index]) {
+                open.append((index, name, tag, 0))
+                continue
             }
-            guard let close else { continue }
-            let indentation = String(lines[index].prefix { $0 == " " })
-            lines[index] = indentation + fragments.blockPlaceholder(for: tag, newlines: 0)
-            let closingIndentation = String(lines[close].prefix { $0 == " " }.prefix(3))
-            lines[close] = closingIndentation + fragments.blockPlaceholder(for: "</\(name)>", newlines: 0)
-            changed = true
+            guard !open.isEmpty else { continue }
+            let trimmed = lines[index].trimmingCharacters(in: .whitespaces)
+            // A closing tag of an element further out closes it; the ones inside it were never closed.
+            if trimmed.hasPrefix("</"), let closed = open.lastIndex(where: { trimmed == "</\($0.name)>" && $0.depth == 0 }) {
+                let innermost = open[closed]
+                open.removeSubrange(closed...)
+                lines[innermost.line] = String(lines[innermost.line].prefix { $0 == " " })
+                    + fragments.blockPlaceholder(for: innermost.tag, newlines: 0)
+                lines[index] = String(lines[index].prefix { $0 == " " }.prefix(3)) + fragments.blockPlaceholder(for: "</\(innermost.name)>", newlines: 0)
+                changed = true
+                continue
+            }
+            let innermost = open[open.count - 1]
+            let depth = innermost.depth + occurrences(of: "<\(innermost.name)", in: trimmed, followedByNameEnd: true)
+                - occurrences(of: "</\(innermost.name)>", in: trimmed)
+            open[open.count - 1].depth = max(depth, 0)
         }
         return changed ? lines.joined(separator: "\n") : nil
     }
