@@ -19,7 +19,7 @@ enum KramdownHTMLBlocks {
     /// `body` with those elements' tags behind placeholders of `fragments`, or `nil` when it has none.
     static func rewritten(_ body: Substring, fragments: inout HTMLFragments) -> String? {
         guard HTMLScan.contains("markdown=", in: body) else { return nil }
-        var lines = body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var lines = body.utf8.split(separator: 10, omittingEmptySubsequences: false).map { String(Substring($0)) }
         var fences = IndentedBlocks.Fences()
         var code: Set<Int> = []
         for (index, line) in lines.enumerated() where fences.isCode(line[...]) { code.insert(index) }

@@ -17,23 +17,42 @@ import SitegenMarkdown
 /// `<TOCInline toc={toc} />` is a list of the page's headings (`toc.slice(1)` without the
 /// first). Other components (React's) are left as they are.
 enum MdxImports {
+    /// Whether `body` may hold an import block: a line starting with `import ` at its start or
+    /// after a blank line (code's `import` lines mostly follow a fence or other code), found by
+    /// byte search.
+    static func mayHold(_ body: Substring) -> Bool {
+        if body.utf8.starts(with: "import ".utf8) { return true }
+        var rest = body
+        while let found = HTMLScan.range(of: "\nimport ", in: rest) {
+            // The line before it, back to its start, holds only blanks.
+            let before = body.utf8[..<found.lowerBound].reversed().prefix { $0 != 10 }
+            if before.allSatisfy({ $0 == 32 || $0 == 9 || $0 == 13 }) { return true }
+            rest = body[found.upperBound...]
+        }
+        return false
+    }
+
     /// `body` with its imports done, or `nil` when it has none.
     static func rewritten(_ body: Substring) -> String? {
-        guard body.hasPrefix("import ") || body.contains("\nimport ") else { return nil }
-        var lines = body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard mayHold(body) else { return nil }
+        // Split at the byte: splitting at the Character walks every grapheme of the page.
+        var lines = body.utf8.split(separator: 10, omittingEmptySubsequences: false).map { Substring($0) }
         var fences = IndentedBlocks.Fences()
         var partials: [String: String] = [:]
         var changed = false
-        let isBlank = { (index: Int) in index < 0 || index >= lines.count || lines[index].allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" } }
+        // By bytes: pages of code with `import` lines in it are common.
+        let isBlank = { (index: Int) in index < 0 || index >= lines.count || lines[index].utf8.allSatisfy { $0 == 32 || $0 == 9 || $0 == 13 } }
+        let startsImport = { (line: Substring) in line.utf8.starts(with: "import ".utf8) }
         var index = 0
         while index < lines.count {
-            guard !fences.isCode(lines[index][...]), isBlank(index - 1), importLine(lines[index]) != nil else { index += 1; continue }
+            guard !fences.isCode(lines[index]), startsImport(lines[index]), isBlank(index - 1), importLine(String(lines[index])) != nil
+            else { index += 1; continue }
             // A block of import lines, then a blank line (or the end).
             var end = index
-            while end < lines.count, importLine(lines[end]) != nil { end += 1 }
+            while end < lines.count, startsImport(lines[end]), importLine(String(lines[end])) != nil { end += 1 }
             guard isBlank(end) else { index = end; continue }
             for line in index..<end {
-                if case let (name?, path)? = importLine(lines[line]), path.hasSuffix(".md") || path.hasSuffix(".mdx") || path == tableOfContents {
+                if case let (name?, path)? = importLine(String(lines[line])), path.hasSuffix(".md") || path.hasSuffix(".mdx") || path == tableOfContents {
                     partials[name] = path
                 }
                 lines[line] = ""
@@ -43,13 +62,13 @@ enum MdxImports {
         }
         if !partials.isEmpty {
             var fences = IndentedBlocks.Fences()
-            for (number, line) in lines.enumerated() where !fences.isCode(line[...]) {
+            for (number, line) in lines.enumerated() where !fences.isCode(line) {
                 let trimmed = line.trimmingCharacters(in: .whitespaces)
                 guard trimmed.hasPrefix("<"), trimmed.hasSuffix("/>") else { continue }
                 let tag = trimmed.dropFirst().dropLast(2).trimmingCharacters(in: .whitespaces)
                 let name = String(tag.prefix { !$0.isWhitespace })
                 if let path = partials[name], name == tag {
-                    lines[number] = "{{#include " + path + "}}"
+                    lines[number] = Substring("{{#include " + path + "}}")
                     changed = true
                 } else if partials[name] == tableOfContents {
                     // `toc={toc.slice(1)}` leaves out the first entry.
@@ -57,7 +76,7 @@ enum MdxImports {
                     if let slice = tag.range(of: "toc.slice(") {
                         skipped = Int(tag[slice.upperBound...].prefix { $0.isNumber }) ?? 0
                     }
-                    lines[number] = tableOfContentsMarker(skipping: skipped)
+                    lines[number] = Substring(tableOfContentsMarker(skipping: skipped))
                     changed = true
                 }
             }
