@@ -117,6 +117,10 @@ struct ShortcodeTests {
         #expect(hugo.contains("Run <code>v2.1</code> or <code>{{&lt; param version &gt;}}</code>"))
         #expect(hugo.contains("<code>{{ zola() }}</code>"))
         #expect(hugo.contains("{{&lt; param version &gt;}}"))
+        // A call alone on its line in code is text of the code, not a block of HTML (nor a comment shown as text).
+        let (own, _) = try await built("```text\n{{< echo \"version: 1\" >}}\n  {{< echo \"b: 2\" >}}\n```\n",
+                                       files: ["hugo.toml": "title = \"H\"\n", "layouts/shortcodes/echo.html": "{{ .Get 0 }}"])
+        #expect(own.contains("<pre><code class=\"language-text\">version: 1\n  b: 2\n</code></pre>"), "\(own)")
         let (plain, _) = try await built(page, files: ["sitegen.yml": "title: S\nversion: \"2.1\"\n"])
         #expect(plain.contains("git checkout v<span class=\"o\">{{</span>% param version %<span class=\"o\">}}</span>"))
         #expect(plain.contains("<code>v{{% param version %}}</code>"))

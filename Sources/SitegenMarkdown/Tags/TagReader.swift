@@ -143,8 +143,20 @@ package struct TagReader {
     }
 
     private func call(_ open: OpenTag, inner: TagText?, end: Int) -> TagCall {
-        TagCall(form: open.form, name: open.name, positional: open.positional, named: open.named, inner: inner,
-                line: line(at: open.start), written: string(open.start..<end), indentation: indentation(before: open.start))
+        // A call in a code block is text of the code, never a block of its own.
+        let indentation = readsHugoTagsInCode && isInCodeBlock(open.start) ? nil : indentation(before: open.start)
+        return TagCall(form: open.form, name: open.name, positional: open.positional, named: open.named, inner: inner,
+                       line: line(at: open.start), written: string(open.start..<end), indentation: indentation)
+    }
+
+    /// Whether `offset` is in one of the body's code blocks (found by halving their ranges, which are in order).
+    private func isInCodeBlock(_ offset: Int) -> Bool {
+        var low = 0, high = source.code.count
+        while low < high {
+            let middle = (low + high) / 2
+            if source.code[middle].upperBound <= offset { low = middle + 1 } else { high = middle }
+        }
+        return low < source.code.count && source.code[low].contains(offset)
     }
 
     // MARK: Tokens
