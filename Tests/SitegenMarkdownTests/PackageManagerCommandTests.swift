@@ -45,5 +45,8 @@ struct PackageManagerCommandTests {
     func otherLines() {
         #expect(PackageManagerCommands.converted("# Using Jest CLI\njest --runInBand\n  npm test\n", to: .yarn)
                 == "# Using Jest CLI\njest --runInBand\n  yarn test\n")
+        // After a prompt and between commands too.
+        #expect(PackageManagerCommands.converted("$ npm i -D jest\ncd app && npm install; npm run build -- --x | tee log\n", to: .yarn)
+                == "$ yarn add --dev jest\ncd app && yarn install; yarn build --x | tee log\n")
     }
 }

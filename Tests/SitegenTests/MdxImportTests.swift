@@ -62,6 +62,18 @@ struct MdxImportTests {
         #expect(summary.warnings.isEmpty, "\(summary.warnings)")
     }
 
+    @Test("a page that imports itself is not put into itself; TOCInline lists levels 2 and 3")
+    func selfAndLevels() async throws {
+        let site = try TestSite()
+        try site.write("# Intro\n\nimport Self from './intro.md';\nimport TOCInline from '@theme/TOCInline';\n\n<Self />\n\n<TOCInline toc={toc} />\n\n## Two\n\n### Three\n\n#### Four\n",
+                       to: "content/docs/intro.md")
+        try await site.build()
+        let page = try site.page("docs/intro/index.html")
+        #expect(page.components(separatedBy: "<h2 id=\"two\">").count == 2)
+        #expect(page.contains("<Self />"))
+        #expect(page.contains("<ul class=\"toc-inline\"><li><a href=\"#two\">Two</a><ul><li><a href=\"#three\">Three</a></li></ul></li></ul>"))
+    }
+
     @Test("a partial outside the site or missing is a warning at its line, never read")
     func outside() async throws {
         let site = try TestSite()

@@ -423,7 +423,7 @@ struct SiteRenderer: Sendable {
             }
         }
         var expanded = source
-        if !isHTML, let imported = MdxImports.rewritten(source.body) {
+        if !isHTML, let imported = MdxImports.rewritten(source.body, at: path) {
             source = MarkdownSource(frontMatter: source.frontMatter, body: imported[...], bodyLineOffset: source.bodyLineOffset)
             expanded = source
         }

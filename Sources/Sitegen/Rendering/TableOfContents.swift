@@ -57,11 +57,12 @@ struct TableOfContents {
     }
 
     /// `html` (a page's) with its markers of Docusaurus' `<TOCInline />` (``MdxImports``)
-    /// replaced by a list of `headings` (of levels 2–4, nested, as `page.toc`).
+    /// replaced by a list of `headings` (of levels 2 and 3, nested).
     static func inlined(in html: String, headings: [Heading]) -> String {
         let opening = MdxImports.tableOfContentsMarker
         guard HTMLScan.contains(opening, in: html[...]) else { return html }
-        let entries = TableOfContents(headings).entries
+        // Levels 2 and 3, as Docusaurus lists them.
+        let entries = TableOfContents(headings.filter { $0.level <= 3 }).entries
         var result = "", rest = html[...]
         while let marker = HTMLScan.range(of: opening, in: rest), let close = HTMLScan.range(of: "-->", in: rest[marker.upperBound...]) {
             result += rest[..<marker.lowerBound]

@@ -18,12 +18,25 @@ enum PackageManagerCommands {
         var label: String { self == .yarn ? "Yarn" : "pnpm" }
     }
 
-    /// `code` with its npm commands written for `tool`.
+    /// `code` with its npm commands written for `tool`: each command of a line (after a `$ `
+    /// prompt, and after `&&`, `||`, `;` or `|`).
     static func converted(_ code: String, to tool: Tool) -> String {
         code.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            let indentation = line.prefix { $0 == " " || $0 == "\t" }
-            guard let converted = convertedLine(line.dropFirst(indentation.count), to: tool) else { return String(line) }
-            return indentation + converted
+            var rest = Substring(line), result = ""
+            let prompt = rest.prefix { $0 == " " || $0 == "\t" } + (rest.drop { $0 == " " || $0 == "\t" }.hasPrefix("$ ") ? "$ " : "")
+            result += prompt
+            rest = rest.dropFirst(prompt.count)
+            // Commands one after another: each converted, the separators and spacing kept.
+            while !rest.isEmpty {
+                let separator = [" && ", " || ", "; ", " | "].compactMap { rest.range(of: $0) }.min { $0.lowerBound < $1.lowerBound }
+                let command = separator.map { rest[..<$0.lowerBound] } ?? rest
+                let leading = command.prefix { $0 == " " }
+                result += leading + (convertedLine(command.dropFirst(leading.count), to: tool) ?? String(command.dropFirst(leading.count)))
+                guard let separator else { break }
+                result += rest[separator]
+                rest = rest[separator.upperBound...]
+            }
+            return result
         }.joined(separator: "\n")
     }
 

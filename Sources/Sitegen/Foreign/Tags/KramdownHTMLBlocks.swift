@@ -13,8 +13,9 @@ import SitegenMarkdown
 /// same name opened and closed between them counted), are put behind ``HTMLFragments``
 /// placeholders written as HTML comments on their own lines, so the lines between them are
 /// read as Markdown and the text keeps its lines. The attribute is left out, as kramdown
-/// leaves it out. Code is not read; an element never closed is left as it was (a closing tag
-/// of one further out closes that one). One pass over the lines, whatever they hold.
+/// leaves it out. Code is not read. An element never closed closes where one further out
+/// closes, or at the page's end, as kramdown closes it. One pass over the lines, whatever
+/// they hold.
 enum KramdownHTMLBlocks {
     /// `body` with those elements' tags behind placeholders of `fragments`, or `nil` when it has none.
     static func rewritten(_ body: Substring, fragments: inout HTMLFragments) -> String? {
@@ -34,13 +35,18 @@ enum KramdownHTMLBlocks {
             }
             guard !open.isEmpty else { continue }
             let trimmed = lines[index].trimmingCharacters(in: .whitespaces)
+            // `</DIV >` closes a `div` too.
+            let closing = trimmed.hasPrefix("</") ? trimmed.lowercased().filter { $0 != " " && $0 != "\t" } : ""
             // A closing tag of an element further out closes it; the ones inside it were never closed.
-            if trimmed.hasPrefix("</"), let closed = open.lastIndex(where: { trimmed == "</\($0.name)>" && $0.depth == 0 }) {
-                let innermost = open[closed]
+            if !closing.isEmpty, let closed = open.lastIndex(where: { closing == "</\($0.name)>" && $0.depth == 0 }) {
+                // It closes the ones inside it too, innermost first.
+                let closedHere = Array(open[closed...])
                 open.removeSubrange(closed...)
-                lines[innermost.line] = String(lines[innermost.line].prefix { $0 == " " })
-                    + fragments.blockPlaceholder(for: innermost.tag, newlines: 0)
-                lines[index] = String(lines[index].prefix { $0 == " " }.prefix(3)) + fragments.blockPlaceholder(for: "</\(innermost.name)>", newlines: 0)
+                for element in closedHere {
+                    lines[element.line] = String(lines[element.line].prefix { $0 == " " }) + fragments.blockPlaceholder(for: element.tag, newlines: 0)
+                }
+                lines[index] = String(lines[index].prefix { $0 == " " }.prefix(3))
+                    + fragments.blockPlaceholder(for: closedHere.reversed().map { "</\($0.name)>" }.joined(), newlines: 0)
                 changed = true
                 continue
             }
@@ -48,6 +54,15 @@ enum KramdownHTMLBlocks {
             let depth = innermost.depth + occurrences(of: "<\(innermost.name)", in: trimmed, followedByNameEnd: true)
                 - occurrences(of: "</\(innermost.name)>", in: trimmed)
             open[open.count - 1].depth = max(depth, 0)
+        }
+        // What the page leaves open closes at its end, as kramdown closes it (the outermost last).
+        if !open.isEmpty {
+            for element in open {
+                lines[element.line] = String(lines[element.line].prefix { $0 == " " }) + fragments.blockPlaceholder(for: element.tag, newlines: 0)
+            }
+            lines.append("")
+            lines.append(fragments.blockPlaceholder(for: open.reversed().map { "</\($0.name)>" }.joined(), newlines: 0))
+            changed = true
         }
         return changed ? lines.joined(separator: "\n") : nil
     }

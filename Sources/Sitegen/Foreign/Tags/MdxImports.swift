@@ -15,7 +15,8 @@ import SitegenMarkdown
 /// Markdown file (`.md`, `.mdx`), written alone on its line (`<Note />`), is that file's text,
 /// read as an include is (from the page's folder, never from outside the site). Docusaurus'
 /// `<TOCInline toc={toc} />` is a list of the page's headings (`toc.slice(1)` without the
-/// first). Other components (React's) are left as they are.
+/// first), of levels 2 and 3 as Docusaurus lists them. A page that imports itself is not
+/// put into itself. Other components (React's) are left as they are.
 enum MdxImports {
     /// Whether `body` may hold an import block: a line starting with `import ` at its start or
     /// after a blank line (code's `import` lines mostly follow a fence or other code), found by
@@ -33,7 +34,7 @@ enum MdxImports {
     }
 
     /// `body` with its imports done, or `nil` when it has none.
-    static func rewritten(_ body: Substring) -> String? {
+    static func rewritten(_ body: Substring, at pagePath: String = "") -> String? {
         guard mayHold(body) else { return nil }
         // Split at the byte: splitting at the Character walks every grapheme of the page.
         var lines = body.utf8.split(separator: 10, omittingEmptySubsequences: false).map { Substring($0) }
@@ -67,14 +68,15 @@ enum MdxImports {
                 guard trimmed.hasPrefix("<"), trimmed.hasSuffix("/>") else { continue }
                 let tag = trimmed.dropFirst().dropLast(2).trimmingCharacters(in: .whitespaces)
                 let name = String(tag.prefix { !$0.isWhitespace })
-                if let path = partials[name], name == tag {
+                if let path = partials[name], name == tag, !names(path, pagePath) {
                     lines[number] = Substring("{{#include " + path + "}}")
                     changed = true
                 } else if partials[name] == tableOfContents {
-                    // `toc={toc.slice(1)}` leaves out the first entry.
+                    // `toc={toc.slice(1)}` leaves out the first entry (a negative one lists none of them here).
                     var skipped = 0
                     if let slice = tag.range(of: "toc.slice(") {
-                        skipped = Int(tag[slice.upperBound...].prefix { $0.isNumber }) ?? 0
+                        let number = tag[slice.upperBound...].prefix { $0.isNumber || $0 == "-" }
+                        skipped = Int(number).map { $0 < 0 ? 1_000 : $0 } ?? 0
                     }
                     lines[number] = Substring(tableOfContentsMarker(skipping: skipped))
                     changed = true
@@ -82,6 +84,16 @@ enum MdxImports {
             }
         }
         return changed ? lines.joined(separator: "\n") : nil
+    }
+
+    /// Whether the import path `path` (from the folder of the page at `pagePath`) names the page itself.
+    private static func names(_ path: String, _ pagePath: String) -> Bool {
+        guard !pagePath.isEmpty else { return false }
+        var components = URLPath.folder(of: pagePath).split(separator: "/").map(String.init)
+        for component in path.split(separator: "/") {
+            if component == ".." { _ = components.popLast() } else if component != "." { components.append(String(component)) }
+        }
+        return components.joined(separator: "/") == pagePath
     }
 
     /// What Docusaurus' `TOCInline` component is imported from.
