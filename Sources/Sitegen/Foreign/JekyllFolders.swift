@@ -20,6 +20,8 @@ struct JekyllFolders: Sendable {
     let contentFolders: Set<String>
     /// The entries of `exclude:` and Jekyll's own, less those of `include:`.
     let excluded: [String]
+    /// Those of them that are globs (`*.sh`), matched with `fnmatch` too.
+    private let globs: [String]
 
     /// What Jekyll 4 always leaves out.
     static let defaultExcluded = [".sass-cache", ".jekyll-cache", "gemfiles", "Gemfile", "Gemfile.lock", "node_modules",
@@ -48,6 +50,7 @@ struct JekyllFolders: Sendable {
         }
         contentFolders = folders
         self.excluded = excluded.filter { !included.contains($0) }
+        globs = self.excluded.filter { $0.contains(where: { "*?[".contains($0) }) }
     }
 
     /// Whether the file at `path` (relative to the content folder) is content.
@@ -67,6 +70,6 @@ struct JekyllFolders: Sendable {
 
     /// Whether `exclude:` (or Jekyll's own list) leaves out the file at `path`.
     func isExcluded(_ path: String) -> Bool {
-        excluded.contains { entry in path.hasPrefix(entry) || fnmatch(entry, path, 0) == 0 }
+        excluded.contains { path.hasPrefix($0) } || globs.contains { fnmatch($0, path, 0) == 0 }
     }
 }
