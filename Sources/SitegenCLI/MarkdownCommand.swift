@@ -46,7 +46,7 @@ struct MarkdownCommand: ParsableCommand {
     var sourcepos = false
 
     @Flag(name: .customLong("generator-syntax"),
-          help: "Read other generators' syntax as site builds do: {#id .class} after headings, kramdown's {:…} lists dropped, template tags left out of heading ids.")
+          help: "Read other generators' syntax as site builds do: {#id .class} after headings, kramdown's {:…} lists dropped, template tags left out of heading ids, definition lists, code block titles, tab and npm2yarn blocks.")
     var generatorSyntax = false
 
     @Flag(help: "Render GitHub alerts (> [!NOTE] …) and :::note containers as site builds do.")
