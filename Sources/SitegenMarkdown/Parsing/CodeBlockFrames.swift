@@ -33,13 +33,16 @@ enum CodeBlockFrames {
             guard before == start || before[-1] == 10 else { return false }
             var lineEnd = at + 3
             while lineEnd < end, lineEnd.pointee != 10 { lineEnd += 1 }
-            // By bytes: `name=` (`title=`, `filename=` too), `tab`, `npm2yarn`.
             let info = UnsafeBufferPointer(start: at + 3, count: lineEnd - at - 3)
-            return [Array("name=".utf8), Array("title=".utf8), Array("tab".utf8), Array("npm2yarn".utf8)].contains { word in
+            return infoWords.contains { word in
                 info.count >= word.count && (0...(info.count - word.count)).contains { start in info[start..<start + word.count].elementsEqual(word) }
             }
         }
     }
+
+    /// What an info string that frames its block holds, by bytes: `name=` (`filename=` too),
+    /// `title=`, `tab`, `npm2yarn`.
+    private static let infoWords = ["name=", "title=", "tab", "npm2yarn"].map { Array($0.utf8) }
 
     /// Frames the code blocks under `root` whose info strings ask for it.
     static func make(under root: OpaquePointer) {
