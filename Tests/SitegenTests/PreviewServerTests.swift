@@ -1,5 +1,6 @@
 import Foundation
 @testable import SitegenCLI
+import Sitegen
 import Synchronization
 import Testing
 
@@ -16,6 +17,23 @@ import Testing
         let under = try server.request("/" + String(repeating: "a", count: 8 * 1024 - 20))
         #expect(under.status == 404)
         #expect(under.body.contains("Page not found"))
+    }
+
+    @Test func aPathWithoutExtensionIsItsHTMLFileWhenNothingElseHasItsName() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("preview-files-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("docs"), withIntermediateDirectories: true)
+        for name in ["about.html", "docs.html", "docs/index.html", "notes.txt"] {
+            try Data(name.utf8).write(to: folder.appendingPathComponent(name))
+        }
+        let files = PreviewFiles(root: folder)
+        let real = FileSystem.resolved(folder.path) ?? folder.path
+        #expect(files.resolve("/about") == .file(URL(fileURLWithPath: real + "/about.html")))
+        // A folder of the name wins, as on GitHub Pages.
+        #expect(files.resolve("/docs") == .redirect("/docs/"))
+        #expect(files.resolve("/about/") == .missing)
+        #expect(files.resolve("/notes") == .missing)
+        #expect(files.resolve("/../about") == .missing)
     }
 
     @Test func aMissingPageUnderALanguagesFolderGetsThatLanguages404Page() throws {

@@ -68,6 +68,9 @@ public final class SiteBuilder: Sendable {
         /// Output folders whose files a tool makes when the site is written to disk (Pagefind's
         /// `pagefind/`), which an in-memory build does not hold.
         var toolFolders: [String] = []
+        /// Whether `/about` may name the file `about.html`, as the hosts Jekyll sites are served
+        /// from (GitHub Pages, `jekyll serve`) serve it: for a Jekyll site.
+        var servesExtensionlessHTML = false
 
         /// The text of an output file.
         public func text(at path: String) -> String? {
@@ -109,6 +112,7 @@ public final class SiteBuilder: Sendable {
         var build = InMemoryBuild(summary: summary, files: output.contents, pages: pages, baseURL: baseURL)
         if let loaded = try? context.loadedSite() {
             if loaded.configuration.searchIsOn { build.toolFolders.append("pagefind/") }
+            build.servesExtensionlessHTML = loaded.configuration.jekyllPermalinks != nil
             for section in loaded.sections.values {
                 guard let source = section.sourcePath else { continue }
                 let contentPath = loaded.layout.contentPath(ofSitePath: source)

@@ -29,6 +29,8 @@ public struct LinkChecker: Sendable {
     private let listSources: [String: String]
     /// Output folders a tool fills when the site is written (`pagefind/`): links into them are not checked.
     private let toolFolders: [String]
+    /// Whether `/about` may name `about.html` (``SiteBuilder/InMemoryBuild/servesExtensionlessHTML``).
+    private let servesExtensionlessHTML: Bool
     private let layout: SiteLayout
     private let basePath: String
     /// `baseURL` without a trailing slash, when it is absolute.
@@ -40,6 +42,7 @@ public struct LinkChecker: Sendable {
         pages = build.pages
         listSources = build.listSources
         toolFolders = build.toolFolders
+        servesExtensionlessHTML = build.servesExtensionlessHTML
         self.layout = layout
         var base = baseURL
         while base.hasSuffix("/") { base.removeLast() }
@@ -138,6 +141,7 @@ public struct LinkChecker: Sendable {
         }
         if toolFolders.contains(where: { file.hasPrefix($0) }) { return nil }
         if files[file] == nil, files[file + "/index.html"] != nil { file += "/index.html" }   // `/docs/expect`
+        if files[file] == nil, servesExtensionlessHTML, !file.hasSuffix("/index.html"), files[file + ".html"] != nil { file += ".html" }   // `/trademarks`
         guard files[file] != nil else { return (target.hasSuffix(".png") || target.hasSuffix(".jpg") || target.hasSuffix(".svg") || target.hasSuffix(".gif") || target.hasSuffix(".webp") ? "missing image or file: " : "broken link: ") + reference }
         if !fragment.isEmpty, file.hasSuffix(".html") {
             let found = anchors(file)

@@ -11,8 +11,12 @@ import SitegenMarkdown
 ///   `feed.xml` when the site had one), `sitemap.xml`, and a folder's `index.html` where
 ///   sitegen publishes the folder's list (a folder with Markdown pages in or below it), but
 ///   for one with `redirect_to`, which is the folder's page (a redirect, ``JekyllRedirects``).
+///   A root or folder `index.html` whose `layout:` is one of the site's own `_layouts/` is
+///   the home or folder page instead, drawn by that layout (``JekyllLayouts``).
 /// - Other HTML files with front matter are pages: their front matter read, their HTML (its
 ///   Liquid run, ``JekyllLiquid``) the page's text inside the theme.
+/// - Sass files with front matter (`assets/main.scss`), which Jekyll compiles to stylesheets,
+///   are left out with a warning each: sitegen does not compile Sass.
 /// - Everything else is copied as it is, as Jekyll copies files without front matter.
 struct JekyllPageFiles {
     /// HTML files to read as pages, relative to the content folder.
@@ -21,6 +25,8 @@ struct JekyllPageFiles {
     private(set) var otherFiles: [String] = []
     /// One for each file replaced by sitegen's own output.
     private(set) var notes: [SiteError] = []
+    /// One for each Sass file Jekyll would compile, which sitegen does not.
+    private(set) var warnings: [SiteError] = []
     /// Output paths besides `atom.xml` and `rss.xml` where the site's Atom feed is written too.
     private(set) var feedPaths: [String] = []
 
@@ -38,6 +44,15 @@ struct JekyllPageFiles {
         for path in markdown { listed.formUnion(URLPath.ancestors(of: path)) }
         for path in files {
             let name = URLPath.lastComponent(of: path)
+            if name.hasSuffix(".scss") || name.hasSuffix(".sass"),
+               let head = try? source.text(of: FolderWalker.join(content, path), maximumSize: Limits.markdownFileBytes),
+               head.hasPrefix("---\n") || head.hasPrefix("---\r\n") {
+                // Sass with front matter, which Jekyll compiles: neither it nor a stylesheet is published.
+                let css = URLPath.folder(of: path).isEmpty ? "" : URLPath.folder(of: path) + "/"
+                warnings.append(SiteError(file: display(path), "Sass that Jekyll compiles to /\(css)\(name.dropLast(5)).css; sitegen does not "
+                                          + "compile Sass, so that stylesheet is not published (compile it and add the .css file)"))
+                continue
+            }
             let isHTML = name.hasSuffix(".html") || name.hasSuffix(".htm")
             guard isHTML || name.hasSuffix(".xml"),
                   let text = try? source.text(of: FolderWalker.join(content, path), maximumSize: Limits.markdownFileBytes)
@@ -53,12 +68,17 @@ struct JekyllPageFiles {
                 continue
             }
             let folder = URLPath.folder(of: path)
-            if let own = folder.isEmpty ? Self.ownFiles[name] : nil {
+            let frontMatter = hasFrontMatter ? (try? MarkdownSource(text: String(body)))?.frontMatter : nil
+            // A home or folder page drawn by one of the site's own layouts is the folder's page, as in Jekyll.
+            let hasLayout = Self.layoutName(frontMatter?["layout"]?.string).map { Self.layoutText($0, in: source) != nil } ?? false
+            if hasLayout, name == "index.html" || name == "index.htm" {
+                pages.append(path)
+            } else if let own = folder.isEmpty ? Self.ownFiles[name] : nil {
                 if name == "feed.xml" { feedPaths.append(path) }
                 notes.append(SiteError(file: display(path), "Jekyll's template for the \(own); sitegen publishes its own \(own) at "
                                        + "/\(name == "index.html" || name == "index.htm" ? "" : name) instead"))
             } else if !folder.isEmpty, name == "index.html" || name == "index.htm", listed.contains(folder),
-                      !(hasFrontMatter && (try? MarkdownSource(text: String(body)))?.frontMatter["redirect_to"] != nil) {
+                      frontMatter?["redirect_to"] == nil {
                 notes.append(SiteError(file: display(path), "Jekyll's page for the folder \(folder)/; sitegen publishes its own "
                                        + "list of the folder's pages at /\(URLPath.decoded(URLPath.folderURL(folder)).dropFirst()) instead"))
             } else if isHTML && hasFrontMatter {
@@ -68,6 +88,18 @@ struct JekyllPageFiles {
                 otherFiles.append(path)
             }
         }
+    }
+
+    /// A layout's name as `layout:` gives it (`post`, `post.html`); `nil` for none (`none`,
+    /// `null`, empty, a name that climbs with `..`).
+    static func layoutName(_ given: String?) -> String? {
+        guard let given, !given.isEmpty, given != "none", given != "null", !given.split(separator: "/").contains("..") else { return nil }
+        return given.hasSuffix(".html") ? String(given.dropLast(5)) : given
+    }
+
+    /// The text of the site's layout `name` (`_layouts/NAME.html`), if it is a file inside `_layouts`.
+    static func layoutText(_ name: String, in source: any SiteSource) -> String? {
+        ConfinedFile.text(at: name + ".html", from: "_layouts", root: "_layouts", in: source, maximumSize: Limits.templateFileBytes)
     }
 
     /// The line (from 1, front matter counted) of the first `{%` or `{{` of `text`.

@@ -40,6 +40,16 @@ struct JekyllPermalink {
         return try JekyllPermalink(rules: rules, path: path, frontMatter: frontMatter, date: date ?? now).url(file: file)
     }
 
+    /// The `scope: type:` of `defaults:` that takes the file at `path` (from the site's root):
+    /// `posts` (drafts too: they are posts to Jekyll), a collection's label or `pages`.
+    static func defaultsType(of path: String, rules: JekyllPermalinkRules) -> String {
+        switch JekyllPermalink(rules: rules, path: path, frontMatter: FrontMatter(), date: nil).kind {
+        case .post: "posts"
+        case .document(let collection): collection
+        case .page: "pages"
+        }
+    }
+
     /// The kind of the file at ``path``.
     var kind: Kind {
         let components = path.split(separator: "/").map(String.init)

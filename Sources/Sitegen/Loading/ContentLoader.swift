@@ -369,6 +369,7 @@ struct ContentLoader {
             found.markdown += pageFiles.pages
             found.otherFiles = pageFiles.otherFiles
             found.notes = pageFiles.notes
+            found.warnings += pageFiles.warnings
             found.feedPaths = pageFiles.feedPaths
         } else if configuration.hugo != nil {
             let pageFiles = HugoPageFiles(files: found.otherFiles, content: layout.content, in: walker.source, display: displayPath)

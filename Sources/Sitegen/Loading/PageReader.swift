@@ -36,7 +36,10 @@ struct PageReader {
     func page(path: String, text: PageText, bundleFolders: Set<String>,
               place: LanguagePlacement.Place? = nil) throws(SiteError) -> Page? {
         let place = place ?? LanguagePlacement.Place(language: configuration.language, sitePath: path, sharedPath: path)
-        let frontMatter = text.frontMatter
+        // A Jekyll site's `defaults:` give the keys a file does not set (`layout`, `image`…).
+        let frontMatter = configuration.jekyllPermalinks.map { rules in
+            rules.withDefaults(text.frontMatter, path: place.sitePath, type: JekyllPermalink.defaultsType(of: place.sitePath, rules: rules))
+        } ?? text.frontMatter
         let display = layout.display(contentPath: path)
         /// An error about the value of `key`, at the key's line.
         func problem(_ key: String, _ message: String) -> SiteError {

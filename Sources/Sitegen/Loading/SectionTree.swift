@@ -13,12 +13,15 @@ struct SectionTree {
     var keepsFileNames = false
 
     /// The title of a site whose configuration gives none: the home page's (`_index.md`,
-    /// `index.md` or `README.md` at the top: its `title`, else its first heading), else the
+    /// `index.md` or `README.md` at the top: its `title`, else its first heading; of a Jekyll
+    /// site's `index.html`, only its `title`), else the
     /// site folder's name — its parent's, when the folder has a name that says nothing of the
     /// site (`src`, `content`, `docs`…: a bare folder of chapters is often called `src`).
     func siteTitle(indexFiles: [String: (path: String, source: MarkdownSource)], pages: [Page]) -> String {
         let home = indexFiles[""]?.source ?? pages.first { $0.sourcePath.lowercased() == "readme.md" }.flatMap { try? $0.text.source() }
-        if let home, let title = home.frontMatter["title"]?.string ?? Self.headingTitle(of: home), !title.isEmpty {
+        // A Jekyll site's HTML home page (`index.html`) is no Markdown: only its front matter's title counts.
+        let isHTML = indexFiles[""].map { $0.path.hasSuffix(".html") || $0.path.hasSuffix(".htm") } ?? false
+        if let home, let title = home.frontMatter["title"]?.string ?? (isHTML ? nil : Self.headingTitle(of: home)), !title.isEmpty {
             return title
         }
         // A site from memory has no folder to be named after.

@@ -29,6 +29,9 @@ package struct ListRenderer: Sendable {
     var files: PublishedFiles?
     /// The redirect pages of a Jekyll site made by its own `_layouts/redirect.html`, by URL.
     var redirectHTML: [String: String] = [:]
+    /// The pages of a Jekyll site made by its own layouts (``JekyllLayouts``), by URL: a
+    /// folder's `index.html` that names one is its list's first page.
+    var layoutHTML: [String: String] = [:]
 
     /// Writes them all; returns how many list pages were written.
     func render() async throws -> Int {
@@ -62,7 +65,7 @@ package struct ListRenderer: Sendable {
             let path = URLPath.outputFile(for: page.url)
             let owner = OutputOwner.list(of: section, page: page.number, layout: loaded.layout)
             if settled(path, owner: owner) { continue }
-            if page.number == 1, let html = redirectHTML[section.url] {
+            if page.number == 1, let html = redirectHTML[section.url] ?? layoutHTML[section.url] {
                 try writeMade(html, at: path, owner: owner)
                 continue
             }
@@ -433,6 +436,6 @@ extension ListRenderer {
     init(site: RenderedSite, output: OutputWriter, memory: any RenderingMemory, facts: FactValues?) {
         self.init(loaded: site.loaded, pages: site.pages, orders: site.orders, newest: site.newest, terms: site.terms,
                   theme: site.theme, context: site.context, output: output, memory: memory, sectionHTML: site.sectionHTML,
-                  facts: facts, files: site.files, redirectHTML: site.redirectHTML)
+                  facts: facts, files: site.files, redirectHTML: site.redirectHTML, layoutHTML: site.layoutHTML)
     }
 }

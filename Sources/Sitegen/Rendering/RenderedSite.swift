@@ -30,6 +30,8 @@ public struct RenderedSite: Sendable {
     let sectionHTML: [String: String]
     /// The redirect pages (and folders' pages) of a Jekyll site made by its own `_layouts/redirect.html`, by URL.
     var redirectHTML: [String: String] = [:]
+    /// The pages (and folders' pages) of a Jekyll site made by its own layouts (``JekyllLayouts``), by URL.
+    var layoutHTML: [String: String] = [:]
     /// The values every template was given.
     package var context: TemplateContext
     var theme: Theme

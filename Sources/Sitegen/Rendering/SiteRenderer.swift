@@ -108,17 +108,26 @@ struct SiteRenderer: Sendable {
         let changedTargets = memory.changedTargets(watchedTargets)
         let showsTitle = theme.templates.mentions("page.title")
         let liquid = jekyllLiquid()
+        // A Jekyll site's own layouts; a page rendered with one shows its text whole, as Jekyll does.
+        let layouts = liquid.map { _ in
+            // Redirects (`redirect_to`) are made by `_layouts/redirect.html` or by sitegen, never by the layout they name.
+            let redirects = Set(loaded.redirects.map(\.page.url))
+            let names = loaded.pages.filter { !redirects.contains($0.url) }.compactMap(\.layout)
+                + loaded.sections.values.filter { JekyllRedirects.target(of: $0.source.frontMatter) == nil }
+                    .compactMap { $0.source.frontMatter["layout"]?.string }
+            return JekyllLayouts(names: Set(names), source: loaded.layout.source)
+        }
         let spill = spillFile()
         let known = memory.parsed(loaded.pages, changedTargets: changedTargets)
         let parsed = try await Parallel.map(loaded.pages.indices) { index in
             if let known = known[index] { return known }
             let page = loaded.pages[index]
-            let parsed = try parse(page, links: links, showsTitle: showsTitle, liquid: liquid)
+            let parsed = try parse(page, links: links, showsTitle: showsTitle && layouts?.has(page.layout) != true, liquid: liquid)
             return spill.map(parsed.spilled) ?? parsed
         }
         memory.remember(parsed, targets: watchedTargets)
         for page in parsed { for warning in page.warnings { warnings.add(warning) } }
-        for warning in missingLayouts() { warnings.add(warning) }
+        for warning in (layouts?.problems ?? []) + missingLayouts(except: layouts) { warnings.add(warning) }
         if images.hasProblems {
             for page in parsed {
                 let path = URLPath.outputFile(for: page.page.page.url)
@@ -149,6 +158,7 @@ struct SiteRenderer: Sendable {
             let relative = loaded.layout.contentPath(ofSitePath: source)
             // The home page shows its text alone; a section's list shows the title above it.
             let title: MarkdownParser.TitleHeading = section.path.isEmpty || !theme.templates.mentions("section.title")
+                || layouts?.has(section.source.frontMatter["layout"]?.string) == true
                 ? .keep : .omit(given: section.source.frontMatter["title"]?.string)
             let content = try parseContent(section.source, at: relative, url: section.url, links: links,
                                            parser: parser(for: relative, links: links, title: title, language: section.language),
@@ -183,10 +193,72 @@ struct SiteRenderer: Sendable {
             context.translations = Self.translations(of: loaded, terms: allTerms)
         }
         let redirectHTML = liquid.map { redirectPages(with: $0, base: context.absoluteBase, warnings: warnings) } ?? [:]
+        var layoutHTML: [String: String] = [:]
+        if let liquid, let layouts {
+            layoutHTML = await layoutPages(parsed, sectionHTML: sectionHTML, layouts: layouts, liquid: liquid, context: context,
+                                           warnings: warnings)
+        }
         return RenderedSite(loaded: loaded, pages: pages, listPages: 0, warnings: warnings.all, parsed: parsed, orders: orders,
                             neighbours: await neighbours, newest: await newest, terms: allTerms, sectionHTML: sectionHTML,
-                            redirectHTML: redirectHTML, context: context, theme: theme, site: site, files: files, links: links,
-                            imageRequests: parsed.flatMap(\.imageRequests) + sectionImageRequests)
+                            redirectHTML: redirectHTML, layoutHTML: layoutHTML, context: context, theme: theme, site: site,
+                            files: files, links: links, imageRequests: parsed.flatMap(\.imageRequests) + sectionImageRequests)
+    }
+
+    /// The HTML of each page (and folder's page, its text `sectionHTML`) of a Jekyll site whose
+    /// layout is one of the site's own (``JekyllLayouts``), by URL, on all cores. A layout that
+    /// fails gives one warning, and its pages none (the theme renders them).
+    private func layoutPages(_ parsed: [ParsedPage], sectionHTML: [String: String], layouts: JekyllLayouts, liquid: JekyllLiquid,
+                             context: TemplateContext, warnings: WarningLog) async -> [String: String] {
+        /// What a layout is given of a page or folder.
+        struct Given: Sendable {
+            let layout: String
+            let url: String
+            let path: String
+            let frontMatter: FrontMatter
+            let language: String
+            let seo: JekyllSEOTag
+            let content: @Sendable () -> String
+        }
+        var chosen: [Given] = []
+        // A redirect (`redirect_to`) is made by the site's `_layouts/redirect.html`, or sitegen's own.
+        let redirects = Set(loaded.redirects.map(\.page.url))
+        for page in parsed where layouts.has(page.page.page.layout) && !redirects.contains(page.page.page.url) {
+            let rendered = page.page, seen = page.page.page
+            let isPost = seen.sourcePath.split(separator: "/").contains("_posts")
+            chosen.append(Given(layout: seen.layout ?? "", url: seen.url, path: seen.sourcePath, frontMatter: seen.frontMatter,
+                                language: seen.language, seo: context.jekyllSEO(of: rendered.unspilled(), isPost: isPost),
+                                content: { rendered.unspilled().content }))
+        }
+        for section in loaded.sections.values.sorted(by: { $0.path < $1.path }) {
+            let frontMatter = section.source.frontMatter
+            guard let source = section.sourcePath, let html = sectionHTML[section.path], layouts.has(frontMatter["layout"]?.string),
+                  JekyllRedirects.target(of: frontMatter) == nil else { continue }
+            chosen.append(Given(layout: frontMatter["layout"]?.string ?? "", url: section.url, path: loaded.layout.contentPath(ofSitePath: source),
+                                frontMatter: frontMatter, language: section.language, seo: context.jekyllSEO(of: section),
+                                content: { html }))
+        }
+        guard !chosen.isEmpty else { return [:] }
+        let markdownify: @Sendable (String) -> String = { [parser = MarkdownParser(options: site.markdownParser.options)] in
+            parser.parse(MarkdownSource(frontMatter: .empty, body: $0[...], bodyLineOffset: 0)).html
+        }
+        let given = chosen
+        let made = (try? await Parallel.map(given.indices) { index -> Result<(text: String, warnings: [SiteError]), SiteError> in
+            let page = given[index], seo = page.seo
+            return layouts.render(page.layout, content: RougeCodeBlocks.rewritten(page.content()), path: page.path,
+                                  frontMatter: page.frontMatter, url: page.url, language: page.language, liquid: liquid,
+                                  seo: { seo.html($0) }, markdownify: markdownify, highlight: { code, _, _ in code })
+        }) ?? []
+        var html: [String: String] = [:], told: Set<String> = []
+        for (index, result) in made.enumerated() {
+            switch result {
+            case .success(let rendered):
+                html[given[index].url] = rendered.text
+                for warning in rendered.warnings where told.insert(warning.description).inserted { warnings.add(warning) }
+            case .failure(let problem):
+                if told.insert(problem.description).inserted { warnings.add(problem) }
+            }
+        }
+        return html
     }
 
     /// The HTML of each page (and folder's page) of a Jekyll site that is a redirect
@@ -561,7 +633,8 @@ struct SiteRenderer: Sendable {
         _ = try await Parallel.map(chosen.indices, perTask: { context.sites() }) { sites, position in
             let index = chosen[position]
             try write(rendered.parsed[index], site: sites[pages[index].language] ?? context.site(pages[index].language),
-                      neighbours: rendered.neighbours[index], context: context, files: rendered.files, facts: facts)
+                      neighbours: rendered.neighbours[index], context: context, files: rendered.files,
+                      layoutHTML: rendered.layoutHTML, facts: facts)
             observers.send(.pageRendered(url: pages[index].url, done: done.increment(), total: chosen.count))
         }
     }
@@ -611,10 +684,20 @@ struct SiteRenderer: Sendable {
 
     private func write(_ parsed: ParsedPage, site siteValues: TemplateContext.SiteValues,
                        neighbours: (previous: RenderedPage?, next: RenderedPage?), context: TemplateContext,
-                       files: PublishedFiles, facts: FactValues?) throws {
+                       files: PublishedFiles, layoutHTML: [String: String], facts: FactValues?) throws {
         let rendered = parsed.page.unspilled()
         let page = rendered.page
         let path = URLPath.outputFile(for: page.url)
+        if let html = layoutHTML[page.url] {
+            // Made by a Jekyll site's own layout: written as it is when it changed.
+            if let text = try memory.rendering(path, .text(html), facts: facts, { _ in html }) {
+                try output.write(site.htmlProcessors.reduce(text) { html, process in process(html, rendered, files) }, to: path,
+                                 owner: .page(page, layout: loaded.layout))
+            } else {
+                output.keep(path, owner: .page(page, layout: loaded.layout))
+            }
+            return
+        }
         // A layout of another generator's (`post`, `layouts/docs.njk`) renders with the page template.
         let template = page.layout.flatMap { theme.templates.has($0) ? $0 : nil } ?? "page"
         let given = context.top(site: siteValues, ["page": context.page(rendered, section: loaded.sections[page.sectionPath],
@@ -638,10 +721,10 @@ struct SiteRenderer: Sendable {
 
     /// One warning for each `layout:` that names no template (the pages render with the page
     /// template, as Hugo does): how many pages name it, and the first.
-    func missingLayouts() -> [SiteError] {
+    func missingLayouts(except jekyll: JekyllLayouts? = nil) -> [SiteError] {
         var named: [String: (count: Int, first: Page)] = [:]
         for page in loaded.pages {
-            guard let layout = page.layout, !theme.templates.has(layout) else { continue }
+            guard let layout = page.layout, !theme.templates.has(layout), jekyll?.has(layout) != true else { continue }
             let first = named[layout]?.first ?? page
             named[layout] = ((named[layout]?.count ?? 0) + 1, first)
         }

@@ -317,6 +317,34 @@ package struct TemplateContext: Sendable {
                                  languages: languages(of: .page(page.translationKey), in: page.language))))
     }
 
+    /// What `{% seo %}` writes for `rendered` in a Jekyll site's own layout: what the theme's
+    /// head says of it (its absolute URL and share image; its description, or a post's
+    /// excerpt), with its front matter's `author` (or the first of its `authors`) and, for a
+    /// post, its date.
+    func jekyllSEO(of rendered: RenderedPage, isPost: Bool) -> JekyllSEOTag {
+        let page = rendered.page
+        let author = page.frontMatter["author"]?.string ?? page.frontMatter["authors"]?.list?.first?.string
+        return JekyllSEOTag(title: page.url == "/" ? nil : rendered.title, siteTitle: configuration.title,
+                            description: jekyllDescription(page.description, isPost ? rendered.summary : nil),
+                            url: absoluteURL(page.url), image: image(of: rendered).map(shareImage), author: author,
+                            published: isPost ? page.date.map(DateText.rfc3339) : nil)
+    }
+
+    /// The first of `written` with more than white space in it, else the site's description
+    /// (as jekyll-seo-tag picks it: never the title).
+    private func jekyllDescription(_ written: String?...) -> String {
+        (written + [configuration.description]).compactMap(\.self).first { $0.contains(where: { !$0.isWhitespace }) } ?? ""
+    }
+
+    /// What `{% seo %}` writes for the folder's page of `section` in a Jekyll site's own layout.
+    func jekyllSEO(of section: Section) -> JekyllSEOTag {
+        let frontMatter = section.source.frontMatter
+        return JekyllSEOTag(title: section.path.isEmpty ? nil : section.title, siteTitle: configuration.title,
+                            description: jekyllDescription((frontMatter["description"] ?? frontMatter["excerpt"])?.string),
+                            url: absoluteURL(section.url), image: image(of: section).map(shareImage),
+                            author: frontMatter["author"]?.string, published: nil)
+    }
+
     /// `head` of a list page at `url` (or, with none, of the 404 page) in `language`, titled
     /// `title`, known in other languages by `translation`; a section's list (any of its numbered
     /// pages) takes its description and image from its `_index.md`.

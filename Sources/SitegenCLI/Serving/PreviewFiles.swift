@@ -20,6 +20,11 @@ struct PreviewFiles {
         guard let parts = Self.parts(of: decoded) else { return .missing }
         var candidate = parts.reduce(root) { $0.appendingPathComponent(String($1)) }
         var isFolder: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isFolder), let last = parts.last, !decoded.hasSuffix("/"),
+           !last.contains("."), FileManager.default.fileExists(atPath: candidate.path + ".html") {
+            // `/about` is `about.html` when there is no `about`, as GitHub Pages and `jekyll serve` serve it.
+            candidate = candidate.deletingLastPathComponent().appendingPathComponent(last + ".html")
+        }
         guard FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isFolder) else { return .missing }
         if isFolder.boolValue {
             guard decoded.hasSuffix("/") else { return .redirect(requestPath + "/") }

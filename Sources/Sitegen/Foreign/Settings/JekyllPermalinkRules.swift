@@ -18,6 +18,13 @@ struct JekyllPermalinkRules: Sendable, Hashable {
         var permalink: String
     }
 
+    /// One `defaults:` entry's values but `permalink`, with its scope (as ``Default``'s).
+    struct ValueDefault: Sendable, Hashable {
+        var path: String
+        var type: String?
+        var values: FrontMatter
+    }
+
     /// `permalink:` of `_config.yml`, as written; `nil` when not given (Jekyll's `date` style).
     var site: String?
     /// `collections: LABEL: permalink:`, by label.
@@ -27,6 +34,9 @@ struct JekyllPermalinkRules: Sendable, Hashable {
     /// The labels of `collections:` (a list of names or a table), `posts` left out: its
     /// documents are the `_posts` folders'.
     var collectionLabels: Set<String> = []
+    /// The `defaults:` entries' other values (`layout`, `image`, `author`…), with their scopes,
+    /// in file order.
+    var valueDefaults: [ValueDefault] = []
 
     /// The built-in styles by name, as Jekyll documents them.
     static let styles: [String: String] = [
@@ -53,9 +63,13 @@ struct JekyllPermalinkRules: Sendable, Hashable {
             }
         }
         for entry in values["defaults"]?.list ?? [] {
-            guard let permalink = Self.text(entry.map?["values"]?.map?["permalink"]) else { continue }
             let scope = entry.map?["scope"]?.map
-            defaults.append(Default(path: Self.text(scope?["path"]) ?? "", type: Self.text(scope?["type"]), permalink: permalink))
+            let (path, type) = (Self.text(scope?["path"]) ?? "", Self.text(scope?["type"]))
+            let values = entry.map?["values"]?.map ?? FrontMatter()
+            let others = FrontMatter(values.entries.filter { $0.key != "permalink" })
+            if !others.isEmpty { valueDefaults.append(ValueDefault(path: path, type: type, values: others)) }
+            guard let permalink = Self.text(values["permalink"]) else { continue }
+            defaults.append(Default(path: path, type: type, permalink: permalink))
         }
     }
 
@@ -82,6 +96,26 @@ struct JekyllPermalinkRules: Sendable, Hashable {
             if best == nil || !rank.lexicographicallyPrecedes(best!.rank) { best = (rank, entry.permalink) }
         }
         return best?.permalink
+    }
+
+    /// `frontMatter` of the file at `path` (from the site's root) of `type` with the values
+    /// `defaults:` gives it for keys it does not set itself: of two entries that set a key,
+    /// the one with the longer path wins, then one that names a type, then the later.
+    func withDefaults(_ frontMatter: FrontMatter, path: String, type: String) -> FrontMatter {
+        var best: [String: (rank: [Int], value: FrontMatterValue)] = [:]
+        for entry in valueDefaults where entry.type == nil || entry.type == type || (entry.type == "post" && type == "posts")
+            || (entry.type == "page" && type == "pages") {
+            guard Self.scope(entry.path, takes: path) else { continue }
+            let rank = [entry.path.count, entry.type == nil ? 0 : 1]
+            for (key, value) in entry.values.entries where frontMatter[key] == nil {
+                if let found = best[key], rank.lexicographicallyPrecedes(found.rank) { continue }
+                best[key] = (rank, value)
+            }
+        }
+        guard !best.isEmpty else { return frontMatter }
+        var merged = frontMatter
+        for key in best.keys.sorted() { merged[key] = best[key]?.value }
+        return merged
     }
 
     /// The suffix Jekyll gives pages and collection documents for the site's style: `/` for

@@ -3,7 +3,8 @@ import SitegenMarkdown
 import SitegenTemplates
 
 /// A page or post as Jekyll's Liquid sees it: its front matter, and `url`, `title`, `date`
-/// (ISO 8601), `categories`, `tags`, `excerpt` (its first paragraph, rendered when asked),
+/// (ISO 8601), `categories`, `tags`, `excerpt` (its front matter's, else its first paragraph,
+/// rendered when asked),
 /// `path`, `id`.
 struct JekyllDocument: TemplateObject {
     private let frontMatter: FrontMatter
@@ -32,7 +33,8 @@ struct JekyllDocument: TemplateObject {
     }
 
     func member(_ name: String) -> TemplateValue? {
-        if name == "excerpt", let excerpt { return .text(excerpt()) }
+        // A front matter's own `excerpt` is the excerpt, as in Jekyll.
+        if name == "excerpt", frontMatter["excerpt"] == nil, let excerpt { return .text(excerpt()) }
         if let value = fields[name], name != "title" || frontMatter["title"] == nil { return value }
         return frontMatter[name].map { FrontMatterObject.value($0, language: language) } ?? fields[name]
     }

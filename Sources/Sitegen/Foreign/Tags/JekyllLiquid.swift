@@ -83,10 +83,15 @@ struct JekyllLiquid: Sendable {
     /// `text` (the body of the page at content path `path`, whose first line is the file's
     /// line `firstLine`) with its Liquid run; a warning at `file` when it cannot be.
     /// `post_url` and `link` that name nothing give an empty text and a warning each.
+    /// In a layout (`_layouts/NAME.html`, ``JekyllLayouts``), `layout` gives `content` (the
+    /// page's HTML, or the layout's below), `layout` (the layout's front matter) and what
+    /// `{% seo %}` writes.
     func render(_ text: String, path: String, frontMatter: FrontMatter, url: String, language: String, file: String,
-                firstLine: Int, markdownify: @escaping @Sendable (String) -> String,
+                firstLine: Int, layout: (content: String, values: FrontMatter, seo: @Sendable (String) -> String)? = nil,
+                markdownify: @escaping @Sendable (String) -> String,
                 highlight: @escaping @Sendable (String, String, String) -> String) -> Result<(text: String, warnings: [SiteError]), SiteError> {
         let page = pages[path] ?? .object(JekyllDocument(frontMatter: frontMatter, url: url, language: language))
+        let seo = layout?.seo
         let source = source, postURLs = postURLs, pageURLs = pageURLs
         let unknown = Mutex<[String]>([])
         let environment = LiquidEnvironment(
@@ -101,14 +106,20 @@ struct JekyllLiquid: Sendable {
                         : pageURLs[target.hasPrefix("/") ? String(target.dropFirst()) : target]
                     if found == nil { unknown.withLock { $0.append("`{% \(name) \(target) %}` names no \(name == "post_url" ? "post" : "page") of the site") } }
                     return found ?? ""
-                // What the theme's head already writes.
-                case "seo", "feed_meta": return ""
+                // In a page's text, what the theme's head already writes.
+                case "seo": return seo?(argument) ?? ""
+                case "feed_meta": return ""
                 default: return nil
                 }
             })
         do throws(DialectError) {
             let template = try LiquidTemplate(text)
-            let output = try template.render(["site": site, "page": page, "jekyll": ["environment": "production"]], environment: environment)
+            var values: [String: TemplateValue] = ["site": site, "page": page, "jekyll": ["environment": "production"]]
+            if let layout {
+                values["content"] = .text(layout.content)
+                values["layout"] = .object(FrontMatterObject(frontMatter: layout.values, language: language))
+            }
+            let output = try template.render(values, environment: environment)
             return .success((output, unknown.withLock { $0 }.map { SiteError(file: file, $0) }))
         } catch {
             let what = if case .unsupported(let construct) = error.kind {

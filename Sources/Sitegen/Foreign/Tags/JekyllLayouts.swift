@@ -1,0 +1,97 @@
+import SitegenLimits
+import SitegenMarkdown
+
+/// A Jekyll site's own layouts, `_layouts/NAME.html`, with which its pages are rendered as
+/// Jekyll renders them: a page whose `layout:` (its own, or one `defaults:` gives it) names
+/// one is that layout's Liquid run with `content` (the page's HTML), `page`, `layout` (the
+/// layout's front matter, over that of the layouts it is put into) and `site`; a layout whose front matter names a `layout:` in turn
+/// is put into that one, and so on. `layout: none` (or `null`) is no layout.
+///
+/// Only layouts the pages name (and those they name) are read. One whose front matter cannot
+/// be read, whose Liquid sitegen cannot run, or that is in a loop of layouts is a warning,
+/// once, and its pages are rendered with sitegen's theme.
+struct JekyllLayouts: Sendable {
+    /// A layout as read: its file, body and front matter.
+    struct Layout: Sendable {
+        /// The file, from the site folder (`_layouts/post.html`).
+        let file: String
+        let body: String
+        /// The file's line the body starts at.
+        let firstLine: Int
+        let frontMatter: FrontMatter
+
+        /// The layout this one is put into, if any.
+        var parent: String? { JekyllPageFiles.layoutName(frontMatter["layout"]?.string) }
+    }
+
+    /// The readable layouts, by name.
+    private let layouts: [String: Layout]
+    /// One for each layout that cannot be read.
+    let problems: [SiteError]
+
+    /// The layouts `names` (as pages give them) and those they name, read from `source`.
+    init(names: Set<String>, source: any SiteSource) {
+        var layouts: [String: Layout] = [:], problems: [SiteError] = [], tried: Set<String> = []
+        var pending = names.compactMap { JekyllPageFiles.layoutName($0) }.sorted()
+        while let name = pending.popLast() {
+            guard tried.insert(name).inserted,
+                  let text = JekyllPageFiles.layoutText(name, in: source) else { continue }
+            let file = "_layouts/\(name).html"
+            do throws(MarkdownError) {
+                let read = try MarkdownSource(text: text)
+                let layout = Layout(file: file, body: String(read.body), firstLine: read.bodyLineOffset + 1, frontMatter: read.frontMatter)
+                layouts[name] = layout
+                if let parent = layout.parent { pending.append(parent) }
+            } catch {
+                problems.append(SiteError(file: file, line: error.line,
+                                          "its front matter cannot be read: \(error.message); its pages are rendered with sitegen's theme"))
+            }
+        }
+        self.layouts = layouts
+        self.problems = problems
+    }
+
+    /// Whether `name` (as `layout:` gives it) is a layout of the site's.
+    func has(_ name: String?) -> Bool {
+        JekyllPageFiles.layoutName(name).map { layouts[$0] != nil } ?? false
+    }
+
+    /// `content` (a page's HTML) put into the layout `name` and those it names in turn, each
+    /// run by `liquid` for the page at content path `path` with `frontMatter` and `url`;
+    /// `seo` is what `{% seo %}` writes. A failure names the layout and line at fault.
+    func render(_ name: String, content: String, path: String, frontMatter: FrontMatter, url: String, language: String,
+                liquid: JekyllLiquid, seo: @escaping @Sendable (String) -> String,
+                markdownify: @escaping @Sendable (String) -> String,
+                highlight: @escaping @Sendable (String, String, String) -> String) -> Result<(text: String, warnings: [SiteError]), SiteError> {
+        var content = content, warnings: [SiteError] = [], chain: [String] = []
+        // `layout` is each layout's front matter over those of the layouts it is put into, as Jekyll merges them.
+        var inherited = FrontMatter()
+        var next = JekyllPageFiles.layoutName(name)
+        while let name = next, let layout = layouts[name] {
+            if chain.contains(name) {
+                return .failure(SiteError(file: layout.file, "layouts put into each other: \((chain + [name]).joined(separator: " → ")); "
+                                          + "their pages are rendered with sitegen's theme"))
+            }
+            chain.append(name)
+            if chain.count > Limits.templateRecursion {
+                return .failure(SiteError(file: layout.file, "more than \(Limits.templateRecursion) layouts put into each other "
+                                          + "(Limits: template recursion); their pages are rendered with sitegen's theme"))
+            }
+            var values = layout.frontMatter
+            for (key, value) in inherited.entries { values[key] = value }
+            inherited = values
+            switch liquid.render(layout.body, path: path, frontMatter: frontMatter, url: url, language: language, file: layout.file,
+                                 firstLine: layout.firstLine, layout: (content, values, seo),
+                                 markdownify: markdownify, highlight: highlight) {
+            case .success(let rendered):
+                content = rendered.text
+                warnings += rendered.warnings
+            case .failure(let problem):
+                return .failure(SiteError(file: problem.file, line: problem.line, problem.message.replacingOccurrences(
+                    of: "the page shows it as written", with: "its pages are rendered with sitegen's theme")))
+            }
+            next = layout.parent
+        }
+        return .success((content, warnings))
+    }
+}

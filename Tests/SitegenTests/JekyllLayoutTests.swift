@@ -1,0 +1,165 @@
+import Foundation
+import Sitegen
+import Testing
+
+/// A Jekyll site keeps its look: pages whose `layout:` names one of its own `_layouts/` are
+/// drawn by that layout, as Jekyll draws them.
+@Suite("Jekyll sites' own layouts")
+struct JekyllLayoutTests {
+    /// A Jekyll site: `_config.yml` with `config`, and `files` by path.
+    private func jekyllSite(_ config: String, _ files: [String: String]) throws -> TestSite {
+        let site = try TestSite()
+        try site.write(config, to: "_config.yml")
+        for (path, text) in files { try site.write(text, to: path) }
+        return site
+    }
+
+    private static let config = """
+        title: Site
+        url: https://example.org
+        permalink: /blog/:year/:month/:day/:title/
+        defaults:
+          - scope:
+              path: ""
+              type: posts
+            values:
+              layout: post
+              image: /images/card.jpg
+
+        """
+
+    private static let layouts = [
+        "_layouts/default.html": "<html><head>{% seo title=false %}<title>{% if page.title %}{{ page.title }} - {% endif %}Site</title></head>\n"
+            + "<body class=\"{{ layout.section }}\">{{ content }}{% include foot.html %}</body></html>\n",
+        "_layouts/post.html": "---\nlayout: default\nsection: blog\n---\n<h1>{{ page.title }}</h1>\n<div class=\"entry\">{{ content }}</div>\n",
+        "_includes/foot.html": "<footer>{{ site.title }} foot</footer>",
+    ]
+
+    @Test("a post is drawn by its layout and the layouts it names, with page, layout, site, content and {% seo %}")
+    func postInLayouts() async throws {
+        let site = try jekyllSite(Self.config, Self.layouts.merging([
+            "_posts/2024-03-01-hello.md": "---\ntitle: Hello\nauthors: [Ann, Bob]\n---\n# First heading\n\nSome *text* and `code`.\n\n```ruby\nputs 1\n```\n",
+        ]) { $1 })
+        let summary = try await site.build()
+        let post = try site.page("blog/2024/03/01/hello/index.html")
+        #expect(post.hasPrefix("<html><head><meta property=\"og:title\" content=\"Hello\" />\n<meta name=\"author\" content=\"Ann\" />\n"), "\(post)")
+        #expect(post.contains("<link rel=\"canonical\" href=\"https://example.org/blog/2024/03/01/hello/\" />"))
+        // `image` from `defaults:`, absolute; the post is an article.
+        #expect(post.contains("<meta property=\"og:image\" content=\"https://example.org/images/card.jpg\" />"))
+        #expect(post.contains("<meta property=\"og:type\" content=\"article\" />"))
+        // `title=false`: the layout writes its own title.
+        #expect(post.components(separatedBy: "<title>").count == 2 && post.contains("<title>Hello - Site</title>"))
+        #expect(post.contains("<body class=\"blog\"><h1>Hello</h1>\n<div class=\"entry\">"))
+        // The text whole, its first heading kept, as Jekyll renders it.
+        #expect(post.contains("<h1 id=\"first-heading\">First heading</h1>") || post.contains(">First heading</h1>"), "\(post)")
+        #expect(post.contains("<p>Some <em>text</em> and <code class=\"language-plaintext highlighter-rouge\">code</code>.</p>"))
+        // Code blocks in Rouge's markup, which the site's stylesheet colours.
+        #expect(post.contains("<div class=\"language-ruby highlighter-rouge\"><div class=\"highlight\"><pre class=\"highlight\"><code>"))
+        #expect(post.hasSuffix("</div>\n<footer>Site foot</footer></body></html>\n"))
+        #expect(summary.warnings.isEmpty, "\(summary.warnings)")
+    }
+
+    @Test("a root or folder index.html that names a layout is the home or folder page, listing site.posts")
+    func homeInLayout() async throws {
+        let site = try jekyllSite(Self.config, Self.layouts.merging([
+            "index.html": "---\nlayout: default\n---\n<ul>{% for post in site.posts %}<li><a href=\"{{ post.url }}\">{{ post.title }}</a>: {{ post.excerpt }}</li>{% endfor %}</ul>\n",
+            "blog/index.html": "---\nlayout: default\ntitle: Blog\n---\n<p>{{ site.posts.size }} posts</p>\n",
+            "blog/about.md": "---\ntitle: About\nlayout: default\n---\nAbout us\n",
+            "_posts/2024-03-01-hello.md": "---\ntitle: Hello\nexcerpt: Said hello\n---\nFirst words\n",
+            "_posts/2024-04-01-again.md": "---\ntitle: Again\n---\nSecond words\n",
+        ]) { $1 })
+        let summary = try await site.build()
+        let home = try site.page("index.html")
+        #expect(home.contains("<title>Site</title>"), "\(home)")
+        #expect(home.contains("<ul><li><a href=\"/blog/2024/04/01/again/\">Again</a>: <p>Second words</p>\n</li>"
+                              + "<li><a href=\"/blog/2024/03/01/hello/\">Hello</a>: Said hello</li></ul>"), "\(home)")
+        #expect(home.contains("<meta property=\"og:type\" content=\"website\" />"))
+        #expect(try site.page("blog/index.html").contains("<title>Blog - Site</title>"))
+        #expect(try site.page("blog/index.html").contains("<p>2 posts</p>"))
+        #expect(summary.notes.isEmpty, "\(summary.notes)")
+        #expect(summary.warnings.isEmpty, "\(summary.warnings)")
+    }
+
+    @Test("check takes /about to name about.html in a Jekyll site, as GitHub Pages serves it, and only there")
+    func extensionlessLinks() async throws {
+        let files = [
+            "_layouts/default.html": "<a href=\"/trademarks\">TM</a> <a href=\"/nowhere\">x</a>{{ content }}",
+            "trademarks.md": "---\ntitle: Trademarks\nlayout: default\n---\nTM\n",
+        ]
+        let jekyll = try jekyllSite("title: Site\n", files)
+        let build = try await SiteBuilder(site: Site(), layout: SiteLayout(root: jekyll.root)).buildInMemory()
+        #expect(build.files["trademarks.html"] != nil)
+        let problems = LinkChecker(build: build, layout: SiteLayout(root: jekyll.root), baseURL: build.baseURL).problems().map(\.message)
+        #expect(problems == ["broken link: /nowhere"], "\(problems)")
+        // A site of sitegen's own: a host may not serve /page.html at /page.
+        let own = try TestSite()
+        try own.write("title: Site\nuglyURLs: true\n", to: "sitegen.yml")
+        try own.write("---\ntitle: Page\n---\n[a](/page) [b](/page.html)\n", to: "content/page.md")
+        let ownBuild = try await SiteBuilder(site: Site(), layout: SiteLayout(root: own.root)).buildInMemory()
+        #expect(ownBuild.files["page.html"] != nil)
+        let ownProblems = LinkChecker(build: ownBuild, layout: SiteLayout(root: own.root), baseURL: ownBuild.baseURL).problems().map(\.message)
+        #expect(ownProblems == ["broken link: /page"], "\(ownProblems)")
+    }
+
+    @Test("Sass that Jekyll compiles is a warning, and neither it nor a stylesheet is published")
+    func sassIsNotCompiled() async throws {
+        let site = try jekyllSite(Self.config, Self.layouts.merging([
+            "assets/main.scss": "---\n---\n@import \"minima\";\n",
+            "assets/plain.scss": "a { color: red }\n",
+            "about.md": "---\ntitle: About\nlayout: default\n---\nAbout\n",
+        ]) { $1 })
+        let summary = try await site.build()
+        #expect(summary.warnings.map(\.description) == ["assets/main.scss: Sass that Jekyll compiles to /assets/main.css; sitegen does not "
+                                                       + "compile Sass, so that stylesheet is not published (compile it and add the .css file)"])
+        #expect(!FileManager.default.fileExists(atPath: site.output.appendingPathComponent("assets/main.scss").path))
+        // Without front matter Jekyll copies it, and so does sitegen.
+        #expect(try site.page("assets/plain.scss") == "a { color: red }\n")
+    }
+
+    @Test("a layout sitegen cannot run, or a loop of layouts, is one warning, and its pages are drawn by the theme")
+    func failingLayouts() async throws {
+        let site = try jekyllSite(Self.config, [
+            "_layouts/post.html": "---\nlayout: base\n---\n{{ content | frobnicate }}\n",
+            "_layouts/base.html": "<main>{{ content }}</main>\n",
+            "_layouts/a.html": "---\nlayout: b\n---\n{{ content }}\n",
+            "_layouts/b.html": "---\nlayout: a\n---\n{{ content }}\n",
+            "_posts/2024-03-01-one.md": "---\ntitle: One\n---\nText one\n",
+            "_posts/2024-03-02-two.md": "---\ntitle: Two\n---\nText two\n",
+            "loop.md": "---\ntitle: Loop\nlayout: a\n---\nLoop text\n",
+        ])
+        let summary = try await site.build()
+        let messages = summary.warnings.map(\.description)
+        #expect(messages.filter { $0.contains("frobnicate") } == [
+            "_layouts/post.html:4: Liquid not run: uses filter frobnicate, which sitegen does not run; its pages are rendered with sitegen's theme",
+        ], "\(messages)")
+        #expect(messages.filter { $0.contains("layouts put into each other: a → b → a") }.count == 1, "\(messages)")
+        // The theme's page, with the text.
+        let one = try site.page("blog/2024/03/01/one/index.html")
+        #expect(one.lowercased().hasPrefix("<!doctype html>") && one.contains("Text one") && !one.contains("<main><p>Text one"), "\(one)")
+        #expect(try site.page("loop/index.html").contains("Loop text"))
+    }
+
+    @Test("a remembered build follows edits of layouts, includes and posts")
+    func cachedBuild() async throws {
+        let site = try jekyllSite(Self.config, Self.layouts.merging([
+            "index.html": "---\nlayout: default\n---\n{% for post in site.posts %}[{{ post.title }}]{% endfor %}\n",
+            "_posts/2024-03-01-hello.md": "---\ntitle: Hello\n---\nFirst words\n",
+        ]) { $1 })
+        let options = BuildOptions(baseURL: "https://example.org/")
+        func build() async throws {
+            _ = try await SiteBuilder(site: Site(), layout: SiteLayout(root: site.root), options: options).buildRemembering()
+        }
+        try await build()
+        #expect(try site.page("index.html").contains("[Hello]"))
+        try site.write("<footer>changed foot</footer>", to: "_includes/foot.html")
+        try await build()
+        #expect(try site.page("blog/2024/03/01/hello/index.html").contains("<footer>changed foot</footer>"))
+        try site.write("---\ntitle: Hello there\n---\nFirst words\n", to: "_posts/2024-03-01-hello.md")
+        try await build()
+        #expect(try site.page("index.html").contains("[Hello there]"))
+        #expect(try site.page("blog/2024/03/01/hello/index.html").contains("<h1>Hello there</h1>"))
+        try site.write("---\nlayout: default\n---\n<h2>{{ page.title }}</h2>{{ content }}\n", to: "_layouts/post.html")
+        try await build()
+        #expect(try site.page("blog/2024/03/01/hello/index.html").contains("<h2>Hello there</h2>"))
+    }
+}
