@@ -29,6 +29,21 @@ struct ForeignContentShapesTests {
         #expect(try site.page("about/index.html").contains("<a href=\"/docs/plugins/\">the plugins</a>"))
     }
 
+    @Test("a page whose permalink is its folder's URL (Eleventy's blog/blog.md at /blog/) is the folder's page; a url: there is still a clash")
+    func permalinkAtFolderURL() async throws {
+        let site = try TestSite()
+        try site.write("---\ntitle: Blog\npermalink: /blog/\n---\nAll the news.\n", to: "content/blog/blog.md")
+        try site.write("---\ntitle: Moving house\n---\nWe moved.\n", to: "content/blog/moving.md")
+        let summary = try await site.build()
+        #expect(summary.warnings.isEmpty, "\(summary.warnings)")
+        let blog = main(try site.page("blog/index.html"))
+        #expect(blog.contains("<p>All the news.</p>") && !blog.contains("href=\"/blog/moving/\""), "\(blog)")
+        #expect(try site.page("blog/moving/index.html").contains("We moved."))
+        // `url:` is sitegen's own key: the page and the list both claim /blog/, which is an error naming the page.
+        try site.write("---\ntitle: Blog\nurl: /blog/\n---\nAll the news.\n", to: "content/blog/blog.md")
+        await #expect(throws: (any Error).self) { try await site.build() }
+    }
+
     @Test("a folder's _index.md or index.md wins over name.md beside it, with a warning naming both")
     func fileBesideFolderWithIndex() async throws {
         let site = try TestSite()

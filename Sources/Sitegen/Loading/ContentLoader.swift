@@ -147,6 +147,13 @@ struct ContentLoader {
                 sections[path]?.hasListPage = false
             }
         }
+        // A page whose own `permalink` is its folder's URL (Eleventy's `blog/blog.md` at `/blog/`) is the
+        // folder's page, as in the generators that write such permalinks: the folder gets no list.
+        for page in pages where page.frontMatter["url"] == nil && PageReader.permalinkPath(page.frontMatter["permalink"]) != nil {
+            guard let section = sections[page.sectionPath], !section.path.isEmpty, section.sourcePath == nil,
+                  section.url == page.url else { continue }
+            sections[page.sectionPath]?.hasListPage = false
+        }
         errors += redirects.errors
         let taxonomyContent = configuration.hugo?.settle(&sections, configuration: configuration) ?? [:]
         if placement.isMultilingual {
