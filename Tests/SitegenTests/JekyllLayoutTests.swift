@@ -116,6 +116,21 @@ struct JekyllLayoutTests {
         #expect(try site.page("assets/plain.scss") == "a { color: red }\n")
     }
 
+    @Test("layout: null or none is no layout: the page is its HTML alone, as Jekyll writes it")
+    func noLayout() async throws {
+        let site = try jekyllSite(Self.config, [
+            "index.html": "---\nlayout: none\n---\n<!doctype html><title>Home</title>{% for post in site.posts %}{{ post.title }}{% endfor %}\n",
+            "raw.md": "---\ntitle: Raw\nlayout: null\n---\n# Raw\n\nJust `this`.\n",
+            "_posts/2024-03-01-hello.md": "---\ntitle: Hello\nlayout: null\n---\nHi\n",
+        ])
+        let summary = try await site.build()
+        #expect(try site.page("index.html") == "<!doctype html><title>Home</title>Hello\n")
+        let raw = try site.page("raw/index.html")
+        #expect(raw == "<h1 id=\"raw\">Raw</h1>\n<p>Just <code class=\"language-plaintext highlighter-rouge\">this</code>.</p>\n", "\(raw)")
+        #expect(try site.page("blog/2024/03/01/hello/index.html") == "<p>Hi</p>\n")
+        #expect(summary.warnings.isEmpty, "\(summary.warnings)")
+    }
+
     @Test("a layout sitegen cannot run, or a loop of layouts, is one warning, and its pages are drawn by the theme")
     func failingLayouts() async throws {
         let site = try jekyllSite(Self.config, [

@@ -11,8 +11,8 @@ import SitegenMarkdown
 ///   `feed.xml` when the site had one), `sitemap.xml`, and a folder's `index.html` where
 ///   sitegen publishes the folder's list (a folder with Markdown pages in or below it), but
 ///   for one with `redirect_to`, which is the folder's page (a redirect, ``JekyllRedirects``).
-///   A root or folder `index.html` whose `layout:` is one of the site's own `_layouts/` is
-///   the home or folder page instead, drawn by that layout (``JekyllLayouts``).
+///   A root or folder `index.html` whose `layout:` is one of the site's own `_layouts/` (or
+///   `null`, no layout) is the home or folder page instead, drawn by that layout (``JekyllLayouts``).
 /// - Other HTML files with front matter are pages: their front matter read, their HTML (its
 ///   Liquid run, ``JekyllLiquid``) the page's text inside the theme.
 /// - Sass files with front matter (`assets/main.scss`), which Jekyll compiles to stylesheets,
@@ -70,7 +70,8 @@ struct JekyllPageFiles {
             let folder = URLPath.folder(of: path)
             let frontMatter = hasFrontMatter ? (try? MarkdownSource(text: String(body)))?.frontMatter : nil
             // A home or folder page drawn by one of the site's own layouts is the folder's page, as in Jekyll.
-            let hasLayout = Self.layoutName(frontMatter?["layout"]?.string).map { Self.layoutText($0, in: source) != nil } ?? false
+            let hasLayout = frontMatter.map(Self.namesNoLayout) == true
+                || Self.layoutName(frontMatter?["layout"]?.string).map { Self.layoutText($0, in: source) != nil } ?? false
             if hasLayout, name == "index.html" || name == "index.htm" {
                 pages.append(path)
             } else if let own = folder.isEmpty ? Self.ownFiles[name] : nil {
@@ -95,6 +96,15 @@ struct JekyllPageFiles {
     static func layoutName(_ given: String?) -> String? {
         guard let given, !given.isEmpty, given != "none", given != "null", !given.split(separator: "/").contains("..") else { return nil }
         return given.hasSuffix(".html") ? String(given.dropLast(5)) : given
+    }
+
+    /// Whether `frontMatter` asks for no layout at all: `layout: null` (or empty) or `layout: none`.
+    static func namesNoLayout(_ frontMatter: FrontMatter) -> Bool {
+        switch frontMatter["layout"] {
+        case .null?: true
+        case .string(let name)?: name == "none" || name == "null"
+        default: false
+        }
     }
 
     /// The text of the site's layout `name` (`_layouts/NAME.html`), if it is a file inside `_layouts`.

@@ -122,7 +122,7 @@ struct SiteRenderer: Sendable {
         let parsed = try await Parallel.map(loaded.pages.indices) { index in
             if let known = known[index] { return known }
             let page = loaded.pages[index]
-            let parsed = try parse(page, links: links, showsTitle: showsTitle && layouts?.has(page.layout) != true, liquid: liquid)
+            let parsed = try parse(page, links: links, showsTitle: showsTitle && layouts?.draws(page.frontMatter) != true, liquid: liquid)
             return spill.map(parsed.spilled) ?? parsed
         }
         memory.remember(parsed, targets: watchedTargets)
@@ -158,7 +158,7 @@ struct SiteRenderer: Sendable {
             let relative = loaded.layout.contentPath(ofSitePath: source)
             // The home page shows its text alone; a section's list shows the title above it.
             let title: MarkdownParser.TitleHeading = section.path.isEmpty || !theme.templates.mentions("section.title")
-                || layouts?.has(section.source.frontMatter["layout"]?.string) == true
+                || layouts?.draws(section.source.frontMatter) == true
                 ? .keep : .omit(given: section.source.frontMatter["title"]?.string)
             let content = try parseContent(section.source, at: relative, url: section.url, links: links,
                                            parser: parser(for: relative, links: links, title: title, language: section.language),
@@ -222,7 +222,7 @@ struct SiteRenderer: Sendable {
         var chosen: [Given] = []
         // A redirect (`redirect_to`) is made by the site's `_layouts/redirect.html`, or sitegen's own.
         let redirects = Set(loaded.redirects.map(\.page.url))
-        for page in parsed where layouts.has(page.page.page.layout) && !redirects.contains(page.page.page.url) {
+        for page in parsed where layouts.draws(page.page.page.frontMatter) && !redirects.contains(page.page.page.url) {
             let rendered = page.page, seen = page.page.page
             let isPost = seen.sourcePath.split(separator: "/").contains("_posts")
             chosen.append(Given(layout: seen.layout ?? "", url: seen.url, path: seen.sourcePath, frontMatter: seen.frontMatter,
@@ -231,7 +231,7 @@ struct SiteRenderer: Sendable {
         }
         for section in loaded.sections.values.sorted(by: { $0.path < $1.path }) {
             let frontMatter = section.source.frontMatter
-            guard let source = section.sourcePath, let html = sectionHTML[section.path], layouts.has(frontMatter["layout"]?.string),
+            guard let source = section.sourcePath, let html = sectionHTML[section.path], layouts.draws(frontMatter),
                   JekyllRedirects.target(of: frontMatter) == nil else { continue }
             chosen.append(Given(layout: frontMatter["layout"]?.string ?? "", url: section.url, path: loaded.layout.contentPath(ofSitePath: source),
                                 frontMatter: frontMatter, language: section.language, seo: context.jekyllSEO(of: section),
@@ -724,7 +724,7 @@ struct SiteRenderer: Sendable {
     func missingLayouts(except jekyll: JekyllLayouts? = nil) -> [SiteError] {
         var named: [String: (count: Int, first: Page)] = [:]
         for page in loaded.pages {
-            guard let layout = page.layout, !theme.templates.has(layout), jekyll?.has(layout) != true else { continue }
+            guard let layout = page.layout, !theme.templates.has(layout), jekyll?.draws(page.frontMatter) != true else { continue }
             let first = named[layout]?.first ?? page
             named[layout] = ((named[layout]?.count ?? 0) + 1, first)
         }

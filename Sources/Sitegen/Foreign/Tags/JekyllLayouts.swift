@@ -5,7 +5,8 @@ import SitegenMarkdown
 /// Jekyll renders them: a page whose `layout:` (its own, or one `defaults:` gives it) names
 /// one is that layout's Liquid run with `content` (the page's HTML), `page`, `layout` (the
 /// layout's front matter, over that of the layouts it is put into) and `site`; a layout whose front matter names a `layout:` in turn
-/// is put into that one, and so on. `layout: none` (or `null`) is no layout.
+/// is put into that one, and so on. `layout: null` (or `none`) is no layout: the page is its
+/// HTML alone, as Jekyll writes it.
 ///
 /// Only layouts the pages name (and those they name) are read. One whose front matter cannot
 /// be read, whose Liquid sitegen cannot run, or that is in a loop of layouts is a warning,
@@ -49,6 +50,12 @@ struct JekyllLayouts: Sendable {
         }
         self.layouts = layouts
         self.problems = problems
+    }
+
+    /// Whether a page or folder's page with `frontMatter` is drawn as Jekyll draws it: by one of
+    /// the site's layouts, or by none at all (`layout: null`, `layout: none`: its HTML alone).
+    func draws(_ frontMatter: FrontMatter) -> Bool {
+        has(frontMatter["layout"]?.string) || JekyllPageFiles.namesNoLayout(frontMatter)
     }
 
     /// Whether `name` (as `layout:` gives it) is a layout of the site's.

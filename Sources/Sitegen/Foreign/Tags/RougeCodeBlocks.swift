@@ -9,7 +9,7 @@ enum RougeCodeBlocks {
     /// `html` with its code blocks written as Rouge writes them.
     static func rewritten(_ html: String) -> String {
         let opening = "<pre><code"
-        guard html.contains(opening) else { return html }
+        guard html.contains(opening) else { return inlineCodeMarked(html) }
         var result = ""
         result.reserveCapacity(html.utf8.count + 512)
         var rest = html[...]
