@@ -65,6 +65,8 @@ struct JekyllLayoutTests {
             "index.html": "---\nlayout: default\n---\n<ul>{% for post in site.posts %}<li><a href=\"{{ post.url }}\">{{ post.title }}</a>: {{ post.excerpt }}</li>{% endfor %}</ul>\n",
             "blog/index.html": "---\nlayout: default\ntitle: Blog\n---\n<p>{{ site.posts.size }} posts</p>\n",
             "blog/about.md": "---\ntitle: About\nlayout: default\n---\nAbout us\n",
+            "blog/hidden.md": "---\ntitle: Hidden\nlayout: default\nsitemap: false\n---\nHidden\n",
+            "404.html": "---\nlayout: default\ntitle: Lost\npermalink: /404.html\n---\n<p>Nothing here</p>\n",
             "_posts/2024-03-01-hello.md": "---\ntitle: Hello\nexcerpt: Said hello\n---\nFirst words\n",
             "_posts/2024-04-01-again.md": "---\ntitle: Again\n---\nSecond words\n",
         ]) { $1 })
@@ -76,6 +78,10 @@ struct JekyllLayoutTests {
         #expect(home.contains("<meta property=\"og:type\" content=\"website\" />"))
         #expect(try site.page("blog/index.html").contains("<title>Blog - Site</title>"))
         #expect(try site.page("blog/index.html").contains("<p>2 posts</p>"))
+        let lost = try site.page("404.html")
+        #expect(lost.contains("<title>Lost - Site</title>") && lost.contains("<p>Nothing here</p>"), "\(lost)")
+        let sitemap = try site.page("sitemap.xml")
+        #expect(!sitemap.contains("404") && !sitemap.contains("hidden") && sitemap.contains("/blog/about/"), "\(sitemap)")
         #expect(summary.notes.isEmpty, "\(summary.notes)")
         #expect(summary.warnings.isEmpty, "\(summary.warnings)")
     }

@@ -11,8 +11,9 @@ import SitegenMarkdown
 ///   `feed.xml` when the site had one), `sitemap.xml`, and a folder's `index.html` where
 ///   sitegen publishes the folder's list (a folder with Markdown pages in or below it), but
 ///   for one with `redirect_to`, which is the folder's page (a redirect, ``JekyllRedirects``).
-///   A root or folder `index.html` whose `layout:` is one of the site's own `_layouts/` (or
-///   `null`, no layout) is the home or folder page instead, drawn by that layout (``JekyllLayouts``).
+///   A root or folder `index.html` (or the root `404.html`) whose `layout:` is one of the
+///   site's own `_layouts/` (or `null`, no layout) is the home, folder or 404 page instead,
+///   drawn by that layout (``JekyllLayouts``).
 /// - Other HTML files with front matter are pages: their front matter read, their HTML (its
 ///   Liquid run, ``JekyllLiquid``) the page's text inside the theme.
 /// - Sass files with front matter (`assets/main.scss`), which Jekyll compiles to stylesheets,
@@ -72,7 +73,7 @@ struct JekyllPageFiles {
             // A home or folder page drawn by one of the site's own layouts is the folder's page, as in Jekyll.
             let hasLayout = frontMatter.map(Self.namesNoLayout) == true
                 || Self.layoutName(frontMatter?["layout"]?.string).map { Self.layoutText($0, in: source) != nil } ?? false
-            if hasLayout, name == "index.html" || name == "index.htm" {
+            if hasLayout, name == "index.html" || name == "index.htm" || (folder.isEmpty && name == "404.html") {
                 pages.append(path)
             } else if let own = folder.isEmpty ? Self.ownFiles[name] : nil {
                 if name == "feed.xml" { feedPaths.append(path) }
