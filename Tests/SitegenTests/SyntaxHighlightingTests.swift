@@ -31,6 +31,20 @@ struct SyntaxHighlightingTests {
     ```
     """
 
+    @Test("an info string's words after commas are classes as mdBook writes them; Zola's key=value words are not")
+    func commaWords() async throws {
+        let site = try TestSite()
+        try site.write("```rust,ignore\nlet x = 1;\n```\n\n```rust,compile_fail,E0597\nfn f() {}\n```\n\n"
+                       + "```toml,name=config.toml\na = 1\n```\n\n```rust,a\"b\nx\n```\n", to: "content/code.md")
+        _ = try await site.build()
+        let html = try site.page("code/index.html")
+        #expect(html.contains("<code class=\"language-rust ignore\"><span class=\"kd\">let</span>"), "\(html)")
+        #expect(html.contains("<code class=\"language-rust compile_fail E0597\">"))
+        #expect(html.contains("<code class=\"language-toml\">"))
+        // A word that is no class name leaves the class as cmark wrote it.
+        #expect(html.contains("<code class=\"language-rust,a&quot;b\">"))
+    }
+
     @Test("code blocks are coloured by default, inside cmark's own pre and code elements, with Pygments' class names")
     func onByDefault() async throws {
         let site = try TestSite()

@@ -21,9 +21,9 @@ enum RougeCodeBlocks {
             if attributes.isEmpty {
                 language = "plaintext"
             } else if attributes.hasPrefix(" class=\"language-"), attributes.hasSuffix("\""),
-                      case let name = attributes.dropFirst(17).dropLast(), !name.isEmpty,
-                      !name.contains(where: { $0 == "\"" || $0 == " " }) {
-                language = name
+                      case let name = attributes.dropFirst(17).dropLast(), let first = name.split(separator: " ").first,
+                      !name.contains("\"") {
+                language = first
             } else {
                 language = nil
             }
