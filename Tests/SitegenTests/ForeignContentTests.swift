@@ -23,6 +23,27 @@ struct ForeignContentTests {
         #expect(dates["/posts/short-prefix/"] == 1_451_952_000)
     }
 
+    @Test("bare URLs are links only where the site's generator links them: not with kramdown, Python-Markdown, mdBook or Zola",
+          arguments: [
+              ("_config.yml", "title: T\n", "a.md", "a.html", false),
+              ("_config.yml", "title: T\nmarkdown: CommonMarkGhPages\n", "a.md", "a.html", true),
+              ("mkdocs.yml", "site_name: T\n", "docs/a.md", "a/index.html", false),
+              ("mkdocs.yml", "site_name: T\nmarkdown_extensions:\n  - pymdownx.magiclink\n", "docs/a.md", "a/index.html", true),
+              ("book.toml", "[book]\ntitle = \"T\"\n", "src/a.md", "a.html", false),
+              ("config.toml", "base_url = \"https://example.org\"\ntitle = \"T\"\n", "content/a.md", "a/index.html", false),
+              ("hugo.toml", "baseURL = \"https://example.org/\"\ntitle = \"T\"\n", "content/a.md", "a/index.html", true),
+          ])
+    func bareURLs(configuration: String, text: String, page: String, output: String, links: Bool) async throws {
+        let site = try TestSite()
+        try site.write(text, to: configuration)
+        try site.write("---\ntitle: A\n---\nVisit https://example.com/x or write to a@b.org.\n", to: page)
+        if configuration == "book.toml" { try site.write("# Summary\n\n- [A](a.md)\n", to: "src/SUMMARY.md") }
+        _ = try await site.build()
+        let html = try site.page(output)
+        #expect(html.contains("<a href=\"https://example.com/x\">") == links, "\(html)")
+        #expect(html.contains("<p>Visit https://example.com/x or write to a@b.org.</p>") == !links)
+    }
+
     @Test("a front matter key given twice is a warning on its line, and the last one counts")
     func repeatedKeys() async throws {
         let site = try TestSite()

@@ -98,6 +98,10 @@ public struct SiteConfiguration: Sendable {
     /// (another generator's site whose Markdown does so: Hugo's typographer, kramdown, mdBook,
     /// Zola's `smart_punctuation`, MkDocs' `smarty`).
     var smartPunctuation = false
+    /// Whether bare URLs and e-mail addresses become links (GFM's autolinks, Goldmark's linkify);
+    /// not in sites whose Markdown leaves them as text: kramdown (Jekyll), Python-Markdown
+    /// (MkDocs, without `pymdownx.magiclink`), mdBook's and Zola's pulldown-cmark.
+    var linksBareURLs = true
     /// Whether Rust code blocks hide mdBook's `# ` lines (a book's).
     var hidesRustLines = false
     /// The number of every code block's first line, when every block in a language has its

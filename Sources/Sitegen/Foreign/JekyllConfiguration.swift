@@ -31,6 +31,8 @@ enum JekyllConfiguration {
         if let size = try values.wholeNumber("paginate", range: WholeNumber.paginate) { configuration.paginate = size }
         // kramdown, Jekyll's Markdown unless `markdown` names another, makes quotes and dashes typographic.
         configuration.smartPunctuation = (values.values["markdown"]?.string ?? "kramdown").lowercased() == "kramdown"
+        // kramdown links no bare URL.
+        configuration.linksBareURLs = !configuration.smartPunctuation
         // Read without being marked as used: templates still see them as `site.params`.
         configuration.jekyllPermalinks = JekyllPermalinkRules(values.values)
         // Minima's `header_pages`: the pages of the header's menu, in order, titled by their pages.

@@ -62,6 +62,8 @@ enum MdBookConfiguration {
             configuration.baseURL = url.hasSuffix("/") ? url : url + "/"
         }
         configuration.smartPunctuation = (html["smart-punctuation"] ?? html["curly-quotes"])?.bool ?? true
+        // mdBook's pulldown-cmark links no bare URL.
+        configuration.linksBareURLs = false
         configuration.repository = try text("git-repository-url", in: html, "output.html.git-repository-url")
         configuration.editURL = try text("edit-url-template", in: html, "output.html.edit-url-template")
         switch html["additional-css"] {

@@ -56,6 +56,10 @@ enum MkDocsConfiguration {
         configuration.smartPunctuation = values.values["markdown_extensions"]?.list?.contains {
             $0.string == "smarty" || $0.map?["smarty"] != nil
         } ?? false
+        // Python-Markdown links no bare URL; PyMdown's `magiclink` does.
+        configuration.linksBareURLs = values.values["markdown_extensions"]?.list?.contains {
+            $0.string == "pymdownx.magiclink" || $0.map?["pymdownx.magiclink"] != nil
+        } ?? false
         if let repository = try values.text("repo_url"), !repository.isEmpty {
             configuration.repository = repository
             let base = repository.hasSuffix("/") ? repository : repository + "/"

@@ -44,6 +44,8 @@ enum ZolaConfiguration {
         configuration.params = try values.table("extra") ?? .empty
         configuration.menus = ZolaMenus.menus(in: configuration.params, file: values.file)
         configuration.readsZolaPaths = true
+        // Zola's pulldown-cmark links no bare URL.
+        configuration.linksBareURLs = false
         if let others = try values.table("languages") {
             try values.checkLanguageCodes(others, from: "languages")
             let native = { (code: String) in SiteLanguage(code: code, name: SiteLanguage.nativeName(of: code), path: code) }

@@ -463,6 +463,7 @@ struct SiteRenderer: Sendable {
             if let word = strings?.text("alert" + kind.title, in: language), !word.isEmpty { options.alertTitles[kind] = word }
         }
         options.hidesRustLines = loaded.configuration.hidesRustLines
+        if !loaded.configuration.linksBareURLs { options.extensions.remove(.autolink) }
         options.pythonMarkdownHeadingIDs = loaded.configuration.pythonMarkdownHeadingIDs
         options.titleHeadingIsLevelOne = loaded.configuration.navigationTitles != nil
         options.admonitions = loaded.configuration.readsAdmonitions
