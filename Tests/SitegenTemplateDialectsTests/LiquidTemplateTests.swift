@@ -113,6 +113,10 @@ func liquidError(_ source: String, _ variables: [String: TemplateValue] = [:],
         == "[<p class=\"warn\">inner T</p>]")
     #expect(try liquid("{% include \"nunjucks.njk\" %}{% include {{ file }} kind=1 %}", page, environment: environment)
         == "(me)<p class=\"1\"> T</p>")
+    // An output inside the name, blanks and all (ruby-lang.org's `home/code_examples/{{ example }}.html`).
+    let named: [String: TemplateValue] = ["page": ["title": "T"], "stem": "note"]
+    #expect(try liquid("{% include {{ stem }}.html kind=\"x\" %}|{% include n{{ stem | remove: 'n' }}.html %}", named,
+                       environment: environment) == "<p class=\"x\"> T</p>|<p class=\"\"> T</p>")
 }
 
 @Test func anIncludeIncludingItselfIsAnErrorNamingIt() {

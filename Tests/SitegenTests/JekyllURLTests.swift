@@ -300,6 +300,34 @@ struct JekyllURLTests {
                 && broken.warnings[0].message.hasSuffix("; the redirects of 2 pages are sitegen's own"), "\(broken.warnings)")
     }
 
+    @Test("a Jekyll site's own robots.txt, a folder's index.html without front matter and 404.md are published as Jekyll publishes them")
+    func ownFilesWin() async throws {
+        let site = try jekyllSite("title: Site\nurl: https://example.org\n", [
+            "robots.txt": "User-agent: *\nDisallow: /private/\n",
+            "index.html": "<!doctype html><title>Pick a language</title>\n",
+            "en/index.html": "<!doctype html><title>English</title>\n",
+            "en/about.md": "---\ntitle: About\n---\nAbout us\n",
+            "404.md": "---\ntitle: Not found\npermalink: /404.html\n---\nNothing here\n",
+        ])
+        let summary = try await site.build()
+        #expect(try site.page("robots.txt") == "User-agent: *\nDisallow: /private/\n")
+        #expect(try site.page("index.html") == "<!doctype html><title>Pick a language</title>\n")
+        #expect(try site.page("en/index.html") == "<!doctype html><title>English</title>\n")
+        #expect(try site.page("404.html").contains("Nothing here"))
+        #expect(summary.warnings.isEmpty, "\(summary.warnings)")
+    }
+
+    @Test("a sitegen site's static/robots.txt replaces the one sitegen writes")
+    func ownRobots() async throws {
+        let site = try TestSite()
+        try site.write("title: Site\nbaseURL: https://example.org/\n", to: "sitegen.yml")
+        try site.write("---\ntitle: A\n---\nA\n", to: "content/a.md")
+        try site.write("User-agent: *\nDisallow: /\n", to: "static/robots.txt")
+        _ = try await site.build()
+        #expect(try site.page("robots.txt") == "User-agent: *\nDisallow: /\n")
+        #expect(try site.page("sitemap.xml").contains("https://example.org/a/"))
+    }
+
     // MARK: Sites that are not Jekyll's
 
     @Test("without _config.yml, permalink patterns and HTML files are as before")

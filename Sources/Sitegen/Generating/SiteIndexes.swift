@@ -38,6 +38,8 @@ struct SiteIndexes {
     func writeSitemap(memory: any RenderingMemory, facts: FactValues?, output: OutputWriter) throws {
         try write("sitemap.xml", sitemapValues(sitemapEntries()), at: "sitemap.xml", owner: .sitemap, memory: memory, facts: facts,
                   output: output)
+        // A site's own `robots.txt` (in `static/`, or a Jekyll site's) is published instead.
+        guard !site.loaded.files.contains(where: { $0.outputPath == "robots.txt" }) else { return }
         try write("robots.txt", top(["sitemapURL": .text(base + "/sitemap.xml")]), at: "robots.txt", owner: .robots, memory: memory,
                   facts: facts, output: output)
     }

@@ -146,6 +146,10 @@ struct ContentLoader {
             for path in Array(sections.keys) where path.split(separator: "/").contains(where: { $0.hasPrefix("_") }) {
                 sections[path]?.hasListPage = false
             }
+            // A folder's `index.html` without front matter is its page, copied as it is, as Jekyll copies it.
+            for file in found.otherFiles where ["index.html", "index.htm"].contains(URLPath.lastComponent(of: file)) {
+                sections[URLPath.folder(of: file)]?.hasListPage = false
+            }
         }
         // A page whose own `permalink` is its folder's URL (Eleventy's `blog/blog.md` at `/blog/`) is the
         // folder's page, as in the generators that write such permalinks: the folder gets no list.

@@ -232,8 +232,9 @@ package struct ListRenderer: Sendable {
 
     private func writeNotFound(in language: SiteLanguage) throws -> Int {
         let path = URLPath.path("404.html", in: language.path)
-        // A Jekyll site's own `404.html`, drawn by its layout, is a page.
-        guard theme.templates.has("404"), layoutHTML["/" + path] == nil else { return 0 }
+        // A Jekyll site's own `404.html` (or `404.md`) is a page.
+        guard theme.templates.has("404"), layoutHTML["/" + path] == nil,
+              loaded.configuration.jekyllPermalinks == nil || !loaded.pages.contains(where: { $0.url == "/" + path }) else { return 0 }
         let title = language.title ?? loaded.configuration.title
         try write("404", context.top(site: context.site(language.code), [
             "head": context.listHead(title: title, url: nil, language: language.code, translation: .notFound),

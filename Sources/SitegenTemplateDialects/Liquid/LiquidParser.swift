@@ -231,13 +231,18 @@ struct LiquidParser: TemplateBlockParsing {
             }
             nameSource = String(afterQuote[..<end])
             rest = afterQuote[afterQuote.index(after: end)...]
-        } else if markup.hasPrefix("{{"), let close = markup.range(of: "}}") {
-            nameSource = String(markup[..<close.upperBound])
-            rest = markup[close.upperBound...]
         } else {
-            let word = markup.prefix(while: { !$0.isLiquidWhitespace })
-            nameSource = String(word)
-            rest = markup[word.endIndex...]
+            // A word, whose outputs may hold blanks (`home/{{ example }}.html`).
+            var end = markup.startIndex
+            while end < markup.endIndex, !markup[end].isLiquidWhitespace {
+                if markup[end...].hasPrefix("{{"), let close = markup[end...].range(of: "}}") {
+                    end = close.upperBound
+                } else {
+                    end = markup.index(after: end)
+                }
+            }
+            nameSource = String(markup[..<end])
+            rest = markup[end...]
         }
         guard !nameSource.isEmpty else {
             throw DialectError(.syntax, line: line, "`{% include %}` needs the name of a file.")
