@@ -39,6 +39,10 @@ struct ForeignContentShapesTests {
         let blog = main(try site.page("blog/index.html"))
         #expect(blog.contains("<p>All the news.</p>") && !blog.contains("href=\"/blog/moving/\""), "\(blog)")
         #expect(try site.page("blog/moving/index.html").contains("We moved."))
+        // Written as the file (`/blog/index.html`), the same.
+        try site.write("---\ntitle: Blog\npermalink: /blog/index.html\n---\nAll the news.\n", to: "content/blog/blog.md")
+        _ = try await site.build()
+        #expect(main(try site.page("blog/index.html")).contains("<p>All the news.</p>"))
         // `url:` is sitegen's own key: the page and the list both claim /blog/, which is an error naming the page.
         try site.write("---\ntitle: Blog\nurl: /blog/\n---\nAll the news.\n", to: "content/blog/blog.md")
         await #expect(throws: (any Error).self) { try await site.build() }

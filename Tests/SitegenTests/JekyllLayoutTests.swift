@@ -137,6 +137,37 @@ struct JekyllLayoutTests {
         #expect(summary.warnings.isEmpty, "\(summary.warnings)")
     }
 
+    @Test("an HTML page that names no layout is its HTML alone; {% highlight %} in a layout is escaped and coloured in Jekyll's figure")
+    func htmlWithoutLayoutAndHighlight() async throws {
+        let site = try jekyllSite(Self.config, [
+            "full.html": "---\ntitle: Full\n---\n<!DOCTYPE html><html><body>{{ page.title }}</body></html>\n",
+            "_layouts/code.html": "<main>{% highlight html %}<script>alert(1)</script>{% endhighlight %}</main>{{ content }}",
+            "code.md": "---\ntitle: Code\nlayout: code\n---\nText\n",
+        ])
+        let summary = try await site.build()
+        #expect(try site.page("full/index.html") == "<!DOCTYPE html><html><body>Full</body></html>\n")
+        let code = try site.page("code/index.html")
+        #expect(code.hasPrefix("<main><figure class=\"highlight\"><pre><code class=\"language-html\" data-lang=\"html\">"), "\(code)")
+        #expect(!code.contains("<script>") && code.contains("&lt;"), "\(code)")
+        #expect(code.contains("</code></pre></figure></main><p>Text</p>"), "\(code)")
+        #expect(summary.warnings.isEmpty, "\(summary.warnings)")
+    }
+
+    @Test("layouts and includes reached through a link out of the site folder are not read")
+    func linksOutOfTheSite() async throws {
+        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("outside-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: outside) }
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        try "<main>SECRET {{ content }}</main>".write(to: outside.appendingPathComponent("default.html"), atomically: true, encoding: .utf8)
+        try "SECRET INCLUDE".write(to: outside.appendingPathComponent("x.html"), atomically: true, encoding: .utf8)
+        let site = try jekyllSite(Self.config, ["page.md": "---\ntitle: Page\nlayout: default\n---\nText {% include x.html %}\n"])
+        try FileManager.default.createSymbolicLink(at: site.root.appendingPathComponent("_layouts"), withDestinationURL: outside)
+        try FileManager.default.createSymbolicLink(at: site.root.appendingPathComponent("_includes"), withDestinationURL: outside)
+        _ = try? await site.build()
+        let page = (try? site.page("page/index.html")) ?? ""
+        #expect(!page.contains("SECRET"), "\(page)")
+    }
+
     @Test("a layout sitegen cannot run, or a loop of layouts, is one warning, and its pages are drawn by the theme")
     func failingLayouts() async throws {
         let site = try jekyllSite(Self.config, [

@@ -71,7 +71,7 @@ struct JekyllPageFiles {
             let folder = URLPath.folder(of: path)
             let frontMatter = hasFrontMatter ? (try? MarkdownSource(text: String(body)))?.frontMatter : nil
             // A home or folder page drawn by one of the site's own layouts is the folder's page, as in Jekyll.
-            let hasLayout = frontMatter.map(Self.namesNoLayout) == true
+            let hasLayout = frontMatter.map { Self.namesNoLayout($0, at: path, body: (try? MarkdownSource(text: String(body)))?.body) } == true
                 || Self.layoutName(frontMatter?["layout"]?.string).map { Self.layoutText($0, in: source) != nil } ?? false
             if hasLayout, name == "index.html" || name == "index.htm" || (folder.isEmpty && name == "404.html") {
                 pages.append(path)
@@ -99,12 +99,19 @@ struct JekyllPageFiles {
         return given.hasSuffix(".html") ? String(given.dropLast(5)) : given
     }
 
-    /// Whether `frontMatter` asks for no layout at all: `layout: null` (or empty) or `layout: none`.
-    static func namesNoLayout(_ frontMatter: FrontMatter) -> Bool {
+    /// Whether the file at `path` with `frontMatter` and `body` has no layout at all:
+    /// `layout: null` (or empty) or `layout: none`, or an HTML file whose front matter names
+    /// none and that is a whole document (`<!DOCTYPE html>…`), which Jekyll writes as it is.
+    /// (Other HTML without a layout is drawn by the theme, as GitHub Pages gives it one.)
+    static func namesNoLayout(_ frontMatter: FrontMatter, at path: String, body: @autoclosure () -> Substring?) -> Bool {
         switch frontMatter["layout"] {
-        case .null?: true
-        case .string(let name)?: name == "none" || name == "null"
-        default: false
+        case .null?: return true
+        case .string(let name)?: return name == "none" || name == "null"
+        case nil:
+            guard path.hasSuffix(".html") || path.hasSuffix(".htm"), let body = body() else { return false }
+            let start = body.drop { $0.isWhitespace }.prefix(9).lowercased()
+            return start.hasPrefix("<!doctype") || start.hasPrefix("<html")
+        default: return false
         }
     }
 

@@ -155,7 +155,7 @@ struct ContentLoader {
         // folder's page, as in the generators that write such permalinks: the folder gets no list.
         for page in pages where page.frontMatter["url"] == nil && PageReader.permalinkPath(page.frontMatter["permalink"]) != nil {
             guard let section = sections[page.sectionPath], !section.path.isEmpty, section.sourcePath == nil,
-                  section.url == page.url else { continue }
+                  URLPath.outputFile(for: section.url) == URLPath.outputFile(for: page.url) else { continue }
             sections[page.sectionPath]?.hasListPage = false
         }
         errors += redirects.errors

@@ -122,7 +122,7 @@ struct SiteRenderer: Sendable {
         let parsed = try await Parallel.map(loaded.pages.indices) { index in
             if let known = known[index] { return known }
             let page = loaded.pages[index]
-            let parsed = try parse(page, links: links, showsTitle: showsTitle && layouts?.draws(page.frontMatter) != true, liquid: liquid)
+            let parsed = try parse(page, links: links, showsTitle: showsTitle && layouts?.draws(page.frontMatter, at: page.sourcePath, body: try? page.text.source().body) != true, liquid: liquid)
             return spill.map(parsed.spilled) ?? parsed
         }
         memory.remember(parsed, targets: watchedTargets)
@@ -158,7 +158,7 @@ struct SiteRenderer: Sendable {
             let relative = loaded.layout.contentPath(ofSitePath: source)
             // The home page shows its text alone; a section's list shows the title above it.
             let title: MarkdownParser.TitleHeading = section.path.isEmpty || !theme.templates.mentions("section.title")
-                || layouts?.draws(section.source.frontMatter) == true
+                || layouts?.draws(section.source.frontMatter, at: relative, body: section.source.body) == true
                 ? .keep : .omit(given: section.source.frontMatter["title"]?.string)
             let content = try parseContent(section.source, at: relative, url: section.url, links: links,
                                            parser: parser(for: relative, links: links, title: title, language: section.language),
@@ -222,7 +222,8 @@ struct SiteRenderer: Sendable {
         var chosen: [Given] = []
         // A redirect (`redirect_to`) is made by the site's `_layouts/redirect.html`, or sitegen's own.
         let redirects = Set(loaded.redirects.map(\.page.url))
-        for page in parsed where layouts.draws(page.page.page.frontMatter) && !redirects.contains(page.page.page.url) {
+        for page in parsed where !redirects.contains(page.page.page.url)
+            && layouts.draws(page.page.page.frontMatter, at: page.page.page.sourcePath, body: try? page.page.page.text.source().body) {
             let rendered = page.page, seen = page.page.page
             let isPost = seen.sourcePath.split(separator: "/").contains("_posts")
             chosen.append(Given(layout: seen.layout ?? "", url: seen.url, path: seen.sourcePath, frontMatter: seen.frontMatter,
@@ -231,22 +232,21 @@ struct SiteRenderer: Sendable {
         }
         for section in loaded.sections.values.sorted(by: { $0.path < $1.path }) {
             let frontMatter = section.source.frontMatter
-            guard let source = section.sourcePath, let html = sectionHTML[section.path], layouts.draws(frontMatter),
+            guard let source = section.sourcePath, let html = sectionHTML[section.path],
+                  layouts.draws(frontMatter, at: source, body: section.source.body),
                   JekyllRedirects.target(of: frontMatter) == nil else { continue }
             chosen.append(Given(layout: frontMatter["layout"]?.string ?? "", url: section.url, path: loaded.layout.contentPath(ofSitePath: source),
                                 frontMatter: frontMatter, language: section.language, seo: context.jekyllSEO(of: section),
                                 content: { html }))
         }
         guard !chosen.isEmpty else { return [:] }
-        let markdownify: @Sendable (String) -> String = { [parser = MarkdownParser(options: site.markdownParser.options)] in
-            parser.parse(MarkdownSource(frontMatter: .empty, body: $0[...], bodyLineOffset: 0)).html
-        }
+        let markdownify = layoutMarkdownify()
         let given = chosen
         let made = (try? await Parallel.map(given.indices) { index -> Result<(text: String, warnings: [SiteError]), SiteError> in
             let page = given[index], seo = page.seo
             return layouts.render(page.layout, content: RougeCodeBlocks.rewritten(page.content()), path: page.path,
                                   frontMatter: page.frontMatter, url: page.url, language: page.language, liquid: liquid,
-                                  seo: { seo.html($0) }, markdownify: markdownify, highlight: { code, _, _ in code })
+                                  seo: { seo.html($0) }, markdownify: markdownify, highlight: Self.layoutHighlight(markdownify))
         }) ?? []
         var html: [String: String] = [:], told: Set<String> = []
         for (index, result) in made.enumerated() {
@@ -283,6 +283,7 @@ struct SiteRenderer: Sendable {
             warnings.add(SiteError(file: problem.file, line: problem.line, problem.message + "; " + ours))
             return [:]
         }
+        let markdownify = layoutMarkdownify()
         var made: [String: String] = [:]
         for redirect in redirects {
             var frontMatter = redirect.frontMatter
@@ -292,7 +293,7 @@ struct SiteRenderer: Sendable {
                                                         ("to", .string(JekyllRedirects.address(redirect.target, base: base)))]))
             let result = liquid.render(layout.body, path: redirect.path, frontMatter: frontMatter, url: redirect.url,
                                        language: redirect.language, file: "_layouts/redirect.html", firstLine: layout.firstLine,
-                                       markdownify: { $0 }, highlight: { code, _, _ in code })
+                                       markdownify: { $0 }, highlight: Self.layoutHighlight(markdownify))
             switch result {
             case .success(let rendered):
                 made[redirect.url] = rendered.text
@@ -561,13 +562,31 @@ struct SiteRenderer: Sendable {
         let plain = keepingTitles
         let markdownify: @Sendable (String) -> String = { plain.parse(MarkdownSource(frontMatter: .empty, body: $0[...], bodyLineOffset: 0)).html }
         let highlight: @Sendable (String, String, String) -> String = { code, language, options in
-            let fenced = ShortcodeExpander.fenced(ShortcodeExpander.trimmingBlankEdges(code), info: language
-                                                  + (options.contains("linenos") ? " {linenos=true}" : ""), indentation: nil)
+            let fenced = Self.fenced(code, language: language, options: options)
             return isHTML ? markdownify(fenced) : fenced
         }
         return liquid.render(String(source.body), path: path, frontMatter: source.frontMatter, url: url,
                              language: loaded.configuration.language, file: display(path), firstLine: source.bodyLineOffset + 1,
                              markdownify: markdownify, highlight: highlight)
+    }
+
+    /// `markdownify` in a Jekyll site's own layouts: Markdown with the site's options.
+    private func layoutMarkdownify() -> @Sendable (String) -> String {
+        { [parser = MarkdownParser(options: site.markdownParser.options, modifiers: site.markdownParser.modifiers)] in
+            parser.parse(MarkdownSource(frontMatter: .empty, body: $0[...], bodyLineOffset: 0)).html
+        }
+    }
+
+    /// `{% highlight LANGUAGE OPTIONS %}`'s code as a fenced code block.
+    private static func fenced(_ code: String, language: String, options: String) -> String {
+        ShortcodeExpander.fenced(ShortcodeExpander.trimmingBlankEdges(code), info: language + (options.contains("linenos") ? " {linenos=true}" : ""),
+                                 indentation: nil)
+    }
+
+    /// `{% highlight %}` in a Jekyll site's own layout: the code escaped and coloured
+    /// (`markdownify` makes the block), in Jekyll's `<figure class="highlight">`.
+    private static func layoutHighlight(_ markdownify: @escaping @Sendable (String) -> String) -> @Sendable (String, String, String) -> String {
+        { code, language, options in RougeCodeBlocks.highlightFigure(markdownify(fenced(code, language: language, options: options)), language: language) }
     }
 
     /// The page's Markdown with its shortcodes run.
@@ -725,7 +744,8 @@ struct SiteRenderer: Sendable {
     func missingLayouts(except jekyll: JekyllLayouts? = nil) -> [SiteError] {
         var named: [String: (count: Int, first: Page)] = [:]
         for page in loaded.pages {
-            guard let layout = page.layout, !theme.templates.has(layout), jekyll?.draws(page.frontMatter) != true else { continue }
+            guard let layout = page.layout, !theme.templates.has(layout),
+                  jekyll?.draws(page.frontMatter, at: page.sourcePath, body: try? page.text.source().body) != true else { continue }
             let first = named[layout]?.first ?? page
             named[layout] = ((named[layout]?.count ?? 0) + 1, first)
         }

@@ -1,8 +1,8 @@
 import Foundation
 
-/// Files that a page's tags read (an include, a `readfile`), confined to one folder of the
-/// site's source: a path that climbs out of it (`..`), or a link that leads out of it, reads
-/// nothing.
+/// Files that a page's tags read (an include, a `readfile`, a layout), confined to one folder
+/// of the site's source: a path that climbs out of it (`..`), or a link that leads out of it
+/// or out of the site folder (but with `followLinksOutside`), reads nothing.
 enum ConfinedFile {
     /// The text of the file at `path` (from the folder `folder`; from `root` when it starts with
     /// `/`), if it is a file inside the folder `root` of at most `maximumSize` bytes. Folders
@@ -15,7 +15,9 @@ enum ConfinedFile {
         // On disk, the file's real path: a link inside the folder may lead out of it.
         let real = URL(fileURLWithPath: disk.diskPath(file)).resolvingSymlinksInPath()
         let inside = URL(fileURLWithPath: disk.diskPath(root)).resolvingSymlinksInPath().path + "/"
-        guard real.path.hasPrefix(inside), let data = try? RegularFile.contents(of: real.path, maximumSize: maximumSize) else { return nil }
+        // Inside the folder `root`, and inside the site folder too (a `_layouts` that links out of the site reads nothing).
+        guard real.path.hasPrefix(inside), disk.allows(real.path),
+              let data = try? RegularFile.contents(of: real.path, maximumSize: maximumSize) else { return nil }
         return String(decoding: data, as: UTF8.self)
     }
 
@@ -25,7 +27,8 @@ enum ConfinedFile {
             return ((try? source.entries(in: folder)) ?? []).filter { $0.kind == .file }.map(\.name)
         }
         let resolved = URL(fileURLWithPath: disk.diskPath(folder)).resolvingSymlinksInPath()
-        guard (resolved.path + "/").hasPrefix(URL(fileURLWithPath: disk.diskPath(root)).resolvingSymlinksInPath().path + "/") else { return [] }
+        guard (resolved.path + "/").hasPrefix(URL(fileURLWithPath: disk.diskPath(root)).resolvingSymlinksInPath().path + "/"),
+              disk.allows(resolved.path) else { return [] }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: resolved.path)) ?? []
         return names.filter { name in
             var isFolder: ObjCBool = false

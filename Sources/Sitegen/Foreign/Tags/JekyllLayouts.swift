@@ -52,10 +52,11 @@ struct JekyllLayouts: Sendable {
         self.problems = problems
     }
 
-    /// Whether a page or folder's page with `frontMatter` is drawn as Jekyll draws it: by one of
-    /// the site's layouts, or by none at all (`layout: null`, `layout: none`: its HTML alone).
-    func draws(_ frontMatter: FrontMatter) -> Bool {
-        has(frontMatter["layout"]?.string) || JekyllPageFiles.namesNoLayout(frontMatter)
+    /// Whether the page or folder's page at `path` with `frontMatter` and `body` is drawn as
+    /// Jekyll draws it: by one of the site's layouts, or by none at all (`layout: null`,
+    /// `layout: none`, or a whole HTML document that names no layout: its HTML alone).
+    func draws(_ frontMatter: FrontMatter, at path: String, body: @autoclosure () -> Substring?) -> Bool {
+        has(frontMatter["layout"]?.string) || JekyllPageFiles.namesNoLayout(frontMatter, at: path, body: body())
     }
 
     /// Whether `name` (as `layout:` gives it) is a layout of the site's.

@@ -1,3 +1,6 @@
+import Foundation
+import SitegenMarkdown
+
 /// Code blocks in the markup Jekyll's kramdown and Rouge write, for a page rendered with the
 /// site's own layouts (``JekyllLayouts``), whose stylesheets colour `.highlight .k`:
 /// `<pre><code class="language-ruby">…</code></pre>` becomes
@@ -41,6 +44,17 @@ enum RougeCodeBlocks {
         }
         result += rest
         return inlineCodeMarked(result)
+    }
+
+    /// What `{% highlight LANGUAGE %}` writes in a layout, from `html`, the code as a
+    /// highlighted block (`<pre><code class="language-ruby">…</code></pre>`):
+    /// `<figure class="highlight"><pre><code class="language-ruby" data-lang="ruby">…</code></pre></figure>`.
+    static func highlightFigure(_ html: String, language: String) -> String {
+        let block = html.trimmingCharacters(in: .newlines)
+        let opening = language.isEmpty ? "<pre><code>" : "<pre><code class=\"language-\(HTMLText.escapeAttribute(language))\">"
+        guard block.hasPrefix(opening), block.hasSuffix("</code></pre>") else { return html }
+        let attributes = language.isEmpty ? "" : " class=\"language-\(HTMLText.escapeAttribute(language))\" data-lang=\"\(HTMLText.escapeAttribute(language))\""
+        return "<figure class=\"highlight\"><pre><code\(attributes)>" + block.dropFirst(opening.count) + "</figure>"
     }
 
     /// `html` with each inline `<code>` (one not right after a `<pre …>`) marked as kramdown
