@@ -153,6 +153,20 @@ struct JekyllLayoutTests {
         #expect(summary.warnings.isEmpty, "\(summary.warnings)")
     }
 
+    @Test("a byte order mark before _config.yml, a data file, a layout or an include is left out, as Jekyll leaves it out")
+    func byteOrderMarks() async throws {
+        let site = try jekyllSite("\u{FEFF}title: Marked\nurl: https://example.org\n", [
+            "_data/people.yml": "\u{FEFF}- Ann\n- Bob\n",
+            "_layouts/default.html": "\u{FEFF}<main>{{ site.title }}: {{ content }}{% include who.html %}</main>",
+            "_includes/who.html": "\u{FEFF}{{ site.data.people | join: \", \" }}",
+            "page.md": "---\ntitle: Page\nlayout: default\n---\nText\n",
+        ])
+        let summary = try await site.build()
+        let page = try site.page("page.html")
+        #expect(page == "<main>Marked: <p>Text</p>\nAnn, Bob</main>", "\(page)")
+        #expect(summary.warnings.isEmpty, "\(summary.warnings)")
+    }
+
     @Test("layouts and includes reached through a link out of the site folder are not read")
     func linksOutOfTheSite() async throws {
         let outside = FileManager.default.temporaryDirectory.appendingPathComponent("outside-\(UUID().uuidString)")

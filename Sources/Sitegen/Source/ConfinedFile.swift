@@ -18,7 +18,9 @@ enum ConfinedFile {
         // Inside the folder `root`, and inside the site folder too (a `_layouts` that links out of the site reads nothing).
         guard real.path.hasPrefix(inside), disk.allows(real.path),
               let data = try? RegularFile.contents(of: real.path, maximumSize: maximumSize) else { return nil }
-        return String(decoding: data, as: UTF8.self)
+        // An include or layout saved with a byte order mark is its text without it.
+        let text = String(decoding: data, as: UTF8.self)
+        return text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
     }
 
     /// The names of the files in the folder `folder` of `source`, if it is inside `root`.

@@ -47,11 +47,12 @@ public struct FrontMatter: Sendable, Hashable {
     public static let empty = FrontMatter()
 
     /// Reads a YAML map (a configuration file, a data file) with the same typing rules as
-    /// front matter. An empty text gives an empty map.
+    /// front matter. An empty text gives an empty map; a byte order mark first is left out
+    /// (as for TOML and JSON).
     ///
     /// - Throws: ``MarkdownError`` with the line and column of the problem.
     public init(yaml: String) throws(MarkdownError) {
-        self = try FrontMatterReader.parse(yaml[...], firstLine: 1, subject: "YAML")
+        self = try FrontMatterReader.parse(Self.withoutBOM(yaml), firstLine: 1, subject: "YAML")
     }
 
     /// Reads a TOML document (a `config.toml`, a data file) with the typing rules of front
@@ -61,7 +62,7 @@ public struct FrontMatter: Sendable, Hashable {
     ///
     /// - Throws: ``MarkdownError`` with the line (and column) of the problem.
     public init(toml: String) throws(MarkdownError) {
-        self = try TOMLReader.parse(toml[...], firstLine: 1, subject: "TOML")
+        self = try TOMLReader.parse(Self.withoutBOM(toml), firstLine: 1, subject: "TOML")
     }
 
     /// Reads a JSON document that holds one object (a `hugo.json`) with the typing rules of
@@ -70,7 +71,12 @@ public struct FrontMatter: Sendable, Hashable {
     ///
     /// - Throws: ``MarkdownError`` with the line and column of the problem.
     public init(json: String) throws(MarkdownError) {
-        self = try JSONReader.parseDocument(json)
+        self = try JSONReader.parseDocument(String(Self.withoutBOM(json)))
+    }
+
+    /// A document's text without the byte order mark some editors write first.
+    private static func withoutBOM(_ text: String) -> Substring {
+        text.hasPrefix("\u{FEFF}") ? text.dropFirst() : text[...]
     }
 
     /// The line of `key` in the file this front matter was read from (counted from the top of
@@ -155,7 +161,7 @@ public indirect enum FrontMatterValue: Sendable, Hashable {
     ///
     /// - Throws: ``MarkdownError`` with the line and column of the problem.
     public init(yaml: String) throws(MarkdownError) {
-        self = try FrontMatterReader.parseValue(yaml)
+        self = try FrontMatterReader.parseValue(yaml.hasPrefix("\u{FEFF}") ? String(yaml.dropFirst()) : yaml)
     }
 
     /// The string, if this is a string.
