@@ -153,6 +153,24 @@ struct JekyllLayoutTests {
         #expect(summary.warnings.isEmpty, "\(summary.warnings)")
     }
 
+    @Test("folders' pages and layouts see each post's content, its excerpt cut from its HTML at excerpt_separator, and its previous and next post")
+    func contentExcerptsAndNeighbours() async throws {
+        let site = try jekyllSite(Self.config + "excerpt_separator: <!--more-->\n", [
+            "_layouts/post.html": "<h1>{{ page.title }}</h1>{{ content }}<nav>{{ page.previous.title }}|{{ page.next.title }}</nav>",
+            "index.html": "---\nlayout: none\n---\n{% for post in site.posts %}[{{ post.title }}: {{ post.excerpt | strip }}]{% endfor %}"
+                + "{{ site.posts.first.content }}",
+            "_posts/2024-03-01-one.md": "---\ntitle: One\n---\nFirst {{ site.title }} part\n\n<!--more-->\n\nRest\n",
+            "_posts/2024-03-02-two.md": "---\ntitle: Two\n---\nOnly *part*\n",
+            "_posts/2024-03-03-three.md": "---\ntitle: Three\nexcerpt: Given\n---\nThird\n",
+        ])
+        let summary = try await site.build()
+        let home = try site.page("index.html")
+        #expect(home == "[Three: Given][Two: <p>Only <em>part</em></p>][One: <p>First Site part</p>]<p>Third</p>\n", "\(home)")
+        #expect(try site.page("blog/2024/03/02/two/index.html").hasSuffix("<nav>One|Three</nav>"))
+        #expect(try site.page("blog/2024/03/01/one/index.html").hasSuffix("<nav>|Two</nav>"))
+        #expect(summary.warnings.isEmpty, "\(summary.warnings)")
+    }
+
     @Test("a byte order mark before _config.yml, a data file, a layout or an include is left out, as Jekyll leaves it out")
     func byteOrderMarks() async throws {
         let site = try jekyllSite("\u{FEFF}title: Marked\nurl: https://example.org\n", [

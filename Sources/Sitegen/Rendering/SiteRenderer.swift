@@ -126,6 +126,10 @@ struct SiteRenderer: Sendable {
             return spill.map(parsed.spilled) ?? parsed
         }
         memory.remember(parsed, targets: watchedTargets)
+        // The Liquid that runs from here (folders' pages, layouts) sees every page's HTML.
+        liquid?.documents.remember(html: Dictionary(parsed.map { parsed in
+            (parsed.page.page.sourcePath, { @Sendable in parsed.page.unspilled().content })
+        }, uniquingKeysWith: { first, _ in first }))
         for page in parsed { for warning in page.warnings { warnings.add(warning) } }
         for warning in (layouts?.problems ?? []) + missingLayouts(except: layouts) { warnings.add(warning) }
         if images.hasProblems {

@@ -3,18 +3,30 @@ import SitegenMarkdown
 import SitegenTemplates
 
 /// A page or post as Jekyll's Liquid sees it: its front matter, and `url`, `title`, `date`
-/// (ISO 8601), `categories`, `tags`, `excerpt` (its front matter's, else its first paragraph,
-/// rendered when asked),
+/// (ISO 8601), `categories`, `tags`, `excerpt` (its front matter's, else cut from its HTML
+/// at `excerpt_separator` or after its first paragraph), `content` (its HTML), a post's
+/// `previous` and `next` (once known, ``JekyllDocuments``),
 /// `path`, `id`.
 struct JekyllDocument: TemplateObject {
     private let frontMatter: FrontMatter
     private let language: String
     private let fields: [String: TemplateValue]
     private let excerpt: (@Sendable () -> String)?
+    /// The other documents, for `content`, the excerpt and a post's `previous` and `next`.
+    private let documents: JekyllDocuments?
+    private let path: String
+    /// What ends the excerpt (`excerpt_separator`; a blank line by default).
+    private let separator: String
+    private let isPost: Bool
 
-    init(page: Page, language: String, excerpt: @escaping @Sendable (Page) -> String) {
+    init(page: Page, language: String, documents: JekyllDocuments? = nil, separator: String = "\n\n",
+         excerpt: @escaping @Sendable (Page) -> String) {
         frontMatter = page.frontMatter
         self.language = language
+        self.documents = documents
+        path = page.sourcePath
+        self.separator = page.frontMatter["excerpt_separator"]?.string ?? separator
+        isPost = page.sourcePath.split(separator: "/").contains("_posts")
         var fields: [String: TemplateValue] = [
             "url": .text(page.url), "title": .text(page.explicitTitle ?? page.fileTitle), "path": .text(page.sourcePath),
             "id": .text(page.url), "categories": .list(Self.list(page, "categories", single: "category").map { .text($0) }),
@@ -30,13 +42,39 @@ struct JekyllDocument: TemplateObject {
         self.language = language
         fields = ["url": .text(url)]
         excerpt = nil
+        documents = nil
+        path = ""
+        separator = "\n\n"
+        isPost = false
     }
 
     func member(_ name: String) -> TemplateValue? {
-        // A front matter's own `excerpt` is the excerpt, as in Jekyll.
-        if name == "excerpt", frontMatter["excerpt"] == nil, let excerpt { return .text(excerpt()) }
+        switch name {
+        // A front matter's own `excerpt` is the excerpt, as in Jekyll; else it is cut from the page's HTML, once known.
+        case "excerpt" where frontMatter["excerpt"] == nil:
+            if let html = documents?.html(of: path) { return .text(Self.excerpt(of: html, separator: separator)) }
+            if let excerpt { return .text(excerpt()) }
+        case "content":
+            if let html = documents?.html(of: path) { return .text(html) }
+        case "previous" where isPost, "next" where isPost:
+            return documents?.neighbour(of: path, next: name == "next") ?? .null
+        default: break
+        }
         if let value = fields[name], name != "title" || frontMatter["title"] == nil { return value }
         return frontMatter[name].map { FrontMatterObject.value($0, language: language) } ?? fields[name]
+    }
+
+    /// The excerpt Jekyll cuts from a page's HTML `html`: what comes before `separator` when
+    /// the HTML holds it (`<!--more-->` stays in it as written), else its first block (its
+    /// first paragraph, with the line it ends).
+    static func excerpt(of html: String, separator: String) -> String {
+        if separator != "\n\n", !separator.isEmpty, let cut = html.range(of: separator) {
+            return String(html[..<cut.lowerBound])
+        }
+        if html.hasPrefix("<p>"), let end = html.range(of: "</p>") {
+            return String(html[..<end.upperBound]) + "\n"
+        }
+        return html.split(separator: "\n", maxSplits: 1).first.map { String($0) + "\n" } ?? html
     }
 
     /// A post's categories or tags: the front matter's list (or space-separated words), or its

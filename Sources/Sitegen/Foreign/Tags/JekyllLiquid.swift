@@ -21,6 +21,8 @@ struct JekyllLiquid: Sendable {
     /// Each page's URL by its path from the site folder, for `link`.
     private let pageURLs: [String: String]
     private let pages: [String: TemplateValue]
+    /// The documents' values and HTML as the build learns them.
+    let documents = JekyllDocuments()
 
     /// The Liquid of the Jekyll site `loaded`; `excerpt` renders a post's first paragraph.
     init(loaded: LoadedSite, excerpt: @escaping @Sendable (Page) -> String) {
@@ -29,8 +31,11 @@ struct JekyllLiquid: Sendable {
         var postURLs: [String: String] = [:], pageURLs: [String: String] = [:], pages: [String: TemplateValue] = [:]
         var posts: [(Page, TemplateValue)] = [], others: [TemplateValue] = []
         var categories: [String: [TemplateValue]] = [:], tags: [String: [TemplateValue]] = [:]
+        let separator = configuration.params["excerpt_separator"]?.string ?? "\n\n"
+        let documents = documents
         for page in loaded.pages {
-            let value = TemplateValue.object(JekyllDocument(page: page, language: configuration.language, excerpt: excerpt))
+            let value = TemplateValue.object(JekyllDocument(page: page, language: configuration.language, documents: documents,
+                                                            separator: separator, excerpt: excerpt))
             pages[page.sourcePath] = value
             pageURLs[loaded.layout.display(contentPath: page.sourcePath)] = page.url
             if page.sourcePath.split(separator: "/").contains("_posts") {
@@ -66,6 +71,13 @@ struct JekyllLiquid: Sendable {
         self.postURLs = postURLs
         self.pageURLs = pageURLs
         self.pages = pages
+        // Newest first: a post's previous one is the one after it here.
+        var neighbours: [String: (previous: String?, next: String?)] = [:]
+        for (index, post) in posts.enumerated() {
+            neighbours[post.0.sourcePath] = (index + 1 < posts.count ? posts[index + 1].0.sourcePath : nil,
+                                             index > 0 ? posts[index - 1].0.sourcePath : nil)
+        }
+        documents.remember(values: pages, neighbours: neighbours)
     }
 
     /// Jekyll's `site.url` and `site.baseurl` of the base URL `baseURL`:
