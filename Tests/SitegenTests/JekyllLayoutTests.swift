@@ -171,6 +171,28 @@ struct JekyllLayoutTests {
         #expect(summary.warnings.isEmpty, "\(summary.warnings)")
     }
 
+    @Test("a text file with front matter (search.json, a stylesheet) has its Liquid run and is written where it is, or at its permalink")
+    func liquidFiles() async throws {
+        let site = try jekyllSite(Self.config, [
+            "search.json": "---\n---\n[{% for post in site.posts %}{\"title\": {{ post.title | jsonify }}, \"text\": {{ post.content | strip_html | strip | jsonify }}}{% endfor %}]\n",
+            "assets/site.css": "---\n---\nbody::before { content: \"{{ site.title }}\" }\n",
+            "feeds/all.xml": "---\npermalink: /all-posts.xml\n---\n<feed>{{ site.posts.size }}</feed>\n",
+            "broken.txt": "---\n---\n{{ page.title | frobnicate }}\n",
+            "plain.json": "{\"a\": 1}\n",
+            "_posts/2024-03-01-one.md": "---\ntitle: One\n---\nFirst *post*\n",
+        ])
+        let summary = try await site.build()
+        #expect(try site.page("search.json") == "[{\"title\": \"One\", \"text\": \"First post\"}]\n")
+        #expect(try site.page("assets/site.css") == "body::before { content: \"Site\" }\n")
+        #expect(try site.page("all-posts.xml") == "<feed>1</feed>\n")
+        #expect(!FileManager.default.fileExists(atPath: site.output.appendingPathComponent("feeds/all.xml").path))
+        #expect(try site.page("plain.json") == "{\"a\": 1}\n")
+        #expect(try site.page("broken.txt") == "{{ page.title | frobnicate }}\n")
+        #expect(summary.warnings.map(\.description).filter { !$0.contains("names no template") } == [
+            "broken.txt:3: Liquid not run: uses filter frobnicate, which sitegen does not run; the file is published as written",
+        ])
+    }
+
     @Test("a byte order mark before _config.yml, a data file, a layout or an include is left out, as Jekyll leaves it out")
     func byteOrderMarks() async throws {
         let site = try jekyllSite("\u{FEFF}title: Marked\nurl: https://example.org\n", [

@@ -16,6 +16,8 @@ import SitegenMarkdown
 ///   drawn by that layout (``JekyllLayouts``).
 /// - Other HTML files with front matter are pages: their front matter read, their HTML (its
 ///   Liquid run, ``JekyllLiquid``) the page's text inside the theme.
+/// - Other text files with front matter (`search.json`, `feed.json`, `assets/site.css`) have
+///   their Liquid run and are written where they are, as Jekyll writes them.
 /// - Sass files with front matter (`assets/main.scss`), which Jekyll compiles to stylesheets,
 ///   are left out with a warning each: sitegen does not compile Sass.
 /// - Everything else is copied as it is, as Jekyll copies files without front matter.
@@ -28,8 +30,15 @@ struct JekyllPageFiles {
     private(set) var notes: [SiteError] = []
     /// One for each Sass file Jekyll would compile, which sitegen does not.
     private(set) var warnings: [SiteError] = []
+    /// Files other than HTML with front matter (`search.json`, `feed.json`, `assets/site.css`),
+    /// whose Liquid runs and which are written where they are, relative to the content folder.
+    private(set) var liquidFiles: [String] = []
     /// Output paths besides `atom.xml` and `rss.xml` where the site's Atom feed is written too.
     private(set) var feedPaths: [String] = []
+
+    /// The endings of the files other than HTML whose front matter is looked for.
+    private static let textExtensions = [".xml", ".json", ".txt", ".css", ".js", ".webmanifest", ".csv", ".tsv", ".svg", ".ics", ".rss",
+                                         ".atom", ".yml", ".yaml", ".toml"]
 
     /// What sitegen publishes instead of each root file it makes itself.
     private static let ownFiles: [String: String] = [
@@ -55,7 +64,8 @@ struct JekyllPageFiles {
                 continue
             }
             let isHTML = name.hasSuffix(".html") || name.hasSuffix(".htm")
-            guard isHTML || name.hasSuffix(".xml"),
+            let isText = Self.textExtensions.contains(where: { name.hasSuffix($0) })
+            guard isHTML || isText,
                   let text = try? source.text(of: FolderWalker.join(content, path), maximumSize: Limits.markdownFileBytes)
             else {
                 otherFiles.append(path)
@@ -86,6 +96,9 @@ struct JekyllPageFiles {
             } else if isHTML && hasFrontMatter {
                 // Its Liquid runs as it is rendered (JekyllLiquid).
                 pages.append(path)
+            } else if hasFrontMatter {
+                // Its Liquid runs, and it is written where it is (`search.json`), as Jekyll writes it.
+                liquidFiles.append(path)
             } else {
                 otherFiles.append(path)
             }

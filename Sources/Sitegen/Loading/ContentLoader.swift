@@ -201,6 +201,7 @@ struct ContentLoader {
         loaded.notes = found.notes
         loaded.redirects = redirects.redirects
         loaded.feedPaths = found.feedPaths
+        loaded.liquidFiles = found.liquidFiles
         loaded.taxonomyContent = taxonomyContent
         loaded.warnings = warnings.sorted { ($0.file ?? "", $0.line ?? 0) < ($1.file ?? "", $1.line ?? 0) }
         return loaded
@@ -356,6 +357,8 @@ struct ContentLoader {
         var notes: [SiteError] = []
         /// More paths of the site's Atom feed (``JekyllPageFiles/feedPaths``).
         var feedPaths: [String] = []
+        /// Files whose Liquid runs before they are written (``JekyllPageFiles/liquidFiles``).
+        var liquidFiles: [String] = []
     }
 
     private func findFiles(_ walker: FolderWalker) throws(SiteErrors) -> FoundFiles {
@@ -382,6 +385,7 @@ struct ContentLoader {
             found.notes = pageFiles.notes
             found.warnings += pageFiles.warnings
             found.feedPaths = pageFiles.feedPaths
+            found.liquidFiles = pageFiles.liquidFiles
         } else if configuration.hugo != nil {
             let pageFiles = HugoPageFiles(files: found.otherFiles, content: layout.content, in: walker.source, display: displayPath)
             found.markdown += pageFiles.pages

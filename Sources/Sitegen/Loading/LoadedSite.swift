@@ -34,6 +34,9 @@ public struct LoadedSite: Sendable {
     /// Output paths besides `atom.xml` and `rss.xml` where the site's Atom feed is written too
     /// (a Jekyll site's `feed.xml`).
     var feedPaths: [String] = []
+    /// A Jekyll site's files other than HTML with front matter (`search.json`), by content
+    /// path: each written at its path once its Liquid runs.
+    var liquidFiles: [String] = []
     /// Another generator's configuration file, when ``configuration`` was read from one.
     public internal(set) var foreignConfiguration: ForeignConfiguration?
 

@@ -32,6 +32,8 @@ package struct ListRenderer: Sendable {
     /// The pages of a Jekyll site made by its own layouts (``JekyllLayouts``), by URL: a
     /// folder's `index.html` that names one is its list's first page.
     var layoutHTML: [String: String] = [:]
+    /// A Jekyll site's files other than HTML with front matter, their Liquid run, by output path.
+    var liquidFiles: [String: RenderedSite.LiquidFile] = [:]
 
     /// Writes them all; returns how many list pages were written.
     func render() async throws -> Int {
@@ -41,6 +43,7 @@ package struct ListRenderer: Sendable {
             jobs.append { try writeNotFound(in: language) }
         }
         jobs.append { try writeAliases() }
+        if !liquidFiles.isEmpty { jobs.append { try writeLiquidFiles() } }
         let all = jobs
         return try await Parallel.tasks(all.count) { try all[$0]() }.reduce(0, +)
     }
@@ -302,6 +305,16 @@ package struct ListRenderer: Sendable {
         try output.write(text, to: path, owner: owner)
     }
 
+    /// Writes a Jekyll site's files whose Liquid ran (``liquidFiles``), each at its path; none is a list page.
+    private func writeLiquidFiles() throws -> Int {
+        for (path, file) in liquidFiles {
+            let source = LoadedSite.StaticFile(path: loaded.layout.sourcePath(ofContentPath: file.contentPath), outputPath: path,
+                                               contentPath: file.contentPath)
+            try writeMade(file.text, at: path, owner: .file(source, layout: loaded.layout))
+        }
+        return 0
+    }
+
     /// Where Zola's `redirect_to` of a section's `_index.md` leads (a Jekyll folder's
     /// `index.html`: as its pages', ``JekyllRedirects/address(_:base:)``); for the site's root
     /// when every language has its own folder (`prefixDefaultLanguage`), the default language's home.
@@ -438,6 +451,7 @@ extension ListRenderer {
     init(site: RenderedSite, output: OutputWriter, memory: any RenderingMemory, facts: FactValues?) {
         self.init(loaded: site.loaded, pages: site.pages, orders: site.orders, newest: site.newest, terms: site.terms,
                   theme: site.theme, context: site.context, output: output, memory: memory, sectionHTML: site.sectionHTML,
-                  facts: facts, files: site.files, redirectHTML: site.redirectHTML, layoutHTML: site.layoutHTML)
+                  facts: facts, files: site.files, redirectHTML: site.redirectHTML, layoutHTML: site.layoutHTML,
+                  liquidFiles: site.liquidFiles)
     }
 }

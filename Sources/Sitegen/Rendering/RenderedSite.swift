@@ -32,6 +32,14 @@ public struct RenderedSite: Sendable {
     var redirectHTML: [String: String] = [:]
     /// The pages (and folders' pages) of a Jekyll site made by its own layouts (``JekyllLayouts``), by URL.
     var layoutHTML: [String: String] = [:]
+    /// A Jekyll site's files other than HTML with front matter, their Liquid run (``LoadedSite/liquidFiles``), by output path.
+    var liquidFiles: [String: LiquidFile] = [:]
+
+    /// A file with its Liquid run: its text, and its path in the content folder.
+    struct LiquidFile: Sendable {
+        let text: String
+        let contentPath: String
+    }
     /// The values every template was given.
     package var context: TemplateContext
     var theme: Theme

@@ -197,14 +197,15 @@ struct SiteRenderer: Sendable {
             context.translations = Self.translations(of: loaded, terms: allTerms)
         }
         let redirectHTML = liquid.map { redirectPages(with: $0, base: context.absoluteBase, warnings: warnings) } ?? [:]
-        var layoutHTML: [String: String] = [:]
+        var layoutHTML: [String: String] = [:], liquidFiles: [String: RenderedSite.LiquidFile] = [:]
         if let liquid, let layouts {
             layoutHTML = await layoutPages(parsed, sectionHTML: sectionHTML, layouts: layouts, liquid: liquid, context: context,
                                            warnings: warnings)
+            liquidFiles = self.liquidFiles(with: liquid, warnings: warnings)
         }
         return RenderedSite(loaded: loaded, pages: pages, listPages: 0, warnings: warnings.all, parsed: parsed, orders: orders,
                             neighbours: await neighbours, newest: await newest, terms: allTerms, sectionHTML: sectionHTML,
-                            redirectHTML: redirectHTML, layoutHTML: layoutHTML, context: context, theme: theme, site: site,
+                            redirectHTML: redirectHTML, layoutHTML: layoutHTML, liquidFiles: liquidFiles, context: context, theme: theme, site: site,
                             files: files, links: links, imageRequests: parsed.flatMap(\.imageRequests) + sectionImageRequests)
     }
 
@@ -263,6 +264,38 @@ struct SiteRenderer: Sendable {
             }
         }
         return html
+    }
+
+    /// A Jekyll site's files other than HTML with front matter (``LoadedSite/liquidFiles``), by
+    /// output path: each one's text with its Liquid run, at its path, or at its front matter's
+    /// `permalink` when that is a plain path. One whose Liquid sitegen cannot run is its text
+    /// as written, with a warning.
+    private func liquidFiles(with liquid: JekyllLiquid, warnings: WarningLog) -> [String: RenderedSite.LiquidFile] {
+        var made: [String: RenderedSite.LiquidFile] = [:]
+        let markdownify = layoutMarkdownify()
+        for path in loaded.liquidFiles {
+            let layout = loaded.layout
+            guard let text = try? layout.source.text(of: layout.sourcePath(ofContentPath: path), maximumSize: Limits.markdownFileBytes),
+                  let source = try? MarkdownSource(text: text) else { continue }
+            var output = path
+            if let permalink = PageReader.permalinkPath(source.frontMatter["permalink"]), !permalink.contains(":"),
+               let normalized = URLPath.normalize(String(permalink.drop { $0 == "/" })), !normalized.isEmpty {
+                output = permalink.hasSuffix("/") ? normalized + "/index.html" : normalized
+            }
+            let result = liquid.render(String(source.body), path: path, frontMatter: source.frontMatter, url: "/" + output,
+                                       language: loaded.configuration.language, file: display(path), firstLine: source.bodyLineOffset + 1,
+                                       markdownify: markdownify, highlight: Self.layoutHighlight(markdownify))
+            switch result {
+            case .success(let rendered):
+                made[output] = RenderedSite.LiquidFile(text: rendered.text, contentPath: path)
+                for warning in rendered.warnings { warnings.add(warning) }
+            case .failure(let problem):
+                made[output] = RenderedSite.LiquidFile(text: String(source.body), contentPath: path)
+                warnings.add(SiteError(file: problem.file, line: problem.line, problem.message.replacingOccurrences(
+                    of: "the page shows it as written", with: "the file is published as written")))
+            }
+        }
+        return made
     }
 
     /// The HTML of each page (and folder's page) of a Jekyll site that is a redirect
