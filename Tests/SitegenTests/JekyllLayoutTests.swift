@@ -193,6 +193,23 @@ struct JekyllLayoutTests {
         ])
     }
 
+    @Test("a home page that reads jekyll-paginate's paginator is written once for each page of posts, at paginate_path")
+    func paginator() async throws {
+        let posts = (1...5).map { ("_posts/2024-03-0\($0)-post-\($0).md", "---\ntitle: Post \($0)\n---\nText \($0)\n") }
+        let site = try jekyllSite("title: Site\nurl: https://example.org\npaginate: 2\n", Dictionary(uniqueKeysWithValues: posts).merging([
+            "_layouts/default.html": "<main>{{ content }}</main>",
+            "index.html": "---\nlayout: default\n---\n{{ paginator.page }}/{{ paginator.total_pages }}:"
+                + "{% for post in paginator.posts %} {{ post.title }}{% endfor %}"
+                + " [{{ paginator.previous_page_path }}|{{ paginator.next_page_path }}]",
+        ]) { $1 })
+        let summary = try await site.build()
+        #expect(try site.page("index.html") == "<main>1/3: Post 5 Post 4 [|/page2/]</main>")
+        #expect(try site.page("page2/index.html") == "<main>2/3: Post 3 Post 2 [/|/page3/]</main>")
+        #expect(try site.page("page3/index.html") == "<main>3/3: Post 1 [/page2/|]</main>")
+        #expect(!FileManager.default.fileExists(atPath: site.output.appendingPathComponent("page/2/index.html").path))
+        #expect(summary.warnings.filter { !$0.message.contains("names no template") }.isEmpty, "\(summary.warnings)")
+    }
+
     @Test("a byte order mark before _config.yml, a data file, a layout or an include is left out, as Jekyll leaves it out")
     func byteOrderMarks() async throws {
         let site = try jekyllSite("\u{FEFF}title: Marked\nurl: https://example.org\n", [

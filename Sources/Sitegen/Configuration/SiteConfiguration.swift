@@ -98,6 +98,10 @@ public struct SiteConfiguration: Sendable {
     /// (another generator's site whose Markdown does so: Hugo's typographer, kramdown, mdBook,
     /// Zola's `smart_punctuation`, MkDocs' `smarty`).
     var smartPunctuation = false
+    /// jekyll-paginate's `paginate_path` (`/page:num/` by default), when a Jekyll site's
+    /// `_config.yml` gives `paginate`: where a home page drawn by the site's own layouts
+    /// (``JekyllLayouts``) that reads `paginator` writes its pages after the first.
+    var jekyllPaginatePath: String?
     /// Whether bare URLs and e-mail addresses become links (GFM's autolinks, Goldmark's linkify);
     /// not in sites whose Markdown leaves them as text: kramdown (Jekyll), Python-Markdown
     /// (MkDocs, without `pymdownx.magiclink`), mdBook's and Zola's pulldown-cmark.

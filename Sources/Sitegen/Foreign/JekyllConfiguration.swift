@@ -28,7 +28,10 @@ enum JekyllConfiguration {
         if let language = try values.languageCode("lang") { configuration.language = language }
         configuration.description = try values.text("description") ?? ""
         configuration.author = ForeignConfigurationValues.author(values.value("author"))
-        if let size = try values.wholeNumber("paginate", range: WholeNumber.paginate) { configuration.paginate = size }
+        if let size = try values.wholeNumber("paginate", range: WholeNumber.paginate) {
+            configuration.paginate = size
+            configuration.jekyllPaginatePath = values.values["paginate_path"]?.string ?? "/page:num/"
+        }
         // kramdown, Jekyll's Markdown unless `markdown` names another, makes quotes and dashes typographic.
         configuration.smartPunctuation = (values.values["markdown"]?.string ?? "kramdown").lowercased() == "kramdown"
         // kramdown links no bare URL.

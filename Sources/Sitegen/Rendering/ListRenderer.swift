@@ -34,6 +34,8 @@ package struct ListRenderer: Sendable {
     var layoutHTML: [String: String] = [:]
     /// A Jekyll site's files other than HTML with front matter, their Liquid run, by output path.
     var liquidFiles: [String: RenderedSite.LiquidFile] = [:]
+    /// jekyll-paginate's pages after the first (their HTML in ``layoutHTML``).
+    var paginatedPages: [(url: String, section: String, number: Int)] = []
 
     /// Writes them all; returns how many list pages were written.
     func render() async throws -> Int {
@@ -43,7 +45,7 @@ package struct ListRenderer: Sendable {
             jobs.append { try writeNotFound(in: language) }
         }
         jobs.append { try writeAliases() }
-        if !liquidFiles.isEmpty { jobs.append { try writeLiquidFiles() } }
+        if !liquidFiles.isEmpty || !paginatedPages.isEmpty { jobs.append { try writeLiquidFiles() } }
         let all = jobs
         return try await Parallel.tasks(all.count) { try all[$0]() }.reduce(0, +)
     }
@@ -72,6 +74,8 @@ package struct ListRenderer: Sendable {
                 try writeMade(html, at: path, owner: owner)
                 continue
             }
+            // A folder's page drawn by the site's own layout has no numbered pages of sitegen's list.
+            if layoutHTML[section.url] != nil { continue }
             if let target = redirectTarget(of: section) {
                 try writeRedirect(to: target, title: section.title, language: section.language, at: path, owner: owner)
                 continue
@@ -312,7 +316,11 @@ package struct ListRenderer: Sendable {
                                                contentPath: file.contentPath)
             try writeMade(file.text, at: path, owner: .file(source, layout: loaded.layout))
         }
-        return 0
+        for page in paginatedPages {
+            guard let html = layoutHTML[page.url], let section = loaded.sections[page.section] else { continue }
+            try writeMade(html, at: URLPath.outputFile(for: page.url), owner: .list(of: section, page: page.number, layout: loaded.layout))
+        }
+        return paginatedPages.count
     }
 
     /// Where Zola's `redirect_to` of a section's `_index.md` leads (a Jekyll folder's
@@ -452,6 +460,6 @@ extension ListRenderer {
         self.init(loaded: site.loaded, pages: site.pages, orders: site.orders, newest: site.newest, terms: site.terms,
                   theme: site.theme, context: site.context, output: output, memory: memory, sectionHTML: site.sectionHTML,
                   facts: facts, files: site.files, redirectHTML: site.redirectHTML, layoutHTML: site.layoutHTML,
-                  liquidFiles: site.liquidFiles)
+                  liquidFiles: site.liquidFiles, paginatedPages: site.paginatedPages)
     }
 }

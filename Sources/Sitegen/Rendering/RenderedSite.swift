@@ -32,6 +32,8 @@ public struct RenderedSite: Sendable {
     var redirectHTML: [String: String] = [:]
     /// The pages (and folders' pages) of a Jekyll site made by its own layouts (``JekyllLayouts``), by URL.
     var layoutHTML: [String: String] = [:]
+    /// jekyll-paginate's pages after the first (their HTML in ``layoutHTML``): URL, folder and number.
+    var paginatedPages: [(url: String, section: String, number: Int)] = []
     /// A Jekyll site's files other than HTML with front matter, their Liquid run (``LoadedSite/liquidFiles``), by output path.
     var liquidFiles: [String: LiquidFile] = [:]
 

@@ -154,6 +154,8 @@ struct SiteRenderer: Sendable {
         let pages = parsed.map(\.page)
         let orders = Self.sectionOrders(pages, sections: loaded.sections)
         var sectionHTML: [String: String] = [:]
+        // jekyll-paginate's pages after the first of the folder's page that reads `paginator`: (folder, number) by URL.
+        var paginated: [String: (section: String, number: Int, html: String)] = [:]
         var sectionImageRequests: [ImageRequest] = []
         var templateTags = parsed.filter { !$0.templateTags.isEmpty }.map { (file: display($0.page.page.sourcePath), tags: $0.templateTags) }
         // A Hugo site's `tags/_index.md` and `tags/swift/_index.md` are the text of those list pages.
@@ -164,9 +166,21 @@ struct SiteRenderer: Sendable {
             let title: MarkdownParser.TitleHeading = section.path.isEmpty || !theme.templates.mentions("section.title")
                 || layouts?.draws(section.source.frontMatter, at: relative, body: section.source.body) == true
                 ? .keep : .omit(given: section.source.frontMatter["title"]?.string)
-            let content = try parseContent(section.source, at: relative, url: section.url, links: links,
-                                           parser: parser(for: relative, links: links, title: title, language: section.language),
-                                           liquid: liquid)
+            let sectionParser = parser(for: relative, links: links, title: title, language: section.language)
+            var sectionLiquid = liquid
+            if let liquid, let pattern = loaded.configuration.jekyllPaginatePath, section.path == Self.paginatedFolder(pattern),
+               layouts?.draws(section.source.frontMatter, at: relative, body: section.source.body) == true,
+               section.source.body.contains("paginator") {
+                let perPage = loaded.configuration.paginate
+                sectionLiquid = liquid.paginated(page: 1, perPage: perPage, pattern: pattern, firstURL: section.url)
+                for number in stride(from: 2, through: liquid.paginatedPages(perPage: perPage), by: 1) {
+                    let page = try parseContent(section.source, at: relative, url: section.url, links: links, parser: sectionParser,
+                                                liquid: liquid.paginated(page: number, perPage: perPage, pattern: pattern, firstURL: section.url))
+                    paginated[JekyllLiquid.paginatedURL(number, pattern: pattern, firstURL: section.url)] = (section.path, number, page.markdown.html)
+                }
+            }
+            let content = try parseContent(section.source, at: relative, url: section.url, links: links, parser: sectionParser,
+                                           liquid: sectionLiquid)
             for warning in content.warnings { warnings.add(warning) }
             sectionImageRequests += content.imageRequests
             // The heading the list's title stands for keeps its id, which links name (a README's `# Title`).
@@ -199,21 +213,24 @@ struct SiteRenderer: Sendable {
         let redirectHTML = liquid.map { redirectPages(with: $0, base: context.absoluteBase, warnings: warnings) } ?? [:]
         var layoutHTML: [String: String] = [:], liquidFiles: [String: RenderedSite.LiquidFile] = [:]
         if let liquid, let layouts {
-            layoutHTML = await layoutPages(parsed, sectionHTML: sectionHTML, layouts: layouts, liquid: liquid, context: context,
-                                           warnings: warnings)
+            layoutHTML = await layoutPages(parsed, sectionHTML: sectionHTML, paginated: paginated, layouts: layouts, liquid: liquid,
+                                           context: context, warnings: warnings)
             liquidFiles = self.liquidFiles(with: liquid, warnings: warnings)
         }
         return RenderedSite(loaded: loaded, pages: pages, listPages: 0, warnings: warnings.all, parsed: parsed, orders: orders,
                             neighbours: await neighbours, newest: await newest, terms: allTerms, sectionHTML: sectionHTML,
-                            redirectHTML: redirectHTML, layoutHTML: layoutHTML, liquidFiles: liquidFiles, context: context, theme: theme, site: site,
+                            redirectHTML: redirectHTML, layoutHTML: layoutHTML,
+                            paginatedPages: paginated.compactMap { layoutHTML[$0.key] == nil ? nil : ($0.key, $0.value.section, $0.value.number) },
+                            liquidFiles: liquidFiles, context: context, theme: theme, site: site,
                             files: files, links: links, imageRequests: parsed.flatMap(\.imageRequests) + sectionImageRequests)
     }
 
     /// The HTML of each page (and folder's page, its text `sectionHTML`) of a Jekyll site whose
     /// layout is one of the site's own (``JekyllLayouts``), by URL, on all cores. A layout that
     /// fails gives one warning, and its pages none (the theme renders them).
-    private func layoutPages(_ parsed: [ParsedPage], sectionHTML: [String: String], layouts: JekyllLayouts, liquid: JekyllLiquid,
-                             context: TemplateContext, warnings: WarningLog) async -> [String: String] {
+    private func layoutPages(_ parsed: [ParsedPage], sectionHTML: [String: String],
+                             paginated: [String: (section: String, number: Int, html: String)], layouts: JekyllLayouts,
+                             liquid: JekyllLiquid, context: TemplateContext, warnings: WarningLog) async -> [String: String] {
         /// What a layout is given of a page or folder.
         struct Given: Sendable {
             let layout: String
@@ -243,6 +260,12 @@ struct SiteRenderer: Sendable {
             chosen.append(Given(layout: frontMatter["layout"]?.string ?? "", url: section.url, path: loaded.layout.contentPath(ofSitePath: source),
                                 frontMatter: frontMatter, language: section.language, seo: context.jekyllSEO(of: section),
                                 content: { html }))
+            for (url, page) in paginated.sorted(by: { $0.key < $1.key }) where page.section == section.path {
+                var seo = context.jekyllSEO(of: section)
+                seo.url = context.origin.map { $0 + context.basePath + url }
+                chosen.append(Given(layout: frontMatter["layout"]?.string ?? "", url: url, path: loaded.layout.contentPath(ofSitePath: source),
+                                    frontMatter: frontMatter, language: section.language, seo: seo, content: { page.html }))
+            }
         }
         guard !chosen.isEmpty else { return [:] }
         let markdownify = layoutMarkdownify()
@@ -605,6 +628,13 @@ struct SiteRenderer: Sendable {
         return liquid.render(String(source.body), path: path, frontMatter: source.frontMatter, url: url,
                              language: loaded.configuration.language, file: display(path), firstLine: source.bodyLineOffset + 1,
                              markdownify: markdownify, highlight: highlight)
+    }
+
+    /// The folder whose `index.html` jekyll-paginate pages: the one its `paginate_path` is in
+    /// (`/blog/page:num/` → `blog`; the site's root by default).
+    static func paginatedFolder(_ pattern: String) -> String {
+        let components = pattern.split(separator: "/")
+        return components.prefix { !$0.contains(":num") }.joined(separator: "/")
     }
 
     /// `markdownify` in a Jekyll site's own layouts: Markdown with the site's options.

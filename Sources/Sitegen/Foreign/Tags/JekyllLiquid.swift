@@ -23,6 +23,10 @@ struct JekyllLiquid: Sendable {
     private let pages: [String: TemplateValue]
     /// The documents' values and HTML as the build learns them.
     let documents = JekyllDocuments()
+    /// The posts, newest first.
+    private let posts: [TemplateValue]
+    /// More variables every template sees (jekyll-paginate's `paginator`).
+    private var globals: [String: TemplateValue] = [:]
 
     /// The Liquid of the Jekyll site `loaded`; `excerpt` renders a post's first paragraph.
     init(loaded: LoadedSite, excerpt: @escaping @Sendable (Page) -> String) {
@@ -71,6 +75,7 @@ struct JekyllLiquid: Sendable {
         self.postURLs = postURLs
         self.pageURLs = pageURLs
         self.pages = pages
+        self.posts = posts.map(\.1)
         // Newest first: a post's previous one is the one after it here.
         var neighbours: [String: (previous: String?, next: String?)] = [:]
         for (index, post) in posts.enumerated() {
@@ -78,6 +83,39 @@ struct JekyllLiquid: Sendable {
                                              index > 0 ? posts[index - 1].0.sourcePath : nil)
         }
         documents.remember(values: pages, neighbours: neighbours)
+    }
+
+    /// How many pages jekyll-paginate makes of the posts, `perPage` a page (at least one).
+    func paginatedPages(perPage: Int) -> Int {
+        perPage <= 0 ? 1 : max(1, (posts.count + perPage - 1) / perPage)
+    }
+
+    /// The URL of jekyll-paginate's page `number` (from 1): the first is `firstURL`, the others
+    /// `pattern` with `:num` (`/page:num/` → `/page2/`).
+    static func paginatedURL(_ number: Int, pattern: String, firstURL: String) -> String {
+        guard number > 1 else { return firstURL }
+        var url = pattern.replacingOccurrences(of: ":num", with: String(number))
+        if !url.hasPrefix("/") { url = "/" + url }
+        if !url.hasSuffix("/"), !url.hasSuffix(".html") { url += "/" }
+        return url.hasSuffix("/index.html") ? String(url.dropLast("index.html".count)) : url
+    }
+
+    /// This Liquid with jekyll-paginate's `paginator` for page `number` of `perPage` posts each,
+    /// its pages' URLs from `pattern` and `firstURL` (``paginatedURL(_:pattern:firstURL:)``).
+    func paginated(page number: Int, perPage: Int, pattern: String, firstURL: String) -> JekyllLiquid {
+        let total = paginatedPages(perPage: perPage)
+        let start = perPage <= 0 ? 0 : min(posts.count, (number - 1) * perPage)
+        let end = perPage <= 0 ? posts.count : min(posts.count, start + perPage)
+        let path = { (page: Int) -> TemplateValue in .text(Self.paginatedURL(page, pattern: pattern, firstURL: firstURL)) }
+        let members: [(String, TemplateValue)] = [
+            ("page", .int(number)), ("per_page", .int(perPage)), ("posts", .list(Array(posts[start..<end]))),
+            ("total_posts", .int(posts.count)), ("total_pages", .int(total)),
+            ("previous_page", number > 1 ? .int(number - 1) : .null), ("previous_page_path", number > 1 ? path(number - 1) : .null),
+            ("next_page", number < total ? .int(number + 1) : .null), ("next_page_path", number < total ? path(number + 1) : .null),
+        ]
+        var liquid = self
+        liquid.globals["paginator"] = .object(OrderedTemplateObject(members))
+        return liquid
     }
 
     /// Jekyll's `site.url` and `site.baseurl` of the base URL `baseURL`:
@@ -126,7 +164,7 @@ struct JekyllLiquid: Sendable {
             })
         do throws(DialectError) {
             let template = try LiquidTemplate(text)
-            var values: [String: TemplateValue] = ["site": site, "page": page, "jekyll": ["environment": "production"]]
+            var values: [String: TemplateValue] = globals.merging(["site": site, "page": page, "jekyll": ["environment": "production"]]) { $1 }
             if let layout {
                 values["content"] = .text(layout.content)
                 values["layout"] = .object(FrontMatterObject(frontMatter: layout.values, language: language))
