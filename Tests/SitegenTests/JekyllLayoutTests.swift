@@ -249,6 +249,9 @@ struct JekyllLayoutTests {
             "_posts/2024-03-01-one.md": "---\ntitle: One\n---\nText one\n",
             "_posts/2024-03-02-two.md": "---\ntitle: Two\n---\nText two\n",
             "loop.md": "---\ntitle: Loop\nlayout: a\n---\nLoop text\n",
+            "loop2.md": "---\ntitle: Loop 2\nlayout: b\n---\nLoop text\n",
+            "_layouts/bad.html": "---\nlayout: [\n---\nx\n",
+            "bad.md": "---\ntitle: Bad\nlayout: bad\n---\nBad text\n",
         ])
         let summary = try await site.build()
         let messages = summary.warnings.map(\.description)
@@ -256,6 +259,11 @@ struct JekyllLayoutTests {
             "_layouts/post.html:4: Liquid not run: uses filter frobnicate, which sitegen does not run; its pages are rendered with sitegen's theme",
         ], "\(messages)")
         #expect(messages.filter { $0.contains("layouts put into each other: a → b → a") }.count == 1, "\(messages)")
+        #expect(messages.filter { $0.contains("put into each other") }.count == 1, "\(messages)")
+        #expect(messages.filter { $0.contains("bad") } == [
+            "_layouts/bad.html:3: its front matter cannot be read: front matter: did not find expected node content while parsing a flow node; "
+                + "its pages are rendered with sitegen's theme",
+        ], "\(messages)")
         // The theme's page, with the text.
         let one = try site.page("blog/2024/03/01/one/index.html")
         #expect(one.lowercased().hasPrefix("<!doctype html>") && one.contains("Text one") && !one.contains("<main><p>Text one"), "\(one)")

@@ -811,7 +811,7 @@ struct SiteRenderer: Sendable {
     func missingLayouts(except jekyll: JekyllLayouts? = nil) -> [SiteError] {
         var named: [String: (count: Int, first: Page)] = [:]
         for page in loaded.pages {
-            guard let layout = page.layout, !theme.templates.has(layout),
+            guard let layout = page.layout, !theme.templates.has(layout), jekyll?.isUnreadable(layout) != true,
                   jekyll?.draws(page.frontMatter, at: page.sourcePath, body: try? page.text.source().body) != true else { continue }
             let first = named[layout]?.first ?? page
             named[layout] = ((named[layout]?.count ?? 0) + 1, first)

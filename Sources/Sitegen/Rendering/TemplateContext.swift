@@ -324,10 +324,17 @@ package struct TemplateContext: Sendable {
     func jekyllSEO(of rendered: RenderedPage, isPost: Bool) -> JekyllSEOTag {
         let page = rendered.page
         let author = page.frontMatter["author"]?.string ?? page.frontMatter["authors"]?.list?.first?.string
-        return JekyllSEOTag(title: page.url == "/" ? nil : rendered.title, siteTitle: configuration.title,
+        // A post is titled (by its file name, at least); another page only by its front matter, else by the site.
+        return JekyllSEOTag(title: isPost ? rendered.title : page.explicitTitle, siteTitle: configuration.title,
                             description: jekyllDescription(page.description, isPost ? rendered.summary : nil),
                             url: absoluteURL(page.url), image: image(of: rendered).map(shareImage), author: author,
-                            published: isPost ? page.date.map(DateText.rfc3339) : nil)
+                            published: isPost ? page.date.map(Self.xmlSchemaDate) : nil)
+    }
+
+    /// A date as Jekyll's `date_to_xmlschema` writes it in UTC: `2025-12-02T00:00:00+00:00`.
+    private static func xmlSchemaDate(_ date: Date) -> String {
+        let text = DateText.rfc3339(date)
+        return text.hasSuffix("Z") ? text.dropLast() + "+00:00" : text
     }
 
     /// The first of `written` with more than white space in it, else the site's description
@@ -339,7 +346,7 @@ package struct TemplateContext: Sendable {
     /// What `{% seo %}` writes for the folder's page of `section` in a Jekyll site's own layout.
     func jekyllSEO(of section: Section) -> JekyllSEOTag {
         let frontMatter = section.source.frontMatter
-        return JekyllSEOTag(title: section.path.isEmpty ? nil : section.title, siteTitle: configuration.title,
+        return JekyllSEOTag(title: frontMatter["title"]?.string, siteTitle: configuration.title,
                             description: jekyllDescription((frontMatter["description"] ?? frontMatter["excerpt"])?.string),
                             url: absoluteURL(section.url), image: image(of: section).map(shareImage),
                             author: frontMatter["author"]?.string, published: nil)

@@ -29,10 +29,12 @@ struct JekyllLayouts: Sendable {
     private let layouts: [String: Layout]
     /// One for each layout that cannot be read.
     let problems: [SiteError]
+    /// The names of the layouts whose front matter cannot be read (each told in ``problems``).
+    private let unreadable: Set<String>
 
     /// The layouts `names` (as pages give them) and those they name, read from `source`.
     init(names: Set<String>, source: any SiteSource) {
-        var layouts: [String: Layout] = [:], problems: [SiteError] = [], tried: Set<String> = []
+        var layouts: [String: Layout] = [:], problems: [SiteError] = [], tried: Set<String> = [], unreadable: Set<String> = []
         var pending = names.compactMap { JekyllPageFiles.layoutName($0) }.sorted()
         while let name = pending.popLast() {
             guard tried.insert(name).inserted,
@@ -46,10 +48,12 @@ struct JekyllLayouts: Sendable {
             } catch {
                 problems.append(SiteError(file: file, line: error.line,
                                           "its front matter cannot be read: \(error.message); its pages are rendered with sitegen's theme"))
+                unreadable.insert(name)
             }
         }
         self.layouts = layouts
         self.problems = problems
+        self.unreadable = unreadable
     }
 
     /// Whether the page or folder's page at `path` with `frontMatter` and `body` is drawn as
@@ -57,6 +61,12 @@ struct JekyllLayouts: Sendable {
     /// `layout: none`, or a whole HTML document that names no layout: its HTML alone).
     func draws(_ frontMatter: FrontMatter, at path: String, body: @autoclosure () -> Substring?) -> Bool {
         has(frontMatter["layout"]?.string) || JekyllPageFiles.namesNoLayout(frontMatter, at: path, body: body())
+    }
+
+    /// Whether `name` (as `layout:` gives it) is a layout of the site's whose front matter
+    /// cannot be read, which ``problems`` tells.
+    func isUnreadable(_ name: String?) -> Bool {
+        JekyllPageFiles.layoutName(name).map { unreadable.contains($0) } ?? false
     }
 
     /// Whether `name` (as `layout:` gives it) is a layout of the site's.
@@ -76,8 +86,12 @@ struct JekyllLayouts: Sendable {
         var inherited = FrontMatter()
         var next = JekyllPageFiles.layoutName(name)
         while let name = next, let layout = layouts[name] {
-            if chain.contains(name) {
-                return .failure(SiteError(file: layout.file, "layouts put into each other: \((chain + [name]).joined(separator: " → ")); "
+            if let start = chain.firstIndex(of: name) {
+                // Told from the loop's first name in order, so that pages entering it anywhere say the same once.
+                var loop = Array(chain[start...])
+                let first = loop.indices.min { loop[$0] < loop[$1] } ?? 0
+                loop = Array(loop[first...] + loop[..<first])
+                return .failure(SiteError(file: "_layouts/\(loop[0]).html", "layouts put into each other: \((loop + [loop[0]]).joined(separator: " → ")); "
                                           + "their pages are rendered with sitegen's theme"))
             }
             chain.append(name)

@@ -5,7 +5,8 @@ import SitegenMarkdown
 /// its Open Graph and Twitter card tags, as the plugin writes them. In a page's text the tag
 /// writes nothing: sitegen's theme writes its own head.
 struct JekyllSEOTag: Sendable {
-    /// The page's title (`nil` for the home page, titled by the site alone).
+    /// The page's title (`nil` for a page titled by the site alone: one whose front matter gives
+    /// none, but a post).
     var title: String?
     var siteTitle: String
     var description: String
