@@ -210,6 +210,19 @@ struct JekyllLayoutTests {
         #expect(summary.warnings.filter { !$0.message.contains("names no template") }.isEmpty, "\(summary.warnings)")
     }
 
+    @Test("a collection's documents are site.LABEL and in site.collections, each knowing its collection")
+    func collections() async throws {
+        let site = try jekyllSite("title: Site\ncollections:\n  recipes:\n    output: true\n", [
+            "_recipes/soup.md": "---\ntitle: Soup\n---\nHot\n",
+            "_recipes/salad.md": "---\ntitle: Salad\n---\nCold\n",
+            "_posts/2024-03-01-one.md": "---\ntitle: One\n---\nText\n",
+            "index.html": "---\nlayout: none\n---\n{% assign sorted = site.recipes | sort: 'title' %}{% for r in sorted %}{{ r.title }}:{{ r.collection }} {% endfor %}"
+                + "{% for c in site.collections %}[{{ c.label }} {{ c.docs.size }}]{% endfor %}{{ site.posts.first.collection }}",
+        ])
+        _ = try await site.build()
+        #expect(try site.page("index.html") == "Salad:recipes Soup:recipes [posts 1][recipes 2]posts")
+    }
+
     @Test("a byte order mark before _config.yml, a data file, a layout or an include is left out, as Jekyll leaves it out")
     func byteOrderMarks() async throws {
         let site = try jekyllSite("\u{FEFF}title: Marked\nurl: https://example.org\n", [

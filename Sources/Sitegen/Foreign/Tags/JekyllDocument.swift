@@ -33,6 +33,13 @@ struct JekyllDocument: TemplateObject {
             "tags": .list(Self.list(page, "tags", single: "tag").map { .text($0) }),
         ]
         if let date = page.date { fields["date"] = .text(ISO8601DateFormatter().string(from: date)) }
+        // The collection a document is of: `posts`, or the label of the `_label` folder it is in.
+        let components = page.sourcePath.split(separator: "/")
+        if components.contains("_posts") || components.contains("_drafts") {
+            fields["collection"] = .text("posts")
+        } else if let first = components.first, first.hasPrefix("_"), first.count > 1, components.count > 1 {
+            fields["collection"] = .text(String(first.dropFirst()))
+        }
         self.fields = fields
         self.excerpt = { excerpt(page) }
     }

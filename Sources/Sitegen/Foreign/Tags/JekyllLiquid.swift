@@ -7,6 +7,7 @@ import SitegenTemplates
 
 /// A Jekyll site's pages run as Jekyll runs them: each page (Markdown or HTML) is a Liquid
 /// template first, with `site` (its `_config.yml`, `site.data`, `site.posts` newest first,
+/// each collection's documents as `site.LABEL` and all in `site.collections`,
 /// `site.pages`, `site.categories` and `site.tags`), `page` (its front matter, `url`, `date`,
 /// `title`, `categories`, `tags`, `excerpt`), `{% include %}` of `_includes/` files,
 /// `{% highlight %}`, `{% post_url %}` and `{% link %}`. As in Jekyll, tags run in code
@@ -35,6 +36,9 @@ struct JekyllLiquid: Sendable {
         var postURLs: [String: String] = [:], pageURLs: [String: String] = [:], pages: [String: TemplateValue] = [:]
         var posts: [(Page, TemplateValue)] = [], others: [TemplateValue] = []
         var categories: [String: [TemplateValue]] = [:], tags: [String: [TemplateValue]] = [:]
+        // Each collection's documents (`_recipes/soup.md` of `collections: [recipes]`), by label.
+        let labels = configuration.jekyllPermalinks?.collectionLabels ?? []
+        var collections: [String: [TemplateValue]] = [:]
         let separator = configuration.params["excerpt_separator"]?.string ?? "\n\n"
         let documents = documents
         for page in loaded.pages {
@@ -42,6 +46,9 @@ struct JekyllLiquid: Sendable {
                                                             separator: separator, excerpt: excerpt))
             pages[page.sourcePath] = value
             pageURLs[loaded.layout.display(contentPath: page.sourcePath)] = page.url
+            if let first = page.sourcePath.split(separator: "/").first, first.hasPrefix("_"), labels.contains(String(first.dropFirst())) {
+                collections[String(first.dropFirst()), default: []].append(value)
+            }
             if page.sourcePath.split(separator: "/").contains("_posts") {
                 let name = URLPath.lastComponent(of: page.sourcePath)
                 postURLs[String(name[..<(name.lastIndex(of: ".") ?? name.endIndex)])] = page.url
@@ -68,6 +75,11 @@ struct JekyllLiquid: Sendable {
         members["posts"] = .list(posts.map(\.1))
         members["pages"] = .list(others)
         members["documents"] = .list(posts.map(\.1) + others)
+        for (label, documents) in collections where members[label] == nil { members[label] = .list(documents) }
+        members["collections"] = .list((["posts"] + labels.sorted()).map { label in
+            .object(OrderedTemplateObject([("label", .text(label)),
+                                           ("docs", .list(label == "posts" ? posts.map(\.1) : collections[label] ?? []))]))
+        })
         members["categories"] = .object(OrderedTemplateObject(categories.keys.sorted().map { ($0, .list(categories[$0] ?? [])) }))
         members["tags"] = .object(OrderedTemplateObject(tags.keys.sorted().map { ($0, .list(tags[$0] ?? [])) }))
         members["time"] = .text(ISO8601DateFormatter().string(from: Date()))
