@@ -8,10 +8,7 @@ import Testing
 struct JekyllURLTests {
     /// A Jekyll site: `_config.yml` with `config`, and `files` by path.
     private func jekyllSite(_ config: String, _ files: [String: String]) throws -> TestSite {
-        let site = try TestSite()
-        try site.write(config, to: "_config.yml")
-        for (path, text) in files { try site.write(text, to: path) }
-        return site
+        try TestSite(jekyll: config, files)
     }
 
     // MARK: Styles

@@ -20,6 +20,13 @@ final class TestSite {
         try? FileManager.default.removeItem(at: root.appendingPathComponent("public"))
     }
 
+    /// A Jekyll site: `_config.yml` with `config`, and `files` by path.
+    convenience init(jekyll config: String, _ files: [String: String]) throws {
+        try self.init()
+        try write(config, to: "_config.yml")
+        for (path, text) in files { try write(text, to: path) }
+    }
+
     deinit { try? FileManager.default.removeItem(at: root) }
 
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
