@@ -220,6 +220,21 @@ struct JekyllLayoutTests {
         #expect(try site.page("index.html") == "Salad:recipes Soup:recipes [posts 1][recipes 2]posts")
     }
 
+    @Test("kramdown's * TOC with {:toc} is the page's table of contents, without the headings marked {:.no_toc}")
+    func kramdownTableOfContents() async throws {
+        let site = try jekyllSite(Self.config, [
+            "guide.md": "---\ntitle: Guide\nlayout: none\n---\n## Contents\n{:.no_toc}\n\n* TOC\n{:toc}\n\n## Install\n\n### Linux\n\n## Use\n\n"
+                + "```\n* TOC\n{:toc}\n```\n",
+        ])
+        _ = try await site.build()
+        let guide = try site.page("guide/index.html")
+        #expect(guide.contains("<ul id=\"markdown-toc\"><li><a href=\"#install\">Install</a><ul><li><a href=\"#linux\">Linux</a></li></ul></li>"
+                               + "<li><a href=\"#use\">Use</a></li></ul>"), "\(guide)")
+        #expect(!guide.contains("contents\">Contents</a>"))
+        // In code, as written.
+        #expect(guide.contains("<code>* TOC\n{:toc}\n</code>"), "\(guide)")
+    }
+
     @Test("a byte order mark before _config.yml, a data file, a layout or an include is left out, as Jekyll leaves it out")
     func byteOrderMarks() async throws {
         let site = try jekyllSite("\u{FEFF}title: Marked\nurl: https://example.org\n", [

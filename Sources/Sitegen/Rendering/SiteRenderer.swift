@@ -592,6 +592,10 @@ struct SiteRenderer: Sendable {
         if loaded.configuration.jekyllPermalinks != nil, let body = KramdownHTMLBlocks.rewritten(expanded.body, fragments: &fragments) {
             expanded = MarkdownSource(frontMatter: expanded.frontMatter, body: body[...], bodyLineOffset: expanded.bodyLineOffset)
         }
+        // kramdown's `* TOC` + `{:toc}`: a marker for the page's table of contents.
+        if loaded.configuration.jekyllPermalinks != nil, let body = KramdownTableOfContents.rewritten(expanded.body) {
+            expanded = MarkdownSource(frontMatter: expanded.frontMatter, body: body[...], bodyLineOffset: expanded.bodyLineOffset)
+        }
         var markdown = parser.parse(ForeignTemplateTags.unescapingHugoShortcodes(expanded), fragments: fragments)
         markdown.html = TableOfContents.inlined(in: DiagramBlocks.withScript(markdown.html, hasScript: hasDiagram),
                                                 headings: markdown.headings)

@@ -57,8 +57,22 @@ struct TableOfContents {
     }
 
     /// `html` (a page's) with its markers of Docusaurus' `<TOCInline />` (``MdxImports``)
-    /// replaced by a list of `headings` (of levels 2 and 3, nested).
+    /// replaced by a list of `headings` (of levels 2 and 3, nested), and those of kramdown's
+    /// `{:toc}` (``KramdownTableOfContents``) by a list of all of them but those it leaves out.
     static func inlined(in html: String, headings: [Heading]) -> String {
+        let kramdown = KramdownTableOfContents.marker
+        var html = html
+        if HTMLScan.contains(kramdown, in: html[...]) {
+            var result = "", rest = html[...]
+            while let marker = HTMLScan.range(of: kramdown, in: rest), let close = HTMLScan.range(of: "-->", in: rest[marker.upperBound...]) {
+                result += rest[..<marker.lowerBound]
+                let excluded = KramdownTableOfContents.excluded(inPayload: rest[marker.upperBound..<close.lowerBound])
+                let entries = TableOfContents(headings.filter { !excluded.contains($0.text) }).entries
+                result += "<ul id=\"markdown-toc\">" + list(entries) + "</ul>"
+                rest = rest[close.upperBound...]
+            }
+            html = result + rest
+        }
         let opening = MdxImports.tableOfContentsMarker
         guard HTMLScan.contains(opening, in: html[...]) else { return html }
         // Levels 2 and 3, as Docusaurus lists them.
