@@ -235,6 +235,43 @@ struct JekyllLayoutTests {
         #expect(guide.contains("<code>* TOC\n{:toc}\n</code>"), "\(guide)")
     }
 
+    @Test("an excerpt cut from HTML is whole elements: a first list, a separator inside a paragraph")
+    func balancedExcerpts() async throws {
+        let site = try jekyllSite(Self.config, [
+            "index.html": "---\nlayout: none\n---\n{% for post in site.posts %}[{{ post.excerpt }}]{% endfor %}",
+            "_posts/2024-03-01-list.md": "---\ntitle: List\n---\n* a\n* b\n\nafter\n",
+            "_posts/2024-03-02-inside.md": "---\ntitle: Inside\nexcerpt_separator: \"Beta\"\n---\nAlpha Beta\n\nGamma\n",
+            "_posts/2024-03-03-code.md": "---\ntitle: Code\n---\n```\n<x>\n```\n\nafter\n",
+        ])
+        _ = try await site.build()
+        let home = try site.page("index.html")
+        #expect(home == "[<div class=\"language-plaintext highlighter-rouge\"><div class=\"highlight\"><pre class=\"highlight\"><code>&lt;x&gt;\n</code></pre></div></div>\n][<p>Alpha Beta</p>\n][<ul>\n<li>a</li>\n<li>b</li>\n</ul>\n]", "\(home)")
+    }
+
+    @Test("a home page whose layout reads paginator is paged; a page's title is its front matter's alone, as in Jekyll")
+    func paginatorInLayout() async throws {
+        let posts = (1...3).map { ("_posts/2024-03-0\($0)-post-\($0).md", "---\ntitle: Post \($0)\n---\nText \($0)\n") }
+        let site = try jekyllSite("title: Site\npaginate: 2\n", Dictionary(uniqueKeysWithValues: posts).merging([
+            "_layouts/home.html": "{% if page.title %}T{% else %}untitled{% endif %}:{% for post in paginator.posts %} {{ post.title }}{% endfor %}",
+            "index.html": "---\nlayout: home\n---\n",
+            "_posts/2024-03-04-hidden.md": "---\ntitle: Hidden\nhidden: true\n---\nText\n",
+            "robots.txt": "---\n---\nSitemap: {{ site.title }}\n",
+        ]) { $1 })
+        _ = try await site.build()
+        #expect(try site.page("index.html") == "untitled: Post 3 Post 2")
+        #expect(try site.page("page2/index.html") == "untitled: Post 1")
+        #expect(try site.page("robots.txt") == "Sitemap: Site\n")
+    }
+
+    @Test("two text files written at one path are an error naming both")
+    func liquidFilesAtOnePath() async throws {
+        let site = try jekyllSite("title: Site\n", [
+            "a.json": "---\npermalink: /b.json\n---\n1\n",
+            "b.json": "---\n---\n2\n",
+        ])
+        await #expect(throws: (any Error).self) { try await site.build() }
+    }
+
     @Test("a byte order mark before _config.yml, a data file, a layout or an include is left out, as Jekyll leaves it out")
     func byteOrderMarks() async throws {
         let site = try jekyllSite("\u{FEFF}title: Marked\nurl: https://example.org\n", [

@@ -30,7 +30,9 @@ enum JekyllConfiguration {
         configuration.author = ForeignConfigurationValues.author(values.value("author"))
         if let size = try values.wholeNumber("paginate", range: WholeNumber.paginate) {
             configuration.paginate = size
-            configuration.jekyllPaginatePath = values.values["paginate_path"]?.string ?? "/page:num/"
+            // A `paginate_path` without `:num` (which jekyll-paginate refuses) pages nothing.
+            let path = values.values["paginate_path"]?.string ?? "/page:num/"
+            configuration.jekyllPaginatePath = path.contains(":num") ? path : nil
         }
         // kramdown, Jekyll's Markdown unless `markdown` names another, makes quotes and dashes typographic.
         configuration.smartPunctuation = (values.values["markdown"]?.string ?? "kramdown").lowercased() == "kramdown"

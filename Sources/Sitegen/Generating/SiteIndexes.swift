@@ -39,7 +39,8 @@ struct SiteIndexes {
         try write("sitemap.xml", sitemapValues(sitemapEntries()), at: "sitemap.xml", owner: .sitemap, memory: memory, facts: facts,
                   output: output)
         // A site's own `robots.txt` (in `static/`, or a Jekyll site's) is published instead.
-        guard !site.loaded.files.contains(where: { $0.outputPath == "robots.txt" }) else { return }
+        guard !site.loaded.files.contains(where: { $0.outputPath == "robots.txt" }),
+              !site.liquidFiles.contains(where: { $0.output == "robots.txt" }) else { return }
         try write("robots.txt", top(["sitemapURL": .text(base + "/sitemap.xml")]), at: "robots.txt", owner: .robots, memory: memory,
                   facts: facts, output: output)
     }

@@ -32,8 +32,8 @@ package struct ListRenderer: Sendable {
     /// The pages of a Jekyll site made by its own layouts (``JekyllLayouts``), by URL: a
     /// folder's `index.html` that names one is its list's first page.
     var layoutHTML: [String: String] = [:]
-    /// A Jekyll site's files other than HTML with front matter, their Liquid run, by output path.
-    var liquidFiles: [String: RenderedSite.LiquidFile] = [:]
+    /// A Jekyll site's files other than HTML with front matter, their Liquid run.
+    var liquidFiles: [RenderedSite.LiquidFile] = []
     /// jekyll-paginate's pages after the first (their HTML in ``layoutHTML``).
     var paginatedPages: [(url: String, section: String, number: Int)] = []
 
@@ -311,10 +311,10 @@ package struct ListRenderer: Sendable {
 
     /// Writes a Jekyll site's files whose Liquid ran (``liquidFiles``), each at its path; none is a list page.
     private func writeLiquidFiles() throws -> Int {
-        for (path, file) in liquidFiles {
-            let source = LoadedSite.StaticFile(path: loaded.layout.sourcePath(ofContentPath: file.contentPath), outputPath: path,
+        for file in liquidFiles {
+            let source = LoadedSite.StaticFile(path: loaded.layout.sourcePath(ofContentPath: file.contentPath), outputPath: file.output,
                                                contentPath: file.contentPath)
-            try writeMade(file.text, at: path, owner: .file(source, layout: loaded.layout))
+            try writeMade(file.text, at: file.output, owner: .file(source, layout: loaded.layout))
         }
         for page in paginatedPages {
             guard let html = layoutHTML[page.url], let section = loaded.sections[page.section] else { continue }

@@ -34,11 +34,12 @@ public struct RenderedSite: Sendable {
     var layoutHTML: [String: String] = [:]
     /// jekyll-paginate's pages after the first (their HTML in ``layoutHTML``): URL, folder and number.
     var paginatedPages: [(url: String, section: String, number: Int)] = []
-    /// A Jekyll site's files other than HTML with front matter, their Liquid run (``LoadedSite/liquidFiles``), by output path.
-    var liquidFiles: [String: LiquidFile] = [:]
+    /// A Jekyll site's files other than HTML with front matter, their Liquid run (``LoadedSite/liquidFiles``).
+    var liquidFiles: [LiquidFile] = []
 
-    /// A file with its Liquid run: its text, and its path in the content folder.
+    /// A file with its Liquid run: its output path, its text, and its path in the content folder.
     struct LiquidFile: Sendable {
+        let output: String
         let text: String
         let contentPath: String
     }

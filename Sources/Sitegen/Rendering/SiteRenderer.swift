@@ -156,6 +156,8 @@ struct SiteRenderer: Sendable {
         var sectionHTML: [String: String] = [:]
         // jekyll-paginate's pages after the first of the folder's page that reads `paginator`: (folder, number) by URL.
         var paginated: [String: (section: String, number: Int, html: String)] = [:]
+        // The Liquid each paged page is drawn with (its `paginator`), the first's too, by URL.
+        var pagedLiquid: [String: JekyllLiquid] = [:]
         var sectionImageRequests: [ImageRequest] = []
         var templateTags = parsed.filter { !$0.templateTags.isEmpty }.map { (file: display($0.page.page.sourcePath), tags: $0.templateTags) }
         // A Hugo site's `tags/_index.md` and `tags/swift/_index.md` are the text of those list pages.
@@ -169,14 +171,19 @@ struct SiteRenderer: Sendable {
             let sectionParser = parser(for: relative, links: links, title: title, language: section.language)
             var sectionLiquid = liquid
             if let liquid, let pattern = loaded.configuration.jekyllPaginatePath, section.path == Self.paginatedFolder(pattern),
-               layouts?.draws(section.source.frontMatter, at: relative, body: section.source.body) == true,
-               section.source.body.contains("paginator") {
+               let layouts, layouts.draws(section.source.frontMatter, at: relative, body: section.source.body),
+               section.source.body.contains("paginator.")
+                || layouts.mention("paginator.", from: section.source.frontMatter["layout"]?.string) {
                 let perPage = loaded.configuration.paginate
                 sectionLiquid = liquid.paginated(page: 1, perPage: perPage, pattern: pattern, firstURL: section.url)
+                pagedLiquid[section.url] = sectionLiquid
                 for number in stride(from: 2, through: liquid.paginatedPages(perPage: perPage), by: 1) {
+                    let numbered = liquid.paginated(page: number, perPage: perPage, pattern: pattern, firstURL: section.url)
                     let page = try parseContent(section.source, at: relative, url: section.url, links: links, parser: sectionParser,
-                                                liquid: liquid.paginated(page: number, perPage: perPage, pattern: pattern, firstURL: section.url))
-                    paginated[JekyllLiquid.paginatedURL(number, pattern: pattern, firstURL: section.url)] = (section.path, number, page.markdown.html)
+                                                liquid: numbered)
+                    let url = JekyllLiquid.paginatedURL(number, pattern: pattern, firstURL: section.url)
+                    paginated[url] = (section.path, number, page.markdown.html)
+                    pagedLiquid[url] = numbered
                 }
             }
             let content = try parseContent(section.source, at: relative, url: section.url, links: links, parser: sectionParser,
@@ -211,10 +218,10 @@ struct SiteRenderer: Sendable {
             context.translations = Self.translations(of: loaded, terms: allTerms)
         }
         let redirectHTML = liquid.map { redirectPages(with: $0, base: context.absoluteBase, warnings: warnings) } ?? [:]
-        var layoutHTML: [String: String] = [:], liquidFiles: [String: RenderedSite.LiquidFile] = [:]
+        var layoutHTML: [String: String] = [:], liquidFiles: [RenderedSite.LiquidFile] = []
         if let liquid, let layouts {
             layoutHTML = await layoutPages(parsed, sectionHTML: sectionHTML, paginated: paginated, layouts: layouts, liquid: liquid,
-                                           context: context, warnings: warnings)
+                                           pagedLiquid: pagedLiquid, context: context, warnings: warnings)
             liquidFiles = self.liquidFiles(with: liquid, warnings: warnings)
         }
         return RenderedSite(loaded: loaded, pages: pages, listPages: 0, warnings: warnings.all, parsed: parsed, orders: orders,
@@ -230,7 +237,8 @@ struct SiteRenderer: Sendable {
     /// fails gives one warning, and its pages none (the theme renders them).
     private func layoutPages(_ parsed: [ParsedPage], sectionHTML: [String: String],
                              paginated: [String: (section: String, number: Int, html: String)], layouts: JekyllLayouts,
-                             liquid: JekyllLiquid, context: TemplateContext, warnings: WarningLog) async -> [String: String] {
+                             liquid: JekyllLiquid, pagedLiquid: [String: JekyllLiquid], context: TemplateContext,
+                             warnings: WarningLog) async -> [String: String] {
         /// What a layout is given of a page or folder.
         struct Given: Sendable {
             let layout: String
@@ -273,7 +281,7 @@ struct SiteRenderer: Sendable {
         let made = (try? await Parallel.map(given.indices) { index -> Result<(text: String, warnings: [SiteError]), SiteError> in
             let page = given[index], seo = page.seo
             return layouts.render(page.layout, content: RougeCodeBlocks.rewritten(page.content()), path: page.path,
-                                  frontMatter: page.frontMatter, url: page.url, language: page.language, liquid: liquid,
+                                  frontMatter: page.frontMatter, url: page.url, language: page.language, liquid: pagedLiquid[page.url] ?? liquid,
                                   seo: { seo.html($0) }, markdownify: markdownify, highlight: Self.layoutHighlight(markdownify))
         }) ?? []
         var html: [String: String] = [:], told: Set<String> = []
@@ -293,8 +301,8 @@ struct SiteRenderer: Sendable {
     /// output path: each one's text with its Liquid run, at its path, or at its front matter's
     /// `permalink` when that is a plain path. One whose Liquid sitegen cannot run is its text
     /// as written, with a warning.
-    private func liquidFiles(with liquid: JekyllLiquid, warnings: WarningLog) -> [String: RenderedSite.LiquidFile] {
-        var made: [String: RenderedSite.LiquidFile] = [:]
+    private func liquidFiles(with liquid: JekyllLiquid, warnings: WarningLog) -> [RenderedSite.LiquidFile] {
+        var made: [RenderedSite.LiquidFile] = []
         let markdownify = layoutMarkdownify()
         for path in loaded.liquidFiles {
             let layout = loaded.layout
@@ -302,18 +310,21 @@ struct SiteRenderer: Sendable {
                   let source = try? MarkdownSource(text: text) else { continue }
             var output = path
             if let permalink = PageReader.permalinkPath(source.frontMatter["permalink"]), !permalink.contains(":"),
-               let normalized = URLPath.normalize(String(permalink.drop { $0 == "/" })), !normalized.isEmpty {
-                output = permalink.hasSuffix("/") ? normalized + "/index.html" : normalized
+               let normalized = URLPath.normalize(String(permalink.drop { $0 == "/" })) {
+                // A folder's permalink is its `index` file, with the file's own extension (`/feeds/` → `feeds/index.json`).
+                let index = "index" + (path.lastIndex(of: ".").map { String(path[$0...]) } ?? "")
+                output = permalink.hasSuffix("/") ? (normalized.isEmpty ? index : normalized + "/" + index) : normalized
+                if output.isEmpty { output = path }
             }
             let result = liquid.render(String(source.body), path: path, frontMatter: source.frontMatter, url: "/" + output,
                                        language: loaded.configuration.language, file: display(path), firstLine: source.bodyLineOffset + 1,
                                        markdownify: markdownify, highlight: Self.layoutHighlight(markdownify))
             switch result {
             case .success(let rendered):
-                made[output] = RenderedSite.LiquidFile(text: rendered.text, contentPath: path)
+                made.append(RenderedSite.LiquidFile(output: output, text: rendered.text, contentPath: path))
                 for warning in rendered.warnings { warnings.add(warning) }
             case .failure(let problem):
-                made[output] = RenderedSite.LiquidFile(text: String(source.body), contentPath: path)
+                made.append(RenderedSite.LiquidFile(output: output, text: String(source.body), contentPath: path))
                 warnings.add(SiteError(file: problem.file, line: problem.line, problem.message.replacingOccurrences(
                     of: "the page shows it as written", with: "the file is published as written")))
             }

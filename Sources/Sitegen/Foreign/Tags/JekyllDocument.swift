@@ -28,13 +28,17 @@ struct JekyllDocument: TemplateObject {
         self.separator = page.frontMatter["excerpt_separator"]?.string ?? separator
         isPost = page.sourcePath.split(separator: "/").contains("_posts")
         var fields: [String: TemplateValue] = [
-            "url": .text(page.url), "title": .text(page.explicitTitle ?? page.fileTitle), "path": .text(page.sourcePath),
+            "url": .text(page.url), "path": .text(page.sourcePath),
             "id": .text(page.url), "categories": .list(Self.list(page, "categories", single: "category").map { .text($0) }),
             "tags": .list(Self.list(page, "tags", single: "tag").map { .text($0) }),
         ]
         if let date = page.date { fields["date"] = .text(ISO8601DateFormatter().string(from: date)) }
-        // The collection a document is of: `posts`, or the label of the `_label` folder it is in.
+        // A post is titled by its file's name when its front matter gives no title; another page is not, as in Jekyll.
         let components = page.sourcePath.split(separator: "/")
+        if let title = page.explicitTitle ?? (components.contains("_posts") || components.contains("_drafts") ? page.fileTitle : nil) {
+            fields["title"] = .text(title)
+        }
+        // The collection a document is of: `posts`, or the label of the `_label` folder it is in.
         if components.contains("_posts") || components.contains("_drafts") {
             fields["collection"] = .text("posts")
         } else if let first = components.first, first.hasPrefix("_"), first.count > 1, components.count > 1 {
@@ -75,13 +79,58 @@ struct JekyllDocument: TemplateObject {
     /// the HTML holds it (`<!--more-->` stays in it as written), else its first block (its
     /// first paragraph, with the line it ends).
     static func excerpt(of html: String, separator: String) -> String {
-        if separator != "\n\n", !separator.isEmpty, let cut = html.range(of: separator) {
+        // Cut at the separator only where no element is left open, else after the first block.
+        if separator != "\n\n", !separator.isEmpty, let cut = html.range(of: separator),
+           openElements(in: html[..<cut.lowerBound]) == 0 {
             return String(html[..<cut.lowerBound])
         }
-        if html.hasPrefix("<p>"), let end = html.range(of: "</p>") {
-            return String(html[..<end.upperBound]) + "\n"
+        return firstBlock(of: html)
+    }
+
+    /// Elements that have no closing tag.
+    private static let voidElements: Set<Substring> = ["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
+                                                        "source", "track", "wbr"]
+
+    /// How many elements `html` leaves open (a negative count: it closes more than it opens).
+    private static func openElements(in html: Substring) -> Int {
+        var depth = 0
+        forEachTag(in: html) { closing, _ in depth += closing ? -1 : 1; return true }
+        return depth
+    }
+
+    /// The first top-level element of `html` (its first block: a paragraph, list, table…) with
+    /// the line break after it; all of `html` when it never closes.
+    private static func firstBlock(of html: String) -> String {
+        var depth = 0, end: String.Index?
+        forEachTag(in: html[...]) { closing, tagEnd in
+            depth += closing ? -1 : 1
+            if depth <= 0 { end = tagEnd; return false }
+            return true
         }
-        return html.split(separator: "\n", maxSplits: 1).first.map { String($0) + "\n" } ?? html
+        guard let end else { return html }
+        return String(html[..<end]) + "\n"
+    }
+
+    /// Calls `visit` with each opening (`false`) or closing (`true`) tag of `html` and where
+    /// it ends, leaving out void elements, self-closed ones and comments, until it returns false.
+    private static func forEachTag(in html: Substring, _ visit: (Bool, String.Index) -> Bool) {
+        var rest = html
+        while let open = rest.firstIndex(of: "<") {
+            let after = rest[rest.index(after: open)...]
+            if after.hasPrefix("!--") {
+                guard let close = after.range(of: "-->") else { return }
+                rest = after[close.upperBound...]
+                continue
+            }
+            guard let close = after.firstIndex(of: ">") else { return }
+            let tag = after[..<close]
+            let tagEnd = after.index(after: close)
+            rest = after[tagEnd...]
+            let closing = tag.hasPrefix("/")
+            let name = (closing ? tag.dropFirst() : tag).prefix { $0.isLetter || $0.isNumber }.lowercased()
+            guard !name.isEmpty, !voidElements.contains(Substring(name)), !tag.hasSuffix("/") else { continue }
+            if !visit(closing, tagEnd) { return }
+        }
     }
 
     /// A post's categories or tags: the front matter's list (or space-separated words), or its

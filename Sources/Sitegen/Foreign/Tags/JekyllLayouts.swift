@@ -63,6 +63,16 @@ struct JekyllLayouts: Sendable {
         has(frontMatter["layout"]?.string) || JekyllPageFiles.namesNoLayout(frontMatter, at: path, body: body())
     }
 
+    /// Whether the layout `name` or one it is put into holds `text` (`paginator.`).
+    func mention(_ text: String, from name: String?) -> Bool {
+        var next = JekyllPageFiles.layoutName(name), seen: Set<String> = []
+        while let name = next, seen.insert(name).inserted, let layout = layouts[name] {
+            if layout.body.contains(text) { return true }
+            next = layout.parent
+        }
+        return false
+    }
+
     /// Whether `name` (as `layout:` gives it) is a layout of the site's whose front matter
     /// cannot be read, which ``problems`` tells.
     func isUnreadable(_ name: String?) -> Bool {

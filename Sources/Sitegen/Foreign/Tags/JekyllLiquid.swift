@@ -76,7 +76,7 @@ struct JekyllLiquid: Sendable {
         members["pages"] = .list(others)
         members["documents"] = .list(posts.map(\.1) + others)
         for (label, documents) in collections where members[label] == nil { members[label] = .list(documents) }
-        members["collections"] = .list((["posts"] + labels.sorted()).map { label in
+        members["collections"] = .list((["posts"] + labels).sorted().map { label in
             .object(OrderedTemplateObject([("label", .text(label)),
                                            ("docs", .list(label == "posts" ? posts.map(\.1) : collections[label] ?? []))]))
         })
@@ -99,7 +99,15 @@ struct JekyllLiquid: Sendable {
 
     /// How many pages jekyll-paginate makes of the posts, `perPage` a page (at least one).
     func paginatedPages(perPage: Int) -> Int {
-        perPage <= 0 ? 1 : max(1, (posts.count + perPage - 1) / perPage)
+        perPage <= 0 ? 1 : max(1, (listedPosts.count + perPage - 1) / perPage)
+    }
+
+    /// The posts jekyll-paginate lists: not those with `hidden: true`.
+    private var listedPosts: [TemplateValue] {
+        posts.filter { post in
+            if case .object(let document) = post, case .bool(true)? = document.member("hidden") { return false }
+            return true
+        }
     }
 
     /// The URL of jekyll-paginate's page `number` (from 1): the first is `firstURL`, the others
@@ -107,7 +115,8 @@ struct JekyllLiquid: Sendable {
     static func paginatedURL(_ number: Int, pattern: String, firstURL: String) -> String {
         guard number > 1 else { return firstURL }
         var url = pattern.replacingOccurrences(of: ":num", with: String(number))
-        if !url.hasPrefix("/") { url = "/" + url }
+        // One `/` between names: `//2/` would name another host.
+        url = "/" + url.split(separator: "/").joined(separator: "/") + (url.hasSuffix("/") ? "/" : "")
         if !url.hasSuffix("/"), !url.hasSuffix(".html") { url += "/" }
         return url.hasSuffix("/index.html") ? String(url.dropLast("index.html".count)) : url
     }
@@ -115,7 +124,7 @@ struct JekyllLiquid: Sendable {
     /// This Liquid with jekyll-paginate's `paginator` for page `number` of `perPage` posts each,
     /// its pages' URLs from `pattern` and `firstURL` (``paginatedURL(_:pattern:firstURL:)``).
     func paginated(page number: Int, perPage: Int, pattern: String, firstURL: String) -> JekyllLiquid {
-        let total = paginatedPages(perPage: perPage)
+        let total = paginatedPages(perPage: perPage), posts = listedPosts
         let start = perPage <= 0 ? 0 : min(posts.count, (number - 1) * perPage)
         let end = perPage <= 0 ? posts.count : min(posts.count, start + perPage)
         let path = { (page: Int) -> TemplateValue in .text(Self.paginatedURL(page, pattern: pattern, firstURL: firstURL)) }
