@@ -185,6 +185,10 @@ struct JekyllLayoutTests {
         #expect(!FileManager.default.fileExists(atPath: site.output.appendingPathComponent("feeds/all.xml").path))
         #expect(try site.page("plain.json") == "{\"a\": 1}\n")
         #expect(try site.page("broken.txt") == "{{ page.title | frobnicate }}\n")
+        // The posts' `layout: post` (from `defaults:`) names no layout of the site: where one would go.
+        #expect(summary.warnings.map(\.message).contains(
+            "`layout: post` names no template; rendered with the page template. "
+                + "Add _layouts/post.html (drawn as Jekyll draws it) or templates/post.mustache to give it one"), "\(summary.warnings)")
         #expect(summary.warnings.map(\.description).filter { !$0.contains("names no template") } == [
             "broken.txt:3: Liquid not run: uses filter frobnicate, which sitegen does not run; the file is published as written",
         ])
@@ -214,10 +218,11 @@ struct JekyllLayoutTests {
             "_recipes/salad.md": "---\ntitle: Salad\n---\nCold\n",
             "_posts/2024-03-01-one.md": "---\ntitle: One\n---\nText\n",
             "index.html": "---\nlayout: none\n---\n{% assign sorted = site.recipes | sort: 'title' %}{% for r in sorted %}{{ r.title }}:{{ r.collection }} {% endfor %}"
-                + "{% for c in site.collections %}[{{ c.label }} {{ c.docs.size }}]{% endfor %}{{ site.posts.first.collection }}",
+                + "{% for c in site.collections %}[{{ c.label }} {{ c.docs.size }}]{% endfor %}{{ site.posts.first.collection }}"
+                + "{% for r in site.recipes %}({{ r.previous.title }}<{{ r.title }}>{{ r.next.title }}){% endfor %}",
         ])
         _ = try await site.build()
-        #expect(try site.page("index.html") == "Salad:recipes Soup:recipes [posts 1][recipes 2]posts")
+        #expect(try site.page("index.html") == "Salad:recipes Soup:recipes [posts 1][recipes 2]posts(<Salad>Soup)(Salad<Soup>)")
     }
 
     @Test("kramdown's * TOC with {:toc} is the page's table of contents, without the headings marked {:.no_toc}")
@@ -270,6 +275,19 @@ struct JekyllLayoutTests {
             "b.json": "---\n---\n2\n",
         ])
         await #expect(throws: (any Error).self) { try await site.build() }
+    }
+
+    @Test("_data/*.csv and *.tsv are lists of rows, each a map of the first row's names to its cells, as Jekyll reads them")
+    func tables() async throws {
+        let site = try jekyllSite("title: Site\n", [
+            "_data/people.csv": "name,role\nAnn,\"Lead, design\"\n\"Bob \"\"B\"\"\",dev\n\nCy\n",
+            "_data/tools.tsv": "\u{FEFF}tool\tuse\r\nswift\tbuild\r\n",
+            "index.html": "---\nlayout: none\n---\n{% for p in site.data.people %}[{{ p.name }}|{{ p.role }}]{% endfor %}"
+                + "{{ site.data.tools[0].use }}",
+        ])
+        let summary = try await site.build()
+        #expect(try site.page("index.html") == "[Ann|Lead, design][Bob \"B\"|dev][Cy|]build")
+        #expect(summary.warnings.isEmpty, "\(summary.warnings)")
     }
 
     @Test("a byte order mark before _config.yml, a data file, a layout or an include is left out, as Jekyll leaves it out")

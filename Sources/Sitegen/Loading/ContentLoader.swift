@@ -175,7 +175,8 @@ struct ContentLoader {
         let files = extraFiles.files + StaticFilePlacement(layout: layout, placement: placement).files(found.otherFiles, staticFiles: staticFiles.files,
                                                                                    bundleFolders: bundleFolders, pages: pages)
         // Templates, data files and i18n/ are read later (by the theme, by DataFiles): what they leave out is said here, once.
-        for (folder, name, accepted) in [(layout.templates, "templates/", SiteLayout.isTemplate), (layout.data, "data/", DataFiles.isDataFile),
+        for (folder, name, accepted) in [(layout.templates, "templates/", SiteLayout.isTemplate),
+                                         (layout.data, "data/", layout.data == "_data" ? DataFiles.isJekyllDataFile : DataFiles.isDataFile),
                                          (layout.strings, "i18n/", DataFiles.isDataFile)] {
             guard let folder else { continue }
             let listing = walker.list(folder, shownAs: name, verb: "read", recursive: false, accepting: accepted)

@@ -2,7 +2,9 @@ import Foundation
 import SitegenMarkdown
 import SitegenLimits
 
-/// Reads `data/*.yml`, `*.yaml` and `*.json` into values templates see as `data.NAME`.
+/// Reads `data/*.yml`, `*.yaml` and `*.json` into values templates see as `data.NAME`; a
+/// Jekyll site's `_data/` also `*.csv` and `*.tsv`, each a list of its rows, each row a map
+/// of the first row's names to its cells, as Jekyll reads them.
 enum DataFiles {
     /// Data files larger than this are not read: they are held in memory, as values, at many
     /// times their size.
@@ -11,6 +13,11 @@ enum DataFiles {
     /// Whether a file of `data/` is a data file.
     static func isDataFile(_ name: String) -> Bool {
         name.hasSuffix(".yml") || name.hasSuffix(".yaml") || name.hasSuffix(".json")
+    }
+
+    /// Whether a file of a Jekyll site's `_data/` is a data file: tables too.
+    static func isJekyllDataFile(_ name: String) -> Bool {
+        isDataFile(name) || name.hasSuffix(".csv") || name.hasSuffix(".tsv")
     }
 
     /// The files of `folder` by name; `shownAs` is how messages name the folder (`data/`, `i18n/`).
@@ -29,7 +36,8 @@ enum DataFiles {
     static func read(_ folder: String?, shownAs: String = "data/", walker: FolderWalker,
                      skipped: ((SiteError) -> Void)? = nil) throws -> [(name: String, shown: String, value: FrontMatterValue)] {
         guard let folder else { return [] }
-        let listing = walker.list(folder, shownAs: shownAs, verb: "read", recursive: false, accepting: isDataFile)
+        let tables = folder == "_data"
+        let listing = walker.list(folder, shownAs: shownAs, verb: "read", recursive: false, accepting: tables ? isJekyllDataFile : isDataFile)
         guard listing.errors.isEmpty else { throw SiteErrors(errors: listing.errors) }
         var data: [(name: String, shown: String, value: FrontMatterValue)] = []
         for path in listing.files {
@@ -37,7 +45,10 @@ enum DataFiles {
             let name = String(path.dropLast(URLPath.fileExtension(of: path).count + 1))
             let bytes = try walker.source.read(file, maximumSize: maximumBytes, shownAs: file)
             do throws(SiteError) {
-                if path.hasSuffix(".json") {
+                if tables, path.hasSuffix(".csv") || path.hasSuffix(".tsv") {
+                    data.append((name, file, DelimitedTable.rows(of: String(decoding: bytes, as: UTF8.self),
+                                                                  separator: path.hasSuffix(".tsv") ? "\t" : ",")))
+                } else if path.hasSuffix(".json") {
                     guard let json = try? JSONDecoder().decode(JSONValue.self, from: bytes) else {
                         throw SiteError(file: file, "is not valid JSON")
                     }

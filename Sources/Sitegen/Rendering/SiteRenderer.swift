@@ -837,9 +837,12 @@ struct SiteRenderer: Sendable {
             let frontMatter = found.first.frontMatter
             let key = frontMatter["layout"] == nil && frontMatter["template"] != nil ? "template" : "layout"
             let written = key == "layout" ? "layout: \(layout)" : "template = \(frontMatter["template"]?.string ?? layout)"
+            // A Jekyll site draws its pages with its own layouts: that is where one goes.
+            let advice = loaded.configuration.jekyllPermalinks != nil
+                ? "Add _layouts/\(layout).html (drawn as Jekyll draws it) or templates/\(layout).mustache to give it one"
+                : "Add templates/\(layout).mustache to give it one"
             return SiteError(file: display(found.first.sourcePath), line: frontMatter.line(of: key),
-                             "`\(written)` names no template\(others); rendered with the page template. "
-                             + "Add templates/\(layout).mustache to give it one")
+                             "`\(written)` names no template\(others); rendered with the page template. " + advice)
         }
     }
 

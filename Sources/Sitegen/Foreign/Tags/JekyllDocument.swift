@@ -67,8 +67,10 @@ struct JekyllDocument: TemplateObject {
             if let excerpt { return .text(excerpt()) }
         case "content":
             if let html = documents?.html(of: path) { return .text(html) }
-        case "previous" where isPost, "next" where isPost:
-            return documents?.neighbour(of: path, next: name == "next") ?? .null
+        case "previous", "next":
+            // A post's or a collection document's neighbour in its collection.
+            if let neighbour = documents?.neighbour(of: path, next: name == "next") { return neighbour }
+            if isPost { return .null }
         default: break
         }
         if let value = fields[name], name != "title" || frontMatter["title"] == nil { return value }

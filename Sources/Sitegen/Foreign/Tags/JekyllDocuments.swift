@@ -9,7 +9,7 @@ import SitegenTemplates
 final class JekyllDocuments: Sendable {
     private struct State {
         var values: [String: TemplateValue] = [:]
-        /// Each post's older and newer post, by content path.
+        /// Each post's older and newer post, and each collection document's neighbours, by content path.
         var neighbours: [String: (previous: String?, next: String?)] = [:]
         var html: [String: @Sendable () -> String] = [:]
     }

@@ -38,7 +38,7 @@ struct JekyllLiquid: Sendable {
         var categories: [String: [TemplateValue]] = [:], tags: [String: [TemplateValue]] = [:]
         // Each collection's documents (`_recipes/soup.md` of `collections: [recipes]`), by label.
         let labels = configuration.jekyllPermalinks?.collectionLabels ?? []
-        var collections: [String: [TemplateValue]] = [:]
+        var collections: [String: [TemplateValue]] = [:], collectionPaths: [String: [String]] = [:]
         let separator = configuration.params["excerpt_separator"]?.string ?? "\n\n"
         let documents = documents
         for page in loaded.pages {
@@ -48,6 +48,7 @@ struct JekyllLiquid: Sendable {
             pageURLs[loaded.layout.display(contentPath: page.sourcePath)] = page.url
             if let first = page.sourcePath.split(separator: "/").first, first.hasPrefix("_"), labels.contains(String(first.dropFirst())) {
                 collections[String(first.dropFirst()), default: []].append(value)
+                collectionPaths[String(first.dropFirst()), default: []].append(page.sourcePath)
             }
             if page.sourcePath.split(separator: "/").contains("_posts") {
                 let name = URLPath.lastComponent(of: page.sourcePath)
@@ -93,6 +94,12 @@ struct JekyllLiquid: Sendable {
         for (index, post) in posts.enumerated() {
             neighbours[post.0.sourcePath] = (index + 1 < posts.count ? posts[index + 1].0.sourcePath : nil,
                                              index > 0 ? posts[index - 1].0.sourcePath : nil)
+        }
+        // A collection's documents in the order of their paths, as Jekyll sorts them.
+        for paths in collectionPaths.values {
+            for (index, path) in paths.enumerated() {
+                neighbours[path] = (index > 0 ? paths[index - 1] : nil, index + 1 < paths.count ? paths[index + 1] : nil)
+            }
         }
         documents.remember(values: pages, neighbours: neighbours)
     }
