@@ -290,6 +290,21 @@ struct JekyllLayoutTests {
         #expect(summary.warnings.isEmpty, "\(summary.warnings)")
     }
 
+    @Test("kramdown's {::nomarkdown} is HTML as written, {::comment} and {::options /} are left out; in code, as written")
+    func kramdownExtensions() async throws {
+        let site = try jekyllSite(Self.config, [
+            "page.md": "---\ntitle: Page\nlayout: none\n---\n{::nomarkdown}\n<div>*not emphasis*\n\n</div>\n{:/nomarkdown}\n"
+                + "Inline {::nomarkdown}<b>*x*</b>{:/} and {::comment}hidden{:/comment}gone.\n\n{::options parse_block_html=\"true\" /}\n"
+                + "```\n{::comment}kept{:/comment}\n```\n",
+        ])
+        let summary = try await site.build()
+        let page = try site.page("page/index.html")
+        #expect(page.contains("<div>*not emphasis*\n\n</div>\n") && page.contains("<p>Inline <b>*x*</b> and gone.</p>\n"), "\(page)")
+        #expect(!page.contains("hidden") && !page.contains("options"), "\(page)")
+        #expect(page.contains("{::comment}kept{:/comment}"), "\(page)")
+        #expect(summary.warnings.isEmpty, "\(summary.warnings)")
+    }
+
     @Test("a byte order mark before _config.yml, a data file, a layout or an include is left out, as Jekyll leaves it out")
     func byteOrderMarks() async throws {
         let site = try jekyllSite("\u{FEFF}title: Marked\nurl: https://example.org\n", [

@@ -603,6 +603,10 @@ struct SiteRenderer: Sendable {
         if loaded.configuration.jekyllPermalinks != nil, let body = KramdownHTMLBlocks.rewritten(expanded.body, fragments: &fragments) {
             expanded = MarkdownSource(frontMatter: expanded.frontMatter, body: body[...], bodyLineOffset: expanded.bodyLineOffset)
         }
+        // kramdown's `{::nomarkdown}` and `{::comment}`.
+        if loaded.configuration.jekyllPermalinks != nil, let body = KramdownExtensions.rewritten(expanded.body, fragments: &fragments) {
+            expanded = MarkdownSource(frontMatter: expanded.frontMatter, body: body[...], bodyLineOffset: expanded.bodyLineOffset)
+        }
         // kramdown's `* TOC` + `{:toc}`: a marker for the page's table of contents.
         if loaded.configuration.jekyllPermalinks != nil, let body = KramdownTableOfContents.rewritten(expanded.body) {
             expanded = MarkdownSource(frontMatter: expanded.frontMatter, body: body[...], bodyLineOffset: expanded.bodyLineOffset)
