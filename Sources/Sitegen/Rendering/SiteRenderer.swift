@@ -255,7 +255,7 @@ struct SiteRenderer: Sendable {
         for page in parsed where !redirects.contains(page.page.page.url)
             && layouts.draws(page.page.page.frontMatter, at: page.page.page.sourcePath, body: try? page.page.page.text.source().body) {
             let rendered = page.page, seen = page.page.page
-            let isPost = seen.sourcePath.split(separator: "/").contains("_posts")
+            let isPost = JekyllDocument.isPost(seen.sourcePath)
             chosen.append(Given(layout: seen.layout ?? "", url: seen.url, path: seen.sourcePath, frontMatter: seen.frontMatter,
                                 language: seen.language, seo: context.jekyllSEO(of: rendered.unspilled(), isPost: isPost),
                                 content: { rendered.unspilled().content }))
@@ -599,16 +599,8 @@ struct SiteRenderer: Sendable {
             imageRequests = expansion.imageRequests
             rawLines = expansion.rawLines.map { $0.lowerBound + expanded.bodyLineOffset...$0.upperBound + expanded.bodyLineOffset }
         }
-        // kramdown's `<div markdown="1">`: a Jekyll page's elements whose text is Markdown.
-        if loaded.configuration.jekyllPermalinks != nil, let body = KramdownHTMLBlocks.rewritten(expanded.body, fragments: &fragments) {
-            expanded = MarkdownSource(frontMatter: expanded.frontMatter, body: body[...], bodyLineOffset: expanded.bodyLineOffset)
-        }
-        // kramdown's `{::nomarkdown}` and `{::comment}`.
-        if loaded.configuration.jekyllPermalinks != nil, let body = KramdownExtensions.rewritten(expanded.body, fragments: &fragments) {
-            expanded = MarkdownSource(frontMatter: expanded.frontMatter, body: body[...], bodyLineOffset: expanded.bodyLineOffset)
-        }
-        // kramdown's `* TOC` + `{:toc}`: a marker for the page's table of contents.
-        if loaded.configuration.jekyllPermalinks != nil, let body = KramdownTableOfContents.rewritten(expanded.body) {
+        // kramdown's `<div markdown="1">`, `{::nomarkdown}` and `{:toc}` in a Jekyll page.
+        if loaded.configuration.jekyllPermalinks != nil, let body = KramdownText.rewritten(expanded.body, fragments: &fragments) {
             expanded = MarkdownSource(frontMatter: expanded.frontMatter, body: body[...], bodyLineOffset: expanded.bodyLineOffset)
         }
         var markdown = parser.parse(ForeignTemplateTags.unescapingHugoShortcodes(expanded), fragments: fragments)

@@ -26,7 +26,7 @@ struct JekyllDocument: TemplateObject {
         self.documents = documents
         path = page.sourcePath
         self.separator = page.frontMatter["excerpt_separator"]?.string ?? separator
-        isPost = page.sourcePath.split(separator: "/").contains("_posts")
+        isPost = Self.isPost(page.sourcePath)
         var fields: [String: TemplateValue] = [
             "url": .text(page.url), "path": .text(page.sourcePath),
             "id": .text(page.url), "categories": .list(Self.list(page, "categories", single: "category").map { .text($0) }),
@@ -34,12 +34,12 @@ struct JekyllDocument: TemplateObject {
         ]
         if let date = page.date { fields["date"] = .text(ISO8601DateFormatter().string(from: date)) }
         // A post is titled by its file's name when its front matter gives no title; another page is not, as in Jekyll.
-        let components = page.sourcePath.split(separator: "/")
-        if let title = page.explicitTitle ?? (components.contains("_posts") || components.contains("_drafts") ? page.fileTitle : nil) {
+        if let title = page.explicitTitle ?? (isPost ? page.fileTitle : nil) {
             fields["title"] = .text(title)
         }
         // The collection a document is of: `posts`, or the label of the `_label` folder it is in.
-        if components.contains("_posts") || components.contains("_drafts") {
+        let components = page.sourcePath.split(separator: "/")
+        if isPost {
             fields["collection"] = .text("posts")
         } else if let first = components.first, first.hasPrefix("_"), first.count > 1, components.count > 1 {
             fields["collection"] = .text(String(first.dropFirst()))
@@ -133,6 +133,11 @@ struct JekyllDocument: TemplateObject {
             guard !name.isEmpty, !voidElements.contains(Substring(name)), !tag.hasSuffix("/") else { continue }
             if !visit(closing, tagEnd) { return }
         }
+    }
+
+    /// Whether the content file at `path` is a post: in a `_posts` (or `_drafts`) folder.
+    static func isPost(_ path: String) -> Bool {
+        path.split(separator: "/").contains { $0 == "_posts" || $0 == "_drafts" }
     }
 
     /// A post's categories or tags: the front matter's list (or space-separated words), or its

@@ -50,7 +50,7 @@ struct JekyllLiquid: Sendable {
                 collections[String(first.dropFirst()), default: []].append(value)
                 collectionPaths[String(first.dropFirst()), default: []].append(page.sourcePath)
             }
-            if page.sourcePath.split(separator: "/").contains("_posts") {
+            if JekyllDocument.isPost(page.sourcePath) {
                 let name = URLPath.lastComponent(of: page.sourcePath)
                 postURLs[String(name[..<(name.lastIndex(of: ".") ?? name.endIndex)])] = page.url
                 posts.append((page, value))
