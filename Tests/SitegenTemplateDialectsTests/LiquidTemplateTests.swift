@@ -1,3 +1,4 @@
+import Synchronization
 import Foundation
 import SitegenTemplates
 import Testing
@@ -161,14 +162,17 @@ func liquidError(_ source: String, _ variables: [String: TemplateValue] = [:],
     #expect(error?.line == 3)
 }
 
-@Test func unknownFiltersAreUnsupportedWhenParsed() {
-    do {
-        _ = try LiquidTemplate("a\n\n{{ x | frobnicate: 2 }}")
-        Issue.record("parsed")
-    } catch {
-        #expect(error.kind == .unsupported(construct: "filter frobnicate"))
-        #expect(error.line == 3)
-    }
+@Test func unknownFiltersAreUnsupportedOrPassTheirInputThroughWhenCalled() throws {
+    // Unsupported where they are called, with their line; one never called is no error.
+    let error = liquidError("a\n\n{{ x | frobnicate: 2 }}")
+    #expect(error?.kind == .unsupported(construct: "filter frobnicate"))
+    #expect(error?.line == 3)
+    #expect(liquidError("{% if false %}{{ x | frobnicate }}{% endif %}") == nil)
+    // With `unknownFilter`, the input unchanged (Liquid without strict_filters), each call told.
+    let told = Mutex<[String]>([])
+    let environment = LiquidEnvironment(unknownFilter: { name, line in told.withLock { $0.append("\(name):\(line)") } })
+    #expect(try liquid("{{ 'en' | to_html_lang | upcase }}\n{{ 3 | frobnicate: 2, a: 1 | plus: 1 }}", environment: environment) == "EN\n4")
+    #expect(told.withLock { $0 } == ["to_html_lang:1", "frobnicate:2"])
 }
 
 @Test func malformedLiquidTemplatesAreSyntaxErrorsWithTheirLine() {

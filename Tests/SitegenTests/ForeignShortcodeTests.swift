@@ -185,6 +185,62 @@ struct ForeignShortcodeTests {
         #expect(more.html.count == 20_001 && more.html.last == String(repeating: "</div>", count: 20_000))
     }
 
+    @Test("kramdown's HTML blocks in a Jekyll site: blank lines (one a Liquid if left) keep them whole, text after them is Markdown")
+    func kramdownRawHTMLBlocks() async throws {
+        let page = """
+            ---
+            title: A
+            ---
+            Intro
+
+            <div class="box">
+              <p>one</p>
+
+                <p>two</p>
+            {% if true %}
+                <SPAN>three</SPAN>
+            {% endif %}
+            <div class="inner">
+
+            </div>
+            </DIV>
+            After *this*
+
+            <span>inline</span>
+
+            <section>
+            Never *closed*
+
+            ```html
+            <div>
+
+            </div>
+            ```
+            """
+        let site = try TestSite()
+        try site.write("title: J\n", to: "_config.yml")
+        try site.write(page, to: "a.md")
+        try await site.build()
+        let html = try site.page("a.html")
+        #expect(html.contains("<p>Intro</p>\n<div class=\"box\">\n  <p>one</p>\n\n    <p>two</p>\n\n    <SPAN>three</SPAN>\n\n<div class=\"inner\">\n\n</div>\n</DIV>\n<p>After <em>this</em></p>"))
+        #expect(!html.contains("&lt;p&gt;two"))
+        #expect(html.contains("<p><span>inline</span></p>"))
+        // Never closed: read as CommonMark reads it; code stays code.
+        #expect(html.contains("<section>\nNever *closed*"))
+        #expect(html.contains("<pre><code class=\"language-html\">"))
+        // Other sites read CommonMark's way.
+        let plain = try TestSite()
+        try plain.write(page, to: "content/a.md")
+        try await plain.build()
+        #expect(try plain.page("a/index.html").contains("<pre><code>&lt;p&gt;two&lt;/p&gt;"))
+        // Thousands of elements never closed cost a bounded look each.
+        var fragments = HTMLFragments()
+        let many = String(repeating: "<div>\n\n", count: 20_000)
+        #expect(KramdownRawHTML.rewritten(many[...], fragments: &fragments) == nil)
+        let closed = "<div>\n\n</div>\n" + String(repeating: "<p>\n\n</p>\n", count: 3)
+        #expect(KramdownRawHTML.rewritten(closed[...], fragments: &fragments) != nil && fragments.html.count == 4)
+    }
+
     @Test("include_relative brings in a file from the page's folder, with parameters; one that climbs out or is missing is a warning")
     func jekyllIncludeRelative() async throws {
         let site = try TestSite()
@@ -202,22 +258,22 @@ struct ForeignShortcodeTests {
         #expect(summary.warnings.map(\.description).contains { $0.contains("docs/up.md:4") && $0.contains("../secret.md") })
     }
 
-    @Test("Liquid that cannot run (an unknown filter, an include of itself, a missing include) is a warning at the page's line; the page shows its text")
+    @Test("Liquid that cannot run (an unknown tag, an include of itself, a missing include) is a warning at the page's line; the page shows its text")
     func jekyllLiquidFailures() async throws {
         let site = try TestSite()
         try site.write("title: Jekyll blog\n", to: "_config.yml")
-        try site.write("---\ntitle: A\n---\nFine.\n\n{{ page.title | frobnicate }}\n", to: "a.md")
+        try site.write("---\ntitle: A\n---\nFine.\n\n{% frobnicate page.title %}\n", to: "a.md")
         try site.write("---\ntitle: B\n---\n{% include loop.html %}\n", to: "b.md")
         try site.write("again {% include loop.html %}", to: "_includes/loop.html")
         try site.write("---\ntitle: C\n---\n{% include ../../etc/passwd %}\n", to: "c.md")
         try site.write("---\ntitle: D\n---\n[x]({% post_url 2020-01-01-gone %})\n", to: "d.md")
         let summary = try await site.build()
         let warnings = summary.warnings.map(\.description)
-        #expect(warnings.contains { $0.hasPrefix("a.md:6: Liquid not run: uses filter frobnicate") }, "\(warnings)")
+        #expect(warnings.contains { $0.hasPrefix("a.md:6: Liquid not run: uses tag frobnicate") }, "\(warnings)")
         #expect(warnings.contains { $0.hasPrefix("b.md:") && $0.contains("Liquid not run") }, "\(warnings)")
         #expect(warnings.contains { $0.hasPrefix("c.md:4: Liquid not run") }, "\(warnings)")
         #expect(warnings.contains("d.md: `{% post_url 2020-01-01-gone %}` names no post of the site"), "\(warnings)")
-        #expect(try site.page("a.html").contains("{{ page.title | frobnicate }}"))
+        #expect(try site.page("a.html").contains("{% frobnicate page.title %}"))
         #expect(!(try site.page("c.html")).contains("root:"))
     }
 }

@@ -174,7 +174,7 @@ struct JekyllLayoutTests {
             "search.json": "---\n---\n[{% for post in site.posts %}{\"title\": {{ post.title | jsonify }}, \"text\": {{ post.content | strip_html | strip | jsonify }}}{% endfor %}]\n",
             "assets/site.css": "---\n---\nbody::before { content: \"{{ site.title }}\" }\n",
             "feeds/all.xml": "---\npermalink: /all-posts.xml\n---\n<feed>{{ site.posts.size }}</feed>\n",
-            "broken.txt": "---\n---\n{{ page.title | frobnicate }}\n",
+            "broken.txt": "---\n---\n{% frobnicate page.title %}\n",
             "plain.json": "{\"a\": 1}\n",
             "_posts/2024-03-01-one.md": "---\ntitle: One\n---\nFirst *post*\n",
         ])
@@ -184,13 +184,13 @@ struct JekyllLayoutTests {
         #expect(try site.page("all-posts.xml") == "<feed>1</feed>\n")
         #expect(!FileManager.default.fileExists(atPath: site.output.appendingPathComponent("feeds/all.xml").path))
         #expect(try site.page("plain.json") == "{\"a\": 1}\n")
-        #expect(try site.page("broken.txt") == "{{ page.title | frobnicate }}\n")
+        #expect(try site.page("broken.txt") == "{% frobnicate page.title %}\n")
         // The posts' `layout: post` (from `defaults:`) names no layout of the site: where one would go.
         #expect(summary.warnings.map(\.message).contains(
             "`layout: post` names no template; rendered with the page template. "
                 + "Add _layouts/post.html (drawn as Jekyll draws it) or templates/post.mustache to give it one"), "\(summary.warnings)")
         #expect(summary.warnings.map(\.description).filter { !$0.contains("names no template") } == [
-            "broken.txt:3: Liquid not run: uses filter frobnicate, which sitegen does not run; the file is published as written",
+            "broken.txt:3: Liquid not run: uses tag frobnicate, which sitegen does not run; the file is published as written",
         ])
     }
 
@@ -337,7 +337,7 @@ struct JekyllLayoutTests {
     @Test("a layout sitegen cannot run, or a loop of layouts, is one warning, and its pages are drawn by the theme")
     func failingLayouts() async throws {
         let site = try jekyllSite(Self.config, [
-            "_layouts/post.html": "---\nlayout: base\n---\n{{ content | frobnicate }}\n",
+            "_layouts/post.html": "---\nlayout: base\n---\n{% frobnicate content %}\n",
             "_layouts/base.html": "<main>{{ content }}</main>\n",
             "_layouts/a.html": "---\nlayout: b\n---\n{{ content }}\n",
             "_layouts/b.html": "---\nlayout: a\n---\n{{ content }}\n",
@@ -351,7 +351,7 @@ struct JekyllLayoutTests {
         let summary = try await site.build()
         let messages = summary.warnings.map(\.description)
         #expect(messages.filter { $0.contains("frobnicate") } == [
-            "_layouts/post.html:4: Liquid not run: uses filter frobnicate, which sitegen does not run; its pages are rendered with sitegen's theme",
+            "_layouts/post.html:4: Liquid not run: uses tag frobnicate, which sitegen does not run; its pages are rendered with sitegen's theme",
         ], "\(messages)")
         #expect(messages.filter { $0.contains("layouts put into each other: a → b → a") }.count == 1, "\(messages)")
         #expect(messages.filter { $0.contains("put into each other") }.count == 1, "\(messages)")
@@ -387,5 +387,24 @@ struct JekyllLayoutTests {
         try site.write("---\nlayout: default\n---\n<h2>{{ page.title }}</h2>{{ content }}\n", to: "_layouts/post.html")
         try await build()
         #expect(try site.page("blog/2024/03/01/hello/index.html").contains("<h2>Hello there</h2>"))
+    }
+
+    @Test("a filter of the site's plugins gives its input unchanged, as in Jekyll, told once for the site; posts' categories start with their folders")
+    func pluginFilters() async throws {
+        let site = try jekyllSite(Self.config, [
+            "_layouts/default.html": "<html lang=\"{{ page.lang | to_html_lang }}\"><body>{{ content }}</body></html>\n",
+            "en/news/_posts/2024-03-01-one.md": "---\nlayout: default\nlang: en\ncategories: release\n---\nBy {{ page.author | posted_by }}.\n",
+            "en/news/_posts/2024-03-02-two.md": "---\nlayout: default\nlang: en\n---\nTwo {{ 'x' | posted_by: 2 }}\n",
+            "en/index.html": "---\nlayout: default\nlang: en\n---\n{% for post in site.categories[page.lang] %}[{{ post.title }}|{{ post.categories | join: ',' }}]{% endfor %}\n",
+        ])
+        let summary = try await site.build()
+        let one = try site.page("blog/2024/03/01/one/index.html")
+        #expect(one.hasPrefix("<html lang=\"en\"><body>"), "\(one)")
+        #expect(try site.page("en/index.html").contains("[Two|en,news][One|en,news,release]"))
+        let told = summary.warnings.map(\.description).filter { $0.contains("is not one sitegen runs") }
+        #expect(told.count == 2, "\(told)")
+        #expect(told.contains { $0.hasPrefix("_layouts/default.html:1: filter `to_html_lang`") && !$0.contains("files") }, "\(told)")
+        #expect(told.contains { $0.hasPrefix("en/news/_posts/2024-03-01-one.md:6: filter `posted_by`") && $0.hasSuffix("(in 2 files, the first here)") },
+                "\(told)")
     }
 }

@@ -25,9 +25,13 @@ public struct LiquidEnvironment: Sendable {
     /// given the text after its name and its rendered body; `nil` makes it an
     /// ``DialectError/Kind/unsupported(construct:)`` error.
     public var block: @Sendable (_ name: String, _ argument: String, _ body: String) -> String?
-    /// Reserved. Unknown filters and tags are ``DialectError/Kind/unsupported(construct:)``
-    /// errors either way.
+    /// Reserved. Unknown tags are ``DialectError/Kind/unsupported(construct:)`` errors either way.
     public var strict: Bool
+    /// Told of each call of a filter sitegen does not run (a site plugin's), with its name and
+    /// line: the filter then gives its input unchanged, as Liquid does without
+    /// `strict_filters` (Jekyll's default). `nil` makes such a call an
+    /// ``DialectError/Kind/unsupported(construct:)`` error.
+    public var unknownFilter: (@Sendable (_ name: String, _ line: Int) -> Void)?
 
     /// An environment; any closure left out keeps its default.
     public init(
@@ -37,7 +41,8 @@ public struct LiquidEnvironment: Sendable {
         highlight: (@Sendable (_ code: String, _ language: String, _ options: String) -> String)? = nil,
         tag: @escaping @Sendable (_ name: String, _ argument: String) -> String? = { _, _ in nil },
         block: @escaping @Sendable (_ name: String, _ argument: String, _ body: String) -> String? = { _, _, _ in nil },
-        strict: Bool = false
+        strict: Bool = false,
+        unknownFilter: (@Sendable (_ name: String, _ line: Int) -> Void)? = nil
     ) {
         self.include = include
         self.includeRelative = includeRelative
@@ -48,5 +53,6 @@ public struct LiquidEnvironment: Sendable {
         self.tag = tag
         self.block = block
         self.strict = strict
+        self.unknownFilter = unknownFilter
     }
 }

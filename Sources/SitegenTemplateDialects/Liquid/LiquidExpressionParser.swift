@@ -31,11 +31,8 @@ struct LiquidExpressionParser: TemplateExpressionReading {
     }
 
     private mutating func filterCall() throws(DialectError) -> LiquidFilterCall {
+        // A filter sitegen does not run is told when it is called (``LiquidEnvironment/unknownFilter``).
         let name = try identifier()
-        guard LiquidFilters.names.contains(name) else {
-            throw DialectError(.unsupported(construct: "filter \(name)"), line: line,
-                               "The Liquid filter `\(name)` is not supported.")
-        }
         var call = LiquidFilterCall(name: name, arguments: [], keywords: [], line: line)
         let parenthesised = take("(")
         if parenthesised || take(":") {

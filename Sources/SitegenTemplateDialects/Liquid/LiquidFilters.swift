@@ -3,24 +3,8 @@ import SitegenTemplates
 
 /// Liquid's standard filters and Jekyll's, as Jekyll 4 runs them.
 enum LiquidFilters {
-    /// Every filter sitegen runs; any other is an error when the template is parsed.
-    static let names: Set<String> = [
-        // Liquid
-        "abs", "append", "at_least", "at_most", "capitalize", "ceil", "compact", "concat", "date", "default",
-        "divided_by", "downcase", "escape", "escape_once", "first", "floor", "h", "join", "last", "lstrip", "map",
-        "minus", "modulo", "newline_to_br", "plus", "prepend", "remove", "remove_first", "remove_last", "replace",
-        "replace_first", "replace_last", "reverse", "round", "rstrip", "size", "slice", "sort", "sort_natural",
-        "split", "strip", "strip_html", "strip_newlines", "sum", "times", "truncate", "truncatewords", "uniq",
-        "upcase", "url_decode", "url_encode", "where",
-        // Jekyll
-        "relative_url", "absolute_url", "date_to_string", "date_to_long_string", "date_to_xmlschema",
-        "date_to_rfc822", "xml_escape", "cgi_escape", "uri_escape", "number_of_words", "array_to_sentence_string",
-        "markdownify", "slugify", "jsonify", "where_exp", "group_by", "normalize_whitespace", "smartify",
-        "inspect", "push", "pop", "shift", "unshift", "find", "find_exp",
-        // Nunjucks names Eleventy pages use
-        "safe", "length", "lower", "upper", "trim", "dump", "title", "urlencode",
-    ]
-
+    /// The filter `name` applied to `input`; one sitegen does not run is
+    /// ``LiquidEnvironment/unknownFilter``'s to tell.
     static func apply(_ name: String, to input: TemplateValue, arguments: [TemplateValue], keywords: [String: TemplateValue],
                       line: Int, renderer: LiquidRenderer) throws(DialectError) -> TemplateValue
     {
@@ -259,7 +243,11 @@ enum LiquidFilters {
             while base.hasSuffix("/") { base.removeLast() }
             return .text(base + relativeURL(string, renderer: renderer))
         default:
-            throw DialectError(.unsupported(construct: "filter \(name)"), line: line, "The Liquid filter `\(name)` is not supported.")
+            guard let unknownFilter = renderer.environment.unknownFilter else {
+                throw DialectError(.unsupported(construct: "filter \(name)"), line: line, "The Liquid filter `\(name)` is not supported.")
+            }
+            unknownFilter(name, line)
+            return input
         }
     }
 

@@ -141,8 +141,13 @@ struct JekyllDocument: TemplateObject {
     }
 
     /// A post's categories or tags: the front matter's list (or space-separated words), or its
-    /// one `category`/`tag`.
+    /// one `category`/`tag`; a post's categories start with the folders above `_posts`
+    /// (`en/news/_posts/` → `en`, `news`), as Jekyll gives them.
     static func list(_ page: Page, _ key: String, single: String) -> [String] {
+        if key == "categories", isPost(page.sourcePath) {
+            return JekyllPermalink(rules: JekyllPermalinkRules(site: nil), path: page.sourcePath, frontMatter: page.frontMatter,
+                                   date: nil).categories
+        }
         if let terms = page.terms[key], !terms.isEmpty { return terms }
         switch page.frontMatter[key] {
         case .list(let values)?: return values.compactMap(\.string)

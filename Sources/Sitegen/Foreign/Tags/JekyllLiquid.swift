@@ -147,6 +147,19 @@ struct JekyllLiquid: Sendable {
     }
 
     /// Jekyll's `site.url` and `site.baseurl` of the base URL `baseURL`:
+    /// What a page or layout is told of the filter `name`, which sitegen does not run (a site
+    /// plugin's): ``isUnknownFilter(_:)`` knows it, so that a site is told it once.
+    static func unknownFilter(_ name: String) -> String {
+        "filter `\(name)`" + unknownFilterWords
+    }
+
+    /// Whether `message` is one ``unknownFilter(_:)`` makes.
+    static func isUnknownFilter(_ message: String) -> Bool {
+        message.hasPrefix("filter `") && message.hasSuffix(unknownFilterWords)
+    }
+
+    private static let unknownFilterWords = " is not one sitegen runs (a plugin's?); its input is shown unchanged, as Jekyll shows it without the plugin"
+
     /// `https://x.org/blog/` → (`https://x.org`, `/blog`); `/` → two empty texts.
     static func urlParts(of baseURL: String) -> (url: String, baseurl: String) {
         guard var components = URLComponents(string: baseURL) else { return ("", "") }
@@ -171,7 +184,7 @@ struct JekyllLiquid: Sendable {
         let page = pages[path] ?? .object(JekyllDocument(frontMatter: frontMatter, url: url, language: language))
         let seo = layout?.seo
         let source = source, postURLs = postURLs, pageURLs = pageURLs
-        let unknown = Mutex<[String]>([])
+        let unknown = Mutex<[SiteError]>([])
         let environment = LiquidEnvironment(
             include: { name in Self.include(name, in: source) },
             includeRelative: { name in Self.include(relative: name, from: URLPath.folder(of: path), in: source) },
@@ -182,13 +195,20 @@ struct JekyllLiquid: Sendable {
                 case "post_url", "link":
                     let found = name == "post_url" ? postURLs[target] ?? postURLs[URLPath.lastComponent(of: target)]
                         : pageURLs[target.hasPrefix("/") ? String(target.dropFirst()) : target]
-                    if found == nil { unknown.withLock { $0.append("`{% \(name) \(target) %}` names no \(name == "post_url" ? "post" : "page") of the site") } }
+                    if found == nil {
+                        unknown.withLock { $0.append(SiteError(file: file, "`{% \(name) \(target) %}` names no \(name == "post_url" ? "post" : "page") of the site")) }
+                    }
                     return found ?? ""
                 // In a page's text, what the theme's head already writes.
                 case "seo": return seo?(argument) ?? ""
                 case "feed_meta": return ""
                 default: return nil
                 }
+            },
+            // A filter of the site's plugins gives its input unchanged, as Jekyll gives it without the plugin, told once a line.
+            unknownFilter: { name, line in
+                let problem = SiteError(file: file, line: firstLine + line - 1, Self.unknownFilter(name))
+                unknown.withLock { if !$0.contains(where: { $0.message == problem.message }) { $0.append(problem) } }
             })
         do throws(DialectError) {
             let template = try LiquidTemplate(text)
@@ -198,7 +218,7 @@ struct JekyllLiquid: Sendable {
                 values["layout"] = .object(FrontMatterObject(frontMatter: layout.values, language: language))
             }
             let output = try template.render(values, environment: environment)
-            return .success((output, unknown.withLock { $0 }.map { SiteError(file: file, $0) }))
+            return .success((output, unknown.withLock { $0 }))
         } catch {
             let what = if case .unsupported(let construct) = error.kind {
                 "uses \(construct), which sitegen does not run"
