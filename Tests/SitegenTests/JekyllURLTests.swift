@@ -39,6 +39,30 @@ struct JekyllURLTests {
         #expect(!site.exists("tags/no/index.html") && !site.exists("tags/break/index.html"))
     }
 
+    @Test("timezone: shows URLs' and Liquid's dates where the site is; a day is its midnight there, a time without offset UTC, as Jekyll reads them")
+    func timeZone() async throws {
+        let posts = [
+            "_posts/2020-01-01-a.md": "---\ndate: 2020-01-01 07:00:00 +0800\n---\nA {{ page.date | date: \"%Y-%m-%d %H:%M %z\" }}\n",
+            "_posts/2020-03-01-b.md": "---\ndate: 2020-03-01 07:00:00\n---\nB {{ page.date | date: \"%Y-%m-%d %H:%M %z\" }}\n",
+            "_posts/2020-05-01-c.md": "---\n---\nC {{ page.date | date: \"%Y-%m-%d %H:%M\" }}\n",
+        ]
+        // As Jekyll 4.3 wrote them.
+        for (zone, expected) in [
+            ("Asia/Shanghai", ["2020/01/01/a.html": "A 2020-01-01 07:00 +0800", "2020/03/01/b.html": "B 2020-03-01 15:00 +0800",
+                               "2020/05/01/c.html": "C 2020-05-01 00:00"]),
+            ("America/New_York", ["2019/12/31/a.html": "A 2019-12-31 18:00 -0500", "2020/03/01/b.html": "B 2020-03-01 02:00 -0500",
+                                  "2020/05/01/c.html": "C 2020-05-01 00:00"]),
+            ("", ["2019/12/31/a.html": "A 2019-12-31 23:00 +0000", "2020/03/01/b.html": "B 2020-03-01 07:00 +0000",
+                  "2020/05/01/c.html": "C 2020-05-01 00:00"]),
+        ] {
+            let site = try jekyllSite("title: T\n" + (zone.isEmpty ? "" : "timezone: \(zone)\n"), posts)
+            try await site.build()
+            for (path, text) in expected {
+                #expect(try site.page(path).contains("<p>\(text)</p>"), "\(zone) \(path)")
+            }
+        }
+    }
+
     @Test("without permalink in _config.yml, posts get the date style")
     func dateStyleByDefault() async throws {
         let site = try jekyllSite("title: Blog\n", ["_posts/2024-03-05-hello-world.md": "---\ntitle: Hello\n---\nHello text\n"])

@@ -212,6 +212,22 @@ struct JekyllPermalink {
 
     // MARK: Dates
 
+    /// Whether `date` is a day without a time of day: midnight in UTC, as sitegen reads a file
+    /// name's date and `date: 2013-06-07`.
+    static func isDay(_ date: Date) -> Bool {
+        date.timeIntervalSince1970.truncatingRemainder(dividingBy: 86_400) == 0
+    }
+
+    /// `date` as Liquid's `page.date` gives it in a site whose `timezone:` is `zone`:
+    /// `2013-06-07T07:02:13+08:00`; a day's midnight in that zone.
+    static func liquidText(of date: Date, zone: TimeZone?) -> String {
+        let formatter = ISO8601DateFormatter()
+        guard let zone else { return formatter.string(from: date) }
+        formatter.timeZone = zone
+        let instant = isDay(date) ? date.addingTimeInterval(-Double(zone.secondsFromGMT(for: date))) : date
+        return formatter.string(from: instant)
+    }
+
     private static let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
                                  "October", "November", "December"]
     /// Monday first, as ISO weeks count.
@@ -228,11 +244,14 @@ struct JekyllPermalink {
         var weekday = 4
     }
 
-    /// The date's parts in UTC, as Jekyll shows them on a machine in UTC (GitHub Pages'):
-    /// `2013-06-07 01:02:13 +0200` is the 6th at 23:02. A file name's date is midnight UTC.
+    /// The date's parts where the site is (``JekyllPermalinkRules/timeZone``, else UTC, as
+    /// Jekyll shows them on a machine in UTC: GitHub Pages'): `2013-06-07 01:02:13 +0200` is
+    /// the 6th at 23:02 in UTC, the 7th at 07:02 in `Asia/Shanghai`. A date without a time of
+    /// day (a file name's, `date: 2013-06-07`) is that day's midnight wherever the site is.
     var dateParts: DateParts {
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        let utc = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        calendar.timeZone = date.map(Self.isDay) == true ? utc : rules.timeZone ?? utc
         var parts = DateParts()
         if let date {
             let found = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)

@@ -1,3 +1,4 @@
+import Foundation
 import SitegenMarkdown
 
 /// The permalink settings of a Jekyll site's `_config.yml`: the site-wide `permalink` (a style
@@ -37,6 +38,10 @@ struct JekyllPermalinkRules: Sendable, Hashable {
     /// The `defaults:` entries' other values (`layout`, `image`, `author`…), with their scopes,
     /// in file order.
     var valueDefaults: [ValueDefault] = []
+    /// `timezone:` (`Asia/Shanghai`): where URLs' and Liquid's dates are shown, and where a
+    /// date without a time of day is midnight; `nil` (not given, or no zone of the IANA
+    /// database): UTC, as on GitHub Pages.
+    var timeZone: TimeZone?
 
     /// The built-in styles by name, as Jekyll documents them.
     static let styles: [String: String] = [
@@ -51,6 +56,7 @@ struct JekyllPermalinkRules: Sendable, Hashable {
     /// passed over: Jekyll would stop on them, sitegen keeps the URLs of its own rules.
     init(_ values: FrontMatter) {
         site = Self.text(values["permalink"])
+        timeZone = Self.text(values["timezone"]).flatMap(TimeZone.init(identifier:))
         switch values["collections"] {
         case .list(let names)?: collectionLabels = Set(names.compactMap(\.string))
         case .map(let table)?: collectionLabels = Set(table.keys)

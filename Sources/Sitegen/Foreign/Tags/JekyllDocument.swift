@@ -19,7 +19,7 @@ struct JekyllDocument: TemplateObject {
     private let separator: String
     private let isPost: Bool
 
-    init(page: Page, language: String, documents: JekyllDocuments? = nil, separator: String = "\n\n",
+    init(page: Page, language: String, documents: JekyllDocuments? = nil, separator: String = "\n\n", timeZone: TimeZone? = nil,
          excerpt: @escaping @Sendable (Page) -> String) {
         frontMatter = page.frontMatter
         self.language = language
@@ -32,7 +32,7 @@ struct JekyllDocument: TemplateObject {
             "id": .text(page.url), "categories": .list(Self.list(page, "categories", single: "category").map { .text($0) }),
             "tags": .list(Self.list(page, "tags", single: "tag").map { .text($0) }),
         ]
-        if let date = page.date { fields["date"] = .text(ISO8601DateFormatter().string(from: date)) }
+        if let date = page.date { fields["date"] = .text(JekyllPermalink.liquidText(of: date, zone: timeZone)) }
         // A post is titled by its file's name when its front matter gives no title; another page is not, as in Jekyll.
         if let title = page.explicitTitle ?? (isPost ? page.fileTitle : nil) {
             fields["title"] = .text(title)

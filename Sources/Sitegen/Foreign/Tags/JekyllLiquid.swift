@@ -43,7 +43,8 @@ struct JekyllLiquid: Sendable {
         let documents = documents
         for page in loaded.pages {
             let value = TemplateValue.object(JekyllDocument(page: page, language: configuration.language, documents: documents,
-                                                            separator: separator, excerpt: excerpt))
+                                                            separator: separator, timeZone: configuration.jekyllPermalinks?.timeZone,
+                                                            excerpt: excerpt))
             pages[page.sourcePath] = value
             pageURLs[loaded.layout.display(contentPath: page.sourcePath)] = page.url
             if let first = page.sourcePath.split(separator: "/").first, first.hasPrefix("_"), labels.contains(String(first.dropFirst())) {
