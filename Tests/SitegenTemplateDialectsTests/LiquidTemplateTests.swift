@@ -118,6 +118,8 @@ func liquidError(_ source: String, _ variables: [String: TemplateValue] = [:],
     let named: [String: TemplateValue] = ["page": ["title": "T"], "stem": "note"]
     #expect(try liquid("{% include {{ stem }}.html kind=\"x\" %}|{% include n{{ stem | remove: 'n' }}.html %}", named,
                        environment: environment) == "<p class=\"x\"> T</p>|<p class=\"\"> T</p>")
+    // jekyll-include-cache's include_cached is an include.
+    #expect(try liquid("{% include_cached note.html kind='c' %}", page, environment: environment) == "<p class=\"c\"> T</p>")
 }
 
 @Test func anIncludeIncludingItselfIsAnErrorNamingIt() {

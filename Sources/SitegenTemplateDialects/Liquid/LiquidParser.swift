@@ -71,7 +71,8 @@ struct LiquidParser: TemplateBlockParsing {
             return .increment(variable, by: name == "increment" ? 1 : -1)
         case "cycle":
             return try cycle(markup, line: line)
-        case "include", "include_relative":
+        // jekyll-include-cache's `include_cached` gives what `include` gives.
+        case "include", "include_relative", "include_cached":
             return try include(markup, line: line, relative: name == "include_relative")
         case "echo":
             var parser = try LiquidExpressionParser(markup, line: line)
