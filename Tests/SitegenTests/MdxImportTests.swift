@@ -15,7 +15,7 @@ struct MdxImportTests {
         #expect(parts("import x") == nil)
     }
 
-    @Test("a page's imported partial is its text where its component stands; import blocks are blank lines; code and prose keep theirs")
+    @Test("a page's imported partial is its text (not its front matter) where its component stands; import blocks are blank lines; code and prose keep theirs")
     func partials() async throws {
         let site = try TestSite()
         try site.write("""
@@ -49,10 +49,12 @@ struct MdxImportTests {
 
             <Note />
             """, to: "content/docs/api.md")
-        try site.write(":::info\n\nImport the **APIs** first.\n\n:::\n", to: "content/docs/_note.md")
+        try site.write("---\nsidebar_label: Hidden\n---\n:::info\n\nImport the **APIs** first.\n\n:::\n", to: "content/docs/_note.md")
         let summary = try await site.build()
         let page = try site.page("docs/api/index.html")
         #expect(page.components(separatedBy: "Import the <strong>APIs</strong> first.").count == 3)
+        // The partial's front matter is not its text.
+        #expect(!page.contains("sidebar_label") && !page.contains("<hr"), "\(page)")
         #expect(!page.contains("import Note from './_note.md';</p>") && !page.contains("TOCInline"))
         #expect(page.contains("<ul class=\"toc-inline\"><li><a href=\"#second\">Second</a><ul><li><a href=\"#deeper\">Deeper</a></li></ul></li></ul>"))
         // In code, and inside a paragraph, nothing is read.

@@ -189,6 +189,12 @@ struct MdBookIncludes: Sendable {
         switch directive.part {
         case .whole:
             break
+        case .body:
+            // Front matter: a `---` line, up to the next `---` (or `...`) line.
+            if lines.first?.trimmingCharacters(in: .whitespaces) == "---",
+               let end = lines.dropFirst().firstIndex(where: { ["---", "..."].contains($0.trimmingCharacters(in: .whitespaces)) }) {
+                lines = Array(lines[(end + 1)...])
+            }
         case .lines(let first, let last):
             let start = max(first ?? 1, 1) - 1
             let end = min(last ?? lines.count, lines.count)
@@ -272,6 +278,8 @@ struct MdBookIncludes: Sendable {
     private struct Directive {
         enum Part {
             case whole
+            /// The file without its front matter: an MDX partial (``MdxImports``), `{{#mdx_partial path}}`.
+            case body
             case lines(first: Int?, last: Int?)
             case anchor(String)
         }
@@ -281,8 +289,13 @@ struct MdBookIncludes: Sendable {
 
         init?(_ text: Substring) {
             let words = text.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
-            guard words.count == 2, words[0] == "include" || words[0] == "rustdoc_include" else { return nil }
+            guard words.count == 2, ["include", "rustdoc_include", "mdx_partial"].contains(words[0]) else { return nil }
             let argument = words[1].trimmingCharacters(in: .whitespaces)
+            if words[0] == "mdx_partial" {
+                guard !argument.isEmpty else { return nil }
+                (path, part) = (argument, .body)
+                return
+            }
             let parts = argument.split(separator: ":", omittingEmptySubsequences: false)
             guard let first = parts.first, !first.isEmpty else { return nil }
             path = String(first)

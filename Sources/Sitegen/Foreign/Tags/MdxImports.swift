@@ -7,13 +7,13 @@ import SitegenMarkdown
 /// ```
 /// import Note from './_note.md';     →   (a blank line)
 ///
-/// <Note />                           →   {{#include ./_note.md}}
+/// <Note />                           →   {{#mdx_partial ./_note.md}}
 /// ```
 ///
 /// A block of `import … from '…'` (or `import '…'`) lines standing between blank lines outside
 /// code is MDX's, not text: it is left out, its lines kept blank. A component imported from a
-/// Markdown file (`.md`, `.mdx`), written alone on its line (`<Note />`), is that file's text,
-/// read as an include is (from the page's folder, never from outside the site). Docusaurus'
+/// Markdown file (`.md`, `.mdx`), written alone on its line (`<Note />`), is that file's text
+/// without its front matter, read as an include is (from the page's folder, never from outside the site). Docusaurus'
 /// `<TOCInline toc={toc} />` is a list of the page's headings (`toc.slice(1)` without the
 /// first), of levels 2 and 3 as Docusaurus lists them. A page that imports itself is not
 /// put into itself. Other components (React's) are left as they are.
@@ -69,7 +69,7 @@ enum MdxImports {
                 let tag = trimmed.dropFirst().dropLast(2).trimmingCharacters(in: .whitespaces)
                 let name = String(tag.prefix { !$0.isWhitespace })
                 if let path = partials[name], name == tag, !names(path, pagePath) {
-                    lines[number] = Substring("{{#include " + path + "}}")
+                    lines[number] = Substring("{{#mdx_partial " + path + "}}")
                     changed = true
                 } else if partials[name] == tableOfContents {
                     // `toc={toc.slice(1)}` leaves out the first entry (a negative one lists none of them here).
