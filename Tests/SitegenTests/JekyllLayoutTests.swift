@@ -407,4 +407,29 @@ struct JekyllLayoutTests {
         #expect(told.contains { $0.hasPrefix("en/news/_posts/2024-03-01-one.md:6: filter `posted_by`") && $0.hasSuffix("(in 2 files, the first here)") },
                 "\(told)")
     }
+
+    @Test("jekyll-feed's feed keeps its URL (/feed.xml, or feed: path:), and {% feed_meta %} in a layout links it as jekyll-feed does")
+    func jekyllFeed() async throws {
+        let files = [
+            "_layouts/default.html": "<html><head>{% feed_meta %}</head><body>{{ content }}</body></html>\n",
+            "about.md": "---\nlayout: default\ntitle: About\n---\nAbout {% feed_meta %}\n",
+            "_posts/2020-01-01-a.md": "---\ntitle: A\n---\nHello\n",
+        ]
+        for (config, path) in [("plugins:\n  - jekyll-feed\n", "feed.xml"), ("gems: [jekyll-feed]\nfeed:\n  path: /news/atom-feed.xml\n", "news/atom-feed.xml"),
+                               ("plugins: [jekyll-seo-tag]\n", "atom.xml")] {
+            let site = try jekyllSite("title: T & Co\nurl: https://x.org\nbaseurl: /blog\n" + config, files)
+            try await site.build()
+            #expect(try site.page("about.html") == "<html><head><link type=\"application/atom+xml\" rel=\"alternate\" "
+                    + "href=\"https://x.org/blog/\(path)\" title=\"T &amp; Co\" /></head><body><p>About</p>\n</body></html>\n", "\(config)")
+            #expect(try site.page(path).contains("<link href=\"https://x.org/blog/2020/01/01/a.html\"/>"), "\(config)")
+            #expect(FileManager.default.fileExists(atPath: site.output.appendingPathComponent("feed.xml").path) == (path == "feed.xml"))
+        }
+        // A feed.xml of the site's own, copied as it is, is not replaced; a path out of the site is not written.
+        let own = try jekyllSite("title: T\nplugins: [jekyll-feed]\n", files.merging(["feed.xml": "<mine/>\n"]) { $1 })
+        try await own.build()
+        #expect(try own.page("feed.xml") == "<mine/>\n")
+        let out = try jekyllSite("title: T\nplugins: [jekyll-feed]\nfeed:\n  path: ../../escape.xml\n", files)
+        try await out.build()
+        #expect(!FileManager.default.fileExists(atPath: out.output.deletingLastPathComponent().appendingPathComponent("escape.xml").path))
+    }
 }

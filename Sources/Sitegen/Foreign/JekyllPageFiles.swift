@@ -8,7 +8,8 @@ import SitegenMarkdown
 /// - Files whose job sitegen does itself are left out, each with one note, and sitegen's own
 ///   output is published at their URL: the root `index.html` (the home page), `404.html`,
 ///   the feeds `feed.xml`, `atom.xml`, `rss.xml` (sitegen's Atom feed is also written at
-///   `feed.xml` when the site had one), `sitemap.xml`, and a folder's `index.html` where
+///   `feed.xml` when the site had one, and where jekyll-feed would publish it, ``JekyllFeed``),
+///   `sitemap.xml`, and a folder's `index.html` where
 ///   sitegen publishes the folder's list (a folder with Markdown pages in or below it), but
 ///   for one with `redirect_to`, which is the folder's page (a redirect, ``JekyllRedirects``).
 ///   A root or folder `index.html` (or the root `404.html`) whose `layout:` is one of the

@@ -386,6 +386,11 @@ struct ContentLoader {
             found.notes = pageFiles.notes
             found.warnings += pageFiles.warnings
             found.feedPaths = pageFiles.feedPaths
+            // jekyll-feed's feed keeps its URL, unless the site has a file there.
+            if let path = JekyllFeed.path(in: configuration.params), !found.feedPaths.contains(path),
+               !found.otherFiles.contains(path), !pageFiles.liquidFiles.contains(path) {
+                found.feedPaths.append(path)
+            }
             found.liquidFiles = pageFiles.liquidFiles
         } else if configuration.hugo != nil {
             let pageFiles = HugoPageFiles(files: found.otherFiles, content: layout.content, in: walker.source, display: displayPath)

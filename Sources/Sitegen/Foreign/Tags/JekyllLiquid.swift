@@ -28,6 +28,8 @@ struct JekyllLiquid: Sendable {
     private let posts: [TemplateValue]
     /// More variables every template sees (jekyll-paginate's `paginator`).
     private var globals: [String: TemplateValue] = [:]
+    /// What `{% feed_meta %}` writes in a layout: a link to jekyll-feed's feed, else to sitegen's Atom feed.
+    private let feedMeta: String
 
     /// The Liquid of the Jekyll site `loaded`; `excerpt` renders a post's first paragraph.
     init(loaded: LoadedSite, excerpt: @escaping @Sendable (Page) -> String) {
@@ -89,6 +91,8 @@ struct JekyllLiquid: Sendable {
         self.postURLs = postURLs
         self.pageURLs = pageURLs
         self.pages = pages
+        feedMeta = JekyllFeed.meta(path: JekyllFeed.path(in: configuration.params) ?? "atom.xml", siteURL: host + path,
+                                   title: configuration.title)
         self.posts = posts.map(\.1)
         // Newest first: a post's previous one is the one after it here.
         var neighbours: [String: (previous: String?, next: String?)] = [:]
@@ -202,7 +206,8 @@ struct JekyllLiquid: Sendable {
                     return found ?? ""
                 // In a page's text, what the theme's head already writes.
                 case "seo": return seo?(argument) ?? ""
-                case "feed_meta": return ""
+                // jekyll-feed's link in a layout's head; in a page's text, the theme's head has it.
+                case "feed_meta": return layout == nil ? "" : feedMeta
                 default: return nil
                 }
             },
