@@ -432,4 +432,33 @@ struct JekyllLayoutTests {
         try await out.build()
         #expect(!FileManager.default.fileExists(atPath: out.output.deletingLastPathComponent().appendingPathComponent("escape.xml").path))
     }
+
+    @Test("a Markdown page or post that names no layout gets the one jekyll-default-layout gives (as on GitHub Pages); layout: null none")
+    func impliedLayouts() async throws {
+        let site = try jekyllSite("title: T\n", [
+            "_layouts/default.html": "<html><body class=\"default\">{{ content }}</body></html>\n",
+            "_layouts/post.html": "---\nlayout: default\n---\n<article>{{ page.layout }} {{ content }}</article>\n",
+            "_posts/2020-01-01-a.md": "---\ntitle: A\n---\nPost A\n",
+            "about.md": "---\ntitle: About\n---\nAbout me\n",
+            "raw.md": "---\ntitle: Raw\nlayout: null\n---\nRaw\n",
+            "index.md": "Home *page* {{ site.posts.size }}\n",
+            "data.html": "---\ntitle: Data\n---\n<p>HTML</p>\n",
+        ])
+        try await site.build()
+        #expect(try site.page("2020/01/01/a.html") == "<html><body class=\"default\"><article>post <p>Post A</p>\n</article>\n</body></html>\n")
+        #expect(try site.page("about.html") == "<html><body class=\"default\"><p>About me</p>\n</body></html>\n")
+        #expect(try site.page("index.html") == "<html><body class=\"default\"><p>Home <em>page</em> 1</p>\n</body></html>\n")
+        #expect(try site.page("raw.html") == "<p>Raw</p>\n")
+        // Not Markdown: no layout is implied (the theme draws it).
+        #expect(!(try site.page("data.html")).hasPrefix("<html><body class=\"default\">"))
+        // A page layout, added, is the pages' from the next build on, a remembered one too.
+        let remembered = { _ = try await SiteBuilder(site: Site(), layout: SiteLayout(root: site.root), options: BuildOptions()).buildRemembering() }
+        try await remembered()
+        try site.write("---\nlayout: default\n---\n<main>{{ content }}</main>\n", to: "_layouts/page.html")
+        try await remembered()
+        #expect(try site.page("about.html") == "<html><body class=\"default\"><main><p>About me</p>\n</main>\n</body></html>\n")
+        try FileManager.default.removeItem(at: site.root.appendingPathComponent("_layouts/page.html"))
+        try await remembered()
+        #expect(try site.page("about.html") == "<html><body class=\"default\"><p>About me</p>\n</body></html>\n")
+    }
 }

@@ -78,9 +78,16 @@ struct ContentLoader {
                 configuration.hugo?.sectionSlugs[folder] = slug
             }
         }
+        // The layouts jekyll-default-layout gives pages that name none, among those the site has.
+        if configuration.jekyllPermalinks != nil {
+            configuration.jekyllPermalinks?.defaultLayouts = Set(JekyllPermalinkRules.impliedLayoutNames.filter {
+                JekyllPageFiles.layoutText($0, in: walker.source) != nil
+            })
+        }
         let reader = PageReader(layout: layout, configuration: configuration, options: options)
-        // Pages made before are kept while what places them is the same: the bundles, and the sections' slugs.
+        // Pages made before are kept while what places them is the same: the bundles, the sections' slugs, the implied layouts.
         let placing = bundleFolders.union((configuration.hugo?.sectionSlugs ?? [:]).map { "\u{0}" + $0.key + "\u{0}" + $0.value })
+            .union((configuration.jekyllPermalinks?.defaultLayouts ?? []).map { "\u{0}layout\u{0}" + $0 })
         let known = memory?.pages(bundleFolders: placing) ?? [:]
         var made: [Page] = []
         var stillKnown = 0
@@ -89,7 +96,13 @@ struct ContentLoader {
         for (path, ((text, revision), place)) in zip(found.markdown, zip(sources, places)) {
             if path == found.summary { continue }
             if let folder = folderOfIndex[place.sitePath] {
-                indexFiles[folder] = (path, try text.source())
+                var source = try text.source()
+                // A Jekyll site's Markdown `index.md` gets its `defaults:` and implied layout too.
+                if let rules = configuration.jekyllPermalinks, path.hasSuffix(".md") || path.hasSuffix(".markdown") {
+                    source = MarkdownSource(frontMatter: rules.frontMatter(source.frontMatter, of: place.sitePath, isMarkdown: true),
+                                            body: source.body, bodyLineOffset: source.bodyLineOffset)
+                }
+                indexFiles[folder] = (path, source)
                 continue
             }
             if indexes.leftOut.contains(place.sitePath) { continue }

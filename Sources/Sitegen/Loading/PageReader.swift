@@ -36,9 +36,9 @@ struct PageReader {
     func page(path: String, text: PageText, bundleFolders: Set<String>,
               place: LanguagePlacement.Place? = nil) throws(SiteError) -> Page? {
         let place = place ?? LanguagePlacement.Place(language: configuration.language, sitePath: path, sharedPath: path)
-        // A Jekyll site's `defaults:` give the keys a file does not set (`layout`, `image`…).
+        // A Jekyll site's `defaults:` give the keys a file does not set (`layout`, `image`…), and a layout is implied.
         let frontMatter = configuration.jekyllPermalinks.map { rules in
-            rules.withDefaults(text.frontMatter, path: place.sitePath, type: JekyllPermalink.defaultsType(of: place.sitePath, rules: rules))
+            rules.frontMatter(text.frontMatter, of: place.sitePath, isMarkdown: path.hasSuffix(".md") || path.hasSuffix(".markdown"))
         } ?? text.frontMatter
         let display = layout.display(contentPath: path)
         /// An error about the value of `key`, at the key's line.

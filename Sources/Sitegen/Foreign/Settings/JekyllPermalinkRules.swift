@@ -38,6 +38,9 @@ struct JekyllPermalinkRules: Sendable, Hashable {
     /// The `defaults:` entries' other values (`layout`, `image`, `author`…), with their scopes,
     /// in file order.
     var valueDefaults: [ValueDefault] = []
+    /// Which of the layouts jekyll-default-layout gives (``impliedLayoutNames``) the site has in
+    /// `_layouts/`: set when its files are walked.
+    var defaultLayouts: Set<String> = []
     /// `timezone:` (`Asia/Shanghai`): where URLs' and Liquid's dates are shown, and where a
     /// date without a time of day is midnight; `nil` (not given, or no zone of the IANA
     /// database): UTC, as on GitHub Pages.
@@ -102,6 +105,25 @@ struct JekyllPermalinkRules: Sendable, Hashable {
             if best == nil || !rank.lexicographicallyPrecedes(best!.rank) { best = (rank, entry.permalink) }
         }
         return best?.permalink
+    }
+
+    /// The layouts jekyll-default-layout gives a Markdown file that names none, in the order it
+    /// looks for them.
+    static let impliedLayoutNames = ["home", "page", "post", "default"]
+
+    /// `frontMatter` of the file at `path` (from the site's root) with the values `defaults:`
+    /// gives it; a Markdown file (`isMarkdown`) that names no `layout` then gets the one
+    /// jekyll-default-layout gives it (on by default on GitHub Pages) among
+    /// ``defaultLayouts``: the home page (`index.md`) `home`, else `page`, else `default`; a
+    /// post `post`, else `default`; another page `page`, else `default`. `layout: null` keeps none.
+    func frontMatter(_ frontMatter: FrontMatter, of path: String, isMarkdown: Bool) -> FrontMatter {
+        let type = JekyllPermalink.defaultsType(of: path, rules: self)
+        var merged = withDefaults(frontMatter, path: path, type: type)
+        guard isMarkdown, merged["layout"] == nil, !defaultLayouts.isEmpty else { return merged }
+        let isHome = ["index.md", "index.markdown"].contains(path.lowercased())
+        let candidates = isHome ? ["home", "page", "default"] : type == "posts" ? ["post", "default"] : type == "pages" ? ["page", "default"] : []
+        if let name = candidates.first(where: defaultLayouts.contains) { merged["layout"] = .string(name) }
+        return merged
     }
 
     /// `frontMatter` of the file at `path` (from the site's root) of `type` with the values
