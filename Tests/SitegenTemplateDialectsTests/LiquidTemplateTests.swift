@@ -256,3 +256,17 @@ private final class OutputBox: @unchecked Sendable {
     var liquid: String?
     var tera: String?
 }
+
+@Test func jekyllsOtherFiltersRun() throws {
+    let posts: TemplateValue = .list([["title": "A", "date": "2020-03-01"], ["title": "B", "date": "2019-05-02"], ["title": "C", "date": "2020-07-09"]])
+    // The archive idiom: posts grouped by year.
+    #expect(try liquid("{% assign years = posts | group_by_exp: 'post', \"post.date | date: '%Y'\" %}"
+                       + "{% for y in years %}[{{ y.name }}:{% for p in y.items %}{{ p.title }}{% endfor %}|{{ y.size }}]{% endfor %}",
+                       ["posts": posts]) == "[2020:AC|2][2019:B|1]")
+    #expect(try liquid("{{ '42' | to_integer | plus: 1 }} {{ true | to_integer }} {{ 'x' | to_integer }}") == "43 1 0")
+    #expect(try liquid("{% assign s = posts | sample %}{{ s.title }}{{ posts | sample: 2 | map: 'title' | join: ',' }}", ["posts": posts]) == "AA,B")
+    #expect(try liquid("{{ '/docs/index.html' | strip_index }} {{ '/a/' | strip_index }}") == "/docs/ /a/")
+    #expect(try liquid("{{ 'x' | base64_encode }} {{ 'eA==' | base64_decode }} {{ '??>' | base64_url_safe_encode }} {{ 'Pz8-' | base64_url_safe_decode }}")
+        == "eA== x Pz8- ??>")
+    #expect(liquidError("{{ 'a { b: c }' | scssify }}")?.kind == .unsupported(construct: "filter scssify"))
+}

@@ -1,3 +1,4 @@
+import Foundation
 import SitegenLimits
 import SitegenTemplates
 
@@ -187,11 +188,25 @@ enum LiquidFilters {
                 found = kept
             }
             return name == "where_exp" ? .list(found) : (found.first ?? .null)
-        case "group_by":
+        case "group_by", "group_by_exp":
             var names: [String] = []
             var groups: [String: [TemplateValue]] = [:]
+            // `group_by_exp: "post", "post.date | date: '%Y'"`: the expression with each item as the variable.
+            let expression: LiquidExpression?
+            if name == "group_by_exp" {
+                var parser = try LiquidExpressionParser(text(1), line: line)
+                expression = try parser.filteredExpression()
+                try parser.expectEnd()
+            } else {
+                expression = nil
+            }
             for item in input.liquidItems {
-                let key = item.liquidMember(text(0)).liquidText(budget)
+                let key: String
+                if let expression {
+                    key = try renderer.evaluate(expression, with: [text(0): item], line: line).liquidText(budget)
+                } else {
+                    key = item.liquidMember(text(0)).liquidText(budget)
+                }
                 if groups[key] == nil { names.append(key) }
                 groups[key, default: []].append(item)
             }
@@ -199,6 +214,32 @@ enum LiquidFilters {
                 let items = groups[key] ?? []
                 return .object(TemplateDictionary(["name": .text(key), "items": .list(items), "size": .int(items.count)]))
             }).checkNesting(budget, line: line)
+        case "to_integer":
+            switch input {
+            case .int: return input
+            case .bool(let value): return .int(value ? 1 : 0)
+            default: return .int(input.liquidInteger ?? Int(string.trimmingLiquidWhitespace()) ?? 0)
+            }
+        // Jekyll picks at random; sitegen's builds are the same every time, so the first ones.
+        case "sample":
+            let items = input.liquidItems
+            guard arguments.isEmpty else { return .list(Array(items.prefix(max(0, argument(0).liquidInteger ?? 1)))) }
+            return items.first ?? .null
+        case "strip_index":
+            for suffix in ["/index.html", "/index.htm"] where string.hasSuffix(suffix) {
+                return .text(String(string.dropLast(suffix.count - 1)))
+            }
+            return .text(string)
+        case "base64_encode": return .text(Data(string.utf8).base64EncodedString())
+        case "base64_url_safe_encode":
+            return .text(Data(string.utf8).base64EncodedString().replacingOccurrences("+", "-").replacingOccurrences("/", "_"))
+        case "base64_decode", "base64_url_safe_decode":
+            var encoded = string.trimmingLiquidWhitespace().replacingOccurrences("-", "+").replacingOccurrences("_", "/")
+            while encoded.utf8.count % 4 != 0 { encoded += "=" }
+            return Data(base64Encoded: encoded).map { .text(String(decoding: $0, as: UTF8.self)) } ?? .text("")
+        // Jekyll's Sass filters: no Sass compiler here.
+        case "sassify", "scssify":
+            throw DialectError(.unsupported(construct: "filter \(name)"), line: line, "The Liquid filter `\(name)` (Sass) is not supported.")
         case "array_to_sentence_string":
             let items = input.liquidItems.map({ $0.liquidText(budget) })
             let connector = arguments.isEmpty ? "and" : text(0)
