@@ -1,7 +1,7 @@
 import SitegenMarkdown
 
 /// kramdown's HTML blocks, in a Jekyll site's pages: an element whose opening tag starts a line
-/// (up to three spaces in) is HTML as written up to the line that closes it, blank lines and
+/// is HTML as written up to the line that closes it, blank lines and
 /// all, and the line after it starts Markdown again:
 ///
 /// ```
@@ -15,7 +15,10 @@ import SitegenMarkdown
 ///
 /// Such an element is put behind one ``HTMLFragments`` placeholder, written as an HTML comment
 /// that keeps its lines, when CommonMark would read it otherwise: when it holds a blank line
-/// (often one that a Liquid `{% if %}` line left), or when a line of text follows it. Elements
+/// (often one that a Liquid `{% if %}` line left), or when a line of text follows it; and only
+/// where the comment starts a block of its own, at the margin after a blank line (or the text's
+/// start, or another such element): not in a list item, nor inside HTML that CommonMark reads
+/// on, which the comment's blank lines would end. Elements
 /// of kramdown's span-level names (`span`, `a`, `img`…) are text, as in kramdown; so are
 /// elements never closed, code, and elements holding a placeholder already (a `markdown="1"`
 /// element's tags, ``KramdownHTMLBlocks``; `{::nomarkdown}`, ``KramdownExtensions``). Elements of the same name opened and closed inside
@@ -41,11 +44,16 @@ enum KramdownRawHTML {
         var output: [Substring] = []
         output.reserveCapacity(lines.count)
         var budget = 8 * lines.count + 10_000
-        var changed = false
+        var changed = false, afterPlaceholder = false
         var index = 0
         while index < lines.count {
             let line = lines[index]
-            guard !fences.isCode(line), let name = openingName(line),
+            // Only where the placeholder starts a block of its own: at the margin (not in a list
+            // item), after a blank line or the text's start (not inside an HTML block CommonMark
+            // reads on, whose blank line the placeholder's would end).
+            let startsBlock = index == 0 || afterPlaceholder || lines[index - 1].utf8.allSatisfy { $0 == 32 || $0 == 9 || $0 == 13 }
+            afterPlaceholder = false
+            guard !fences.isCode(line), startsBlock, line.utf8.first == UInt8(ascii: "<"), let name = openingName(line),
                   let close = closingLine(of: name, opening: index, in: lines, budget: &budget) else {
                 output.append(line)
                 index += 1
@@ -59,10 +67,10 @@ enum KramdownRawHTML {
                 index = close + 1
                 continue
             }
-            let indentation = line.prefix { $0 == " " }
             let html = element.joined(separator: "\n")
-            output.append(Substring(indentation + fragments.blockPlaceholder(for: html, newlines: close - index)))
+            output.append(Substring(fragments.blockPlaceholder(for: html, newlines: close - index)))
             changed = true
+            afterPlaceholder = true
             index = close + 1
         }
         return changed ? output.joined(separator: "\n") : nil
