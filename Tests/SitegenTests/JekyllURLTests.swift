@@ -63,6 +63,21 @@ struct JekyllURLTests {
         }
     }
 
+    @Test("timezone: a post of the day it is where the site is is published, though that day has not begun in UTC; site.time is there")
+    func timeZoneToday() async throws {
+        // 2026-11-27 20:24 UTC is the 28th at 04:24 in Shanghai.
+        let now = Date(timeIntervalSince1970: 1_795_811_040)
+        for (zone, published) in [("Asia/Shanghai", true), ("", false)] {
+            let site = try jekyllSite("title: T\n" + (zone.isEmpty ? "" : "timezone: \(zone)\n"), [
+                "_posts/2026-11-28-today.md": "---\n---\nToday\n",
+                "about.md": "---\ntitle: About\n---\n{{ site.time | date: '%z' }}\n",
+            ])
+            try await site.build(BuildOptions(now: now))
+            #expect(site.exists("2026/11/28/today.html") == published, "\(zone)")
+            #expect(try site.page("about.html").contains(zone.isEmpty ? "+0000" : "+0800"), "\(zone)")
+        }
+    }
+
     @Test("without permalink in _config.yml, posts get the date style")
     func dateStyleByDefault() async throws {
         let site = try jekyllSite("title: Blog\n", ["_posts/2024-03-05-hello-world.md": "---\ntitle: Hello\n---\nHello text\n"])

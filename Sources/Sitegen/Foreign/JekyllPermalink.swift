@@ -50,6 +50,22 @@ struct JekyllPermalink {
         }
     }
 
+    /// `frontMatter` of the file at `path` (from the site's root) with the values `defaults:` of
+    /// `rules` give it; a Markdown file (`isMarkdown`) that names no `layout` then gets the one
+    /// jekyll-default-layout gives it (on by default on GitHub Pages) among the rules'
+    /// ``JekyllPermalinkRules/defaultLayouts``: the home page (`index.md`) `home`, else `page`,
+    /// else `default`; a post `post`, else `default`; another page `page`, else `default`.
+    /// `layout: null` keeps none.
+    static func frontMatter(_ frontMatter: FrontMatter, of path: String, isMarkdown: Bool, rules: JekyllPermalinkRules) -> FrontMatter {
+        let type = defaultsType(of: path, rules: rules)
+        var merged = rules.withDefaults(frontMatter, path: path, type: type)
+        guard isMarkdown, merged["layout"] == nil, !rules.defaultLayouts.isEmpty else { return merged }
+        let isHome = ["index.md", "index.markdown"].contains(path.lowercased())
+        let candidates = isHome ? ["home", "page", "default"] : type == "posts" ? ["post", "default"] : type == "pages" ? ["page", "default"] : []
+        if let name = candidates.first(where: rules.defaultLayouts.contains) { merged["layout"] = .string(name) }
+        return merged
+    }
+
     /// The kind of the file at ``path``.
     var kind: Kind {
         let components = path.split(separator: "/").map(String.init)

@@ -99,7 +99,7 @@ struct ContentLoader {
                 var source = try text.source()
                 // A Jekyll site's Markdown `index.md` gets its `defaults:` and implied layout too.
                 if let rules = configuration.jekyllPermalinks, path.hasSuffix(".md") || path.hasSuffix(".markdown") {
-                    source = MarkdownSource(frontMatter: rules.frontMatter(source.frontMatter, of: place.sitePath, isMarkdown: true),
+                    source = MarkdownSource(frontMatter: JekyllPermalink.frontMatter(source.frontMatter, of: place.sitePath, isMarkdown: true, rules: rules),
                                             body: source.body, bodyLineOffset: source.bodyLineOffset)
                 }
                 indexFiles[folder] = (path, source)

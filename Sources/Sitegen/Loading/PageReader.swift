@@ -38,7 +38,7 @@ struct PageReader {
         let place = place ?? LanguagePlacement.Place(language: configuration.language, sitePath: path, sharedPath: path)
         // A Jekyll site's `defaults:` give the keys a file does not set (`layout`, `image`…), and a layout is implied.
         let frontMatter = configuration.jekyllPermalinks.map { rules in
-            rules.frontMatter(text.frontMatter, of: place.sitePath, isMarkdown: path.hasSuffix(".md") || path.hasSuffix(".markdown"))
+            JekyllPermalink.frontMatter(text.frontMatter, of: place.sitePath, isMarkdown: path.hasSuffix(".md") || path.hasSuffix(".markdown"), rules: rules)
         } ?? text.frontMatter
         let display = layout.display(contentPath: path)
         /// An error about the value of `key`, at the key's line.
@@ -96,7 +96,13 @@ struct PageReader {
         let pageDate = date("date") ?? publishDate ?? prefixDate
         let expiryDate = date(given("expiryDate", "expirydate", "ExpiryDate"))
         if isDraft && !options.includeDrafts { return nil }
-        if !options.includeFuture, let firstDay = [pageDate, publishDate].compactMap({ $0 }).max(), firstDay > options.now { return nil }
+        if !options.includeFuture, var firstDay = [pageDate, publishDate].compactMap({ $0 }).max() {
+            // In a Jekyll site with `timezone:`, a day starts at its midnight there.
+            if let zone = configuration.jekyllPermalinks?.timeZone, JekyllPermalink.isDay(firstDay) {
+                firstDay.addTimeInterval(-Double(zone.secondsFromGMT(for: firstDay)))
+            }
+            if firstDay > options.now { return nil }
+        }
         // Past Hugo's `expiryDate` a page is no longer published.
         if !options.includeExpired, let expiryDate, expiryDate <= options.now { return nil }
         // Eleventy's `permalink: false`: the page is not written.

@@ -111,21 +111,6 @@ struct JekyllPermalinkRules: Sendable, Hashable {
     /// looks for them.
     static let impliedLayoutNames = ["home", "page", "post", "default"]
 
-    /// `frontMatter` of the file at `path` (from the site's root) with the values `defaults:`
-    /// gives it; a Markdown file (`isMarkdown`) that names no `layout` then gets the one
-    /// jekyll-default-layout gives it (on by default on GitHub Pages) among
-    /// ``defaultLayouts``: the home page (`index.md`) `home`, else `page`, else `default`; a
-    /// post `post`, else `default`; another page `page`, else `default`. `layout: null` keeps none.
-    func frontMatter(_ frontMatter: FrontMatter, of path: String, isMarkdown: Bool) -> FrontMatter {
-        let type = JekyllPermalink.defaultsType(of: path, rules: self)
-        var merged = withDefaults(frontMatter, path: path, type: type)
-        guard isMarkdown, merged["layout"] == nil, !defaultLayouts.isEmpty else { return merged }
-        let isHome = ["index.md", "index.markdown"].contains(path.lowercased())
-        let candidates = isHome ? ["home", "page", "default"] : type == "posts" ? ["post", "default"] : type == "pages" ? ["page", "default"] : []
-        if let name = candidates.first(where: defaultLayouts.contains) { merged["layout"] = .string(name) }
-        return merged
-    }
-
     /// `frontMatter` of the file at `path` (from the site's root) of `type` with the values
     /// `defaults:` gives it for keys it does not set itself: of two entries that set a key,
     /// the one with the longer path wins, then one that names a type, then the later.

@@ -86,7 +86,10 @@ struct JekyllLiquid: Sendable {
         })
         members["categories"] = .object(OrderedTemplateObject(categories.keys.sorted().map { ($0, .list(categories[$0] ?? [])) }))
         members["tags"] = .object(OrderedTemplateObject(tags.keys.sorted().map { ($0, .list(tags[$0] ?? [])) }))
-        members["time"] = .text(ISO8601DateFormatter().string(from: Date()))
+        // The build's time where the site is (`timezone:`), as Jekyll gives it.
+        let clock = ISO8601DateFormatter()
+        if let zone = configuration.jekyllPermalinks?.timeZone { clock.timeZone = zone }
+        members["time"] = .text(clock.string(from: Date()))
         site = .object(OrderedTemplateObject(members.sorted { $0.key < $1.key }))
         self.postURLs = postURLs
         self.pageURLs = pageURLs
