@@ -78,6 +78,21 @@ struct JekyllURLTests {
         }
     }
 
+    @Test("a page of the site's own at the URL of sitegen's list of categories or of a category is kept; sitegen's other lists stay")
+    func ownCategoryPages() async throws {
+        let site = try jekyllSite("title: T\n", [
+            "_posts/2020-01-01-a.md": "---\ntitle: A\ncategories: news\ntags: [swift]\n---\nA\n",
+            "_posts/2020-01-02-b.md": "---\ntitle: B\ncategories: notes\n---\nB\n",
+            "categories.md": "---\ntitle: Categories\npermalink: /categories/\n---\nAll categories\n",
+            "news.md": "---\ntitle: News\npermalink: /categories/news/\n---\nNews page\n",
+        ])
+        try await site.build()
+        #expect(try site.page("categories/index.html").contains("All categories"))
+        #expect(try site.page("categories/news/index.html").contains("News page"))
+        #expect(try site.page("categories/notes/index.html").contains("/notes/2020/01/02/b.html"))
+        #expect(site.exists("tags/swift/index.html"))
+    }
+
     @Test("without permalink in _config.yml, posts get the date style")
     func dateStyleByDefault() async throws {
         let site = try jekyllSite("title: Blog\n", ["_posts/2024-03-05-hello-world.md": "---\ntitle: Hello\n---\nHello text\n"])

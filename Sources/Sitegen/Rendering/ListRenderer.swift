@@ -103,6 +103,8 @@ package struct ListRenderer: Sendable {
         var jobs: [@Sendable () throws -> Int] = []
         let site = context.site(language.code)
         let hugo = loaded.configuration.hugo
+        // Jekyll publishes no lists of categories and tags: a page of the site's own at one's URL (`permalink: /categories/`) is kept instead.
+        let taken = loaded.configuration.jekyllPermalinks == nil ? [] : Set(loaded.pages.map(\.url))
         for taxonomy in loaded.configuration.taxonomies {
             let terms = self.terms[language.code]?[taxonomy] ?? []
             // Hugo publishes every taxonomy's list page in every language, terms or not.
@@ -111,7 +113,7 @@ package struct ListRenderer: Sendable {
             let own = loaded.taxonomyContent[URLPath.path(taxonomy, in: language.path)]
             let title = own?.title ?? context.strings?.text(taxonomy, in: language.code) ?? PageReader.words(taxonomy)
             let html = own.flatMap { sectionHTML[$0.path] }
-            jobs.append {
+            if !taken.contains(taxonomyURL) { jobs.append {
                 // A Hugo site's taxonomy page lists its terms page by page, as its lists of pages.
                 let pager = Pager(terms, perPage: hugo == nil ? 0 : loaded.configuration.paginate, url: taxonomyURL)
                 for page in pager.pages {
@@ -128,12 +130,12 @@ package struct ListRenderer: Sendable {
                     try write("taxonomy", context.top(site: site, values, url: page.url), at: path, owner: owner)
                 }
                 return pager.pages.count
-            }
+            } }
             let folder = URLPath.path(taxonomy, in: language.path) + "/"
             let termContent = Dictionary(loaded.taxonomyContent.values.filter { $0.path.hasPrefix(folder) }.map { section in
                 (URLPath.encoded(hugo?.component(URLPath.lastComponent(of: section.path)) ?? ""), section)
             }, uniquingKeysWith: { first, _ in first })
-            for term in terms {
+            for term in terms where !taken.contains(term.url) {
                 let translation = TranslationTable.Key.term(taxonomy: taxonomy, slug: Self.slug(ofTermURL: term.url))
                 jobs.append {
                     let owners = Pager(term.pages, perPage: loaded.configuration.paginate, url: term.url).pages.map {
