@@ -93,6 +93,19 @@ struct JekyllURLTests {
         #expect(site.exists("tags/swift/index.html"))
     }
 
+    @Test("categories as Jekyll gives them: numbers, case told apart in site.categories (not in URLs), in the order the oldest post names them")
+    func categoryNames() async throws {
+        let site = try jekyllSite("title: T\n", [
+            "en/_posts/2020-01-01-a.md": "---\ntitle: A\ncategories: [2020, 3.5]\n---\nA\n",
+            "en/_posts/2021-01-01-b.md": "---\ntitle: B\ncategories: [En, zeta]\n---\nB\n",
+            "list.md": "---\ntitle: List\n---\n{% for c in site.categories %}[{{ c[0] }}:{{ c[1].size }}]{% endfor %}\n",
+        ])
+        try await site.build()
+        #expect(site.exists("en/2020/3.5/2020/01/01/a.html"))
+        #expect(site.exists("en/zeta/2021/01/01/b.html"))
+        #expect(try site.page("list.html").contains("[en:2][2020:1][3.5:1][En:1][zeta:1]"))
+    }
+
     @Test("without permalink in _config.yml, posts get the date style")
     func dateStyleByDefault() async throws {
         let site = try jekyllSite("title: Blog\n", ["_posts/2024-03-05-hello-world.md": "---\ntitle: Hello\n---\nHello text\n"])

@@ -208,16 +208,23 @@ struct JekyllPermalink {
     /// The categories of a post: the folders above `_posts`, then `category` and `categories`
     /// of its front matter (a list, or names separated by spaces), each once. None for pages.
     var categories: [String] {
+        var seen: Set<String> = []
+        return categoryNames.filter { seen.insert($0.lowercased()).inserted }
+    }
+
+    /// The categories of a post as `page.categories` and `site.categories` give them: those of
+    /// ``categories`` told apart by case too (`News` beside `news`), as Ruby's `uniq` tells them.
+    var categoryNames: [String] {
         guard case .post(let folders, _) = kind else { return [] }
         var names = folders
         if let one = frontMatter["category"]?.string { names.append(one) }
         switch frontMatter["categories"] {
-        case .list(let values)?: names += values.compactMap { $0.string ?? $0.int.map(String.init) }
+        case .list(let values)?: names += values.compactMap { $0.string ?? $0.int.map(String.init) ?? $0.double.map { String($0) } }
         case .string(let text)?: names += Self.words(text)
         default: break
         }
         var seen: Set<String> = []
-        return names.filter { !$0.isEmpty && seen.insert($0.lowercased()).inserted }
+        return names.filter { !$0.isEmpty && seen.insert($0).inserted }
     }
 
     /// The words of a text of names (`categories: news releases`), split as Ruby's `split`

@@ -146,7 +146,7 @@ struct JekyllDocument: TemplateObject {
     static func list(_ page: Page, _ key: String, single: String) -> [String] {
         if key == "categories", isPost(page.sourcePath) {
             return JekyllPermalink(rules: JekyllPermalinkRules(site: nil), path: page.sourcePath, frontMatter: page.frontMatter,
-                                   date: nil).categories
+                                   date: nil).categoryNames
         }
         if let terms = page.terms[key], !terms.isEmpty { return terms }
         switch page.frontMatter[key] {

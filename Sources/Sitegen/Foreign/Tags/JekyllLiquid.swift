@@ -84,8 +84,16 @@ struct JekyllLiquid: Sendable {
             .object(OrderedTemplateObject([("label", .text(label)),
                                            ("docs", .list(label == "posts" ? posts.map(\.1) : collections[label] ?? []))]))
         })
-        members["categories"] = .object(OrderedTemplateObject(categories.keys.sorted().map { ($0, .list(categories[$0] ?? [])) }))
-        members["tags"] = .object(OrderedTemplateObject(tags.keys.sorted().map { ($0, .list(tags[$0] ?? [])) }))
+        // In the order Jekyll's hashes hold them: as the oldest post that names each comes first.
+        var categoryOrder: [String] = [], tagOrder: [String] = [], seenCategories: Set<String> = [], seenTags: Set<String> = []
+        for (page, _) in posts.reversed() {
+            for category in JekyllDocument.list(page, "categories", single: "category") where seenCategories.insert(category).inserted {
+                categoryOrder.append(category)
+            }
+            for tag in JekyllDocument.list(page, "tags", single: "tag") where seenTags.insert(tag).inserted { tagOrder.append(tag) }
+        }
+        members["categories"] = .object(OrderedTemplateObject(categoryOrder.map { ($0, .list(categories[$0] ?? [])) }))
+        members["tags"] = .object(OrderedTemplateObject(tagOrder.map { ($0, .list(tags[$0] ?? [])) }))
         // The build's time where the site is (`timezone:`), as Jekyll gives it.
         let clock = ISO8601DateFormatter()
         if let zone = configuration.jekyllPermalinks?.timeZone { clock.timeZone = zone }
