@@ -137,6 +137,18 @@ struct ForeignShortcodeTests {
         #expect(JekyllLiquid.urlParts(of: "/") == ("", ""))
     }
 
+    /// The HTML of `page` as `a.md` of a Jekyll site, and as a page of a site of sitegen's own.
+    private static func jekyllAndPlain(_ page: String) async throws -> (jekyll: String, plain: String) {
+        let site = try TestSite()
+        try site.write("title: J\n", to: "_config.yml")
+        try site.write(page, to: "a.md")
+        try await site.build()
+        let plain = try TestSite()
+        try plain.write(page, to: "content/a.md")
+        try await plain.build()
+        return (try site.page("a.html"), try plain.page("a/index.html"))
+    }
+
     @Test("kramdown's markdown=\"1\" elements hold Markdown in a Jekyll site, nested too; raw ones, code and unclosed ones stay")
     func kramdownMarkdownElements() async throws {
         let page = """
@@ -161,20 +173,13 @@ struct ForeignShortcodeTests {
             </div>
             ```
             """
-        let site = try TestSite()
-        try site.write("title: J\n", to: "_config.yml")
-        try site.write(page, to: "a.md")
-        try await site.build()
-        let html = try site.page("a.html")
+        let (html, plainHTML) = try await Self.jekyllAndPlain(page)
         #expect(html.contains("<div class=\"links\">\n<ul>\n<li><a href=\"/start/\">Start</a> <em>now</em></li>\n</ul>\n  <div class='sub'>\n<p><strong>Deeper</strong></p>\n  </div>\n<div class=\"raw\">\n*raw*\n</div>\n</div>"))
         // Never closed: closed at the page's end, as kramdown closes it.
         #expect(html.contains("<section>\n<p>Never <em>closed</em></p>"))
         #expect(html.contains("</code></pre>\n</section>"))
         #expect(html.contains("<span class=\"na\">markdown</span><span class=\"o\">=</span><span class=\"s\">&quot;1&quot;</span>"))
-        let plain = try TestSite()
-        try plain.write(page, to: "content/a.md")
-        try await plain.build()
-        #expect(try plain.page("a/index.html").contains("<div class=\"links\" markdown=\"1\">"))
+        #expect(plainHTML.contains("<div class=\"links\" markdown=\"1\">"))
         // An inner element never closed closes with the one around it; 20,000 never closed cost one pass.
         var fragments = HTMLFragments()
         let inner = KramdownHTMLBlocks.rewritten("<div markdown=\"1\">\n<section markdown=\"1\">\n*a*\n</DIV >\n", fragments: &fragments)
@@ -217,11 +222,7 @@ struct ForeignShortcodeTests {
             </div>
             ```
             """
-        let site = try TestSite()
-        try site.write("title: J\n", to: "_config.yml")
-        try site.write(page, to: "a.md")
-        try await site.build()
-        let html = try site.page("a.html")
+        let (html, plainHTML) = try await Self.jekyllAndPlain(page)
         #expect(html.contains("<p>Intro</p>\n<div class=\"box\">\n  <p>one</p>\n\n    <p>two</p>\n\n    <SPAN>three</SPAN>\n\n<div class=\"inner\">\n\n</div>\n</DIV>\n<p>After <em>this</em></p>"))
         #expect(!html.contains("&lt;p&gt;two"))
         #expect(html.contains("<p><span>inline</span></p>"))
@@ -229,10 +230,7 @@ struct ForeignShortcodeTests {
         #expect(html.contains("<section>\nNever *closed*"))
         #expect(html.contains("<pre><code class=\"language-html\">"))
         // Other sites read CommonMark's way.
-        let plain = try TestSite()
-        try plain.write(page, to: "content/a.md")
-        try await plain.build()
-        #expect(try plain.page("a/index.html").contains("<pre><code>&lt;p&gt;two&lt;/p&gt;"))
+        #expect(plainHTML.contains("<pre><code>&lt;p&gt;two&lt;/p&gt;"))
         // Thousands of elements never closed cost a bounded look each.
         var fragments = HTMLFragments()
         let many = String(repeating: "<div>\n\n", count: 20_000)
