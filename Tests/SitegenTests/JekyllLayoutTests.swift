@@ -94,6 +94,19 @@ struct JekyllLayoutTests {
         #expect(build.files["trademarks.html"] != nil)
         let problems = LinkChecker(build: build, layout: SiteLayout(root: jekyll.root), baseURL: build.baseURL).problems().map(\.message)
         #expect(problems == ["broken link: /nowhere"], "\(problems)")
+        // A layout's broken link is told once, at the layout's line, for all the pages it draws.
+        let many = try jekyllSite("title: Site\n", (1...5).reduce(into: [
+            "_layouts/default.html": "---\nlayout: base\n---\n<main>{{ content }}</main>",
+            "_layouts/base.html": "<html>\n<a href=\"/nowhere\">x</a>{{ content }}</html>",
+        ]) { $0["p\($1).md"] = "---\ntitle: P\($1)\nlayout: default\n---\nText\n" })
+        let manyBuild = try await SiteBuilder(site: Site(), layout: SiteLayout(root: many.root)).buildInMemory()
+        let told = LinkChecker(build: manyBuild, layout: SiteLayout(root: many.root), baseURL: manyBuild.baseURL).problems().map(\.description)
+        #expect(told == ["_layouts/base.html:2: broken link: /nowhere"], "\(told)")
+        // Where no text holds it (the theme's link), once, with the count.
+        let grouped = LinkChecker.grouped(Set(["a.md", "b.md", "c.md"].map { LinkChecker.Problem(file: $0, line: nil, message: "broken link: /x") }
+                                              + [LinkChecker.Problem(file: "d.md", line: 3, message: "broken link: /x")]))
+        #expect(grouped.map { $0.description } == ["a.md: broken link: /x (in 3 pages, the first here; not in their texts: the theme's or a layout's)",
+                                                "d.md:3: broken link: /x"])
         // A site of sitegen's own: a host may not serve /page.html at /page.
         let own = try TestSite()
         try own.write("title: Site\nuglyURLs: true\n", to: "sitegen.yml")

@@ -68,6 +68,10 @@ public struct LinkChecker: Sendable {
             ids[path] = found
             return found
         }
+        // A page's `layout:` (a Jekyll site's `_layouts/NAME.html` draws it), by output path.
+        var layoutByOutput: [String: String] = [:]
+        for page in pages { if let name = page.page.layout { layoutByOutput[URLPath.outputFile(for: page.page.url)] = name } }
+        let layouts = LayoutLines(source: layout.source)
         var problems: Set<Problem> = []
         for (path, data) in files where path.hasSuffix(".html") {
             let references = data.withUnsafeBytes { bytes in
@@ -76,10 +80,36 @@ public struct LinkChecker: Sendable {
             for (_, value) in references {
                 let reference = value.contains("&amp;") ? value.replacingOccurrences(of: "&amp;", with: "&") : value
                 guard let message = check(reference, from: path, anchors: anchors, sources: sourceByOutput) else { continue }
-                problems.insert(locate(reference, message: message, outputPath: path, source: sourceByOutput[path]))
+                var problem = locate(reference, message: message, outputPath: path, source: sourceByOutput[path])
+                // Not in the page's text: in the layout that drew it, told once for all its pages.
+                if problem.line == nil, let name = layoutByOutput[path], let found = layouts.find(needle(of: reference), from: name) {
+                    problem = Problem(file: found.file, line: found.line, message: message)
+                }
+                problems.insert(problem)
             }
         }
-        return problems.sorted { ($0.file, $0.line ?? 0, $0.message) < ($1.file, $1.line ?? 0, $1.message) }
+        return Self.grouped(problems)
+    }
+
+    /// `problems` sorted by file and line; one that many pages share where none of their texts
+    /// has it (a link a theme or layout writes) told once, at the first, with their count.
+    package static func grouped(_ problems: Set<Problem>) -> [Problem] {
+        let sorted = problems.sorted { ($0.file, $0.line ?? 0, $0.message) < ($1.file, $1.line ?? 0, $1.message) }
+        var shared: [String: Int] = [:]
+        for problem in sorted where problem.line == nil { shared[problem.message, default: 0] += 1 }
+        guard shared.values.contains(where: { $0 > 1 }) else { return sorted }
+        var told: Set<String> = []
+        return sorted.compactMap { problem in
+            guard problem.line == nil, let count = shared[problem.message], count > 1 else { return problem }
+            guard told.insert(problem.message).inserted else { return nil }
+            return Problem(file: problem.file, line: nil, message: problem.message + " (in \(count) pages, the first here; not in their texts: "
+                           + "the theme's or a layout's)")
+        }
+    }
+
+    /// The address a link was written with in a text: without the site's base path.
+    private func needle(of reference: String) -> String {
+        reference.hasPrefix(basePath + "/") && !basePath.isEmpty ? String(reference.dropFirst(basePath.count)) : reference
     }
 
     /// Every link and image address to another site (`http:` or `https:`), with the output
@@ -172,7 +202,7 @@ public struct LinkChecker: Sendable {
         // A page the build read: through a link outside the site too, when the site follows them.
         let text = (try? layout.source.followingLinksOutside.text(of: layout.sourcePath(ofContentPath: sourcePath),
                                                                   maximumSize: Limits.markdownFileBytes)) ?? ""
-        let needle = reference.hasPrefix(basePath + "/") && !basePath.isEmpty ? String(reference.dropFirst(basePath.count)) : reference
+        let needle = needle(of: reference)
         let fragmentOnly = needle.hasPrefix("#") ? needle : nil
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         for (index, line) in lines.enumerated()
