@@ -104,7 +104,7 @@ func strippingTagsAsLiquidAndTeraDo() throws {
     #expect(try liquid("{{ 'The _config.yml file!' | slugify }}|{{ 'The _config.yml file!' | slugify: 'pretty' }}|{{ 'Café Ünïcode' | slugify: 'ascii' }}")
         == "the-config-yml-file|the-_config.yml-file!|caf-n-code")
     #expect(try liquid("{{ data | jsonify }}", ["data": ["b": [1, .double(2.5), nil], "a": "x\"y"]]) == "{\"a\":\"x\\\"y\",\"b\":[1,2.5,null]}")
-    #expect(try liquid("{{ data | inspect }}", ["data": ["a": [1, "s"]]]) == "{\"a\" => [1, \"s\"]}")
+    #expect(try liquid("{{ data | inspect }}", ["data": ["a": [1, "s"]]]) == "{&quot;a&quot; =&gt; [1, &quot;s&quot;]}")
     let markdown = LiquidEnvironment(markdownify: { "<p>\($0)</p>" })
     #expect(try liquid("{{ '*x*' | markdownify }}", environment: markdown) == "<p>*x*</p>")
 }

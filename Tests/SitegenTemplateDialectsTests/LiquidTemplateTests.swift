@@ -269,4 +269,7 @@ private final class OutputBox: @unchecked Sendable {
     #expect(try liquid("{{ 'x' | base64_encode }} {{ 'eA==' | base64_decode }} {{ '??>' | base64_url_safe_encode }} {{ 'Pz8-' | base64_url_safe_decode }}")
         == "eA== x Pz8- ??>")
     #expect(liquidError("{{ 'a { b: c }' | scssify }}")?.kind == .unsupported(construct: "filter scssify"))
+    // A text past the limit is an error, as `append`'s is; `inspect` is escaped, as in Jekyll.
+    #expect(liquidError("{{ x | base64_encode }}", ["x": .text(String(repeating: "a", count: 13_000_000))])?.kind == .limit)
+    #expect(try liquid("{{ x | inspect }}", ["x": "<b>"]) == "&quot;&lt;b&gt;&quot;")
 }

@@ -39,7 +39,11 @@ package struct ListRenderer: Sendable {
 
     /// Writes them all; returns how many list pages were written.
     func render() async throws -> Int {
-        var jobs: [@Sendable () throws -> Int] = loaded.sections.values.filter(\.hasListPage).map { section in { try writeSection(section) } }
+        // Jekyll makes no lists of folders: a page of the site's own at a folder's URL (`permalink: /`) is kept instead.
+        let taken = jekyllPageURLs
+        var jobs: [@Sendable () throws -> Int] = loaded.sections.values.filter { $0.hasListPage && !taken.contains($0.url) }.map { section in
+            { try writeSection(section) }
+        }
         for language in loaded.configuration.publishedLanguages {
             jobs += taxonomyJobs(in: language)
             jobs.append { try writeNotFound(in: language) }
@@ -48,6 +52,11 @@ package struct ListRenderer: Sendable {
         if !liquidFiles.isEmpty || !paginatedPages.isEmpty { jobs.append { try writeLiquidFiles() } }
         let all = jobs
         return try await Parallel.tasks(all.count) { try all[$0]() }.reduce(0, +)
+    }
+
+    /// In a Jekyll site, the URLs of its pages, where sitegen makes no list (Jekyll makes none); none in other sites.
+    private var jekyllPageURLs: Set<String> {
+        loaded.configuration.jekyllPermalinks == nil ? [] : Set(loaded.pages.map(\.url))
     }
 
     // MARK: Sections and home
@@ -104,7 +113,7 @@ package struct ListRenderer: Sendable {
         let site = context.site(language.code)
         let hugo = loaded.configuration.hugo
         // Jekyll publishes no lists of categories and tags: a page of the site's own at one's URL (`permalink: /categories/`) is kept instead.
-        let taken = loaded.configuration.jekyllPermalinks == nil ? [] : Set(loaded.pages.map(\.url))
+        let taken = jekyllPageURLs
         for taxonomy in loaded.configuration.taxonomies {
             let terms = self.terms[language.code]?[taxonomy] ?? []
             // Hugo publishes every taxonomy's list page in every language, terms or not.

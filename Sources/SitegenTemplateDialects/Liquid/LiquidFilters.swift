@@ -73,7 +73,8 @@ enum LiquidFilters {
         case "slugify": return .text(slugify(string, mode: arguments.isEmpty ? "default" : text(0)))
         case "markdownify": return .text(renderer.environment.markdownify(string))
         case "jsonify", "dump": return .text(json(input, budget))
-        case "inspect": return .text(input.liquidInspect(budget))
+        // Escaped, as Jekyll's `inspect` escapes it.
+        case "inspect": return .text(escapeHTML(input.liquidInspect(budget)))
 
         // MARK: Numbers
         case "plus", "minus", "times", "divided_by", "modulo":
@@ -230,9 +231,10 @@ enum LiquidFilters {
                 return .text(String(string.dropLast(suffix.count - 1)))
             }
             return .text(string)
-        case "base64_encode": return .text(Data(string.utf8).base64EncodedString())
+        case "base64_encode": return .text(try TextSize.checked(Data(string.utf8).base64EncodedString(), line: line))
         case "base64_url_safe_encode":
-            return .text(Data(string.utf8).base64EncodedString().replacingOccurrences("+", "-").replacingOccurrences("/", "_"))
+            let encoded = Data(string.utf8).base64EncodedString().replacingOccurrences("+", "-").replacingOccurrences("/", "_")
+            return .text(try TextSize.checked(encoded, line: line))
         case "base64_decode", "base64_url_safe_decode":
             var encoded = string.trimmingLiquidWhitespace().replacingOccurrences("-", "+").replacingOccurrences("_", "/")
             while encoded.utf8.count % 4 != 0 { encoded += "=" }

@@ -102,8 +102,9 @@ struct JekyllLiquid: Sendable {
         self.postURLs = postURLs
         self.pageURLs = pageURLs
         self.pages = pages
-        feedMeta = JekyllFeed.meta(path: JekyllFeed.path(in: configuration.params) ?? "atom.xml", siteURL: host + path,
-                                   title: configuration.title)
+        // Feeds are written for a site with its address (`url:`) only.
+        feedMeta = host.isEmpty ? "" : JekyllFeed.meta(path: JekyllFeed.path(in: configuration.params) ?? "atom.xml", siteURL: host + path,
+                                                       title: configuration.title)
         self.posts = posts.map(\.1)
         // Newest first: a post's previous one is the one after it here.
         var neighbours: [String: (previous: String?, next: String?)] = [:]
