@@ -111,6 +111,20 @@ struct JekyllURLTests {
         #expect(try site.page("list.html").contains("[en:2][2020:1][3.5:1][En:1][zeta:1]"))
     }
 
+    @Test("Markdown as Jekyll names it (.MD, .mkd…) is pages and posts; a file in _posts not named after a date is neither published nor a post")
+    func markdownNamesAndStrayPostFiles() async throws {
+        let site = try jekyllSite("title: T\n", [
+            "ABOUT.MD": "---\ntitle: About\n---\nAbout *me*\n",
+            "_posts/2020-01-01-p.mkd": "---\ntitle: P\n---\nPost *p*\n",
+            "_posts/notes.txt": "secret notes\n",
+            "_posts/draft-ideas.md": "---\ntitle: Ideas\n---\nIdeas\n",
+        ])
+        try await site.build()
+        #expect(try site.page("ABOUT.html").contains("About <em>me</em>"))
+        #expect(try site.page("2020/01/01/p.html").contains("Post <em>p</em>"))
+        #expect(site.outputFiles().filter { $0.contains("notes") || $0.contains("ideas") || $0.hasPrefix("_posts") }.isEmpty, "\(site.outputFiles())")
+    }
+
     @Test("without permalink in _config.yml, posts get the date style")
     func dateStyleByDefault() async throws {
         let site = try jekyllSite("title: Blog\n", ["_posts/2024-03-05-hello-world.md": "---\ntitle: Hello\n---\nHello text\n"])

@@ -53,10 +53,16 @@ struct JekyllFolders: Sendable {
         globs = self.excluded.filter { $0.contains(where: { "*?[".contains($0) }) }
     }
 
-    /// Whether the file at `path` (relative to the content folder) is content.
+    /// Whether the file at `path` (relative to the content folder) is content. In a `_posts`
+    /// folder, only files named after a date (`2024-03-01-title.md`) are, as Jekyll reads them:
+    /// a stray `notes.txt` there is neither a post nor published (drafts have no date).
     func isContent(_ path: String) -> Bool {
         if isExcluded(path) { return false }
         let components = path.split(separator: "/")
+        if components.dropLast().contains("_posts"),
+           FileName.splitDatePrefix(String(components.last ?? "")).0 == nil {
+            return false
+        }
         for (index, component) in components.enumerated() where component.hasPrefix("_") {
             let isFile = index == components.count - 1
             if isFile {
@@ -66,6 +72,13 @@ struct JekyllFolders: Sendable {
             guard contentFolders.contains(String(component)) else { return false }
         }
         return true
+    }
+
+    /// Whether Jekyll reads the file at `path` as Markdown: its `markdown_ext` names, in any case
+    /// (`.md`, `.MD`, `.markdown`, `.mkdown`, `.mkdn`, `.mkd`).
+    static func isMarkdown(_ path: String) -> Bool {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return false }
+        return ["md", "markdown", "mkdown", "mkdn", "mkd"].contains(path[path.index(after: dot)...].lowercased())
     }
 
     /// Whether `exclude:` (or Jekyll's own list) leaves out the file at `path`.

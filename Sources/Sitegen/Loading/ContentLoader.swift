@@ -384,7 +384,7 @@ struct ContentLoader {
         for relative in listing.files {
             if layout.content.isEmpty && (relative == "sitegen.yml" || relative == layout.foreignConfiguration.map(URLPath.lastComponent)) { continue }
             if let jekyll, !jekyll.isContent(relative) { continue }
-            if relative.hasSuffix(".md") || relative.hasSuffix(".markdown") {
+            if relative.hasSuffix(".md") || relative.hasSuffix(".markdown") || (jekyll != nil && JekyllFolders.isMarkdown(relative)) {
                 found.markdown.append(relative)
             } else {
                 found.otherFiles.append(relative)

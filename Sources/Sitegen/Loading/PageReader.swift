@@ -38,7 +38,7 @@ struct PageReader {
         let place = place ?? LanguagePlacement.Place(language: configuration.language, sitePath: path, sharedPath: path)
         // A Jekyll site's `defaults:` give the keys a file does not set (`layout`, `image`…), and a layout is implied.
         let frontMatter = configuration.jekyllPermalinks.map { rules in
-            JekyllPermalink.frontMatter(text.frontMatter, of: place.sitePath, isMarkdown: path.hasSuffix(".md") || path.hasSuffix(".markdown"), rules: rules)
+            JekyllPermalink.frontMatter(text.frontMatter, of: place.sitePath, isMarkdown: JekyllFolders.isMarkdown(path), rules: rules)
         } ?? text.frontMatter
         let display = layout.display(contentPath: path)
         /// An error about the value of `key`, at the key's line.
