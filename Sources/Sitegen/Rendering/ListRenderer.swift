@@ -39,24 +39,20 @@ package struct ListRenderer: Sendable {
 
     /// Writes them all; returns how many list pages were written.
     func render() async throws -> Int {
-        // Jekyll makes no lists of folders: a page of the site's own at a folder's URL (`permalink: /`) is kept instead.
-        let taken = jekyllPageURLs
+        // Jekyll makes no lists of folders, categories or tags: a page of the site's own at one's URL
+        // (`permalink: /`, `permalink: /categories/`) is kept instead.
+        let taken = loaded.configuration.jekyllPermalinks == nil ? [] : Set(loaded.pages.map(\.url))
         var jobs: [@Sendable () throws -> Int] = loaded.sections.values.filter { $0.hasListPage && !taken.contains($0.url) }.map { section in
             { try writeSection(section) }
         }
         for language in loaded.configuration.publishedLanguages {
-            jobs += taxonomyJobs(in: language)
+            jobs += taxonomyJobs(in: language, taken: taken)
             jobs.append { try writeNotFound(in: language) }
         }
         jobs.append { try writeAliases() }
         if !liquidFiles.isEmpty || !paginatedPages.isEmpty { jobs.append { try writeLiquidFiles() } }
         let all = jobs
         return try await Parallel.tasks(all.count) { try all[$0]() }.reduce(0, +)
-    }
-
-    /// In a Jekyll site, the URLs of its pages, where sitegen makes no list (Jekyll makes none); none in other sites.
-    private var jekyllPageURLs: Set<String> {
-        loaded.configuration.jekyllPermalinks == nil ? [] : Set(loaded.pages.map(\.url))
     }
 
     // MARK: Sections and home
@@ -108,12 +104,11 @@ package struct ListRenderer: Sendable {
     // MARK: Taxonomies
 
     /// For each taxonomy: its index page and a page per term, in `language`.
-    private func taxonomyJobs(in language: SiteLanguage) -> [@Sendable () throws -> Int] {
+    /// `taken`: the URLs at which a Jekyll site's own page stands, where no list is made.
+    private func taxonomyJobs(in language: SiteLanguage, taken: Set<String>) -> [@Sendable () throws -> Int] {
         var jobs: [@Sendable () throws -> Int] = []
         let site = context.site(language.code)
         let hugo = loaded.configuration.hugo
-        // Jekyll publishes no lists of categories and tags: a page of the site's own at one's URL (`permalink: /categories/`) is kept instead.
-        let taken = jekyllPageURLs
         for taxonomy in loaded.configuration.taxonomies {
             let terms = self.terms[language.code]?[taxonomy] ?? []
             // Hugo publishes every taxonomy's list page in every language, terms or not.
