@@ -7,6 +7,7 @@ import Sitegen
 public enum SitegenCLI {
     /// Parses the process arguments and runs the chosen command; exits the process on error.
     public static func main() async {
+        runSassWorkerOrGoOn()
         suggestCommandOrGoOn(Array(CommandLine.arguments.dropFirst()))
         if siteHandover != nil {
             TerminalOutput.error("the site's Swift code calls SitegenCLI.main() without its site: call `try await SitegenCLI.main(site: site)`")
@@ -25,6 +26,13 @@ public enum SitegenCLI {
             return
         }
         await SitegenCommand.main()
+    }
+
+    /// Compiles a Sass stylesheet and exits when started to (``SassStylesheet``); else makes
+    /// this executable the one that compiles Sass in a process of its own.
+    private static func runSassWorkerOrGoOn() {
+        if let status = SassStylesheet.runWorker(CommandLine.arguments) { exit(status) }
+        SassStylesheet.worker.withLock { $0 = Bundle.main.executablePath }
     }
 
     /// Exits with a suggestion when the first argument is a misspelt command.
@@ -51,6 +59,7 @@ public enum SitegenCLI {
             siteHandover.keep(site)
             return
         }
+        runSassWorkerOrGoOn()
         // A program SwiftPM built for the site, started by `sitegen build`.
         _ = SiteProgramChild.takeOver()
         suggestCommandOrGoOn(Array(CommandLine.arguments.dropFirst()))

@@ -115,6 +115,12 @@ package enum Limits {
 
     // MARK: Child programs
 
+    /// How long compiling one Sass stylesheet may take, in seconds (its loops can run forever).
+    package static let sassSeconds = 30.0
+    /// How much memory compiling one Sass stylesheet may take, in bytes.
+    package static let sassMemoryBytes = 2_000_000_000
+    /// The largest stylesheet Sass may make, in bytes.
+    package static let sassOutputBytes = 64_000_000
     /// How long Pagefind may run, in seconds.
     package static let searchIndexSeconds = 600.0
 

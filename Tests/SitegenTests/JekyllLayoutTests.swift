@@ -117,21 +117,6 @@ struct JekyllLayoutTests {
         #expect(ownProblems == ["broken link: /page"], "\(ownProblems)")
     }
 
-    @Test("Sass that Jekyll compiles is a warning, and neither it nor a stylesheet is published")
-    func sassIsNotCompiled() async throws {
-        let site = try jekyllSite(Self.config, Self.layouts.merging([
-            "assets/main.scss": "---\n---\n@import \"minima\";\n",
-            "assets/plain.scss": "a { color: red }\n",
-            "about.md": "---\ntitle: About\nlayout: default\n---\nAbout\n",
-        ]) { $1 })
-        let summary = try await site.build()
-        #expect(summary.warnings.map(\.description) == ["assets/main.scss: Sass that Jekyll compiles to /assets/main.css; sitegen does not "
-                                                       + "compile Sass, so that stylesheet is not published (compile it and add the .css file)"])
-        #expect(!FileManager.default.fileExists(atPath: site.output.appendingPathComponent("assets/main.scss").path))
-        // Without front matter Jekyll copies it, and so does sitegen.
-        #expect(try site.page("assets/plain.scss") == "a { color: red }\n")
-    }
-
     @Test("layout: null or none is no layout: the page is its HTML alone, as Jekyll writes it")
     func noLayout() async throws {
         let site = try jekyllSite(Self.config, [

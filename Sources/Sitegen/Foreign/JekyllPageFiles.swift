@@ -19,8 +19,8 @@ import SitegenMarkdown
 ///   Liquid run, ``JekyllLiquid``) the page's text inside the theme.
 /// - Other text files with front matter (`search.json`, `feed.json`, `assets/site.css`) have
 ///   their Liquid run and are written where they are, as Jekyll writes them.
-/// - Sass files with front matter (`assets/main.scss`), which Jekyll compiles to stylesheets,
-///   are left out with a warning each: sitegen does not compile Sass.
+/// - Sass files with front matter (`assets/main.scss`) have their Liquid run and are compiled
+///   to the stylesheet Jekyll publishes in their place (`assets/main.css`, ``SassStylesheet``).
 /// - Everything else is copied as it is, as Jekyll copies files without front matter.
 struct JekyllPageFiles {
     /// HTML files to read as pages, relative to the content folder.
@@ -29,10 +29,9 @@ struct JekyllPageFiles {
     private(set) var otherFiles: [String] = []
     /// One for each file replaced by sitegen's own output.
     private(set) var notes: [SiteError] = []
-    /// One for each Sass file Jekyll would compile, which sitegen does not.
-    private(set) var warnings: [SiteError] = []
     /// Files other than HTML with front matter (`search.json`, `feed.json`, `assets/site.css`),
-    /// whose Liquid runs and which are written where they are, relative to the content folder.
+    /// whose Liquid runs and which are written where they are (Sass compiled to CSS beside
+    /// it), relative to the content folder.
     private(set) var liquidFiles: [String] = []
     /// Output paths besides `atom.xml` and `rss.xml` where the site's Atom feed is written too.
     private(set) var feedPaths: [String] = []
@@ -58,10 +57,8 @@ struct JekyllPageFiles {
             if name.hasSuffix(".scss") || name.hasSuffix(".sass"),
                let head = try? source.text(of: FolderWalker.join(content, path), maximumSize: Limits.markdownFileBytes),
                head.hasPrefix("---\n") || head.hasPrefix("---\r\n") {
-                // Sass with front matter, which Jekyll compiles: neither it nor a stylesheet is published.
-                let css = URLPath.folder(of: path).isEmpty ? "" : URLPath.folder(of: path) + "/"
-                warnings.append(SiteError(file: display(path), "Sass that Jekyll compiles to /\(css)\(name.dropLast(5)).css; sitegen does not "
-                                          + "compile Sass, so that stylesheet is not published (compile it and add the .css file)"))
+                // Sass with front matter, which Jekyll compiles: its Liquid runs, then Sass (``SassStylesheet``).
+                liquidFiles.append(path)
                 continue
             }
             let isHTML = name.hasSuffix(".html") || name.hasSuffix(".htm")

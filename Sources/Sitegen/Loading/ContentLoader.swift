@@ -397,7 +397,6 @@ struct ContentLoader {
             found.markdown += pageFiles.pages
             found.otherFiles = pageFiles.otherFiles
             found.notes = pageFiles.notes
-            found.warnings += pageFiles.warnings
             found.feedPaths = pageFiles.feedPaths
             // jekyll-feed's feed keeps its URL, unless the site has a file there.
             if let path = JekyllFeed.path(in: configuration.params), !found.feedPaths.contains(path),

@@ -302,7 +302,7 @@ struct SiteRenderer: Sendable {
     /// `permalink` when that is a plain path. One whose Liquid sitegen cannot run is its text
     /// as written, with a warning.
     private func liquidFiles(with liquid: JekyllLiquid, warnings: WarningLog) -> [RenderedSite.LiquidFile] {
-        var made: [RenderedSite.LiquidFile] = []
+        var files: [RenderedSite.LiquidFile] = []
         let markdownify = layoutMarkdownify()
         for path in loaded.liquidFiles {
             let layout = loaded.layout
@@ -316,20 +316,48 @@ struct SiteRenderer: Sendable {
                 output = permalink.hasSuffix("/") ? (normalized.isEmpty ? index : normalized + "/" + index) : normalized
                 if output.isEmpty { output = path }
             }
+            let isSass = path.hasSuffix(".scss") || path.hasSuffix(".sass")
+            if isSass && (output.hasSuffix(".scss") || output.hasSuffix(".sass")) { output = String(output.dropLast(5)) + ".css" }
             let result = liquid.render(String(source.body), path: path, frontMatter: source.frontMatter, url: "/" + output,
                                        language: loaded.configuration.language, file: display(path), firstLine: source.bodyLineOffset + 1,
                                        markdownify: markdownify, highlight: Self.layoutHighlight(markdownify))
+            var made = String(source.body)
             switch result {
             case .success(let rendered):
-                made.append(RenderedSite.LiquidFile(output: output, text: rendered.text, contentPath: path))
+                made = rendered.text
                 for warning in rendered.warnings { warnings.add(warning) }
             case .failure(let problem):
-                made.append(RenderedSite.LiquidFile(output: output, text: String(source.body), contentPath: path))
                 warnings.add(SiteError(file: problem.file, line: problem.line, problem.message.replacingOccurrences(
                     of: "the page shows it as written", with: "the file is published as written")))
             }
+            if isSass {
+                guard let css = stylesheet(of: path, text: made, lineOffset: source.bodyLineOffset, output: output, warnings: warnings) else { continue }
+                made = css
+            }
+            files.append(RenderedSite.LiquidFile(output: output, text: made, contentPath: path))
         }
-        return made
+        return files
+    }
+
+    /// The CSS of the Sass file at `path` (a content path) whose Liquid made `text`, to be
+    /// published at `output`; `nil`, with a warning, when it does not compile.
+    private func stylesheet(of path: String, text: String, lineOffset: Int, output: String, warnings: WarningLog) -> String? {
+        let layout = loaded.layout
+        let settings = loaded.configuration.jekyllPermalinks?.sass ?? JekyllSassSettings()
+        let sourcePath = layout.sourcePath(ofContentPath: path)
+        let request = SassStylesheet.Request(siteFolder: layout.source.folder?.root.path, path: sourcePath, text: text,
+                                             loadPaths: settings.loadPaths, style: settings.style)
+        switch SassStylesheet.compile(request, source: layout.source) {
+        case .success(let css):
+            return css
+        case .failure(let failure):
+            // A line of the file itself counts its front matter too.
+            let isOwn = failure.path == nil || failure.path == sourcePath
+            let file = display(isOwn ? path : failure.path ?? path)
+            let line = failure.line.map { isOwn ? $0 + lineOffset : $0 }
+            warnings.add(SiteError(file: file, line: line, "Sass: \(failure.message); /\(output) is not published"))
+            return nil
+        }
     }
 
     /// The HTML of each page (and folder's page) of a Jekyll site that is a redirect

@@ -45,6 +45,8 @@ struct JekyllPermalinkRules: Sendable, Hashable {
     /// date without a time of day is midnight; `nil` (not given, or no zone of the IANA
     /// database): UTC, as on GitHub Pages.
     var timeZone: TimeZone?
+    /// `sass:`, how the site's Sass files with front matter are compiled to stylesheets.
+    var sass = JekyllSassSettings()
 
     /// The built-in styles by name, as Jekyll documents them.
     static let styles: [String: String] = [
@@ -60,6 +62,7 @@ struct JekyllPermalinkRules: Sendable, Hashable {
     init(_ values: FrontMatter) {
         site = Self.text(values["permalink"])
         timeZone = Self.text(values["timezone"]).flatMap(TimeZone.init(identifier:))
+        sass = JekyllSassSettings(values)
         switch values["collections"] {
         case .list(let names)?: collectionLabels = Set(names.compactMap(\.string))
         case .map(let table)?: collectionLabels = Set(table.keys)

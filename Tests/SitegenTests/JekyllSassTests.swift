@@ -1,0 +1,83 @@
+import Foundation
+import Sitegen
+import Testing
+import TestSupport
+
+/// A Jekyll site's Sass files with front matter are compiled to the stylesheets Jekyll
+/// publishes in their place, with LibSass as Jekyll 4 (sassc) compiles them.
+@Suite("Jekyll sites' Sass")
+struct JekyllSassTests {
+    private static let sass = [
+        "_sass/_vars.scss": "$c: red;\n@mixin m { color: $c; }\n",
+        "_sass/sub/_part.scss": ".x { b: 1 }\n",
+        "assets/css/main.scss": "---\n---\n@import \"vars\", \"sub/part\";\n// c\n.a { .b { @include m; width: 10px * 2; } }\n/* {{ site.title }} */\n",
+        "assets/css/ind.sass": "---\n---\n$w: 3px\n.s\n  width: $w\n",
+        "assets/css/plain.scss": "a { color: red }\n",
+        "about.md": "---\ntitle: About\n---\nAbout\n",
+    ]
+
+    @Test("a Sass file with front matter is its stylesheet: Liquid run, partials imported from _sass, laid out as Jekyll 4 lays it out")
+    func compiles() async throws {
+        let site = try TestSite(jekyll: "title: Site\n", Self.sass)
+        let summary = try await site.build()
+        #expect(summary.warnings.isEmpty, "\(summary.warnings)")
+        // What Jekyll 4.3.1 (jekyll-sass-converter 2.2.0, sassc) writes, but its source map's line.
+        #expect(try site.page("assets/css/main.css") == ".x { b: 1; }\n\n.a .b { color: red; width: 20px; }\n\n/* Site */\n")
+        #expect(try site.page("assets/css/ind.css") == ".s { width: 3px; }\n")
+        #expect(!FileManager.default.fileExists(atPath: site.output.appendingPathComponent("assets/css/main.scss").path))
+        // Without front matter Jekyll copies it, and so does sitegen.
+        #expect(try site.page("assets/css/plain.scss") == "a { color: red }\n")
+    }
+
+    @Test("sass: style, sass_dir and load_paths are read")
+    func settings() async throws {
+        let site = try TestSite(jekyll: "title: Site\nsass:\n  style: compressed\n  sass_dir: css/partials\n  load_paths: [vendor/kit]\n", [
+            "css/partials/_a.scss": ".a { b: c }\n",
+            "vendor/kit/_k.scss": ".k { d: e }\n",
+            "vendor/kit/_a.scss": ".wrong { x: y }\n",
+            "style.scss": "---\n---\n@import \"k\";\n@import \"a\";\n",
+            "about.md": "About\n",
+        ])
+        let summary = try await site.build()
+        #expect(summary.warnings.isEmpty, "\(summary.warnings)")
+        // load_paths come before sass_dir, as in jekyll-sass-converter.
+        #expect(try site.page("style.css") == ".k{d:e}.wrong{x:y}\n")
+    }
+
+    @Test("a Sass error is a warning at the file and line (front matter counted); nothing is read from outside the site")
+    func errors() async throws {
+        let outside = try TestSite()
+        try outside.write(".secret { a: b }\n", to: "_secret.scss")
+        let site = try TestSite(jekyll: "title: Site\n", [
+            "assets/bad.scss": "---\n---\n\n.a { color: ; }\n",
+            "assets/out.scss": "---\n---\n@import \"../../../../../../../../../\(outside.root.path)/secret\";\n",
+            "assets/abs.scss": "---\n---\n@import \"\(outside.root.path)/secret\";\n",
+            "assets/link.scss": "---\n---\n@import \"linked\";\n",
+            "assets/good.scss": "---\n---\n.g { h: i }\n",
+        ])
+        try FileManager.default.createSymbolicLink(atPath: site.root.appendingPathComponent("assets/_linked.scss").path,
+                                                   withDestinationPath: outside.root.appendingPathComponent("_secret.scss").path)
+        let summary = try await site.build()
+        let warnings = summary.warnings.map(\.description).filter { $0.contains("Sass") }.sorted()
+        #expect(warnings.count == 4, "\(warnings)")
+        #expect(warnings.first == "assets/abs.scss:3: Sass: File to import not found or unreadable: \(outside.root.path)/secret "
+                + "(looked for in the file's folder, _sass/, inside the site); /assets/abs.css is not published")
+        #expect(warnings.contains("assets/bad.scss:4: Sass: style declaration must contain a value; /assets/bad.css is not published"))
+        for name in ["bad", "out", "abs", "link"] {
+            #expect(!FileManager.default.fileExists(atPath: site.output.appendingPathComponent("assets/\(name).css").path))
+        }
+        #expect(try site.page("assets/good.css") == ".g { h: i; }\n")
+    }
+
+    @Test("the sitegen command compiles in a process of its own: a stylesheet that takes all memory fails alone")
+    func worker() throws {
+        let site = try TestSite(jekyll: "title: Site\n", Self.sass.merging([
+            "assets/bomb.scss": "---\n---\n$s: \"aaaaaaaaaaaaaaaa\";\n@while true { $s: $s + $s; }\n",
+        ]) { $1 })
+        let result = try ProcessRunner.run(ProcessRunner.sitegen, ["build", site.root.path, "-o", site.output.path])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.error.contains("assets/bomb.scss: Sass: "), "\(result.error)")
+        #expect(try site.page("assets/css/main.css") == ".x { b: 1; }\n\n.a .b { color: red; width: 20px; }\n\n/* Site */\n")
+        #expect(!FileManager.default.fileExists(atPath: site.output.appendingPathComponent("assets/bomb.css").path))
+    }
+}
