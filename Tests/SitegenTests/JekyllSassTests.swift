@@ -22,6 +22,7 @@ struct JekyllSassTests {
         let summary = try await site.build()
         #expect(summary.warnings.isEmpty, "\(summary.warnings)")
         // What Jekyll 4.3.1 (jekyll-sass-converter 2.2.0, sassc) writes, but its source map's line.
+        // (The other expected stylesheets of this suite are Jekyll's too.)
         #expect(try site.page("assets/css/main.css") == ".x { b: 1; }\n\n.a .b { color: red; width: 20px; }\n\n/* Site */\n")
         #expect(try site.page("assets/css/ind.css") == ".s { width: 3px; }\n")
         #expect(!FileManager.default.fileExists(atPath: site.output.appendingPathComponent("assets/css/main.scss").path))
@@ -61,12 +62,40 @@ struct JekyllSassTests {
         let warnings = summary.warnings.map(\.description).filter { $0.contains("Sass") }.sorted()
         #expect(warnings.count == 4, "\(warnings)")
         #expect(warnings.first == "assets/abs.scss:3: Sass: File to import not found or unreadable: \(outside.root.path)/secret "
-                + "(looked for in the file's folder, _sass/, inside the site); /assets/abs.css is not published")
+                + "(looked for in _sass/, inside the site, files of at most 16 MB); /assets/abs.css is not published")
         #expect(warnings.contains("assets/bad.scss:4: Sass: style declaration must contain a value; /assets/bad.css is not published"))
         for name in ["bad", "out", "abs", "link"] {
             #expect(!FileManager.default.fileExists(atPath: site.output.appendingPathComponent("assets/\(name).css").path))
         }
         #expect(try site.page("assets/good.css") == ".g { h: i; }\n")
+    }
+
+    @Test("imports of plain CSS stay @import rules; an empty stylesheet is published empty; the file's own folder is not looked in, as in Jekyll")
+    func plainImportsAndEmptyFiles() async throws {
+        let site = try TestSite(jekyll: "title: Site\n", [
+            "_sass/_style.scss": ".partial { a: b }\n",
+            "css/style.scss": "---\n---\n@import \"style\";\n@import \"base.css\";\n@import \"https://example.org/x.css\";\n",
+            "css/base.css": ".base { c: d }\n",
+            "css/empty.scss": "---\n---\n",
+            "about.md": "About\n",
+        ])
+        let summary = try await site.build()
+        #expect(summary.warnings.isEmpty, "\(summary.warnings)")
+        #expect(try site.page("css/style.css") == "@import url(base.css);\n@import \"https://example.org/x.css\";\n.partial { a: b; }\n")
+        #expect(try site.page("css/empty.css") == "")
+        #expect(try site.page("css/base.css") == ".base { c: d }\n")
+    }
+
+    @Test("a Jekyll site's stylesheet at the path of the theme's own replaces it, as a file of static/ does")
+    func replacesTheThemesStylesheet() async throws {
+        let site = try TestSite(jekyll: "title: Site\n", [
+            "assets/style.scss": "---\n---\n.mine { a: b }\n",
+            "assets/other/app.css": ".app { c: d }\n",
+            "about.md": "About\n",
+        ])
+        let summary = try await site.build()
+        #expect(summary.warnings.isEmpty, "\(summary.warnings)")
+        #expect(try site.page("assets/style.css") == ".mine { a: b; }\n")
     }
 
     @Test("the sitegen command compiles in a process of its own: a stylesheet that takes all memory fails alone")

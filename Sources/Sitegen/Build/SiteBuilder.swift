@@ -281,11 +281,17 @@ public final class SiteBuilder: Sendable {
     }
 
     /// Copies the theme's assets, `static/` and content files. A file of `static/` at the path
-    /// of a theme asset replaces it (the way to change a theme's stylesheet); any other two
-    /// files at one path fail the build when it commits.
+    /// of a theme asset replaces it (the way to change a theme's stylesheet), and so does any
+    /// file of a Jekyll site (which has no `static/`), one whose Liquid runs (a stylesheet
+    /// compiled from Sass) too; any other two files at one path fail the build when it commits.
     private func copyFiles(_ loaded: LoadedSite, into output: OutputWriter) throws -> Int {
         var count = 0
-        let replaced = Set(loaded.files.filter { $0.contentPath == nil }.compactMap { try? URLPath.outputPath($0.outputPath) })
+        let isJekyll = loaded.configuration.jekyllPermalinks != nil
+        let liquidOutputs = isJekyll ? loaded.liquidFiles.map { path in
+            path.hasSuffix(".scss") || path.hasSuffix(".sass") ? String(path.dropLast(5)) + ".css" : path
+        } : []
+        let replaced = Set((loaded.files.filter { $0.contentPath == nil || isJekyll }.map(\.outputPath) + liquidOutputs)
+            .compactMap { try? URLPath.outputPath($0) })
         let theme = loaded.configuration.theme
         for (path, text) in Theme.assets(of: theme) where !replaced.contains(path) {
             try output.write(text, to: path, owner: .themeAsset(path, theme: theme))

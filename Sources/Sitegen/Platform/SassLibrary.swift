@@ -35,7 +35,8 @@ package enum SassLibrary {
     }
 
     /// What `resolve` found for an `@import`: the imported file's path (its extension says
-    /// its syntax) and text, or why there is none.
+    /// its syntax) and text, or why there is none. (`resolve` gives `nil` for an import of
+    /// plain CSS, `NAME.css` or a URL, which LibSass keeps as an `@import` without reading.)
     package enum Import {
         case found(path: String, text: String)
         case refused(String)
@@ -50,7 +51,7 @@ package enum SassLibrary {
     /// `.sass` syntax) into CSS laid out as `style`. `resolve(url, from)` answers each
     /// `@import` of `url` written in the file at `from` (a path it gave, or `path`).
     package static func compile(_ source: String, path: String, indented: Bool, style: Style,
-                                resolve: @escaping (String, String) -> Import) -> Result<String, Failure> {
+                                resolve: @escaping (String, String) -> Import?) -> Result<String, Failure> {
         guard let sass = functions else { return .failure(Failure(message: unavailability ?? "")) }
         let box = Unmanaged.passRetained(Resolver(resolve: resolve, functions: sass))
         defer { box.release() }
@@ -70,7 +71,9 @@ package enum SassLibrary {
             let message = sass.contextGetErrorMessage(context).map { String(cString: $0) } ?? "Sass error"
             let file = sass.contextGetErrorFile(context).map { String(cString: $0) }
             let line = sass.contextGetErrorLine(context)
-            var first = message.split(separator: "\n").first.map(String.init) ?? message
+            // The message's lines before the place LibSass shows (an import loop's name its files).
+            var first = message.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+                .prefix { !$0.hasPrefix("on line ") && !$0.hasPrefix(">>") }.joined(separator: " ")
             if first.hasPrefix("Error: ") { first.removeFirst(7) }
             return .failure(Failure(message: first,
                                     path: file, line: line > 0 ? Int(line) : nil))
@@ -80,10 +83,10 @@ package enum SassLibrary {
 
     /// What an import callback is given through its cookie.
     private final class Resolver {
-        let resolve: (String, String) -> Import
+        let resolve: (String, String) -> Import?
         let functions: Functions
 
-        init(resolve: @escaping (String, String) -> Import, functions: Functions) {
+        init(resolve: @escaping (String, String) -> Import?, functions: Functions) {
             self.resolve = resolve
             self.functions = functions
         }
@@ -98,8 +101,13 @@ package enum SassLibrary {
         let wanted = url.map { String(cString: $0) } ?? ""
         let last = sass.compilerGetLastImport(compiler)
         let from = sass.importGetAbsPath(last).map { String(cString: $0) } ?? ""
+        guard let found = resolver.resolve(wanted, from) else {
+            // Plain CSS, as LibSass keeps it: only a name ending in `.css` or a URL, never a file read.
+            let plain = wanted.hasSuffix(".css") || wanted.hasPrefix("//") || wanted.contains("://")
+            return plain ? nil : refusal(wanted, sass)
+        }
         let list = sass.makeImportList(1)
-        switch resolver.resolve(wanted, from) {
+        switch found {
         case .found(let path, let text):
             sass.importSetListEntry(list, 0, sass.makeImportEntry(path, sass.copyString(text), nil))
         case .refused(let reason):
@@ -107,6 +115,15 @@ package enum SassLibrary {
             _ = sass.importSetError(failed, reason, 0, 0)
             sass.importSetListEntry(list, 0, failed)
         }
+        return list
+    }
+
+    /// A list of one import that fails with `url` not found.
+    private static func refusal(_ url: String, _ sass: Functions) -> OpaquePointer? {
+        let list = sass.makeImportList(1)
+        let failed = sass.makeImportEntry(url, nil, nil)
+        _ = sass.importSetError(failed, "File to import not found: \(url)", 0, 0)
+        sass.importSetListEntry(list, 0, failed)
         return list
     }
 

@@ -57,12 +57,17 @@ package struct SassStylesheet {
 
     /// Compiles in this process.
     private static func compileHere(_ request: Request, source: any SiteSource) -> Result<String, SassLibrary.Failure> {
+        // Nothing to compile (LibSass refuses an empty text): an empty stylesheet, as Jekyll writes it.
+        if request.text.allSatisfy(\.isWhitespace) { return .success("") }
         let style = SassLibrary.Style(rawValue: request.style) ?? .compact
-        let result = SassLibrary.compile(request.text, path: "/" + request.path, indented: request.path.hasSuffix(".sass"), style: style) { url, from in
-            resolve(url, from: from, loadPaths: request.loadPaths, source: source)
+        let main = "/" + request.path
+        let result = SassLibrary.compile(request.text, path: main, indented: request.path.hasSuffix(".sass"), style: style) { url, from in
+            resolve(url, from: from == main ? nil : from, loadPaths: request.loadPaths, source: source)
         }
         return result.flatMap { css in
-            css.utf8.count > Limits.sassOutputBytes
+            // Without `@charset`, as Jekyll leaves it out: compressed CSS starts with no byte order mark.
+            let css = css.hasPrefix("\u{FEFF}") ? String(css.dropFirst()) : css
+            return css.utf8.count > Limits.sassOutputBytes
                 ? .failure(SassLibrary.Failure(message: "makes more than \(Limits.sassOutputBytes / 1_000_000) MB of CSS")) : .success(css)
         }.mapError { failure in
             var failure = failure
@@ -72,20 +77,23 @@ package struct SassStylesheet {
     }
 
     /// The file an `@import` of `url` in the file at `from` (a path from the site's root, led
-    /// by `/`) reads.
-    static func resolve(_ url: String, from: String, loadPaths: [String], source: any SiteSource) -> SassLibrary.Import {
-        let importer = String(from.drop { $0 == "/" })
+    /// by `/`; `nil` for the stylesheet compiled, which, given as text, has no folder of its
+    /// own to look in, as in Jekyll) reads; `nil` for an import of plain CSS (`NAME.css`, a
+    /// URL), which stays in the stylesheet as an `@import` and reads nothing.
+    static func resolve(_ url: String, from: String?, loadPaths: [String], source: any SiteSource) -> SassLibrary.Import? {
+        if url.hasSuffix(".css") || url.hasPrefix("//") || url.contains("://") { return nil }
         let name = URLPath.lastComponent(of: url), base = URLPath.folder(of: url)
         let join = FolderWalker.join
         var candidates: [String]
-        if [".scss", ".sass", ".css"].contains(where: { name.hasSuffix($0) }) {
+        if [".scss", ".sass"].contains(where: { name.hasSuffix($0) }) {
             candidates = [url, join(base, "_" + name)]
         } else {
             candidates = [".scss", ".sass", ".css"].flatMap { [join(base, "_" + name + $0), join(base, name + $0)] }
             candidates += [".scss", ".sass", ".css"].flatMap { [join(url, "_index" + $0), join(url, "index" + $0)] }
         }
+        let folders = (from.map { [URLPath.folder(of: String($0.drop { $0 == "/" }))] } ?? []) + loadPaths
         if !url.hasPrefix("/") {
-            for folder in [URLPath.folder(of: importer)] + loadPaths {
+            for folder in folders {
                 for candidate in candidates {
                     guard let path = URLPath.normalize(join(folder, candidate)), !path.isEmpty,
                           let text = ConfinedFile.text(at: path, from: "", root: "", in: source, maximumSize: Limits.markdownFileBytes)
@@ -94,8 +102,9 @@ package struct SassStylesheet {
                 }
             }
         }
-        let places = (["the file's folder"] + loadPaths.map { $0 + "/" }).joined(separator: ", ")
-        return .refused("File to import not found or unreadable: \(url) (looked for in \(places), inside the site)")
+        let places = ((from == nil ? [] : ["the file's folder"]) + loadPaths.map { $0 + "/" }).joined(separator: ", ")
+        return .refused("File to import not found or unreadable: \(url) (looked for in \(places.isEmpty ? "no folder" : places), "
+                        + "inside the site, files of at most \(Limits.markdownFileBytes / 1_000_000) MB)")
     }
 
     // MARK: The worker

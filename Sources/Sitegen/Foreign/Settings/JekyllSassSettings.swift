@@ -5,7 +5,8 @@ import SitegenMarkdown
 /// is laid out (`style`: `compact` unless given, as Jekyll 4 with sassc lays it out).
 struct JekyllSassSettings: Sendable, Hashable {
     /// The folders `@import` looks in after the stylesheet's own, as paths from the site's
-    /// root: `load_paths` (plain paths; globs are left out), then `sass_dir`.
+    /// root: `load_paths` (plain paths; globs are left out), then `sass_dir`; `..` above the
+    /// root stays at the root.
     var loadPaths: [String] = ["_sass"]
     /// `style:` (`nested`, `expanded`, `compact`, `compressed`).
     var style = "compact"
@@ -23,9 +24,14 @@ struct JekyllSassSettings: Sendable, Hashable {
         default: given = []
         }
         loadPaths = (given + [sassDir]).compactMap { path in
-            // A path from the site's root, never above it (as Jekyll's safe mode keeps it).
-            guard !path.contains("*"), let normalized = URLPath.normalize(String(path.drop { $0 == "/" })) else { return nil }
-            return normalized
+            // A path from the site's root, never above it: `..` at the top stays there, as
+            // Jekyll's `sanitized_path` keeps it (`../x` and `/x` are the site's `x`).
+            guard !path.contains("*") else { return nil }
+            var components: [Substring] = []
+            for component in path.split(separator: "/") where component != "." {
+                if component == ".." { _ = components.popLast() } else { components.append(component) }
+            }
+            return components.joined(separator: "/")
         }
         if let style = table["style"]?.string.map({ $0.hasPrefix(":") ? String($0.dropFirst()) : $0 }),
            ["nested", "expanded", "compact", "compressed"].contains(style) {
