@@ -223,10 +223,10 @@ struct JekyllLayoutTests {
         #expect(try site.page("index.html") == "Salad:recipes Soup:recipes [posts 1][recipes 2]posts(<Salad>Soup)(Salad<Soup>)")
     }
 
-    @Test("kramdown's * TOC with {:toc} is the page's table of contents, without the headings marked {:.no_toc}")
+    @Test("kramdown's * TOC with {:toc} is the page's table of contents, without the headings marked {:.no_toc} (among other classes)")
     func kramdownTableOfContents() async throws {
         let site = try jekyllSite(Self.config, [
-            "guide.md": "---\ntitle: Guide\nlayout: none\n---\n## Contents\n{:.no_toc}\n\n* TOC\n{:toc}\n\n## Install\n\n### Linux\n\n## Use\n\n"
+            "guide.md": "---\ntitle: Guide\nlayout: none\n---\n## Contents\n{: .no_toc .text-delta }\n\n* TOC\n{:toc}\n\n## Install\n\n### Linux\n\n## Use\n\n"
                 + "```\n* TOC\n{:toc}\n```\n",
         ])
         _ = try await site.build()
@@ -236,6 +236,24 @@ struct JekyllLayoutTests {
         #expect(!guide.contains("contents\">Contents</a>"))
         // In code, as written.
         #expect(guide.contains("<code>* TOC\n{:toc}\n</code>"), "\(guide)")
+    }
+
+    @Test("just-the-docs' idioms: a folder's index.md is in site.pages and site.html_pages and {% link %} finds it; include parameters escape their quotes")
+    func documentationThemeIdioms() async throws {
+        let site = try jekyllSite(Self.config, [
+            "_layouts/doc.html": "<nav>{% for p in site.html_pages %}[{{ p.title }} {{ p.url }} {{ p.path }}]{% endfor %}</nav>"
+                + "{% include anchor.html body=\"<svg a=\\\"1\\\"></svg>\" plain='it\\'s' other=\"x\" %}{{ content }}",
+            "_includes/anchor.html": "({{ include.body }}|{{ include.plain }}|{{ include.other }})",
+            "docs/index.md": "---\ntitle: Docs\nlayout: doc\n---\nSee [code]({% link docs/code/index.md %}).\n",
+            "docs/code/index.md": "---\ntitle: Code\nparent: Docs\nlayout: doc\n---\nCode\n",
+            "docs/feed.json": "---\n---\n{}\n",
+        ])
+        let summary = try await site.build()
+        #expect(!summary.warnings.contains { $0.message.contains("names no page") }, "\(summary.warnings)")
+        let docs = try site.page("docs/index.html")
+        #expect(docs.contains("<nav>[Code /docs/code/ docs/code/index.md][Docs /docs/ docs/index.md]</nav>"), "\(docs)")
+        #expect(docs.contains("(<svg a=\"1\"></svg>|it's|x)"), "\(docs)")
+        #expect(docs.contains("<a href=\"/docs/code/\">code</a>"), "\(docs)")
     }
 
     @Test("an excerpt cut from HTML is whole elements: a first list, a separator inside a paragraph")

@@ -110,3 +110,17 @@ struct JekyllSassTests {
         #expect(!FileManager.default.fileExists(atPath: site.output.appendingPathComponent("assets/bomb.css").path))
     }
 }
+
+extension JekyllSassTests {
+    @Test("scssify and sassify compile Sass in Liquid, with the site's sass: settings")
+    func filters() async throws {
+        let site = try TestSite(jekyll: "title: Site\nsass:\n  style: compressed\n", [
+            "_sass/_c.scss": "$c: red;\n",
+            "assets/nav.css": "---\n---\n{% capture s %}@import \"c\"; .a { .b { color: $c; } }{% endcapture %}{{ s | scssify }}|{{ \".i\n  d: e\" | sassify }}\n",
+            "about.md": "About\n",
+        ])
+        let summary = try await site.build()
+        #expect(summary.warnings.isEmpty, "\(summary.warnings)")
+        #expect(try site.page("assets/nav.css") == ".a .b{color:red}\n|.i{d:e}\n\n")
+    }
+}

@@ -32,6 +32,10 @@ public struct LiquidEnvironment: Sendable {
     /// `strict_filters` (Jekyll's default). `nil` makes such a call an
     /// ``DialectError/Kind/unsupported(construct:)`` error.
     public var unknownFilter: (@Sendable (_ name: String, _ line: Int) -> Void)?
+    /// The CSS of Sass text, for Jekyll's `scssify` and `sassify` (`indented`: the indented
+    /// syntax), or why it does not compile; `nil` makes those filters
+    /// ``DialectError/Kind/unsupported(construct:)`` errors.
+    public var sass: (@Sendable (_ text: String, _ indented: Bool) -> Result<String, DialectError>)?
 
     /// An environment; any closure left out keeps its default.
     public init(
@@ -42,7 +46,8 @@ public struct LiquidEnvironment: Sendable {
         tag: @escaping @Sendable (_ name: String, _ argument: String) -> String? = { _, _ in nil },
         block: @escaping @Sendable (_ name: String, _ argument: String, _ body: String) -> String? = { _, _, _ in nil },
         strict: Bool = false,
-        unknownFilter: (@Sendable (_ name: String, _ line: Int) -> Void)? = nil
+        unknownFilter: (@Sendable (_ name: String, _ line: Int) -> Void)? = nil,
+        sass: (@Sendable (_ text: String, _ indented: Bool) -> Result<String, DialectError>)? = nil
     ) {
         self.include = include
         self.includeRelative = includeRelative
@@ -54,5 +59,6 @@ public struct LiquidEnvironment: Sendable {
         self.block = block
         self.strict = strict
         self.unknownFilter = unknownFilter
+        self.sass = sass
     }
 }

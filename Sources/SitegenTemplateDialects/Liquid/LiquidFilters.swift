@@ -201,19 +201,31 @@ enum LiquidFilters {
             } else {
                 expression = nil
             }
+            // `group_by` names a group by the property's text; `group_by_exp` by the expression's
+            // value, as Jekyll does (`size` gives numbers: `group.name == 1`).
+            var named: [String: TemplateValue] = [:]
             for item in input.liquidItems {
-                let key: String
+                let name: TemplateValue
                 if let expression {
-                    key = try renderer.evaluate(expression, with: [text(0): item], line: line).liquidText(budget)
+                    name = try renderer.evaluate(expression, with: [text(0): item], line: line)
                 } else {
-                    key = item.liquidMember(text(0)).liquidText(budget)
+                    name = .text(item.liquidMember(text(0)).liquidText(budget))
                 }
-                if groups[key] == nil { names.append(key) }
+                let key: String
+                switch name {
+                case .int, .double: key = "n\u{0}" + name.liquidText(budget)
+                case .text: key = "t\u{0}" + name.liquidText(budget)
+                default: key = "o\u{0}" + name.liquidText(budget)
+                }
+                if groups[key] == nil {
+                    names.append(key)
+                    named[key] = name
+                }
                 groups[key, default: []].append(item)
             }
             return try TemplateValue.list(names.map { key in
                 let items = groups[key] ?? []
-                return .object(TemplateDictionary(["name": .text(key), "items": .list(items), "size": .int(items.count)]))
+                return .object(TemplateDictionary(["name": named[key] ?? .null, "items": .list(items), "size": .int(items.count)]))
             }).checkNesting(budget, line: line)
         case "to_integer":
             switch input {
@@ -239,9 +251,15 @@ enum LiquidFilters {
             var encoded = string.trimmingLiquidWhitespace().replacingOccurrences("-", "+").replacingOccurrences("_", "/")
             while encoded.utf8.count % 4 != 0 { encoded += "=" }
             return Data(base64Encoded: encoded).map { .text(String(decoding: $0, as: UTF8.self)) } ?? .text("")
-        // Jekyll's Sass filters: no Sass compiler here.
+        // Jekyll's Sass filters, where the environment compiles Sass.
         case "sassify", "scssify":
-            throw DialectError(.unsupported(construct: "filter \(name)"), line: line, "The Liquid filter `\(name)` (Sass) is not supported.")
+            guard let sass = renderer.environment.sass else {
+                throw DialectError(.unsupported(construct: "filter \(name)"), line: line, "The Liquid filter `\(name)` (Sass) is not supported.")
+            }
+            switch sass(string, name == "sassify") {
+            case .success(let css): return .text(try TextSize.checked(css, line: line))
+            case .failure(let error): throw DialectError(error.kind, line: line, error.message)
+            }
         case "array_to_sentence_string":
             let items = input.liquidItems.map({ $0.liquidText(budget) })
             let connector = arguments.isEmpty ? "and" : text(0)

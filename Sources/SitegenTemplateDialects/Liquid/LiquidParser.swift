@@ -251,7 +251,8 @@ struct LiquidParser: TemplateBlockParsing {
         var nameParser = LiquidParser(tokens: try LiquidScanner.tokens(of: nameSource))
         let name = try nameParser.body(until: []).0
         var parameters: [(String, LiquidExpression)] = []
-        var parser = try LiquidExpressionParser(String(rest), line: line)
+        let (markupLeft, escaped) = Self.escapedStrings(in: rest)
+        var parser = try LiquidExpressionParser(markupLeft, line: line)
         while !parser.isAtEnd {
             if parser.take(",") { continue }
             if parser.take(keyword: "with") || parser.take(keyword: "for") || parser.take(keyword: "ignore") {
@@ -260,9 +261,55 @@ struct LiquidParser: TemplateBlockParsing {
             }
             let key = try parser.identifier()
             guard parser.take("=") || parser.take(":") else { throw parser.error("`=` after `\(key)`") }
-            parameters.append((key, try parser.additive()))
+            var value = try parser.additive()
+            if case .variable(let name) = value, let text = escaped[name] { value = .literal(.text(text)) }
+            parameters.append((key, value))
         }
         return .include(LiquidInclude(name: name, parameters: parameters, line: line, isRelative: relative))
+    }
+
+    /// `markup` (an include's parameters) with each quoted value that holds its own quote
+    /// escaped (`anchor="<a href=\"#x\">"`, which Jekyll's include reads as `<a href="#x">`)
+    /// put as a name, and each such name's text. Other quoted values stay as Liquid reads them.
+    private static func escapedStrings(in markup: Substring) -> (String, [String: String]) {
+        guard markup.contains("\\") else { return (String(markup), [:]) }
+        var result = ""
+        var texts: [String: String] = [:]
+        var index = markup.startIndex
+        while index < markup.endIndex {
+            let character = markup[index]
+            guard character == "\"" || character == "'" else {
+                result.append(character)
+                index = markup.index(after: index)
+                continue
+            }
+            // The quoted text up to the quote not led by a backslash.
+            var end = markup.index(after: index)
+            var text = "", escapesQuote = false
+            while end < markup.endIndex, markup[end] != character {
+                if markup[end] == "\\", markup.index(after: end) < markup.endIndex {
+                    let next = markup[markup.index(after: end)]
+                    if next == character { escapesQuote = true; text.append(next) } else { text.append("\\"); text.append(next) }
+                    end = markup.index(end, offsetBy: 2)
+                } else {
+                    text.append(markup[end])
+                    end = markup.index(after: end)
+                }
+            }
+            guard end < markup.endIndex else {
+                result += markup[index...]
+                break
+            }
+            if escapesQuote {
+                let name = "sitegen_escaped_text_\(texts.count)"
+                texts[name] = text
+                result += name
+            } else {
+                result += markup[index...end]
+            }
+            index = markup.index(after: end)
+        }
+        return (result, texts)
     }
 }
 

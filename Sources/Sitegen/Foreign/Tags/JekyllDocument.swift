@@ -48,13 +48,13 @@ struct JekyllDocument: TemplateObject {
         self.excerpt = { excerpt(page) }
     }
 
-    init(frontMatter: FrontMatter, url: String, language: String) {
+    init(frontMatter: FrontMatter, url: String, language: String, path: String? = nil) {
         self.frontMatter = frontMatter
         self.language = language
-        fields = ["url": .text(url)]
+        fields = ["url": .text(url)].merging(path.map { ["path": .text($0), "id": .text(url)] } ?? [:]) { $1 }
         excerpt = nil
         documents = nil
-        path = ""
+        self.path = path ?? ""
         separator = "\n\n"
         isPost = false
     }

@@ -30,13 +30,16 @@ struct JekyllLiquid: Sendable {
     private var globals: [String: TemplateValue] = [:]
     /// What `{% feed_meta %}` writes in a layout: a link to jekyll-feed's feed, else to sitegen's Atom feed.
     private let feedMeta: String
+    /// `sass:` of `_config.yml`, for `scssify` and `sassify`.
+    private let sass: JekyllSassSettings
 
     /// The Liquid of the Jekyll site `loaded`; `excerpt` renders a post's first paragraph.
     init(loaded: LoadedSite, excerpt: @escaping @Sendable (Page) -> String) {
         let configuration = loaded.configuration
         source = loaded.layout.source
+        sass = configuration.jekyllPermalinks?.sass ?? JekyllSassSettings()
         var postURLs: [String: String] = [:], pageURLs: [String: String] = [:], pages: [String: TemplateValue] = [:]
-        var posts: [(Page, TemplateValue)] = [], others: [TemplateValue] = []
+        var posts: [(Page, TemplateValue)] = [], others: [(path: String, url: String, value: TemplateValue)] = []
         var categories: [String: [TemplateValue]] = [:], tags: [String: [TemplateValue]] = [:]
         // Each collection's documents (`_recipes/soup.md` of `collections: [recipes]`), by label.
         let labels = configuration.jekyllPermalinks?.collectionLabels ?? []
@@ -58,9 +61,19 @@ struct JekyllLiquid: Sendable {
                 postURLs[String(name[..<(name.lastIndex(of: ".") ?? name.endIndex)])] = page.url
                 posts.append((page, value))
             } else {
-                others.append(value)
+                others.append((page.sourcePath, page.url, value))
             }
         }
+        // A folder's `index.md` (or `index.html` drawn by a layout) is one of Jekyll's pages too: in `site.pages`, for `{% link %}`.
+        for section in loaded.sections.values {
+            guard let path = section.sourcePath, pages[path] == nil else { continue }
+            let value = TemplateValue.object(JekyllDocument(frontMatter: section.source.frontMatter, url: section.url,
+                                                            language: configuration.language, path: path))
+            pages[path] = value
+            pageURLs[loaded.layout.display(contentPath: path)] = section.url
+            others.append((path, section.url, value))
+        }
+        others.sort { $0.path < $1.path }
         posts.sort { ($0.0.date ?? .distantPast, $0.0.sourcePath) > ($1.0.date ?? .distantPast, $1.0.sourcePath) }
         for (page, value) in posts {
             for category in JekyllDocument.list(page, "categories", single: "category") { categories[category, default: []].append(value) }
@@ -77,8 +90,10 @@ struct JekyllLiquid: Sendable {
         members["description"] = members["description"] ?? .text(configuration.description)
         members["data"] = .object(FrontMatterObject(frontMatter: loaded.data, language: configuration.language))
         members["posts"] = .list(posts.map(\.1))
-        members["pages"] = .list(others)
-        members["documents"] = .list(posts.map(\.1) + others)
+        members["pages"] = .list(others.map(\.value))
+        // The pages written as HTML, as Jekyll's `site.html_pages` gives them (themes' navigation reads it).
+        members["html_pages"] = .list(others.filter { $0.url.hasSuffix("/") || $0.url.hasSuffix(".html") || $0.url.hasSuffix(".htm") }.map(\.value))
+        members["documents"] = .list(posts.map(\.1) + others.map(\.value))
         for (label, documents) in collections where members[label] == nil { members[label] = .list(documents) }
         members["collections"] = .list((["posts"] + labels).sorted().map { label in
             .object(OrderedTemplateObject([("label", .text(label)),
@@ -227,6 +242,14 @@ struct JekyllLiquid: Sendable {
             unknownFilter: { name, line in
                 let problem = SiteError(file: file, line: firstLine + line - 1, Self.unknownFilter(name))
                 unknown.withLock { if !$0.contains(where: { $0.message == problem.message }) { $0.append(problem) } }
+            },
+            sass: { [sass] text, indented in
+                // Compiled as a Sass file beside this one would be, with the site's `sass:` settings.
+                let request = SassStylesheet.Request(siteFolder: source.folder?.root.path, path: path + (indented ? ".sass" : ".scss"),
+                                                     text: text, loadPaths: sass.loadPaths, style: sass.style)
+                return SassStylesheet.compile(request, source: source).mapError { failure in
+                    DialectError(.syntax, line: 1, "Sass: \(failure.message)")
+                }
             })
         do throws(DialectError) {
             let template = try LiquidTemplate(text)

@@ -10,7 +10,7 @@ import SitegenMarkdown
 ///                  </ul>
 /// ```
 ///
-/// Headings marked `{:.no_toc}` on the line after them are left out of it. The two lines
+/// Headings marked `{:.no_toc}` (among other classes too) on the line after them are left out of it. The two lines
 /// become a marker (an HTML comment on its own line) that ``marker`` opens, holding the left
 /// out headings' texts, which the render replaces once the page's headings are known. Code is
 /// not read.
@@ -65,10 +65,12 @@ enum KramdownTableOfContents {
         return rest.trimmingCharacters(in: .whitespacesAndNewlines) == "TOC"
     }
 
-    /// Whether `line` is `{:.no_toc}` (or `{: .no_toc}`), alone.
+    /// Whether `line` is an attribute list alone that gives the class `no_toc` (`{:.no_toc}`,
+    /// `{: .no_toc .text-delta }`).
     private static func isNoTOC(_ line: String) -> Bool {
         let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
-        return trimmed == "{:.no_toc}" || trimmed == "{: .no_toc}"
+        guard trimmed.hasPrefix("{:"), trimmed.hasSuffix("}"), !trimmed.hasPrefix("{::") else { return false }
+        return trimmed.dropFirst(2).dropLast().split(whereSeparator: { $0 == " " || $0 == "\t" }).contains(".no_toc")
     }
 
     /// The text of an ATX heading line (`## Contents ##` → `Contents`), or `nil`.
