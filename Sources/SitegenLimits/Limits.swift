@@ -18,6 +18,8 @@ package enum Limits {
     package static let includesPerPage = 1_000
     /// How deep includes may nest (an include inside an included file…): themes build their navigation with includes that include themselves, a level each.
     package static let includeDepth = 24
+    /// How deep mdBook's `{{#include}}` may nest (an include inside an included file…).
+    package static let bookIncludeDepth = 8
     /// The largest configuration file (`sitegen.yml`, `hugo.toml`, `_config.yml`, …).
     package static let configurationBytes = 1_000_000
     /// The largest data file (`data/`, `i18n/`, `_data/`).

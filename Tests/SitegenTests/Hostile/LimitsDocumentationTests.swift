@@ -14,6 +14,7 @@ struct LimitsDocumentationTests {
         ("expandedPageBytes", "page after includes and shortcodes", Double(Limits.expandedPageBytes), .bytes),
         ("includesPerPage", "includes expanded for one page", Double(Limits.includesPerPage), .count),
         ("includeDepth", "includes nested", Double(Limits.includeDepth), .deep),
+        ("bookIncludeDepth", "mdBook `{{#include}}` nested", Double(Limits.bookIncludeDepth), .deep),
         ("configurationBytes", "configuration file", Double(Limits.configurationBytes), .bytes),
         ("dataFileBytes", "data file (`data/`, `i18n/`)", Double(Limits.dataFileBytes), .bytes),
         ("templateFileBytes", "template or theme file", Double(Limits.templateFileBytes), .bytes),

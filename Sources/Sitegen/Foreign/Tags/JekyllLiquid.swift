@@ -67,9 +67,9 @@ struct JekyllLiquid: Sendable {
         // A folder's `index.md` (or `index.html` drawn by a layout) is one of Jekyll's pages too: in `site.pages`, for `{% link %}`.
         for section in loaded.sections.values {
             guard let path = section.sourcePath, pages[path] == nil else { continue }
+            // Only listed: its own render is given its `page` as the folder's page is drawn (a redirect's, for one).
             let value = TemplateValue.object(JekyllDocument(frontMatter: section.source.frontMatter, url: section.url,
                                                             language: configuration.language, path: path))
-            pages[path] = value
             pageURLs[loaded.layout.display(contentPath: path)] = section.url
             others.append((path, section.url, value))
         }

@@ -38,7 +38,7 @@ struct MdBookIncludes: Sendable {
     var reads: Counter?
 
     /// How deep includes in included files are followed.
-    static let maximumDepth = Limits.includeDepth
+    static let maximumDepth = Limits.bookIncludeDepth
     /// The largest file an include reads, as for Markdown files.
     static let maximumBytes = ContentLoader.maximumMarkdownBytes
 
