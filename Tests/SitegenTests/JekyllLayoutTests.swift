@@ -256,6 +256,21 @@ struct JekyllLayoutTests {
         #expect(docs.contains("<a href=\"/docs/code/\">code</a>"), "\(docs)")
     }
 
+    @Test("dates of front matter and data files show as Jekyll shows Ruby's values, and the date filter reads them")
+    func frontMatterDates() async throws {
+        let site = try jekyllSite("title: Site\ntimezone: Asia/Shanghai\ncollections: [things]\n", [
+            "_data/x.yml": "when: 2021-03-04\n",
+            "page.html": "---\nlayout: null\nd: 2020-01-02\nt: 2020-05-06 10:00:00 +0000\n---\n"
+                + "{{ page.d }}|{{ page.d | date: \"%Y\" }}|{{ page.t }}|{{ page.t | date: \"%H:%M\" }}|{{ site.data.x.when | date: \"%b %-d\" }}"
+                + "|{% for p in site.pages %}{{ p.path }} {% endfor %}|{% for d in site.documents %}{{ d.path }} {% endfor %}",
+            "_things/one.md": "---\ntitle: One\n---\nOne\n",
+        ])
+        _ = try await site.build()
+        // As Jekyll 4.3.1 writes it: a time with the offset written, a day as it is, whatever the zone;
+        // a collection's document is not a page.
+        #expect(try site.page("page.html") == "2020-01-02|2020|2020-05-06 10:00:00 +0000|10:00|Mar 4|page.html |_things/one.md ")
+    }
+
     @Test("an excerpt cut from HTML is whole elements: a first list, a separator inside a paragraph")
     func balancedExcerpts() async throws {
         let site = try jekyllSite(Self.config, [

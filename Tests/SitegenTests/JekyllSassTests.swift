@@ -123,4 +123,15 @@ extension JekyllSassTests {
         #expect(summary.warnings.isEmpty, "\(summary.warnings)")
         #expect(try site.page("assets/nav.css") == ".a .b{color:red}\n|.i{d:e}\n\n")
     }
+
+    @Test("Sass that scssify cannot compile is its input, with a warning, and the rest of the Liquid runs")
+    func filterErrors() async throws {
+        let site = try TestSite(jekyll: "title: Site\n", [
+            "assets/x.css": "---\n---\n[{{ \"a {\" | scssify }}] {{ site.title }}\n",
+            "about.md": "About\n",
+        ])
+        let summary = try await site.build()
+        #expect(try site.page("assets/x.css") == "[a {] Site\n")
+        #expect(summary.warnings.map(\.description).contains { $0.hasPrefix("assets/x.css: `scssify`: Sass: ") }, "\(summary.warnings)")
+    }
 }

@@ -251,6 +251,18 @@ struct JekyllPermalink {
         return formatter.string(from: instant)
     }
 
+    /// A date of front matter or a data file as Liquid shows it in Jekyll, which shows Ruby's
+    /// value: a day as `2020-01-02` (a `Date`), a time as `2020-05-06 10:00:00 +0000` (a `Time`,
+    /// with the offset it was read with; sitegen keeps the instant, shown in UTC).
+    static func valueText(of date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let time = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        let day = String(format: "%04d-%02d-%02d", time.year ?? 1970, time.month ?? 1, time.day ?? 1)
+        if isDay(date) { return day }
+        return day + String(format: " %02d:%02d:%02d +0000", time.hour ?? 0, time.minute ?? 0, time.second ?? 0)
+    }
+
     private static let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
                                  "October", "November", "December"]
     /// Monday first, as ISO weeks count.

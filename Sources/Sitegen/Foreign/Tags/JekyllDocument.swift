@@ -74,7 +74,7 @@ struct JekyllDocument: TemplateObject {
         default: break
         }
         if let value = fields[name], name != "title" || frontMatter["title"] == nil { return value }
-        return frontMatter[name].map { FrontMatterObject.value($0, language: language) } ?? fields[name]
+        return frontMatter[name].map { FrontMatterObject.value($0, language: language, dateText: JekyllPermalink.valueText(of:)) } ?? fields[name]
     }
 
     /// The excerpt Jekyll cuts from a page's HTML `html`: what comes before `separator` when

@@ -40,6 +40,7 @@ struct JekyllLiquid: Sendable {
         sass = configuration.jekyllPermalinks?.sass ?? JekyllSassSettings()
         var postURLs: [String: String] = [:], pageURLs: [String: String] = [:], pages: [String: TemplateValue] = [:]
         var posts: [(Page, TemplateValue)] = [], others: [(path: String, url: String, value: TemplateValue)] = []
+        var collectionDocuments: [TemplateValue] = []
         var categories: [String: [TemplateValue]] = [:], tags: [String: [TemplateValue]] = [:]
         // Each collection's documents (`_recipes/soup.md` of `collections: [recipes]`), by label.
         let labels = configuration.jekyllPermalinks?.collectionLabels ?? []
@@ -55,6 +56,9 @@ struct JekyllLiquid: Sendable {
             if let first = page.sourcePath.split(separator: "/").first, first.hasPrefix("_"), labels.contains(String(first.dropFirst())) {
                 collections[String(first.dropFirst()), default: []].append(value)
                 collectionPaths[String(first.dropFirst()), default: []].append(page.sourcePath)
+                // A collection's document is not one of `site.pages`, as in Jekyll.
+                collectionDocuments.append(value)
+                continue
             }
             if JekyllDocument.isPost(page.sourcePath) {
                 let name = URLPath.lastComponent(of: page.sourcePath)
@@ -80,7 +84,10 @@ struct JekyllLiquid: Sendable {
             for tag in JekyllDocument.list(page, "tags", single: "tag") { tags[tag, default: []].append(value) }
         }
         var members: [String: TemplateValue] = [:]
-        for (key, value) in configuration.params.entries { members[key] = FrontMatterObject.value(value, language: configuration.language) }
+        let dateText: @Sendable (Date) -> String = { JekyllPermalink.valueText(of: $0) }
+        for (key, value) in configuration.params.entries {
+            members[key] = FrontMatterObject.value(value, language: configuration.language, dateText: dateText)
+        }
         members["title"] = .text(configuration.title)
         // As Jekyll gives them: `url` the site's scheme and host, `baseurl` the path below it,
         // neither with a `/` at its end (`{{ site.baseurl }}/x` is `/x`, never `//x`).
@@ -88,12 +95,13 @@ struct JekyllLiquid: Sendable {
         members["url"] = members["url"] ?? .text(host)
         members["baseurl"] = members["baseurl"] ?? .text(path)
         members["description"] = members["description"] ?? .text(configuration.description)
-        members["data"] = .object(FrontMatterObject(frontMatter: loaded.data, language: configuration.language))
+        members["data"] = .object(FrontMatterObject(frontMatter: loaded.data, language: configuration.language, dateText: dateText))
         members["posts"] = .list(posts.map(\.1))
         members["pages"] = .list(others.map(\.value))
         // The pages written as HTML, as Jekyll's `site.html_pages` gives them (themes' navigation reads it).
         members["html_pages"] = .list(others.filter { $0.url.hasSuffix("/") || $0.url.hasSuffix(".html") || $0.url.hasSuffix(".htm") }.map(\.value))
-        members["documents"] = .list(posts.map(\.1) + others.map(\.value))
+        // Every collection's documents, posts among them, as Jekyll's `site.documents` holds them.
+        members["documents"] = .list(posts.map(\.1) + collectionDocuments)
         for (label, documents) in collections where members[label] == nil { members[label] = .list(documents) }
         members["collections"] = .list((["posts"] + labels).sorted().map { label in
             .object(OrderedTemplateObject([("label", .text(label)),
@@ -247,8 +255,13 @@ struct JekyllLiquid: Sendable {
                 // Compiled as a Sass file beside this one would be, with the site's `sass:` settings.
                 let request = SassStylesheet.Request(siteFolder: source.folder?.root.path, path: path + (indented ? ".sass" : ".scss"),
                                                      text: text, loadPaths: sass.loadPaths, style: sass.style)
-                return SassStylesheet.compile(request, source: source).mapError { failure in
-                    DialectError(.syntax, line: 1, "Sass: \(failure.message)")
+                // Sass that does not compile is its text as written, with one warning: the rest of the Liquid runs.
+                switch SassStylesheet.compile(request, source: source) {
+                case .success(let css): return .success(css)
+                case .failure(let failure):
+                    let problem = SiteError(file: file, "`\(indented ? "sassify" : "scssify")`: Sass: \(failure.message); its input is shown as written")
+                    unknown.withLock { if !$0.contains(where: { $0.message == problem.message }) { $0.append(problem) } }
+                    return .success(text)
                 }
             })
         do throws(DialectError) {
@@ -256,7 +269,7 @@ struct JekyllLiquid: Sendable {
             var values: [String: TemplateValue] = globals.merging(["site": site, "page": page, "jekyll": ["environment": "production"]]) { $1 }
             if let layout {
                 values["content"] = .text(layout.content)
-                values["layout"] = .object(FrontMatterObject(frontMatter: layout.values, language: language))
+                values["layout"] = .object(FrontMatterObject(frontMatter: layout.values, language: language, dateText: { JekyllPermalink.valueText(of: $0) }))
             }
             let output = try template.render(values, environment: environment)
             return .success((output, unknown.withLock { $0 }))
