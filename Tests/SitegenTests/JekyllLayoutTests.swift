@@ -234,6 +234,8 @@ struct JekyllLayoutTests {
         #expect(guide.contains("<ul id=\"markdown-toc\"><li><a href=\"#install\">Install</a><ul><li><a href=\"#linux\">Linux</a></li></ul></li>"
                                + "<li><a href=\"#use\">Use</a></li></ul>"), "\(guide)")
         #expect(!guide.contains("contents\">Contents</a>"))
+        // The list on the line after a heading is the heading's, as kramdown reads it.
+        #expect(guide.contains("<h2 id=\"contents\" class=\"no_toc text-delta\">Contents</h2>"), "\(guide)")
         // In code, as written.
         #expect(guide.contains("<code>* TOC\n{:toc}\n</code>"), "\(guide)")
     }

@@ -208,9 +208,20 @@ final class CmarkDocument {
         return false
     }
 
+    /// The ATX heading on the line right before `paragraph`, whose text does not end with an
+    /// attribute list of its own, or `nil`.
+    private static func headingRightBefore(_ paragraph: OpaquePointer) -> OpaquePointer? {
+        guard let heading = cmark_node_previous(paragraph), cmark_node_get_type(heading) == CMARK_NODE_HEADING,
+              cmark_node_get_end_line(heading) + 1 == cmark_node_get_start_line(paragraph) else { return nil }
+        if let last = cmark_node_last_child(heading), cmark_node_get_type(last) == CMARK_NODE_TEXT,
+           string(cmark_node_get_literal(last)).trimmingCharacters(in: .whitespaces).hasSuffix("}") { return nil }
+        return heading
+    }
+
     /// kramdown's attribute lists, which other renderers show as text: drops a `{:…}` line
-    /// that ends a paragraph (or is one) and a `{:…}` right after an image or link. An `#id`
-    /// in a line is kept as an empty `<a id>`, so that links to it still land.
+    /// that ends a paragraph (or is one) and a `{:…}` right after an image or link. A line
+    /// right after a heading gives the heading its `#id` and classes; elsewhere an `#id` in a
+    /// line is kept as an empty `<a id>`, so that links to it still land.
     private func dropKramdownAttributeLists() {
         var paragraphs: [OpaquePointer] = []
         var afterInline: [OpaquePointer] = []
@@ -263,7 +274,14 @@ final class CmarkDocument {
                 }
                 for node in [lineBreak] + lastLine { cmark_node_free(node) }
             } else {
-                if let anchor {
+                if let heading = Self.headingRightBefore(paragraph), list.id != nil || !list.classes.isEmpty {
+                    // A list on the line after a heading is the heading's, as kramdown reads it: given
+                    // to it as a list at its end (`{#id .class}`), which the walk reads.
+                    let words = (list.id.map { ["#" + $0] } ?? []) + list.classes.map { "." + $0 }
+                    let text: OpaquePointer = cmark_node_new(CMARK_NODE_TEXT)
+                    cmark_node_set_literal(text, " {" + words.joined(separator: " ") + "}")
+                    _ = cmark_node_append_child(heading, text)
+                } else if let anchor {
                     let html: OpaquePointer = cmark_node_new(CMARK_NODE_HTML_BLOCK)
                     cmark_node_set_literal(html, anchor + "\n")
                     _ = Self.insert(html, before: paragraph)
