@@ -258,6 +258,22 @@ struct JekyllLayoutTests {
         #expect(docs.contains("<a href=\"/docs/code/\">code</a>"), "\(docs)")
     }
 
+    @Test("site.pages and site.html_pages hold what Jekyll 4.3.1 lists, in its order: folder index pages and files with front matter, no posts or collection documents")
+    func pageLists() async throws {
+        var files = [
+            "search.json": "---\n---\n{}\n", "style.css": "---\n---\nbody{}\n", "x.md": "---\npermalink: /x.html\ntitle: X\n---\nx\n",
+            "_posts/2020-01-01-p.md": "---\ntitle: P\n---\np\n", "_things/one.md": "---\ntitle: One\n---\nOne\n",
+            "404.html": "---\nlayout: null\n---\nP:{% for p in site.pages %}{{ p.path }}={{ p.url }} {% endfor %}\n"
+                + "H:{% for p in site.html_pages %}{{ p.path }} {% endfor %}\n",
+        ]
+        for name in ["index.md", "about.md", "docs/index.md", "docs/a.md", "Zed.md"] { files[name] = "---\ntitle: \(name)\n---\nx\n" }
+        let site = try jekyllSite("title: T\ncollections: [things]\n", files)
+        _ = try await site.build()
+        #expect(try site.page("404.html") == "P:404.html=/404.html Zed.md=/Zed.html docs/a.md=/docs/a.html about.md=/about.html "
+                + "docs/index.md=/docs/ index.md=/ search.json=/search.json style.css=/style.css x.md=/x.html \n"
+                + "H:404.html Zed.md docs/a.md about.md docs/index.md index.md x.md \n")
+    }
+
     @Test("dates of front matter and data files show as Jekyll shows Ruby's values, and the date filter reads them")
     func frontMatterDates() async throws {
         let site = try jekyllSite("title: Site\ntimezone: Asia/Shanghai\ncollections: [things]\n", [

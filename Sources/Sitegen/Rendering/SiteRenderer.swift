@@ -308,16 +308,8 @@ struct SiteRenderer: Sendable {
             let layout = loaded.layout
             guard let text = try? layout.source.text(of: layout.sourcePath(ofContentPath: path), maximumSize: Limits.markdownFileBytes),
                   let source = try? MarkdownSource(text: text) else { continue }
-            var output = path
-            if let permalink = PageReader.permalinkPath(source.frontMatter["permalink"]), !permalink.contains(":"),
-               let normalized = URLPath.normalize(String(permalink.drop { $0 == "/" })) {
-                // A folder's permalink is its `index` file, with the file's own extension (`/feeds/` → `feeds/index.json`).
-                let index = "index" + (path.lastIndex(of: ".").map { String(path[$0...]) } ?? "")
-                output = permalink.hasSuffix("/") ? (normalized.isEmpty ? index : normalized + "/" + index) : normalized
-                if output.isEmpty { output = path }
-            }
+            let output = JekyllLiquid.output(ofFile: path, frontMatter: source.frontMatter)
             let isSass = path.hasSuffix(".scss") || path.hasSuffix(".sass")
-            if isSass && (output.hasSuffix(".scss") || output.hasSuffix(".sass")) { output = String(output.dropLast(5)) + ".css" }
             let result = liquid.render(String(source.body), path: path, frontMatter: source.frontMatter, url: "/" + output,
                                        language: loaded.configuration.language, file: display(path), firstLine: source.bodyLineOffset + 1,
                                        markdownify: markdownify, highlight: Self.layoutHighlight(markdownify))

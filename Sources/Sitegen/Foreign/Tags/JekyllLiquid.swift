@@ -77,7 +77,17 @@ struct JekyllLiquid: Sendable {
             pageURLs[loaded.layout.display(contentPath: path)] = section.url
             others.append((path, section.url, value))
         }
-        others.sort { $0.path < $1.path }
+        // A file other than HTML whose Liquid runs (`search.json`, a stylesheet) is one of Jekyll's pages too.
+        for path in loaded.liquidFiles {
+            let layout = loaded.layout
+            guard let text = try? layout.source.text(of: layout.sourcePath(ofContentPath: path), maximumSize: Limits.markdownFileBytes),
+                  let file = try? MarkdownSource(text: text) else { continue }
+            let url = "/" + Self.output(ofFile: path, frontMatter: file.frontMatter)
+            pageURLs[layout.display(contentPath: path)] = url
+            others.append((path, url, .object(JekyllDocument(frontMatter: file.frontMatter, url: url, language: configuration.language, path: path))))
+        }
+        // In the order Jekyll sorts them: by file name (then path).
+        others.sort { (URLPath.lastComponent(of: $0.path), $0.path) < (URLPath.lastComponent(of: $1.path), $1.path) }
         posts.sort { ($0.0.date ?? .distantPast, $0.0.sourcePath) > ($1.0.date ?? .distantPast, $1.0.sourcePath) }
         for (page, value) in posts {
             for category in JekyllDocument.list(page, "categories", single: "category") { categories[category, default: []].append(value) }
@@ -189,6 +199,23 @@ struct JekyllLiquid: Sendable {
     /// Jekyll's `site.url` and `site.baseurl` of the base URL `baseURL`:
     /// What a page or layout is told of the filter `name`, which sitegen does not run (a site
     /// plugin's): ``isUnknownFilter(_:)`` knows it, so that a site is told it once.
+    /// Where a file whose Liquid runs (``LoadedSite/liquidFiles``) is written, from its content
+    /// path and front matter: at its path, or at its `permalink` when that is a plain path (a
+    /// folder's is its `index` file with the file's own extension: `/feeds/` →
+    /// `feeds/index.json`); a Sass file as its `.css`.
+    static func output(ofFile path: String, frontMatter: FrontMatter) -> String {
+        var output = path
+        if let permalink = PageReader.permalinkPath(frontMatter["permalink"]), !permalink.contains(":"),
+           let normalized = URLPath.normalize(String(permalink.drop { $0 == "/" })) {
+            let index = "index" + (path.lastIndex(of: ".").map { String(path[$0...]) } ?? "")
+            output = permalink.hasSuffix("/") ? (normalized.isEmpty ? index : normalized + "/" + index) : normalized
+            if output.isEmpty { output = path }
+        }
+        let isSass = path.hasSuffix(".scss") || path.hasSuffix(".sass")
+        if isSass && (output.hasSuffix(".scss") || output.hasSuffix(".sass")) { output = String(output.dropLast(5)) + ".css" }
+        return output
+    }
+
     static func unknownFilter(_ name: String) -> String {
         "filter `\(name)`" + unknownFilterWords
     }
