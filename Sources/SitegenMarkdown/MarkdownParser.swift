@@ -252,6 +252,8 @@ public struct MarkdownParser: Sendable {
                                                    linkRewriter: linkRewriter, lineOffset: lineOffset)
         facts.codeLines = facts.codeLines.map { $0.lowerBound + lineOffset...$0.upperBound + lineOffset }
         facts.tooDeepAlertLine = facts.tooDeepAlertLine.map { $0 + lineOffset }
+        // Before a title heading is removed, with whatever it holds.
+        document.retagKramdownElements(skipping: nodes)
         var omitted: Set<Int> = []
         if case .omit(let given) = options.titleHeading, let leading = document.firstHeading(),
            let heading = facts.headings.first,

@@ -17,6 +17,9 @@ final class CmarkDocument {
     private var firstHeadingNode: OpaquePointer?
     /// Headings whose opening tag gets attributes, found by the walk (``retagHeadings()``).
     private var retagged: [TreeWalker.RetaggedHeading] = []
+    /// Paragraphs, block quotes and links that kramdown's attribute lists give an id and
+    /// classes, found before the walk (``retagKramdownElements(skipping:)``).
+    private var kramdownTagged: [(node: OpaquePointer, list: AttributeList)] = []
     private let rewritesRawHTML: Bool
     private let readsAlerts: Bool
     private let makesSmartPunctuation: Bool
@@ -208,6 +211,89 @@ final class CmarkDocument {
         return false
     }
 
+    /// Whether `paragraph` starts as an alert's lines may (`:::note`, `[!NOTE]`): the alerts
+    /// move its nodes into other blocks.
+    private static func mayOpenAlert(_ paragraph: OpaquePointer) -> Bool {
+        guard let first = cmark_node_first_child(paragraph), cmark_node_get_type(first) == CMARK_NODE_TEXT else { return false }
+        let text = string(cmark_node_get_literal(first))
+        return text.hasPrefix(":::") || text.hasPrefix("[!")
+    }
+
+    /// Takes a kramdown attribute list that is the first line of `paragraph` (`{: .note }` then
+    /// `Text`): the paragraph's, as kramdown reads a list right before a block.
+    private func takeLeadingAttributeList(of paragraph: OpaquePointer) {
+        var firstLine: [OpaquePointer] = []
+        var next = cmark_node_first_child(paragraph)
+        while let node = next, cmark_node_get_type(node) == CMARK_NODE_TEXT {
+            firstLine.append(node)
+            next = cmark_node_next(node)
+        }
+        guard let lineBreak = next, cmark_node_get_type(lineBreak) == CMARK_NODE_SOFTBREAK, !firstLine.isEmpty,
+              Self.opensWithBrace(firstLine),
+              let list = AttributeList.kramdown(Substring(firstLine.map { string(cmark_node_get_literal($0)) }.joined())) else { return }
+        for node in firstLine + [lineBreak] { cmark_node_free(node) }
+        if list.id != nil || !list.classes.isEmpty { kramdownTagged.append((paragraph, list)) }
+    }
+
+    /// Gives the paragraphs, block quotes and links that kramdown attribute lists name their id
+    /// and classes, written into their opening tags; a paragraph that a modifier marks
+    /// (`marked`) or that a tight list shows without `<p>` keeps only its id, as an empty
+    /// `<a id>`. Call after the walk, before markers are inserted.
+    func retagKramdownElements(skipping marked: [OpaquePointer]) {
+        guard !kramdownTagged.isEmpty else { return }
+        let skipped = Set(marked)
+        for (node, list) in kramdownTagged where cmark_node_parent(node) != nil {
+            let attributes = list.htmlAttributes
+            switch cmark_node_get_type(node) {
+            case CMARK_NODE_PARAGRAPH:
+                guard !skipped.contains(node), !Self.isInTightList(node) else {
+                    if let id = list.id, let first = cmark_node_first_child(node) {
+                        _ = Self.insert(CmarkNodes.inlineHTML("<a id=\"\(id)\"></a>"), before: first)
+                    }
+                    continue
+                }
+                let block = CmarkNodes.block(opening: "")
+                guard cmark_node_insert_before(node, block) == 1 else { cmark_node_free(block); continue }
+                _ = cmark_node_append_child(block, CmarkNodes.inlineHTML("<p\(attributes)>"))
+                while let child = cmark_node_first_child(node) { _ = cmark_node_append_child(block, child) }
+                _ = cmark_node_append_child(block, CmarkNodes.inlineHTML("</p>"))
+                cmark_node_free(node)
+            case CMARK_NODE_BLOCK_QUOTE where !skipped.contains(node):
+                let block = CmarkNodes.block(opening: "<blockquote\(attributes)>", closing: "</blockquote>")
+                guard cmark_node_insert_before(node, block) == 1 else { cmark_node_free(block); continue }
+                while let child = cmark_node_first_child(node) { _ = cmark_node_append_child(block, child) }
+                cmark_node_free(node)
+            case CMARK_NODE_LINK where !skipped.contains(node):
+                // The opening tag as cmark writes it (its escaping of the address and title), with the attributes.
+                let bare: OpaquePointer = cmark_node_new(CMARK_NODE_LINK)
+                cmark_node_set_url(bare, cmark_node_get_url(node))
+                cmark_node_set_title(bare, cmark_node_get_title(node))
+                guard let rendered = cmark_render_html(bare, renderOptions, nil) else { cmark_node_free(bare); continue }
+                let html = String(cString: rendered)
+                free(rendered)
+                cmark_node_free(bare)
+                guard html.hasPrefix("<a "), let end = html.range(of: "></a>") else { continue }
+                let opening = String(html[..<end.lowerBound]) + attributes + ">"
+                let tagged: OpaquePointer = cmark_node_new(CMARK_NODE_CUSTOM_INLINE)
+                cmark_node_set_on_enter(tagged, opening)
+                cmark_node_set_on_exit(tagged, "</a>")
+                guard cmark_node_insert_before(node, tagged) == 1 else { cmark_node_free(tagged); continue }
+                while let child = cmark_node_first_child(node) { _ = cmark_node_append_child(tagged, child) }
+                cmark_node_free(node)
+            default:
+                continue
+            }
+        }
+        kramdownTagged = []
+    }
+
+    /// Whether `paragraph` is in an item of a tight list, which shows it without `<p>`.
+    private static func isInTightList(_ paragraph: OpaquePointer) -> Bool {
+        guard let item = cmark_node_parent(paragraph), let list = cmark_node_parent(item),
+              cmark_node_get_type(list) == CMARK_NODE_LIST else { return false }
+        return cmark_node_get_list_tight(list) != 0
+    }
+
     /// The ATX heading on the line right before `paragraph`, whose text does not end with an
     /// attribute list of its own, or `nil`.
     private static func headingRightBefore(_ paragraph: OpaquePointer) -> OpaquePointer? {
@@ -247,6 +333,11 @@ final class CmarkDocument {
             let text = run.map { string(cmark_node_get_literal($0)) }.joined()
             guard text.hasPrefix("{:"), let close = text.firstIndex(of: "}"), AttributeList.kramdown(text[...close]) != nil else { continue }
             var dropped = text.utf8.distance(from: text.startIndex, to: text.index(after: close))
+            // After a link, the link's: `[Start](#start){: .btn }`.
+            if let link = cmark_node_previous(first), cmark_node_get_type(link) == CMARK_NODE_LINK,
+               let list = AttributeList.kramdown(text[...close]), list.id != nil || !list.classes.isEmpty {
+                kramdownTagged.append((link, list))
+            }
             for node in run where dropped > 0 {
                 let literal = string(cmark_node_get_literal(node))
                 let cut = min(dropped, literal.utf8.count)
@@ -263,16 +354,28 @@ final class CmarkDocument {
             }
             guard !lastLine.isEmpty, Self.opensWithBrace(lastLine), before.map({ cmark_node_get_type($0) == CMARK_NODE_SOFTBREAK }) ?? true,
                   let list = AttributeList.kramdown(Substring(lastLine.map { string(cmark_node_get_literal($0)) }.joined())) else {
+                takeLeadingAttributeList(of: paragraph)
                 continue
             }
             let anchor = list.id.map { "<a id=\"\($0)\"></a>" }
-            if let lineBreak = before {
+            if let lineBreak = before, readsAlerts, Self.mayOpenAlert(paragraph) {
+                // An alert's lines (`:::note` … `:::`) go elsewhere: an id stays where it was, as an anchor.
                 if let anchor {
                     let html: OpaquePointer = cmark_node_new(CMARK_NODE_HTML_INLINE)
                     cmark_node_set_literal(html, anchor)
                     _ = Self.insert(html, before: lineBreak)
                 }
                 for node in [lineBreak] + lastLine { cmark_node_free(node) }
+            } else if let lineBreak = before {
+                // The paragraph's own: `Text` then `{: .lead }`.
+                for node in [lineBreak] + lastLine { cmark_node_free(node) }
+                takeLeadingAttributeList(of: paragraph)
+                if list.id != nil || !list.classes.isEmpty { kramdownTagged.append((paragraph, list)) }
+            } else if let next = cmark_node_next(paragraph), cmark_node_get_type(next) == CMARK_NODE_BLOCK_QUOTE,
+                      cmark_node_get_end_line(paragraph) + 1 == cmark_node_get_start_line(next), list.id != nil || !list.classes.isEmpty {
+                // Right before a block quote, the block quote's: `{: .warning }` then `> Text`.
+                kramdownTagged.append((next, list))
+                cmark_node_free(paragraph)
             } else {
                 if let heading = Self.headingRightBefore(paragraph), list.id != nil || !list.classes.isEmpty {
                     // A list on the line after a heading is the heading's, as kramdown reads it: given
