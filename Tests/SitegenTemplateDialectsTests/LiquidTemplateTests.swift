@@ -278,3 +278,22 @@ private final class OutputBox: @unchecked Sendable {
     #expect(liquidError("{{ x | base64_encode }}", ["x": .text(String(repeating: "a", count: 13_000_000))])?.kind == .limit)
     #expect(try liquid("{{ x | inspect }}", ["x": "<b>"]) == "&quot;&lt;b&gt;&quot;")
 }
+
+@Test func cachedIncludesAreMadeOnceForTheirParameters() throws {
+    let environment = LiquidEnvironment(include: { name in name == "nav.html" ? "[{{ v }}{{ include.p }}]" : nil },
+                                        includeCache: LiquidIncludeCache())
+    let source = "{% include_cached nav.html %}{% include_cached nav.html p=1 %}{% include nav.html %}"
+    #expect(try liquid(source, ["v": 1], environment: environment) == "[1][11][1]")
+    // Another render sharing the cache (another page of the build): the cached outputs stand, `include` runs again.
+    #expect(try liquid(source + "{% include_cached nav.html p=2 %}", ["v": 2], environment: environment) == "[1][11][2][22]")
+    // Without a cache, include_cached is include.
+    let uncached = LiquidEnvironment(include: { name in name == "nav.html" ? "[{{ v }}]" : nil })
+    #expect(try liquid("{% include_cached nav.html %}", ["v": 3], environment: uncached) == "[3]")
+}
+
+@Test func replaceAndSplitFindTheirTextByteByByte() throws {
+    // As Ruby does: a `\n` inside `\r\n` is one, an `e` before a combining accent is one.
+    #expect(try liquid("{{ t | replace: '\n', '|' }}", ["t": "a\r\nb\nc"]) == "a\r|b|c")
+    #expect(try liquid("{{ t | split: 'e' | join: '+' }}", ["t": "caf\u{65}\u{301}s"]) == "caf+\u{301}s")
+    #expect(try liquid("{{ t | replace: 'ab', 'x' }}", ["t": "aabab"]) == "axx")
+}

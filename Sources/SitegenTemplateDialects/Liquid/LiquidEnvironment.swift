@@ -1,3 +1,4 @@
+import Synchronization
 import SitegenTemplates
 
 /// What a Liquid template reaches outside itself: the site's include files, its Markdown and
@@ -36,6 +37,10 @@ public struct LiquidEnvironment: Sendable {
     /// syntax), or why it does not compile; `nil` makes those filters
     /// ``DialectError/Kind/unsupported(construct:)`` errors.
     public var sass: (@Sendable (_ text: String, _ indented: Bool) -> Result<String, DialectError>)?
+    /// Where `{% include_cached %}` keeps the output of each include and parameters, for the
+    /// renders that share it (a build's pages), as jekyll-include-cache keeps it; `nil`: it is
+    /// made each time, as `include` is.
+    public var includeCache: LiquidIncludeCache?
 
     /// An environment; any closure left out keeps its default.
     public init(
@@ -47,7 +52,8 @@ public struct LiquidEnvironment: Sendable {
         block: @escaping @Sendable (_ name: String, _ argument: String, _ body: String) -> String? = { _, _, _ in nil },
         strict: Bool = false,
         unknownFilter: (@Sendable (_ name: String, _ line: Int) -> Void)? = nil,
-        sass: (@Sendable (_ text: String, _ indented: Bool) -> Result<String, DialectError>)? = nil
+        sass: (@Sendable (_ text: String, _ indented: Bool) -> Result<String, DialectError>)? = nil,
+        includeCache: LiquidIncludeCache? = nil
     ) {
         self.include = include
         self.includeRelative = includeRelative
@@ -60,5 +66,22 @@ public struct LiquidEnvironment: Sendable {
         self.strict = strict
         self.unknownFilter = unknownFilter
         self.sass = sass
+        self.includeCache = includeCache
+    }
+}
+
+/// The outputs of `{% include_cached %}`, by include and parameters, shared by renders.
+public final class LiquidIncludeCache: Sendable {
+    private let outputs = Mutex<[String: String]>([:])
+
+    /// An empty cache.
+    public init() {}
+
+    func output(for key: String) -> String? {
+        outputs.withLock { $0[key] }
+    }
+
+    func keep(_ output: String, for key: String) {
+        outputs.withLock { $0[key] = output }
     }
 }

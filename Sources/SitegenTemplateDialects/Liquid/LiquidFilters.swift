@@ -396,7 +396,7 @@ enum LiquidFilters {
             return string.split(whereSeparator: \.isWhitespace).map(String.init)
         }
         if separator.isEmpty { return string.map { String($0) } }
-        var parts = string.components(separatedBy: separator)
+        var parts = string.liquidParts(separatedBy: separator)
         while parts.last == "" { parts.removeLast() }
         return parts
     }
@@ -647,10 +647,35 @@ extension String {
         guard !target.isEmpty else { return self }
         if skippingBreaks {
             // `newline_to_br` after `\r\n` was handled: only bare `\n` left to replace.
-            return components(separatedBy: target).joined(separator: replacement)
+            return liquidParts(separatedBy: target).joined(separator: replacement)
                 .replacingOccurrences("<br />\n<br />\n", "<br />\n<br />\n")
         }
-        return components(separatedBy: target).joined(separator: replacement)
+        return liquidParts(separatedBy: target).joined(separator: replacement)
+    }
+
+    /// The text between the occurrences of `separator` (not empty), found byte by byte as Ruby
+    /// finds them: a page's HTML split or replaced in a layout is looked through once, not a
+    /// `Character` at a time.
+    func liquidParts(separatedBy separator: String) -> [String] {
+        let needle = Array(separator.utf8)
+        guard let first = needle.first else { return [self] }
+        var text = self
+        return text.withUTF8 { bytes -> [String] in
+            var parts: [String] = []
+            var start = 0, index = 0
+            let count = bytes.count, length = needle.count
+            while index + length <= count {
+                if bytes[index] == first, length == 1 || memcmp(bytes.baseAddress! + index, needle, length) == 0 {
+                    parts.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+                    index += length
+                    start = index
+                } else {
+                    index += 1
+                }
+            }
+            parts.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<count]), as: UTF8.self))
+            return parts
+        }
     }
 
     func replacingFirst(_ target: String, _ replacement: String) -> String {

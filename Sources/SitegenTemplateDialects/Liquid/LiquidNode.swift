@@ -47,6 +47,9 @@ struct LiquidInclude: Sendable {
     var line: Int
     /// Jekyll's `include_relative`: the file is found from the page's folder.
     var isRelative = false
+    /// jekyll-include-cache's `include_cached`: its output is made once for each name and
+    /// parameters (``LiquidEnvironment/includeCache``).
+    var isCached = false
 }
 
 extension LiquidNode {

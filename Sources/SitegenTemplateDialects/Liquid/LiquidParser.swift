@@ -71,9 +71,14 @@ struct LiquidParser: TemplateBlockParsing {
             return .increment(variable, by: name == "increment" ? 1 : -1)
         case "cycle":
             return try cycle(markup, line: line)
-        // jekyll-include-cache's `include_cached` gives what `include` gives.
+        // jekyll-include-cache's `include_cached` gives what `include` gives, made once where the environment keeps it.
         case "include", "include_relative", "include_cached":
-            return try include(markup, line: line, relative: name == "include_relative")
+            var node = try include(markup, line: line, relative: name == "include_relative")
+            if name == "include_cached", case .include(var include) = node {
+                include.isCached = true
+                node = .include(include)
+            }
+            return node
         case "echo":
             var parser = try LiquidExpressionParser(markup, line: line)
             let value = try parser.filteredExpression()

@@ -227,6 +227,16 @@ final class LiquidRenderer {
         for (key, expression) in include.parameters {
             parameters[key] = try evaluate(expression, line: include.line)
         }
+        // A cached include's output is made once for its name and parameters (plain values only).
+        var cacheKey: String?
+        if include.isCached, let cache = environment.includeCache {
+            cacheKey = Self.cacheKey(key, parameters)
+            if let cacheKey, let kept = cache.output(for: cacheKey) {
+                try emit(kept, into: &output)
+                return
+            }
+        }
+        let start = output.endIndex
         scopes.append(["include": .object(TemplateDictionary(parameters))])
         includeChain.append(name)
         defer {
@@ -241,6 +251,24 @@ final class LiquidRenderer {
             }
             throw DialectError(error.kind, line: include.line, "In the include `\(name)`, line \(error.line): \(error.message)")
         }
+        if let cacheKey, let cache = environment.includeCache { cache.keep(String(output[start...]), for: cacheKey) }
+    }
+
+    /// The key a cached include's output is kept by: its name and its parameters' plain values;
+    /// `nil` (not cached) when a parameter is a list or an object.
+    private static func cacheKey(_ name: String, _ parameters: [String: TemplateValue]) -> String? {
+        var key = name
+        for (parameter, value) in parameters.sorted(by: { $0.key < $1.key }) {
+            switch value {
+            case .null: key += "\u{0}" + parameter + "\u{1}n"
+            case .bool(let bool): key += "\u{0}" + parameter + "\u{1}b" + (bool ? "1" : "0")
+            case .int(let int): key += "\u{0}" + parameter + "\u{1}i" + String(int)
+            case .double(let double): key += "\u{0}" + parameter + "\u{1}d" + String(double)
+            case .text(let text): key += "\u{0}" + parameter + "\u{1}t" + text
+            case .list, .object: return nil
+            }
+        }
+        return key
     }
 
     private func emit(_ text: String, into output: inout String) throws(DialectError) {

@@ -32,6 +32,8 @@ struct JekyllLiquid: Sendable {
     private let feedMeta: String
     /// `sass:` of `_config.yml`, for `scssify` and `sassify`.
     private let sass: JekyllSassSettings
+    /// The outputs of `{% include_cached %}`, made once in a build.
+    private let includeCache = LiquidIncludeCache()
 
     /// The Liquid of the Jekyll site `loaded`; `excerpt` renders a post's first paragraph.
     init(loaded: LoadedSite, excerpt: @escaping @Sendable (Page) -> String) {
@@ -290,7 +292,8 @@ struct JekyllLiquid: Sendable {
                     unknown.withLock { if !$0.contains(where: { $0.message == problem.message }) { $0.append(problem) } }
                     return .success(text)
                 }
-            })
+            },
+            includeCache: includeCache)
         do throws(DialectError) {
             let template = try LiquidTemplate(text)
             var values: [String: TemplateValue] = globals.merging(["site": site, "page": page, "jekyll": ["environment": "production"]]) { $1 }
