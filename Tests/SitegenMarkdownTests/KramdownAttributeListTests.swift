@@ -18,8 +18,15 @@ struct KramdownAttributeListTests {
         #expect(try parser.html(from: "{: .warning }\n> A quote\n>\n> Second.\n")
                 == "<blockquote class=\"warning\">\n<p>A quote</p>\n<p>Second.</p>\n</blockquote>\n")
         #expect(try parser.html(from: "> {: .note }\n  Indented\n") == "<blockquote>\n<p class=\"note\">Indented</p>\n</blockquote>\n")
-        // After a blank line, a list stands for no block: an id is kept as an anchor.
-        #expect(try parser.html(from: "Text\n\n{: #here}\n\nAfter\n") == "<p>Text</p>\n<a id=\"here\"></a>\n<p>After</p>\n")
+        // Between blank lines, the next paragraph's; at the end, nothing's: an id is kept as an anchor.
+        #expect(try parser.html(from: "Text\n\n{: #here .c}\n\nAfter\n") == "<p>Text</p>\n<p id=\"here\" class=\"c\">After</p>\n")
+        #expect(try parser.html(from: "Text\n\n{: #end}\n") == "<p>Text</p>\n<a id=\"end\"></a>\n")
+        // Lists before and after a block, and several in a row, all give it theirs, in their order.
+        #expect(try parser.html(from: "{: .x }\nPara\n{: .y }\n") == "<p class=\"x y\">Para</p>\n")
+        #expect(try parser.html(from: "{: .x }\n{: .y }\nPara\n") == "<p class=\"x y\">Para</p>\n")
+        #expect(try parser.html(from: "Para\n{: .x }\n{: .y }\n") == "<p class=\"x y\">Para</p>\n")
+        #expect(try parser.html(from: "{: .a }\n{: .b }\n\nNext\n") == "<p class=\"a b\">Next</p>\n")
+        #expect(try parser.html(from: "A\n{: .x }\n\nB\n{: .y }\n") == "<p class=\"x\">A</p>\n<p class=\"y\">B</p>\n")
     }
 
     @Test("a list right after a link is the link's, its address escaped as cmark escapes it")

@@ -296,4 +296,7 @@ private final class OutputBox: @unchecked Sendable {
     #expect(try liquid("{{ t | replace: '\n', '|' }}", ["t": "a\r\nb\nc"]) == "a\r|b|c")
     #expect(try liquid("{{ t | split: 'e' | join: '+' }}", ["t": "caf\u{65}\u{301}s"]) == "caf+\u{301}s")
     #expect(try liquid("{{ t | replace: 'ab', 'x' }}", ["t": "aabab"]) == "axx")
+    #expect(try liquid("{{ t | replace_first: 'e', 'X' }}|{{ t | remove_last: 'e' }}", ["t": "e\u{301}e"]) == "X\u{301}e|e\u{301}")
+    // Sizes and splits by code point, as Ruby counts them.
+    #expect(try liquid("{{ t | size }} {{ t | split: '' | join: '-' }}", ["t": "😀👍🏽"]) == "3 😀-👍-🏽")
 }

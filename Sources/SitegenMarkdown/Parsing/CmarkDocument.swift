@@ -177,7 +177,7 @@ final class CmarkDocument {
             _ = cmark_node_append_child(block, CmarkNodes.inlineHTML("<h\(heading.level)\(heading.attributes)>"))
             while let child = cmark_node_first_child(heading.node) { _ = cmark_node_append_child(block, child) }
             _ = cmark_node_append_child(block, CmarkNodes.inlineHTML("</h\(heading.level)>"))
-            cmark_node_free(heading.node)
+            retire(heading.node)
         }
         retagged = []
     }
@@ -221,7 +221,8 @@ final class CmarkDocument {
 
     /// Takes a kramdown attribute list that is the first line of `paragraph` (`{: .note }` then
     /// `Text`): the paragraph's, as kramdown reads a list right before a block.
-    private func takeLeadingAttributeList(of paragraph: OpaquePointer) {
+    @discardableResult
+    private func takeLeadingAttributeList(of paragraph: OpaquePointer) -> Bool {
         var firstLine: [OpaquePointer] = []
         var next = cmark_node_first_child(paragraph)
         while let node = next, cmark_node_get_type(node) == CMARK_NODE_TEXT {
@@ -230,9 +231,30 @@ final class CmarkDocument {
         }
         guard let lineBreak = next, cmark_node_get_type(lineBreak) == CMARK_NODE_SOFTBREAK, !firstLine.isEmpty,
               Self.opensWithBrace(firstLine),
-              let list = AttributeList.kramdown(Substring(firstLine.map { string(cmark_node_get_literal($0)) }.joined())) else { return }
+              let list = AttributeList.kramdown(Substring(firstLine.map { string(cmark_node_get_literal($0)) }.joined())) else { return false }
         for node in firstLine + [lineBreak] { cmark_node_free(node) }
         if list.id != nil || !list.classes.isEmpty { kramdownTagged.append((paragraph, list)) }
+        return true
+    }
+
+    /// Frees `paragraph`, an attribute list alone, and forgets what lists gave it.
+    private func freeAttributeListParagraph(_ paragraph: OpaquePointer) {
+        kramdownTagged.removeAll { $0.node == paragraph }
+        cmark_node_free(paragraph)
+    }
+
+    /// Whether `paragraph` is a kramdown attribute list and nothing else (one taken out of the tree).
+    private static func isAttributeListAlone(_ paragraph: OpaquePointer) -> Bool {
+        guard cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH else { return false }
+        var texts: [OpaquePointer] = []
+        var next = cmark_node_first_child(paragraph)
+        while let node = next {
+            guard cmark_node_get_type(node) == CMARK_NODE_TEXT else { return false }
+            texts.append(node)
+            next = cmark_node_next(node)
+        }
+        return !texts.isEmpty && opensWithBrace(texts)
+            && AttributeList.kramdown(Substring(texts.map { string(cmark_node_get_literal($0)) }.joined())) != nil
     }
 
     /// Gives the paragraphs, block quotes and links that kramdown attribute lists name their id
@@ -242,7 +264,19 @@ final class CmarkDocument {
     func retagKramdownElements(skipping marked: [OpaquePointer]) {
         guard !kramdownTagged.isEmpty else { return }
         let skipped = Set(marked)
-        for (node, list) in kramdownTagged where cmark_node_parent(node) != nil {
+        // A node given lists before and after it (`{: .x }`, `Text`, `{: .y }`) takes them all, as kramdown does.
+        var merged: [(node: OpaquePointer, list: AttributeList)] = []
+        var position: [OpaquePointer: Int] = [:]
+        for (node, list) in kramdownTagged {
+            if let at = position[node] {
+                merged[at].list.id = list.id ?? merged[at].list.id
+                merged[at].list.classes += list.classes.filter { !merged[at].list.classes.contains($0) }
+            } else {
+                position[node] = merged.count
+                merged.append((node, list))
+            }
+        }
+        for (node, list) in merged where cmark_node_parent(node) != nil {
             let attributes = list.htmlAttributes
             switch cmark_node_get_type(node) {
             case CMARK_NODE_PARAGRAPH:
@@ -257,12 +291,12 @@ final class CmarkDocument {
                 _ = cmark_node_append_child(block, CmarkNodes.inlineHTML("<p\(attributes)>"))
                 while let child = cmark_node_first_child(node) { _ = cmark_node_append_child(block, child) }
                 _ = cmark_node_append_child(block, CmarkNodes.inlineHTML("</p>"))
-                cmark_node_free(node)
+                retire(node)
             case CMARK_NODE_BLOCK_QUOTE where !skipped.contains(node):
                 let block = CmarkNodes.block(opening: "<blockquote\(attributes)>", closing: "</blockquote>")
                 guard cmark_node_insert_before(node, block) == 1 else { cmark_node_free(block); continue }
                 while let child = cmark_node_first_child(node) { _ = cmark_node_append_child(block, child) }
-                cmark_node_free(node)
+                retire(node)
             case CMARK_NODE_LINK where !skipped.contains(node):
                 // The opening tag as cmark writes it (its escaping of the address and title), with the attributes.
                 let bare: OpaquePointer = cmark_node_new(CMARK_NODE_LINK)
@@ -279,12 +313,19 @@ final class CmarkDocument {
                 cmark_node_set_on_exit(tagged, "</a>")
                 guard cmark_node_insert_before(node, tagged) == 1 else { cmark_node_free(tagged); continue }
                 while let child = cmark_node_first_child(node) { _ = cmark_node_append_child(tagged, child) }
-                cmark_node_free(node)
+                retire(node)
             default:
                 continue
             }
         }
         kramdownTagged = []
+    }
+
+    /// Takes `node`, whose children moved elsewhere, out of the tree, keeping it as long as the
+    /// document: inline nodes point into their block's text.
+    private func retire(_ node: OpaquePointer) {
+        cmark_node_unlink(node)
+        removed.append(node)
     }
 
     /// Whether `paragraph` is in an item of a tight list, which shows it without `<p>`.
@@ -346,6 +387,9 @@ final class CmarkDocument {
             }
         }
         for paragraph in paragraphs {
+          // Lines of lists at the paragraph's end, the last first (`Text`, `{: .x }`, `{: .y }`), kept in their order.
+          var trailing: [AttributeList] = []
+          while true {
             var lastLine: [OpaquePointer] = []
             var before = cmark_node_last_child(paragraph)
             while let node = before, cmark_node_get_type(node) == CMARK_NODE_TEXT {
@@ -354,8 +398,9 @@ final class CmarkDocument {
             }
             guard !lastLine.isEmpty, Self.opensWithBrace(lastLine), before.map({ cmark_node_get_type($0) == CMARK_NODE_SOFTBREAK }) ?? true,
                   let list = AttributeList.kramdown(Substring(lastLine.map { string(cmark_node_get_literal($0)) }.joined())) else {
-                takeLeadingAttributeList(of: paragraph)
-                continue
+                while takeLeadingAttributeList(of: paragraph) {}
+                for list in trailing { kramdownTagged.append((paragraph, list)) }
+                break
             }
             let anchor = list.id.map { "<a id=\"\($0)\"></a>" }
             if let lineBreak = before, readsAlerts, Self.mayOpenAlert(paragraph) {
@@ -369,13 +414,16 @@ final class CmarkDocument {
             } else if let lineBreak = before {
                 // The paragraph's own: `Text` then `{: .lead }`.
                 for node in [lineBreak] + lastLine { cmark_node_free(node) }
-                takeLeadingAttributeList(of: paragraph)
-                if list.id != nil || !list.classes.isEmpty { kramdownTagged.append((paragraph, list)) }
-            } else if let next = cmark_node_next(paragraph), cmark_node_get_type(next) == CMARK_NODE_BLOCK_QUOTE,
-                      cmark_node_get_end_line(paragraph) + 1 == cmark_node_get_start_line(next), list.id != nil || !list.classes.isEmpty {
-                // Right before a block quote, the block quote's: `{: .warning }` then `> Text`.
+                if list.id != nil || !list.classes.isEmpty { trailing.insert(list, at: 0) }
+                continue
+            } else if Self.headingRightBefore(paragraph) == nil, let next = cmark_node_next(paragraph),
+                      [CMARK_NODE_BLOCK_QUOTE, CMARK_NODE_PARAGRAPH].contains(cmark_node_get_type(next)), !Self.isAttributeListAlone(next),
+                      list.id != nil || !list.classes.isEmpty {
+                // Before a paragraph or block quote (after a blank line too), that block's, as kramdown
+                // reads it: `{: .warning }` then `> Text`.
                 kramdownTagged.append((next, list))
-                cmark_node_free(paragraph)
+                for list in trailing { kramdownTagged.append((next, list)) }
+                freeAttributeListParagraph(paragraph)
             } else {
                 if let heading = Self.headingRightBefore(paragraph), list.id != nil || !list.classes.isEmpty {
                     // A list on the line after a heading is the heading's, as kramdown reads it: given
@@ -389,8 +437,10 @@ final class CmarkDocument {
                     cmark_node_set_literal(html, anchor + "\n")
                     _ = Self.insert(html, before: paragraph)
                 }
-                cmark_node_free(paragraph)
+                freeAttributeListParagraph(paragraph)
             }
+            break
+          }
         }
     }
 

@@ -111,7 +111,8 @@ enum LiquidFilters {
         // MARK: Lists
         case "size", "length":
             switch input {
-            case .text(let text): return .int(text.count)
+            // Code points, as Ruby counts a string.
+            case .text(let text): return .int(text.unicodeScalars.count)
             case .list(let items): return .int(items.count)
             case .object: return input.liquidMember("size")
             default: return .int(0)
@@ -395,7 +396,7 @@ enum LiquidFilters {
         if separator == " " || separator.isEmpty && false {
             return string.split(whereSeparator: \.isWhitespace).map(String.init)
         }
-        if separator.isEmpty { return string.map { String($0) } }
+        if separator.isEmpty { return string.unicodeScalars.map { String($0) } }
         var parts = string.liquidParts(separatedBy: separator)
         while parts.last == "" { parts.removeLast() }
         return parts
@@ -679,12 +680,16 @@ extension String {
     }
 
     func replacingFirst(_ target: String, _ replacement: String) -> String {
-        guard !target.isEmpty, let range = range(of: target) else { return self }
-        return replacingCharacters(in: range, with: replacement)
+        guard !target.isEmpty else { return self }
+        let parts = liquidParts(separatedBy: target)
+        guard parts.count > 1 else { return self }
+        return parts[0] + replacement + parts.dropFirst().joined(separator: target)
     }
 
     func replacingLast(_ target: String, _ replacement: String) -> String {
-        guard !target.isEmpty, let range = range(of: target, options: .backwards) else { return self }
-        return replacingCharacters(in: range, with: replacement)
+        guard !target.isEmpty else { return self }
+        let parts = liquidParts(separatedBy: target)
+        guard parts.count > 1 else { return self }
+        return parts.dropLast().joined(separator: target) + replacement + parts[parts.count - 1]
     }
 }
