@@ -16,11 +16,17 @@ struct JekyllSassTests {
         "about.md": "---\ntitle: About\n---\nAbout\n",
     ]
 
-    @Test("a Sass file with front matter is its stylesheet: Liquid run, partials imported from _sass, laid out as Jekyll 4 lays it out")
-    func compiles() async throws {
-        let site = try TestSite(jekyll: "title: Site\n", Self.sass)
+    /// The Jekyll site of `config` and `files`, built, with no warning.
+    private func builtWithoutWarnings(_ config: String, _ files: [String: String]) async throws -> TestSite {
+        let site = try TestSite(jekyll: config, files)
         let summary = try await site.build()
         #expect(summary.warnings.isEmpty, "\(summary.warnings)")
+        return site
+    }
+
+    @Test("a Sass file with front matter is its stylesheet: Liquid run, partials imported from _sass, laid out as Jekyll 4 lays it out")
+    func compiles() async throws {
+        let site = try await builtWithoutWarnings("title: Site\n", Self.sass)
         // What Jekyll 4.3.1 (jekyll-sass-converter 2.2.0, sassc) writes, but its source map's line.
         // (The other expected stylesheets of this suite are Jekyll's too.)
         #expect(try site.page("assets/css/main.css") == ".x { b: 1; }\n\n.a .b { color: red; width: 20px; }\n\n/* Site */\n")
@@ -32,15 +38,13 @@ struct JekyllSassTests {
 
     @Test("sass: style, sass_dir and load_paths are read")
     func settings() async throws {
-        let site = try TestSite(jekyll: "title: Site\nsass:\n  style: compressed\n  sass_dir: css/partials\n  load_paths: [vendor/kit]\n", [
+        let site = try await builtWithoutWarnings("title: Site\nsass:\n  style: compressed\n  sass_dir: css/partials\n  load_paths: [vendor/kit]\n", [
             "css/partials/_a.scss": ".a { b: c }\n",
             "vendor/kit/_k.scss": ".k { d: e }\n",
             "vendor/kit/_a.scss": ".wrong { x: y }\n",
             "style.scss": "---\n---\n@import \"k\";\n@import \"a\";\n",
             "about.md": "About\n",
         ])
-        let summary = try await site.build()
-        #expect(summary.warnings.isEmpty, "\(summary.warnings)")
         // load_paths come before sass_dir, as in jekyll-sass-converter.
         #expect(try site.page("style.css") == ".k{d:e}.wrong{x:y}\n")
     }
@@ -72,15 +76,13 @@ struct JekyllSassTests {
 
     @Test("imports of plain CSS stay @import rules; an empty stylesheet is published empty; the file's own folder is not looked in, as in Jekyll")
     func plainImportsAndEmptyFiles() async throws {
-        let site = try TestSite(jekyll: "title: Site\n", [
+        let site = try await builtWithoutWarnings("title: Site\n", [
             "_sass/_style.scss": ".partial { a: b }\n",
             "css/style.scss": "---\n---\n@import \"style\";\n@import \"base.css\";\n@import \"https://example.org/x.css\";\n",
             "css/base.css": ".base { c: d }\n",
             "css/empty.scss": "---\n---\n",
             "about.md": "About\n",
         ])
-        let summary = try await site.build()
-        #expect(summary.warnings.isEmpty, "\(summary.warnings)")
         #expect(try site.page("css/style.css") == "@import url(base.css);\n@import \"https://example.org/x.css\";\n.partial { a: b; }\n")
         #expect(try site.page("css/empty.css") == "")
         #expect(try site.page("css/base.css") == ".base { c: d }\n")
@@ -88,13 +90,11 @@ struct JekyllSassTests {
 
     @Test("a Jekyll site's stylesheet at the path of the theme's own replaces it, as a file of static/ does")
     func replacesTheThemesStylesheet() async throws {
-        let site = try TestSite(jekyll: "title: Site\n", [
+        let site = try await builtWithoutWarnings("title: Site\n", [
             "assets/style.scss": "---\n---\n.mine { a: b }\n",
             "assets/other/app.css": ".app { c: d }\n",
             "about.md": "About\n",
         ])
-        let summary = try await site.build()
-        #expect(summary.warnings.isEmpty, "\(summary.warnings)")
         #expect(try site.page("assets/style.css") == ".mine { a: b; }\n")
     }
 
@@ -114,13 +114,11 @@ struct JekyllSassTests {
 extension JekyllSassTests {
     @Test("scssify and sassify compile Sass in Liquid, with the site's sass: settings")
     func filters() async throws {
-        let site = try TestSite(jekyll: "title: Site\nsass:\n  style: compressed\n", [
+        let site = try await builtWithoutWarnings("title: Site\nsass:\n  style: compressed\n", [
             "_sass/_c.scss": "$c: red;\n",
             "assets/nav.css": "---\n---\n{% capture s %}@import \"c\"; .a { .b { color: $c; } }{% endcapture %}{{ s | scssify }}|{{ \".i\n  d: e\" | sassify }}\n",
             "about.md": "About\n",
         ])
-        let summary = try await site.build()
-        #expect(summary.warnings.isEmpty, "\(summary.warnings)")
         #expect(try site.page("assets/nav.css") == ".a .b{color:red}\n|.i{d:e}\n\n")
     }
 
