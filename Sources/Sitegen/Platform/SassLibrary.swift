@@ -128,7 +128,7 @@ package enum SassLibrary {
     }
 
     /// The calls sitegen makes, looked up once.
-    private struct Functions: @unchecked Sendable {
+    private struct Functions: Sendable {
         let copyString: @convention(c) (UnsafePointer<CChar>?) -> UnsafeMutablePointer<CChar>?
         let makeDataContext: @convention(c) (UnsafeMutablePointer<CChar>?) -> OpaquePointer?
         let deleteDataContext: @convention(c) (OpaquePointer?) -> Void
