@@ -287,9 +287,7 @@ public final class SiteBuilder: Sendable {
     private func copyFiles(_ loaded: LoadedSite, into output: OutputWriter) throws -> Int {
         var count = 0
         let isJekyll = loaded.configuration.jekyllPermalinks != nil
-        let liquidOutputs = isJekyll ? loaded.liquidFiles.map { path in
-            path.hasSuffix(".scss") || path.hasSuffix(".sass") ? String(path.dropLast(5)) + ".css" : path
-        } : []
+        let liquidOutputs = isJekyll ? loaded.liquidFiles.map(JekyllSassSettings.stylesheetPath(of:)) : []
         let replaced = Set((loaded.files.filter { $0.contentPath == nil || isJekyll }.map(\.outputPath) + liquidOutputs)
             .compactMap { try? URLPath.outputPath($0) })
         let theme = loaded.configuration.theme

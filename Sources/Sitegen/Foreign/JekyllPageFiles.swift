@@ -54,7 +54,7 @@ struct JekyllPageFiles {
         for path in markdown { listed.formUnion(URLPath.ancestors(of: path)) }
         for path in files {
             let name = URLPath.lastComponent(of: path)
-            if name.hasSuffix(".scss") || name.hasSuffix(".sass"),
+            if JekyllSassSettings.isSass(name),
                let head = try? source.text(of: FolderWalker.join(content, path), maximumSize: Limits.markdownFileBytes),
                head.hasPrefix("---\n") || head.hasPrefix("---\r\n") {
                 // Sass with front matter, which Jekyll compiles: its Liquid runs, then Sass (``SassStylesheet``).

@@ -309,7 +309,6 @@ struct SiteRenderer: Sendable {
             guard let text = try? layout.source.text(of: layout.sourcePath(ofContentPath: path), maximumSize: Limits.markdownFileBytes),
                   let source = try? MarkdownSource(text: text) else { continue }
             let output = JekyllLiquid.output(ofFile: path, frontMatter: source.frontMatter)
-            let isSass = path.hasSuffix(".scss") || path.hasSuffix(".sass")
             let result = liquid.render(String(source.body), path: path, frontMatter: source.frontMatter, url: "/" + output,
                                        language: loaded.configuration.language, file: display(path), firstLine: source.bodyLineOffset + 1,
                                        markdownify: markdownify, highlight: Self.layoutHighlight(markdownify))
@@ -322,7 +321,7 @@ struct SiteRenderer: Sendable {
                 warnings.add(SiteError(file: problem.file, line: problem.line, problem.message.replacingOccurrences(
                     of: "the page shows it as written", with: "the file is published as written")))
             }
-            if isSass {
+            if JekyllSassSettings.isSass(path) {
                 guard let css = stylesheet(of: path, text: made, lineOffset: source.bodyLineOffset, output: output, warnings: warnings) else { continue }
                 made = css
             }
@@ -335,10 +334,9 @@ struct SiteRenderer: Sendable {
     /// published at `output`; `nil`, with a warning, when it does not compile.
     private func stylesheet(of path: String, text: String, lineOffset: Int, output: String, warnings: WarningLog) -> String? {
         let layout = loaded.layout
-        let settings = loaded.configuration.jekyllPermalinks?.sass ?? JekyllSassSettings()
         let sourcePath = layout.sourcePath(ofContentPath: path)
-        let request = SassStylesheet.Request(siteFolder: layout.source.folder?.root.path, path: sourcePath, text: text,
-                                             loadPaths: settings.loadPaths, style: settings.style)
+        let request = SassStylesheet.Request(path: sourcePath, text: text, settings: loaded.configuration.jekyllPermalinks?.sass ?? JekyllSassSettings(),
+                                             source: layout.source)
         switch SassStylesheet.compile(request, source: layout.source) {
         case .success(let css):
             return css

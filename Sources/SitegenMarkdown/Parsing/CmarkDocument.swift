@@ -169,15 +169,8 @@ final class CmarkDocument {
     /// the document (``remove(_:markedNodes:)``) are left alone. Call after any removal.
     func retagHeadings() {
         for heading in retagged where cmark_node_parent(heading.node) != nil {
-            let block = CmarkNodes.block(opening: "")
-            guard cmark_node_insert_before(heading.node, block) == 1 else {
-                cmark_node_free(block)
-                continue
-            }
-            _ = cmark_node_append_child(block, CmarkNodes.inlineHTML("<h\(heading.level)\(heading.attributes)>"))
-            while let child = cmark_node_first_child(heading.node) { _ = cmark_node_append_child(block, child) }
-            _ = cmark_node_append_child(block, CmarkNodes.inlineHTML("</h\(heading.level)>"))
-            retire(heading.node)
+            replace(heading.node, with: CmarkNodes.block(opening: ""),
+                    between: "<h\(heading.level)\(heading.attributes)>", and: "</h\(heading.level)>")
         }
         retagged = []
     }
@@ -286,17 +279,9 @@ final class CmarkDocument {
                     }
                     continue
                 }
-                let block = CmarkNodes.block(opening: "")
-                guard cmark_node_insert_before(node, block) == 1 else { cmark_node_free(block); continue }
-                _ = cmark_node_append_child(block, CmarkNodes.inlineHTML("<p\(attributes)>"))
-                while let child = cmark_node_first_child(node) { _ = cmark_node_append_child(block, child) }
-                _ = cmark_node_append_child(block, CmarkNodes.inlineHTML("</p>"))
-                retire(node)
+                replace(node, with: CmarkNodes.block(opening: ""), between: "<p\(attributes)>", and: "</p>")
             case CMARK_NODE_BLOCK_QUOTE where !skipped.contains(node):
-                let block = CmarkNodes.block(opening: "<blockquote\(attributes)>", closing: "</blockquote>")
-                guard cmark_node_insert_before(node, block) == 1 else { cmark_node_free(block); continue }
-                while let child = cmark_node_first_child(node) { _ = cmark_node_append_child(block, child) }
-                retire(node)
+                replace(node, with: CmarkNodes.block(opening: "<blockquote\(attributes)>", closing: "</blockquote>"))
             case CMARK_NODE_LINK where !skipped.contains(node):
                 // The opening tag as cmark writes it (its escaping of the address and title), with the attributes.
                 let bare: OpaquePointer = cmark_node_new(CMARK_NODE_LINK)
@@ -311,9 +296,7 @@ final class CmarkDocument {
                 let tagged: OpaquePointer = cmark_node_new(CMARK_NODE_CUSTOM_INLINE)
                 cmark_node_set_on_enter(tagged, opening)
                 cmark_node_set_on_exit(tagged, "</a>")
-                guard cmark_node_insert_before(node, tagged) == 1 else { cmark_node_free(tagged); continue }
-                while let child = cmark_node_first_child(node) { _ = cmark_node_append_child(tagged, child) }
-                retire(node)
+                replace(node, with: tagged)
             default:
                 continue
             }
@@ -321,9 +304,17 @@ final class CmarkDocument {
         kramdownTagged = []
     }
 
-    /// Takes `node`, whose children moved elsewhere, out of the tree, keeping it as long as the
-    /// document: inline nodes point into their block's text.
-    private func retire(_ node: OpaquePointer) {
+    /// Puts `replacement` (a custom block or inline) where `node` is and moves `node`'s children
+    /// into it, between the raw HTML `opening` and `closing` when given. `node` is taken out of
+    /// the tree but kept as long as the document: inline nodes point into their block's text.
+    private func replace(_ node: OpaquePointer, with replacement: OpaquePointer, between opening: String? = nil, and closing: String? = nil) {
+        guard cmark_node_insert_before(node, replacement) == 1 else {
+            cmark_node_free(replacement)
+            return
+        }
+        if let opening { _ = cmark_node_append_child(replacement, CmarkNodes.inlineHTML(opening)) }
+        while let child = cmark_node_first_child(node) { _ = cmark_node_append_child(replacement, child) }
+        if let closing { _ = cmark_node_append_child(replacement, CmarkNodes.inlineHTML(closing)) }
         cmark_node_unlink(node)
         removed.append(node)
     }

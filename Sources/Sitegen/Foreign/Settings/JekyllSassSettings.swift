@@ -13,6 +13,16 @@ struct JekyllSassSettings: Sendable, Hashable {
 
     init() {}
 
+    /// Whether the file at `path` is Sass (`.scss`, or `.sass` in the indented syntax).
+    static func isSass(_ path: String) -> Bool {
+        path.hasSuffix(".scss") || path.hasSuffix(".sass")
+    }
+
+    /// Where the stylesheet compiled from the Sass file at `path` is published: at its path with `.css`.
+    static func stylesheetPath(of path: String) -> String {
+        isSass(path) ? String(path.dropLast(5)) + ".css" : path
+    }
+
     /// The settings of `sass:` in `values`; values of another kind are passed over.
     init(_ values: FrontMatter) {
         guard let table = values["sass"]?.map else { return }

@@ -198,9 +198,6 @@ struct JekyllLiquid: Sendable {
         return liquid
     }
 
-    /// Jekyll's `site.url` and `site.baseurl` of the base URL `baseURL`:
-    /// What a page or layout is told of the filter `name`, which sitegen does not run (a site
-    /// plugin's): ``isUnknownFilter(_:)`` knows it, so that a site is told it once.
     /// Where a file whose Liquid runs (``LoadedSite/liquidFiles``) is written, from its content
     /// path and front matter: at its path, or at its `permalink` when that is a plain path (a
     /// folder's is its `index` file with the file's own extension: `/feeds/` →
@@ -213,11 +210,11 @@ struct JekyllLiquid: Sendable {
             output = permalink.hasSuffix("/") ? (normalized.isEmpty ? index : normalized + "/" + index) : normalized
             if output.isEmpty { output = path }
         }
-        let isSass = path.hasSuffix(".scss") || path.hasSuffix(".sass")
-        if isSass && (output.hasSuffix(".scss") || output.hasSuffix(".sass")) { output = String(output.dropLast(5)) + ".css" }
-        return output
+        return JekyllSassSettings.isSass(path) ? JekyllSassSettings.stylesheetPath(of: output) : output
     }
 
+    /// What a page or layout is told of the filter `name`, which sitegen does not run (a site
+    /// plugin's): ``isUnknownFilter(_:)`` knows it, so that a site is told it once.
     static func unknownFilter(_ name: String) -> String {
         "filter `\(name)`" + unknownFilterWords
     }
@@ -229,6 +226,7 @@ struct JekyllLiquid: Sendable {
 
     private static let unknownFilterWords = " is not one sitegen runs (a plugin's?); its input is shown unchanged, as Jekyll shows it without the plugin"
 
+    /// Jekyll's `site.url` and `site.baseurl` of the base URL `baseURL`:
     /// `https://x.org/blog/` → (`https://x.org`, `/blog`); `/` → two empty texts.
     static func urlParts(of baseURL: String) -> (url: String, baseurl: String) {
         guard var components = URLComponents(string: baseURL) else { return ("", "") }
@@ -254,6 +252,10 @@ struct JekyllLiquid: Sendable {
         let seo = layout?.seo
         let source = source, postURLs = postURLs, pageURLs = pageURLs
         let unknown = Mutex<[SiteError]>([])
+        // A problem said once for this render, however often its line runs.
+        let tellOnce: @Sendable (SiteError) -> Void = { problem in
+            unknown.withLock { if !$0.contains(where: { $0.message == problem.message }) { $0.append(problem) } }
+        }
         let environment = LiquidEnvironment(
             include: { name in Self.include(name, in: source) },
             includeRelative: { name in Self.include(relative: name, from: URLPath.folder(of: path), in: source) },
@@ -277,19 +279,16 @@ struct JekyllLiquid: Sendable {
             },
             // A filter of the site's plugins gives its input unchanged, as Jekyll gives it without the plugin, told once a line.
             unknownFilter: { name, line in
-                let problem = SiteError(file: file, line: firstLine + line - 1, Self.unknownFilter(name))
-                unknown.withLock { if !$0.contains(where: { $0.message == problem.message }) { $0.append(problem) } }
+                tellOnce(SiteError(file: file, line: firstLine + line - 1, Self.unknownFilter(name)))
             },
             sass: { [sass] text, indented in
                 // Compiled as a Sass file beside this one would be, with the site's `sass:` settings.
-                let request = SassStylesheet.Request(siteFolder: source.folder?.root.path, path: path + (indented ? ".sass" : ".scss"),
-                                                     text: text, loadPaths: sass.loadPaths, style: sass.style)
+                let request = SassStylesheet.Request(path: path + (indented ? ".sass" : ".scss"), text: text, settings: sass, source: source)
                 // Sass that does not compile is its text as written, with one warning: the rest of the Liquid runs.
                 switch SassStylesheet.compile(request, source: source) {
                 case .success(let css): return .success(css)
                 case .failure(let failure):
-                    let problem = SiteError(file: file, "`\(indented ? "sassify" : "scssify")`: Sass: \(failure.message); its input is shown as written")
-                    unknown.withLock { if !$0.contains(where: { $0.message == problem.message }) { $0.append(problem) } }
+                    tellOnce(SiteError(file: file, "`\(indented ? "sassify" : "scssify")`: Sass: \(failure.message); its input is shown as written"))
                     return .success(text)
                 }
             },

@@ -32,6 +32,12 @@ package struct SassStylesheet {
         var loadPaths: [String]
         /// ``JekyllSassSettings/style``.
         var style: String
+
+        /// A compile of `text`, the Sass file at `path` of `source`, with the site's `settings`.
+        init(path: String, text: String, settings: JekyllSassSettings, source: any SiteSource) {
+            (siteFolder, self.path, self.text) = (source.folder?.root.path, path, text)
+            (loadPaths, style) = (settings.loadPaths, settings.style)
+        }
     }
 
     /// What the worker answers.
