@@ -15,6 +15,18 @@ struct MdxImportTests {
         #expect(parts("import x") == nil)
     }
 
+    @Test("a page is read line by line only when an import line of MDX's stands at its start or after a blank line")
+    func quickLook() {
+        #expect(MdxImports.mayHold("import Note from './_note.md';\n\n<Note />\n"))
+        #expect(MdxImports.mayHold("Intro.\n\nimport './x.css';\n"))
+        #expect(MdxImports.mayHold("Intro.\n  \r\nimport {a} from \"b\"\r\n"))
+        // Code's imports name no quoted path; an import line right after text is text.
+        #expect(!MdxImports.mayHold("```swift\nimport Foundation\n\nimport Testing\n```\n"))
+        #expect(!MdxImports.mayHold("import Foundation\n"))
+        #expect(!MdxImports.mayHold("Text.\nimport Note from './_note.md';\n"))
+        #expect(MdxImports.rewritten("```swift\nimport Foundation\n\nimport Testing\n```\n") == nil)
+    }
+
     @Test("a page's imported partial is its text (not its front matter) where its component stands; import blocks are blank lines; code and prose keep theirs")
     func partials() async throws {
         let site = try TestSite()

@@ -18,16 +18,20 @@ import SitegenMarkdown
 /// first), of levels 2 and 3 as Docusaurus lists them. A page that imports itself is not
 /// put into itself. Other components (React's) are left as they are.
 enum MdxImports {
-    /// Whether `body` may hold an import block: a line starting with `import ` at its start or
-    /// after a blank line (code's `import` lines mostly follow a fence or other code), found by
-    /// byte search.
+    /// Whether `body` may hold an import block: an MDX import line (``importLine(_:)``) at its
+    /// start or after a blank line (code's `import` lines mostly follow a fence or other code,
+    /// and most name no quoted path: `import Foundation`), found by byte search.
     static func mayHold(_ body: Substring) -> Bool {
-        if body.utf8.starts(with: "import ".utf8) { return true }
+        func isImport(at start: String.Index) -> Bool {
+            let line = body[start...].utf8.prefix { $0 != 10 }
+            return importLine(String(Substring(line))) != nil
+        }
+        if body.utf8.starts(with: "import ".utf8), isImport(at: body.startIndex) { return true }
         var rest = body
         while let found = HTMLScan.range(of: "\nimport ", in: rest) {
             // The line before it, back to its start, holds only blanks.
             let before = body.utf8[..<found.lowerBound].reversed().prefix { $0 != 10 }
-            if before.allSatisfy({ $0 == 32 || $0 == 9 || $0 == 13 }) { return true }
+            if before.allSatisfy({ $0 == 32 || $0 == 9 || $0 == 13 }), isImport(at: body.utf8.index(after: found.lowerBound)) { return true }
             rest = body[found.upperBound...]
         }
         return false
