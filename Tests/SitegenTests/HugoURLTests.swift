@@ -307,4 +307,52 @@ struct HugoURLTests {
         #expect(site.exists("manual/page/index.html"))
         #expect(!site.exists("documentation/page/index.html"))
     }
+
+    /// A Hugo site with an absolute base, two dated posts tagged `Swift`, and `config` after its title.
+    private func feedSite(_ config: String = "") async throws -> TestSite {
+        let (site, _) = try await build([
+            "hugo.toml": "title = 'T'\nbaseURL = 'https://example.org/'\n\(config)",
+            "content/posts/one.md": "---\ntitle: One\ndate: 2024-03-05\ntags: [Swift]\n---\nText\n",
+            "content/posts/two.md": "---\ntitle: Two\ndate: 2024-04-05\ntags: [Swift, Go]\n---\nText\n",
+        ])
+        return site
+    }
+
+    @Test("Hugo's RSS feeds keep their URLs: the site's, each section's and each term's index.xml, each linking itself")
+    func feedURLs() async throws {
+        let site = try await feedSite()
+        let home = try site.page("index.xml")
+        #expect(home.contains("<atom:link href=\"https://example.org/index.xml\" rel=\"self\""))
+        #expect(home.contains("<title>Two</title>") && home.contains("<title>One</title>"))
+        #expect(try site.page("posts/index.xml").contains("<atom:link href=\"https://example.org/posts/index.xml\" rel=\"self\""))
+        let swift = try site.page("tags/swift/index.xml")
+        #expect(swift.contains("<title>Swift · T</title>"))
+        #expect(swift.components(separatedBy: "<item>").count == 3)
+        #expect(swift.range(of: "<title>Two</title>")!.lowerBound < swift.range(of: "<title>One</title>")!.lowerBound)
+        let go = try site.page("tags/go/index.xml")
+        #expect(go.contains("<title>Two</title>") && !go.contains("<title>One</title>"))
+        // sitegen's own feeds stay, each linking itself; a term has only Hugo's.
+        #expect(try site.page("rss.xml").contains("<atom:link href=\"https://example.org/rss.xml\" rel=\"self\""))
+        #expect(try site.page("atom.xml").contains("<link rel=\"self\" href=\"https://example.org/atom.xml\"/>"))
+        #expect(!site.exists("tags/swift/rss.xml") && !site.exists("tags/swift/atom.xml"))
+    }
+
+    @Test("no RSS at index.xml for a kind disableKinds names, or whose [outputs] leave RSS out; none with rss disabled")
+    func feedKinds() async throws {
+        let noRSS = try await feedSite("disableKinds = ['RSS']\n")
+        #expect(!noRSS.exists("index.xml") && !noRSS.exists("posts/index.xml") && !noRSS.exists("tags/swift/index.xml"))
+        #expect(noRSS.exists("rss.xml"))
+        let outputs = try await feedSite("disableKinds = ['term']\n[outputs]\nhome = ['HTML', 'JSON']\n")
+        #expect(!outputs.exists("index.xml") && !outputs.exists("tags/swift/index.xml"))
+        #expect(outputs.exists("posts/index.xml"))
+    }
+
+    @Test("a site of sitegen's own has no index.xml feeds")
+    func ownSiteFeeds() async throws {
+        let (site, _) = try await build([
+            "sitegen.yml": "title: T\nbaseURL: https://example.org/\n",
+            "content/posts/one.md": "---\ntitle: One\ndate: 2024-03-05\ntags: [Swift]\n---\nText\n",
+        ])
+        #expect(site.exists("rss.xml") && !site.exists("index.xml") && !site.exists("posts/index.xml") && !site.exists("tags/swift/index.xml"))
+    }
 }

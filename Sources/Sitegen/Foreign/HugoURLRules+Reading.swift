@@ -39,6 +39,14 @@ extension HugoURLRules {
         default: throw values.problem("uglyURLs", "must be true or false, or a table of them by section")
         }
         if values.value("disablePathToLower") == .bool(true) { rules.lowercasesPaths = false }
+        // RSS feeds: gone for a kind `disableKinds` names (or `rss` itself), or whose `[outputs]` list leaves RSS out.
+        let disabled = Set((values.value("disableKinds")?.list ?? []).compactMap { $0.string?.lowercased() })
+        if let outputs = try values.table("outputs") {
+            for (kind, formats) in outputs.entries where feedKinds.contains(kind.lowercased()) {
+                if !(formats.list ?? []).contains(where: { $0.string?.lowercased() == "rss" }) { rules.rssKinds.remove(kind.lowercased()) }
+            }
+        }
+        rules.rssKinds.subtract(disabled.contains("rss") ? feedKinds : disabled)
         if let frontMatter = values.nested("frontmatter", in: values.values)?.map {
             let dateKeys = ["date", "publishDate", "lastmod"].compactMap { values.nested($0, in: frontMatter)?.list }.joined()
             if dateKeys.contains(where: { $0.string?.lowercased() == ":filename" }) { rules.keepsDatePrefix = false }

@@ -18,18 +18,30 @@ struct SiteIndexes {
         self.base = base
     }
 
-    /// Writes the Atom and RSS feeds of the site and of each section with dated pages, each
+    /// Writes the Atom and RSS feeds of the site and of each section with dated pages (and, in
+    /// a Hugo site, the RSS feed at Hugo's `index.xml` of each of them and of each term), each
     /// unless the memory keeps the file of the build before.
     func writeFeeds(memory: any RenderingMemory, facts: FactValues?, output: OutputWriter) throws {
         let layout = site.loaded.layout
+        let hugoKinds = site.loaded.configuration.hugo?.rssKinds ?? []
         for feed in feeds() {
             let owner = OutputOwner.feed("Atom", folder: feed.source, layout: layout)
-            try write("atom.xml", feedValues(feed), at: feed.folder + "atom.xml", owner: owner, memory: memory, facts: facts, output: output)
-            try write("rss.xml", feedValues(feed), at: feed.folder + "rss.xml", owner: .feed("RSS", folder: feed.source, layout: layout),
-                      memory: memory, facts: facts, output: output)
+            let rss = OutputOwner.feed("RSS", folder: feed.source, layout: layout)
+            if feed.kind != .term {
+                try write("atom.xml", feedValues(feed, file: "atom.xml"), at: feed.folder + "atom.xml", owner: owner, memory: memory, facts: facts,
+                          output: output)
+                try write("rss.xml", feedValues(feed, file: "rss.xml"), at: feed.folder + "rss.xml", owner: rss, memory: memory, facts: facts,
+                          output: output)
+            }
             // A Jekyll site's `feed.xml` keeps its URL: the same Atom feed is written there too.
             for path in feed.folder.isEmpty ? site.loaded.feedPaths : [] {
-                try write("atom.xml", feedValues(feed), at: path, owner: owner, memory: memory, facts: facts, output: output)
+                try write("atom.xml", feedValues(feed, file: URLPath.lastComponent(of: path)), at: path, owner: owner, memory: memory,
+                          facts: facts, output: output)
+            }
+            // A Hugo site's readers are subscribed to its lists' `index.xml`: the RSS feed is written there too.
+            if hugoKinds.contains(feed.kind.rawValue) {
+                try write("rss.xml", feedValues(feed, file: "index.xml"), at: feed.folder + "index.xml", owner: rss, memory: memory,
+                          facts: facts, output: output)
             }
         }
     }
@@ -124,19 +136,26 @@ struct SiteIndexes {
     }
 
     /// One feed: its output folder (`posts/`, decoded), the section's folder in the content
-    /// (`posts/`), its title, language and pages.
+    /// (`posts/`), its title, language, kind of list and pages.
     struct Feed {
+        /// The kinds of list a feed is of, by Hugo's names.
+        enum Kind: String {
+            case home, section, term
+        }
+
         let folder: String
         let source: String
         let title: String
         let language: SiteLanguage
+        let kind: Kind
         /// Its pages, newest first: found only when the feed is rendered (a page edit's build
         /// renders few feeds).
         let pages: () -> [RenderedPage]
     }
 
     /// The feeds to write: each language's at its root (the site's at `/`), and each section's
-    /// with dated pages.
+    /// with dated pages; in a Hugo site whose terms have RSS feeds, each term's with dated pages
+    /// (written at its `index.xml` alone).
     func feeds() -> [Feed] {
         let configuration = site.loaded.configuration
         let languages = configuration.publishedLanguages
@@ -144,7 +163,7 @@ struct SiteIndexes {
         let site = site
         for language in languages {
             let folder = language.path.isEmpty ? "" : language.path + "/"
-            feeds.append(Feed(folder: folder, source: folder, title: language.title ?? configuration.title, language: language,
+            feeds.append(Feed(folder: folder, source: folder, title: language.title ?? configuration.title, language: language, kind: .home,
                               pages: { ListRenderer.newest(site.newest, in: language.code, count: 20) }))
         }
         let roots = Set(languages.map(\.path))
@@ -154,7 +173,20 @@ struct SiteIndexes {
             let language = site.context.language(section.language)
             feeds.append(Feed(folder: String(URLPath.outputFile(for: section.url).dropLast("index.html".count)),
                               source: section.path + "/", title: "\(section.title) · \(language.title ?? configuration.title)",
-                              language: language, pages: { ListRenderer.newest(section.pageIndices, of: site.pages, count: 20).map { site.pages[$0] } }))
+                              language: language, kind: .section,
+                              pages: { ListRenderer.newest(section.pageIndices, of: site.pages, count: 20).map { site.pages[$0] } }))
+        }
+        guard configuration.hugo?.rssKinds.contains(Feed.Kind.term.rawValue) == true else { return feeds }
+        for language in languages {
+            for (_, terms) in (site.terms[language.code] ?? [:]).sorted(by: { $0.key < $1.key }) {
+                // A term at an ugly URL (`/tags/swift.html`) has no folder of its own.
+                for term in terms where term.url.hasSuffix("/") && term.pages.contains(where: { $0.page.date != nil }) {
+                    let folder = String(URLPath.outputFile(for: term.url).dropLast("index.html".count))
+                    feeds.append(Feed(folder: folder, source: folder, title: "\(term.name) · \(language.title ?? configuration.title)",
+                                      language: language, kind: .term,
+                                      pages: { Array(ListRenderer.newest(term.pages).prefix(20)) }))
+                }
+            }
         }
         return feeds
     }
@@ -167,8 +199,8 @@ struct SiteIndexes {
     }
 
     /// The values of a feed's templates (the theme's `atom.xml` and `rss.xml`): its pages, for
-    /// the list at its folder.
-    private func feedValues(_ feed: Feed) -> TemplateValue {
+    /// the list at its folder, written at `file` there.
+    private func feedValues(_ feed: Feed, file: String) -> TemplateValue {
         let configuration = site.loaded.configuration
         let pages = feed.pages()
         let updated = pages.compactMap { $0.page.updated ?? $0.page.date }.max() ?? Date(timeIntervalSince1970: 0)
@@ -178,6 +210,8 @@ struct SiteIndexes {
         let value: TemplateValue = [
             "title": .text(feed.title),
             "url": .text(XMLText.percentEncoded(base + URLPath.encoded("/" + feed.folder))),
+            // The feed's own file, which the feed links as itself.
+            "file": .text(XMLText.percentEncoded(URLPath.encoded(file))),
             "updated": .text(DateText.rfc3339(updated)),
             // Atom requires an author for every entry: without `author`, the site is its author.
             "author": .text(author),

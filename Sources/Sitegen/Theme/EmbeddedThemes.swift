@@ -35,7 +35,7 @@ enum EmbeddedThemes {
 <feed xmlns="http://www.w3.org/2005/Atom">
 <title>{{feed.title}}</title>
 <link href="{{feed.url}}"/>
-<link rel="self" href="{{feed.url}}atom.xml"/>
+<link rel="self" href="{{feed.url}}{{feed.file}}"/>
 <id>{{feed.url}}</id>
 <updated>{{feed.updated}}</updated>
 <author><name>{{feed.author}}</name></author>
@@ -259,7 +259,7 @@ Sitemap: {{sitemapURL}}
 <link>{{feed.url}}</link>
 <description>{{feed.description}}</description>
 <language>{{site.language}}</language>
-<atom:link href="{{feed.url}}rss.xml" rel="self" type="application/rss+xml"/>
+<atom:link href="{{feed.url}}{{feed.file}}" rel="self" type="application/rss+xml"/>
 {{#feed.entries}}
 <item>
 <title>{{title}}</title>

@@ -11,6 +11,7 @@
 /// | `[languages.xx] contentDir = 'content.xx'` | that folder's files are in `xx` |
 /// | `params.mainSections` (else the section with most pages) | what the home page lists, page by page |
 /// | `[frontmatter] date = [":filename", …]` | a date before a file's name leaves its URL (else it stays, as in Hugo) |
+/// | `disableKinds`, `[outputs]` (`home`, `section`, `term`: without `rss`) | no RSS feed at that kind's `index.xml` |
 struct HugoURLRules: Sendable, Hashable {
     /// Patterns for regular pages, by top section (lowercased; `/` for pages at the top).
     var pagePermalinks: [String: HugoPermalink] = [:]
@@ -39,6 +40,12 @@ struct HugoURLRules: Sendable, Hashable {
     /// folder's name in the URLs of the section, its pages and the sections below it
     /// (`docs/_index.md` with `slug: documentation` → `/documentation/…`). Set as the content loads.
     var sectionSlugs: [String: String] = [:]
+    /// The kinds of list (`home`, `section`, `term`) whose RSS feed Hugo publishes at their
+    /// folder's `index.xml`: all three unless `disableKinds` or `[outputs]` leave one out.
+    var rssKinds: Set<String> = HugoURLRules.feedKinds
+
+    /// The kinds of list that have an RSS feed in Hugo unless the configuration says otherwise.
+    static let feedKinds: Set<String> = ["home", "section", "term"]
 
     /// The folder names `sections` (below the language's folder `languagePath`) with each
     /// section's `slug` in place of its name.
