@@ -355,4 +355,22 @@ struct HugoURLTests {
         ])
         #expect(site.exists("rss.xml") && !site.exists("index.xml") && !site.exists("posts/index.xml") && !site.exists("tags/swift/index.xml"))
     }
+
+    @Test("a note names each layouts folder whose page layouts are not run; shortcode files alone need none")
+    func layoutNotes() async throws {
+        let (site, summary) = try await build([
+            "hugo.toml": "title = 'T'\ntheme = 'paper'\n",
+            "content/a.md": "A\n",
+            "layouts/shortcodes/note.html": "<aside>{{ .Inner }}</aside>",
+            "themes/paper/layouts/_default/single.html": "{{ .Content }}",
+            "themes/paper/layouts/shortcodes/x.html": "x",
+            "themes/plain/layouts/_shortcodes/y.html": "y",
+        ])
+        #expect(summary.notes.map(\.description) == [
+            "themes/paper/layouts/: Hugo's page layouts are not run: sitegen draws the pages with its own theme (the shortcode files are run)",
+        ])
+        #expect(site.exists("a/index.html"))
+        try site.write("{{ define \"main\" }}{{ end }}", to: "layouts/_default/baseof.html")
+        #expect(try await site.build().notes.map(\.file) == ["layouts/", "themes/paper/layouts/"])
+    }
 }

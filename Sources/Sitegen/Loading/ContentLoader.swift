@@ -409,6 +409,7 @@ struct ContentLoader {
             found.markdown += pageFiles.pages
             found.otherFiles = pageFiles.otherFiles
             found.warnings += pageFiles.warnings
+            found.notes += Self.hugoLayoutNotes(in: walker.source)
         }
         if let templates = configuration.themeTemplateFolder {
             let isTemplate = { (path: String) in path.hasPrefix(templates + "/") && (path.hasSuffix(".html") || path.hasSuffix(".htm")) }
@@ -423,6 +424,18 @@ struct ContentLoader {
         let summaries = layout.content.isEmpty ? ["SUMMARY.md", "src/SUMMARY.md"] : ["SUMMARY.md"]
         found.summary = summaries.first { found.markdown.contains($0) }
         return found
+    }
+
+    /// One note for the site's `layouts/` and for each theme's that holds more than shortcode
+    /// files: Hugo's page layouts are not run (its shortcodes are).
+    private static func hugoLayoutNotes(in source: any SiteSource) -> [SiteError] {
+        let themes = ((try? source.entries(in: "themes")) ?? []).filter { $0.kind == .folder }.map { "themes/\($0.name)/layouts" }.sorted()
+        return (["layouts"] + themes).compactMap { folder in
+            let entries = (try? source.entries(in: folder)) ?? []
+            guard entries.contains(where: { !["shortcodes", "_shortcodes"].contains($0.name) && !$0.name.hasPrefix(".") }) else { return nil }
+            return SiteError(file: folder + "/", "Hugo's page layouts are not run: sitegen draws the pages with its own theme "
+                             + "(the shortcode files are run)")
+        }
     }
 
     /// The warnings about a page's front matter that do not stop the build: keys given twice,
