@@ -19,6 +19,34 @@ struct ThemeTests {
         #expect(page.contains("<link rel=\"stylesheet\""), "the theme's base layout is still used")
     }
 
+    @Test("a home page or folder without text of its own shows the site's title and description, not an empty intro")
+    func homeWithoutText() async throws {
+        let site = try TestSite()
+        try site.write("title: My Site\ndescription: About things\n", to: "sitegen.yml")
+        try site.write("---\ntitle: One\ndate: 2024-01-01\n---\nHi\n", to: "content/posts/one.md")
+        try site.write("---\ntitle: Posts\n---\n", to: "content/posts/_index.md")
+        try await site.build()
+        let home = try site.page("index.html")
+        #expect(home.contains("<h1>My Site</h1>") && home.contains("<p class=\"lead\">About things</p>"))
+        #expect(!home.contains("content intro"))
+        #expect(!(try site.page("posts/index.html")).contains("content intro"))
+        try site.write("---\ntitle: Home\n---\nWelcome.\n", to: "content/_index.md")
+        try await site.build()
+        let own = try site.page("index.html")
+        #expect(own.contains("<div class=\"content intro\">\n<p>Welcome.</p>") && !own.contains("<h1>My Site</h1>"))
+    }
+
+    @Test("a Hugo site's home page lists its main section's pages once, with no list of recent pages besides")
+    func hugoHome() async throws {
+        let site = try TestSite()
+        try site.write("title = 'H'\n", to: "hugo.toml")
+        try site.write("---\ntitle: One\ndate: 2024-01-01\n---\nHi\n", to: "content/posts/one.md")
+        try await site.build()
+        let home = try site.page("index.html")
+        #expect(home.components(separatedBy: "href=\"/posts/one/\"").count == 2)
+        #expect(!home.contains("<h2>Recent</h2>") && home.contains("<h1>H</h1>"))
+    }
+
     @Test("`layout:` picks another template")
     func layoutKey() async throws {
         let site = try TestSite()

@@ -92,7 +92,8 @@ package struct ListRenderer: Sendable {
                 "head": context.listHead(title: home.map { $0.title ?? loaded.configuration.title } ?? section.title, url: page.url,
                                          section: section, language: section.language, translation: translation),
             ]
-            if home != nil && page.number == 1 {
+            // A Hugo site's home page lists its main sections' pages already: no list of recent pages besides.
+            if home != nil && page.number == 1 && listed == nil {
                 values["recent"] = ["pages": .list(recent.map(context.summary))]
                 values["hasRecentPages"] = .bool(!recent.isEmpty)
             }

@@ -453,7 +453,8 @@ package struct TemplateContext: Sendable {
         [
             "title": .text(section.title),
             "url": .text(basePath + section.url),
-            "content": .text(html),
+            // A folder without text of its own has none: its template shows what stands in its place (the home page, the site's title).
+            "content": html.allSatisfy(\.isWhitespace) ? .null : .text(html),
             "pages": .list(pages.map(summary)),
             "hasPages": .bool(!pages.isEmpty),
             "subsections": .list(subsections.map {
