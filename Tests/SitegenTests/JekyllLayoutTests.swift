@@ -457,6 +457,22 @@ struct JekyllLayoutTests {
                 "\(told)")
     }
 
+    @Test("site gives every key of _config.yml as written: baseurl: / stays /, author, lang and paginate are there")
+    func configAsWritten() async throws {
+        let files = ["_layouts/default.html": "[{{ site.baseurl }}][{{ site.url }}][{{ site.author.name }}][{{ site.lang }}][{{ site.paginate }}]"
+                        + "[{{ '/x.css' | relative_url }}]\n",
+                     "about.md": "---\nlayout: default\n---\nA\n"]
+        let slash = try jekyllSite("title: T\nbaseurl: /\nauthor:\n  name: Ann\n  email: a@x.org\nlang: fr\npaginate: 2\n", files)
+        try await slash.build()
+        #expect(try slash.page("about.html") == "[/][][Ann][fr][2][/x.css]\n")
+        let written = try jekyllSite("title: T\nurl: https://x.org/\nbaseurl: blog/\n", files)
+        try await written.build()
+        #expect(try written.page("about.html") == "[blog/][https://x.org/][][][][/blog/x.css]\n")
+        // The preview's base URL (another than the configuration's) is the one given.
+        try await written.build(BuildOptions(baseURL: "http://localhost:8000/"))
+        #expect(try written.page("about.html") == "[][http://localhost:8000][][][][/x.css]\n")
+    }
+
     @Test("jekyll-feed's feed keeps its URL (/feed.xml, or feed: path:), and {% feed_meta %} in a layout links it as jekyll-feed does")
     func jekyllFeed() async throws {
         let files = [

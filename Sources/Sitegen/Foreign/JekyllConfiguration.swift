@@ -13,17 +13,16 @@ import SitegenMarkdown
 /// | `header_pages` (Minima's list of page files) | the `main` menu (with `_data/navigation.yml`: ``JekyllNavigation``) |
 /// | `permalink`, `collections`, `defaults` (their `permalink`s) | the pages' URLs (``JekyllPermalinkRules``), and `params` |
 /// | `markdown` (kramdown, the default) | curly quotes, dashes and ellipses in the text, as kramdown makes them |
-/// | every other key | `params`, as Jekyll gives every key to templates as `site.KEY` |
+/// | every key, as written | `params`, as Jekyll gives every key to templates as `site.KEY` |
 enum JekyllConfiguration {
     static func read(_ values: inout ForeignConfigurationValues, defaultTitle: String) throws(SiteError) -> SiteConfiguration {
         var configuration = SiteConfiguration(title: try values.text("title") ?? defaultTitle)
-        let url = try values.text("url").map(withoutTrailingSlashes) ?? ""
-        if !url.isEmpty { try values.checkBaseURL(url + "/", from: "url") }
-        var path = try values.text("baseurl").map(withoutTrailingSlashes) ?? ""
-        if !path.isEmpty && !path.hasPrefix("/") { path = "/" + path }
-        if !url.isEmpty || !path.isEmpty {
-            configuration.baseURL = url + path + "/"
-            try values.checkBaseURL(configuration.baseURL, from: url.isEmpty ? "baseurl" : "url")
+        let url = try values.text("url") ?? ""
+        if !withoutTrailingSlashes(url).isEmpty { try values.checkBaseURL(withoutTrailingSlashes(url) + "/", from: "url") }
+        let base = baseURL(url: url, baseurl: try values.text("baseurl") ?? "")
+        if base != "/" {
+            configuration.baseURL = base
+            try values.checkBaseURL(configuration.baseURL, from: withoutTrailingSlashes(url).isEmpty ? "baseurl" : "url")
         }
         if let language = try values.languageCode("lang") { configuration.language = language }
         configuration.description = try values.text("description") ?? ""
@@ -49,8 +48,17 @@ enum JekyllConfiguration {
                 MenuEntry(name: "", url: "", pageRef: page, weight: index + 1, file: values.file, line: values.values.line(of: "header_pages"))
             }
         }
-        configuration.params = FrontMatter(values.values.entries.filter { !values.used.contains($0.key) })
+        // Every key, also those read above (`author`, `lang`, `paginate`, `url`…), as Jekyll gives them to templates.
+        configuration.params = values.values
         return configuration
+    }
+
+    /// The base URL of Jekyll's `url` and `baseurl` as written: `https://example.org` and
+    /// `/blog` give `https://example.org/blog/`; with neither, `/`.
+    static func baseURL(url: String, baseurl: String) -> String {
+        var path = withoutTrailingSlashes(baseurl)
+        if !path.isEmpty && !path.hasPrefix("/") { path = "/" + path }
+        return withoutTrailingSlashes(url) + path + "/"
     }
 
     private static func withoutTrailingSlashes(_ text: String) -> String {

@@ -101,11 +101,18 @@ struct JekyllLiquid: Sendable {
             members[key] = FrontMatterObject.value(value, language: configuration.language, dateText: dateText)
         }
         members["title"] = .text(configuration.title)
-        // As Jekyll gives them: `url` the site's scheme and host, `baseurl` the path below it,
-        // neither with a `/` at its end (`{{ site.baseurl }}/x` is `/x`, never `//x`).
+        // As `_config.yml` writes them (`baseurl: /` stays `/`), unless the build's base URL is
+        // another (`--base-url`, the preview's): then `url` is its scheme and host, `baseurl` the
+        // path below it, neither with a `/` at its end (`{{ site.baseurl }}/x` is `/x`, never `//x`).
         let (host, path) = Self.urlParts(of: configuration.baseURL)
-        members["url"] = members["url"] ?? .text(host)
-        members["baseurl"] = members["baseurl"] ?? .text(path)
+        let written = (url: configuration.params["url"]?.string ?? "", baseurl: configuration.params["baseurl"]?.string ?? "")
+        if (Self.urlParts(of: JekyllConfiguration.baseURL(url: written.url, baseurl: written.baseurl)) == (host, path)) {
+            members["url"] = members["url"] ?? .text(host)
+            members["baseurl"] = members["baseurl"] ?? .text(path)
+        } else {
+            members["url"] = .text(host)
+            members["baseurl"] = .text(path)
+        }
         members["description"] = members["description"] ?? .text(configuration.description)
         members["data"] = .object(FrontMatterObject(frontMatter: loaded.data, language: configuration.language, dateText: dateText))
         members["posts"] = .list(posts.map(\.1))
