@@ -172,7 +172,7 @@ struct JekyllLayoutTests {
             "search.json": "---\n---\n[{% for post in site.posts %}{\"title\": {{ post.title | jsonify }}, \"text\": {{ post.content | strip_html | strip | jsonify }}}{% endfor %}]\n",
             "assets/site.css": "---\n---\nbody::before { content: \"{{ site.title }}\" }\n",
             "feeds/all.xml": "---\npermalink: /all-posts.xml\n---\n<feed>{{ site.posts.size }}</feed>\n",
-            "broken.txt": "---\n---\n{% frobnicate page.title %}\n",
+            "broken.txt": "---\n---\n{% tablerow x in page.list %}{% endtablerow %}\n",
             "plain.json": "{\"a\": 1}\n",
             "_posts/2024-03-01-one.md": "---\ntitle: One\n---\nFirst *post*\n",
         ])
@@ -182,13 +182,13 @@ struct JekyllLayoutTests {
         #expect(try site.page("all-posts.xml") == "<feed>1</feed>\n")
         #expect(!FileManager.default.fileExists(atPath: site.output.appendingPathComponent("feeds/all.xml").path))
         #expect(try site.page("plain.json") == "{\"a\": 1}\n")
-        #expect(try site.page("broken.txt") == "{% frobnicate page.title %}\n")
+        #expect(try site.page("broken.txt") == "{% tablerow x in page.list %}{% endtablerow %}\n")
         // The posts' `layout: post` (from `defaults:`) names no layout of the site: where one would go.
         #expect(summary.warnings.map(\.message).contains(
             "`layout: post` names no template; rendered with the page template. "
                 + "Add _layouts/post.html (drawn as Jekyll draws it) or templates/post.mustache to give it one"), "\(summary.warnings)")
         #expect(summary.warnings.map(\.description).filter { !$0.contains("names no template") } == [
-            "broken.txt:3: Liquid not run: uses tag frobnicate, which sitegen does not run; the file is published as written",
+            "broken.txt:3: Liquid not run: uses tag tablerow, which sitegen does not run; the file is published as written",
         ])
     }
 
@@ -386,7 +386,7 @@ struct JekyllLayoutTests {
     @Test("a layout sitegen cannot run, or a loop of layouts, is one warning, and its pages are drawn by the theme")
     func failingLayouts() async throws {
         let site = try jekyllSite(Self.config, [
-            "_layouts/post.html": "---\nlayout: base\n---\n{% frobnicate content %}\n",
+            "_layouts/post.html": "---\nlayout: base\n---\n{% tablerow x in page.list %}{% endtablerow %}{{ content }}\n",
             "_layouts/base.html": "<main>{{ content }}</main>\n",
             "_layouts/a.html": "---\nlayout: b\n---\n{{ content }}\n",
             "_layouts/b.html": "---\nlayout: a\n---\n{{ content }}\n",
@@ -399,8 +399,8 @@ struct JekyllLayoutTests {
         ])
         let summary = try await site.build()
         let messages = summary.warnings.map(\.description)
-        #expect(messages.filter { $0.contains("frobnicate") } == [
-            "_layouts/post.html:4: Liquid not run: uses tag frobnicate, which sitegen does not run; its pages are rendered with sitegen's theme",
+        #expect(messages.filter { $0.contains("tablerow") } == [
+            "_layouts/post.html:4: Liquid not run: uses tag tablerow, which sitegen does not run; its pages are rendered with sitegen's theme",
         ], "\(messages)")
         #expect(messages.filter { $0.contains("layouts put into each other: a → b → a") }.count == 1, "\(messages)")
         #expect(messages.filter { $0.contains("put into each other") }.count == 1, "\(messages)")
@@ -471,6 +471,25 @@ struct JekyllLayoutTests {
         // The preview's base URL (another than the configuration's) is the one given.
         try await written.build(BuildOptions(baseURL: "http://localhost:8000/"))
         #expect(try written.page("about.html") == "[][http://localhost:8000][][][][/x.css]\n")
+    }
+
+    @Test("a tag of the site's plugins is shown as written, told once for the site, and the rest of the page's Liquid runs; gist as jekyll-gist writes it")
+    func pluginTags() async throws {
+        let site = try jekyllSite("title: T\n", [
+            "_posts/2024-03-01-one.md": "---\ntitle: One\n---\n{% gist 5555251 gist.md %}\n\n{% gist parkr/c08ee0f2726fd0e3909d %}\n\n"
+                + "{% youtube abc %}\n\n{% highlight js %}\nvar a = 1;\n{% endhighlight %}\n\nTitle {{ page.title }}\n",
+            "_posts/2024-03-02-two.md": "---\ntitle: Two\n---\nSee {%youtube   xyz%}.\n",
+        ])
+        let summary = try await site.build()
+        let one = try site.page("2024/03/01/one.html")
+        #expect(one.contains("<script src=\"https://gist.github.com/5555251.js?file=gist.md\"> </script>"))
+        #expect(one.contains("<script src=\"https://gist.github.com/parkr/c08ee0f2726fd0e3909d.js\"> </script>"))
+        #expect(one.contains("<p>{% youtube abc %}</p>") && one.contains("<p>Title One</p>"))
+        #expect(one.contains("var") && !one.contains("highlight js"))
+        #expect(try site.page("2024/03/02/two.html").contains("<p>See {% youtube xyz %}.</p>"))
+        let told = summary.warnings.map(\.description).filter { $0.contains("is not one sitegen runs") }
+        #expect(told == ["_posts/2024-03-01-one.md:8: tag `youtube` is not one sitegen runs (a plugin's?); it is shown as written, "
+                         + "and the rest of the Liquid runs (in 2 files, the first here)"], "\(told)")
     }
 
     @Test("jekyll-feed's feed keeps its URL (/feed.xml, or feed: path:), and {% feed_meta %} in a layout links it as jekyll-feed does")

@@ -33,6 +33,11 @@ public struct LiquidEnvironment: Sendable {
     /// `strict_filters` (Jekyll's default). `nil` makes such a call an
     /// ``DialectError/Kind/unsupported(construct:)`` error.
     public var unknownFilter: (@Sendable (_ name: String, _ line: Int) -> Void)?
+    /// Told of each tag that neither Liquid nor ``tag`` knows (a site plugin's), with its name
+    /// and line: the tag is then written as it stands (`{% gist 123 %}`) and the rest of the
+    /// template runs. `nil` makes such a tag an ``DialectError/Kind/unsupported(construct:)``
+    /// error.
+    public var unknownTag: (@Sendable (_ name: String, _ line: Int) -> Void)?
     /// The CSS of Sass text, for Jekyll's `scssify` and `sassify` (`indented`: the indented
     /// syntax), or why it does not compile; `nil` makes those filters
     /// ``DialectError/Kind/unsupported(construct:)`` errors.
@@ -52,6 +57,7 @@ public struct LiquidEnvironment: Sendable {
         block: @escaping @Sendable (_ name: String, _ argument: String, _ body: String) -> String? = { _, _, _ in nil },
         strict: Bool = false,
         unknownFilter: (@Sendable (_ name: String, _ line: Int) -> Void)? = nil,
+        unknownTag: (@Sendable (_ name: String, _ line: Int) -> Void)? = nil,
         sass: (@Sendable (_ text: String, _ indented: Bool) -> Result<String, DialectError>)? = nil,
         includeCache: LiquidIncludeCache? = nil
     ) {
@@ -65,6 +71,7 @@ public struct LiquidEnvironment: Sendable {
         self.block = block
         self.strict = strict
         self.unknownFilter = unknownFilter
+        self.unknownTag = unknownTag
         self.sass = sass
         self.includeCache = includeCache
     }

@@ -108,7 +108,13 @@ final class LiquidRenderer {
         case .custom(let name, let argument, let line):
             let expanded = try expand(argument, line: line)
             guard let text = environment.tag(name, expanded) else {
-                throw DialectError(.unsupported(construct: "tag \(name)"), line: line, "The tag `{% \(name) %}` is not supported.")
+                guard let unknownTag = environment.unknownTag else {
+                    throw DialectError(.unsupported(construct: "tag \(name)"), line: line, "The tag `{% \(name) %}` is not supported.")
+                }
+                unknownTag(name, line)
+                let written = argument.trimmingCharacters(in: .whitespacesAndNewlines)
+                try emit("{% " + name + (written.isEmpty ? "" : " " + written) + " %}", into: &output)
+                break
             }
             try emit(text, into: &output)
         case .customBlock(let name, let argument, let body, let line):

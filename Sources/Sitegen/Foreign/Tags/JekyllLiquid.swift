@@ -221,17 +221,37 @@ struct JekyllLiquid: Sendable {
     }
 
     /// What a page or layout is told of the filter `name`, which sitegen does not run (a site
-    /// plugin's): ``isUnknownFilter(_:)`` knows it, so that a site is told it once.
+    /// plugin's): ``isUnknownPluginCall(_:)`` knows it, so that a site is told it once.
     static func unknownFilter(_ name: String) -> String {
         "filter `\(name)`" + unknownFilterWords
     }
 
-    /// Whether `message` is one ``unknownFilter(_:)`` makes.
-    static func isUnknownFilter(_ message: String) -> Bool {
-        message.hasPrefix("filter `") && message.hasSuffix(unknownFilterWords)
+    /// What a page or layout is told of the tag `name`, which sitegen does not run (a site
+    /// plugin's): ``isUnknownPluginCall(_:)`` knows it, so that a site is told it once.
+    static func unknownTag(_ name: String) -> String {
+        "tag `\(name)`" + unknownTagWords
+    }
+
+    /// Whether `message` is one ``unknownFilter(_:)`` or ``unknownTag(_:)`` makes.
+    static func isUnknownPluginCall(_ message: String) -> Bool {
+        (message.hasPrefix("filter `") && message.hasSuffix(unknownFilterWords)) || (message.hasPrefix("tag `") && message.hasSuffix(unknownTagWords))
     }
 
     private static let unknownFilterWords = " is not one sitegen runs (a plugin's?); its input is shown unchanged, as Jekyll shows it without the plugin"
+    private static let unknownTagWords = " is not one sitegen runs (a plugin's?); it is shown as written, and the rest of the Liquid runs"
+
+    /// jekyll-gist's `{% gist ID [FILE] %}` (`ID` may be `user/ID`): the script that shows the
+    /// gist, as jekyll-gist writes it when it cannot fetch the code for `<noscript>`; `nil` for
+    /// another argument (a variable's name).
+    static func gist(_ argument: String) -> String? {
+        let words = argument.split(whereSeparator: \.isWhitespace).map(String.init)
+        guard let id = words.first, words.count <= 2,
+              id.split(separator: "/", omittingEmptySubsequences: false).count <= 2,
+              id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "/-_".contains($0)) }), !id.hasPrefix("/"), !id.hasSuffix("/")
+        else { return nil }
+        let file = words.count == 2 ? "?file=" + (words[1].addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? words[1]) : ""
+        return "<script src=\"https://gist.github.com/\(id).js\(HTMLText.escapeAttribute(file))\"> </script>"
+    }
 
     /// Jekyll's `site.url` and `site.baseurl` of the base URL `baseURL`:
     /// `https://x.org/blog/` → (`https://x.org`, `/blog`); `/` → two empty texts.
@@ -281,12 +301,17 @@ struct JekyllLiquid: Sendable {
                 case "seo": return seo?(argument) ?? ""
                 // jekyll-feed's link in a layout's head; in a page's text, the theme's head has it.
                 case "feed_meta": return layout == nil ? "" : feedMeta
+                case "gist": return Self.gist(argument)
                 default: return nil
                 }
             },
             // A filter of the site's plugins gives its input unchanged, as Jekyll gives it without the plugin, told once a line.
             unknownFilter: { name, line in
                 tellOnce(SiteError(file: file, line: firstLine + line - 1, Self.unknownFilter(name)))
+            },
+            // A tag of the site's plugins is shown as written, told once a line; the rest of the page's Liquid runs.
+            unknownTag: { name, line in
+                tellOnce(SiteError(file: file, line: firstLine + line - 1, Self.unknownTag(name)))
             },
             sass: { [sass] text, indented in
                 // Compiled as a Sass file beside this one would be, with the site's `sass:` settings.
