@@ -492,6 +492,22 @@ struct JekyllLayoutTests {
                          + "and the rest of the Liquid runs (in 2 files, the first here)"], "\(told)")
     }
 
+    @Test("a post and its layouts see site.related_posts as Jekyll gives it without lsi: the newest posts but itself; other pages none")
+    func relatedPosts() async throws {
+        var files = [
+            "_layouts/post.html": "<main>{{ content }}</main>{% for p in site.related_posts %}[{{ p.title }}]{% endfor %}|{{ site.related_posts.size }}\n",
+            "about.md": "---\ntitle: About\n---\nRelated: ({{ site.related_posts }}) {{ site.title }}\n",
+        ]
+        for day in 1...12 { files[String(format: "_posts/2024-03-%02d-p%d.md", day, day)] = "---\ntitle: P\(day)\nlayout: post\n---\nText\n" }
+        let site = try jekyllSite("title: T\n", files)
+        try await site.build()
+        #expect(try site.page("2024/03/12/p12.html").hasSuffix("</main>" + (2...11).reversed().map { "[P\($0)]" }.joined() + "|10\n"))
+        // Of the eleven newest, all but itself.
+        #expect(try site.page("2024/03/05/p5.html").hasSuffix("</main>" + [12, 11, 10, 9, 8, 7, 6, 4, 3, 2].map { "[P\($0)]" }.joined() + "|10\n"))
+        #expect(try site.page("2024/03/01/p1.html").hasSuffix("</main>" + (3...12).reversed().map { "[P\($0)]" }.joined() + "|10\n"))
+        #expect(try site.page("about.html").contains("<p>Related: () T</p>"))
+    }
+
     @Test("jekyll-feed's feed keeps its URL (/feed.xml, or feed: path:), and {% feed_meta %} in a layout links it as jekyll-feed does")
     func jekyllFeed() async throws {
         let files = [

@@ -26,6 +26,10 @@ struct JekyllLiquid: Sendable {
     let documents = JekyllDocuments()
     /// The posts, newest first.
     private let posts: [TemplateValue]
+    /// Each post's place in ``posts``, by content path.
+    private let postPlaces: [String: Int]
+    /// `site` as an object, which a post's render sees with its `related_posts`.
+    private let siteObject: OrderedTemplateObject
     /// More variables every template sees (jekyll-paginate's `paginator`).
     private var globals: [String: TemplateValue] = [:]
     /// What `{% feed_meta %}` writes in a layout: a link to jekyll-feed's feed, else to sitegen's Atom feed.
@@ -140,7 +144,8 @@ struct JekyllLiquid: Sendable {
         let clock = ISO8601DateFormatter()
         if let zone = configuration.jekyllPermalinks?.timeZone { clock.timeZone = zone }
         members["time"] = .text(clock.string(from: Date()))
-        site = .object(OrderedTemplateObject(members.sorted { $0.key < $1.key }))
+        siteObject = OrderedTemplateObject(members.sorted { $0.key < $1.key })
+        site = .object(siteObject)
         self.postURLs = postURLs
         self.pageURLs = pageURLs
         self.pages = pages
@@ -148,6 +153,7 @@ struct JekyllLiquid: Sendable {
         feedMeta = host.isEmpty ? "" : JekyllFeed.meta(path: JekyllFeed.path(in: configuration.params) ?? "atom.xml", siteURL: host + path,
                                                        title: configuration.title)
         self.posts = posts.map(\.1)
+        postPlaces = Dictionary(posts.enumerated().map { ($1.0.sourcePath, $0) }, uniquingKeysWith: { first, _ in first })
         // Newest first: a post's previous one is the one after it here.
         var neighbours: [String: (previous: String?, next: String?)] = [:]
         for (index, post) in posts.enumerated() {
@@ -218,6 +224,14 @@ struct JekyllLiquid: Sendable {
             if output.isEmpty { output = path }
         }
         return JekyllSassSettings.isSass(path) ? JekyllSassSettings.stylesheetPath(of: output) : output
+    }
+
+    /// `site` as the page at `path` sees it: a post's with `related_posts`, as Jekyll gives it
+    /// without `lsi`: the ten newest posts but the post itself (of the eleven newest).
+    private func site(for path: String) -> TemplateValue {
+        guard let place = postPlaces[path] else { return site }
+        let related = posts.prefix(11).indices.filter { $0 != place }.prefix(10).map { posts[$0] }
+        return .object(siteObject.adding("related_posts", .list(related)))
     }
 
     /// What a page or layout is told of the filter `name`, which sitegen does not run (a site
@@ -327,7 +341,8 @@ struct JekyllLiquid: Sendable {
             includeCache: includeCache)
         do throws(DialectError) {
             let template = try LiquidTemplate(text)
-            var values: [String: TemplateValue] = globals.merging(["site": site, "page": page, "jekyll": ["environment": "production"]]) { $1 }
+            var values: [String: TemplateValue] = globals.merging(["site": site(for: path), "page": page,
+                                                                   "jekyll": ["environment": "production"]]) { $1 }
             if let layout {
                 values["content"] = .text(layout.content)
                 values["layout"] = .object(FrontMatterObject(frontMatter: layout.values, language: language, dateText: { JekyllPermalink.valueText(of: $0) }))

@@ -12,4 +12,9 @@ struct OrderedTemplateObject: IterableTemplateObject {
     }
 
     func member(_ name: String) -> TemplateValue? { members[name] }
+
+    /// The object with the member `name` (last, or in its place) of `value`.
+    func adding(_ name: String, _ value: TemplateValue) -> OrderedTemplateObject {
+        OrderedTemplateObject(memberNames.filter { $0 != name }.map { ($0, members[$0] ?? .null) } + [(name, value)])
+    }
 }
