@@ -1,5 +1,5 @@
 import Foundation
-import Sitegen
+@testable import Sitegen
 import Testing
 
 /// A Jekyll site keeps its look: pages whose `layout:` names one of its own `_layouts/` are
@@ -506,6 +506,19 @@ struct JekyllLayoutTests {
         #expect(try site.page("2024/03/05/p5.html").hasSuffix("</main>" + [12, 11, 10, 9, 8, 7, 6, 4, 3, 2].map { "[P\($0)]" }.joined() + "|10\n"))
         #expect(try site.page("2024/03/01/p1.html").hasSuffix("</main>" + (3...12).reversed().map { "[P\($0)]" }.joined() + "|10\n"))
         #expect(try site.page("about.html").contains("<p>Related: () T</p>"))
+    }
+
+    @Test("a post without a title is titled as Jekyll titles it: each word of its file's name capitalized")
+    func fileTitles() async throws {
+        let site = try jekyllSite("title: T\n", [
+            "_layouts/post.html": "<h1>{{ page.title }}</h1>\n",
+            "_posts/2024-03-01-welcome-to-the-API.md": "---\nlayout: post\n---\nText\n",
+            "list.html": "---\n---\n{% for p in site.posts %}[{{ p.title }}]{% endfor %}\n",
+        ])
+        try await site.build()
+        #expect(try site.page("2024/03/01/welcome-to-the-API.html") == "<h1>Welcome To The Api</h1>\n")
+        #expect(try site.page("list.html").contains("[Welcome To The Api]"))
+        #expect(JekyllSlug.title(ofSlug: "a--b.") == "A  B")
     }
 
     @Test("jekyll-feed's feed keeps its URL (/feed.xml, or feed: path:), and {% feed_meta %} in a layout links it as jekyll-feed does")

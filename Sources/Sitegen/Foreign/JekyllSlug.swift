@@ -29,4 +29,16 @@ enum JekyllSlug {
         }
         return result
     }
+
+    /// The title Jekyll gives a document without one, of its file's name without date and
+    /// extension: each word between `-` with its first letter capital and the rest small, as
+    /// Ruby's `capitalize` makes it (`welcome-to-jekyll` → `Welcome To Jekyll`, `my-API` → `My Api`).
+    static func title(ofSlug slug: String) -> String {
+        var slug = Substring(slug)
+        while slug.hasSuffix(".") { slug.removeLast() }
+        return slug.split(separator: "-", omittingEmptySubsequences: false).map { word in
+            guard let first = word.first else { return "" }
+            return first.uppercased() + word.dropFirst().lowercased()
+        }.joined(separator: " ")
+    }
 }

@@ -188,10 +188,12 @@ struct PageReader {
         let excerpt = try string("excerpt")
         let summary = try string("summary") ?? excerpt
         let lastmod = date(given("lastmod", "lastMod", "Lastmod"))
+        // A Jekyll site's pages are titled as Jekyll titles its documents without a title.
+        let fileTitle = termsAreWords ? JekyllSlug.title(ofSlug: stemWithoutDate) : FileName.words(stemWithoutDate)
         return Page(sourcePath: path, language: place.language, sitePath: place.sitePath,
                     translationKey: try string("translationKey") ?? place.sharedPath, url: url, sectionPath: sectionPath,
                     isBundle: isBundle, frontMatter: frontMatter,
-                    explicitTitle: try string("title"), fileTitle: FileName.words(stemWithoutDate), date: pageDate,
+                    explicitTitle: try string("title"), fileTitle: fileTitle, date: pageDate,
                     updated: date("updated") ?? lastmod, isDraft: isDraft,
                     weight: weight, layout: layout, terms: terms, aliases: aliases,
                     description: try string("description") ?? summary, summary: summary,
