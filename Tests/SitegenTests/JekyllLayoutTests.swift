@@ -521,6 +521,20 @@ struct JekyllLayoutTests {
         #expect(JekyllSlug.title(ofSlug: "a--b.") == "A  B")
     }
 
+    @Test("page.date is a local time as Jekyll shows it, so date_to_xmlschema writes the offset, never Z")
+    func postDates() async throws {
+        let files = ["_posts/2024-03-01-a.md": "---\ntitle: A\n---\n[{{ page.date }}] [{{ page.date | date_to_xmlschema }}]\n",
+                     "_posts/2024-03-02-b.md": "---\ntitle: B\ndate: 2024-03-02 10:30:00 +0100\n---\n[{{ page.date }}] [{{ page.date | date_to_xmlschema }}]\n"]
+        let utc = try jekyllSite("title: T\n", files)
+        try await utc.build()
+        #expect(try utc.page("2024/03/01/a.html").contains("[2024-03-01 00:00:00 +0000] [2024-03-01T00:00:00+00:00]"))
+        #expect(try utc.page("2024/03/02/b.html").contains("[2024-03-02 09:30:00 +0000] [2024-03-02T09:30:00+00:00]"))
+        let zoned = try jekyllSite("title: T\ntimezone: Asia/Shanghai\n", files)
+        try await zoned.build()
+        #expect(try zoned.page("2024/03/01/a.html").contains("[2024-03-01 00:00:00 +0800] [2024-03-01T00:00:00+08:00]"))
+        #expect(try zoned.page("2024/03/02/b.html").contains("[2024-03-02 17:30:00 +0800] [2024-03-02T17:30:00+08:00]"))
+    }
+
     @Test("jekyll-feed's feed keeps its URL (/feed.xml, or feed: path:), and {% feed_meta %} in a layout links it as jekyll-feed does")
     func jekyllFeed() async throws {
         let files = [

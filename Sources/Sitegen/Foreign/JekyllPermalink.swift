@@ -241,14 +241,18 @@ struct JekyllPermalink {
         date.timeIntervalSince1970.truncatingRemainder(dividingBy: 86_400) == 0
     }
 
-    /// `date` as Liquid's `page.date` gives it in a site whose `timezone:` is `zone`:
-    /// `2013-06-07T07:02:13+08:00`; a day's midnight in that zone.
+    /// `date` as Liquid's `page.date` gives it in a site whose `timezone:` is `zone` (else
+    /// UTC), as Jekyll shows a post's time, a local one: `2013-06-07 07:02:13 +0800`; a day's
+    /// midnight in that zone (so `date_to_xmlschema` writes `+08:00`, or `+00:00`, never `Z`).
     static func liquidText(of date: Date, zone: TimeZone?) -> String {
-        let formatter = ISO8601DateFormatter()
-        guard let zone else { return formatter.string(from: date) }
-        formatter.timeZone = zone
+        let zone = zone ?? TimeZone(identifier: "UTC")!
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
         let instant = isDay(date) ? date.addingTimeInterval(-Double(zone.secondsFromGMT(for: date))) : date
-        return formatter.string(from: instant)
+        let time = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: instant)
+        let offset = zone.secondsFromGMT(for: instant) / 60
+        return String(format: "%04d-%02d-%02d %02d:%02d:%02d %@%02d%02d", time.year ?? 1970, time.month ?? 1, time.day ?? 1, time.hour ?? 0,
+                      time.minute ?? 0, time.second ?? 0, offset < 0 ? "-" : "+", abs(offset) / 60, abs(offset) % 60)
     }
 
     /// A date of front matter or a data file as Liquid shows it in Jekyll, which shows Ruby's
