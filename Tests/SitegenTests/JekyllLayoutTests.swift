@@ -535,6 +535,22 @@ struct JekyllLayoutTests {
         #expect(try zoned.page("2024/03/02/b.html").contains("[2024-03-02 17:30:00 +0800] [2024-03-02T17:30:00+08:00]"))
     }
 
+    @Test("{% seo %}'s title: the page's and the site's, or on a page titled by the site alone the site's and its tagline or description")
+    func seoTitles() async throws {
+        let files = ["_layouts/default.html": "{% seo %}\n",
+                     "index.md": "---\nlayout: default\n---\nHome\n",
+                     "about.md": "---\nlayout: default\ntitle: About\n---\nAbout\n"]
+        func title(_ config: String, _ page: String) async throws -> String? {
+            let site = try jekyllSite(config, files)
+            try await site.build()
+            return try site.page(page).split(separator: "\n").first { $0.hasPrefix("<title>") }.map(String.init)
+        }
+        #expect(try await title("title: Minimal\ndescription: >\n  A theme\n  for pages.\n", "about.html") == "<title>About | Minimal</title>")
+        #expect(try await title("title: Minimal\ndescription: >\n  A theme\n  for pages.\n", "index.html") == "<title>Minimal | A theme for pages.</title>")
+        #expect(try await title("title: Minimal\ndescription: D\ntagline: Tag line\n", "index.html") == "<title>Minimal | Tag line</title>")
+        #expect(try await title("title: Minimal\n", "index.html") == "<title>Minimal</title>")
+    }
+
     @Test("jekyll-feed's feed keeps its URL (/feed.xml, or feed: path:), and {% feed_meta %} in a layout links it as jekyll-feed does")
     func jekyllFeed() async throws {
         let files = [

@@ -325,7 +325,7 @@ package struct TemplateContext: Sendable {
         let page = rendered.page
         let author = page.frontMatter["author"]?.string ?? page.frontMatter["authors"]?.list?.first?.string
         // A post is titled (by its file name, at least); another page only by its front matter, else by the site.
-        return JekyllSEOTag(title: isPost ? rendered.title : page.explicitTitle, siteTitle: configuration.title,
+        return JekyllSEOTag(title: isPost ? rendered.title : page.explicitTitle, siteTitle: configuration.title, siteTagline: jekyllTagline,
                             description: jekyllDescription(page.description, isPost ? rendered.summary : nil),
                             url: absoluteURL(page.url), image: image(of: rendered).map(shareImage), author: author,
                             published: isPost ? page.date.map(Self.xmlSchemaDate) : nil)
@@ -343,10 +343,18 @@ package struct TemplateContext: Sendable {
         (written + [configuration.description]).compactMap(\.self).first { $0.contains(where: { !$0.isWhitespace }) } ?? ""
     }
 
+    /// What jekyll-seo-tag follows the site's title with on a page titled by the site alone:
+    /// `tagline` of `_config.yml`, else its description, its white space made single spaces.
+    private var jekyllTagline: String {
+        let written = [configuration.params["tagline"]?.string, configuration.description].compactMap(\.self)
+            .first { $0.contains(where: { !$0.isWhitespace }) } ?? ""
+        return written.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
     /// What `{% seo %}` writes for the folder's page of `section` in a Jekyll site's own layout.
     func jekyllSEO(of section: Section) -> JekyllSEOTag {
         let frontMatter = section.source.frontMatter
-        return JekyllSEOTag(title: frontMatter["title"]?.string, siteTitle: configuration.title,
+        return JekyllSEOTag(title: frontMatter["title"]?.string, siteTitle: configuration.title, siteTagline: jekyllTagline,
                             description: jekyllDescription((frontMatter["description"] ?? frontMatter["excerpt"])?.string),
                             url: absoluteURL(section.url), image: image(of: section).map(shareImage),
                             author: frontMatter["author"]?.string, published: nil)

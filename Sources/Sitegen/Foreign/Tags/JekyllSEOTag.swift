@@ -9,6 +9,9 @@ struct JekyllSEOTag: Sendable {
     /// none, but a post).
     var title: String?
     var siteTitle: String
+    /// What the site's title is followed by on a page titled by the site alone: its `tagline`,
+    /// else its `description`.
+    var siteTagline: String
     var description: String
     /// The page's absolute URL, when the site has a host.
     var url: String?
@@ -28,7 +31,10 @@ struct JekyllSEOTag: Sendable {
             lines.append("<meta \(attribute)=\"\(name)\" content=\"\(HTMLText.escapeAttribute(value))\" />")
         }
         if showsTitle {
-            let full = title.map { siteTitle.isEmpty || $0 == siteTitle ? $0 : $0 + " | " + siteTitle } ?? siteTitle
+            // The page's title and the site's; the site's and its tagline on a page titled by the site alone.
+            let full = if !siteTitle.isEmpty, headline != siteTitle { headline + " | " + siteTitle }
+                else if !siteTitle.isEmpty, !siteTagline.isEmpty { siteTitle + " | " + siteTagline }
+                else { headline }
             lines.append("<title>\(HTMLText.escapeAttribute(full))</title>")
         }
         meta("property", "og:title", headline)
