@@ -402,6 +402,39 @@ struct MenuTests {
         #expect(summary.warnings.contains { $0.file == "hugo.toml" && $0.message.contains("`pageRef: /nothing`") })
     }
 
+    @Test("Hugo's sectionPagesMenu puts each top section in the menu, and Hugo orders entries without a weight last")
+    func hugoSectionPagesMenu() async throws {
+        let site = try TestSite()
+        try site.write("""
+            title = "Hugo"
+            sectionPagesMenu = "main"
+            [[menu.main]]
+              name = "Contact"
+              url = "/contact/"
+            [[menu.main]]
+              name = "About"
+              url = "/about/"
+              weight = 10
+            [[menu.main]]
+              name = "Guides"
+              identifier = "docs"
+              url = "/docs/"
+              weight = 20
+
+            """, to: "hugo.toml")
+        try site.write("---\ntitle: Articles\nweight: 15\n---\n", to: "content/post/_index.md")
+        try site.write("---\ntitle: One\n---\nOne.\n", to: "content/post/one.md")
+        try site.write("---\ntitle: Deeper\n---\n", to: "content/post/deeper/_index.md")
+        try site.write("---\ntitle: Two\n---\nTwo.\n", to: "content/post/deeper/two.md")
+        try site.write("---\ntitle: Docs\n---\n", to: "content/docs/_index.md")
+        try site.write("---\ntitle: Page\n---\nPage.\n", to: "content/docs/page.md")
+        try await site.build()
+        // The section `docs` is in the menu already (its identifier); a subsection is not a top section; Contact has no weight: last.
+        #expect(header(try site.page("index.html")).contains("<li><a href=\"/about/\">About</a></li>\n<li><a href=\"/post/\">Articles</a></li>\n"
+                                                             + "<li><a href=\"/docs/\">Guides</a></li>\n<li><a href=\"/contact/\">Contact</a></li>"))
+        #expect(!header(try site.page("index.html")).contains("Deeper"))
+    }
+
     @Test("Jekyll's _data/navigation.yml is the main menu, with its children")
     func jekyllNavigation() async throws {
         let site = try TestSite()

@@ -47,6 +47,7 @@ extension HugoURLRules {
             }
         }
         rules.rssKinds.subtract(disabled.contains("rss") ? feedKinds : disabled)
+        if let menu = try values.text("sectionPagesMenu"), !menu.isEmpty { rules.sectionPagesMenu = menu }
         if let frontMatter = values.nested("frontmatter", in: values.values)?.map {
             let dateKeys = ["date", "publishDate", "lastmod"].compactMap { values.nested($0, in: frontMatter)?.list }.joined()
             if dateKeys.contains(where: { $0.string?.lowercased() == ":filename" }) { rules.keepsDatePrefix = false }

@@ -210,7 +210,8 @@ struct ContentLoader {
         loaded.summary = summary
         let foreignMenus = foreignMenus(in: walker.source)
         loaded.menus = SiteMenus(configured: configuration.menus.merging(foreignMenus.menus, uniquingKeysWith: +), pages: pages,
-                                 sections: sections, languages: configuration.publishedLanguages, display: displayPath)
+                                 sections: sections, languages: configuration.publishedLanguages, hugo: configuration.hugo,
+                                 display: displayPath)
         warnings += foreignMenus.warnings + loaded.menus.warnings
         loaded.notes = found.notes
         loaded.redirects = redirects.redirects

@@ -36,9 +36,11 @@ struct SiteMenus: Sendable, Hashable {
     /// Whether any language has a menu.
     var isEmpty: Bool { menus.values.allSatisfy(\.isEmpty) }
 
-    /// The menus from `configured` entries and the pages' front matter.
+    /// The menus from `configured` entries and the pages' front matter; in a Hugo site (its
+    /// `hugo` rules), with its top sections in `sectionPagesMenu`, and entries without a weight
+    /// after those with one, as Hugo orders them.
     init(configured: [String: [MenuEntry]], pages: [Page], sections: [String: Section], languages: [SiteLanguage],
-         display: (String) -> String) {
+         hugo: HugoURLRules? = nil, display: (String) -> String) {
         var entries: [String: [String: [MenuEntry]]] = [:]
         let codes = languages.map(\.code)
         let references = configured.isEmpty ? nil : References(pages: pages, sections: sections)
@@ -102,18 +104,31 @@ struct SiteMenus: Sendable, Hashable {
                 for (menu, entry) in found { entries[item.language, default: [:]][menu, default: []].append(entry) }
             }
         }
+        // Hugo's `sectionPagesMenu`: each top section of each language, unless an entry of the menu has its name as key.
+        if let menu = hugo?.sectionPagesMenu {
+            let roots = Set(languages.map(\.path))
+            for section in sections.values.sorted(by: { $0.path < $1.path })
+            where section.hasListPage && !roots.contains(section.path) && roots.contains(URLPath.folder(of: section.path)) {
+                let identifier = URLPath.lastComponent(of: section.path)
+                guard !(entries[section.language]?[menu] ?? []).contains(where: { $0.key == identifier }) else { continue }
+                var entry = MenuEntry(name: section.linkTitle, url: section.url, weight: section.weight, file: section.sourcePath)
+                entry.identifier = identifier
+                entries[section.language, default: [:]][menu, default: []].append(entry)
+            }
+        }
+        let byWeight = hugo == nil ? Self.byWeight : Self.byHugoWeight
         for (code, byMenu) in entries {
             for (menu, all) in byMenu {
                 // Pages may join a menu without bound: every page shows it, so it keeps its first entries.
                 var list = all
                 if list.count > Limits.menuEntries {
-                    list = Array(list.sorted { ($0.weight, $0.name) < ($1.weight, $1.name) }.prefix(Limits.menuEntries))
+                    list = Array(list.sorted(by: byWeight).prefix(Limits.menuEntries))
                     if code == codes.first {
                         warnings.append(SiteError(file: all.first?.file, "the menu `\(menu)` has \(LimitWording.count(all.count)) entries; "
                                                   + "it shows the first \(LimitWording.count(Limits.menuEntries)) (Limits: menu entries)"))
                     }
                 }
-                let (tree, orphans, unreached) = Self.tree(list)
+                let (tree, orphans, unreached) = Self.tree(list, by: byWeight)
                 menus[code, default: [:]][menu] = tree
                 guard code == codes.first else { continue }
                 if let orphan = orphans.first {
@@ -184,7 +199,7 @@ struct SiteMenus: Sendable, Hashable {
     /// The entries nested by `parent`, each level by weight, then name. Entries whose parent is
     /// not there (orphans), and those no chain of parents leads to from the top (they name each
     /// other, or nest too deep: unreached), are shown at the top and returned.
-    private static func tree(_ entries: [MenuEntry]) -> (tree: [Node], orphans: [MenuEntry], unreached: [MenuEntry]) {
+    private static func tree(_ entries: [MenuEntry], by order: (MenuEntry, MenuEntry) -> Bool) -> (tree: [Node], orphans: [MenuEntry], unreached: [MenuEntry]) {
         let keys = Set(entries.map(\.key))
         var orphans: [MenuEntry] = []
         var byParent: [String: [MenuEntry]] = [:]
@@ -198,7 +213,7 @@ struct SiteMenus: Sendable, Hashable {
             }
         }
         func ordered(_ list: [MenuEntry]) -> [MenuEntry] {
-            list.sorted { ($0.weight, $0.name) < ($1.weight, $1.name) }
+            list.sorted(by: order)
         }
         // Each entry is shown once, so that a cycle of parents ends; menus nest as deep as a book's chapters.
         var shown: Set<String> = []
@@ -217,5 +232,24 @@ struct SiteMenus: Sendable, Hashable {
             tree += nodes([entry], depth: 1)
         }
         return (tree, orphans, unreached)
+    }
+
+    /// Lighter entries first, then by name.
+    private static func byWeight(_ first: MenuEntry, _ second: MenuEntry) -> Bool {
+        (first.weight, first.name) < (second.weight, second.name)
+    }
+
+    /// As Hugo orders a menu: lighter entries first, those without a weight (0) last; then by
+    /// name (in any case), then by identifier.
+    private static func byHugoWeight(_ first: MenuEntry, _ second: MenuEntry) -> Bool {
+        guard first.weight == second.weight else {
+            if second.weight == 0 { return true }
+            if first.weight == 0 { return false }
+            return first.weight < second.weight
+        }
+        let (one, other) = (first.name.lowercased(), second.name.lowercased())
+        if one != other { return one < other }
+        if first.name != second.name { return first.name < second.name }
+        return (first.identifier ?? "") < (second.identifier ?? "")
     }
 }

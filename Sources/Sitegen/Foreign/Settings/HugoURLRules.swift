@@ -12,6 +12,7 @@
 /// | `params.mainSections` (else the section with most pages) | what the home page lists, page by page |
 /// | `[frontmatter] date = [":filename", …]` | a date before a file's name leaves its URL (else it stays, as in Hugo) |
 /// | `disableKinds`, `[outputs]` (`home`, `section`, `term`: without `rss`) | no RSS feed at that kind's `index.xml` |
+/// | `sectionPagesMenu = "main"` | each top section in that menu |
 struct HugoURLRules: Sendable, Hashable {
     /// Patterns for regular pages, by top section (lowercased; `/` for pages at the top).
     var pagePermalinks: [String: HugoPermalink] = [:]
@@ -43,6 +44,9 @@ struct HugoURLRules: Sendable, Hashable {
     /// The kinds of list (`home`, `section`, `term`) whose RSS feed Hugo publishes at their
     /// folder's `index.xml`: all three unless `disableKinds` or `[outputs]` leave one out.
     var rssKinds: Set<String> = HugoURLRules.feedKinds
+    /// `sectionPagesMenu`: the menu each top section joins (named by its `linkTitle`, weighted
+    /// by its `weight`), unless an entry of that menu has its name as identifier.
+    var sectionPagesMenu: String?
 
     /// The kinds of list that have an RSS feed in Hugo unless the configuration says otherwise.
     static let feedKinds: Set<String> = ["home", "section", "term"]
