@@ -15,6 +15,25 @@ struct ForeignConfigurationTests {
         return (site, try await site.build())
     }
 
+    @Test("Hugo's buildDrafts, buildFuture and buildExpired, and Jekyll's show_drafts and future, publish what they name")
+    func publishingKeys() async throws {
+        let hugoFiles = ["content/draft.md": "---\ntitle: D\ndraft: true\n---\nD\n",
+                         "content/future.md": "---\ntitle: F\ndate: 2999-01-01\n---\nF\n",
+                         "content/old.md": "---\ntitle: O\nexpiryDate: 2000-01-01\n---\nO\n"]
+        let (plain, _) = try await build(hugoFiles.merging(["hugo.toml": "title = 'H'\n"]) { $1 })
+        #expect(!plain.exists("draft/index.html") && !plain.exists("future/index.html") && !plain.exists("old/index.html"))
+        let (all, _) = try await build(hugoFiles.merging(["hugo.toml": "title = 'H'\nbuildDrafts = true\nbuildFuture = true\nbuildexpired = true\n"]) { $1 })
+        #expect(all.exists("draft/index.html") && all.exists("future/index.html") && all.exists("old/index.html"))
+        await #expect(throws: SiteError.self) { try await build(["hugo.toml": "title = 'H'\nbuildDrafts = 'yes'\n"]) }
+        let jekyllFiles = ["_drafts/idea.md": "---\ntitle: Idea\n---\nI\n", "_posts/2999-01-01-later.md": "---\ntitle: Later\n---\nL\n",
+                           "_config.yml": "title: J\nshow_drafts: true\nfuture: true\n"]
+        let site = try TestSite()
+        for (path, text) in jekyllFiles { try site.write(text, to: path) }
+        try await site.build()
+        #expect(site.exists("2999/01/01/later.html"))
+        #expect(try FileManager.default.subpathsOfDirectory(atPath: site.output.path).contains { $0.hasSuffix("idea.html") })
+    }
+
     @Test("Hugo's hugo.yaml gives the title, base URL, description, language, taxonomies and params, with keys in any case")
     func hugoYAML() async throws {
         let (site, summary) = try await build([

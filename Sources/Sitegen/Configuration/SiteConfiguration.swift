@@ -135,6 +135,10 @@ public struct SiteConfiguration: Sendable {
     var hugo: HugoURLRules?
     /// Every other key, passed to templates as `site.params`.
     public var params: FrontMatter
+    /// What another generator's configuration publishes besides what the build's options do:
+    /// drafts, pages dated in the future, expired pages (Hugo's `buildDrafts`, `buildFuture`,
+    /// `buildExpired`; Jekyll's `show_drafts`, `future`).
+    var publishes: (drafts: Bool, future: Bool, expired: Bool) = (false, false, false)
     /// A Jekyll site's permalink settings (`permalink`, `collections`, `defaults` of
     /// `_config.yml`): set only when the configuration was read from `_config.yml`, so that
     /// pages get the URLs Jekyll gives them (``JekyllPermalink``).

@@ -55,6 +55,13 @@ struct ForeignConfigurationValues {
         }
     }
 
+    /// Whether `key` is `true` (false when it is not given).
+    mutating func flag(_ key: String) throws(SiteError) -> Bool {
+        guard let value = value(key) else { return false }
+        guard let flag = value.bool else { throw problem(key, "must be true or false") }
+        return flag
+    }
+
     /// The nested table of `key`.
     mutating func table(_ key: String) throws(SiteError) -> FrontMatter? {
         guard let value = value(key) else { return nil }

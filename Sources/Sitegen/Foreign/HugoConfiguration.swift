@@ -19,6 +19,7 @@ import SitegenMarkdown
 /// | `defaultContentLanguageInSubdir` | `prefixDefaultLanguage` |
 /// | `[menu.NAME]`, `[menus.NAME]` (`name`, `url`, `pageRef`, `weight`, `identifier`, `parent`, `pre`, `post`) | `menus` |
 /// | `permalinks`, `uglyURLs`, `disablePathToLower`, `contentDir` | ``HugoURLRules`` |
+/// | `buildDrafts`, `buildFuture`, `buildExpired` | drafts, future and expired pages published, as with `--drafts`, `--future`, `--expired` |
 ///
 /// Keys are read in any case, as Hugo reads them (`baseurl` is `baseURL`). A site in several
 /// languages may keep its title and description under `languages.<defaultContentLanguage>`.
@@ -83,6 +84,7 @@ enum HugoConfiguration {
             configuration.menus.merge(try MenuEntry.menus(in: menus, file: values.file, line: values.values.line(of: key)), uniquingKeysWith: +)
         }
         configuration.hugo = try HugoURLRules.read(&values)
+        configuration.publishes = (try values.flag("buildDrafts"), try values.flag("buildFuture"), try values.flag("buildExpired"))
         if let languages {
             let found = languages.entries.compactMap { code, value -> SiteLanguage? in
                 guard let table = value.map else { return nil }

@@ -10,6 +10,7 @@ import SitegenMarkdown
 /// | `description` | `description` |
 /// | `author` (text, or a table with `name`) | `author` |
 /// | `paginate` | `paginate` |
+/// | `show_drafts`, `future` | drafts and future posts published, as with `--drafts`, `--future` |
 /// | `header_pages` (Minima's list of page files) | the `main` menu (with `_data/navigation.yml`: ``JekyllNavigation``) |
 /// | `permalink`, `collections`, `defaults` (their `permalink`s) | the pages' URLs (``JekyllPermalinkRules``), and `params` |
 /// | `markdown` (kramdown, the default) | curly quotes, dashes and ellipses in the text, as kramdown makes them |
@@ -25,6 +26,7 @@ enum JekyllConfiguration {
             try values.checkBaseURL(configuration.baseURL, from: withoutTrailingSlashes(url).isEmpty ? "baseurl" : "url")
         }
         if let language = try values.languageCode("lang") { configuration.language = language }
+        configuration.publishes = (try values.flag("show_drafts"), try values.flag("future"), false)
         configuration.description = try values.text("description") ?? ""
         configuration.author = ForeignConfigurationValues.author(values.value("author"))
         if let size = try values.wholeNumber("paginate", range: WholeNumber.paginate) {

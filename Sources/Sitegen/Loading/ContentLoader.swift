@@ -18,7 +18,16 @@ struct ContentLoader {
 
     /// What turns each file's front matter into its page.
     var pageReader: PageReader {
-        PageReader(layout: layout, configuration: configuration, options: options)
+        PageReader(layout: layout, configuration: configuration, options: publishing)
+    }
+
+    /// The options, with what the configuration publishes besides (Hugo's `buildDrafts`…).
+    private var publishing: BuildOptions {
+        var options = options
+        options.includeDrafts = options.includeDrafts || configuration.publishes.drafts
+        options.includeFuture = options.includeFuture || configuration.publishes.future
+        options.includeExpired = options.includeExpired || configuration.publishes.expired
+        return options
     }
 
     func load() async throws -> LoadedSite {
@@ -84,7 +93,7 @@ struct ContentLoader {
                 JekyllPageFiles.layoutText($0, in: walker.source) != nil
             })
         }
-        let reader = PageReader(layout: layout, configuration: configuration, options: options)
+        let reader = pageReader
         // Pages made before are kept while what places them is the same: the bundles, the sections' slugs, the implied layouts.
         let placing = bundleFolders.union((configuration.hugo?.sectionSlugs ?? [:]).map { "\u{0}" + $0.key + "\u{0}" + $0.value })
             .union((configuration.jekyllPermalinks?.defaultLayouts ?? []).map { "\u{0}layout\u{0}" + $0 })
@@ -381,7 +390,7 @@ struct ContentLoader {
         let listing = walker.list(layout.content, shownAs: layout.contentShown, skipping: skipped, only: layout.contentFolders.keys)
         guard listing.errors.isEmpty else { throw SiteErrors(errors: listing.errors) }
         var found = FoundFiles(warnings: listing.warnings)
-        let jekyll = JekyllFolders(source: walker.source, includesDrafts: options.includeDrafts)
+        let jekyll = JekyllFolders(source: walker.source, includesDrafts: publishing.includeDrafts)
         for relative in listing.files {
             if layout.content.isEmpty && (relative == "sitegen.yml" || relative == layout.foreignConfiguration.map(URLPath.lastComponent)) { continue }
             if let jekyll, !jekyll.isContent(relative) { continue }
