@@ -64,7 +64,7 @@ struct ForeignConfigurationTests {
         #expect(site.exists("series/intro/index.html"))
         #expect(try site.page("plain/index.html") == "someone|Hugo Site\n")
         #expect(summary.foreignConfiguration?.description
-            == "using Hugo's hugo.yaml (baseurl, title, languageCode, params, taxonomies, menu; not used: theme)")
+            == "using Hugo's hugo.yaml (baseurl, title, languageCode, theme, params, taxonomies, menu)")
         #expect(summary.warnings.isEmpty)
     }
 
@@ -102,7 +102,7 @@ struct ForeignConfigurationTests {
         #expect(!site.exists("tags/not-a-taxonomy-here/index.html"))
         #expect(try site.page("plain/index.html") == "someone\n")
         #expect(summary.foreignConfiguration?.description
-            == "using Hugo's config.toml (baseURL, title, languageCode, params, taxonomies, menus; not used: theme)")
+            == "using Hugo's config.toml (baseURL, title, languageCode, theme, params, taxonomies, menus)")
     }
 
     @Test("Zola's config.toml, told apart from Hugo's by base_url, gives the title, base URL, description, language, taxonomies and [extra]")

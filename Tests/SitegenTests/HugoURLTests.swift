@@ -373,4 +373,27 @@ struct HugoURLTests {
         try site.write("{{ define \"main\" }}{{ end }}", to: "layouts/_default/baseof.html")
         #expect(try await site.build().notes.map(\.file) == ["layouts/", "themes/paper/layouts/"])
     }
+
+    @Test("the static files of the themes `theme` names are published under the site's own, but where sitegen's theme has its stylesheet")
+    func themeStaticFiles() async throws {
+        let (site, summary) = try await build([
+            "hugo.toml": "title = 'T'\ntheme = ['paper', 'base']\n",
+            "content/a.md": "A\n",
+            "static/logo.png": "site logo",
+            "themes/paper/static/logo.png": "paper logo",
+            "themes/paper/static/images/hero.jpg": "paper hero",
+            "themes/base/static/images/hero.jpg": "base hero",
+            "themes/base/static/js/base.js": "base js",
+            "themes/base/static/assets/style.css": "base css",
+            "themes/other/static/other.txt": "other",
+        ])
+        #expect(try site.page("logo.png") == "site logo")
+        #expect(try site.page("images/hero.jpg") == "paper hero")
+        #expect(try site.page("js/base.js") == "base js")
+        #expect(try site.page("assets/style.css") != "base css")
+        #expect(!site.exists("other.txt"))
+        #expect(summary.warnings.isEmpty, "\(summary.warnings)")
+        let (climbing, _) = try await build(["hugo.toml": "title = 'T'\ntheme = '..'\n", "content/a.md": "A\n", "static/x.txt": "x"])
+        #expect(climbing.exists("x.txt") && !climbing.exists("static/x.txt"))
+    }
 }

@@ -288,15 +288,17 @@ public final class SiteBuilder: Sendable {
         var count = 0
         let isJekyll = loaded.configuration.jekyllPermalinks != nil
         let liquidOutputs = isJekyll ? loaded.liquidFiles.map(JekyllSassSettings.stylesheetPath(of:)) : []
-        let replaced = Set((loaded.files.filter { $0.contentPath == nil || isJekyll }.map(\.outputPath) + liquidOutputs)
+        let replaced = Set((loaded.files.filter { ($0.contentPath == nil && !$0.isHugoThemeFile) || isJekyll }.map(\.outputPath) + liquidOutputs)
             .compactMap { try? URLPath.outputPath($0) })
         let theme = loaded.configuration.theme
-        for (path, text) in Theme.assets(of: theme) where !replaced.contains(path) {
+        let assets = Theme.assets(of: theme)
+        for (path, text) in assets where !replaced.contains(path) {
             try output.write(text, to: path, owner: .themeAsset(path, theme: theme))
             count += 1
         }
         let source = loaded.layout.source
-        for file in loaded.files {
+        // A Hugo theme's file where sitegen's theme has one is not published: sitegen's theme draws the pages.
+        for file in loaded.files where !(file.isHugoThemeFile && assets[(try? URLPath.outputPath(file.outputPath)) ?? file.outputPath] != nil) {
             let owner = OutputOwner.file(file, layout: loaded.layout)
             if let disk = source.folder {
                 // On disk, copied without being read into memory whole.

@@ -93,7 +93,7 @@ struct ContentLoader {
                 JekyllPageFiles.layoutText($0, in: walker.source) != nil
             })
         }
-        let reader = pageReader
+        let reader = PageReader(layout: layout, configuration: configuration, options: publishing)
         // Pages made before are kept while what places them is the same: the bundles, the sections' slugs, the implied layouts.
         let placing = bundleFolders.union((configuration.hugo?.sectionSlugs ?? [:]).map { "\u{0}" + $0.key + "\u{0}" + $0.value })
             .union((configuration.jekyllPermalinks?.defaultLayouts ?? []).map { "\u{0}layout\u{0}" + $0 })
@@ -194,8 +194,12 @@ struct ContentLoader {
         errors += staticFiles.errors
         let extraFiles = Self.extraFiles(configuration.extraFiles, of: layout, content: found, walker: walker)
         warnings += extraFiles.warnings
-        let files = extraFiles.files + StaticFilePlacement(layout: layout, placement: placement).files(found.otherFiles, staticFiles: staticFiles.files,
+        var files = extraFiles.files + StaticFilePlacement(layout: layout, placement: placement).files(found.otherFiles, staticFiles: staticFiles.files,
                                                                                    bundleFolders: bundleFolders, pages: pages)
+        if let themes = configuration.hugo?.themes, !themes.isEmpty {
+            let themeFiles = Self.hugoThemeFiles(themes, walker: walker, taken: Set(files.map(\.outputPath) + pages.map { URLPath.outputFile(for: $0.url) }))
+            (warnings, errors, files) = (warnings + themeFiles.warnings, errors + themeFiles.errors, files + themeFiles.files)
+        }
         // Templates, data files and i18n/ are read later (by the theme, by DataFiles): what they leave out is said here, once.
         for (folder, name, accepted) in [(layout.templates, "templates/", SiteLayout.isTemplate),
                                          (layout.data, "data/", layout.data == "_data" ? DataFiles.isJekyllDataFile : DataFiles.isDataFile),
@@ -433,6 +437,28 @@ struct ContentLoader {
         found.otherFiles.sort()
         let summaries = layout.content.isEmpty ? ["SUMMARY.md", "src/SUMMARY.md"] : ["SUMMARY.md"]
         found.summary = summaries.first { found.markdown.contains($0) }
+        return found
+    }
+
+    /// The files of the `static/` folder of each of Hugo's `themes` (in `themes/`) that no
+    /// output of the site (`taken`) or of a theme before it has: Hugo publishes them under the
+    /// site's own.
+    private static func hugoThemeFiles(_ themes: [String], walker: FolderWalker, taken: Set<String>)
+        -> (files: [LoadedSite.StaticFile], warnings: [SiteError], errors: [SiteError]) {
+        var taken = taken
+        var found: (files: [LoadedSite.StaticFile], warnings: [SiteError], errors: [SiteError]) = ([], [], [])
+        for theme in themes {
+            let folder = "themes/\(theme)/static"
+            guard walker.source.isFolder(folder) else { continue }
+            let listing = walker.list(folder, shownAs: folder + "/")
+            found.warnings += listing.warnings
+            found.errors += listing.errors
+            for path in listing.files where taken.insert(path).inserted {
+                var file = LoadedSite.StaticFile(path: folder + "/" + path, outputPath: path, contentPath: nil)
+                file.isHugoThemeFile = true
+                found.files.append(file)
+            }
+        }
         return found
     }
 

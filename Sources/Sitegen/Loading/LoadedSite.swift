@@ -48,5 +48,8 @@ public struct LoadedSite: Sendable {
         public let outputPath: String
         /// Its path in the content folder, for files that are content (not `static/`).
         public let contentPath: String?
+        /// Whether it is a file of a Hugo theme's `static/` (`themes/NAME/static/`), which
+        /// sitegen's own theme assets stand before, as sitegen draws the pages.
+        var isHugoThemeFile = false
     }
 }

@@ -13,6 +13,7 @@
 /// | `[frontmatter] date = [":filename", …]` | a date before a file's name leaves its URL (else it stays, as in Hugo) |
 /// | `disableKinds`, `[outputs]` (`home`, `section`, `term`: without `rss`) | no RSS feed at that kind's `index.xml` |
 /// | `sectionPagesMenu = "main"` | each top section in that menu |
+/// | `theme = "NAME"` (or a list) | the theme's `static/` files published, under the site's own |
 struct HugoURLRules: Sendable, Hashable {
     /// Patterns for regular pages, by top section (lowercased; `/` for pages at the top).
     var pagePermalinks: [String: HugoPermalink] = [:]
@@ -47,6 +48,9 @@ struct HugoURLRules: Sendable, Hashable {
     /// `sectionPagesMenu`: the menu each top section joins (named by its `linkTitle`, weighted
     /// by its `weight`), unless an entry of that menu has its name as identifier.
     var sectionPagesMenu: String?
+    /// `theme`: the themes (folders of `themes/`) whose `static/` files are published where
+    /// the site's own are not, the first theme's before the next's.
+    var themes: [String] = []
 
     /// The kinds of list that have an RSS feed in Hugo unless the configuration says otherwise.
     static let feedKinds: Set<String> = ["home", "section", "term"]
