@@ -263,6 +263,32 @@ struct ForeignShortcodeTests {
         #expect(summary.warnings.map(\.description).contains { $0.contains("docs/up.md:4") && $0.contains("../secret.md") })
     }
 
+    @Test("Hugo's T and i18n give the site's words, then its theme's, in the page's language; nothing for a key without one")
+    func hugoTranslations() async throws {
+        let site = try TestSite()
+        try site.write("""
+            title = 'Hugo'
+            theme = 'plain'
+            defaultContentLanguage = 'en'
+            [languages.en]
+            weight = 1
+            [languages.fr]
+            weight = 2
+
+            """, to: "hugo.toml")
+        try site.write("{{ T \"greeting\" }}|{{ T \"missing\" }}|{{ T \"minutes\" 5 }}|{{ i18n \"themeWord\" }}", to: "layouts/shortcodes/words.html")
+        try site.write("[greeting]\nother = \"Hello\"\n[minutes]\nother = \"{{ .Count }} minutes\"\n", to: "i18n/en.toml")
+        try site.write("greeting: Bonjour\n", to: "i18n/fr.yaml")
+        try site.write("themeWord = \"Theme word\"\ngreeting = \"Theme hello\"\n", to: "themes/plain/i18n/en.toml")
+        try site.write("themeWord = \"Mot du thème\"\n", to: "themes/plain/i18n/fr.toml")
+        try site.write("---\ntitle: A\n---\n{{< words >}}\n", to: "content/a.md")
+        try site.write("---\ntitle: A\n---\n{{< words >}}\n", to: "content/a.fr.md")
+        let summary = try await site.build()
+        #expect(try site.page("a/index.html").contains("Hello||5 minutes|Theme word"))
+        #expect(try site.page("fr/a/index.html").contains("Bonjour||5 minutes|Mot du thème"))
+        #expect(summary.warnings.isEmpty, "\(summary.warnings)")
+    }
+
     @Test("Liquid that cannot run (an include of itself, a missing include) is a warning at the page's line, and the page shows its text; an unknown tag alone is shown")
     func jekyllLiquidFailures() async throws {
         let site = try TestSite()

@@ -86,16 +86,20 @@ struct SiteFeatureTests {
             "content/new.md:3: the alias /old/path/ is the URL of content/old/path.md, which is published there; the alias is left out"))
     }
 
-    @Test("data files are available to templates as data.NAME; the theme has a 404 page")
+    @Test("data files (YAML, JSON, TOML) are available to templates as data.NAME; the theme has a 404 page")
     func dataFilesAndNotFound() async throws {
         let site = try TestSite()
         try site.write("# A\n", to: "content/a.md")
         try site.write("- name: Ada\n  role: Editor\n- name: Kim\n  role: Writer\n", to: "data/team.yml")
         try site.write("{\"version\": 3, \"stable\": true}\n", to: "data/release.json")
-        try site.write("{{#data.team}}{{name}} ({{role}}); {{/data.team}}v{{data.release.version}} {{#data.release.stable}}stable{{/data.release.stable}}\n",
-                       to: "templates/page.mustache")
+        try site.write("[owner]\nname = \"Lin\"\n", to: "data/site.toml")
+        try site.write("{{#data.team}}{{name}} ({{role}}); {{/data.team}}v{{data.release.version}} {{#data.release.stable}}stable{{/data.release.stable}}"
+                       + " {{data.site.owner.name}}\n", to: "templates/page.mustache")
         try await site.build()
-        #expect(try site.page("a/index.html") == "Ada (Editor); Kim (Writer); v3 stable\n")
+        #expect(try site.page("a/index.html") == "Ada (Editor); Kim (Writer); v3 stable Lin\n")
+        // A TOML file that does not read is an error at its line.
+        try site.write("[owner\nname = 1\n", to: "data/site.toml")
+        await #expect { try await site.build() } throws: { "\($0)".hasPrefix("data/site.toml:1:") }
         #expect(try site.page("404.html").contains("<h1>Page not found</h1>"))
     }
 

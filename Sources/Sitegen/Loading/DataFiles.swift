@@ -2,7 +2,7 @@ import Foundation
 import SitegenMarkdown
 import SitegenLimits
 
-/// Reads `data/*.yml`, `*.yaml` and `*.json` into values templates see as `data.NAME`; a
+/// Reads `data/*.yml`, `*.yaml`, `*.json` and `*.toml` into values templates see as `data.NAME`; a
 /// Jekyll site's `_data/` also `*.csv` and `*.tsv`, each a list of its rows, each row a map
 /// of the first row's names to its cells, as Jekyll reads them.
 enum DataFiles {
@@ -12,7 +12,7 @@ enum DataFiles {
 
     /// Whether a file of `data/` is a data file.
     static func isDataFile(_ name: String) -> Bool {
-        name.hasSuffix(".yml") || name.hasSuffix(".yaml") || name.hasSuffix(".json")
+        name.hasSuffix(".yml") || name.hasSuffix(".yaml") || name.hasSuffix(".json") || name.hasSuffix(".toml")
     }
 
     /// Whether a file of a Jekyll site's `_data/` is a data file: tables too.
@@ -53,6 +53,12 @@ enum DataFiles {
                         throw SiteError(file: file, "is not valid JSON")
                     }
                     data.append((name, file, json.value))
+                } else if path.hasSuffix(".toml") {
+                    do {
+                        data.append((name, file, .map(try FrontMatter(toml: String(decoding: bytes, as: UTF8.self)))))
+                    } catch {
+                        throw SiteError(file: file, line: error.line, error.message)
+                    }
                 } else {
                     do {
                         data.append((name, file, try FrontMatterValue(yaml: String(decoding: bytes, as: UTF8.self))))

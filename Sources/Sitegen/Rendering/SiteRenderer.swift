@@ -179,15 +179,15 @@ struct SiteRenderer: Sendable {
                 pagedLiquid[section.url] = sectionLiquid
                 for number in stride(from: 2, through: liquid.paginatedPages(perPage: perPage), by: 1) {
                     let numbered = liquid.paginated(page: number, perPage: perPage, pattern: pattern, firstURL: section.url)
-                    let page = try parseContent(section.source, at: relative, url: section.url, links: links, parser: sectionParser,
-                                                liquid: numbered)
+                    let page = try parseContent(section.source, at: relative, url: section.url, language: section.language, links: links,
+                                                parser: sectionParser, liquid: numbered)
                     let url = JekyllLiquid.paginatedURL(number, pattern: pattern, firstURL: section.url)
                     paginated[url] = (section.path, number, page.markdown.html)
                     pagedLiquid[url] = numbered
                 }
             }
-            let content = try parseContent(section.source, at: relative, url: section.url, links: links, parser: sectionParser,
-                                           liquid: sectionLiquid)
+            let content = try parseContent(section.source, at: relative, url: section.url, language: section.language, links: links,
+                                           parser: sectionParser, liquid: sectionLiquid)
             for warning in content.warnings { warnings.add(warning) }
             sectionImageRequests += content.imageRequests
             // The heading the list's title stands for keeps its id, which links name (a README's `# Title`).
@@ -567,7 +567,7 @@ struct SiteRenderer: Sendable {
     /// A page's or section's Markdown, parsed: its mdBook includes done first, then Hugo's
     /// `ref`/`relref`, then its shortcodes (``ShortcodeExpander``); Hugo's escaped shortcodes
     /// shown as Hugo shows them, the other generators' tags left in it counted.
-    private func parseContent(_ source: MarkdownSource, at path: String, url: String, links: LinkResolver,
+    private func parseContent(_ source: MarkdownSource, at path: String, url: String, language: String, links: LinkResolver,
                               parser: MarkdownParser, liquid: JekyllLiquid?) throws -> (markdown: Markdown, templateTags: ForeignTemplateTags,
                                                           includes: [MdBookIncludes.File], warnings: [SiteError],
                                                           imageRequests: [ImageRequest]) {
@@ -605,7 +605,7 @@ struct SiteRenderer: Sendable {
         var shortcodeLines: [Int]?, rawLines: [ClosedRange<Int>] = [], imageRequests: [ImageRequest] = []
         // A Hugo site's tags are read in code too.
         if loaded.configuration.hugo != nil ? HTMLScan.contains("{{", in: expanded.body) : TagReader.mayHoldTags(expanded.body) {
-            let expansion = try expandShortcodes(expanded, at: path, url: url, parser: parser)
+            let expansion = try expandShortcodes(expanded, at: path, url: url, language: language, parser: parser)
             expanded = MarkdownSource(frontMatter: expanded.frontMatter, body: expansion.markdown[...],
                                       bodyLineOffset: expanded.bodyLineOffset)
             fragments = expansion.fragments
@@ -686,7 +686,7 @@ struct SiteRenderer: Sendable {
     }
 
     /// The page's Markdown with its shortcodes run.
-    private func expandShortcodes(_ source: MarkdownSource, at path: String, url: String,
+    private func expandShortcodes(_ source: MarkdownSource, at path: String, url: String, language: String,
                                   parser: MarkdownParser) throws -> ShortcodeExpansion {
         let codeLines = parser.codeBlockLines(of: source.body, lineOffset: source.bodyLineOffset)
         let text: TagText
@@ -722,9 +722,10 @@ struct SiteRenderer: Sendable {
                 let site = ShortcodeModel.site(configuration)
                 let page = ShortcodeModel.page(frontMatter: frontMatter, title: frontMatter["title"]?.string, url: url, site: site,
                                                configuration: configuration)
-                return ShortcodeTemplates.PageModel(page: .object(page), site: .object(site), language: configuration.language)
+                return ShortcodeTemplates.PageModel(page: .object(page), site: .object(site), language: language.isEmpty ? configuration.language : language)
             },
-            processedImage: { [images] url, operation in images.processed(url, operation) })
+            processedImage: { [images] url, operation in images.processed(url, operation) },
+            translate: { [strings] key, language in strings?.text(key, in: language) })
         let expansion = ShortcodeExpander.expand(text, context: context)
         if let line = expansion.tooLargeAt {
             throw SiteError(file: display(path), line: line,
@@ -776,7 +777,7 @@ struct SiteRenderer: Sendable {
         let showsTitle = showsTitle ?? theme.templates.mentions("page.title")
         let title: MarkdownParser.TitleHeading = showsTitle ? .omit(given: page.explicitTitle) : .keep
         let recording = links.recording(into: lookups, warnings: warnings)
-        let content = try parseContent(try page.text.source(), at: page.sourcePath, url: page.url, links: recording,
+        let content = try parseContent(try page.text.source(), at: page.sourcePath, url: page.url, language: page.language, links: recording,
                                    parser: parser(for: page.sourcePath, links: recording, title: title, language: page.language),
                                    liquid: liquid ?? jekyllLiquid())
         for warning in content.warnings { warnings.add(warning) }

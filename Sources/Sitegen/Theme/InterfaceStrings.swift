@@ -3,8 +3,9 @@ import SitegenTemplates
 
 /// The words of a site's interface in each of its languages, which templates see as `t.KEY`
 /// (`{{t.contents}}`): the theme's `i18n/<code>.yml` files, with the site's own `i18n/<code>.yml`
-/// (or `.json`) laid over them. A key a language lacks comes from the default language, then from English;
-/// `pt-BR` falls back to `pt`.
+/// (or `.yaml`, `.json`, `.toml`) laid over them, and in a Hugo site its themes' `i18n/` files
+/// between the two (the first theme's over the next's). A key a language lacks comes from the
+/// default language, then from English; `pt-BR` falls back to `pt`.
 struct InterfaceStrings: Sendable {
     private let values: [String: TemplateValue]
     private let fallback: TemplateValue
@@ -27,6 +28,13 @@ struct InterfaceStrings: Sendable {
         for file in try DataFiles.read(layout.strings, shownAs: "i18n/", walker: walker) {
             siteStrings[file.name] = try Self.words(file.value, file: file.shown)
         }
+        // A Hugo site's themes' words, under the site's own.
+        var hugoThemeStrings: [String: FrontMatter] = [:]
+        for theme in (configuration.hugo?.themes ?? []).reversed() where walker.source.isFolder("themes/\(theme)/i18n") {
+            for file in try DataFiles.read("themes/\(theme)/i18n", shownAs: "themes/\(theme)/i18n/", walker: walker) {
+                for (key, value) in try Self.words(file.value, file: file.shown).entries { hugoThemeStrings[file.name, default: .empty][key] = value }
+            }
+        }
         func lookup(_ code: String, in table: [String: FrontMatter]) -> FrontMatter {
             if let found = table[code] { return found }
             let base = code.split(separator: "-").first.map(String.init) ?? code
@@ -38,7 +46,7 @@ struct InterfaceStrings: Sendable {
         for language in configuration.publishedLanguages {
             var merged = FrontMatter.empty
             for code in ["en", defaultCode, language.code] {
-                for table in [themeStrings, siteStrings] {
+                for table in [themeStrings, hugoThemeStrings, siteStrings] {
                     for (key, value) in lookup(code, in: table).entries { merged[key] = value }
                 }
             }

@@ -474,8 +474,17 @@ extension GoTemplateRenderer {
             }
             return .text(GoTextFunctions.joinedPath(parts))
         case "T", "i18n":
+            // The translation, its `{{ .Count }}` given by the second argument (a number, or a
+            // map with `Count`); as in Hugo, nothing for a key the site does not translate.
             try need(1...2)
-            return .text(try string(0))
+            guard var word = call.translate(try string(0)) else { return .text("") }
+            if arguments.count == 2, word.contains(".Count") {
+                var count = arguments[1]
+                if case .map(let map) = count { count = map.entries["Count"] ?? .null }
+                let text = try self.string(count, of: written, line: line)
+                for form in ["{{ .Count }}", "{{.Count}}", "{{- .Count -}}"] { word = word.replacingOccurrences(of: form, with: text) }
+            }
+            return .text(word)
         case "dateFormat":
             try need(2...2)
             return .text(try GoTime.format(try string(1), layout: try string(0), line: line))

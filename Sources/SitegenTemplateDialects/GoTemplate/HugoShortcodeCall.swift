@@ -32,6 +32,9 @@ public struct HugoShortcodeCall: Sendable {
     public var highlight: @Sendable (_ code: String, _ language: String, _ options: String) -> String
     /// `ref` and `relref`: a page's path to its URL, `nil` when there is no such page.
     public var resolveRef: @Sendable (String) -> String?
+    /// `T` and `i18n`: the site's translation of a key in the page's language (its `i18n/`
+    /// files and its theme's), `nil` when it has none.
+    public var translate: @Sendable (String) -> String?
 
     /// A call of the shortcode `name`. Without closures, `markdownify` and `highlight` return
     /// their input HTML-escaped and `ref` finds no page.
@@ -46,7 +49,8 @@ public struct HugoShortcodeCall: Sendable {
         parent: TemplateValue = .null,
         markdownify: (@Sendable (String) -> String)? = nil,
         highlight: (@Sendable (_ code: String, _ language: String, _ options: String) -> String)? = nil,
-        resolveRef: (@Sendable (String) -> String?)? = nil
+        resolveRef: (@Sendable (String) -> String?)? = nil,
+        translate: (@Sendable (String) -> String?)? = nil
     ) {
         self.name = name
         self.positional = positional
@@ -59,5 +63,6 @@ public struct HugoShortcodeCall: Sendable {
         self.markdownify = markdownify ?? { GoHTMLEscaping.html($0) }
         self.highlight = highlight ?? { code, _, _ in "<pre><code>" + GoHTMLEscaping.html(code) + "</code></pre>" }
         self.resolveRef = resolveRef ?? { _ in nil }
+        self.translate = translate ?? { _ in nil }
     }
 }

@@ -101,11 +101,12 @@ struct ForeignShortcodes: Sendable {
     /// A call run with the site's file of its name. `inner` is the call's inner Markdown (its
     /// own calls run); `page` and `site` are what the file sees of them, in `language`;
     /// `markdown` renders Markdown to HTML, and `markdownify` as Hugo's function does (one
-    /// paragraph without its `<p>`).
+    /// paragraph without its `<p>`); `translate` gives Hugo's `T` the site's words in `language`.
     func render(_ call: TagCall, inner: String?, ordinal: Int, page: TemplateValue, site: TemplateValue, language: String,
                 markdown: @escaping @Sendable (String) -> String, markdownify: @escaping @Sendable (String) -> String,
                 highlight: @escaping @Sendable (String, String, String) -> String,
                 url: @escaping @Sendable (String) -> String?,
+                translate: @escaping @Sendable (String) -> String? = { _ in nil },
                 function: (_ name: String, _ arguments: [String: TemplateValue]) -> TemplateValue? = { _, _ in nil })
         -> Result<String, SiteError> {
         guard let file = files[call.name.lowercased()] else { return .failure(SiteError(file: nil, "no shortcode file")) }
@@ -116,7 +117,7 @@ struct ForeignShortcodes: Sendable {
                 for (name, value) in call.named { named[name] = value }
                 let hugoCall = HugoShortcodeCall(name: call.name, positional: call.positional, named: named, inner: inner,
                                                  ordinal: ordinal, page: page, site: site, parent: .null,
-                                                 markdownify: markdownify, highlight: highlight, resolveRef: url)
+                                                 markdownify: markdownify, highlight: highlight, resolveRef: url, translate: translate)
                 return .success(try template.render(hugoCall))
             case .zola(let template, _):
                 var variables: [String: TemplateValue] = [:]

@@ -47,6 +47,8 @@ struct ShortcodeExpander {
         /// An image of the site (by its URL as the page links it) made as an operation asks
         /// (``ImagePlan/processed(_:_:)``).
         var processedImage: @Sendable (_ url: String, _ operation: ImageOperation) -> ImagePlan.Processed? = { _, _ in nil }
+        /// The site's words (its `i18n/` files) for a key in a language, for Hugo's `T`.
+        var translate: @Sendable (_ key: String, _ language: String) -> String? = { _, _ in nil }
     }
 
     let context: Context
@@ -203,7 +205,9 @@ struct ShortcodeExpander {
         let result = context.templates.foreign.render(call, inner: inner, ordinal: ordinal, page: model.page, site: model.site,
                                                       language: model.language, markdown: context.blockMarkdown,
                                                       markdownify: context.markdownify, highlight: highlight,
-                                                      url: { context.url($0, call.line) }, function: function)
+                                                      url: { context.url($0, call.line) },
+                                                      translate: { [translate = context.translate, language = model.language] in translate($0, language) },
+                                                      function: function)
         for request in requests where !expansion.imageRequests.contains(request) { expansion.imageRequests.append(request) }
         for problem in problems {
             expansion.warnings.append(SiteError(file: context.file, line: call.line, "`resize_image`: \(problem); the call gives nothing"))
