@@ -110,6 +110,9 @@ struct TemplateRenderer {
                 switch value {
                 case nil, .null?, .bool(false)?:
                     break
+                // Empty text is false, as in most Mustache engines (the spec leaves it open): `{{#site.description}}` shows nothing for none.
+                case .text(let text)? where text.isEmpty:
+                    break
                 case .bool(true)?:
                     try render(children)
                 case .list(let items)?:
@@ -173,6 +176,7 @@ struct TemplateRenderer {
         switch value {
         case nil, .null?, .bool(false)?: true
         case .list(let items)?: items.isEmpty
+        case .text(let text)?: text.isEmpty
         default: false
         }
     }

@@ -135,8 +135,10 @@ import SitegenTemplates
         == #"<strong>md</strong>|<pre data-lang="swift" data-options="linenos=table">let x = 1</pre>"#)
 }
 
-@Test func translationsReturnTheirKeyAndWarningsPrintNothing() throws {
-    #expect(try renderShortcode(#"{{ T "readMore" }}|{{ i18n "next" }}|{{ warnf "careful %s" "x" }}|{{ emojify ":smile:" }}"#) == "readMore|next||:smile:")
+@Test func translationsWithoutWordsAndWarningsPrintNothing() throws {
+    #expect(try renderShortcode(#"{{ T "readMore" }}|{{ i18n "next" }}|{{ warnf "careful %s" "x" }}|{{ emojify ":smile:" }}"#) == "|||:smile:")
+    let call = HugoShortcodeCall(name: "t", translate: { ["readMore": "Read more", "count": "{{ .Count }} items"][$0] })
+    #expect(try renderShortcode(#"{{ T "readMore" }}|{{ T "count" 3 }}|{{ T "count" (dict "Count" 2) }}|{{ T "none" }}"#, call) == "Read more|3 items|2 items|")
 }
 
 @Test func datesAreFormattedWithGoLayouts() throws {

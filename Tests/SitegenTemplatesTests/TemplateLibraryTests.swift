@@ -69,11 +69,11 @@ struct TemplateLibraryTests {
         #expect(try render("{{i}} {{d}} {{b}} {{l}} [{{o}}] [{{n}}] [{{missing}}]", data) == "42 1.5 true a, 2 [] [] []")
     }
 
-    @Test("empty text and 0 open a section; null, false and an empty list do not")
+    @Test("0, a space and other text open a section; null, false, an empty list and empty text do not")
     func truthiness() throws {
-        let data: TemplateValue = ["e": "", "z": 0, "n": nil, "f": false, "l": .list([])]
-        #expect(try render("{{#e}}E{{/e}}{{#z}}Z{{/z}}{{#n}}N{{/n}}{{#f}}F{{/f}}{{#l}}L{{/l}}|{{^n}}n{{/n}}{{^f}}f{{/f}}{{^l}}l{{/l}}{{^e}}e{{/e}}",
-                           data) == "EZ|nfl")
+        let data: TemplateValue = ["e": "", "s": " ", "z": 0, "n": nil, "f": false, "l": .list([])]
+        #expect(try render("{{#e}}E{{/e}}{{#s}}S{{/s}}{{#z}}Z{{/z}}{{#n}}N{{/n}}{{#f}}F{{/f}}{{#l}}L{{/l}}|{{^n}}n{{/n}}{{^f}}f{{/f}}{{^l}}l{{/l}}{{^e}}e{{/e}}{{^s}}s{{/s}}",
+                           data) == "SZ|nfle")
     }
 
     @Test("dotted names look up their first part from the inside out, the rest strictly")

@@ -48,6 +48,7 @@ extension HugoURLRules {
         }
         rules.rssKinds.subtract(disabled.contains("rss") ? feedKinds : disabled)
         if let menu = try values.text("sectionPagesMenu"), !menu.isEmpty { rules.sectionPagesMenu = menu }
+        if values.value("capitalizeListTitles") == .bool(false) { rules.capitalizesListTitles = false }
         // A theme is a folder of `themes/`: a name that climbs out of it (`../x`) names none.
         let themes = values.value("theme").map { $0.list?.compactMap(\.string) ?? [$0.string].compactMap(\.self) } ?? []
         rules.themes = themes.filter { !$0.isEmpty && !$0.contains("/") && !$0.contains("\\") && $0 != "." && $0 != ".." }

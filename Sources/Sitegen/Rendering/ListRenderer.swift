@@ -1,5 +1,6 @@
 import Foundation
 import SitegenMarkdown
+import SitegenTemplateDialects
 import SitegenTemplates
 
 /// Writes the list pages of a rendered site: every section and the home page, the taxonomy
@@ -161,15 +162,20 @@ package struct ListRenderer: Sendable {
                             "taxonomyURL": .text(context.basePath + taxonomyURL), "count": .int(term.pages.count),
                             "pages": .list(page.items.map(context.summary)),
                         ]
-                        // A Hugo site's `tags/swift/_index.md`: the term page's title and text.
+                        // A Hugo site's `tags/swift/_index.md`: the term page's title and text; else, as Hugo titles it, its term in title case.
+                        var title = term.name
                         if let own = termContent[Self.slug(ofTermURL: term.url)] {
+                            title = own.title
                             termValues["title"] = .text(own.title)
                             if page.number == 1, let html = sectionHTML[own.path] { termValues["content"] = .text(html) }
+                        } else if loaded.configuration.hugo?.capitalizesListTitles == true {
+                            title = GoTextFunctions.title(term.name)
+                            termValues["title"] = .text(title)
                         }
                         try write("term", context.top(site: site, [
                             "term": .object(TemplateDictionary(termValues)),
                             "pagination": pager.value(for: page.number, basePath: context.basePath),
-                            "head": context.listHead(title: term.name, url: page.url, language: language.code, translation: translation),
+                            "head": context.listHead(title: title, url: page.url, language: language.code, translation: translation),
                         ], url: page.url), at: path, owner: owner)
                     }
                     return pager.pages.count

@@ -354,7 +354,7 @@ window.addEventListener("DOMContentLoaded", function () {
 """#,
             "term.mustache": #"""
 {{<base}}
-{{$title}}{{term.name}} · {{site.title}}{{/title}}
+{{$title}}{{#term.title}}{{term.title}}{{/term.title}}{{^term.title}}{{term.name}}{{/term.title}} · {{site.title}}{{/title}}
 {{$main}}
 <section class="list">
 <p class="breadcrumb"><a href="{{term.taxonomyURL}}">{{term.taxonomyTitle}}</a></p>

@@ -1,6 +1,6 @@
 /// Hugo's text functions that need more than a line: title case, `humanize`, `urlize`,
 /// `anchorize`, `htmlUnescape`, and joining a path to the site's base URL.
-enum GoTextFunctions {
+package enum GoTextFunctions {
     /// Words AP style keeps in lower case inside a title.
     private static let smallWords: Set<String> = [
         "a", "an", "and", "as", "at", "but", "by", "en", "for", "if", "in", "nor", "of", "on", "or", "per", "the",
@@ -8,7 +8,7 @@ enum GoTextFunctions {
     ]
 
     /// Hugo's `title` (its default AP style): each word capitalised but small words inside.
-    static func title(_ text: String) -> String {
+    package static func title(_ text: String) -> String {
         let words = text.split(separator: " ", omittingEmptySubsequences: false)
         let lastIndex = words.lastIndex { !$0.isEmpty } ?? 0
         let firstIndex = words.firstIndex { !$0.isEmpty } ?? 0

@@ -14,6 +14,7 @@
 /// | `disableKinds`, `[outputs]` (`home`, `section`, `term`: without `rss`) | no RSS feed at that kind's `index.xml` |
 /// | `sectionPagesMenu = "main"` | each top section in that menu |
 /// | `theme = "NAME"` (or a list) | the theme's `static/` files published, under the site's own |
+/// | `capitalizeListTitles = false` | term pages titled by their term as written (else in title case) |
 struct HugoURLRules: Sendable, Hashable {
     /// Patterns for regular pages, by top section (lowercased; `/` for pages at the top).
     var pagePermalinks: [String: HugoPermalink] = [:]
@@ -51,6 +52,9 @@ struct HugoURLRules: Sendable, Hashable {
     /// `theme`: the themes (folders of `themes/`) whose `static/` files are published where
     /// the site's own are not, the first theme's before the next's.
     var themes: [String] = []
+    /// `capitalizeListTitles` (on unless `false`): a term page without a title of its own is
+    /// titled by its term in title case (`scene` → `Scene`).
+    var capitalizesListTitles = true
 
     /// The kinds of list that have an RSS feed in Hugo unless the configuration says otherwise.
     static let feedKinds: Set<String> = ["home", "section", "term"]
