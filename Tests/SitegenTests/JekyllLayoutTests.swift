@@ -576,6 +576,31 @@ struct JekyllLayoutTests {
         #expect(!FileManager.default.fileExists(atPath: out.output.deletingLastPathComponent().appendingPathComponent("escape.xml").path))
     }
 
+    @Test("jekyll-feed's feed is published without url: too, its links from the site's root, as jekyll-feed writes them; sitegen's own feeds and sitemap are not")
+    func jekyllFeedWithoutURL() async throws {
+        let files = [
+            "_layouts/default.html": "<html><head>{% feed_meta %}</head><body>{{ content }}</body></html>\n",
+            "about.md": "---\nlayout: default\ntitle: About\n---\nAbout\n",
+            "_posts/2020-01-01-a.md": "---\ntitle: A\n---\nHello\n",
+        ]
+        let site = try jekyllSite("title: T\nplugins: [jekyll-feed]\n", files)
+        try await site.build()
+        #expect(try site.page("about.html") == "<html><head><link type=\"application/atom+xml\" rel=\"alternate\" href=\"/feed.xml\" title=\"T\" />"
+                + "</head><body><p>About</p>\n</body></html>\n")
+        let feed = try site.page("feed.xml")
+        #expect(feed.contains("<link href=\"/2020/01/01/a.html\"/>") && feed.contains("<link rel=\"self\" href=\"/feed.xml\"/>"), "\(feed)")
+        #expect(!site.exists("atom.xml") && !site.exists("rss.xml") && !site.exists("sitemap.xml"))
+        let blog = try jekyllSite("title: T\nbaseurl: /blog\nplugins: [jekyll-feed]\n", files)
+        try await blog.build()
+        #expect(try blog.page("about.html").contains("href=\"/blog/feed.xml\""))
+        #expect(try blog.page("feed.xml").contains("<link href=\"/blog/2020/01/01/a.html\"/>"))
+        // Without jekyll-feed, no feed at all.
+        let plain = try jekyllSite("title: T\n", files)
+        try await plain.build()
+        #expect(!plain.exists("feed.xml") && !plain.exists("atom.xml"))
+        #expect(try plain.page("about.html").hasPrefix("<html><head></head>"))
+    }
+
     @Test("a Markdown page or post that names no layout gets the one jekyll-default-layout gives (as on GitHub Pages); layout: null none")
     func impliedLayouts() async throws {
         let site = try jekyllSite("title: T\n", [

@@ -4,15 +4,20 @@ import SitegenTemplates
 /// `sitemap.xml`, `robots.txt` and the Atom and RSS feeds of a rendered site, each rendered
 /// with the theme's template of that name (`sitemap.xml.mustache`…), which a site's
 /// `templates/` may replace. They need absolute URLs, so they are written only when `baseURL`
-/// is absolute (`https://…`).
+/// is absolute (`https://…`); but a Jekyll site without `url:` still has jekyll-feed's feed
+/// (`feed.xml`), its links from the site's root, as jekyll-feed writes it.
 struct SiteIndexes {
     let site: RenderedSite
-    /// `baseURL` without its trailing slash.
+    /// `baseURL` without its trailing slash: `https://example.org`, or a path (`/blog`, empty)
+    /// for a Jekyll site's feed without `url:`.
     let base: String
+    /// Whether `base` is absolute: else only jekyll-feed's feed is written.
+    let isAbsolute: Bool
 
     init?(site: RenderedSite) {
         var base = site.loaded.configuration.baseURL
-        guard base.hasPrefix("http://") || base.hasPrefix("https://") else { return nil }
+        isAbsolute = base.hasPrefix("http://") || base.hasPrefix("https://")
+        guard isAbsolute || !site.loaded.feedPaths.isEmpty else { return nil }
         while base.hasSuffix("/") { base.removeLast() }
         self.site = site
         self.base = base
@@ -27,6 +32,14 @@ struct SiteIndexes {
         for feed in feeds() {
             let owner = OutputOwner.feed("Atom", folder: feed.source, layout: layout)
             let rss = OutputOwner.feed("RSS", folder: feed.source, layout: layout)
+            guard isAbsolute else {
+                // Without an address, jekyll-feed's feed alone.
+                for path in feed.folder.isEmpty && feed.kind == .home ? site.loaded.feedPaths : [] {
+                    try write("atom.xml", feedValues(feed, file: URLPath.lastComponent(of: path)), at: path, owner: owner, memory: memory,
+                              facts: facts, output: output)
+                }
+                continue
+            }
             if feed.kind != .term {
                 try write("atom.xml", feedValues(feed, file: "atom.xml"), at: feed.folder + "atom.xml", owner: owner, memory: memory, facts: facts,
                           output: output)
@@ -48,6 +61,7 @@ struct SiteIndexes {
 
     /// Writes `sitemap.xml` and `robots.txt`, each unless the memory keeps the file of the build before.
     func writeSitemap(memory: any RenderingMemory, facts: FactValues?, output: OutputWriter) throws {
+        guard isAbsolute else { return }
         try write("sitemap.xml", sitemapValues(sitemapEntries()), at: "sitemap.xml", owner: .sitemap, memory: memory, facts: facts,
                   output: output)
         // A site's own `robots.txt` (in `static/`, or a Jekyll site's) is published instead.

@@ -149,9 +149,10 @@ struct JekyllLiquid: Sendable {
         self.postURLs = postURLs
         self.pageURLs = pageURLs
         self.pages = pages
-        // Feeds are written for a site with its address (`url:`) only.
-        feedMeta = host.isEmpty ? "" : JekyllFeed.meta(path: JekyllFeed.path(in: configuration.params) ?? "atom.xml", siteURL: host + path,
-                                                       title: configuration.title)
+        // sitegen's feeds are written for a site with its address (`url:`) only; jekyll-feed's always, linked from the site's root without one.
+        let jekyllFeed = JekyllFeed.path(in: configuration.params)
+        feedMeta = host.isEmpty && jekyllFeed == nil ? "" : JekyllFeed.meta(path: jekyllFeed ?? "atom.xml", siteURL: host + path,
+                                                                            title: configuration.title)
         self.posts = posts.map(\.1)
         postPlaces = Dictionary(posts.enumerated().map { ($1.0.sourcePath, $0) }, uniquingKeysWith: { first, _ in first })
         // Newest first: a post's previous one is the one after it here.
