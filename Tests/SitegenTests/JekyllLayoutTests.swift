@@ -565,6 +565,7 @@ struct JekyllLayoutTests {
             #expect(try site.page("about.html") == "<html><head><link type=\"application/atom+xml\" rel=\"alternate\" "
                     + "href=\"https://x.org/blog/\(path)\" title=\"T &amp; Co\" /></head><body><p>About</p>\n</body></html>\n", "\(config)")
             #expect(try site.page(path).contains("<link href=\"https://x.org/blog/2020/01/01/a.html\"/>"), "\(config)")
+            #expect(try site.page(path).contains("<id>https://x.org/blog/2020/01/01/a</id>"), "\(config)")
             #expect(FileManager.default.fileExists(atPath: site.output.appendingPathComponent("feed.xml").path) == (path == "feed.xml"))
         }
         // A feed.xml of the site's own, copied as it is, is not replaced; a path out of the site is not written.
@@ -589,11 +590,17 @@ struct JekyllLayoutTests {
                 + "</head><body><p>About</p>\n</body></html>\n")
         let feed = try site.page("feed.xml")
         #expect(feed.contains("<link href=\"/2020/01/01/a.html\"/>") && feed.contains("<link rel=\"self\" href=\"/feed.xml\"/>"), "\(feed)")
+        // The entry's id is jekyll-feed's (the post's id), so that readers do not see it again as new.
+        #expect(feed.contains("<id>/2020/01/01/a</id>"), "\(feed)")
         #expect(!site.exists("atom.xml") && !site.exists("rss.xml") && !site.exists("sitemap.xml"))
-        let blog = try jekyllSite("title: T\nbaseurl: /blog\nplugins: [jekyll-feed]\n", files)
+        let blog = try jekyllSite("title: T\nbaseurl: /blog\npermalink: pretty\nplugins: [jekyll-feed]\n",
+                                  files.merging(["_posts/2020-02-01-b.md": "---\ntitle: B\nslug: bee\n---\nB\n"]) { $1 })
         try await blog.build()
-        #expect(try blog.page("about.html").contains("href=\"/blog/feed.xml\""))
-        #expect(try blog.page("feed.xml").contains("<link href=\"/blog/2020/01/01/a.html\"/>"))
+        // A post's id: its URL's folder and its slug, as Jekyll makes it.
+        #expect(try blog.page("feed.xml").contains("<id>/blog/2020/02/01/bee</id>"))
+        #expect(try blog.page("feed.xml").contains("<id>/blog/2020/01/01/a</id>"))
+        #expect(try blog.page("about/index.html").contains("href=\"/blog/feed.xml\""))
+        #expect(try blog.page("feed.xml").contains("<link href=\"/blog/2020/01/01/a/\"/>"))
         // Without jekyll-feed, no feed at all.
         let plain = try jekyllSite("title: T\n", files)
         try await plain.build()

@@ -233,6 +233,19 @@ struct JekyllPermalink {
         text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0B}" || $0 == "\u{0C}" }).map(String.init)
     }
 
+    /// A document's `id`, as Jekyll makes it (jekyll-feed's entry id is its absolute URL): the
+    /// folder of its URL and its slug (its `slug`, else its file's name without date and
+    /// extension): `/2016/05/19/a-post.html` and `/2016/05/19/a-post/` are `/2016/05/19/a-post`.
+    static func documentID(of page: Page) -> String {
+        var stem = URLPath.lastComponent(of: page.sourcePath)
+        if let dot = stem.lastIndex(of: ".") { stem = String(stem[..<dot]) }
+        let slug = page.frontMatter["slug"]?.string ?? FileName.splitDatePrefix(stem).1
+        var url = Substring(page.url)
+        while url.count > 1, url.hasSuffix("/") { url.removeLast() }
+        let folder = url.lastIndex(of: "/").map { String(url[..<$0]) } ?? ""
+        return folder + "/" + slug
+    }
+
     // MARK: Dates
 
     /// Whether `date` is a day without a time of day: midnight in UTC, as sitegen reads a file

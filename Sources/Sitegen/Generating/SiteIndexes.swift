@@ -218,8 +218,7 @@ struct SiteIndexes {
         let configuration = site.loaded.configuration
         let pages = feed.pages()
         let updated = pages.compactMap { $0.page.updated ?? $0.page.date }.max() ?? Date(timeIntervalSince1970: 0)
-        let full = configuration.feedContent == .full
-        let entries = pages.map { TemplateValue.object(FeedEntry($0, base: base, full: full)) }
+        let entries = pages.map { TemplateValue.object(FeedEntry($0, base: base, configuration: configuration)) }
         let description = feed.language.description ?? configuration.description
         let value: TemplateValue = [
             "title": .text(feed.title),

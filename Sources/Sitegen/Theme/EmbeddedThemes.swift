@@ -43,7 +43,7 @@ enum EmbeddedThemes {
 <entry>
 <title>{{title}}</title>
 <link href="{{permalink}}"/>
-<id>{{permalink}}</id>
+<id>{{id}}</id>
 <updated>{{updated}}</updated>
 {{#feed.isFull}}<content type="html">{{content}}</content>{{/feed.isFull}}{{^feed.isFull}}<summary>{{content}}</summary>{{/feed.isFull}}
 </entry>

@@ -35,7 +35,7 @@ final class FactValues: Sendable {
         case .listing(let path):
             return index[path].map { context.summaryModel(site.pages[$0]) }
         case .feedEntry(let path):
-            return index[path].map { FeedEntry(site.pages[$0], base: context.absoluteBase, full: site.configuration.feedContent == .full) }
+            return index[path].map { FeedEntry(site.pages[$0], base: context.absoluteBase, configuration: site.configuration) }
         case .site(let code):
             return context.site(code).model
         case .words(let code):

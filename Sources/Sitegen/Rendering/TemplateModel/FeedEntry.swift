@@ -8,6 +8,9 @@ struct FeedEntry: FactTemplateObject {
     let source: String
     let title: String
     let permalink: String
+    /// What identifies the entry to feed readers: its permalink, or in a Jekyll site the id
+    /// jekyll-feed gives it (so that readers do not show its posts again as new).
+    let id: String
     /// RFC 3339.
     let updated: String
     /// RFC 822.
@@ -15,12 +18,15 @@ struct FeedEntry: FactTemplateObject {
     /// The whole page, or its description, by `feedContent`.
     let content: String
 
-    /// The entry of a dated page, whose URLs start with `base` (the absolute `baseURL`
-    /// without its trailing slash); with `full`, its content is the whole page.
-    init(_ page: RenderedPage, base: String, full: Bool) {
+    /// The entry of a dated page of `configuration`'s site, whose URLs start with `base` (the
+    /// absolute `baseURL` without its trailing slash); by `feedContent`, its content is the
+    /// whole page.
+    init(_ page: RenderedPage, base: String, configuration: SiteConfiguration) {
         source = page.page.sourcePath
         title = page.title
         permalink = XMLText.percentEncoded(base + page.page.url)
+        id = configuration.jekyllPermalinks == nil ? permalink : XMLText.percentEncoded(base + JekyllPermalink.documentID(of: page.page))
+        let full = configuration.feedContent == .full
         let date = page.page.date ?? Date(timeIntervalSince1970: 0)
         updated = DateText.rfc3339(page.page.updated ?? date)
         published = DateText.rfc822(date)
@@ -29,13 +35,14 @@ struct FeedEntry: FactTemplateObject {
 
     var fact: Fact { .feedEntry(source) }
 
-    var memberNames: [String] { ["content", "permalink", "published", "title", "updated"] }
+    var memberNames: [String] { ["content", "id", "permalink", "published", "title", "updated"] }
 
     func member(_ name: String) -> TemplateValue? {
         noteRead()
         return switch name {
         case "title": .text(title)
         case "permalink": .text(permalink)
+        case "id": .text(id)
         case "updated": .text(updated)
         case "published": .text(published)
         case "content": .text(content)
