@@ -397,13 +397,14 @@ struct HugoURLTests {
         #expect(climbing.exists("x.txt") && !climbing.exists("static/x.txt"))
     }
 
-    @Test("a term page without a title of its own is titled by its term in title case, as Hugo titles it, unless capitalizeListTitles = false")
+    @Test("a term without a title of its own is titled by its term in title case on its page and its taxonomy's, as Hugo titles it, unless capitalizeListTitles = false")
     func termTitles() async throws {
         let files = ["content/a.md": "---\ntitle: A\ntags: [scene, web and cloud]\n---\nA\n"]
         let (site, _) = try await build(files.merging(["hugo.toml": "title = 'T'\n"]) { $1 })
         #expect(try site.page("tags/scene/index.html").contains("<h1>Scene <span class=\"count\">1</span></h1>"))
         #expect(try site.page("tags/scene/index.html").contains("<title>Scene"))
         #expect(try site.page("tags/web-and-cloud/index.html").contains("<h1>Web and Cloud <span"))
+        #expect(try site.page("tags/index.html").contains(">Scene</a>") && site.page("tags/index.html").contains(">Web and Cloud</a>"))
         let (plain, _) = try await build(files.merging(["hugo.toml": "title = 'T'\ncapitalizeListTitles = false\n"]) { $1 })
         #expect(try plain.page("tags/scene/index.html").contains("<h1>scene <span"))
     }

@@ -119,13 +119,24 @@ package struct ListRenderer: Sendable {
             let own = loaded.taxonomyContent[URLPath.path(taxonomy, in: language.path)]
             let title = own?.title ?? context.strings?.text(taxonomy, in: language.code) ?? PageReader.words(taxonomy)
             let html = own.flatMap { sectionHTML[$0.path] }
+            let folder = URLPath.path(taxonomy, in: language.path) + "/"
+            let termContent = Dictionary(loaded.taxonomyContent.values.filter { $0.path.hasPrefix(folder) }.map { section in
+                (URLPath.encoded(hugo?.component(URLPath.lastComponent(of: section.path)) ?? ""), section)
+            }, uniquingKeysWith: { first, _ in first })
+            // A term's title: a Hugo site's `tags/swift/_index.md` gives it; else, as Hugo titles it, its term in title case.
+            let termTitle = { @Sendable (term: Term) -> String? in
+                if let own = termContent[Self.slug(ofTermURL: term.url)] { return own.title }
+                return hugo?.capitalizesListTitles == true ? GoTextFunctions.title(term.name) : nil
+            }
             if !taken.contains(taxonomyURL) { jobs.append {
                 // A Hugo site's taxonomy page lists its terms page by page, as its lists of pages.
                 let pager = Pager(terms, perPage: hugo == nil ? 0 : loaded.configuration.paginate, url: taxonomyURL)
                 for page in pager.pages {
                     let path = URLPath.outputFile(for: page.url)
                     let owner = OutputOwner.terms(of: taxonomy, page: page.number)
-                    let list = page.items.map { ["name": .text($0.name), "url": .text(context.basePath + $0.url), "count": .int($0.pages.count)] as TemplateValue }
+                    let list = page.items.map {
+                        ["name": .text(termTitle($0) ?? $0.name), "url": .text(context.basePath + $0.url), "count": .int($0.pages.count)] as TemplateValue
+                    }
                     var taxonomyValues: [String: TemplateValue] = ["name": .text(taxonomy), "title": .text(title), "terms": .list(list)]
                     if let html, page.number == 1 { taxonomyValues["content"] = .text(html) }
                     var values: [String: TemplateValue] = [
@@ -137,10 +148,6 @@ package struct ListRenderer: Sendable {
                 }
                 return pager.pages.count
             } }
-            let folder = URLPath.path(taxonomy, in: language.path) + "/"
-            let termContent = Dictionary(loaded.taxonomyContent.values.filter { $0.path.hasPrefix(folder) }.map { section in
-                (URLPath.encoded(hugo?.component(URLPath.lastComponent(of: section.path)) ?? ""), section)
-            }, uniquingKeysWith: { first, _ in first })
             for term in terms where !taken.contains(term.url) {
                 let translation = TranslationTable.Key.term(taxonomy: taxonomy, slug: Self.slug(ofTermURL: term.url))
                 jobs.append {
@@ -162,15 +169,11 @@ package struct ListRenderer: Sendable {
                             "taxonomyURL": .text(context.basePath + taxonomyURL), "count": .int(term.pages.count),
                             "pages": .list(page.items.map(context.summary)),
                         ]
-                        // A Hugo site's `tags/swift/_index.md`: the term page's title and text; else, as Hugo titles it, its term in title case.
-                        var title = term.name
-                        if let own = termContent[Self.slug(ofTermURL: term.url)] {
-                            title = own.title
-                            termValues["title"] = .text(own.title)
-                            if page.number == 1, let html = sectionHTML[own.path] { termValues["content"] = .text(html) }
-                        } else if loaded.configuration.hugo?.capitalizesListTitles == true {
-                            title = GoTextFunctions.title(term.name)
-                            termValues["title"] = .text(title)
+                        // A Hugo site's `tags/swift/_index.md`: the term page's title and text.
+                        let title = termTitle(term) ?? term.name
+                        if title != term.name { termValues["title"] = .text(title) }
+                        if page.number == 1, let own = termContent[Self.slug(ofTermURL: term.url)], let html = sectionHTML[own.path] {
+                            termValues["content"] = .text(html)
                         }
                         try write("term", context.top(site: site, [
                             "term": .object(TemplateDictionary(termValues)),
