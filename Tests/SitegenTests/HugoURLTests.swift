@@ -337,11 +337,19 @@ struct HugoURLTests {
         #expect(!site.exists("tags/swift/rss.xml") && !site.exists("tags/swift/atom.xml"))
     }
 
-    @Test("no RSS at index.xml for a kind disableKinds names, or whose [outputs] leave RSS out; none with rss disabled")
+    @Test("no RSS at index.xml for a kind disableKinds names, or whose [outputs] leave RSS out; none with rss disabled; a site's own index.xml stays")
     func feedKinds() async throws {
-        let noRSS = try await feedSite("disableKinds = ['RSS']\n")
-        #expect(!noRSS.exists("index.xml") && !noRSS.exists("posts/index.xml") && !noRSS.exists("tags/swift/index.xml"))
-        #expect(noRSS.exists("rss.xml"))
+        for kinds in ["['RSS']", "'rss'"] {
+            let noRSS = try await feedSite("disableKinds = \(kinds)\n")
+            #expect(!noRSS.exists("index.xml") && !noRSS.exists("posts/index.xml") && !noRSS.exists("tags/swift/index.xml"))
+            #expect(noRSS.exists("rss.xml"))
+        }
+        let own = try TestSite()
+        try own.write("title = 'T'\nbaseURL = 'https://example.org/'\n", to: "hugo.toml")
+        try own.write("---\ntitle: One\ndate: 2024-03-05\n---\nText\n", to: "content/posts/one.md")
+        try own.write("<mine/>", to: "static/index.xml")
+        try await own.build()
+        #expect(try own.page("index.xml") == "<mine/>" && own.exists("posts/index.xml"))
         let outputs = try await feedSite("disableKinds = ['term']\n[outputs]\nhome = ['HTML', 'JSON']\n")
         #expect(!outputs.exists("index.xml") && !outputs.exists("tags/swift/index.xml"))
         #expect(outputs.exists("posts/index.xml"))
@@ -385,6 +393,10 @@ struct HugoURLTests {
             "themes/base/static/images/hero.jpg": "base hero",
             "themes/base/static/js/base.js": "base js",
             "themes/base/static/assets/style.css": "base css",
+            "themes/base/static/index.html": "base home",
+            "themes/base/static/404.html": "base 404",
+            "themes/base/static/tags/x.txt": "under a taxonomy",
+            "themes/base/static/docs/page/2/index.html": "a pager's",
             "themes/other/static/other.txt": "other",
         ])
         #expect(try site.page("logo.png") == "site logo")
@@ -392,9 +404,16 @@ struct HugoURLTests {
         #expect(try site.page("js/base.js") == "base js")
         #expect(try site.page("assets/style.css") != "base css")
         #expect(!site.exists("other.txt"))
+        // Where sitegen writes its lists and indexes, never a theme's file.
+        #expect(try site.page("index.html") != "base home" && site.page("404.html") != "base 404")
+        #expect(!site.exists("tags/x.txt") && !site.exists("docs/page/2/index.html"))
         #expect(summary.warnings.isEmpty, "\(summary.warnings)")
-        let (climbing, _) = try await build(["hugo.toml": "title = 'T'\ntheme = '..'\n", "content/a.md": "A\n", "static/x.txt": "x"])
+        let (climbing, told) = try await build(["hugo.toml": "title = 'T'\ntheme = ['..', 'gone']\n", "content/a.md": "A\n", "static/x.txt": "x"])
         #expect(climbing.exists("x.txt") && !climbing.exists("static/x.txt"))
+        #expect(told.warnings.map(\.description) == [
+            "themes/../: `theme = \"..\"` names no folder of themes/; the theme's static files and words are not read",
+            "themes/gone/: `theme = \"gone\"` names no folder of themes/; the theme's static files and words are not read",
+        ])
     }
 
     @Test("a term without a title of its own is titled by its term in title case on its page and its taxonomy's, as Hugo titles it, unless capitalizeListTitles = false")

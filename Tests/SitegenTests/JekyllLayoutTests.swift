@@ -465,6 +465,11 @@ struct JekyllLayoutTests {
         let slash = try jekyllSite("title: T\nbaseurl: /\nauthor:\n  name: Ann\n  email: a@x.org\nlang: fr\npaginate: 2\n", files)
         try await slash.build()
         #expect(try slash.page("about.html") == "[/][][Ann][fr][2][/x.css]\n")
+        // A key not given is empty, as in Jekyll: an address with a path is `url` alone.
+        let sub = try jekyllSite("title: T\nurl: http://x.org/sub/\n", files.merging(["abs.html": "---\n---\n[{{ '/x/' | absolute_url }}]\n"]) { $1 })
+        try await sub.build()
+        #expect(try sub.page("about.html") == "[][http://x.org/sub/][][][][/x.css]\n")
+        #expect(try sub.page("abs.html").contains("[http://x.org/sub/x/]"))
         let written = try jekyllSite("title: T\nurl: https://x.org/\nbaseurl: blog/\n", files)
         try await written.build()
         #expect(try written.page("about.html") == "[blog/][https://x.org/][][][][/blog/x.css]\n")

@@ -40,7 +40,8 @@ extension HugoURLRules {
         }
         if values.value("disablePathToLower") == .bool(true) { rules.lowercasesPaths = false }
         // RSS feeds: gone for a kind `disableKinds` names (or `rss` itself), or whose `[outputs]` list leaves RSS out.
-        let disabled = Set((values.value("disableKinds")?.list ?? []).compactMap { $0.string?.lowercased() })
+        let kinds = values.value("disableKinds")
+        let disabled = Set((kinds?.list ?? [kinds].compactMap(\.self)).compactMap { $0.string?.lowercased() })
         if let outputs = try values.table("outputs") {
             for (kind, formats) in outputs.entries where feedKinds.contains(kind.lowercased()) {
                 if !(formats.list ?? []).contains(where: { $0.string?.lowercased() == "rss" }) { rules.rssKinds.remove(kind.lowercased()) }
@@ -49,9 +50,7 @@ extension HugoURLRules {
         rules.rssKinds.subtract(disabled.contains("rss") ? feedKinds : disabled)
         if let menu = try values.text("sectionPagesMenu"), !menu.isEmpty { rules.sectionPagesMenu = menu }
         if values.value("capitalizeListTitles") == .bool(false) { rules.capitalizesListTitles = false }
-        // A theme is a folder of `themes/`: a name that climbs out of it (`../x`) names none.
-        let themes = values.value("theme").map { $0.list?.compactMap(\.string) ?? [$0.string].compactMap(\.self) } ?? []
-        rules.themes = themes.filter { !$0.isEmpty && !$0.contains("/") && !$0.contains("\\") && $0 != "." && $0 != ".." }
+        rules.themes = values.value("theme").map { $0.list?.compactMap(\.string) ?? [$0.string].compactMap(\.self) } ?? []
         if let frontMatter = values.nested("frontmatter", in: values.values)?.map {
             let dateKeys = ["date", "publishDate", "lastmod"].compactMap { values.nested($0, in: frontMatter)?.list }.joined()
             if dateKeys.contains(where: { $0.string?.lowercased() == ":filename" }) { rules.keepsDatePrefix = false }

@@ -29,6 +29,7 @@ struct SiteIndexes {
     func writeFeeds(memory: any RenderingMemory, facts: FactValues?, output: OutputWriter) throws {
         let layout = site.loaded.layout
         let hugoKinds = site.loaded.configuration.hugo?.rssKinds ?? []
+        let siteFiles = hugoKinds.isEmpty ? [] : Set(site.loaded.files.map(\.outputPath))
         for feed in feeds() {
             let owner = OutputOwner.feed("Atom", folder: feed.source, layout: layout)
             let rss = OutputOwner.feed("RSS", folder: feed.source, layout: layout)
@@ -51,8 +52,8 @@ struct SiteIndexes {
                 try write("atom.xml", feedValues(feed, file: URLPath.lastComponent(of: path)), at: path, owner: owner, memory: memory,
                           facts: facts, output: output)
             }
-            // A Hugo site's readers are subscribed to its lists' `index.xml`: the RSS feed is written there too.
-            if hugoKinds.contains(feed.kind.rawValue) {
+            // A Hugo site's readers are subscribed to its lists' `index.xml`: the RSS feed is written there too, but where the site has a file of its own.
+            if hugoKinds.contains(feed.kind.rawValue), !siteFiles.contains(feed.folder + "index.xml") {
                 try write("rss.xml", feedValues(feed, file: "index.xml"), at: feed.folder + "index.xml", owner: rss, memory: memory,
                           facts: facts, output: output)
             }

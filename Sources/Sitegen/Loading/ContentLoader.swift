@@ -197,7 +197,8 @@ struct ContentLoader {
         var files = extraFiles.files + StaticFilePlacement(layout: layout, placement: placement).files(found.otherFiles, staticFiles: staticFiles.files,
                                                                                    bundleFolders: bundleFolders, pages: pages)
         if let themes = configuration.hugo?.themes, !themes.isEmpty {
-            let themeFiles = Self.hugoThemeFiles(themes, walker: walker, taken: Set(files.map(\.outputPath) + pages.map { URLPath.outputFile(for: $0.url) }))
+            let taken = Set(files.map(\.outputPath) + pages.flatMap { [$0.url] + $0.aliases }.map { URLPath.outputFile(for: $0) })
+            let themeFiles = Self.hugoThemeFiles(themes, walker: walker, taken: taken, taxonomies: configuration.taxonomies)
             (warnings, errors, files) = (warnings + themeFiles.warnings, errors + themeFiles.errors, files + themeFiles.files)
         }
         // Templates, data files and i18n/ are read later (by the theme, by DataFiles): what they leave out is said here, once.
@@ -441,19 +442,31 @@ struct ContentLoader {
     }
 
     /// The files of the `static/` folder of each of Hugo's `themes` (in `themes/`) that no
-    /// output of the site (`taken`) or of a theme before it has: Hugo publishes them under the
-    /// site's own.
-    private static func hugoThemeFiles(_ themes: [String], walker: FolderWalker, taken: Set<String>)
+    /// output of the site (`taken`: its files, pages and aliases) or of a theme before it has,
+    /// and that are not where sitegen writes its lists, feeds and indexes (`index.html`,
+    /// `index.xml`, `404.html`, `sitemap.xml`…, anything below a taxonomy's folder or a pager's
+    /// `page/`): Hugo publishes them under the site's own. A theme without a folder is a warning.
+    private static func hugoThemeFiles(_ themes: [String], walker: FolderWalker, taken: Set<String>, taxonomies: [String])
         -> (files: [LoadedSite.StaticFile], warnings: [SiteError], errors: [SiteError]) {
         var taken = taken
         var found: (files: [LoadedSite.StaticFile], warnings: [SiteError], errors: [SiteError]) = ([], [], [])
+        let generatedNames: Set<String> = ["index.html", "index.xml", "404.html", "sitemap.xml", "robots.txt", "atom.xml", "rss.xml"]
+        let generatedFolders = taxonomies.map { $0 + "/" } + ["page/"]
+        let isGenerated = { (path: String) in
+            generatedNames.contains(URLPath.lastComponent(of: path)) || generatedFolders.contains { path.hasPrefix($0) } || path.contains("/page/")
+        }
         for theme in themes {
             let folder = "themes/\(theme)/static"
+            guard HugoURLRules.isThemeName(theme), walker.source.isFolder("themes/\(theme)") else {
+                found.warnings.append(SiteError(file: "themes/\(theme)/", "`theme = \"\(theme)\"` names no folder of themes/; "
+                                                + "the theme's static files and words are not read"))
+                continue
+            }
             guard walker.source.isFolder(folder) else { continue }
             let listing = walker.list(folder, shownAs: folder + "/")
             found.warnings += listing.warnings
             found.errors += listing.errors
-            for path in listing.files where taken.insert(path).inserted {
+            for path in listing.files where !isGenerated(path) && taken.insert(path).inserted {
                 var file = LoadedSite.StaticFile(path: folder + "/" + path, outputPath: path, contentPath: nil)
                 file.isHugoThemeFile = true
                 found.files.append(file)

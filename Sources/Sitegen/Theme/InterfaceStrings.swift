@@ -3,13 +3,16 @@ import SitegenTemplates
 
 /// The words of a site's interface in each of its languages, which templates see as `t.KEY`
 /// (`{{t.contents}}`): the theme's `i18n/<code>.yml` files, with the site's own `i18n/<code>.yml`
-/// (or `.yaml`, `.json`, `.toml`) laid over them, and in a Hugo site its themes' `i18n/` files
-/// between the two (the first theme's over the next's). A key a language lacks comes from the
-/// default language, then from English; `pt-BR` falls back to `pt`.
+/// (or `.yaml`, `.json`, `.toml`) laid over them. A key a language lacks comes from the default
+/// language, then from English; `pt-BR` falls back to `pt`. Hugo's `T` reads the site's own
+/// words laid over its themes' `i18n/` files (the first theme's over the next's), not the
+/// bundled theme's (``translation(_:in:)``).
 struct InterfaceStrings: Sendable {
     private let values: [String: TemplateValue]
     private let fallback: TemplateValue
     private let texts: [String: FrontMatter]
+    /// The words of the site and its Hugo themes, by language, for Hugo's `T`.
+    private let translations: [String: FrontMatter]
     private let defaultLanguage: String
 
     /// The strings of `theme` and of the site's `i18n/` folder, for the site's languages.
@@ -30,7 +33,7 @@ struct InterfaceStrings: Sendable {
         }
         // A Hugo site's themes' words, under the site's own.
         var hugoThemeStrings: [String: FrontMatter] = [:]
-        for theme in (configuration.hugo?.themes ?? []).reversed() where walker.source.isFolder("themes/\(theme)/i18n") {
+        for theme in (configuration.hugo?.themes ?? []).reversed() where HugoURLRules.isThemeName(theme) && walker.source.isFolder("themes/\(theme)/i18n") {
             for file in try DataFiles.read("themes/\(theme)/i18n", shownAs: "themes/\(theme)/i18n/", walker: walker) {
                 for (key, value) in try Self.words(file.value, file: file.shown).entries { hugoThemeStrings[file.name, default: .empty][key] = value }
             }
@@ -43,18 +46,27 @@ struct InterfaceStrings: Sendable {
         let defaultCode = configuration.language
         var values: [String: TemplateValue] = [:]
         var texts: [String: FrontMatter] = [:]
+        var translations: [String: FrontMatter] = [:]
         for language in configuration.publishedLanguages {
             var merged = FrontMatter.empty
             for code in ["en", defaultCode, language.code] {
-                for table in [themeStrings, hugoThemeStrings, siteStrings] {
+                for table in [themeStrings, siteStrings] {
                     for (key, value) in lookup(code, in: table).entries { merged[key] = value }
                 }
             }
             values[language.code] = .object(FrontMatterObject(frontMatter: merged, language: language.code))
             texts[language.code] = merged
+            var translated = FrontMatter.empty
+            for code in [defaultCode, language.code] {
+                for table in [hugoThemeStrings, siteStrings] {
+                    for (key, value) in lookup(code, in: table).entries { translated[key] = value }
+                }
+            }
+            translations[language.code] = translated
         }
         self.values = values
         self.texts = texts
+        self.translations = translations
         self.defaultLanguage = defaultCode
         fallback = values[defaultCode] ?? .object(FrontMatterObject(frontMatter: lookup("en", in: themeStrings), language: "en"))
     }
@@ -96,5 +108,11 @@ struct InterfaceStrings: Sendable {
     /// The text of `key` in `language`, if the strings have it.
     func text(_ key: String, in language: String) -> String? {
         (texts[language] ?? texts[defaultLanguage])?[key]?.string
+    }
+
+    /// Hugo's `T`: the site's or its themes' word for `key` in `language` (else in the default
+    /// language), if one has it.
+    func translation(_ key: String, in language: String) -> String? {
+        (translations[language] ?? translations[defaultLanguage])?[key]?.string
     }
 }

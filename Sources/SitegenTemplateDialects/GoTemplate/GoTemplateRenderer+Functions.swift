@@ -477,14 +477,18 @@ extension GoTemplateRenderer {
             // The translation, its `{{ .Count }}` given by the second argument (a number, or a
             // map with `Count`); as in Hugo, nothing for a key the site does not translate.
             try need(1...2)
-            guard var word = call.translate(try string(0)) else { return .text("") }
-            if arguments.count == 2, word.contains(".Count") {
-                var count = arguments[1]
-                if case .map(let map) = count { count = map.entries["Count"] ?? .null }
-                let text = try self.string(count, of: written, line: line)
-                for form in ["{{ .Count }}", "{{.Count}}", "{{- .Count -}}"] { word = word.replacingOccurrences(of: form, with: text) }
+            guard let word = call.translate(try string(0)) else { return .text("") }
+            guard word.contains(".Count") else { return .text(word) }
+            // A count is a number: the word grows by a few characters for each `{{ .Count }}`.
+            var count = arguments.count == 2 ? arguments[1] : .null
+            if case .map(let map) = count { count = map.entries["Count"] ?? .null }
+            let number: String
+            switch count {
+            case .int(let value): number = String(value)
+            case .double(let value) where value.isFinite: number = String(value)
+            default: number = ""
             }
-            return .text(word)
+            return .text(GoTextFunctions.filledCount(word, with: number))
         case "dateFormat":
             try need(2...2)
             return .text(try GoTime.format(try string(1), layout: try string(0), line: line))

@@ -1,3 +1,4 @@
+import Foundation
 /// Hugo's text functions that need more than a line: title case, `humanize`, `urlize`,
 /// `anchorize`, `htmlUnescape`, and joining a path to the site's base URL.
 package enum GoTextFunctions {
@@ -18,6 +19,20 @@ package enum GoTextFunctions {
             guard let first = word.first else { return "" }
             return first.uppercased() + word.dropFirst()
         }.joined(separator: " ")
+    }
+
+    /// A translation with each of its `{{ .Count }}` (in any spacing, `{{- .Count -}}` too) made
+    /// `count`; other actions stay as written.
+    package static func filledCount(_ word: String, with count: String) -> String {
+        var result = ""
+        var rest = Substring(word)
+        while let open = rest.range(of: "{{"), let close = rest[open.upperBound...].range(of: "}}") {
+            let inner = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: CharacterSet(charactersIn: " \t-"))
+            result += rest[..<open.lowerBound]
+            result += inner == ".Count" ? count : String(rest[open.lowerBound..<close.upperBound])
+            rest = rest[close.upperBound...]
+        }
+        return result + rest
     }
 
     /// `humanize 3` is `3rd`.

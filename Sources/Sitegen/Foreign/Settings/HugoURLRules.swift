@@ -50,8 +50,15 @@ struct HugoURLRules: Sendable, Hashable {
     /// by its `weight`), unless an entry of that menu has its name as identifier.
     var sectionPagesMenu: String?
     /// `theme`: the themes (folders of `themes/`) whose `static/` files are published where
-    /// the site's own are not, the first theme's before the next's.
+    /// the site's own are not, the first theme's before the next's; as written (see
+    /// ``isThemeName(_:)``).
     var themes: [String] = []
+
+    /// Whether `name` can name a folder of `themes/`: not empty, no `/` or `\\`, not `.` or `..`
+    /// (a name that climbs out of `themes/` names none).
+    static func isThemeName(_ name: String) -> Bool {
+        !name.isEmpty && !name.contains("/") && !name.contains("\\") && name != "." && name != ".."
+    }
     /// `capitalizeListTitles` (on unless `false`): a term page without a title of its own is
     /// titled by its term in title case (`scene` → `Scene`).
     var capitalizesListTitles = true

@@ -111,8 +111,9 @@ struct JekyllLiquid: Sendable {
         let (host, path) = Self.urlParts(of: configuration.baseURL)
         let written = (url: configuration.params["url"]?.string ?? "", baseurl: configuration.params["baseurl"]?.string ?? "")
         if (Self.urlParts(of: JekyllConfiguration.baseURL(url: written.url, baseurl: written.baseurl)) == (host, path)) {
-            members["url"] = members["url"] ?? .text(host)
-            members["baseurl"] = members["baseurl"] ?? .text(path)
+            // A key the configuration does not give is empty, as in Jekyll (`url: https://x.org/sub/` has no `baseurl`).
+            members["url"] = members["url"] ?? .text("")
+            members["baseurl"] = members["baseurl"] ?? .text("")
         } else {
             members["url"] = .text(host)
             members["baseurl"] = .text(path)
@@ -264,7 +265,8 @@ struct JekyllLiquid: Sendable {
               id.split(separator: "/", omittingEmptySubsequences: false).count <= 2,
               id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "/-_".contains($0)) }), !id.hasPrefix("/"), !id.hasSuffix("/")
         else { return nil }
-        let file = words.count == 2 ? "?file=" + (words[1].addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? words[1]) : ""
+        // The file's name as written, as jekyll-gist writes it (escaped for the attribute).
+        let file = words.count == 2 ? "?file=" + words[1] : ""
         return "<script src=\"https://gist.github.com/\(id).js\(HTMLText.escapeAttribute(file))\"> </script>"
     }
 
@@ -295,8 +297,10 @@ struct JekyllLiquid: Sendable {
         let source = source, postURLs = postURLs, pageURLs = pageURLs
         let unknown = Mutex<[SiteError]>([])
         // A problem said once for this render, however often its line runs.
+        let told = Mutex<Set<String>>([])
         let tellOnce: @Sendable (SiteError) -> Void = { problem in
-            unknown.withLock { if !$0.contains(where: { $0.message == problem.message }) { $0.append(problem) } }
+            guard told.withLock({ $0.insert(problem.message).inserted }) else { return }
+            unknown.withLock { $0.append(problem) }
         }
         let environment = LiquidEnvironment(
             include: { name in Self.include(name, in: source) },
