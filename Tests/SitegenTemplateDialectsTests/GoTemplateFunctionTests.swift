@@ -137,9 +137,12 @@ import SitegenTemplates
 
 @Test func translationsWithoutWordsAndWarningsPrintNothing() throws {
     #expect(try renderShortcode(#"{{ T "readMore" }}|{{ i18n "next" }}|{{ warnf "careful %s" "x" }}|{{ emojify ":smile:" }}"#) == "|||:smile:")
-    let call = HugoShortcodeCall(name: "t", translate: {
-        ["readMore": "Read more", "count": "{{ .Count }} items", "spaced": "{{.Count }}/{{- .Count -}}/{{ .Other }}"][$0]
+    let call = HugoShortcodeCall(name: "t", translate: { key, count in
+        key == "item" && count == 1 ? "one item"
+            : ["readMore": "Read more", "count": "{{ .Count }} items", "spaced": "{{.Count }}/{{- .Count -}}/{{ .Other }}", "item": "{{ .Count }} items"][key]
     })
+    // The count chooses the plural form.
+    #expect(try renderShortcode(#"{{ T "item" 1 }}|{{ T "item" 2 }}"#, call) == "one item|2 items")
     #expect(try renderShortcode(#"{{ T "readMore" }}|{{ T "count" 3 }}|{{ T "count" (dict "Count" 2) }}|{{ T "none" }}"#, call) == "Read more|3 items|2 items|")
     // A count is a number: text (however long) gives none; other actions stay as written.
     #expect(try renderShortcode(#"{{ T "count" "many" }}|{{ T "spaced" 4 }}"#, call) == " items|4/4/{{ .Other }}")

@@ -313,7 +313,7 @@ struct HugoURLTests {
         let (site, _) = try await build([
             "hugo.toml": "title = 'T'\nbaseURL = 'https://example.org/'\n\(config)",
             "content/posts/one.md": "---\ntitle: One\ndate: 2024-03-05\ntags: [Swift]\n---\nText\n",
-            "content/posts/two.md": "---\ntitle: Two\ndate: 2024-04-05\ntags: [Swift, Go]\n---\nText\n",
+            "content/posts/two.md": "---\ntitle: Two\ndate: 2024-04-05\ntags: [Swift, go]\n---\nText\n",
         ])
         return site
     }
@@ -327,6 +327,7 @@ struct HugoURLTests {
         #expect(try site.page("posts/index.xml").contains("<atom:link href=\"https://example.org/posts/index.xml\" rel=\"self\""))
         let swift = try site.page("tags/swift/index.xml")
         #expect(swift.contains("<title>Swift · T</title>"))
+        #expect(try site.page("tags/go/index.xml").contains("<title>Go · T</title>"))
         #expect(swift.components(separatedBy: "<item>").count == 3)
         #expect(swift.range(of: "<title>Two</title>")!.lowerBound < swift.range(of: "<title>One</title>")!.lowerBound)
         let go = try site.page("tags/go/index.xml")

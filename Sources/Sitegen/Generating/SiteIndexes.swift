@@ -197,7 +197,8 @@ struct SiteIndexes {
                 // A term at an ugly URL (`/tags/swift.html`) has no folder of its own.
                 for term in terms where term.url.hasSuffix("/") && term.pages.contains(where: { $0.page.date != nil }) {
                     let folder = String(URLPath.outputFile(for: term.url).dropLast("index.html".count))
-                    feeds.append(Feed(folder: folder, source: folder, title: "\(term.name) · \(language.title ?? configuration.title)",
+                    let name = ListRenderer.title(ofTerm: term.name, hugo: configuration.hugo)
+                    feeds.append(Feed(folder: folder, source: folder, title: "\(name) · \(language.title ?? configuration.title)",
                                       language: language, kind: .term,
                                       pages: { Array(ListRenderer.newest(term.pages).prefix(20)) }))
                 }

@@ -126,7 +126,8 @@ package struct ListRenderer: Sendable {
             // A term's title: a Hugo site's `tags/swift/_index.md` gives it; else, as Hugo titles it, its term in title case.
             let termTitle = { @Sendable (term: Term) -> String? in
                 if let own = termContent[Self.slug(ofTermURL: term.url)] { return own.title }
-                return hugo?.capitalizesListTitles == true ? GoTextFunctions.title(term.name) : nil
+                let automatic = Self.title(ofTerm: term.name, hugo: hugo)
+                return automatic == term.name ? nil : automatic
             }
             if !taken.contains(taxonomyURL) { jobs.append {
                 // A Hugo site's taxonomy page lists its terms page by page, as its lists of pages.
@@ -229,6 +230,12 @@ package struct ListRenderer: Sendable {
                                               uniquingKeysWith: { first, _ in first })
         }
         return terms
+    }
+
+    /// The title of the term `name` without a page of its own: in a Hugo site, as Hugo titles
+    /// it (in title case, unless `capitalizeListTitles = false`); else the term as written.
+    static func title(ofTerm name: String, hugo: HugoURLRules?) -> String {
+        hugo?.capitalizesListTitles == true ? GoTextFunctions.title(name) : name
     }
 
     /// A term's list page, by the term's ``Slug``, in the language published at `folder`:

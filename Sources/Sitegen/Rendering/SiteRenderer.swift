@@ -725,7 +725,7 @@ struct SiteRenderer: Sendable {
                 return ShortcodeTemplates.PageModel(page: .object(page), site: .object(site), language: language.isEmpty ? configuration.language : language)
             },
             processedImage: { [images] url, operation in images.processed(url, operation) },
-            translate: { [strings] key, language in strings?.translation(key, in: language) })
+            translate: { [strings] key, language, count in strings?.translation(key, in: language, count: count) })
         let expansion = ShortcodeExpander.expand(text, context: context)
         if let line = expansion.tooLargeAt {
             throw SiteError(file: display(path), line: line,

@@ -51,7 +51,7 @@ struct InterfaceStrings: Sendable {
             var merged = FrontMatter.empty
             for code in ["en", defaultCode, language.code] {
                 for table in [themeStrings, siteStrings] {
-                    for (key, value) in lookup(code, in: table).entries { merged[key] = value }
+                    for (key, value) in lookup(code, in: table).entries { merged[key] = Self.word(value) }
                 }
             }
             values[language.code] = .object(FrontMatterObject(frontMatter: merged, language: language.code))
@@ -71,18 +71,21 @@ struct InterfaceStrings: Sendable {
         fallback = values[defaultCode] ?? .object(FrontMatterObject(frontMatter: lookup("en", in: themeStrings), language: "en"))
     }
 
+    /// A word as `t.KEY` gives it: of Hugo's plural forms (`{one: …, other: …}`), `other`.
+    private static func word(_ value: FrontMatterValue) -> FrontMatterValue {
+        if case .map(let forms) = value, let other = forms["other"] { return other }
+        return value
+    }
+
     /// The words of one `i18n/` file: a map of keys to words (`readMore: Lire la suite`), as
-    /// sitegen and Hugo write it, where a word may be Hugo's `{other: …}`; or Hugo's older list
-    /// of `id` and `translation`. Anything else is an error naming the file: a file that said
-    /// nothing would leave every word of the language untranslated without a hint why.
+    /// sitegen and Hugo write it, where a word may be Hugo's plural forms `{one: …, other: …}`
+    /// (kept, for Hugo's `T`); or Hugo's older list of `id` and `translation`. Anything else is
+    /// an error naming the file: a file that said nothing would leave every word of the
+    /// language untranslated without a hint why.
     private static func words(_ value: FrontMatterValue, file: String) throws(SiteError) -> FrontMatter {
-        func word(_ value: FrontMatterValue) -> FrontMatterValue {
-            if case .map(let forms) = value, let other = forms["other"] { return other }
-            return value
-        }
         switch value {
         case .map(let words):
-            return FrontMatter(words.entries.map { ($0.key, word($0.value)) })
+            return words
         case .null:
             return .empty
         case .list(let items):
@@ -92,7 +95,7 @@ struct InterfaceStrings: Sendable {
                     throw SiteError(file: file, "item \(index + 1) of the list has no `id` and `translation`; write the "
                                     + "words as a map of keys to words, like `readMore: Lire la suite`")
                 }
-                words[id] = word(translation)
+                words[id] = translation
             }
             return words
         default:
@@ -111,8 +114,10 @@ struct InterfaceStrings: Sendable {
     }
 
     /// Hugo's `T`: the site's or its themes' word for `key` in `language` (else in the default
-    /// language), if one has it.
-    func translation(_ key: String, in language: String) -> String? {
-        (translations[language] ?? translations[defaultLanguage])?[key]?.string
+    /// language), if one has it; of its plural forms, `one` for a `count` of 1, else `other`.
+    func translation(_ key: String, in language: String, count: Int?) -> String? {
+        let value = (translations[language] ?? translations[defaultLanguage])?[key]
+        guard case .map(let forms)? = value else { return value?.string }
+        return (count == 1 ? forms["one"] ?? forms["other"] : forms["other"])?.string
     }
 }

@@ -477,8 +477,6 @@ extension GoTemplateRenderer {
             // The translation, its `{{ .Count }}` given by the second argument (a number, or a
             // map with `Count`); as in Hugo, nothing for a key the site does not translate.
             try need(1...2)
-            guard let word = call.translate(try string(0)) else { return .text("") }
-            guard word.contains(".Count") else { return .text(word) }
             // A count is a number: the word grows by a few characters for each `{{ .Count }}`.
             var count = arguments.count == 2 ? arguments[1] : .null
             if case .map(let map) = count { count = map.entries["Count"] ?? .null }
@@ -488,6 +486,9 @@ extension GoTemplateRenderer {
             case .double(let value) where value.isFinite: number = String(value)
             default: number = ""
             }
+            let whole: Int? = if case .int(let value) = count { value } else { nil }
+            guard let word = call.translate(try string(0), whole) else { return .text("") }
+            guard word.contains(".Count") else { return .text(word) }
             return .text(GoTextFunctions.filledCount(word, with: number))
         case "dateFormat":
             try need(2...2)

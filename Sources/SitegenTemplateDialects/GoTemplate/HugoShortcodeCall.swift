@@ -33,8 +33,8 @@ public struct HugoShortcodeCall: Sendable {
     /// `ref` and `relref`: a page's path to its URL, `nil` when there is no such page.
     public var resolveRef: @Sendable (String) -> String?
     /// `T` and `i18n`: the site's translation of a key in the page's language (its `i18n/`
-    /// files and its theme's), `nil` when it has none.
-    public var translate: @Sendable (String) -> String?
+    /// files and its theme's) for a count (its plural form), `nil` when it has none.
+    public var translate: @Sendable (_ key: String, _ count: Int?) -> String?
 
     /// A call of the shortcode `name`. Without closures, `markdownify` and `highlight` return
     /// their input HTML-escaped and `ref` finds no page.
@@ -50,7 +50,7 @@ public struct HugoShortcodeCall: Sendable {
         markdownify: (@Sendable (String) -> String)? = nil,
         highlight: (@Sendable (_ code: String, _ language: String, _ options: String) -> String)? = nil,
         resolveRef: (@Sendable (String) -> String?)? = nil,
-        translate: (@Sendable (String) -> String?)? = nil
+        translate: (@Sendable (_ key: String, _ count: Int?) -> String?)? = nil
     ) {
         self.name = name
         self.positional = positional
@@ -63,6 +63,6 @@ public struct HugoShortcodeCall: Sendable {
         self.markdownify = markdownify ?? { GoHTMLEscaping.html($0) }
         self.highlight = highlight ?? { code, _, _ in "<pre><code>" + GoHTMLEscaping.html(code) + "</code></pre>" }
         self.resolveRef = resolveRef ?? { _ in nil }
-        self.translate = translate ?? { _ in nil }
+        self.translate = translate ?? { _, _ in nil }
     }
 }

@@ -106,7 +106,7 @@ struct ForeignShortcodes: Sendable {
                 markdown: @escaping @Sendable (String) -> String, markdownify: @escaping @Sendable (String) -> String,
                 highlight: @escaping @Sendable (String, String, String) -> String,
                 url: @escaping @Sendable (String) -> String?,
-                translate: @escaping @Sendable (String) -> String? = { _ in nil },
+                translate: @escaping @Sendable (_ key: String, _ count: Int?) -> String? = { _, _ in nil },
                 function: (_ name: String, _ arguments: [String: TemplateValue]) -> TemplateValue? = { _, _ in nil })
         -> Result<String, SiteError> {
         guard let file = files[call.name.lowercased()] else { return .failure(SiteError(file: nil, "no shortcode file")) }

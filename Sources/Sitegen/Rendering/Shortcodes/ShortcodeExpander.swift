@@ -47,8 +47,8 @@ struct ShortcodeExpander {
         /// An image of the site (by its URL as the page links it) made as an operation asks
         /// (``ImagePlan/processed(_:_:)``).
         var processedImage: @Sendable (_ url: String, _ operation: ImageOperation) -> ImagePlan.Processed? = { _, _ in nil }
-        /// The site's words (its `i18n/` files) for a key in a language, for Hugo's `T`.
-        var translate: @Sendable (_ key: String, _ language: String) -> String? = { _, _ in nil }
+        /// The site's words (its `i18n/` files) for a key in a language and for a count, for Hugo's `T`.
+        var translate: @Sendable (_ key: String, _ language: String, _ count: Int?) -> String? = { _, _, _ in nil }
     }
 
     let context: Context
@@ -206,7 +206,7 @@ struct ShortcodeExpander {
                                                       language: model.language, markdown: context.blockMarkdown,
                                                       markdownify: context.markdownify, highlight: highlight,
                                                       url: { context.url($0, call.line) },
-                                                      translate: { [translate = context.translate, language = model.language] in translate($0, language) },
+                                                      translate: { [translate = context.translate, language = model.language] in translate($0, language, $1) },
                                                       function: function)
         for request in requests where !expansion.imageRequests.contains(request) { expansion.imageRequests.append(request) }
         for problem in problems {
