@@ -483,7 +483,7 @@ struct JekyllLayoutTests {
         let site = try jekyllSite("title: T\n", [
             "_posts/2024-03-01-one.md": "---\ntitle: One\n---\n{% gist 5555251 gist.md %}\n\n{% gist parkr/c08ee0f2726fd0e3909d %}\n\n"
                 + "{% youtube abc %}\n\n{% highlight js %}\nvar a = 1;\n{% endhighlight %}\n\nTitle {{ page.title }}\n",
-            "_posts/2024-03-02-two.md": "---\ntitle: Two\n---\nSee {%youtube   xyz%}.\n",
+            "_posts/2024-03-02-two.md": "---\ntitle: Two\n---\nSee {%youtube   xyz%}.\n\n{% details Open %}In {{ page.title }}{% enddetails %}\n",
         ])
         let summary = try await site.build()
         let one = try site.page("2024/03/01/one.html")
@@ -492,9 +492,13 @@ struct JekyllLayoutTests {
         #expect(one.contains("<p>{% youtube abc %}</p>") && one.contains("<p>Title One</p>"))
         #expect(one.contains("var") && !one.contains("highlight js"))
         #expect(try site.page("2024/03/02/two.html").contains("<p>See {% youtube xyz %}.</p>"))
+        // A paired one stands around its body, whose Liquid runs.
+        #expect(try site.page("2024/03/02/two.html").contains("<p>{% details Open %}In Two{% enddetails %}</p>"))
         let told = summary.warnings.map(\.description).filter { $0.contains("is not one sitegen runs") }
         #expect(told == ["_posts/2024-03-01-one.md:8: tag `youtube` is not one sitegen runs (a plugin's?); it is shown as written, "
-                         + "and the rest of the Liquid runs (in 2 files, the first here)"], "\(told)")
+                         + "and the rest of the Liquid runs (in 2 files, the first here)",
+                         "_posts/2024-03-02-two.md:6: tag `details` is not one sitegen runs (a plugin's?); it is shown as written, "
+                         + "and the rest of the Liquid runs"], "\(told)")
     }
 
     @Test("a post and its layouts see site.related_posts as Jekyll gives it without lsi: the newest posts but itself; other pages none")

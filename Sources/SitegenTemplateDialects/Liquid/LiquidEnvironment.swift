@@ -33,10 +33,10 @@ public struct LiquidEnvironment: Sendable {
     /// `strict_filters` (Jekyll's default). `nil` makes such a call an
     /// ``DialectError/Kind/unsupported(construct:)`` error.
     public var unknownFilter: (@Sendable (_ name: String, _ line: Int) -> Void)?
-    /// Told of each tag that neither Liquid nor ``tag`` knows (a site plugin's), with its name
-    /// and line: the tag is then written as it stands (`{% gist 123 %}`) and the rest of the
-    /// template runs. `nil` makes such a tag an ``DialectError/Kind/unsupported(construct:)``
-    /// error.
+    /// Told of each tag that neither Liquid nor ``tag`` (or ``block``) knows (a site plugin's),
+    /// with its name and line: the tag is then written as it stands (`{% gist 123 %}`; a paired
+    /// one around its body, whose Liquid runs) and the rest of the template runs. `nil` makes
+    /// such a tag an ``DialectError/Kind/unsupported(construct:)`` error.
     public var unknownTag: (@Sendable (_ name: String, _ line: Int) -> Void)?
     /// The CSS of Sass text, for Jekyll's `scssify` and `sassify` (`indented`: the indented
     /// syntax), or why it does not compile; `nil` makes those filters

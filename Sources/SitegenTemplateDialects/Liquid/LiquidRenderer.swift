@@ -121,8 +121,15 @@ final class LiquidRenderer {
             var inner = ""
             try render(body, into: &inner)
             guard let text = environment.block(name, try expand(argument, line: line), inner) else {
-                throw DialectError(.unsupported(construct: "tag \(name)"), line: line,
-                                   "The paired tag `{% \(name) %}…{% end\(name) %}` is not supported.")
+                guard let unknownTag = environment.unknownTag else {
+                    throw DialectError(.unsupported(construct: "tag \(name)"), line: line,
+                                       "The paired tag `{% \(name) %}…{% end\(name) %}` is not supported.")
+                }
+                // A plugin's paired tag: written as it stands around its body, whose Liquid runs.
+                unknownTag(name, line)
+                let written = argument.trimmingCharacters(in: .whitespacesAndNewlines)
+                try emit("{% " + name + (written.isEmpty ? "" : " " + written) + " %}" + inner + "{% end" + name + " %}", into: &output)
+                break
             }
             try emit(text, into: &output)
         }
