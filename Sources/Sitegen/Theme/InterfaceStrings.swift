@@ -6,7 +6,7 @@ import SitegenTemplates
 /// (or `.yaml`, `.json`, `.toml`) laid over them. A key a language lacks comes from the default
 /// language, then from English; `pt-BR` falls back to `pt`. Hugo's `T` reads the site's own
 /// words laid over its themes' `i18n/` files (the first theme's over the next's), not the
-/// bundled theme's (``translation(_:in:)``).
+/// bundled theme's (``translation(_:in:count:)``).
 struct InterfaceStrings: Sendable {
     private let values: [String: TemplateValue]
     private let fallback: TemplateValue
