@@ -19,11 +19,12 @@ enum JekyllConfiguration {
     static func read(_ values: inout ForeignConfigurationValues, defaultTitle: String) throws(SiteError) -> SiteConfiguration {
         var configuration = SiteConfiguration(title: try values.text("title") ?? defaultTitle)
         let url = try values.text("url") ?? ""
-        if !withoutTrailingSlashes(url).isEmpty { try values.checkBaseURL(withoutTrailingSlashes(url) + "/", from: "url") }
+        let host = withoutTrailingSlashes(url)
+        if !host.isEmpty { try values.checkBaseURL(host + "/", from: "url") }
         let base = baseURL(url: url, baseurl: try values.text("baseurl") ?? "")
         if base != "/" {
             configuration.baseURL = base
-            try values.checkBaseURL(configuration.baseURL, from: withoutTrailingSlashes(url).isEmpty ? "baseurl" : "url")
+            try values.checkBaseURL(configuration.baseURL, from: host.isEmpty ? "baseurl" : "url")
         }
         if let language = try values.languageCode("lang") { configuration.language = language }
         configuration.publishes = (try values.flag("show_drafts"), try values.flag("future"), false)

@@ -189,7 +189,7 @@ struct PageReader {
         let summary = try string("summary") ?? excerpt
         let lastmod = date(given("lastmod", "lastMod", "Lastmod"))
         // A Jekyll site's pages are titled as Jekyll titles its documents without a title.
-        let fileTitle = termsAreWords ? JekyllSlug.title(ofSlug: stemWithoutDate) : FileName.words(stemWithoutDate)
+        let fileTitle = configuration.jekyllPermalinks != nil ? JekyllSlug.title(ofSlug: stemWithoutDate) : FileName.words(stemWithoutDate)
         return Page(sourcePath: path, language: place.language, sitePath: place.sitePath,
                     translationKey: try string("translationKey") ?? place.sharedPath, url: url, sectionPath: sectionPath,
                     isBundle: isBundle, frontMatter: frontMatter,

@@ -124,10 +124,8 @@ package struct ListRenderer: Sendable {
                 (URLPath.encoded(hugo?.component(URLPath.lastComponent(of: section.path)) ?? ""), section)
             }, uniquingKeysWith: { first, _ in first })
             // A term's title: a Hugo site's `tags/swift/_index.md` gives it; else, as Hugo titles it, its term in title case.
-            let termTitle = { @Sendable (term: Term) -> String? in
-                if let own = termContent[Self.slug(ofTermURL: term.url)] { return own.title }
-                let automatic = Self.title(ofTerm: term.name, hugo: hugo)
-                return automatic == term.name ? nil : automatic
+            let termTitle = { @Sendable (term: Term) -> String in
+                termContent[Self.slug(ofTermURL: term.url)]?.title ?? Self.title(ofTerm: term.name, hugo: hugo)
             }
             if !taken.contains(taxonomyURL) { jobs.append {
                 // A Hugo site's taxonomy page lists its terms page by page, as its lists of pages.
@@ -136,7 +134,7 @@ package struct ListRenderer: Sendable {
                     let path = URLPath.outputFile(for: page.url)
                     let owner = OutputOwner.terms(of: taxonomy, page: page.number)
                     let list = page.items.map {
-                        ["name": .text(termTitle($0) ?? $0.name), "url": .text(context.basePath + $0.url), "count": .int($0.pages.count)] as TemplateValue
+                        ["name": .text(termTitle($0)), "url": .text(context.basePath + $0.url), "count": .int($0.pages.count)] as TemplateValue
                     }
                     var taxonomyValues: [String: TemplateValue] = ["name": .text(taxonomy), "title": .text(title), "terms": .list(list)]
                     if let html, page.number == 1 { taxonomyValues["content"] = .text(html) }
@@ -171,7 +169,7 @@ package struct ListRenderer: Sendable {
                             "pages": .list(page.items.map(context.summary)),
                         ]
                         // A Hugo site's `tags/swift/_index.md`: the term page's title and text.
-                        let title = termTitle(term) ?? term.name
+                        let title = termTitle(term)
                         if title != term.name { termValues["title"] = .text(title) }
                         if page.number == 1, let own = termContent[Self.slug(ofTermURL: term.url)], let html = sectionHTML[own.path] {
                             termValues["content"] = .text(html)

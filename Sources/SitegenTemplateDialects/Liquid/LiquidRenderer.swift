@@ -112,8 +112,7 @@ final class LiquidRenderer {
                     throw DialectError(.unsupported(construct: "tag \(name)"), line: line, "The tag `{% \(name) %}` is not supported.")
                 }
                 unknownTag(name, line)
-                let written = argument.trimmingCharacters(in: .whitespacesAndNewlines)
-                try emit("{% " + name + (written.isEmpty ? "" : " " + written) + " %}", into: &output)
+                try emit(Self.written(name, argument), into: &output)
                 break
             }
             try emit(text, into: &output)
@@ -127,12 +126,18 @@ final class LiquidRenderer {
                 }
                 // A plugin's paired tag: written as it stands around its body, whose Liquid runs.
                 unknownTag(name, line)
-                let written = argument.trimmingCharacters(in: .whitespacesAndNewlines)
-                try emit("{% " + name + (written.isEmpty ? "" : " " + written) + " %}" + inner + "{% end" + name + " %}", into: &output)
+                try emit(Self.written(name, argument) + inner + Self.written("end" + name, ""), into: &output)
                 break
             }
             try emit(text, into: &output)
         }
+    }
+
+    /// The tag `name` with `argument` as a template writes it (`{% gist 123 %}`), for one
+    /// sitegen does not run.
+    private static func written(_ name: String, _ argument: String) -> String {
+        let argument = argument.trimmingCharacters(in: .whitespacesAndNewlines)
+        return "{% " + name + (argument.isEmpty ? "" : " " + argument) + " %}"
     }
 
     private func matches(_ value: TemplateValue, _ candidate: LiquidExpression) throws(DialectError) -> Bool {
