@@ -31,8 +31,14 @@ struct SiteRenderer: Sendable {
             if images.hasShareCandidates { rendered.context.shareCopies = try await maker.makeShareCopies(of: shareImages(of: rendered)) }
             rendered.warnings += try await maker.make(Set(rendered.imageRequests + templateImageRequests(of: rendered)))
         }
-        let facts = memory.isRecording ? FactValues(rendered) : nil
+        var facts = memory.isRecording ? FactValues(rendered) : nil
         let narrowed = facts.flatMap { memory.narrowed(rendered, facts: $0) }
+        // A build that records its reads makes what lists show of each page ahead (on all cores)
+        // only when many outputs may render: a page edit's few outputs make theirs as they ask.
+        if narrowed == nil && memory.isRecording && !memory.rendersFew {
+            try await rendered.context.remember(rendered.pages)
+            facts = FactValues(rendered)
+        }
         // The other pages' files stand as the build before wrote them: kept on one core while the rest is rendered.
         let (pages, output, layout) = (rendered.loaded.pages, self.output, loaded.layout)
         let keeping = narrowed.map { narrowed in
@@ -211,7 +217,8 @@ struct SiteRenderer: Sendable {
         if theme.templates.mentions("site.nav") { context.navigation = Self.navigation(of: loaded, orders: orders, targets: targets) }
         async let neighbours = Self.neighbours(pages, orders: orders, readingOrder: loaded.summary?.readingOrder ?? [])
         if !loaded.configuration.images.copies.isEmpty || showsBundleImages { context.images = images }
-        if !memory.rendersFew { try await context.remember(pages) }
+        // A build from nothing makes them now, beside the neighbours and terms (see `render()` for the others).
+        if !memory.isRecording && !memory.rendersFew { try await context.remember(pages) }
         context.strings = strings
         let allTerms = await terms
         if loaded.configuration.isMultilingual {
