@@ -443,6 +443,30 @@ struct BuildCacheTests {
         #expect(reader.isAtEnd)
     }
 
+    @Test("a record read from the cache writes the outputs it kept as it read them, and those set since as they are now")
+    func recordWrittenAgain() throws {
+        var record = DependencyRecord()
+        record.set("a/index.html", .init(values: 1, facts: [.page("a.md"), .templates]))
+        record.set("b/index.html", .init(values: 2, facts: [.listing("a.md")]))
+        record.set("c/index.html", .init(values: 3, facts: [.site("en")]))
+        var writer = CacheWriter()
+        writer.write(record)
+        var reader = CacheReader(writer.bytes)
+        var read = try reader.read(DependencyRecord.self)
+        read.set("b/index.html", .init(values: 20, facts: [.listing("c.md"), .templates]))
+        read.set("c/index.html", nil)
+        read.set("d/index.html", .init(values: 4, facts: [.feedEntry("d.md")]))
+        writer = CacheWriter()
+        writer.write(read)
+        reader = CacheReader(writer.bytes)
+        let again = try reader.read(DependencyRecord.self)
+        #expect(reader.isAtEnd)
+        #expect(Set(again.outputs.keys) == ["a/index.html", "b/index.html", "d/index.html"])
+        #expect(again.outputs["a/index.html"]?.values == 1 && again.outputs["a/index.html"]?.facts == [.page("a.md"), .templates])
+        #expect(again.outputs["b/index.html"]?.values == 20 && again.outputs["b/index.html"]?.facts == [.listing("c.md"), .templates])
+        #expect(again.outputs["d/index.html"]?.values == 4 && again.outputs["d/index.html"]?.facts == [.feedEntry("d.md")])
+    }
+
     @Test("a page whose date comes while no file changes is published by the next cached build")
     func futurePagesComeDue() async throws {
         let site = try TestSite()
@@ -455,5 +479,30 @@ struct BuildCacheTests {
         #expect(!site.exists("soon/index.html"))
         try await SiteBuilder(site: Site(), layout: layout, options: BuildOptions(now: now.addingTimeInterval(7_200))).buildRemembering()
         #expect(site.exists("soon/index.html"))
+    }
+
+    @Test("a page edited to a date to come, in a build of that edit alone, is published by the first cached build after that date")
+    func editedPageComesDue() async throws {
+        let site = try TestSite()
+        try site.write("# Home\n", to: "content/_index.md")
+        try site.write("---\ntitle: Old\ndate: 2020-01-01\n---\n\nText.\n", to: "content/old.md")
+        try site.write("---\ntitle: Later\ndate: 2020-01-02\n---\n\nText.\n", to: "content/later.md")
+        let layout = SiteLayout(root: site.root)
+        let now = Date()
+        // Every file dated a day back, so that its stamp vouches for it (none is read again for being racy).
+        let dayBefore = now.addingTimeInterval(-86_400)
+        for file in ["content/_index.md", "content/old.md", "content/later.md"] {
+            try FileManager.default.setAttributes([.modificationDate: dayBefore], ofItemAtPath: site.root.appendingPathComponent(file).path)
+        }
+        try await SiteBuilder(site: Site(), layout: layout, options: BuildOptions(now: now)).buildRemembering()
+        #expect(site.exists("later/index.html"))
+        // Only this page changes: the build is of a page edit, and its date is the next change.
+        let soon = ISO8601DateFormatter().string(from: now.addingTimeInterval(3_600))
+        let edited = try site.write("---\ntitle: Later\ndate: \(soon)\n---\n\nText, edited.\n", to: "content/later.md")
+        try FileManager.default.setAttributes([.modificationDate: dayBefore.addingTimeInterval(1)], ofItemAtPath: edited.path)
+        try await SiteBuilder(site: Site(), layout: layout, options: BuildOptions(now: now.addingTimeInterval(60))).buildRemembering()
+        #expect(!site.exists("later/index.html"))
+        try await SiteBuilder(site: Site(), layout: layout, options: BuildOptions(now: now.addingTimeInterval(7_200))).buildRemembering()
+        #expect(try site.page("later/index.html").contains("Text, edited."))
     }
 }

@@ -15,11 +15,16 @@ struct DependencyRecord: Sendable {
     /// asked once and looks through ``outputs`` instead of making the index.
     private var readers: [Fact: Set<String>]? = [:]
 
+    /// The bytes a build cache held this record in, and where each output's entry is in them:
+    /// an entry is written again as it is while that output's reads stay the ones read from it.
+    private var kept: (bytes: [UInt8], entries: [String: Range<Int>])?
+
     /// How many outputs are recorded.
     var readCount: Int { outputs.count }
 
     /// Records what the output at `path` read (`nil`: it is gone), keeping ``readers`` in step.
     mutating func set(_ path: String, _ reads: Reads?) {
+        kept?.entries[path] = nil
         guard readers != nil else {
             outputs[path] = reads
             return
@@ -33,11 +38,20 @@ struct DependencyRecord: Sendable {
     }
 
     /// A record of `outputs` and `seen` as a build cache kept them, without the index of
-    /// readers (see ``readers(of:)``).
-    init(outputs: [String: Reads], seen: [Fact: UInt64]) {
+    /// readers (see ``readers(of:)``); `entries`: where each output's entry is in `bytes`, the
+    /// cache's.
+    init(outputs: [String: Reads], seen: [Fact: UInt64], bytes: [UInt8], entries: [String: Range<Int>]) {
         self.outputs = outputs
         self.seen = seen
         readers = nil
+        kept = (bytes, entries)
+    }
+
+    /// The output's entry as the build cache this record was read from held it, while its
+    /// reads are still those.
+    func keptEntry(of path: String) -> ArraySlice<UInt8>? {
+        guard let kept, let range = kept.entries[path] else { return nil }
+        return kept.bytes[range]
     }
 
     init() {}

@@ -172,6 +172,11 @@ extension DependencyRecord: CacheCodable {
     func write(to writer: inout CacheWriter) {
         writer.write(outputs.count)
         for (path, reads) in outputs {
+            // An output kept from the build before: its entry as the cache held it.
+            if let entry = keptEntry(of: path) {
+                writer.append(entry)
+                continue
+            }
             writer.write(path)
             writer.write(reads.values)
             writer.write(reads.facts)
@@ -186,16 +191,20 @@ extension DependencyRecord: CacheCodable {
     init(from reader: inout CacheReader) throws(CacheReader.Malformed) {
         let count = try reader.readCount(each: 24)
         var outputs: [String: Reads] = [:]
+        var entries: [String: Range<Int>] = [:]
         outputs.reserveCapacity(count)
+        entries.reserveCapacity(count)
         for _ in 0..<count {
+            let start = reader.position
             let path = try reader.readString()
             outputs[path] = Reads(values: try reader.readUInt64(), facts: try reader.readArray(Fact.self))
+            entries[path] = start..<reader.position
         }
         let facts = try reader.readCount(each: 16)
         var seen: [Fact: UInt64] = [:]
         seen.reserveCapacity(facts)
         for _ in 0..<facts { seen[try reader.read(Fact.self)] = try reader.readUInt64() }
-        self.init(outputs: outputs, seen: seen)
+        self.init(outputs: outputs, seen: seen, bytes: reader.source, entries: entries)
     }
 }
 

@@ -32,6 +32,9 @@ struct CacheReader {
     /// Where the next byte is read from, in the bytes given.
     var position: Int { offset }
 
+    /// The bytes given (shared, not copied), of which ``position`` tells the place.
+    var source: [UInt8] { bytes }
+
     /// Passes over `count` bytes.
     mutating func skip(_ count: Int) throws(Malformed) {
         guard count >= 0, count <= end - offset else { throw Malformed() }

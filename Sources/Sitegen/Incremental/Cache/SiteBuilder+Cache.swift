@@ -120,6 +120,7 @@ extension SiteBuilder {
                                    renderingMemory: LiveRendering(memory: memory, plan: plan), loaded: loaded)
         // What the cache keeps is worked out while the output is swapped in.
         let now = options.now
+        let (editedPages, keptUntil) = (edited, previous?.validUntil ?? .distantPast)
         let keeping: @Sendable () -> Keeping = {
             var contents = BuildCache.Contents()
             let kept = memory.keptForNextBuild()
@@ -133,7 +134,9 @@ extension SiteBuilder {
             contents.record = plan.takeRecord()
             contents.outputs = written.outputs
             contents.inputs = files.stamps.mapValues { $0.isRacy(with: walked) ? $0.spoiled : $0 }
-            contents.validUntil = files.isComplete ? Self.nextChange(after: now, memory: memory) : .distantPast
+            // After an edit of pages alone, only their dates can come sooner than the build before found.
+            contents.validUntil = !files.isComplete ? .distantPast
+                : editedPages.map { min(keptUntil, Self.nextChange(after: now, memory: memory, in: $0)) } ?? Self.nextChange(after: now, memory: memory)
             return Keeping(contents: contents, parses: kept.parses, texts: kept.texts)
         }
         let worked = Mutex<Keeping?>(nil)
@@ -198,15 +201,16 @@ extension SiteBuilder {
 
     /// The first moment after `now` at which a build of the same files would publish other
     /// pages or text: a page's date, publish date or expiry date still to come (as the loaded
-    /// files give them, also those of pages not published yet), or the next year (which
-    /// footers show).
-    private static func nextChange(after now: Date, memory: BuildMemory) -> Date {
+    /// files give them, also those of pages not published yet; of those at the content paths
+    /// `paths` alone, when given), or the next year (which footers show).
+    private static func nextChange(after now: Date, memory: BuildMemory, in paths: Set<String>? = nil) -> Date {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         let year = calendar.component(.year, from: now)
         var next = calendar.date(from: DateComponents(year: year + 1, month: 1, day: 1)) ?? now
         // The soonest date still to come in the files' front matter, on all cores.
-        let sources = memory.loadedSources(), dateKeys = Set(PageReader.dateKeys), chunks = Parallel.chunks(sources.count)
+        let sources = paths.map { $0.compactMap { memory.knownSource($0)?.source } } ?? memory.loadedSources()
+        let dateKeys = Set(PageReader.dateKeys), chunks = Parallel.chunks(sources.count)
         let soonest = Parallel.map(chunks.count, onAllCoresFrom: 2) { chunk -> Date? in
             var soonest: Date?
             for source in sources[chunks[chunk]] {
@@ -217,7 +221,7 @@ extension SiteBuilder {
             return soonest
         }
         for date in soonest.compactMap(\.self) where date < next { next = date }
-        for path in memory.loadedPaths() {
+        for path in paths.map(Array.init) ?? memory.loadedPaths() {
             let stem = URLPath.lastComponent(of: path)
             // Only a name that starts with a year (`2025-03-01-title.md`) holds a date.
             guard let first = stem.utf8.first, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else { continue }
