@@ -159,6 +159,9 @@ struct BuildCache {
         /// The file of pages' HTML the parses name: its number and length.
         fileprivate let html: (file: CachedPageHTML, id: UInt64, length: Int)
 
+        /// How many bytes the index took (about what the next build's takes).
+        var indexSize: Int { index.count }
+
         /// The contents with their record and the spare's; `nil` when one does not read. A build
         /// with no file changed stops without them.
         func withRecord() -> Contents? {
@@ -343,10 +346,11 @@ struct BuildCache {
     /// then builds from nothing). The pages' HTML goes to the file of pages' HTML first
     /// (``CachedPageHTML``): the HTML kept in `html` (the file as this build opened it) stays
     /// where it is. The entry of a file whose parse is the one `kept` read (its HTML where it
-    /// was) is copied from `kept` as it is.
+    /// was) is copied from `kept` as it is. `indexSize`: about how many bytes the index takes
+    /// (the one read), room made for at once.
     @discardableResult
     func write(_ contents: Contents, parses: [String: KeptParse], texts: [String: PageText.Kept],
-               html opened: CachedPageHTML.Opened? = nil, kept: KeptEntries? = nil) -> Bool {
+               html opened: CachedPageHTML.Opened? = nil, kept: KeptEntries? = nil, indexSize: Int = 0) -> Bool {
         let html = CachedPageHTML(cachePath: path)
         guard let stored = html.write(parses.values, opened: opened) else { return false }
         // The values are in the order of the keys.
@@ -354,7 +358,9 @@ struct BuildCache {
         let paths = Array(Set(parses.keys).union(texts.keys))
         // The index's two halves, made on all cores.
         let parts = Parallel.map(2, onAllCoresFrom: 2) { part -> [UInt8] in
-            var index = CacheWriter(capacity: 1 << 20)
+            // Room for all of it in each half (memory not written is not taken): grown by doubling,
+            // the buffer's copies and fresh pages took half of making the index.
+            var index = CacheWriter(capacity: max(1 << 20, indexSize))
             switch part {
             case 0:
                 index.write(contents.sources)

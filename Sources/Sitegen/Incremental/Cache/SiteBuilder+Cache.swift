@@ -147,7 +147,8 @@ extension SiteBuilder {
                                           warnings: summary.warnings, notes: summary.notes,
                                           foreignConfiguration: summary.foreignConfiguration)
         let contents = keep.contents.with(spare: folder.spareRecord, summary: told)
-        if !cache.write(contents, parses: keep.parses, texts: keep.texts, html: pages?.html, kept: pages?.records) {
+        if !cache.write(contents, parses: keep.parses, texts: keep.texts, html: pages?.html, kept: pages?.records,
+                        indexSize: cached?.indexSize ?? 0) {
             problems.append(SiteError(file: cache.path, "cannot be written (\(String(cString: strerror(errno)))); the next build starts from nothing"))
         }
         written.finish()
