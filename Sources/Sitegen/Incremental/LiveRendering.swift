@@ -7,6 +7,7 @@ struct LiveRendering: RenderingMemory {
     let plan: OutputPlan
 
     var isRecording: Bool { plan.isRecording }
+    var mayNarrow: Bool { plan.mayNarrow }
 
     func changedTargets(_ targets: [String: String]) -> Set<String> {
         memory.changedTargets(targets)

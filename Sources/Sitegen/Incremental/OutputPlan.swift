@@ -60,6 +60,10 @@ final class OutputPlan: Sendable {
         state = Mutex(State(next: isPartial ? previous ?? DependencyRecord() : DependencyRecord()))
     }
 
+    /// Whether ``narrow(to:facts:edits:)`` may narrow the plan: it was made with the files
+    /// that changed, and records.
+    var mayNarrow: Bool { isRecording && narrowsEdits != nil }
+
     /// Whether the output at `path` stands without a look at its values (a limited plan's
     /// other outputs).
     func settles(_ path: String) -> Bool {

@@ -12,6 +12,11 @@ protocol RenderingMemory: Sendable {
     /// done): what lists show of each page is then made as it is asked for, not ahead.
     var rendersFew: Bool { get }
 
+    /// Whether ``narrowed(_:facts:)`` may narrow the build to a few outputs (a cached build
+    /// after an edit of pages alone): what lists show of each page is then made ahead only
+    /// when it does not.
+    var mayNarrow: Bool { get }
+
     /// The link targets (content path → URL) that differ from those the remembered parses
     /// were made with.
     func changedTargets(_ targets: [String: String]) -> Set<String>
@@ -51,6 +56,7 @@ enum RenderDecision {
 
 extension RenderingMemory {
     var rendersFew: Bool { false }
+    var mayNarrow: Bool { false }
 
     /// The text `render` makes of `values` for the output at `path`, its reads recorded; `nil`
     /// when the memory keeps the file of the build before. See

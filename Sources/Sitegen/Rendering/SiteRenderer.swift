@@ -33,9 +33,9 @@ struct SiteRenderer: Sendable {
         }
         var facts = memory.isRecording ? FactValues(rendered) : nil
         let narrowed = facts.flatMap { memory.narrowed(rendered, facts: $0) }
-        // A build that records its reads makes what lists show of each page ahead (on all cores)
-        // only when many outputs may render: a page edit's few outputs make theirs as they ask.
-        if narrowed == nil && memory.isRecording && !memory.rendersFew {
+        // A page edit's few outputs make what lists show of each page as they ask; when its plan
+        // could not be narrowed, it is made ahead here (see `parsedSite()` for the other builds).
+        if narrowed == nil && memory.mayNarrow {
             try await rendered.context.remember(rendered.pages)
             facts = FactValues(rendered)
         }
@@ -217,8 +217,9 @@ struct SiteRenderer: Sendable {
         if theme.templates.mentions("site.nav") { context.navigation = Self.navigation(of: loaded, orders: orders, targets: targets) }
         async let neighbours = Self.neighbours(pages, orders: orders, readingOrder: loaded.summary?.readingOrder ?? [])
         if !loaded.configuration.images.copies.isEmpty || showsBundleImages { context.images = images }
-        // A build from nothing makes them now, beside the neighbours and terms (see `render()` for the others).
-        if !memory.isRecording && !memory.rendersFew { try await context.remember(pages) }
+        // What lists show of each page, made ahead on all cores beside the neighbours and terms,
+        // unless few outputs render (a page edit's plan makes that known only in `render()`).
+        if !memory.rendersFew && !memory.mayNarrow { try await context.remember(pages) }
         context.strings = strings
         let allTerms = await terms
         if loaded.configuration.isMultilingual {
