@@ -37,6 +37,9 @@ final class BuildMemory: LoadingMemory {
         var places: [String: UInt64] = [:]
         /// The pages the last render parsed anew, and whether each kept its title and place.
         var edits: [String: Bool] = [:]
+        /// The pages ``parsed(_:changedTargets:)`` last found no parse for: their number in the
+        /// pages it was given, of how many (the parses kept next are of those pages, in their order).
+        var missed: (indices: [Int], of: Int)?
         /// The stamps a cached build read of the site's files as it began, by path (a file's
         /// stamp is not read again as it is loaded).
         var walked: [String: FileStamp] = [:]
@@ -178,12 +181,13 @@ final class BuildMemory: LoadingMemory {
             guard page.revision != 0 else { return nil }
             let live = live[page.sourcePath], kept = live == nil ? kept[page.sourcePath] : nil
             let known = live.map { $0.with(page: page) } ?? kept.flatMap { $0.revision == page.revision ? $0.parsed(of: page) : nil }
-            guard let known, known.revision == page.revision, known.lookups.isDisjoint(with: changedTargets),
+            guard let known, known.revision == page.revision, changedTargets.isEmpty || !known.lookups.contains(where: changedTargets.contains),
                   known.includes.allSatisfy(\.isUnchanged) else { return nil }
             return (known, kept != nil)
         }
         // The cache's own form of each parse it gave is what the next cache keeps of it.
         state.withLock { state in
+            state.missed = (found.indices.filter { found[$0] == nil }, found.count)
             state.reused.reserveCapacity(state.reused.count + found.count)
             for (page, found) in zip(pages, found) where found?.fromCache == true {
                 state.reused[page.sourcePath] = kept[page.sourcePath]
@@ -200,7 +204,9 @@ final class BuildMemory: LoadingMemory {
         for page in pages { parsed[page.page.page.sourcePath] = page }
         state.withLock { state in
             state.edits = [:]
-            for page in pages {
+            // Only a page no parse was found for can have been edited: its parse before was of another revision, or none.
+            let missed = state.missed.take().flatMap { $0.of == pages.count ? $0.indices : nil }
+            for page in missed.map({ $0.map { pages[$0] } }) ?? pages {
                 let path = page.page.page.sourcePath
                 let before = state.parsed[path].map { ($0.revision, $0.page.title) } ?? state.kept[path].map { ($0.revision, $0.title) }
                 guard before?.0 != page.revision else { continue }

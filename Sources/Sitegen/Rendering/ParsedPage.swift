@@ -4,8 +4,8 @@ struct ParsedPage: Sendable {
     /// The revision of the page's file it was parsed from (0: not known).
     let revision: Int
     let page: RenderedPage
-    /// The content paths its links and images resolved through.
-    let lookups: Set<String>
+    /// The content paths its links and images resolved through, sorted (as a build cache keeps them).
+    let lookups: [String]
     let warnings: [SiteError]
     /// The files its mdBook includes read: its parse is stale when one of them changes.
     let includes: [MdBookIncludes.File]

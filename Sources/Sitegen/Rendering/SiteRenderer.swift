@@ -802,7 +802,7 @@ struct SiteRenderer: Sendable {
         for provider in site.pageData {
             for entry in provider(rendered).entries { rendered.data[entry.key] = entry.value }
         }
-        return ParsedPage(revision: page.revision, page: rendered, lookups: lookups.all,
+        return ParsedPage(revision: page.revision, page: rendered, lookups: lookups.all.sorted(),
                           warnings: warnings.all, includes: content.includes, templateTags: content.templateTags,
                           imageRequests: content.imageRequests)
     }

@@ -35,7 +35,7 @@ struct KeptParse: Sendable, CacheCodable {
         html = .page(page)
         data = page.data
         titleID = page.titleID
-        lookups = parsed.lookups.sorted()
+        lookups = parsed.lookups
         warnings = parsed.warnings
         includes = parsed.includes
         templateTags = parsed.templateTags
@@ -51,7 +51,7 @@ struct KeptParse: Sendable, CacheCodable {
             RenderedPage(page: page, title: title, description: description, summary: summary, headings: headings,
                          spilled: file.map { ($0, place.range, place.digest) }, data: data, titleID: titleID)
         }
-        return ParsedPage(revision: revision, page: rendered, lookups: Set(lookups), warnings: warnings, includes: includes,
+        return ParsedPage(revision: revision, page: rendered, lookups: lookups, warnings: warnings, includes: includes,
                           templateTags: templateTags, imageRequests: imageRequests.compactMap(ImageRequest.init(encoded:)))
     }
 
