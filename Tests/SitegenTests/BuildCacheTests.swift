@@ -330,6 +330,50 @@ struct BuildCacheTests {
         #expect(try await expectCachedBuildMatchesFreshBuild(site).warnings.allSatisfy { !$0.description.contains(".sitegen-cache") })
     }
 
+    @Test("a page's details that do not read back (read only when an output shows them) are not published: the build is made from nothing, with one warning")
+    func pageDetailsThatDoNotRead() async throws {
+        let site = try TestSite(example: "blog")
+        try age(site)
+        try await expectCachedBuildMatchesFreshBuild(site)
+        guard case .read(let opened) = BuildCache(layout: SiteLayout(root: site.root), siteFolder: site.root, output: site.output,
+                                                     options: BuildOptions(baseURL: "https://example.org/")).read() else {
+            Issue.record("the cache does not read back")
+            return
+        }
+        // Each page's entry: its path, the entry's length, that a parse follows, its revision, its title, where its HTML is,
+        // then its details after whether they are there and their length; the description's length is made too large to read.
+        var bytes = try Data(contentsOf: cacheFile(of: site))
+        func counted(_ text: String) -> Data {
+            withUnsafeBytes(of: UInt64(text.utf8.count).littleEndian) { Data($0) } + Data(text.utf8)
+        }
+        var damaged = 0
+        for (path, parse) in try #require(opened.pages()).parses {
+            var start = bytes.startIndex
+            while let found = bytes.range(of: counted(path), in: start..<bytes.endIndex) {
+                start = found.upperBound
+                let title = found.upperBound + 8 + 1 + 8
+                guard bytes.count > title + 8, bytes[title..<(title + 8 + parse.title.utf8.count)] == counted(parse.title) else { continue }
+                let description = title + 8 + parse.title.utf8.count + 24 + 1 + 8
+                bytes.replaceSubrange(description..<description + 8, with: withUnsafeBytes(of: UInt64(1 << 40).littleEndian) { Data($0) })
+                damaged += 1
+                break
+            }
+        }
+        #expect(damaged > 3)
+        try bytes.write(to: cacheFile(of: site))
+        // A post's new title: the lists that show it are rendered again, and read the other posts' details.
+        let post = "content/posts/2026-02-02-measuring-a-build.md"
+        let original = try String(contentsOf: site.root.appendingPathComponent(post), encoding: .utf8)
+        try site.write(original.replacingOccurrences(of: "title:", with: "title: Renamed,"), to: post)
+        let summary = try await expectCachedBuildMatchesFreshBuild(site)
+        let warnings = summary.warnings.filter { $0.description.contains(".sitegen-cache-public") }
+        #expect(warnings.count == 1, "\(summary.warnings)")
+        #expect(warnings.first?.description.contains("not used: the site is built from nothing") == true)
+        // The cache written by that build serves the next one as usual.
+        try site.write(original + "\nOne more paragraph.\n", to: post)
+        #expect(try await expectCachedBuildMatchesFreshBuild(site).warnings.allSatisfy { !$0.description.contains(".sitegen-cache") })
+    }
+
     @Test("a text edit adds the page's HTML at the end of the cache's file of pages' HTML; the file is made again once most of it is unused")
     func pagesHTMLIsAppended() async throws {
         let site = try TestSite()

@@ -34,7 +34,8 @@ struct SpillFileTests {
         #expect(file.isScratch && !file.isDamaged)
         let (_, values) = try await SiteBuilder(site: Site(), layout: SiteLayout(root: site.root), options: BuildOptions()).buildKeepingValues()
         let page = try #require(try values.loadedSite().pages.first)
-        let kept = RenderedPage(page: page, title: "Kept", description: "", summary: "", headings: [], spilled: (file, place, nil), data: .empty)
+        let kept = RenderedPage(page: page, title: "Kept", details: .made(RenderedPage.Details(description: "", summary: "", headings: [], data: .empty, titleID: nil)),
+                                spilled: (file, place, nil))
         #expect(!kept.lostHTML && kept.content == "<p>Kept.</p>")
         // Past the file's end, then with another digest: each read fails, and the file is damaged from then on.
         #expect(file.text(at: place.upperBound..<place.upperBound + 10) == nil)

@@ -19,8 +19,14 @@ final class SpillFile: Sendable {
     /// Whether this is a build's own nameless file (not a build cache's file it reads).
     let isScratch: Bool
 
-    /// Whether a text did not read back as it was put: ``text(at:digest:)`` returned `nil`.
+    /// Whether a text did not read back as it was put: ``text(at:digest:)`` returned `nil`
+    /// (or ``markDamaged()`` was called).
     var isDamaged: Bool { damaged.load(ordering: .relaxed) }
+
+    /// Notes that something kept with the file (a build cache's page details) did not read back.
+    func markDamaged() {
+        damaged.store(true, ordering: .relaxed)
+    }
 
     /// A spill file on the file system of `folder`; `nil` when none can be made there.
     init?(in folder: String) {

@@ -228,9 +228,8 @@ struct BuildCache {
             let chunksRead = read.withLock { $0 }
             guard chunksRead.count == chunks.count else { return nil }
             var pages = KeptPages(html: opened)
-            let offset = parsesOffset
-            pages.records = KeptEntries(file: self.reader, ranges: Dictionary(
-                entries.map { ($0.path, (offset + $0.start)..<(offset + $0.record.upperBound)) }, uniquingKeysWith: { first, _ in first }))
+            pages.records = KeptEntries(bytes: bytes, ranges: Dictionary(
+                entries.map { ($0.path, $0.start..<$0.record.upperBound) }, uniquingKeysWith: { first, _ in first }))
             pages.parses.reserveCapacity(entries.count)
             pages.texts.reserveCapacity(entries.count)
             for (chunk, range) in chunks.enumerated() {
@@ -256,11 +255,11 @@ struct BuildCache {
         var records: KeptEntries?
     }
 
-    /// Where each file's entry is in the cache file a build read (kept open), to be copied as
-    /// it is into the next.
+    /// Each file's entry as the cache a build read holds it, to be copied as it is into the next.
     struct KeptEntries: Sendable {
-        let file: PrivateFile.Reader
-        /// Where each file's entry is in `file`, with the path and length before it.
+        /// The entries' part of the cache read (which the kept parses' details are read from too).
+        let bytes: [UInt8]
+        /// Where each file's entry is in `bytes`, with the path and length before it.
         let ranges: [String: Range<Int>]
     }
 
@@ -293,7 +292,7 @@ struct BuildCache {
     }
 
     /// The format of the file, raised whenever what it holds changes.
-    private static let format = "sitegen build cache 8"
+    private static let format = "sitegen build cache 9"
 
     /// Reads the cache but for its pages (see ``Opened/pages()``).
     func read() -> Reading {
@@ -414,11 +413,9 @@ struct BuildCache {
             } else {
                 made = paths
             }
-            for run in runs {
-                for start in stride(from: run.lowerBound, to: run.upperBound, by: Self.copiedAtOnce) {
-                    guard let bytes = kept?.file.read(from: start, count: min(Self.copiedAtOnce, run.upperBound - start)),
-                          bytes.withUnsafeBytes({ write($0) }) else { return false }
-                }
+            if let kept {
+                let copied = kept.bytes.withUnsafeBytes { bytes in runs.allSatisfy { write(UnsafeRawBufferPointer(rebasing: bytes[$0])) } }
+                guard copied else { return false }
             }
             // The others a batch at a time (each made on all cores), so that a big site's are never all in memory.
             let toMake = made
@@ -435,8 +432,6 @@ struct BuildCache {
 
     /// How many files' entries are made before they are written.
     private static let entriesBatch = 4_096
-    /// How many bytes of the cache before are copied at a time.
-    private static let copiedAtOnce = 4 << 20
 
     /// The cache's entries of the files at `paths`: each path, then the length of its entry,
     /// then the entry (its parse and text).

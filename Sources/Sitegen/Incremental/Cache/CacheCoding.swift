@@ -223,3 +223,18 @@ extension PageText.Kept: CacheCodable {
         guard bodyLineOffset >= 0, byteCount >= 0, headBytes >= 0 else { throw CacheReader.Malformed() }
     }
 }
+
+extension RenderedPage.Details: CacheCodable {
+    func write(to writer: inout CacheWriter) {
+        writer.write(description)
+        writer.write(summary)
+        writer.write(headings)
+        writer.write(data)
+        writer.write(titleID)
+    }
+
+    init(from reader: inout CacheReader) throws(CacheReader.Malformed) {
+        self.init(description: try reader.readString(), summary: try reader.readString(), headings: try reader.readArray(),
+                  data: try reader.read(), titleID: try reader.readOptionalString())
+    }
+}

@@ -1,7 +1,8 @@
 /// What a build cache keeps of a page's parse: everything of its ``ParsedPage`` but the page
 /// itself, which the next build loads from its file again (a parse is used when the file's
 /// revision is the same). The HTML is kept apart (``CachedPageHTML``) and read only when an
-/// output that shows it is rendered.
+/// output that shows it is rendered; the page's details (``RenderedPage/Details``: its
+/// description, summary, headings…) are read from the cache's bytes only when first asked for.
 struct KeptParse: Sendable, CacheCodable {
     /// Where the page's HTML is.
     enum HTML: Sendable {
@@ -11,14 +12,18 @@ struct KeptParse: Sendable, CacheCodable {
         case stored(CachedPageHTML.Place, in: SpillFile?)
     }
 
+    /// Where the page's details are.
+    private enum Details: Sendable {
+        /// In the page parsed by this build (or as a page of the cache gave them).
+        case page(RenderedPage.DetailsSource)
+        /// At `range` of a cache's bytes, as ``CacheWriter/writeSkippable(_:)`` wrote them.
+        case stored([UInt8], range: Range<Int>)
+    }
+
     let revision: Int
     let title: String
-    let description: String
-    let summary: String
-    let headings: [Heading]
     var html: HTML
-    let data: FrontMatter
-    let titleID: String?
+    private let details: Details
     let lookups: [String]
     let warnings: [SiteError]
     let includes: [MdBookIncludes.File]
@@ -29,12 +34,8 @@ struct KeptParse: Sendable, CacheCodable {
         let page = parsed.page
         revision = parsed.revision
         title = page.title
-        description = page.description
-        summary = page.summary
-        headings = page.headings
         html = .page(page)
-        data = page.data
-        titleID = page.titleID
+        details = .page(page.details)
         lookups = parsed.lookups
         warnings = parsed.warnings
         includes = parsed.includes
@@ -48,11 +49,26 @@ struct KeptParse: Sendable, CacheCodable {
         case .page(let made):
             made.with(page: page)
         case .stored(let place, let file):
-            RenderedPage(page: page, title: title, description: description, summary: summary, headings: headings,
-                         spilled: file.map { ($0, place.range, place.digest) }, data: data, titleID: titleID)
+            RenderedPage(page: page, title: title, details: details(damaging: file), spilled: file.map { ($0, place.range, place.digest) })
         }
         return ParsedPage(revision: revision, page: rendered, lookups: lookups, warnings: warnings, includes: includes,
                           templateTags: templateTags, imageRequests: imageRequests.compactMap(ImageRequest.init(encoded:)))
+    }
+
+    /// The page's details; kept details that do not read mark `file` (the cache's file of
+    /// pages' HTML) damaged, and the build is then made again from nothing (as for HTML).
+    private func details(damaging file: SpillFile?) -> RenderedPage.DetailsSource {
+        switch details {
+        case .page(let source):
+            return source
+        case .stored(let bytes, let range):
+            return .deferred(RenderedPage.DeferredDetails {
+                var reader = CacheReader(bytes, range: range)
+                if let details = try? reader.read(RenderedPage.Details.self), reader.isAtEnd { return details }
+                file?.markDamaged()
+                return RenderedPage.Details(description: "", summary: "", headings: [], data: .empty, titleID: nil)
+            })
+        }
     }
 
     /// Writes everything but the HTML, then `html`, where the HTML is.
@@ -65,15 +81,19 @@ struct KeptParse: Sendable, CacheCodable {
     func write(to writer: inout CacheWriter) {
         writer.write(revision)
         writer.write(title)
-        writer.write(description)
-        writer.write(summary)
-        writer.write(headings)
         let place = if case .stored(let place, _) = html { place } else { CachedPageHTML.Place(range: 0..<0, digest: 0) }
         writer.write(place.range.lowerBound)
         writer.write(place.range.upperBound)
         writer.write(place.digest)
-        writer.write(data)
-        writer.write(titleID)
+        switch details {
+        case .page(let source):
+            writer.writeSkippable(source.details)
+        case .stored(let bytes, let range):
+            // As they were read, not read first.
+            writer.write(true)
+            writer.write(range.count)
+            writer.append(bytes[range])
+        }
         writer.write(lookups)
         writer.write(warnings)
         writer.write(includes)
@@ -84,14 +104,11 @@ struct KeptParse: Sendable, CacheCodable {
     init(from reader: inout CacheReader) throws(CacheReader.Malformed) {
         revision = try reader.readInt()
         title = try reader.readString()
-        description = try reader.readString()
-        summary = try reader.readString()
-        headings = try reader.readArray()
         let (lower, upper) = (try reader.readInt(), try reader.readInt())
         guard lower >= 0, lower <= upper else { throw CacheReader.Malformed() }
         html = .stored(CachedPageHTML.Place(range: lower..<upper, digest: try reader.readUInt64()), in: nil)
-        data = try reader.read()
-        titleID = try reader.readOptionalString()
+        guard let details = try reader.readSkippable() else { throw CacheReader.Malformed() }
+        self.details = .stored(reader.source, range: details)
         lookups = try reader.readStrings()
         warnings = try reader.readArray()
         includes = try reader.readArray()

@@ -24,8 +24,8 @@ extension SiteBuilder {
         do {
             return try await buildRemembering(cache, siteFolder: siteFolder, outputFolder: outputFolder, start: start)
         } catch let damaged as CachedPageHTML.Damaged {
-            // HTML the cache kept changed under it, and was read: the output made from it is not published.
-            let problem = SiteError(file: damaged.path, "holds pages' HTML other than the cache wrote; not used: the site is built from nothing")
+            // HTML the cache kept changed under it (or a page's details did not read), and was read: the output made from it is not published.
+            let problem = SiteError(file: damaged.path, "holds pages other than the cache wrote; not used: the site is built from nothing")
             return try await buildRemembering(cache, siteFolder: siteFolder, outputFolder: outputFolder, start: start,
                                               readsCache: false, problems: [problem])
         }
