@@ -120,7 +120,7 @@ final class BuildMemory: LoadingMemory {
     /// it changed since `known` was read; `stamp`, its stamp when it was read already.
     func source(at file: String, path: String, known: SourceEntry?, stamp: FileStamp? = nil,
                 read: () throws -> PageText) rethrows -> (PageText, Int) {
-        let stamp = stamp ?? FileStamp(file)
+        let stamp = stamp ?? FileStamp(sourceAt: file)
         if let stamp, let known, known.stamp == stamp {
             if let source = known.source { return (source, known.revision) }
             // Known from a build cache: read, keeping its revision (its parse is good).

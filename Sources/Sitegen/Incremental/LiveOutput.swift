@@ -101,7 +101,7 @@ final class LiveOutput: OutputSink {
 
     func copy(_ source: URL, to path: String) throws {
         let path = try URLPath.outputPath(path)
-        let stamp = FileStamp(source.path)
+        let stamp = FileStamp(sourceAt: source.path)
         state.withLock { state in
             if let stamp { state.copied[path] = stamp }
             if stamp == nil || previousCopy(path) != stamp { state.copies[path] = (source, stamp) }

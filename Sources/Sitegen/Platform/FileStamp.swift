@@ -5,7 +5,8 @@ import Glibc
 import Darwin
 #endif
 
-/// A file's modification time, size and inode: it changed when these did.
+/// A file's modification time (for a file the site reads, the time its status last changed:
+/// ``init(sourceAt:)``), size and inode: it changed when these did.
 package struct FileStamp: Sendable, Hashable {
     let seconds: Int
     let nanoseconds: Int
@@ -17,6 +18,25 @@ package struct FileStamp: Sendable, Hashable {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         self.init(status: info)
+    }
+
+    /// The stamp of a file the site reads at `path` (links followed), with the time its status
+    /// last changed in place of its modification time: any write changes both, but only the
+    /// modification time can be set back (`cp -p`, `touch -d`), which would leave an edit of the
+    /// same size unseen. Compared only with stamps made this way. `nil` when there is none.
+    package init?(sourceAt path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        self.init(sourceStatus: info)
+    }
+
+    /// The stamp of a file the site reads, as ``init(sourceAt:)``, whose status was read already.
+    init(sourceStatus info: stat) {
+        #if os(Linux)
+        self.init(status: info, time: info.st_ctim)
+        #else
+        self.init(status: info, time: info.st_ctimespec)
+        #endif
     }
 
     /// The stamp of the file at the relative `path` of the open folder `descriptor` (links

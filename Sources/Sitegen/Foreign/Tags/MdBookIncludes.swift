@@ -50,7 +50,7 @@ struct MdBookIncludes: Sendable {
         let stamp: FileStamp?
 
         /// Whether the file is still as it was when read.
-        var isUnchanged: Bool { FileStamp(path) == stamp }
+        var isUnchanged: Bool { FileStamp(sourceAt: path) == stamp }
     }
 
     /// A page's Markdown with its includes done.
@@ -244,7 +244,7 @@ struct MdBookIncludes: Sendable {
             }
         }
         let joined = directive.path.hasPrefix("/") ? directive.path : folder + "/" + directive.path
-        let file = File(path: joined, stamp: FileStamp(joined))
+        let file = File(path: joined, stamp: FileStamp(sourceAt: joined))
         guard let real = FileSystem.resolved(joined) else {
             return (.failure(Unread(message: "names no file: \(directive.path) is not there")), file)
         }

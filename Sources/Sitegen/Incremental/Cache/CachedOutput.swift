@@ -50,7 +50,7 @@ final class CachedOutput: OutputSink {
 
     func copy(_ source: URL, to path: String) throws {
         let path = try URLPath.outputPath(path)
-        let sourceStamp = FileStamp(source.path)
+        let sourceStamp = FileStamp(sourceAt: source.path)
         if let sourceStamp, let before = previous[path], before.source == sourceStamp, folder.reuse(path, stamp: before.stamp) {
             made.withLock { $0[path] = before }
             return

@@ -17,7 +17,7 @@ struct SiteFiles: Equatable {
         let output = FileSystem.realPath(output.path)
         walk(siteFolder.standardizedFileURL.path, output: output, depth: 0)
         if let configuration = layout.configurationURL?.standardizedFileURL.path, stamps[configuration] == nil {
-            stamps[configuration] = FileStamp(configuration)
+            stamps[configuration] = FileStamp(sourceAt: configuration)
         }
     }
 
@@ -40,7 +40,7 @@ struct SiteFiles: Equatable {
             let found = (entries[kept[index]].name + [0]).withUnsafeBufferPointer { name in
                 name.withMemoryRebound(to: CChar.self) { fstatat(folder, $0.baseAddress!, &info, AT_SYMLINK_NOFOLLOW) == 0 }
             }
-            return found ? (FileSystem.kind(ofMode: info.st_mode), FileStamp(status: info)) : nil
+            return found ? (FileSystem.kind(ofMode: info.st_mode), FileStamp(sourceStatus: info)) : nil
         }
         for (index, status) in zip(kept, statuses) {
             guard let (kind, stamp) = status else { continue }
@@ -54,7 +54,7 @@ struct SiteFiles: Equatable {
                 if FileSystem.realPath(path) != output { walk(path, output: output, depth: depth + 1) }
             case .link:
                 if FileSystem.resolved(path).flatMap(FileSystem.kind) == .folder { isComplete = false }
-                if let stamp = FileStamp(path) { stamps[path] = stamp }
+                if let stamp = FileStamp(sourceAt: path) { stamps[path] = stamp }
             case .file:
                 stamps[path] = stamp
             case .other:
