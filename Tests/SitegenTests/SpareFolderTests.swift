@@ -141,6 +141,9 @@ struct SpareFolderTests {
         try site.write("---\ntitle: About\n---\n\nEdited again.\n", to: "content/about.md")
         try await buildAndCompare(site)
         #expect(!site.exists("posts/planted.html"))
+        // Not the build's to remove: it stays in the spare, until it is moved out.
+        #expect(FileManager.default.fileExists(atPath: posts + "/planted.html"))
+        try FileManager.default.removeItem(at: spare(of: site))
         try site.write("---\ntitle: About\n---\n\nEdited a third time.\n", to: "content/about.md")
         try await buildAndCompare(site)
         try site.write("planted\n", to: ".sitegen-spare-public/planted.html")
@@ -187,6 +190,37 @@ struct SpareFolderTests {
         #expect(try Data(contentsOf: backup.appendingPathComponent(".sitegen-manifest")) == backedUp)
         #expect(FileSystem.kind(site.output.appendingPathComponent("robots.txt").path) == .file)
         #expect(!site.exists(".sitegen-planted"))
+    }
+
+    @Test("the user's files put in the spare stay where they are through cached builds and a build without the cache; the spare is not used meanwhile")
+    func usersFilesInTheSpareStay() async throws {
+        let (site, post, original) = try await siteWithSpare()
+        let mine = [".sitegen-spare-public/mine.txt", ".sitegen-spare-public/mine/notes.txt", ".sitegen-spare-public/about/mine.txt"]
+        for path in mine { try site.write("mine\n", to: path) }
+        for round in 1...2 {
+            try site.write(original + "\nEdit \(round).\n", to: post)
+            try await buildAndCompare(site)
+            for path in mine { #expect(try String(contentsOf: site.root.appendingPathComponent(path), encoding: .utf8) == "mine\n") }
+        }
+        // What sitegen wrote there went: only the user's files are left, and the manifest that tells them.
+        let left = FileManager.default.enumerator(atPath: spare(of: site).path)?.compactMap { $0 as? String }
+            .filter { FileSystem.kind(spare(of: site).path + "/" + $0) == .file }.sorted()
+        #expect(left == [".sitegen-manifest", "about/mine.txt", "mine.txt", "mine/notes.txt"])
+        try await site.build(options)
+        for path in mine { #expect(try String(contentsOf: site.root.appendingPathComponent(path), encoding: .utf8) == "mine\n") }
+        // Once they are moved out, the next cached builds keep a spare again.
+        try FileManager.default.removeItem(at: spare(of: site))
+        try site.write(original + "\nEdit 3.\n", to: post)
+        try await buildAndCompare(site)
+        try site.write(original + "\nEdit 4.\n", to: post)
+        try await buildAndCompare(site)
+        #expect(FileSystem.kind(spare(of: site).path) == .folder)
+        // A file of the user's at the spare's own path stays too.
+        try FileManager.default.removeItem(at: spare(of: site))
+        try site.write("mine\n", to: ".sitegen-spare-public")
+        try site.write(original + "\nEdit 5.\n", to: post)
+        try await buildAndCompare(site)
+        #expect(try String(contentsOf: spare(of: site), encoding: .utf8) == "mine\n")
     }
 
     @Test("a build without the cache removes the spare")

@@ -113,8 +113,10 @@ final class OutputFolder: Sendable {
         } else {
             throw SiteError(file: destination.path, "cannot create the output folder: \(String(cString: strerror(errno)))")
         }
-        if let rejected {
-            DispatchQueue.global().async(group: removal) { FileSystem.removeTree(rejected) }
+        // A spare not taken goes but for what sitegen did not write there, which is put back where it was (and no
+        // build keeps a spare there while it holds it).
+        if let rejected, !SpareFolder.remove(rejected, beside: target).isEmpty {
+            FileSystem.rename(rejected, to: SpareFolder.path(for: target))
         }
         // A build makes about as many files and folders as the build before.
         if let manifest {
@@ -475,7 +477,8 @@ final class OutputFolder: Sendable {
         guard listed.allSatisfy({ SpareFolder.holdSameUserEntries($0, staging, target, owned: owned) }),
               let manifest = FileStamp(regularFileAt: target + "/" + OutputManifest.fileName) else { return nil }
         let spareFolder = SpareFolder.path(for: target)
-        if FileSystem.kind(spareFolder) != nil { FileSystem.removeTree(spareFolder) }
+        // Something made at the spare's path since it was taken: what sitegen did not write there stays, and no spare is kept.
+        guard SpareFolder.remove(spareFolder, beside: target).isEmpty else { return nil }
         guard FileSystem.rename(staging, to: spareFolder) == nil, let spareTop = FileStamp(folderAt: spareFolder) else { return nil }
         let changed = fresh.withLock { $0 }.union(gone.files)
         return SpareFolder.Record(manifest: manifest, spareTop: spareTop, changed: changed.sorted(), goneFolders: gone.folders.sorted(),
@@ -720,7 +723,8 @@ final class OutputFolder: Sendable {
     /// the manifest).
     private static func removeLeftovers(of name: String, in parent: String, target: String, keepingSpare: Bool) {
         // The spare of cached builds, which a build without the cache makes stale.
-        if !keepingSpare && FileSystem.kind(SpareFolder.path(for: target)) == .folder { FileSystem.removeTree(SpareFolder.path(for: target)) }
+        // (What sitegen did not write there stays.)
+        if !keepingSpare { _ = SpareFolder.remove(SpareFolder.path(for: target), beside: target) }
         for entry in FileSystem.entries(of: parent) ?? [] where isLeftover(entry, prefix: ".sitegen-staging-\(name)-")
             || isLegacyLeftover(entry, of: name) {
             FileSystem.removeTree(parent + "/" + entry)

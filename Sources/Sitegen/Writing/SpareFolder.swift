@@ -86,6 +86,47 @@ struct SpareFolder {
                      spareFolders: record.spareFolders, touched: touched)
     }
 
+    /// Removes the spare at `folder` (or whatever is at its path) but for what sitegen did not
+    /// write there: it removes the entries the spare's own manifest lists, those that are the
+    /// output folder `output`'s own entries at the same path (hard links of one file), sitegen's
+    /// own files, and the folders that leaves empty. Returns the paths of the entries it left,
+    /// the user's (`.` for an entry at `folder` that is not a folder); none when it is gone.
+    static func remove(_ folder: String, beside output: String) -> [String] {
+        guard let kind = FileSystem.kind(folder) else { return [] }
+        guard kind == .folder else { return ["."] }
+        let manifest = OutputManifest.read(from: folder) ?? OutputManifest()
+        var left: [String] = []
+        // Deeper than any output's folders, a folder is left as it is.
+        func remove(_ relative: String, depth: Int) {
+            let path = relative.isEmpty ? folder : folder + "/" + relative
+            guard depth <= 256 else {
+                left.append(relative)
+                return
+            }
+            for name in FileSystem.entries(of: path) ?? [] where !(relative.isEmpty && name == OutputManifest.fileName) {
+                let entry = relative.isEmpty ? name : relative + "/" + name
+                if FileSystem.kind(path + "/" + name) == .folder {
+                    remove(entry, depth: depth + 1)
+                    if !FileSystem.removeEmptyFolder(path + "/" + name) && !left.contains(where: { $0.hasPrefix(entry + "/") }) {
+                        left.append(entry)
+                    }
+                } else if manifest.files.contains(entry) || (relative.isEmpty && name.hasPrefix(".sitegen-"))
+                            || FileSystem.entryIdentity(path + "/" + name).map({ $0 == FileSystem.entryIdentity(output + "/" + entry) }) == true {
+                    FileSystem.removeFile(path + "/" + name)
+                } else {
+                    left.append(entry)
+                }
+            }
+        }
+        remove("", depth: 0)
+        // The manifest goes last, once nothing of the user's is left: until then it tells what is sitegen's.
+        if left.isEmpty {
+            FileSystem.removeFile(folder + "/" + OutputManifest.fileName)
+            FileSystem.removeEmptyFolder(folder)
+        }
+        return left.sorted()
+    }
+
     /// Whether the folder `path` is in is the top or in `folders` (for a folder of `folders`:
     /// every folder above it is, as each has its own above it).
     private static func isInside(_ path: String, _ folders: [String: FileStamp]) -> Bool {
