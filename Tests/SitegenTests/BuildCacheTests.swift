@@ -231,6 +231,22 @@ struct BuildCacheTests {
         #expect(try String(contentsOf: site.output.appendingPathComponent("site.css"), encoding: .utf8).contains("tan"))
     }
 
+    @Test("a cached build's warnings about pages it did not read again name the lines a build from nothing names")
+    func warningsKeepTheirLines() async throws {
+        let site = try TestSite()
+        try site.write("---\ntitle: Special\nlayout: special\ntitle: Again\n---\nText.\n", to: "content/special.md")
+        try site.write("# Other\n\nText.\n", to: "content/other.md")
+        try age(site)
+        let first = try await expectCachedBuildMatchesFreshBuild(site)
+        try site.write("# Other\n\nEdited.\n", to: "content/other.md")
+        let cached = try await expectCachedBuildMatchesFreshBuild(site)
+        let fresh = try await SiteBuilder(site: Site(), layout: SiteLayout(root: site.root), options: BuildOptions()).build()
+        let shown = { (summary: BuildSummary) in summary.warnings.map(\.description).filter { $0.contains("special.md") }.sorted() }
+        #expect(shown(cached) == shown(fresh))
+        #expect(shown(first) == shown(fresh))
+        #expect(shown(cached).contains { $0.contains("special.md:3") } && shown(cached).contains { $0.contains("special.md:4") })
+    }
+
     @Test("an output file changed or removed by hand is made again")
     func outputsChangedByHand() async throws {
         let site = try TestSite(example: "blog")
@@ -489,6 +505,8 @@ struct BuildCacheTests {
                                        ("m", .map(FrontMatter([("k", .int(1))])))])
         var writer = CacheWriter()
         writer.write(frontMatter)
+        let fromFile = try FrontMatter(yaml: "title: A\nn: 1\ntitle: B\n")
+        writer.write(fromFile)
         writer.write([Fact.page("a.md"), .listing("b.md"), .site("en"), .words("fr"), .data("de"), .templates, .feedEntry("c.md")])
         let tags = ForeignTemplateTags(tallies: [.hugoShortcode: .init(count: 2, firstLine: 3)], shortcodeNames: ["x"], zolaNames: ["y"])
         writer.write(tags)
@@ -505,6 +523,9 @@ struct BuildCacheTests {
         writer.write(spare)
         var reader = CacheReader(writer.bytes)
         #expect(try reader.read(FrontMatter.self) == frontMatter)
+        let readFromFile = try reader.read(FrontMatter.self)
+        #expect(readFromFile == fromFile && readFromFile.line(of: "title") == 3 && readFromFile.line(of: "n") == 2
+                && readFromFile.repeatedKeys == ["title"])
         #expect(try reader.readArray(Fact.self) == [.page("a.md"), .listing("b.md"), .site("en"), .words("fr"), .data("de"), .templates,
                                                     .feedEntry("c.md")])
         #expect(try reader.read(ForeignTemplateTags.self) == tags)

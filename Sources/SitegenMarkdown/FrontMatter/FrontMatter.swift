@@ -27,7 +27,7 @@ public struct FrontMatter: Sendable, Hashable {
     private var keyLines: [String: Int] = [:]
     /// Top-level keys the file gave more than once (the last one counts, as Jekyll reads them).
     /// They take no part in equality.
-    public internal(set) var repeatedKeys: [String] = []
+    public package(set) var repeatedKeys: [String] = []
 
     /// Creates front matter from entries; a later entry with the same key replaces an
     /// earlier one in place.
@@ -38,7 +38,7 @@ public struct FrontMatter: Sendable, Hashable {
     }
 
     /// Front matter read from a file, with the line of each key.
-    init(_ entries: [(key: String, value: FrontMatterValue)], lines: [String: Int]) {
+    package init(_ entries: [(key: String, value: FrontMatterValue)], lines: [String: Int]) {
         self.init(entries)
         keyLines = lines
     }
@@ -85,6 +85,9 @@ public struct FrontMatter: Sendable, Hashable {
     public func line(of key: String) -> Int? {
         keyLines[key]
     }
+
+    /// The line of each top-level key that has one (``line(of:)``).
+    package var lines: [String: Int] { keyLines }
 
     /// The keys in file order.
     public var keys: [String] { entries.map(\.key) }

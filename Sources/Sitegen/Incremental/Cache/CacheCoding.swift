@@ -93,12 +93,19 @@ extension FrontMatterValue: CacheCodable {
 }
 
 extension FrontMatter: CacheCodable {
+    /// The entries, then the line of each key and the keys given more than once (which warnings name).
     func write(to writer: inout CacheWriter) {
         writer.write(entries.count)
         for (key, value) in entries {
             writer.write(key)
             writer.write(value)
         }
+        writer.write(lines.count)
+        for (key, line) in lines {
+            writer.write(key)
+            writer.write(line)
+        }
+        writer.write(repeatedKeys)
     }
 
     init(from reader: inout CacheReader) throws(CacheReader.Malformed) {
@@ -106,7 +113,11 @@ extension FrontMatter: CacheCodable {
         var entries: [(key: String, value: FrontMatterValue)] = []
         entries.reserveCapacity(count)
         for _ in 0..<count { entries.append((try reader.readString(), try reader.read(FrontMatterValue.self))) }
-        self.init(entries)
+        let lineCount = try reader.readCount(each: 16)
+        var lines: [String: Int] = [:]
+        for _ in 0..<lineCount { lines[try reader.readString()] = try reader.readInt() }
+        self.init(entries, lines: lines)
+        repeatedKeys = try reader.readStrings()
     }
 }
 
