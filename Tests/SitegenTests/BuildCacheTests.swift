@@ -247,6 +247,16 @@ struct BuildCacheTests {
         #expect(shown(cached).contains { $0.contains("special.md:3") } && shown(cached).contains { $0.contains("special.md:4") })
     }
 
+    @Test("a cache made with other options (a key of another length) is not used, without a warning: the output is a build from nothing's")
+    func cacheOfOtherOptions() async throws {
+        let site = try TestSite(example: "blog")
+        try await expectCachedBuildMatchesFreshBuild(site, options: BuildOptions(baseURL: "https://example.org/a-longer-base/"))
+        for options in [BuildOptions(), BuildOptions(baseURL: "https://example.org/")] {
+            let summary = try await expectCachedBuildMatchesFreshBuild(site, options: options)
+            #expect(summary.warnings.allSatisfy { !$0.description.contains(".sitegen-cache") }, "\(summary.warnings)")
+        }
+    }
+
     @Test("an output file changed or removed by hand is made again")
     func outputsChangedByHand() async throws {
         let site = try TestSite(example: "blog")

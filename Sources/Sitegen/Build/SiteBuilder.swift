@@ -228,6 +228,11 @@ public final class SiteBuilder: Sendable {
         var configuration = SiteConfiguration(title: "")
         var warnings: [SiteError] = []
         var foreign: ForeignConfiguration?
+        // A `sitegen.yml` that is a folder is a mistake, not a site without its configuration.
+        if layout.usesOwnConfiguration, layout.configuration == nil,
+           (try? layout.source.entries(in: ""))?.contains(SiteSourceEntry(name: "sitegen.yml", kind: .folder)) == true {
+            throw SiteError(file: "sitegen.yml", "is a folder, not a file: the site's configuration is read from a file of that name")
+        }
         if let file = layout.configuration ?? layout.foreignConfiguration {
             let shown = layout.configurationFileShown ?? file
             // A site's own sitegen.yml that links outside it could put the builder's files in site.params.

@@ -312,7 +312,9 @@ struct BuildCache {
         }
         var reader = CacheReader(head)
         do throws(CacheReader.Malformed) {
-            guard try reader.readString() == key else { return .stale }
+            // A key of another length (another base URL, say) is another key, not a corrupt one.
+            var counted = reader
+            guard try counted.readInt() == keyBytes.count, try reader.readString() == key else { return .stale }
             let length = try reader.readInt()
             guard length >= 0, length <= file.size - head.count, let bytes = file.read(from: head.count, count: length) else {
                 return .refused("is corrupt")
