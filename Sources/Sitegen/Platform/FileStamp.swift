@@ -32,11 +32,7 @@ package struct FileStamp: Sendable, Hashable {
 
     /// The stamp of a file the site reads, as ``init(sourceAt:)``, whose status was read already.
     init(sourceStatus info: stat) {
-        #if os(Linux)
-        self.init(status: info, time: info.st_ctim)
-        #else
-        self.init(status: info, time: info.st_ctimespec)
-        #endif
+        self.init(status: info, time: Self.time(of: info, statusChange: true))
     }
 
     /// The stamp of the file at the relative `path` of the open folder `descriptor` (links
@@ -74,11 +70,7 @@ package struct FileStamp: Sendable, Hashable {
     }
 
     private init(folderStatus info: stat) {
-        #if os(Linux)
-        self.init(status: info, time: info.st_ctim)
-        #else
-        self.init(status: info, time: info.st_ctimespec)
-        #endif
+        self.init(status: info, time: Self.time(of: info, statusChange: true))
     }
 
     /// Whether the file was modified at or after `moment`, or so close before it that a later
@@ -103,10 +95,15 @@ package struct FileStamp: Sendable, Hashable {
 
     /// The stamp of a file whose status was read already.
     init(status info: stat) {
+        self.init(status: info, time: Self.time(of: info, statusChange: false))
+    }
+
+    /// The time `info` gives of the last change of the file's status, or of its content.
+    private static func time(of info: stat, statusChange: Bool) -> timespec {
         #if os(Linux)
-        self.init(status: info, time: info.st_mtim)
+        statusChange ? info.st_ctim : info.st_mtim
         #else
-        self.init(status: info, time: info.st_mtimespec)
+        statusChange ? info.st_ctimespec : info.st_mtimespec
         #endif
     }
 
