@@ -202,6 +202,11 @@ struct SpareFolderTests {
             try await buildAndCompare(site)
             for path in mine { #expect(try String(contentsOf: site.root.appendingPathComponent(path), encoding: .utf8) == "mine\n") }
         }
+        // Each cached build says why it keeps no spare.
+        try site.write(original + "\nEdit 2b.\n", to: post)
+        let summary = try await SiteBuilder(site: Site(), layout: SiteLayout(root: site.root), options: options).buildRemembering().summary
+        #expect(summary.warnings.filter { $0.description.contains(".sitegen-spare-public: holds files sitegen did not write") }.count == 1,
+                "\(summary.warnings)")
         // What sitegen wrote there went: only the user's files are left, and the manifest that tells them.
         let left = FileManager.default.enumerator(atPath: spare(of: site).path)?.compactMap { $0 as? String }
             .filter { FileSystem.kind(spare(of: site).path + "/" + $0) == .file }.sorted()
