@@ -324,6 +324,9 @@ struct BuildCacheTests {
         let warnings = summary.warnings.filter { $0.description.contains(".sitegen-cache-public") }
         #expect(warnings.count == 1, "\(summary.warnings)")
         #expect(warnings.first?.description.contains("not used: the site is built from nothing") == true)
+        // Named by the file at fault.
+        let named = kind.hasPrefix("pages") ? ".sitegen-cache-public.pages:" : ".sitegen-cache-public:"
+        #expect(warnings.first?.description.contains(named) == true, "\(warnings)")
     }
 
     @Test("a cached build of content that does not load fails naming the file, leaves the output as it was, and the next one builds from there")

@@ -162,6 +162,12 @@ struct BuildCache {
         /// How many bytes the index took (about what the next build's takes).
         var indexSize: Int { index.count }
 
+        /// The file of pages' HTML the cache names, when it is not there as the cache wrote it
+        /// (missing, cut short, another's, not a private regular file); `nil` when it opens.
+        var unreadablePagesFile: String? {
+            html.file.open(id: html.id, length: html.length) == nil ? html.file.path : nil
+        }
+
         /// The contents with their record and the spare's; `nil` when one does not read. A build
         /// with no file changed stops without them.
         func withRecord() -> Contents? {

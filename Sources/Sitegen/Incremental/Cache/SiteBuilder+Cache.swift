@@ -67,8 +67,10 @@ extension SiteBuilder {
         let readPages = cached?.pages()
         previous = await withRecord
         let pages = previous == nil ? nil : readPages
-        if opened != nil && pages == nil {
-            problems.append(SiteError(file: cache.path, "is corrupt; not used: the site is built from nothing"))
+        if let opened, pages == nil {
+            // Named by the file at fault: the file of pages' HTML, or the cache's own.
+            problems.append(opened.unreadablePagesFile.map { SiteError(file: $0, "is not the file the cache wrote; not used: the site is built from nothing") }
+                            ?? SiteError(file: cache.path, "is corrupt; not used: the site is built from nothing"))
             previous = nil
         }
         // The output folder is made ready (the spare taken) while the memory is.
