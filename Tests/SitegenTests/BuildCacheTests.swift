@@ -283,7 +283,7 @@ struct BuildCacheTests {
     }
 
     @Test("a corrupt, truncated, linked or shared cache is not used, with one warning naming it; the output is a build from nothing's",
-          arguments: ["garbage", "truncated", "link", "shared", "pages missing", "pages cut short", "pages of another cache", "pages link"])
+          arguments: ["garbage", "truncated", "link", "shared", "folder", "pages missing", "pages cut short", "pages of another cache", "pages link"])
     func hostileCaches(kind: String) async throws {
         let site = try TestSite(example: "blog")
         try await expectCachedBuildMatchesFreshBuild(site)
@@ -312,6 +312,9 @@ struct BuildCacheTests {
             try damaged.write(to: cache)
         case "truncated":
             try bytes.prefix(bytes.count / 2).write(to: cache)
+        case "folder":
+            try FileManager.default.removeItem(at: cache)
+            try site.write("mine\n", to: ".sitegen-cache-public/notes.txt")
         case "link":
             let elsewhere = site.root.appendingPathComponent("elsewhere")
             try bytes.write(to: elsewhere)
@@ -327,6 +330,7 @@ struct BuildCacheTests {
         // Named by the file at fault.
         let named = kind.hasPrefix("pages") ? ".sitegen-cache-public.pages:" : ".sitegen-cache-public:"
         #expect(warnings.first?.description.contains(named) == true, "\(warnings)")
+        if kind == "folder" { #expect(try String(contentsOf: cache.appendingPathComponent("notes.txt"), encoding: .utf8) == "mine\n") }
     }
 
     @Test("a cached build of content that does not load fails naming the file, leaves the output as it was, and the next one builds from there")

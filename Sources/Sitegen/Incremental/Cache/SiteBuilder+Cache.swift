@@ -156,7 +156,8 @@ extension SiteBuilder {
                                       + "no spare is kept and each cached build stages the whole output anew"))
         }
         if !cache.write(contents, parses: keep.parses, texts: keep.texts, html: pages?.html, kept: pages?.records,
-                        indexSize: cached?.indexSize ?? 0) {
+                        indexSize: cached?.indexSize ?? 0), !problems.contains(where: { $0.file == cache.path }) {
+            // Told once: a cache that was not read (a folder at its path) is not written either.
             problems.append(SiteError(file: cache.path, "cannot be written (\(String(cString: strerror(errno)))); the next build starts from nothing"))
         }
         written.finish()
