@@ -96,29 +96,34 @@ struct SpareFolder {
         guard kind == .folder else { return ["."] }
         let manifest = OutputManifest.read(from: folder) ?? OutputManifest()
         var left: [String] = []
-        // Deeper than any output's folders, a folder is left as it is.
-        func remove(_ relative: String, depth: Int) {
+        // Whether everything under `relative` went. Deeper than any output's folders, a folder is left as it is.
+        func remove(_ relative: String, depth: Int) -> Bool {
             let path = relative.isEmpty ? folder : folder + "/" + relative
             guard depth <= 256 else {
                 left.append(relative)
-                return
+                return false
             }
+            var emptied = true
             for name in FileSystem.entries(of: path) ?? [] where !(relative.isEmpty && name == OutputManifest.fileName) {
                 let entry = relative.isEmpty ? name : relative + "/" + name
                 if FileSystem.kind(path + "/" + name) == .folder {
-                    remove(entry, depth: depth + 1)
-                    if !FileSystem.removeEmptyFolder(path + "/" + name) && !left.contains(where: { $0.hasPrefix(entry + "/") }) {
-                        left.append(entry)
+                    // A folder that is not removed though nothing was left in it is told as it is.
+                    let inside = remove(entry, depth: depth + 1)
+                    if !FileSystem.removeEmptyFolder(path + "/" + name) {
+                        if inside { left.append(entry) }
+                        emptied = false
                     }
                 } else if manifest.files.contains(entry) || (relative.isEmpty && name.hasPrefix(".sitegen-"))
                             || FileSystem.entryIdentity(path + "/" + name).map({ $0 == FileSystem.entryIdentity(output + "/" + entry) }) == true {
                     FileSystem.removeFile(path + "/" + name)
                 } else {
                     left.append(entry)
+                    emptied = false
                 }
             }
+            return emptied
         }
-        remove("", depth: 0)
+        _ = remove("", depth: 0)
         // The manifest goes last, once nothing of the user's is left: until then it tells what is sitegen's.
         if left.isEmpty {
             FileSystem.removeFile(folder + "/" + OutputManifest.fileName)
