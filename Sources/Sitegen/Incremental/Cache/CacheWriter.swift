@@ -26,6 +26,14 @@ struct CacheWriter {
         }
     }
 
+    /// Bytes a ``writeSkippable(_:)`` wrote before (its value's, as ``CacheReader/readSkippable()``
+    /// found them), written again as it wrote them.
+    mutating func appendSkippable(_ written: some Collection<UInt8>) {
+        write(true)
+        write(written.count)
+        bytes.append(contentsOf: written)
+    }
+
     /// Forgets the bytes written (handed on already), keeping the room they took.
     mutating func removeAll() {
         bytes.removeAll(keepingCapacity: true)

@@ -90,9 +90,7 @@ struct KeptParse: Sendable, CacheCodable {
             writer.writeSkippable(source.details)
         case .stored(let bytes, let range):
             // As they were read, not read first.
-            writer.write(true)
-            writer.write(range.count)
-            writer.append(bytes[range])
+            writer.appendSkippable(bytes[range])
         }
         writer.write(lookups)
         writer.write(warnings)
