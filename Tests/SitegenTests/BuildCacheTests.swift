@@ -283,7 +283,7 @@ struct BuildCacheTests {
     }
 
     @Test("a corrupt, truncated, linked or shared cache is not used, with one warning naming it; the output is a build from nothing's",
-          arguments: ["garbage", "truncated", "link", "shared", "folder", "pages missing", "pages cut short", "pages of another cache", "pages link"])
+          arguments: ["garbage", "truncated", "padded", "link", "shared", "folder", "pages missing", "pages cut short", "pages of another cache", "pages link"])
     func hostileCaches(kind: String) async throws {
         let site = try TestSite(example: "blog")
         try await expectCachedBuildMatchesFreshBuild(site)
@@ -312,6 +312,11 @@ struct BuildCacheTests {
             try damaged.write(to: cache)
         case "truncated":
             try bytes.prefix(bytes.count / 2).write(to: cache)
+        case "padded":
+            // Grown by a hole of zeros (no disk taken) that the cache's own limit allows: refused by its trailer, not read.
+            let handle = try FileHandle(forWritingTo: cache)
+            try handle.truncate(atOffset: UInt64(bytes.count) + (1 << 31))
+            try handle.close()
         case "folder":
             try FileManager.default.removeItem(at: cache)
             try site.write("mine\n", to: ".sitegen-cache-public/notes.txt")

@@ -190,8 +190,13 @@ struct BuildCache {
         /// entries are found one after the other (each after its path and length), then read
         /// on all cores.
         func pages() -> KeptPages? {
-            guard let opened = html.file.open(id: html.id, length: html.length),
-                  let bytes = reader.read(from: parsesOffset, count: reader.size - parsesOffset) else { return nil }
+            // The entries' length is the file's last 8 bytes: a file grown past them (padded, say)
+            // is refused before anything of that size is read.
+            let entriesLength = reader.size - parsesOffset - 8
+            var trailer = CacheReader(entriesLength >= 0 ? reader.read(from: reader.size - 8, count: 8) ?? [] : [])
+            guard entriesLength >= 0, (try? trailer.readInt()) == entriesLength,
+                  let opened = html.file.open(id: html.id, length: html.length),
+                  let bytes = reader.read(from: parsesOffset, count: entriesLength) else { return nil }
             var reader = CacheReader(bytes)
             var entries: [(path: String, start: Int, record: Range<Int>)] = []
             do throws(CacheReader.Malformed) {
@@ -298,7 +303,7 @@ struct BuildCache {
     }
 
     /// The format of the file, raised whenever what it holds changes.
-    private static let format = "sitegen build cache 9"
+    private static let format = "sitegen build cache 10"
 
     /// Reads the cache but for its pages (see ``Opened/pages()``).
     func read() -> Reading {
@@ -400,6 +405,8 @@ struct BuildCache {
             head.removeAll()
             head.write(paths.count)
             guard head.bytes.withUnsafeBytes({ write($0) }) else { return false }
+            // How long the entries are, counted as they go, written after them.
+            var entriesLength = head.bytes.count
             // The entry of a file whose parse is the one `kept` read (its HTML where it was) is copied as it is,
             // with its neighbours in the cache before: a one-page edit copies a few long runs.
             var made: [String] = []
@@ -424,6 +431,7 @@ struct BuildCache {
             if let kept {
                 let copied = kept.bytes.withUnsafeBytes { bytes in runs.allSatisfy { write(UnsafeRawBufferPointer(rebasing: bytes[$0])) } }
                 guard copied else { return false }
+                entriesLength += runs.reduce(0) { $0 + $1.count }
             }
             // The others a batch at a time (each made on all cores), so that a big site's are never all in memory.
             let toMake = made
@@ -432,9 +440,14 @@ struct BuildCache {
                 let entries = Parallel.map(pieces.count, onAllCoresFrom: 2) { piece in
                     Self.entries(of: toMake[pieces[piece]], parses: parses, texts: texts, placeOfParse: placeOfParse)
                 }
-                for bytes in entries where !bytes.withUnsafeBytes({ write($0) }) { return false }
+                for bytes in entries {
+                    guard bytes.withUnsafeBytes({ write($0) }) else { return false }
+                    entriesLength += bytes.count
+                }
             }
-            return true
+            head.removeAll()
+            head.write(entriesLength)
+            return head.bytes.withUnsafeBytes { write($0) }
         }
     }
 
