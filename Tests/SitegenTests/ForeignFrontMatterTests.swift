@@ -112,13 +112,20 @@ struct ForeignFrontMatterTests {
     }
 
     @Test("bad TOML and JSON front matter are errors at their line and column in the Markdown file")
-    func blockErrors() {
+    func blockErrors() throws {
         #expect(throws: MarkdownError(line: 4, column: 9, message: "TOML front matter: Error while parsing key-value pair: "
                                       + "expected value, saw '\\n'")) {
             try MarkdownSource(text: "\n+++\ntitle = \"a\"\nbroken =\n+++\nText\n")
         }
         #expect(throws: MarkdownError(line: 1, message: "TOML front matter: the +++ line that opens it has no +++ line to close it")) {
             try MarkdownSource(text: "+++\ntitle = \"a\"\nText\n")
+        }
+        // A `---` that a `key:` line follows opens front matter, closed or not; before anything else it is a thematic break.
+        #expect(throws: MarkdownError(line: 2, message: "YAML front matter: the --- line that opens it has no --- line to close it")) {
+            try MarkdownSource(text: "\n---\ntitle: a\ndate: 2024-01-01\n\nText\n")
+        }
+        for text in ["---\nSome text: not a key\n", "---\n\ntitle: a\n", "---\n- item\n", "---\nhttps://example.org\n", "---\n"] {
+            #expect(try MarkdownSource(text: text).body == text[...], "\(text)")
         }
         #expect(throws: MarkdownError(line: 3, column: 3, message: "JSON front matter: expected , or } after the value of \"title\"")) {
             try MarkdownSource(text: "{\n  \"title\": \"a\"\n  \"date\": \"2024-01-01\"\n}\nText\n")
@@ -147,6 +154,24 @@ struct ForeignFrontMatterTests {
                 + "Fix the TOML between the +++ lines.",
             "content/b.md:1: JSON front matter: expected a key in \"quotes\". Fix the JSON object at the top of the file.",
         ])
+    }
+
+    @Test("a page whose YAML front matter does not close, or whose text is not UTF-8, is an error naming its file and line")
+    func unclosedAndNotUTF8() async throws {
+        let site = try TestSite()
+        try site.write("---\ntitle: a\ndraft: false\n\nText\n", to: "content/a.md")
+        // Latin-1 on line 3; a U+FFFD written as UTF-8 on line 2 is text like any other.
+        try (Data("---\ntitle: \u{FFFD}\n---\nCaf".utf8) + Data([0xE9, 0x0A])).write(to: site.root.appendingPathComponent("content/b.md"))
+        try site.write("---\ntitle: c \u{FFFD}\n---\nFine.\n", to: "content/c.md")
+        let error = await #expect(throws: SiteErrors.self) { try await site.build() }
+        #expect(error?.errors.map(\.description) == [
+            "content/a.md:1: YAML front matter: the --- line that opens it has no --- line to close it. Fix the YAML between the --- lines.",
+            "content/b.md:4: is not UTF-8 text: this line holds the byte 0xE9, which UTF-8 does not allow here; save the file as UTF-8",
+        ])
+        #expect(UTF8Problem.first(in: Data([0x61, 0xED, 0xA0, 0x80])) == UTF8Problem(line: 1, byte: 0xED), "a surrogate")
+        #expect(UTF8Problem.first(in: Data([0xC0, 0xAF])) == UTF8Problem(line: 1, byte: 0xC0), "an overlong form")
+        #expect(UTF8Problem.first(in: Data("\n\u{10FFFF}é\n".utf8) + Data([0xF0, 0x9F])) == UTF8Problem(line: 3, byte: 0xF0), "cut short")
+        #expect(UTF8Problem.first(in: Data("日本語 🎉\n".utf8)) == nil)
     }
 
     @Test("JSON nested deeper than YAML allows is an error, not a crash")

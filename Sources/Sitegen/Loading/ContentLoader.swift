@@ -586,12 +586,18 @@ struct ContentLoader {
         let file = { @Sendable (path: String) in contentOnDisk.map { $0 + "/" + path } ?? layout.sourcePath(ofContentPath: path) }
         return PageText.Reader(text: { path throws(SiteError) in
             do {
-                guard contentOnDisk != nil else { return try Self.text(source.text(of: file(path), maximumSize: Self.maximumMarkdownBytes)) }
-                return try Self.text(RegularFile.text(of: file(path), maximumSize: Self.maximumMarkdownBytes))
+                let text = try contentOnDisk == nil ? source.text(of: file(path), maximumSize: Self.maximumMarkdownBytes)
+                    : RegularFile.text(of: file(path), maximumSize: Self.maximumMarkdownBytes)
+                let problem = try UTF8Problem.of(text) {
+                    try contentOnDisk == nil ? source.contents(of: file(path), maximumSize: Self.maximumMarkdownBytes)
+                        : RegularFile.contents(of: file(path), maximumSize: Self.maximumMarkdownBytes)
+                }
+                if let problem { throw SiteError(file: shownPrefix + path, line: problem.line, problem.message) }
+                return Self.text(text)
             } catch let failure as RegularFile.Failure {
                 throw SiteError(file: shownPrefix + path, failure.reason)
             } catch let error as SiteError {
-                throw SiteError(file: shownPrefix + path, error.message)
+                throw SiteError(file: shownPrefix + path, line: error.line, error.message)
             } catch {
                 throw SiteError(file: shownPrefix + path, "cannot read the file: \(error)")
             }

@@ -19,8 +19,8 @@ enum FrontMatterBlock {
     }
 
     /// Reads the front matter block of `text`, if it has one. A first `---` with no closing
-    /// line is Markdown (a thematic break), not front matter; a first `+++` with none is an
-    /// error, as is a JSON object that does not close.
+    /// line is Markdown (a thematic break), not front matter, unless a `key:` line follows it;
+    /// a first `+++` with none is an error, as is a JSON object that does not close.
     ///
     /// - Throws: ``MarkdownError`` with the line (and column) in the file.
     static func split(_ text: String) throws(MarkdownError) -> Split {
@@ -50,7 +50,9 @@ enum FrontMatterBlock {
             return none
         }
         let start = rest.startIndex
+        var second: Substring.UTF8View?
         while let line = nextLine(&rest) {
+            if second == nil { second = line }
             lineNumber += 1
             let closes = format == "YAML" ? isFence(line, "---") || isFence(line, "...") : isFence(line, "+++")
             guard closes else { continue }
@@ -59,8 +61,25 @@ enum FrontMatterBlock {
                 : try TOMLReader.parse(block, firstLine: openingLine + 1)
             return Split(frontMatter: frontMatter, body: text[rest.startIndex...], bodyLineOffset: lineNumber)
         }
-        guard format == "TOML" else { return none }
-        throw MarkdownError(line: openingLine, message: "TOML front matter: the +++ line that opens it has no +++ line to close it")
+        if format == "TOML" {
+            throw MarkdownError(line: openingLine, message: "TOML front matter: the +++ line that opens it has no +++ line to close it")
+        }
+        // A `---` then a `key:` line is front matter whose closing line was forgotten, not a
+        // thematic break before a paragraph.
+        guard let second, startsWithKey(second) else { return none }
+        throw MarkdownError(line: openingLine, message: "YAML front matter: the --- line that opens it has no --- line to close it")
+    }
+
+    /// Whether `line` starts as a YAML map's key does: a name, then `:` at the end or before a space.
+    private static func startsWithKey(_ line: Substring.UTF8View) -> Bool {
+        let isName = { (byte: UInt8) in
+            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+        }
+        guard let first = line.first, isName(first), first != UInt8(ascii: "-"),
+              let colon = line.firstIndex(where: { !isName($0) }), line[colon] == UInt8(ascii: ":") else { return false }
+        let after = line.index(after: colon)
+        return after == line.endIndex || isSpace(line[after])
     }
 
     /// The JSON object that starts at `start`, and the body after it; `nil` when the text there

@@ -1,0 +1,76 @@
+import Foundation
+
+/// Where a file read as text first holds bytes that are not UTF-8, which reading it as a
+/// `String` would have turned into U+FFFD without a word.
+package struct UTF8Problem: Equatable {
+    /// The line of the first byte that is not UTF-8 (from 1).
+    package let line: Int
+    /// That byte.
+    package let byte: UInt8
+
+    package init(line: Int, byte: UInt8) {
+        self.line = line
+        self.byte = byte
+    }
+
+    /// What to tell the user.
+    var message: String {
+        "is not UTF-8 text: this line holds the byte 0x" + String(byte, radix: 16, uppercase: true)
+            + ", which UTF-8 does not allow here; save the file as UTF-8"
+    }
+
+    /// The problem of text read from a file, if it has one: only text that holds U+FFFD (what
+    /// each byte that is not UTF-8 became) has its bytes read again, by `bytes`, to be sure.
+    static func of(_ text: String, bytes: () throws -> Data) rethrows -> UTF8Problem? {
+        var text = text
+        let holdsReplacement = text.withUTF8 { utf8 in
+            guard var at = utf8.baseAddress else { return false }
+            let end = at + utf8.count
+            while let found = memchr(at, 0xEF, end - at) {
+                let lead = UnsafePointer(found.assumingMemoryBound(to: UInt8.self))
+                if end - lead >= 3 && lead[1] == 0xBF && lead[2] == 0xBD { return true }
+                at = lead + 1
+            }
+            return false
+        }
+        guard holdsReplacement else { return nil }
+        return first(in: try bytes())
+    }
+
+    /// The first byte of `bytes` that does not start a well-formed UTF-8 sequence (no
+    /// overlong forms, surrogates or code points past U+10FFFF), and its line.
+    package static func first(in bytes: Data) -> UTF8Problem? {
+        bytes.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> UTF8Problem? in
+            var line = 1
+            var index = 0
+            while index < bytes.count {
+                let lead = bytes[index]
+                if lead < 0x80 {
+                    if lead == UInt8(ascii: "\n") { line += 1 }
+                    index += 1
+                    continue
+                }
+                let length: Int
+                var second: ClosedRange<UInt8> = 0x80...0xBF
+                switch lead {
+                case 0xC2...0xDF: length = 2
+                case 0xE0: length = 3; second = 0xA0...0xBF
+                case 0xED: length = 3; second = 0x80...0x9F
+                case 0xE1...0xEF: length = 3
+                case 0xF0: length = 4; second = 0x90...0xBF
+                case 0xF4: length = 4; second = 0x80...0x8F
+                case 0xF1...0xF3: length = 4
+                default: return UTF8Problem(line: line, byte: lead)
+                }
+                for offset in 1..<length {
+                    let range = offset == 1 ? second : 0x80...0xBF
+                    guard index + offset < bytes.count, range.contains(bytes[index + offset]) else {
+                        return UTF8Problem(line: line, byte: lead)
+                    }
+                }
+                index += length
+            }
+            return nil
+        }
+    }
+}
