@@ -94,39 +94,61 @@ struct SpareFolder {
     static func remove(_ folder: String, beside output: String) -> [String] {
         guard let kind = FileSystem.kind(folder) else { return [] }
         guard kind == .folder else { return ["."] }
+        // Walked through open folders, never through a path again: a folder swapped for a link
+        // while the walk goes is not followed.
+        let top = open(folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard top >= 0 else { return ["."] }
+        defer { close(top) }
         let manifest = OutputManifest.read(from: folder) ?? OutputManifest()
         var left: [String] = []
-        // Whether everything under `relative` went. Deeper than any output's folders, a folder is left as it is.
-        func remove(_ relative: String, depth: Int) -> Bool {
-            let path = relative.isEmpty ? folder : folder + "/" + relative
-            guard depth <= 256 else {
-                left.append(relative)
+        // Whether everything in the open folder `descriptor` (at `relative`) went. Deeper than any output's folders, a folder is left as it is.
+        func remove(_ relative: String, in descriptor: Int32, depth: Int) -> Bool {
+            guard depth <= 256, case .success(let entries) = FolderEntry.entries(ofOpen: descriptor) else {
+                left.append(relative.isEmpty ? "." : relative)
                 return false
             }
             var emptied = true
-            for name in FileSystem.entries(of: path) ?? [] where !(relative.isEmpty && name == OutputManifest.fileName) {
-                let entry = relative.isEmpty ? name : relative + "/" + name
-                if FileSystem.kind(path + "/" + name) == .folder {
-                    // A folder that is not removed though nothing was left in it is told as it is.
-                    let inside = remove(entry, depth: depth + 1)
-                    if !FileSystem.removeEmptyFolder(path + "/" + name) {
-                        if inside { left.append(entry) }
-                        emptied = false
+            for entry in entries {
+                let name = String(decoding: entry.name, as: UTF8.self)
+                guard !(relative.isEmpty && name == OutputManifest.fileName) else { continue }
+                let path = relative.isEmpty ? name : relative + "/" + name
+                let done = (entry.name + [0]).withUnsafeBufferPointer { bytes -> Bool in
+                    let cName = UnsafeRawPointer(bytes.baseAddress!).assumingMemoryBound(to: CChar.self)
+                    var info = stat()
+                    guard fstatat(descriptor, cName, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return true }
+                    if FileSystem.kind(ofMode: info.st_mode) == .folder {
+                        let child = openat(descriptor, cName, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                        guard child >= 0 else {
+                            left.append(path)
+                            return false
+                        }
+                        // A folder that is not removed though nothing was left in it is told as it is.
+                        let inside = remove(path, in: child, depth: depth + 1)
+                        close(child)
+                        guard unlinkat(descriptor, cName, AT_REMOVEDIR) == 0 else {
+                            if inside { left.append(path) }
+                            return false
+                        }
+                        return true
                     }
-                } else if manifest.files.contains(entry) || (relative.isEmpty && name.hasPrefix(".sitegen-"))
-                            || FileSystem.entryIdentity(path + "/" + name).map({ $0 == FileSystem.entryIdentity(output + "/" + entry) }) == true {
-                    FileSystem.removeFile(path + "/" + name)
-                } else {
-                    left.append(entry)
-                    emptied = false
+                    let sitegens = manifest.files.contains(path) || (relative.isEmpty && name.hasPrefix(".sitegen-"))
+                        || FileSystem.entryIdentity(output + "/" + path) == [UInt64(info.st_dev), UInt64(info.st_ino)]
+                    // A name that is not UTF-8 is never one sitegen wrote.
+                    guard sitegens, Array(name.utf8) == entry.name else {
+                        left.append(path)
+                        return false
+                    }
+                    unlinkat(descriptor, cName, 0)
+                    return true
                 }
+                if !done { emptied = false }
             }
             return emptied
         }
-        _ = remove("", depth: 0)
+        _ = remove("", in: top, depth: 0)
         // The manifest goes last, once nothing of the user's is left: until then it tells what is sitegen's.
         if left.isEmpty {
-            FileSystem.removeFile(folder + "/" + OutputManifest.fileName)
+            unlinkat(top, OutputManifest.fileName, 0)
             FileSystem.removeEmptyFolder(folder)
         }
         return left.sorted()
