@@ -4,7 +4,7 @@ import SitegenMarkdown
 /// ``BuildOptions/heldMarkdownBytes`` of a site's Markdown, left in its file and read again
 /// when the page is parsed: a build of a very large site then never holds every page's text at
 /// once (100,000 pages have 0.9 GB of Markdown).
-struct PageText: Sendable {
+final class PageText: Sendable {
     /// Reads a content file's text again (by its content path), line ends as the first read
     /// made them (`\r\n` read as `\n`), and names a file as errors show it.
     struct Reader: Sendable {

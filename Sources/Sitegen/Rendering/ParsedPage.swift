@@ -1,6 +1,7 @@
 /// A page as the first pass of rendering leaves it: parsed, with what the parse looked up and
-/// found, before it is rendered with its template.
-struct ParsedPage: Sendable {
+/// found, before it is rendered with its template. A class: every pass over a site's pages
+/// hands each parse on, and a copy is then one reference, not one per field.
+final class ParsedPage: Sendable {
     /// The revision of the page's file it was parsed from (0: not known).
     let revision: Int
     let page: RenderedPage
@@ -12,7 +13,18 @@ struct ParsedPage: Sendable {
     /// The other generators' template tags left in its text.
     let templateTags: ForeignTemplateTags
     /// The copies of images its shortcodes ask for.
-    var imageRequests: [ImageRequest] = []
+    let imageRequests: [ImageRequest]
+
+    init(revision: Int, page: RenderedPage, lookups: [String], warnings: [SiteError], includes: [MdBookIncludes.File],
+         templateTags: ForeignTemplateTags, imageRequests: [ImageRequest] = []) {
+        self.revision = revision
+        self.page = page
+        self.lookups = lookups
+        self.warnings = warnings
+        self.includes = includes
+        self.templateTags = templateTags
+        self.imageRequests = imageRequests
+    }
 }
 
 extension ParsedPage {

@@ -222,12 +222,11 @@ struct BuildCache {
                 for entry in found[chunks[chunk]] {
                     var reader = CacheReader(bytes, range: entry.record)
                     do throws(CacheReader.Malformed) {
-                        var parse = try reader.readBool() ? try KeptParse(from: &reader) : nil
+                        let parse = try reader.readBool() ? try KeptParse(from: &reader, htmlIn: file) : nil
                         let text = try reader.readBool() ? try PageText.Kept(from: &reader) : nil
                         guard reader.isAtEnd else { return }
-                        if let kept = parse {
-                            guard case .stored(let place, _) = kept.html, CachedPageHTML.isValid(place, length: length) else { return }
-                            parse?.html = .stored(place, in: file)
+                        if let parse {
+                            guard case .stored(let place, _) = parse.html, CachedPageHTML.isValid(place, length: length) else { return }
                         }
                         pages.append((parse, text))
                     } catch {

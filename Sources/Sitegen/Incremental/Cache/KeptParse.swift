@@ -3,7 +3,10 @@
 /// revision is the same). The HTML is kept apart (``CachedPageHTML``) and read only when an
 /// output that shows it is rendered; the page's details (``RenderedPage/Details``: its
 /// description, summary, headings…) are read from the cache's bytes only when first asked for.
-struct KeptParse: Sendable, CacheCodable {
+///
+/// A class: the cache's table of parses hands each one on through several passes, and a copy
+/// is then one reference, not one per field.
+final class KeptParse: Sendable, CacheCodable {
     /// Where the page's HTML is.
     enum HTML: Sendable {
         /// In the page parsed by this build.
@@ -22,7 +25,7 @@ struct KeptParse: Sendable, CacheCodable {
 
     let revision: Int
     let title: String
-    var html: HTML
+    let html: HTML
     private let details: Details
     let lookups: [String]
     let warnings: [SiteError]
@@ -73,15 +76,8 @@ struct KeptParse: Sendable, CacheCodable {
 
     /// Writes everything but the HTML, then `html`, where the HTML is.
     func write(to writer: inout CacheWriter, html place: CachedPageHTML.Place) {
-        var parse = self
-        parse.html = .stored(place, in: nil)
-        parse.write(to: &writer)
-    }
-
-    func write(to writer: inout CacheWriter) {
         writer.write(revision)
         writer.write(title)
-        let place = if case .stored(let place, _) = html { place } else { CachedPageHTML.Place(range: 0..<0, digest: 0) }
         writer.write(place.range.lowerBound)
         writer.write(place.range.upperBound)
         writer.write(place.digest)
@@ -99,12 +95,22 @@ struct KeptParse: Sendable, CacheCodable {
         writer.write(imageRequests)
     }
 
-    init(from reader: inout CacheReader) throws(CacheReader.Malformed) {
+    func write(to writer: inout CacheWriter) {
+        let place = if case .stored(let place, _) = html { place } else { CachedPageHTML.Place(range: 0..<0, digest: 0) }
+        write(to: &writer, html: place)
+    }
+
+    convenience init(from reader: inout CacheReader) throws(CacheReader.Malformed) {
+        try self.init(from: &reader, htmlIn: nil)
+    }
+
+    /// A parse as ``write(to:)`` wrote it, its HTML in `file` (the cache's file of pages' HTML, once open).
+    init(from reader: inout CacheReader, htmlIn file: SpillFile?) throws(CacheReader.Malformed) {
         revision = try reader.readInt()
         title = try reader.readString()
         let (lower, upper) = (try reader.readInt(), try reader.readInt())
         guard lower >= 0, lower <= upper else { throw CacheReader.Malformed() }
-        html = .stored(CachedPageHTML.Place(range: lower..<upper, digest: try reader.readUInt64()), in: nil)
+        html = .stored(CachedPageHTML.Place(range: lower..<upper, digest: try reader.readUInt64()), in: file)
         guard let details = try reader.readSkippable() else { throw CacheReader.Malformed() }
         self.details = .stored(reader.source, range: details)
         lookups = try reader.readStrings()
