@@ -173,13 +173,8 @@ struct ImagePlan: Sendable {
             self.init(images: [:], settings: settings, unavailability: nil, published: [])
             return
         }
-        // What the site publishes, and the folders it is in: no copy takes a path of them.
-        var published = Set(loaded.files.map(\.outputPath))
-        for page in loaded.pages { published.insert(URLPath.outputFile(for: page.url)) }
-        for path in Array(published) {
-            var folder = URLPath.folder(of: path)
-            while !folder.isEmpty, published.insert(folder).inserted { folder = URLPath.folder(of: folder) }
-        }
+        let published = Self.published(files: loaded.files.map(\.outputPath) + loaded.pages.map { URLPath.outputFile(for: $0.url) },
+                                       in: Set(candidates.map { URLPath.folder(of: $0.outputPath) }))
         // AVIF where the library writes it; else WebP alone, with one warning.
         var formats = settings.formats
         var formatWarning: String?
@@ -258,6 +253,31 @@ struct ImagePlan: Sendable {
 
     /// Why the copies are not in every format the settings ask for, when they are not.
     private(set) var formatWarning: String?
+
+    /// What the site publishes (`files`, and the folders they are in) in `folders`, where the
+    /// images are: no copy, which is named beside its image, takes a path of them. With few
+    /// such folders each path is compared with them, not hashed with every folder above it.
+    static func published(files: [String], in folders: Set<String>) -> Set<String> {
+        var published: Set<String> = []
+        guard folders.count <= 16 else {
+            published = Set(files)
+            for path in files {
+                var folder = URLPath.folder(of: path)
+                while !folder.isEmpty, published.insert(folder).inserted { folder = URLPath.folder(of: folder) }
+            }
+            return published
+        }
+        let prefixes = folders.map { $0.isEmpty ? "" : $0 + "/" }
+        for path in files {
+            for prefix in prefixes where path.utf8.starts(with: prefix.utf8) {
+                // The entry of the folder that `path` is, or is in.
+                let rest = path.utf8.dropFirst(prefix.utf8.count)
+                let end = rest.firstIndex(of: UInt8(ascii: "/")) ?? rest.endIndex
+                published.insert(String(path[..<end]))
+            }
+        }
+        return published
+    }
 
     /// The image published at `outputPath` (`posts/trip/ridge.jpg`).
     func image(at outputPath: String) -> PlannedImage? {

@@ -53,8 +53,9 @@ final class BuildMemory: LoadingMemory {
     /// revisions, their `texts` (their bodies left in the files) and the `parses`.
     init(restoring kept: BuildCache.Contents, parses: [String: KeptParse], texts: [String: PageText]) {
         state.withLock { state in
-            state.sources = kept.sources.reduce(into: [:]) { sources, entry in
-                sources[entry.key] = SourceEntry(stamp: entry.value.stamp, source: texts[entry.key], revision: entry.value.revision)
+            state.sources.reserveCapacity(kept.sources.count)
+            for (path, source) in kept.sources {
+                state.sources[path] = SourceEntry(stamp: source.stamp, source: texts[path], revision: source.revision)
             }
             state.places = kept.sources.compactMapValues(\.place)
             state.nextRevision = kept.nextRevision

@@ -79,7 +79,9 @@ extension SiteBuilder {
         let reader = ContentLoader.textReader(layout: layout, source: layout.source)
         let memory = previous.map { previous in
             BuildMemory(restoring: previous, parses: pages?.parses ?? [:],
-                        texts: (pages?.texts ?? [:]).reduce(into: [:]) { $0[$1.key] = PageText(kept: $1.value, in: $1.key, read: reader) })
+                        texts: (pages?.texts ?? [:]).reduce(into: Dictionary(minimumCapacity: pages?.texts.count ?? 0)) {
+                            $0[$1.key] = PageText(kept: $1.value, in: $1.key, read: reader)
+                        })
         } ?? BuildMemory()
         memory.useStamps(files.stamps)
         var edited: Set<String>?
