@@ -221,6 +221,25 @@ import Testing
         #expect(try site.page("about/index.html").contains("Edited while another page was broken."))
     }
 
+    @Test("a page edited into text that is not UTF-8 fails the live build naming its line, as a build from nothing does")
+    func aPageEditThatIsNotUTF8() async throws {
+        let site = try TestSite(example: "blog")
+        let harness = LiveBuildHarness(site)
+        try await harness.live.build()
+        let before = LiveBuildHarness.files(in: site.output)
+        let about = site.root.appendingPathComponent("content/about.md")
+        // A body edit alone, which the quickest live build (PageEdit) takes.
+        let text = try String(contentsOf: about, encoding: .utf8)
+        try (Data(text.utf8) + Data("\nCaf".utf8) + Data([0xE9, 0x0A])).write(to: about)
+        let line = text.split(separator: "\n", omittingEmptySubsequences: false).count + 1
+        await #expect {
+            try await harness.live.build(changed: [about.path])
+        } throws: { error in
+            "\(error)".contains("content/about.md:\(line): is not UTF-8 text")
+        }
+        #expect(LiveBuildHarness.files(in: site.output) == before)
+    }
+
     @Test func aRecursivePartialSavedMidSessionFailsTheBuildUntilItIsFixed() async throws {
         let site = try TestSite(example: "blog")
         let harness = LiveBuildHarness(site)

@@ -59,6 +59,8 @@ struct PageEdit {
         let loader = ContentLoader(layout: layout, configuration: site.configuration, options: options)
         let walker = FolderWalker(layout: layout, configuration: site.configuration)
         let placement = LanguagePlacement(configuration: site.configuration)
+        // Read as the loader reads.
+        let reader = ContentLoader.textReader(layout: layout, source: walker.source)
         // Parsed as the render stage parses.
         let parser = RenderStage(continuing: site).renderer(output: output.writer, observers: BuildObservers(),
                                                             memory: LiveRendering(memory: memory, plan: OutputPlan(previous: nil, recording: true)))
@@ -74,10 +76,9 @@ struct PageEdit {
                    !FileManager.default.fileExists(atPath: path) { continue }
                 return nil
             }
-            // A file that is gone or whose front matter does not read is for the general build to report.
+            // A file that is gone, not UTF-8, or whose front matter does not read is for the general build to report.
             guard let (source, revision) = try? memory.source(at: path, path: relative, read: {
-                PageText(holding: try ContentLoader.source(of: walker.source.text(of: layout.sourcePath(ofContentPath: relative),
-                                                                                  maximumSize: ContentLoader.maximumMarkdownBytes)))
+                PageText(holding: try MarkdownSource(text: reader.text(relative)))
             }) else { return nil }
             guard var page = try? loader.pageReader.page(path: relative, text: source, bundleFolders: last.bundleFolders,
                                                                 place: placement.place(relative)) else { return nil }

@@ -569,17 +569,9 @@ struct ContentLoader {
         return sources
     }
 
-    /// A content file's text cut into front matter and body, Windows line ends (`\r\n`) read as
-    /// `\n`: every line stays where it was, and what reads the text line by line (a
-    /// `SUMMARY.md`, MkDocs' admonitions, tag counts) sees the lines a Windows editor wrote —
-    /// `\r\n` is one Character in Swift, which text split at `\n` would not see.
-    static func source(of text: String) throws(MarkdownError) -> MarkdownSource {
-        try MarkdownSource(text: Self.text(text))
-    }
-
-    /// A content file's text with Windows line ends (`\r\n`) read as `\n` (see ``source(of:)``).
     /// Reads the text of the content file at a content path (again) for ``PageText``: from the
-    /// content folder on disk, else through `source`; errors name the file.
+    /// content folder on disk, else through `source`; checked to be UTF-8 (``UTF8Problem``),
+    /// with line ends as ``text(_:)`` reads them; errors name the file.
     static func textReader(layout: SiteLayout, source: any SiteSource) -> PageText.Reader {
         let contentOnDisk = layout.contentOnDisk?.standardizedFileURL.path
         let shownPrefix = layout.contentShown
@@ -604,6 +596,10 @@ struct ContentLoader {
         }, shown: { shownPrefix + $0 })
     }
 
+    /// A content file's text with Windows line ends (`\r\n`) read as `\n`: every line stays
+    /// where it was, and what reads the text line by line (a `SUMMARY.md`, MkDocs' admonitions,
+    /// tag counts) sees the lines a Windows editor wrote — `\r\n` is one Character in Swift,
+    /// which text split at `\n` would not see.
     static func text(_ text: String) -> String {
         HTMLScan.contains("\r", in: text[...]) ? text.replacingOccurrences(of: "\r\n", with: "\n") : text
     }
