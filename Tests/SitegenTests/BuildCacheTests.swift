@@ -338,6 +338,25 @@ struct BuildCacheTests {
         if kind == "folder" { #expect(try String(contentsOf: cache.appendingPathComponent("notes.txt"), encoding: .utf8) == "mine\n") }
     }
 
+    @Test("a cache grown or cut short is refused by a build in which no file changed too, with one warning naming it")
+    func damagedCacheWithNothingChanged() async throws {
+        for grow in [true, false] {
+            let site = try TestSite(example: "blog")
+            try age(site)
+            try await expectCachedBuildMatchesFreshBuild(site)
+            BuildCacheTests.waitPastRacyTick()
+            let cache = cacheFile(of: site)
+            let size = try FileManager.default.attributesOfItem(atPath: cache.path)[.size] as! Int
+            let handle = try FileHandle(forWritingTo: cache)
+            try handle.truncate(atOffset: grow ? UInt64(size) + (1 << 20) : UInt64(size - 1))
+            try handle.close()
+            let summary = try await expectCachedBuildMatchesFreshBuild(site)
+            let warnings = summary.warnings.filter { $0.description.contains(".sitegen-cache-public") }
+            #expect(warnings.count == 1 && warnings[0].description.hasSuffix(".sitegen-cache-public: is corrupt; not used: the site is built from nothing"),
+                    "\(grow): \(summary.warnings)")
+        }
+    }
+
     @Test("a cached build of content that does not load fails naming the file, leaves the output as it was, and the next one builds from there")
     func contentThatDoesNotLoad() async throws {
         let site = try TestSite(example: "blog")

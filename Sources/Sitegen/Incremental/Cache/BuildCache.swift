@@ -150,6 +150,8 @@ struct BuildCache {
     struct Opened: Sendable {
         let contents: Contents
         fileprivate let reader: PrivateFile.Reader
+        /// Where the entries start: they end 8 bytes before the file does, at the length that
+        /// ``BuildCache/read()`` checked.
         fileprivate let parsesOffset: Int
         /// The index's bytes, and where the record is in them (`nil`: none was kept).
         fileprivate let index: [UInt8]
@@ -190,13 +192,8 @@ struct BuildCache {
         /// entries are found one after the other (each after its path and length), then read
         /// on all cores.
         func pages() -> KeptPages? {
-            // The entries' length is the file's last 8 bytes: a file grown past them (padded, say)
-            // is refused before anything of that size is read.
-            let entriesLength = reader.size - parsesOffset - 8
-            var trailer = CacheReader(entriesLength >= 0 ? reader.read(from: reader.size - 8, count: 8) ?? [] : [])
-            guard entriesLength >= 0, (try? trailer.readInt()) == entriesLength,
-                  let opened = html.file.open(id: html.id, length: html.length),
-                  let bytes = reader.read(from: parsesOffset, count: entriesLength) else { return nil }
+            guard let opened = html.file.open(id: html.id, length: html.length),
+                  let bytes = reader.read(from: parsesOffset, count: reader.size - parsesOffset - 8) else { return nil }
             var reader = CacheReader(bytes)
             var entries: [(path: String, start: Int, record: Range<Int>)] = []
             do throws(CacheReader.Malformed) {
@@ -346,6 +343,12 @@ struct BuildCache {
             let spareRange = try reader.readSkippable()
             let html = (file: CachedPageHTML(cachePath: path), id: try reader.readUInt64(), length: try reader.readInt())
             guard reader.isAtEnd else { return .refused("is corrupt") }
+            // The entries' length is the file's last 8 bytes: a file grown past them (padded, say)
+            // or cut short is refused here, before anything of its size is read, even by a build
+            // with no file changed.
+            let entriesLength = file.size - (head.count + length) - 8
+            var trailer = CacheReader(entriesLength >= 0 ? file.read(from: file.size - 8, count: 8) ?? [] : [])
+            guard entriesLength >= 0, (try? trailer.readInt()) == entriesLength else { return .refused("is corrupt") }
             return .read(Opened(contents: contents, reader: file, parsesOffset: head.count + length, index: bytes,
                                 recordRange: recordRange, spareRange: spareRange, html: html))
         } catch {
