@@ -195,7 +195,8 @@ struct SpareFolderTests {
     @Test("the user's files put in the spare stay where they are through cached builds and a build without the cache; the spare is not used meanwhile")
     func usersFilesInTheSpareStay() async throws {
         let (site, post, original) = try await siteWithSpare()
-        let mine = [".sitegen-spare-public/mine.txt", ".sitegen-spare-public/mine/notes.txt", ".sitegen-spare-public/about/mine.txt"]
+        let mine = [".sitegen-spare-public/mine.txt", ".sitegen-spare-public/mine/notes.txt", ".sitegen-spare-public/about/mine.txt",
+                    ".sitegen-spare-public/.sitegen-notes.txt"]
         for path in mine { try site.write("mine\n", to: path) }
         for round in 1...2 {
             try site.write(original + "\nEdit \(round).\n", to: post)
@@ -210,8 +211,11 @@ struct SpareFolderTests {
         // What sitegen wrote there went: only the user's files are left, and the manifest that tells them.
         let left = FileManager.default.enumerator(atPath: spare(of: site).path)?.compactMap { $0 as? String }
             .filter { FileSystem.kind(spare(of: site).path + "/" + $0) == .file }.sorted()
-        #expect(left == [".sitegen-manifest", "about/mine.txt", "mine.txt", "mine/notes.txt"])
-        try await site.build(options)
+        #expect(left == [".sitegen-manifest", ".sitegen-notes.txt", "about/mine.txt", "mine.txt", "mine/notes.txt"])
+        // A build without the cache, which removes the spare, leaves them too, and says so.
+        let plain = try await site.build(options)
+        #expect(plain.warnings.filter { $0.description.contains(".sitegen-spare-public: holds files sitegen did not write") }.count == 1,
+                "\(plain.warnings)")
         for path in mine { #expect(try String(contentsOf: site.root.appendingPathComponent(path), encoding: .utf8) == "mine\n") }
         // Once they are moved out, the next cached builds keep a spare again.
         try FileManager.default.removeItem(at: spare(of: site))
@@ -226,6 +230,27 @@ struct SpareFolderTests {
         try site.write(original + "\nEdit 5.\n", to: post)
         try await buildAndCompare(site)
         #expect(try String(contentsOf: spare(of: site), encoding: .utf8) == "mine\n")
+    }
+
+    @Test("a file of the user's in a spare's folder whose name is not UTF-8 stays, though its path read as text is one of the site's")
+    func namesNotUTF8InTheSpare() async throws {
+        let site = try TestSite(example: "blog")
+        // The site publishes `d\u{FFFD}/file.txt`, the text a name `d` + 0xFF reads as.
+        try site.write("the site's\n", to: "static/d\u{FFFD}/file.txt")
+        let post = "content/posts/2026-02-02-measuring-a-build.md"
+        let original = try String(contentsOf: site.root.appendingPathComponent(post), encoding: .utf8)
+        try await buildAndCompare(site)
+        try site.write(original + "\nA first edit.\n", to: post)
+        try await buildAndCompare(site)
+        let folder = spare(of: site).path + "/d\u{FF}"
+        let bytes = Array(spare(of: site).path.utf8) + [UInt8(ascii: "/"), UInt8(ascii: "d"), 0xFF]
+        #expect(mkdir(bytes.map { CChar(bitPattern: $0) } + [0], 0o755) == 0, "\(folder)")
+        let file = bytes + Array("/file.txt".utf8)
+        let descriptor = open(file.map { CChar(bitPattern: $0) } + [0], O_WRONLY | O_CREAT, 0o644)
+        #expect(descriptor >= 0)
+        close(descriptor)
+        try await site.build(options)
+        #expect(access(file.map { CChar(bitPattern: $0) } + [0], F_OK) == 0, "the user's file is gone")
     }
 
     @Test("a build without the cache removes the spare")

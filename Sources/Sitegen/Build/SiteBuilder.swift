@@ -50,6 +50,7 @@ public final class SiteBuilder: Sendable {
             throw error
         }
         let context = BuildContext(options: options, output: output)
+        if let spare = output.spareLeft { context.warn(SpareFolder.leftWarning(spare, cached: false)) }
         return (try await run(context: context).summary, context)
     }
 

@@ -39,6 +39,9 @@ final class OutputFolder: Sendable {
     private let openedManifest: (stamp: FileStamp, manifest: OutputManifest)?
     /// Whether the build before is kept as the next build's ``SpareFolder`` instead of taken apart.
     private let keepsSpare: Bool
+    /// The spare of cached builds when this build, which keeps none, left entries of the
+    /// user's there (``SpareFolder/remove(_:beside:)``).
+    let spareLeft: String?
     /// The spare this build is staged in, when it could be taken.
     private let spare: SpareFolder.Taken?
     /// Files this build wrote anew (not linked from the output folder).
@@ -63,7 +66,7 @@ final class OutputFolder: Sendable {
             atPath: parent, withIntermediateDirectories: true)) != nil else {
             throw SiteError(file: destination.path, "cannot create the folder it is in: \(String(cString: strerror(errno)))")
         }
-        Self.removeLeftovers(of: name, in: parent, target: target, keepingSpare: keepsSpare)
+        spareLeft = Self.removeLeftovers(of: name, in: parent, target: target, keepingSpare: keepsSpare) ? SpareFolder.path(for: target) : nil
         let exists = FileSystem.kind(target) == .folder
         let manifestFile = target + "/" + OutputManifest.fileName
         let stamp = exists ? FileStamp(regularFileAt: manifestFile) : nil
@@ -720,11 +723,12 @@ final class OutputFolder: Sendable {
 
     /// Removes what killed builds of this output folder left: staging folders beside it and
     /// inside it whose process has ended (and the hidden folders of sitegen versions before
-    /// the manifest).
-    private static func removeLeftovers(of name: String, in parent: String, target: String, keepingSpare: Bool) {
+    /// the manifest); and the spare of cached builds when this one keeps none. Whether the
+    /// spare's removal left entries there (``SpareFolder/remove(_:beside:)``).
+    private static func removeLeftovers(of name: String, in parent: String, target: String, keepingSpare: Bool) -> Bool {
         // The spare of cached builds, which a build without the cache makes stale.
         // (What sitegen did not write there stays.)
-        if !keepingSpare { _ = SpareFolder.remove(SpareFolder.path(for: target), beside: target) }
+        let spareLeft = !keepingSpare && !SpareFolder.remove(SpareFolder.path(for: target), beside: target).isEmpty
         for entry in FileSystem.entries(of: parent) ?? [] where isLeftover(entry, prefix: ".sitegen-staging-\(name)-")
             || isLegacyLeftover(entry, of: name) {
             FileSystem.removeTree(parent + "/" + entry)
@@ -739,6 +743,7 @@ final class OutputFolder: Sendable {
             && FileSystem.kind(parent + "/" + entry) == .file {
             FileSystem.removeFile(parent + "/" + entry)
         }
+        return spareLeft
     }
 
     /// Whether `entry` is `prefix` + the id of a process that no longer runs + `-` + a UUID.

@@ -88,9 +88,10 @@ struct SpareFolder {
 
     /// Removes the spare at `folder` (or whatever is at its path) but for what sitegen did not
     /// write there: it removes the entries the spare's own manifest lists, those that are the
-    /// output folder `output`'s own entries at the same path (hard links of one file), sitegen's
-    /// own files, and the folders that leaves empty. Returns the paths of the entries it left,
-    /// the user's (`.` for an entry at `folder` that is not a folder); none when it is gone.
+    /// output folder `output`'s own entries at the same path (hard links of one file), the
+    /// staging folders of killed builds, and the folders that leaves empty. Returns the paths
+    /// of the entries it left, the user's or those it could not remove (`.` for an entry at
+    /// `folder` that is not a folder); none when it is gone.
     static func remove(_ folder: String, beside output: String) -> [String] {
         guard let kind = FileSystem.kind(folder) else { return [] }
         guard kind == .folder else { return ["."] }
@@ -116,8 +117,15 @@ struct SpareFolder {
                     let cName = UnsafeRawPointer(bytes.baseAddress!).assumingMemoryBound(to: CChar.self)
                     var info = stat()
                     guard fstatat(descriptor, cName, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return true }
+                    // A name that is not UTF-8 is never one sitegen wrote, nor anything below it.
+                    let readable = Array(name.utf8) == entry.name
                     if FileSystem.kind(ofMode: info.st_mode) == .folder {
-                        let child = openat(descriptor, cName, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                        // A staging folder a killed build left in the output it was made from.
+                        if relative.isEmpty && readable && name.hasPrefix(".sitegen-staging-") {
+                            FileSystem.removeTree(folder + "/" + name)
+                            return true
+                        }
+                        let child = readable ? openat(descriptor, cName, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) : -1
                         guard child >= 0 else {
                             left.append(path)
                             return false
@@ -131,10 +139,9 @@ struct SpareFolder {
                         }
                         return true
                     }
-                    let sitegens = manifest.files.contains(path) || (relative.isEmpty && name.hasPrefix(".sitegen-"))
+                    let sitegens = manifest.files.contains(path)
                         || FileSystem.entryIdentity(output + "/" + path) == [UInt64(info.st_dev), UInt64(info.st_ino)]
-                    // A name that is not UTF-8 is never one sitegen wrote.
-                    guard sitegens, Array(name.utf8) == entry.name else {
+                    guard readable, sitegens else {
                         left.append(path)
                         return false
                     }
@@ -159,6 +166,13 @@ struct SpareFolder {
     private static func isInside(_ path: String, _ folders: [String: FileStamp]) -> Bool {
         let folder = URLPath.folder(of: path)
         return folder.isEmpty || folders[folder] != nil
+    }
+
+    /// The warning for the spare at `path`, which holds what ``remove(_:beside:)`` left;
+    /// `cached`: the build keeps a spare.
+    static func leftWarning(_ path: String, cached: Bool) -> SiteError {
+        SiteError(file: path, "holds files sitegen did not write (or could not remove), which stay there"
+                  + (cached ? "; until they are moved out, no spare is kept and each cached build stages the whole output anew" : ""))
     }
 
     /// The stamp of each of `folders` (relative paths) in `root`, read on all cores; `nil` when

@@ -154,8 +154,7 @@ extension SiteBuilder {
         // What is left at the spare's path when no spare was kept there is the user's (SpareFolder.remove).
         let sparePath = SpareFolder.path(for: output)
         if folder.spareRecord == nil, FileSystem.kind(sparePath) != nil {
-            problems.append(SiteError(file: sparePath, "holds files sitegen did not write, which stay there; until they are moved out, "
-                                      + "no spare is kept and each cached build stages the whole output anew"))
+            problems.append(SpareFolder.leftWarning(sparePath, cached: true))
         }
         if !cache.write(contents, parses: keep.parses, texts: keep.texts, html: pages?.html, kept: pages?.records,
                         indexSize: cached?.indexSize ?? 0), !problems.contains(where: { $0.file == cache.path }) {
