@@ -124,7 +124,11 @@ struct ForeignFrontMatterTests {
         #expect(throws: MarkdownError(line: 2, message: "YAML front matter: the --- line that opens it has no --- line to close it")) {
             try MarkdownSource(text: "\n---\ntitle: a\ndate: 2024-01-01\n\nText\n")
         }
-        for text in ["---\nSome text: not a key\n", "---\n\ntitle: a\n", "---\n- item\n", "---\nhttps://example.org\n", "---\n"] {
+        for text in ["---\n\n# comment\n  \"title\": a\n", "---\ntítulo: a\n", "---\nog.image: a.png\n", "---\n  title: a\n"] {
+            #expect(throws: MarkdownError.self, "\(text)") { try MarkdownSource(text: text) }
+        }
+        for text in ["---\nSome text: not a key\n", "---\ntitle:a\n", "---\n- item\n", "---\nhttps://example.org\n", "---\n",
+                     "---\n> quote: a\n", "---\n\n"] {
             #expect(try MarkdownSource(text: text).body == text[...], "\(text)")
         }
         #expect(throws: MarkdownError(line: 3, column: 3, message: "JSON front matter: expected , or } after the value of \"title\"")) {
@@ -172,6 +176,7 @@ struct ForeignFrontMatterTests {
         #expect(UTF8Problem.first(in: Data([0xC0, 0xAF])) == UTF8Problem(line: 1, byte: 0xC0), "an overlong form")
         #expect(UTF8Problem.first(in: Data("\n\u{10FFFF}é\n".utf8) + Data([0xF0, 0x9F])) == UTF8Problem(line: 3, byte: 0xF0), "cut short")
         #expect(UTF8Problem.first(in: Data("日本語 🎉\n".utf8)) == nil)
+        #expect(UTF8Problem.first(in: "title".data(using: .utf16)!)?.message == "is UTF-16 text (it starts with UTF-16's byte order mark); save the file as UTF-8")
     }
 
     @Test("JSON nested deeper than YAML allows is an error, not a crash")

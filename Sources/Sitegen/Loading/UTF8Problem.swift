@@ -13,10 +13,14 @@ package struct UTF8Problem: Equatable {
         self.byte = byte
     }
 
+    /// Whether the file starts with UTF-16's byte order mark.
+    package var isUTF16 = false
+
     /// What to tell the user.
-    var message: String {
-        "is not UTF-8 text: this line holds the byte 0x" + String(byte, radix: 16, uppercase: true)
-            + ", which UTF-8 does not allow here; save the file as UTF-8"
+    package var message: String {
+        isUTF16 ? "is UTF-16 text (it starts with UTF-16's byte order mark); save the file as UTF-8"
+            : "is not UTF-8 text: this line holds the byte 0x" + String(byte, radix: 16, uppercase: true)
+                + ", which UTF-8 does not allow here; save the file as UTF-8"
     }
 
     /// The problem of text read from a file, if it has one: only text that holds U+FFFD (what
@@ -40,7 +44,12 @@ package struct UTF8Problem: Equatable {
     /// The first byte of `bytes` that does not start a well-formed UTF-8 sequence (no
     /// overlong forms, surrogates or code points past U+10FFFF), and its line.
     package static func first(in bytes: Data) -> UTF8Problem? {
-        bytes.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> UTF8Problem? in
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
+            var problem = UTF8Problem(line: 1, byte: bytes[bytes.startIndex])
+            problem.isUTF16 = true
+            return problem
+        }
+        return bytes.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> UTF8Problem? in
             var line = 1
             var index = 0
             while index < bytes.count {

@@ -19,7 +19,8 @@ enum FrontMatterBlock {
     }
 
     /// Reads the front matter block of `text`, if it has one. A first `---` with no closing
-    /// line is Markdown (a thematic break), not front matter, unless a `key:` line follows it;
+    /// line is Markdown (a thematic break), not front matter, unless a `key:` line follows it
+    /// (after blank lines and comments);
     /// a first `+++` with none is an error, as is a JSON object that does not close.
     ///
     /// - Throws: ``MarkdownError`` with the line (and column) in the file.
@@ -50,9 +51,10 @@ enum FrontMatterBlock {
             return none
         }
         let start = rest.startIndex
+        // The first line in the block but blank lines and comments.
         var second: Substring.UTF8View?
         while let line = nextLine(&rest) {
-            if second == nil { second = line }
+            if second == nil && !isBlank(line) && line.first(where: { !isSpace($0) }) != UInt8(ascii: "#") { second = line }
             lineNumber += 1
             let closes = format == "YAML" ? isFence(line, "---") || isFence(line, "...") : isFence(line, "+++")
             guard closes else { continue }
@@ -70,14 +72,22 @@ enum FrontMatterBlock {
         throw MarkdownError(line: openingLine, message: "YAML front matter: the --- line that opens it has no --- line to close it")
     }
 
-    /// Whether `line` starts as a YAML map's key does: a name, then `:` at the end or before a space.
+    /// Whether `line` starts as a YAML map's key does: a word (with no space; or any text in
+    /// quotes), then `:` at the end or before a space; spaces may come first.
     private static func startsWithKey(_ line: Substring.UTF8View) -> Bool {
-        let isName = { (byte: UInt8) in
-            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+        guard let start = line.firstIndex(where: { !isSpace($0) }) else { return false }
+        let first = line[start]
+        var colon: Substring.UTF8View.Index
+        if first == UInt8(ascii: "\"") || first == UInt8(ascii: "'") {
+            guard let close = line[line.index(after: start)...].firstIndex(of: first) else { return false }
+            colon = line.index(after: close)
+        } else {
+            // Not what starts a YAML list, comment, flow value, block scalar, tag, alias or anchor.
+            guard !"-#[]{}>|!*&%@`,?:".utf8.contains(first),
+                  let end = line[start...].firstIndex(where: { isSpace($0) || $0 == UInt8(ascii: ":") }) else { return false }
+            colon = end
         }
-        guard let first = line.first, isName(first), first != UInt8(ascii: "-"),
-              let colon = line.firstIndex(where: { !isName($0) }), line[colon] == UInt8(ascii: ":") else { return false }
+        guard colon < line.endIndex, line[colon] == UInt8(ascii: ":") else { return false }
         let after = line.index(after: colon)
         return after == line.endIndex || isSpace(line[after])
     }
