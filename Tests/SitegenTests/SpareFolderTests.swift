@@ -198,6 +198,8 @@ struct SpareFolderTests {
         let mine = [".sitegen-spare-public/mine.txt", ".sitegen-spare-public/mine/notes.txt", ".sitegen-spare-public/about/mine.txt",
                     ".sitegen-spare-public/.sitegen-notes.txt"]
         for path in mine { try site.write("mine\n", to: path) }
+        let emptyFolder = spare(of: site).appendingPathComponent("uploads/2024")
+        try FileManager.default.createDirectory(at: emptyFolder, withIntermediateDirectories: true)
         for round in 1...2 {
             try site.write(original + "\nEdit \(round).\n", to: post)
             try await buildAndCompare(site)
@@ -217,6 +219,7 @@ struct SpareFolderTests {
         #expect(plain.warnings.filter { $0.description.contains(".sitegen-spare-public: holds files sitegen did not write") }.count == 1,
                 "\(plain.warnings)")
         for path in mine { #expect(try String(contentsOf: site.root.appendingPathComponent(path), encoding: .utf8) == "mine\n") }
+        #expect(FileSystem.kind(emptyFolder.path) == .folder, "the user's empty folder is gone")
         // Once they are moved out, the next cached builds keep a spare again.
         try FileManager.default.removeItem(at: spare(of: site))
         try site.write(original + "\nEdit 3.\n", to: post)

@@ -89,7 +89,8 @@ struct SpareFolder {
     /// Removes the spare at `folder` (or whatever is at its path) but for what sitegen did not
     /// write there: it removes the entries the spare's own manifest lists, those that are the
     /// output folder `output`'s own entries at the same path (hard links of one file), the
-    /// staging folders of killed builds, and the folders that leaves empty. Returns the paths
+    /// staging folders of killed builds, and the folders of sitegen's that leaves empty (those
+    /// the manifest lists or the output folder has). Returns the paths
     /// of the entries it left, the user's or those it could not remove (`.` for an entry at
     /// `folder` that is not a folder); none when it is gone.
     static func remove(_ folder: String, beside output: String) -> [String] {
@@ -133,7 +134,9 @@ struct SpareFolder {
                         // A folder that is not removed though nothing was left in it is told as it is.
                         let inside = remove(path, in: child, depth: depth + 1)
                         close(child)
-                        guard unlinkat(descriptor, cName, AT_REMOVEDIR) == 0 else {
+                        // A folder sitegen did not make (an empty one of the user's) stays.
+                        guard inside, manifest.folders.contains(path) || FileSystem.kind(output + "/" + path) == .folder,
+                              unlinkat(descriptor, cName, AT_REMOVEDIR) == 0 else {
                             if inside { left.append(path) }
                             return false
                         }
