@@ -90,9 +90,9 @@ struct SpareFolder {
     /// write there: it removes the entries the spare's own manifest lists, those that are the
     /// output folder `output`'s own entries at the same path (hard links of one file), the
     /// staging folders of killed builds, and the folders of sitegen's that leaves empty (those
-    /// the manifest lists or the output folder has). Returns the paths
-    /// of the entries it left, the user's or those it could not remove (`.` for an entry at
-    /// `folder` that is not a folder); none when it is gone.
+    /// the manifest lists or the output folder has). Returns the paths of the entries it left,
+    /// the user's or those it could not remove (`.` for an entry at `folder` that is not a
+    /// folder); none when it is gone.
     static func remove(_ folder: String, beside output: String) -> [String] {
         guard let kind = FileSystem.kind(folder) else { return [] }
         guard kind == .folder else { return ["."] }
@@ -103,7 +103,8 @@ struct SpareFolder {
         defer { close(top) }
         let manifest = OutputManifest.read(from: folder) ?? OutputManifest()
         var left: [String] = []
-        // Whether everything in the open folder `descriptor` (at `relative`) went. Deeper than any output's folders, a folder is left as it is.
+        // Whether everything in the open folder `descriptor` (at `relative`) went. Deeper than
+        // any output's folders, a folder is left as it is.
         func remove(_ relative: String, in descriptor: Int32, depth: Int) -> Bool {
             guard depth <= 256, case .success(let entries) = FolderEntry.entries(ofOpen: descriptor) else {
                 left.append(relative.isEmpty ? "." : relative)
