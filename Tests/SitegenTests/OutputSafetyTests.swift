@@ -138,6 +138,34 @@ struct OutputSafetyTests {
         #expect(try !site.page(".sitegen-manifest").contains("CNAME"))
     }
 
+    @Test("a file of the user's whose name is another Unicode form of a published file's (NFD beside NFC) is the user's: it survives builds, cached builds and the spare's removal")
+    func userFileOfAnotherUnicodeForm() async throws {
+        let site = try TestSite(example: "blog")
+        try site.write("the site's\n", to: "static/caf\u{E9}.txt")
+        let mine = "cafe\u{301}.txt"
+        #expect(Array(mine.utf8) != Array("caf\u{E9}.txt".utf8) && mine == "caf\u{E9}.txt", "two names Swift takes as equal")
+        let read = { (path: String) in String(data: FileManager.default.contents(atPath: path) ?? Data(), encoding: .utf8) }
+        #expect(try Sitegen.run(["build"], in: site.root).status == 0)
+        try site.write("mine\n", to: "public/" + mine)
+        #expect(try Sitegen.run(["build"], in: site.root).status == 0)
+        #expect(read(site.output.path + "/" + mine) == "mine\n")
+        #expect(read(site.output.path + "/caf\u{E9}.txt") == "the site's\n")
+        let post = "content/about.md"
+        let original = try String(contentsOf: site.root.appendingPathComponent(post), encoding: .utf8)
+        for round in 1...3 {
+            try site.write(original + "\nEdit \(round).\n", to: post)
+            #expect(try Sitegen.run(["build", "--cache"], in: site.root).status == 0)
+            #expect(read(site.output.path + "/" + mine) == "mine\n", "round \(round)")
+        }
+        // In the spare, which a build without the cache removes.
+        let spare = site.root.appendingPathComponent(".sitegen-spare-public").path
+        #expect(FileSystem.kind(spare) == .folder)
+        try site.write("mine in the spare\n", to: ".sitegen-spare-public/" + mine)
+        #expect(try Sitegen.run(["build"], in: site.root).status == 0)
+        #expect(read(spare + "/" + mine) == "mine in the spare\n")
+        #expect(read(site.output.path + "/" + mine) == "mine\n")
+    }
+
     @Test("a file sitegen did not write where the build makes one is an error, and the folder stays as it was")
     func neverReplacesAUsersFile() throws {
         let site = try TestSite(example: "blog")

@@ -343,9 +343,9 @@ final class OutputFolder: Sendable {
             for name in FileSystem.entries(of: relative.isEmpty ? staging : staging + "/" + relative) ?? [] {
                 let path = relative.isEmpty ? name : relative + "/" + name
                 let kind = FileSystem.kind(staging + "/" + path)
-                if made.folders.contains(path) && kind == .folder {
+                if made.folders.containsExactly(path) && kind == .folder {
                     queue.append(path)
-                } else if !made.files.contains(path) || kind != .file {
+                } else if !made.files.containsExactly(path) || kind != .file {
                     strays.append(path)
                     FileSystem.removeTree(staging + "/" + path)
                 }
@@ -531,17 +531,17 @@ final class OutputFolder: Sendable {
         let path = relative.isEmpty ? name : relative + "/" + name
         let kind = entry.kind(at: folder + "/" + name)
         if kind == .folder {
-            if !carry.previous.folders.contains(path) && FileSystem.entries(of: folder + "/" + name)?.isEmpty ?? false {
+            if !carry.previous.folders.containsExactly(path) && FileSystem.entries(of: folder + "/" + name)?.isEmpty ?? false {
                 // An empty folder of the user's.
-                if carry.made.files.contains(path) { carry.conflicts.append(path); return true }
-                if !carry.made.folders.contains(path) && FileSystem.makeFolder(staging + "/" + path) { carry.folders.append(path) }
+                if carry.made.files.containsExactly(path) { carry.conflicts.append(path); return true }
+                if !carry.made.folders.containsExactly(path) && FileSystem.makeFolder(staging + "/" + path) { carry.folders.append(path) }
                 return true
             }
             return try carryOver(path, into: &carry)
         }
-        if carry.previous.files.contains(path) { return true }
+        if carry.previous.files.containsExactly(path) { return true }
         // A file of the user's: it stays, with its folders.
-        if carry.made.owns(path) || URLPath.ancestors(of: path).contains(where: carry.made.files.contains) {
+        if carry.made.owns(path) || URLPath.ancestors(of: path).contains(where: carry.made.files.containsExactly) {
             carry.conflicts.append(path)
             return true
         }
@@ -604,7 +604,7 @@ final class OutputFolder: Sendable {
             retire(path, old: old, carried: carry)
             return
         }
-        if carry.previous.files.contains(path) {
+        if carry.previous.files.containsExactly(path) {
             FileSystem.removeFile(source)
             return
         }
@@ -618,7 +618,7 @@ final class OutputFolder: Sendable {
                 FileSystem.makeFolder(target + "/" + ancestor)
             }
             if hasFolder(at: URLPath.folder(of: path)) { FileSystem.rename(source, to: destination) }
-        case (_, _?) where !carry.made.files.contains(path) && FileSystem.kind(destination) != .folder
+        case (_, _?) where !carry.made.files.containsExactly(path) && FileSystem.kind(destination) != .folder
                 && hasFolder(at: URLPath.folder(of: path)):
             // Replaced while the build was swapped in (an editor's save): the new one wins.
             FileSystem.rename(source, to: destination)
@@ -647,9 +647,9 @@ final class OutputFolder: Sendable {
             case nil: continue
             case .folder?:
                 // A folder where a file goes: only one that holds nothing but sitegen's files may go.
-                if made.files.contains(path) && !isOnlySitegens(path, previous: previous) { conflicts.append(path) }
+                if made.files.containsExactly(path) && !isOnlySitegens(path, previous: previous) { conflicts.append(path) }
             default:
-                if !previous.files.contains(path) { conflicts.append(path) }
+                if !previous.files.containsExactly(path) { conflicts.append(path) }
             }
         }
         try throwConflicts(conflicts, previous: previous)
@@ -698,7 +698,7 @@ final class OutputFolder: Sendable {
         for name in FileSystem.entries(of: root + "/" + relative) ?? [] {
             let path = relative + "/" + name
             let owned = FileSystem.kind(root + "/" + path) == .folder
-                ? isOnlySitegens(path, in: root, previous: previous) : previous.files.contains(path)
+                ? isOnlySitegens(path, in: root, previous: previous) : previous.files.containsExactly(path)
             if !owned { return false }
         }
         return true
@@ -747,7 +747,7 @@ final class OutputFolder: Sendable {
     }
 
     /// Whether `entry` is `prefix` + the id of a process that no longer runs + `-` + a UUID.
-    private static func isLeftover(_ entry: String, prefix: String) -> Bool {
+    static func isLeftover(_ entry: String, prefix: String) -> Bool {
         guard entry.hasPrefix(prefix) else { return false }
         let rest = entry.dropFirst(prefix.count)
         guard let dash = rest.firstIndex(of: "-"), let owner = Int32(rest[..<dash]),

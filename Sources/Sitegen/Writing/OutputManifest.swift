@@ -17,9 +17,9 @@ struct OutputManifest: Equatable {
     /// (``ImageCopyMaker``): the next build links one it would make alike.
     var images: [String: String] = [:]
 
-    /// Whether `path` is, or is inside, an entry of the manifest.
+    /// Whether `path` is an entry of the manifest, byte for byte (see ``Swift/Set/containsExactly(_:)``).
     func owns(_ path: String) -> Bool {
-        files.contains(path) || folders.contains(path)
+        files.containsExactly(path) || folders.containsExactly(path)
     }
 
     /// The manifest of the output folder at `folder`; `nil` when it has none (or one that

@@ -70,7 +70,7 @@ struct SpareFolder {
         guard let spareNow = stamps(of: Array(spareFolders.keys), in: folder), spareNow == spareFolders,
               let outputNow = stamps(of: Array(record.outputFolders.keys), in: output) else { return nil }
         let differing = Set(record.changed).union(record.goneFolders)
-        let owned: @Sendable (String) -> Bool = { manifest.owns($0) || differing.contains($0) }
+        let owned: @Sendable (String) -> Bool = { manifest.owns($0) || differing.containsExactly($0) }
         var listed = [""]
         for (path, stamp) in outputNow where stamp != record.outputFolders[path] || stamp.isRacy(with: record.readAt) {
             listed.append(path)
@@ -123,7 +123,7 @@ struct SpareFolder {
                     let readable = Array(name.utf8) == entry.name
                     if FileSystem.kind(ofMode: info.st_mode) == .folder {
                         // A staging folder a killed build left in the output it was made from.
-                        if relative.isEmpty && readable && name.hasPrefix(".sitegen-staging-") {
+                        if relative.isEmpty && readable && OutputFolder.isLeftover(name, prefix: ".sitegen-staging-") {
                             FileSystem.removeTree(folder + "/" + name)
                             return true
                         }
@@ -136,14 +136,14 @@ struct SpareFolder {
                         let inside = remove(path, in: child, depth: depth + 1)
                         close(child)
                         // A folder sitegen did not make (an empty one of the user's) stays.
-                        guard inside, manifest.folders.contains(path) || FileSystem.kind(output + "/" + path) == .folder,
+                        guard inside, manifest.folders.containsExactly(path) || FileSystem.kind(output + "/" + path) == .folder,
                               unlinkat(descriptor, cName, AT_REMOVEDIR) == 0 else {
                             if inside { left.append(path) }
                             return false
                         }
                         return true
                     }
-                    let sitegens = manifest.files.contains(path)
+                    let sitegens = manifest.files.containsExactly(path)
                         || FileSystem.entryIdentity(output + "/" + path) == [UInt64(info.st_dev), UInt64(info.st_ino)]
                     guard readable, sitegens else {
                         left.append(path)
