@@ -121,14 +121,17 @@ struct ForeignFrontMatterTests {
             try MarkdownSource(text: "+++\ntitle = \"a\"\nText\n")
         }
         // A `---` that a `key:` line follows opens front matter, closed or not; before anything else it is a thematic break.
-        #expect(throws: MarkdownError(line: 2, message: "YAML front matter: the --- line that opens it has no --- line to close it")) {
+        #expect(throws: MarkdownError(line: 2, message: "YAML front matter: the --- line that opens it has no --- line to close it; "
+                                      + "add one, or, for a thematic break, leave a blank line after the ---")) {
             try MarkdownSource(text: "\n---\ntitle: a\ndate: 2024-01-01\n\nText\n")
         }
-        for text in ["---\n\n# comment\n  \"title\": a\n", "---\ntítulo: a\n", "---\nog.image: a.png\n", "---\n  title: a\n"] {
+        for text in ["---\n  \"title\": a\n", "---\ntítulo: a\n", "---\nog.image: a.png\n", "---\n  title: a\n"] {
             #expect(throws: MarkdownError.self, "\(text)") { try MarkdownSource(text: text) }
         }
+        // A blank line or a heading after the `---` is Markdown's, whatever follows.
         for text in ["---\nSome text: not a key\n", "---\ntitle:a\n", "---\n- item\n", "---\nhttps://example.org\n", "---\n",
-                     "---\n> quote: a\n", "---\n\n"] {
+                     "---\n> quote: a\n", "---\n\n", "---\n\ntitle: a\n", "---\n# Release notes\nVersion: 2.0 is out.\n",
+                     "---\n\n## Changelog\n\n2024-01-02: fixed\n"] {
             #expect(try MarkdownSource(text: text).body == text[...], "\(text)")
         }
         #expect(throws: MarkdownError(line: 3, column: 3, message: "JSON front matter: expected , or } after the value of \"title\"")) {
@@ -169,14 +172,23 @@ struct ForeignFrontMatterTests {
         try site.write("---\ntitle: c \u{FFFD}\n---\nFine.\n", to: "content/c.md")
         let error = await #expect(throws: SiteErrors.self) { try await site.build() }
         #expect(error?.errors.map(\.description) == [
-            "content/a.md:1: YAML front matter: the --- line that opens it has no --- line to close it. Fix the YAML between the --- lines.",
+            "content/a.md:1: YAML front matter: the --- line that opens it has no --- line to close it; "
+                + "add one, or, for a thematic break, leave a blank line after the ---",
             "content/b.md:4: is not UTF-8 text: this line holds the byte 0xE9, which UTF-8 does not allow here; save the file as UTF-8",
         ])
+        // The configuration too.
+        let configured = try TestSite()
+        try configured.write("# Home\n", to: "content/index.md")
+        try (Data("baseURL: https://example.org/\ntitle: Caf".utf8) + Data([0xE9, 0x0A])).write(to: configured.root.appendingPathComponent("sitegen.yml"))
+        let configurationError = await #expect(throws: SiteError.self) { try await configured.build() }
+        #expect(configurationError?.description == "sitegen.yml:2: is not UTF-8 text: this line holds the byte 0xE9, "
+                + "which UTF-8 does not allow here; save the file as UTF-8")
         #expect(UTF8Problem.first(in: Data([0x61, 0xED, 0xA0, 0x80])) == UTF8Problem(line: 1, byte: 0xED), "a surrogate")
         #expect(UTF8Problem.first(in: Data([0xC0, 0xAF])) == UTF8Problem(line: 1, byte: 0xC0), "an overlong form")
         #expect(UTF8Problem.first(in: Data("\n\u{10FFFF}é\n".utf8) + Data([0xF0, 0x9F])) == UTF8Problem(line: 3, byte: 0xF0), "cut short")
         #expect(UTF8Problem.first(in: Data("日本語 🎉\n".utf8)) == nil)
         #expect(UTF8Problem.first(in: "title".data(using: .utf16)!)?.message == "is UTF-16 text (it starts with UTF-16's byte order mark); save the file as UTF-8")
+        #expect(UTF8Problem.first(in: "title".data(using: .utf32)!)?.encoding == "UTF-32")
     }
 
     @Test("JSON nested deeper than YAML allows is an error, not a crash")

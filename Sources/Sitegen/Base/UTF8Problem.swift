@@ -13,14 +13,14 @@ package struct UTF8Problem: Equatable {
         self.byte = byte
     }
 
-    /// Whether the file starts with UTF-16's byte order mark.
-    package var isUTF16 = false
+    /// The encoding whose byte order mark the file starts with (`UTF-16`, `UTF-32`), if any.
+    package var encoding: String?
 
     /// What to tell the user.
     package var message: String {
-        isUTF16 ? "is UTF-16 text (it starts with UTF-16's byte order mark); save the file as UTF-8"
-            : "is not UTF-8 text: this line holds the byte 0x" + String(byte, radix: 16, uppercase: true)
-                + ", which UTF-8 does not allow here; save the file as UTF-8"
+        if let encoding { return "is \(encoding) text (it starts with \(encoding)'s byte order mark); save the file as UTF-8" }
+        return "is not UTF-8 text: this line holds the byte 0x" + String(byte, radix: 16, uppercase: true)
+            + ", which UTF-8 does not allow here; save the file as UTF-8"
     }
 
     /// The problem of text read from a file, if it has one: only text that holds U+FFFD (what
@@ -44,9 +44,10 @@ package struct UTF8Problem: Equatable {
     /// The first byte of `bytes` that does not start a well-formed UTF-8 sequence (no
     /// overlong forms, surrogates or code points past U+10FFFF), and its line.
     package static func first(in bytes: Data) -> UTF8Problem? {
-        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
+        for (encoding, marks) in [("UTF-32", [[0xFF, 0xFE, 0, 0], [0, 0, 0xFE, 0xFF]]), ("UTF-16", [[0xFF, 0xFE], [0xFE, 0xFF]] as [[UInt8]])]
+        where marks.contains(where: { bytes.starts(with: $0) }) {
             var problem = UTF8Problem(line: 1, byte: bytes[bytes.startIndex])
-            problem.isUTF16 = true
+            problem.encoding = encoding
             return problem
         }
         return bytes.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> UTF8Problem? in

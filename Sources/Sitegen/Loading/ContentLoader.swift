@@ -606,6 +606,7 @@ struct ContentLoader {
 
     /// What to fix, after a front matter error's message (which starts with its format).
     private static func fixHint(_ message: String) -> String {
+        if message.hasSuffix("after the ---") { return "" }
         if message.hasPrefix("TOML") { return ". Fix the TOML between the +++ lines." }
         if message.hasPrefix("JSON") { return ". Fix the JSON object at the top of the file." }
         return ". Fix the YAML between the --- lines."

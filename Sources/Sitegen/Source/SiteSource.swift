@@ -48,13 +48,19 @@ extension SiteSource {
         }
     }
 
-    /// ``text(of:maximumSize:)``, failing with a ``SiteError`` at `shown`.
+    /// ``text(of:maximumSize:)``, checked to be UTF-8 (``UTF8Problem``), failing with a
+    /// ``SiteError`` at `shown`.
     func readText(_ file: String, maximumSize: Int, shownAs shown: String) throws(SiteError) -> String {
+        let text: String
+        let problem: UTF8Problem?
         do {
-            return try text(of: file, maximumSize: maximumSize)
+            text = try self.text(of: file, maximumSize: maximumSize)
+            problem = try UTF8Problem.of(text) { try contents(of: file, maximumSize: maximumSize) }
         } catch {
             throw Self.failure(error, shownAs: shown)
         }
+        if let problem { throw SiteError(file: shown, line: problem.line, problem.message) }
+        return text
     }
 
     /// What a source's error says, at the file as the author knows it.

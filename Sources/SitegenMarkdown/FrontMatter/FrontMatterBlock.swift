@@ -19,8 +19,7 @@ enum FrontMatterBlock {
     }
 
     /// Reads the front matter block of `text`, if it has one. A first `---` with no closing
-    /// line is Markdown (a thematic break), not front matter, unless a `key:` line follows it
-    /// (after blank lines and comments);
+    /// line is Markdown (a thematic break), not front matter, unless a `key:` line follows it;
     /// a first `+++` with none is an error, as is a JSON object that does not close.
     ///
     /// - Throws: ``MarkdownError`` with the line (and column) in the file.
@@ -51,10 +50,10 @@ enum FrontMatterBlock {
             return none
         }
         let start = rest.startIndex
-        // The first line in the block but blank lines and comments.
+        // The line after the opening one: a blank line or a heading there is Markdown's.
         var second: Substring.UTF8View?
         while let line = nextLine(&rest) {
-            if second == nil && !isBlank(line) && line.first(where: { !isSpace($0) }) != UInt8(ascii: "#") { second = line }
+            if second == nil { second = line }
             lineNumber += 1
             let closes = format == "YAML" ? isFence(line, "---") || isFence(line, "...") : isFence(line, "+++")
             guard closes else { continue }
@@ -69,7 +68,8 @@ enum FrontMatterBlock {
         // A `---` then a `key:` line is front matter whose closing line was forgotten, not a
         // thematic break before a paragraph.
         guard let second, startsWithKey(second) else { return none }
-        throw MarkdownError(line: openingLine, message: "YAML front matter: the --- line that opens it has no --- line to close it")
+        throw MarkdownError(line: openingLine, message: "YAML front matter: the --- line that opens it has no --- line to close it; "
+                            + "add one, or, for a thematic break, leave a blank line after the ---")
     }
 
     /// Whether `line` starts as a YAML map's key does: a word (with no space; or any text in
