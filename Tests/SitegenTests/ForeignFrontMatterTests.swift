@@ -170,11 +170,14 @@ struct ForeignFrontMatterTests {
         // Latin-1 on line 3; a U+FFFD written as UTF-8 on line 2 is text like any other.
         try (Data("---\ntitle: \u{FFFD}\n---\nCaf".utf8) + Data([0xE9, 0x0A])).write(to: site.root.appendingPathComponent("content/b.md"))
         try site.write("---\ntitle: c \u{FFFD}\n---\nFine.\n", to: "content/c.md")
+        try "# Title\n".data(using: .utf16BigEndian)!.write(to: site.root.appendingPathComponent("content/d.md"))
         let error = await #expect(throws: SiteErrors.self) { try await site.build() }
         #expect(error?.errors.map(\.description) == [
             "content/a.md:1: YAML front matter: the --- line that opens it has no --- line to close it; "
                 + "add one, or, for a thematic break, leave a blank line after the ---",
             "content/b.md:4: is not UTF-8 text: this line holds the byte 0xE9, which UTF-8 does not allow here; save the file as UTF-8",
+            "content/d.md:1: holds a NUL byte on this line, which text never holds (UTF-16 text without its byte order mark?); "
+                + "save the file as UTF-8",
         ])
         // The configuration too.
         let configured = try TestSite()
@@ -189,6 +192,9 @@ struct ForeignFrontMatterTests {
         #expect(UTF8Problem.first(in: Data("日本語 🎉\n".utf8)) == nil)
         #expect(UTF8Problem.first(in: "title".data(using: .utf16)!)?.message == "is UTF-16 text (it starts with UTF-16's byte order mark); save the file as UTF-8")
         #expect(UTF8Problem.first(in: "title".data(using: .utf32)!)?.encoding == "UTF-32")
+        // UTF-16 without its byte order mark is valid UTF-8 full of NUL bytes.
+        #expect(UTF8Problem.of("# Title\nTe\u{0}xt\n", bytes: { Data() }) == UTF8Problem(line: 2, byte: 0))
+        #expect(UTF8Problem.of("# Title\nText \u{FFFD}\n", bytes: { Data("# Title\nText \u{FFFD}\n".utf8) }) == nil)
     }
 
     @Test("JSON nested deeper than YAML allows is an error, not a crash")

@@ -19,26 +19,31 @@ package struct UTF8Problem: Equatable {
     /// What to tell the user.
     package var message: String {
         if let encoding { return "is \(encoding) text (it starts with \(encoding)'s byte order mark); save the file as UTF-8" }
+        if byte == 0 { return "holds a NUL byte on this line, which text never holds (UTF-16 text without its byte order mark?); save the file as UTF-8" }
         return "is not UTF-8 text: this line holds the byte 0x" + String(byte, radix: 16, uppercase: true)
             + ", which UTF-8 does not allow here; save the file as UTF-8"
     }
 
     /// The problem of text read from a file, if it has one: only text that holds U+FFFD (what
     /// each byte that is not UTF-8 became) has its bytes read again, by `bytes`, to be sure.
-    static func of(_ text: String, bytes: () throws -> Data) rethrows -> UTF8Problem? {
+    /// A NUL byte, which no text holds, is one too (UTF-16 without its byte order mark).
+    package static func of(_ text: String, bytes: () throws -> Data) rethrows -> UTF8Problem? {
         var text = text
-        let holdsReplacement = text.withUTF8 { utf8 in
-            guard var at = utf8.baseAddress else { return false }
-            let end = at + utf8.count
+        let (holdsReplacement, nulLine) = text.withUTF8 { utf8 -> (Bool, Int?) in
+            guard let start = utf8.baseAddress else { return (false, nil) }
+            let end = start + utf8.count
+            var at = start
             while let found = memchr(at, 0xEF, end - at) {
                 let lead = UnsafePointer(found.assumingMemoryBound(to: UInt8.self))
-                if end - lead >= 3 && lead[1] == 0xBF && lead[2] == 0xBD { return true }
+                if end - lead >= 3 && lead[1] == 0xBF && lead[2] == 0xBD { return (true, nil) }
                 at = lead + 1
             }
-            return false
+            guard let nul = memchr(start, 0, utf8.count) else { return (false, nil) }
+            let offset = UnsafePointer(nul.assumingMemoryBound(to: UInt8.self)) - start
+            return (false, 1 + utf8[..<offset].count { $0 == UInt8(ascii: "\n") })
         }
-        guard holdsReplacement else { return nil }
-        return first(in: try bytes())
+        if holdsReplacement { return first(in: try bytes()) }
+        return nulLine.map { UTF8Problem(line: $0, byte: 0) }
     }
 
     /// The first byte of `bytes` that does not start a well-formed UTF-8 sequence (no
