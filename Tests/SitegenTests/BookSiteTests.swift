@@ -68,7 +68,7 @@ struct BookSiteTests {
         #expect(summary.warnings.isEmpty)
     }
 
-    @Test("files with Windows line ends: a SUMMARY.md's chapters and MkDocs' admonitions are read as with \\n")
+    @Test("files with Windows or old Mac line ends: front matter, a SUMMARY.md's chapters and MkDocs' admonitions are read as with \\n")
     func windowsLineEnds() async throws {
         let book = try TestSite()
         try book.write("[book]\r\ntitle = \"B\"\r\n", to: "book.toml")
@@ -83,6 +83,12 @@ struct BookSiteTests {
         try docs.write("# H\r\n\r\n!!! note \"T\"\r\n    Body.\r\n\r\nAfter\r\n", to: "docs/index.md")
         try await docs.build()
         #expect(try docs.page("index.html").contains("T</p>\n<p>Body.</p>\n</div>"))
+        // Old Mac line ends (`\r` alone), which CommonMark reads as line ends too: the front matter is read as such.
+        let mac = try TestSite()
+        try mac.write("---\rtitle: Mac\rtags: [old]\r---\rBody line.\r", to: "content/mac.md")
+        try await mac.build()
+        let page = try mac.page("mac/index.html")
+        #expect(page.contains("<title>Mac") && page.contains("<p>Body line.</p>") && !page.contains("title: Mac"), "\(page)")
     }
 
     @Test("mdBook's hidden lines in Rust code blocks are left out; ## shows as #; other languages keep theirs")

@@ -596,12 +596,14 @@ struct ContentLoader {
         }, shown: { shownPrefix + $0 })
     }
 
-    /// A content file's text with Windows line ends (`\r\n`) read as `\n`: every line stays
-    /// where it was, and what reads the text line by line (a `SUMMARY.md`, MkDocs' admonitions,
-    /// tag counts) sees the lines a Windows editor wrote — `\r\n` is one Character in Swift,
-    /// which text split at `\n` would not see.
+    /// A content file's text with Windows line ends (`\r\n`) and old Mac ones (`\r` alone, a
+    /// line end to CommonMark too) read as `\n`: every line stays where it was, and what reads
+    /// the text line by line (its front matter, a `SUMMARY.md`, MkDocs' admonitions, tag counts)
+    /// sees the lines the editor wrote — `\r\n` is one Character in Swift, which text split at
+    /// `\n` would not see.
     static func text(_ text: String) -> String {
-        HTMLScan.contains("\r", in: text[...]) ? text.replacingOccurrences(of: "\r\n", with: "\n") : text
+        guard HTMLScan.contains("\r", in: text[...]) else { return text }
+        return text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
     }
 
     /// What to fix, after a front matter error's message (which starts with its format).
