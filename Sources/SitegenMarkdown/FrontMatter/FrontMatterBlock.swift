@@ -77,7 +77,7 @@ enum FrontMatterBlock {
     private static func startsWithKey(_ line: Substring.UTF8View) -> Bool {
         guard let start = line.firstIndex(where: { !isSpace($0) }) else { return false }
         let first = line[start]
-        var colon: Substring.UTF8View.Index
+        let colon: Substring.UTF8View.Index
         if first == UInt8(ascii: "\"") || first == UInt8(ascii: "'") {
             guard let close = line[line.index(after: start)...].firstIndex(of: first) else { return false }
             colon = line.index(after: close)
