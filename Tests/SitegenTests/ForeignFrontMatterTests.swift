@@ -195,6 +195,7 @@ struct ForeignFrontMatterTests {
         // UTF-16 without its byte order mark is valid UTF-8 full of NUL bytes.
         #expect(UTF8Problem.of("# Title\nTe\u{0}xt\n", bytes: { Data() }) == UTF8Problem(line: 2, byte: 0))
         #expect(UTF8Problem.of("# Title\nText \u{FFFD}\n", bytes: { Data("# Title\nText \u{FFFD}\n".utf8) }) == nil)
+        #expect(UTF8Problem.of("\u{FFFD}\n\u{0}\n", bytes: { Data("\u{FFFD}\n\u{0}\n".utf8) }) == UTF8Problem(line: 2, byte: 0))
     }
 
     @Test("JSON nested deeper than YAML allows is an error, not a crash")

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Where a file read as text first holds bytes that are not UTF-8, which reading it as a
-/// `String` would have turned into U+FFFD without a word.
+/// Where a file read as text first holds bytes that are not UTF-8 (which reading it as a
+/// `String` would have turned into U+FFFD without a word), or a NUL byte, or why it is not
+/// UTF-8 at all (a UTF-16 or UTF-32 byte order mark).
 package struct UTF8Problem: Equatable {
     /// The line of the first byte that is not UTF-8 (from 1).
     package let line: Int
@@ -32,18 +33,20 @@ package struct UTF8Problem: Equatable {
         let (holdsReplacement, nulLine) = text.withUTF8 { utf8 -> (Bool, Int?) in
             guard let start = utf8.baseAddress else { return (false, nil) }
             let end = start + utf8.count
+            var holdsReplacement = false
             var at = start
-            while let found = memchr(at, 0xEF, end - at) {
+            while !holdsReplacement, let found = memchr(at, 0xEF, end - at) {
                 let lead = UnsafePointer(found.assumingMemoryBound(to: UInt8.self))
-                if end - lead >= 3 && lead[1] == 0xBF && lead[2] == 0xBD { return (true, nil) }
+                holdsReplacement = end - lead >= 3 && lead[1] == 0xBF && lead[2] == 0xBD
                 at = lead + 1
             }
-            guard let nul = memchr(start, 0, utf8.count) else { return (false, nil) }
+            guard let nul = memchr(start, 0, utf8.count) else { return (holdsReplacement, nil) }
             let offset = UnsafePointer(nul.assumingMemoryBound(to: UInt8.self)) - start
-            return (false, 1 + utf8[..<offset].count { $0 == UInt8(ascii: "\n") })
+            return (holdsReplacement, 1 + utf8[..<offset].count { $0 == UInt8(ascii: "\n") })
         }
-        if holdsReplacement { return first(in: try bytes()) }
-        return nulLine.map { UTF8Problem(line: $0, byte: 0) }
+        // A U+FFFD that was in the file as UTF-8 is text like any other.
+        let problem = holdsReplacement ? first(in: try bytes()) : nil
+        return problem ?? nulLine.map { UTF8Problem(line: $0, byte: 0) }
     }
 
     /// The first byte of `bytes` that does not start a well-formed UTF-8 sequence (no
