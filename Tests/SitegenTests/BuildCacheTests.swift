@@ -601,6 +601,35 @@ struct BuildCacheTests {
         #expect(again.outputs["a/index.html"]?.values == 1 && again.outputs["a/index.html"]?.facts == [.page("a.md"), .templates])
         #expect(again.outputs["b/index.html"]?.values == 20 && again.outputs["b/index.html"]?.facts == [.listing("c.md"), .templates])
         #expect(again.outputs["d/index.html"]?.values == 4 && again.outputs["d/index.html"]?.facts == [.feedEntry("d.md")])
+        // Facts are named by their place in the cache's table: the table read comes first again,
+        // so that the entries kept as they were still name their facts; the new ones follow.
+        #expect(Array(again.keptFacts.prefix(read.keptFacts.count)) == read.keptFacts)
+        #expect(Set(again.keptFacts) == [.page("a.md"), .templates, .listing("a.md"), .site("en"), .listing("c.md"), .feedEntry("d.md")])
+        var third = again
+        third.set("e/index.html", .init(values: 5, facts: [.templates, .words("fr")]))
+        third.seen[.words("fr")] = 11
+        writer = CacheWriter()
+        writer.write(third)
+        reader = CacheReader(writer.bytes)
+        let last = try reader.read(DependencyRecord.self)
+        #expect(reader.isAtEnd)
+        #expect(last.outputs["a/index.html"]?.facts == [.page("a.md"), .templates])
+        #expect(last.outputs["b/index.html"]?.facts == [.listing("c.md"), .templates])
+        #expect(last.outputs["e/index.html"]?.facts == [.templates, .words("fr")])
+        // Only what was seen has a fingerprint.
+        #expect(last.seen == [.words("fr"): 11])
+        // An entry that names a place past the table is refused.
+        var hostile = CacheWriter()
+        hostile.write(1)
+        hostile.write(Fact.templates)
+        hostile.write(false)
+        hostile.write(1)
+        hostile.write("a/index.html")
+        hostile.write(UInt64(1))
+        hostile.write(1)
+        hostile.write(UInt32(1))
+        var hostileReader = CacheReader(hostile.bytes)
+        #expect(throws: CacheReader.Malformed.self) { try hostileReader.read(DependencyRecord.self) }
     }
 
     @Test("a page whose date comes while no file changes is published by the next cached build")

@@ -15,9 +15,11 @@ struct DependencyRecord: Sendable {
     /// asked once and looks through ``outputs`` instead of making the index.
     private var readers: [Fact: Set<String>]? = [:]
 
-    /// The bytes a build cache held this record in, and where each output's entry is in them:
-    /// an entry is written again as it is while that output's reads stay the ones read from it.
-    private var kept: (bytes: [UInt8], entries: [String: Range<Int>])?
+    /// The bytes a build cache held this record in, where each output's entry is in them, and
+    /// the cache's table of facts, which the entries name by place: an entry is written again
+    /// as it is while that output's reads stay the ones read from it (the table is written
+    /// again with the same facts first).
+    private var kept: (bytes: [UInt8], entries: [String: Range<Int>], facts: [Fact])?
 
     /// How many outputs are recorded.
     var readCount: Int { outputs.count }
@@ -39,13 +41,16 @@ struct DependencyRecord: Sendable {
 
     /// A record of `outputs` and `seen` as a build cache kept them, without the index of
     /// readers (see ``readers(of:)``); `entries`: where each output's entry is in `bytes`, the
-    /// cache's.
-    init(outputs: [String: Reads], seen: [Fact: UInt64], bytes: [UInt8], entries: [String: Range<Int>]) {
+    /// cache's, whose table of facts is `facts`.
+    init(outputs: [String: Reads], seen: [Fact: UInt64], bytes: [UInt8], entries: [String: Range<Int>], facts: [Fact]) {
         self.outputs = outputs
         self.seen = seen
         readers = nil
-        kept = (bytes, entries)
+        kept = (bytes, entries, facts)
     }
+
+    /// The table of facts a build cache held this record with (empty for a record made by a build).
+    var keptFacts: [Fact] { kept?.facts ?? [] }
 
     /// The output's entry as the build cache this record was read from held it, while its
     /// reads are still those.

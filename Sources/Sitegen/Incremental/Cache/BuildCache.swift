@@ -299,7 +299,7 @@ struct BuildCache {
     }
 
     /// The format of the file, raised whenever what it holds changes.
-    private static let format = "sitegen build cache 10"
+    private static let format = "sitegen build cache 11"
 
     /// Reads the cache but for its pages (see ``Opened/pages()``).
     func read() -> Reading {

@@ -180,26 +180,52 @@ extension ForeignTemplateTags: CacheCodable {
 }
 
 extension DependencyRecord: CacheCodable {
+    /// Each fact once, in a table (the one the record was read with, then those new since),
+    /// with its fingerprint if it was seen; then each output's path, values and facts, named by
+    /// their places in the table (an output kept from the build before: its entry as it was).
     func write(to writer: inout CacheWriter) {
-        writer.write(outputs.count)
+        var table = keptFacts
+        var places = Dictionary(table.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        func place(of fact: Fact) -> UInt32 {
+            if let place = places[fact] { return UInt32(place) }
+            places[fact] = table.count
+            table.append(fact)
+            return UInt32(table.count - 1)
+        }
+        var entries = CacheWriter(capacity: outputs.count * 64)
+        entries.write(outputs.count)
         for (path, reads) in outputs {
             // An output kept from the build before: its entry as the cache held it.
             if let entry = keptEntry(of: path) {
-                writer.append(entry)
+                entries.append(entry)
                 continue
             }
-            writer.write(path)
-            writer.write(reads.values)
-            writer.write(reads.facts)
+            entries.write(path)
+            entries.write(reads.values)
+            entries.write(reads.facts.count)
+            for fact in reads.facts { entries.write(place(of: fact)) }
         }
-        writer.write(seen.count)
-        for (fact, state) in seen {
+        for fact in seen.keys { _ = place(of: fact) }
+        writer.write(table.count)
+        for fact in table {
             writer.write(fact)
-            writer.write(state)
+            writer.write(seen[fact] != nil)
+            if let fingerprint = seen[fact] { writer.write(fingerprint) }
         }
+        writer.append(entries.bytes)
     }
 
     init(from reader: inout CacheReader) throws(CacheReader.Malformed) {
+        let factCount = try reader.readCount(each: 9)
+        var table: [Fact] = []
+        var seen: [Fact: UInt64] = [:]
+        table.reserveCapacity(factCount)
+        seen.reserveCapacity(factCount)
+        for _ in 0..<factCount {
+            let fact = try reader.read(Fact.self)
+            if try reader.readBool() { seen[fact] = try reader.readUInt64() }
+            table.append(fact)
+        }
         let count = try reader.readCount(each: 24)
         var outputs: [String: Reads] = [:]
         var entries: [String: Range<Int>] = [:]
@@ -208,14 +234,19 @@ extension DependencyRecord: CacheCodable {
         for _ in 0..<count {
             let start = reader.position
             let path = try reader.readString()
-            outputs[path] = Reads(values: try reader.readUInt64(), facts: try reader.readArray(Fact.self))
+            let values = try reader.readUInt64()
+            let factCount = try reader.readCount(each: 4)
+            var facts: [Fact] = []
+            facts.reserveCapacity(factCount)
+            for _ in 0..<factCount {
+                let place = Int(try reader.readUInt32())
+                guard place < table.count else { throw CacheReader.Malformed() }
+                facts.append(table[place])
+            }
+            outputs[path] = Reads(values: values, facts: facts)
             entries[path] = start..<reader.position
         }
-        let facts = try reader.readCount(each: 16)
-        var seen: [Fact: UInt64] = [:]
-        seen.reserveCapacity(facts)
-        for _ in 0..<facts { seen[try reader.read(Fact.self)] = try reader.readUInt64() }
-        self.init(outputs: outputs, seen: seen, bytes: reader.source, entries: entries)
+        self.init(outputs: outputs, seen: seen, bytes: reader.source, entries: entries, facts: table)
     }
 }
 

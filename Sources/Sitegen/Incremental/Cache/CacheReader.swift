@@ -58,6 +58,13 @@ struct CacheReader {
         return UInt64(littleEndian: value)
     }
 
+    mutating func readUInt32() throws(Malformed) -> UInt32 {
+        guard end - offset >= 4 else { throw Malformed() }
+        let value = bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: UInt32.self) }
+        offset += 4
+        return UInt32(littleEndian: value)
+    }
+
     mutating func readInt() throws(Malformed) -> Int {
         Int(Int64(bitPattern: try readUInt64()))
     }

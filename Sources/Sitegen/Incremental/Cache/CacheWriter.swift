@@ -47,6 +47,10 @@ struct CacheWriter {
         write(UInt64(bitPattern: Int64(value)))
     }
 
+    mutating func write(_ value: UInt32) {
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
     mutating func write(_ value: Bool) {
         bytes.append(value ? 1 : 0)
     }
