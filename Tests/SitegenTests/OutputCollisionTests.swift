@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import Sitegen
+@testable import Sitegen
 
 /// Every output path has one owner: two outputs at one path fail the build (exit status 1),
 /// naming both, instead of one silently replacing the other.
@@ -96,6 +96,21 @@ struct OutputCollisionTests {
     func fileWhereAFolderIsNeeded() async throws {
         let found = try await errors(["static/posts": "not a folder\n"])
         #expect(found == ["static/posts: this file is published at /posts, a file where the list of content/posts/ needs a folder (/posts/); rename one"])
+    }
+
+    @Test("files in the way of folders, one inside the other, are each reported with what is nearest inside; non-ASCII paths alike",
+          arguments: ["n", "né"])
+    func filesInTheWayOfFoldersNested(_ name: String) throws {
+        let writer = OutputWriter(MemoryOutput())
+        for (path, step) in [("\(name).html", "a"), ("\(name).html/m.html", "b"), ("\(name).html/m.html/k/index.html", "c"),
+                             ("\(name).html/m.html/z.html", "d"), ("\(name).html/other/index.html", "e"), ("elsewhere/index.html", "f")] {
+            try writer.write("x", to: path, owner: .step(step))
+        }
+        let errors = try #require(throws: SiteErrors.self) { try writer.commit() }
+        #expect(errors.errors.map(\.message) == [
+            "the build step 'b' is published at /\(name).html/m.html, inside /\(name).html, which the build step 'a' publishes as a file; rename one",
+            "the build step 'c' is published at /\(name).html/m.html/k/, inside /\(name).html/m.html, which the build step 'b' publishes as a file; rename one",
+        ])
     }
 
     @Test("a file of static/ replaces the theme's asset of the same path; a content file there is an error")

@@ -151,26 +151,21 @@ final class OutputWriter: Sendable {
             }
         }
         // A file in the way of a folder: reported once, with what is inside the folder (its own
-        // index page when it has one, else the first path).
+        // index page when it has one, else the first path). When every path is ASCII, each
+        // path's nearest folder that is another's file is found by the hashes of its folders'
+        // bytes, made as the path is read; else by looking up each of its folders as text (which
+        // takes canonically equivalent names as one, as a file system may).
+        let hashes = claims.owners.keys.map(Self.asciiHash)
+        let claimed = hashes.contains(nil) ? nil : Set(hashes.compactMap(\.self))
         var blocked: [String: String] = [:]
-        // Folders whose own path and whose parents' are nobody's file: a walk up stops there.
-        var clear: Set<String> = []
         for path in claims.owners.keys {
-            var folder = URLPath.folder(of: path)
-            var walked: [String] = []
-            while !folder.isEmpty, !clear.contains(folder) {
-                walked.append(folder)
-                if claims.owners[folder] != nil {
-                    walked = []
-                    let known = blocked[folder]
-                    if known == nil || (known != folder + "/index.html" && (path == folder + "/index.html" || path < known!)) {
-                        blocked[folder] = path
-                    }
-                    break
-                }
-                folder = URLPath.folder(of: folder)
+            let nearest = claimed.map { Self.nearestClaimedFolder(of: path, claimed: $0, owners: claims.owners) }
+                ?? Self.nearestClaimedFolder(of: path, owners: claims.owners)
+            guard let folder = nearest else { continue }
+            let known = blocked[folder]
+            if known == nil || (known != folder + "/index.html" && (path == folder + "/index.html" || path < known!)) {
+                blocked[folder] = path
             }
-            clear.formUnion(walked)
         }
         for (folder, path) in blocked {
             if let file = claims.owners[folder], let inside = claims.owners[path] {
@@ -178,6 +173,54 @@ final class OutputWriter: Sendable {
             }
         }
         return errors.sorted { ($0.file ?? "~", $0.line ?? 0, $0.message) < ($1.file ?? "~", $1.line ?? 0, $1.message) }
+    }
+
+    /// The deepest folder of the ASCII path `path` that is a path of `owners`; `claimed`: the
+    /// ``asciiHash(_:)`` of every path of `owners`. One pass over the path's bytes, with a
+    /// string made only for a folder whose hash is claimed.
+    private static func nearestClaimedFolder(of path: String, claimed: Set<UInt64>, owners: [String: OutputOwner]) -> String? {
+        var path = path
+        let matches = path.withUTF8 { bytes in
+            var hash = hashStart
+            var matches: [Int] = []
+            for offset in bytes.indices {
+                if bytes[offset] == UInt8(ascii: "/"), offset > 0, claimed.contains(hash) { matches.append(offset) }
+                hash = nextHash(hash, bytes[offset])
+            }
+            return matches
+        }
+        return matches.reversed().lazy.map { String(decoding: path.utf8.prefix($0), as: UTF8.self) }.first { owners[$0] != nil }
+    }
+
+    /// The deepest folder of `path` that is a path of `owners`, each folder looked up as text.
+    private static func nearestClaimedFolder(of path: String, owners: [String: OutputOwner]) -> String? {
+        var folder = URLPath.folder(of: path)
+        while !folder.isEmpty {
+            if owners[folder] != nil { return folder }
+            folder = URLPath.folder(of: folder)
+        }
+        return nil
+    }
+
+    private static let hashStart: UInt64 = 0xCBF2_9CE4_8422_2325
+
+    /// FNV-1a, a byte at a time: the hash of a path's first bytes is at hand as the path is read.
+    private static func nextHash(_ hash: UInt64, _ byte: UInt8) -> UInt64 {
+        (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+    }
+
+    /// The hash of the path's bytes; `nil` when it is not ASCII (an ASCII path is equal, as
+    /// text, only to the same bytes).
+    private static func asciiHash(_ path: String) -> UInt64? {
+        var path = path
+        return path.withUTF8 { bytes in
+            var hash = hashStart
+            for byte in bytes {
+                guard byte < 0x80 else { return nil }
+                hash = nextHash(hash, byte)
+            }
+            return hash
+        }
     }
 
     /// Aliases first, then pages, files, lists and the rest (the author changes an alias or a
