@@ -356,20 +356,28 @@ struct BuildCache {
         }
     }
 
-    /// Writes the cache for the next build; false when it cannot be written (the next build
-    /// then builds from nothing). The pages' HTML goes to the file of pages' HTML first
-    /// (``CachedPageHTML``): the HTML kept in `html` (the file as this build opened it) stays
-    /// where it is. The entry of a file whose parse is the one `kept` read (its HTML where it
-    /// was) is copied from `kept` as it is. `indexSize`: about how many bytes the index takes
-    /// (the one read), room made for at once.
-    @discardableResult
-    func write(_ contents: Contents, parses: [String: KeptParse], texts: [String: PageText.Kept],
-               html opened: CachedPageHTML.Opened? = nil, kept: KeptEntries? = nil, indexSize: Int = 0) -> Bool {
-        let html = CachedPageHTML(cachePath: path)
-        guard let stored = html.write(parses.values, opened: opened) else { return false }
-        // The values are in the order of the keys.
-        let placeOfParse = Dictionary(uniqueKeysWithValues: zip(parses.keys, stored.places))
-        let paths = Array(Set(parses.keys).union(texts.keys))
+    /// A cache's write made ready while the build's output is swapped in: the index but for
+    /// what only the end of the build knows (its summary and spare), and which files' entries
+    /// are copied as the cache read them and which are made.
+    struct PreparedWrite: Sendable {
+        /// The index from the files' stamps to when the build's output holds until.
+        fileprivate let index: [UInt8]
+        /// The runs of entries copied from the cache read, in its order.
+        fileprivate let runs: [Range<Int>]
+        /// The files whose entries are made, each with its parse's place among the parses (`nil`: none).
+        fileprivate let made: [(path: String, parse: Int?)]
+        /// How many parses the plan was made with.
+        fileprivate let parseCount: Int
+        /// How many entries there are: one for each file with a parse or a text.
+        fileprivate let count: Int
+        /// The file of pages' HTML the kept parses' HTML is in (`nil`: none was read).
+        fileprivate let htmlFile: SpillFile?
+    }
+
+    /// Makes ready the write of `contents` (but its summary and spare): see ``write(_:summary:spare:parses:texts:html:kept:)``.
+    /// `indexSize`: about how many bytes the index takes (the one read), room made for at once.
+    func prepare(_ contents: Contents, parses: [String: KeptParse], texts: [String: PageText.Kept], html opened: CachedPageHTML.Opened?,
+                 kept: KeptEntries?, indexSize: Int = 0) -> PreparedWrite {
         // The index's two halves, made on all cores.
         let parts = Parallel.map(2, onAllCoresFrom: 2) { part -> [UInt8] in
             // Room for all of it in each half (memory not written is not taken): grown by doubling,
@@ -390,57 +398,93 @@ struct BuildCache {
                 index.write(contents.outputs)
                 index.write(contents.inputs)
                 index.write(contents.validUntil.timeIntervalSinceReferenceDate)
-                index.write(contents.summary)
-                index.writeSkippable(contents.spare)
-                index.write(stored.id)
-                index.write(stored.length)
             }
             return index.bytes
         }
+        // The entry of a file whose parse is the one `kept` read, its HTML where it was (in the
+        // file of pages' HTML, which the write adds to), is copied as it is, with its neighbours
+        // in the cache before: a one-page edit copies a few long runs.
+        var made: [(path: String, parse: Int?)] = []
+        var reused: [Range<Int>] = []
+        var withText = 0
+        for (position, (page, parse)) in parses.enumerated() {
+            let hasText = texts[page] != nil
+            if hasText { withText += 1 }
+            if hasText, let kept, let opened, case .stored(_, let file) = parse.html, file === opened.file, let whole = kept.ranges[page] {
+                reused.append(whole)
+            } else {
+                made.append((page, position))
+            }
+        }
+        if withText < texts.count {
+            for page in texts.keys where parses[page] == nil { made.append((page, nil)) }
+        }
+        reused.sort { $0.lowerBound < $1.lowerBound }
+        var runs: [Range<Int>] = []
+        for whole in reused {
+            if let last = runs.last, last.upperBound == whole.lowerBound { runs[runs.count - 1] = last.lowerBound..<whole.upperBound } else { runs.append(whole) }
+        }
+        return PreparedWrite(index: parts[0] + parts[1], runs: runs, made: made, parseCount: parses.count, count: reused.count + made.count,
+                             htmlFile: opened?.file)
+    }
+
+    /// Writes the cache for the next build (all of `contents`, made ready at once); false when
+    /// it cannot be written (the next build then builds from nothing).
+    @discardableResult
+    func write(_ contents: Contents, parses: [String: KeptParse], texts: [String: PageText.Kept],
+               html opened: CachedPageHTML.Opened? = nil, kept: KeptEntries? = nil, indexSize: Int = 0) -> Bool {
+        let prepared = prepare(contents, parses: parses, texts: texts, html: opened, kept: kept, indexSize: indexSize)
+        return write(prepared, summary: contents.summary, spare: contents.spare, parses: parses, texts: texts, html: opened, kept: kept)
+    }
+
+    /// Writes the cache for the next build, as `prepared` (made from the same `parses`, `texts`,
+    /// `opened` and `kept`) says, with the build's `summary` and `spare`; false when it cannot
+    /// be written (the next build then builds from nothing). The pages' HTML goes to the file of
+    /// pages' HTML first (``CachedPageHTML``): the HTML kept in `opened` (the file as this build
+    /// opened it) stays where it is, unless that file is made anew (then every entry is made).
+    @discardableResult
+    func write(_ prepared: PreparedWrite, summary: KeptSummary, spare: SpareFolder.Record?, parses: [String: KeptParse],
+               texts: [String: PageText.Kept], html opened: CachedPageHTML.Opened?, kept: KeptEntries?) -> Bool {
+        let html = CachedPageHTML(cachePath: path)
+        guard prepared.parseCount == parses.count, let stored = html.write(parses.values, opened: opened) else { return false }
+        // The HTML kept stayed where it was (the file was added to): the entries copied name it
+        // there still. Else every entry is made, with the places of the file made anew.
+        let (runs, made, count): ([Range<Int>], [(path: String, parse: Int?)], Int)
+        if let opened, kept != nil, stored.id == opened.id, prepared.htmlFile === opened.file {
+            (runs, made, count) = (prepared.runs, prepared.made, prepared.count)
+        } else {
+            let all = parses.keys.enumerated().map { ($1, Optional($0)) } + texts.keys.filter { parses[$0] == nil }.map { ($0, nil) }
+            (runs, made, count) = ([], all, all.count)
+        }
+        var tail = CacheWriter(capacity: 1 << 16)
+        tail.write(summary)
+        tail.writeSkippable(spare)
+        tail.write(stored.id)
+        tail.write(stored.length)
+        // The places of the parses whose entries are made, by their order among the parses.
+        let placeOfParse = stored.places
         // Each Markdown file's parse and text after its path and length.
         return PrivateFile.replace(path) { write in
             var head = CacheWriter(capacity: 1 << 10)
             head.write(key)
-            head.write(parts[0].count + parts[1].count)
-            guard head.bytes.withUnsafeBytes({ write($0) }), parts[0].withUnsafeBytes({ write($0) }),
-                  parts[1].withUnsafeBytes({ write($0) }) else { return false }
+            head.write(prepared.index.count + tail.bytes.count)
+            guard head.bytes.withUnsafeBytes({ write($0) }), prepared.index.withUnsafeBytes({ write($0) }),
+                  tail.bytes.withUnsafeBytes({ write($0) }) else { return false }
             head.removeAll()
-            head.write(paths.count)
+            head.write(count)
             guard head.bytes.withUnsafeBytes({ write($0) }) else { return false }
             // How long the entries are, counted as they go, written after them.
             var entriesLength = head.bytes.count
-            // The entry of a file whose parse is the one `kept` read (its HTML where it was) is copied as it is,
-            // with its neighbours in the cache before: a one-page edit copies a few long runs.
-            var made: [String] = []
-            var runs: [Range<Int>] = []
-            if let kept {
-                var reused: [Range<Int>] = []
-                for page in paths {
-                    if let parse = parses[page], texts[page] != nil, case .stored(let place, _) = parse.html, placeOfParse[page] == place,
-                       let whole = kept.ranges[page] {
-                        reused.append(whole)
-                    } else {
-                        made.append(page)
-                    }
-                }
-                reused.sort { $0.lowerBound < $1.lowerBound }
-                for whole in reused {
-                    if let last = runs.last, last.upperBound == whole.lowerBound { runs[runs.count - 1] = last.lowerBound..<whole.upperBound } else { runs.append(whole) }
-                }
-            } else {
-                made = paths
-            }
-            if let kept {
+            if let kept, !runs.isEmpty {
                 let copied = kept.bytes.withUnsafeBytes { bytes in runs.allSatisfy { write(UnsafeRawBufferPointer(rebasing: bytes[$0])) } }
                 guard copied else { return false }
                 entriesLength += runs.reduce(0) { $0 + $1.count }
             }
             // The others a batch at a time (each made on all cores), so that a big site's are never all in memory.
-            let toMake = made
-            for batch in stride(from: 0, to: toMake.count, by: Self.entriesBatch) {
-                let pieces = Parallel.chunks(min(Self.entriesBatch, toMake.count - batch)).map { ($0.lowerBound + batch)..<($0.upperBound + batch) }
+            for batch in stride(from: 0, to: made.count, by: Self.entriesBatch) {
+                let pieces = Parallel.chunks(min(Self.entriesBatch, made.count - batch)).map { ($0.lowerBound + batch)..<($0.upperBound + batch) }
                 let entries = Parallel.map(pieces.count, onAllCoresFrom: 2) { piece in
-                    Self.entries(of: toMake[pieces[piece]], parses: parses, texts: texts, placeOfParse: placeOfParse)
+                    Self.entries(of: made[pieces[piece]], parses: parses, texts: texts, placeOfParse: placeOfParse)
                 }
                 for bytes in entries {
                     guard bytes.withUnsafeBytes({ write($0) }) else { return false }
@@ -456,16 +500,17 @@ struct BuildCache {
     /// How many files' entries are made before they are written.
     private static let entriesBatch = 4_096
 
-    /// The cache's entries of the files at `paths`: each path, then the length of its entry,
-    /// then the entry (its parse and text).
-    private static func entries(of paths: ArraySlice<String>, parses: [String: KeptParse], texts: [String: PageText.Kept],
-                                placeOfParse: [String: CachedPageHTML.Place]) -> [UInt8] {
+    /// The cache's entries of the files `made` (each with its parse's place among the parses):
+    /// each path, then the length of its entry, then the entry (its parse and text).
+    private static func entries(of made: ArraySlice<(path: String, parse: Int?)>, parses: [String: KeptParse], texts: [String: PageText.Kept],
+                                placeOfParse: [CachedPageHTML.Place]) -> [UInt8] {
         var file = CacheWriter(capacity: 1 << 20)
         var record = CacheWriter(capacity: 1 << 16)
-        for page in paths {
+        for (page, position) in made {
             record.removeAll()
-            record.write(parses[page] != nil)
-            if let parse = parses[page], let place = placeOfParse[page] { parse.write(to: &record, html: place) }
+            let parse = position.flatMap { $0 < placeOfParse.count ? parses[page] : nil }
+            record.write(parse != nil)
+            if let parse, let position { parse.write(to: &record, html: placeOfParse[position]) }
             record.write(texts[page] != nil)
             if let text = texts[page] { record.write(text) }
             file.write(page)

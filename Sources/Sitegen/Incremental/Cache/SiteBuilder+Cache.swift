@@ -141,7 +141,10 @@ extension SiteBuilder {
             // After an edit of pages alone, only their dates can come sooner than the build before found.
             contents.validUntil = !files.isComplete ? .distantPast
                 : editedPages.map { min(keptUntil, Self.nextChange(after: now, memory: memory, in: $0)) } ?? Self.nextChange(after: now, memory: memory)
-            return Keeping(contents: contents, parses: kept.parses, texts: kept.texts)
+            // The cache's write is made ready too: all but the summary and the spare's record.
+            let prepared = cache.prepare(contents, parses: kept.parses, texts: kept.texts, html: pages?.html, kept: pages?.records,
+                                         indexSize: cached?.indexSize ?? 0)
+            return Keeping(parses: kept.parses, texts: kept.texts, prepared: prepared)
         }
         let worked = Mutex<Keeping?>(nil)
         written.whileCommitting { worked.withLock { $0 = keeping() } }
@@ -150,14 +153,13 @@ extension SiteBuilder {
         let told = BuildCache.KeptSummary(pages: summary.pages, listPages: summary.listPages, files: summary.files,
                                           warnings: summary.warnings, notes: summary.notes,
                                           foreignConfiguration: summary.foreignConfiguration)
-        let contents = keep.contents.with(spare: folder.spareRecord, summary: told)
         // What is left at the spare's path when no spare was kept there is the user's (SpareFolder.remove).
         let sparePath = SpareFolder.path(for: output)
         if folder.spareRecord == nil, FileSystem.kind(sparePath) != nil {
             problems.append(SpareFolder.leftWarning(sparePath, cached: true))
         }
-        if !cache.write(contents, parses: keep.parses, texts: keep.texts, html: pages?.html, kept: pages?.records,
-                        indexSize: cached?.indexSize ?? 0), !problems.contains(where: { $0.file == cache.path }) {
+        if !cache.write(keep.prepared, summary: told, spare: folder.spareRecord, parses: keep.parses, texts: keep.texts, html: pages?.html,
+                        kept: pages?.records), !problems.contains(where: { $0.file == cache.path }) {
             // Told once: a cache that was not read (a folder at its path) is not written either.
             problems.append(SiteError(file: cache.path, "cannot be written (\(String(cString: strerror(errno)))); the next build starts from nothing"))
         }
@@ -171,7 +173,7 @@ extension SiteBuilder {
         observers.send(.finished(summary))
         // What the build read and kept is let go on another thread (a program that exits next does not wait for it).
         Parallel.release((consume opened, consume cached, consume readPages, consume pages, consume previous, consume keep,
-                          consume contents, consume recorded, consume standing))
+                          consume recorded, consume standing))
         return (summary, context)
     }
 
@@ -188,11 +190,11 @@ extension SiteBuilder {
         return try OutputFolder(destination: output, removesInBackground: true, keepsSpare: true, spare: spare)
     }
 
-    /// What the build cache keeps of a build but its summary and spare.
+    /// What the build cache keeps of a build, its write made ready but for the summary and spare.
     private struct Keeping: Sendable {
-        let contents: BuildCache.Contents
         let parses: [String: KeptParse]
         let texts: [String: PageText.Kept]
+        let prepared: BuildCache.PreparedWrite
     }
 
     /// The content paths of `changed` files when each is a Markdown file the build before read
