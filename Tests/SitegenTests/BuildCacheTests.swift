@@ -554,7 +554,7 @@ struct BuildCacheTests {
         writer.write(SiteError(file: "a.md", line: 4, "message"))
         var record = DependencyRecord()
         record.set("a/index.html", .init(values: 42, facts: [.page("a.md"), .templates]))
-        record.seen[.page("a.md")] = 7
+        record.see(.page("a.md"), 7)
         writer.write(record)
         let spare = SpareFolder.Record(manifest: FileStamp(seconds: 5, nanoseconds: 6, size: 7, inode: 8),
                                        spareTop: FileStamp(seconds: 13, nanoseconds: 14, size: 15, inode: 16), changed: ["a/index.html"],
@@ -603,11 +603,11 @@ struct BuildCacheTests {
         #expect(again.outputs["d/index.html"]?.values == 4 && again.outputs["d/index.html"]?.facts == [.feedEntry("d.md")])
         // Facts are named by their place in the cache's table: the table read comes first again,
         // so that the entries kept as they were still name their facts; the new ones follow.
-        #expect(Array(again.keptFacts.prefix(read.keptFacts.count)) == read.keptFacts)
-        #expect(Set(again.keptFacts) == [.page("a.md"), .templates, .listing("a.md"), .site("en"), .listing("c.md"), .feedEntry("d.md")])
+        #expect(Array(again.factTable.prefix(read.factTable.count)) == read.factTable)
+        #expect(Set(again.factTable) == [.page("a.md"), .templates, .listing("a.md"), .site("en"), .listing("c.md"), .feedEntry("d.md")])
         var third = again
         third.set("e/index.html", .init(values: 5, facts: [.templates, .words("fr")]))
-        third.seen[.words("fr")] = 11
+        third.see(.words("fr"), 11)
         writer = CacheWriter()
         writer.write(third)
         reader = CacheReader(writer.bytes)

@@ -9,17 +9,21 @@ struct DependencyRecord: Sendable {
     }
 
     private(set) var outputs: [String: Reads] = [:]
-    /// Each fact read, as the outputs saw it: its fingerprint then.
-    var seen: [Fact: UInt64] = [:]
+    /// Every fact the record knows, in the order it came to know them: a build cache keeps
+    /// them in this order, and each output's facts by their place here.
+    private(set) var factTable: [Fact] = []
+    /// The fingerprint of each fact of ``factTable`` as the outputs saw it, by place (`nil`: not seen).
+    private var fingerprints: [UInt64?] = []
+    /// The place of each fact in ``factTable``.
+    private var places: [Fact: Int] = [:]
     /// The outputs that read each fact; `nil` in a record read from a build cache, which is
     /// asked once and looks through ``outputs`` instead of making the index.
     private var readers: [Fact: Set<String>]? = [:]
 
-    /// The bytes a build cache held this record in, where each output's entry is in them, and
-    /// the cache's table of facts, which the entries name by place: an entry is written again
-    /// as it is while that output's reads stay the ones read from it (the table is written
-    /// again with the same facts first).
-    private var kept: (bytes: [UInt8], entries: [String: Range<Int>], facts: [Fact])?
+    /// The bytes a build cache held this record in, and where each output's entry is in them:
+    /// an entry is written again as it is while that output's reads stay the ones read from it
+    /// (it names its facts by their places in ``factTable``, which only grows).
+    private var kept: (bytes: [UInt8], entries: [String: Range<Int>])?
 
     /// How many outputs are recorded.
     var readCount: Int { outputs.count }
@@ -39,18 +43,49 @@ struct DependencyRecord: Sendable {
         for fact in reads?.facts ?? [] { readers![fact, default: []].insert(path) }
     }
 
-    /// A record of `outputs` and `seen` as a build cache kept them, without the index of
-    /// readers (see ``readers(of:)``); `entries`: where each output's entry is in `bytes`, the
-    /// cache's, whose table of facts is `facts`.
-    init(outputs: [String: Reads], seen: [Fact: UInt64], bytes: [UInt8], entries: [String: Range<Int>], facts: [Fact]) {
+    /// A record of `outputs`, the table of facts `facts` and their `fingerprints` (by place)
+    /// as a build cache kept them, without the index of readers (see ``readers(of:)``);
+    /// `entries`: where each output's entry is in `bytes`, the cache's.
+    init(outputs: [String: Reads], facts: [Fact], fingerprints: [UInt64?], bytes: [UInt8], entries: [String: Range<Int>]) {
         self.outputs = outputs
-        self.seen = seen
+        factTable = facts
+        self.fingerprints = fingerprints
+        places = Dictionary(facts.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         readers = nil
-        kept = (bytes, entries, facts)
+        kept = (bytes, entries)
     }
 
-    /// The table of facts a build cache held this record with (empty for a record made by a build).
-    var keptFacts: [Fact] { kept?.facts ?? [] }
+    /// The fingerprint of `fact` as the outputs saw it; `nil` when none read it.
+    func seen(_ fact: Fact) -> UInt64? {
+        places[fact].flatMap { fingerprints[$0] }
+    }
+
+    /// Notes that the outputs saw `fact` with `fingerprint` (`nil`: it is known, not seen).
+    mutating func see(_ fact: Fact, _ fingerprint: UInt64?) {
+        if let place = places[fact] {
+            fingerprints[place] = fingerprint
+        } else {
+            places[fact] = factTable.count
+            factTable.append(fact)
+            fingerprints.append(fingerprint)
+        }
+    }
+
+    /// Each fact seen, with its fingerprint.
+    var seen: [Fact: UInt64] {
+        Dictionary(zip(factTable, fingerprints).compactMap { fact, fingerprint in fingerprint.map { (fact, $0) } },
+                   uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The place of `fact` in ``factTable``, if it is there.
+    func place(of fact: Fact) -> Int? {
+        places[fact]
+    }
+
+    /// The fingerprint of the fact at `place` in ``factTable``.
+    func fingerprint(at place: Int) -> UInt64? {
+        fingerprints[place]
+    }
 
     /// The output's entry as the build cache this record was read from held it, while its
     /// reads are still those.
@@ -65,7 +100,7 @@ struct DependencyRecord: Sendable {
     mutating func apply(_ reads: OutputPlan.Reads) {
         for (path, read, seen) in reads {
             set(path, read)
-            for (fact, fingerprint) in seen { self.seen[fact] = fingerprint }
+            for (fact, fingerprint) in seen { see(fact, fingerprint) }
         }
     }
 
@@ -76,12 +111,12 @@ struct DependencyRecord: Sendable {
 
     /// Those of `facts` that are not as the outputs saw them (`now` has them as they are).
     func changed(_ facts: [Fact], now: FactValues) -> Set<Fact> {
-        Set(facts.filter { seen[$0] != now.fingerprint(of: $0) })
+        Set(facts.filter { seen($0) != now.fingerprint(of: $0) })
     }
 
     /// Whether `fact` was seen, and is not as it was.
     func hasChanged(_ fact: Fact, now: FactValues) -> Bool {
-        seen[fact].map { $0 != now.fingerprint(of: fact) } ?? false
+        seen(fact).map { $0 != now.fingerprint(of: fact) } ?? false
     }
 
     /// The outputs that read any of `facts`.

@@ -111,11 +111,11 @@ final class OutputPlan: Sendable {
         if scope.candidates.map({ !$0.contains(path) }) ?? false { return .keep }
         let fingerprint = FactFingerprint.of(values)
         if let fingerprint, !scope.forced.contains(path), let before = previous?.outputs[path], before.values == fingerprint,
-           let previous, before.facts.allSatisfy({ previous.seen[$0] == facts.fingerprint(of: $0) }) {
+           let previous, before.facts.allSatisfy({ previous.seen($0) == facts.fingerprint(of: $0) }) {
             state.withLock { state in
                 if !scope.isPartial {
                     state.next.set(path, before)
-                    for fact in before.facts { state.next.seen[fact] = previous.seen[fact] }
+                    for fact in before.facts { state.next.see(fact, previous.seen(fact)) }
                 }
                 state.kept += 1
             }

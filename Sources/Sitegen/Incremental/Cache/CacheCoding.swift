@@ -180,18 +180,11 @@ extension ForeignTemplateTags: CacheCodable {
 }
 
 extension DependencyRecord: CacheCodable {
-    /// Each fact once, in a table (the one the record was read with, then those new since),
-    /// with its fingerprint if it was seen; then each output's path, values and facts, named by
-    /// their places in the table (an output kept from the build before: its entry as it was).
+    /// The table of facts (``DependencyRecord/factTable``), each with its fingerprint if it
+    /// was seen; then each output's path, values and facts, named by their places in the table
+    /// (an output kept from the build before: its entry as it was, the table being the one it
+    /// was read with, grown since).
     func write(to writer: inout CacheWriter) {
-        var table = keptFacts
-        var places = Dictionary(table.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        func place(of fact: Fact) -> UInt32 {
-            if let place = places[fact] { return UInt32(place) }
-            places[fact] = table.count
-            table.append(fact)
-            return UInt32(table.count - 1)
-        }
         var entries = CacheWriter(capacity: outputs.count * 64)
         entries.write(outputs.count)
         for (path, reads) in outputs {
@@ -203,14 +196,22 @@ extension DependencyRecord: CacheCodable {
             entries.write(path)
             entries.write(reads.values)
             entries.write(reads.facts.count)
-            for fact in reads.facts { entries.write(place(of: fact)) }
+            for fact in reads.facts {
+                guard let place = place(of: fact) else {
+                    // Every fact an output read is in the table (``apply(_:)`` saw it): else it is added first.
+                    var completed = self
+                    for fact in outputs.values.flatMap(\.facts) where completed.place(of: fact) == nil { completed.see(fact, nil) }
+                    return completed.write(to: &writer)
+                }
+                entries.write(UInt32(place))
+            }
         }
-        for fact in seen.keys { _ = place(of: fact) }
-        writer.write(table.count)
-        for fact in table {
+        writer.write(factTable.count)
+        for (place, fact) in factTable.enumerated() {
             writer.write(fact)
-            writer.write(seen[fact] != nil)
-            if let fingerprint = seen[fact] { writer.write(fingerprint) }
+            let fingerprint = fingerprint(at: place)
+            writer.write(fingerprint != nil)
+            if let fingerprint { writer.write(fingerprint) }
         }
         writer.append(entries.bytes)
     }
@@ -218,13 +219,12 @@ extension DependencyRecord: CacheCodable {
     init(from reader: inout CacheReader) throws(CacheReader.Malformed) {
         let factCount = try reader.readCount(each: 9)
         var table: [Fact] = []
-        var seen: [Fact: UInt64] = [:]
+        var fingerprints: [UInt64?] = []
         table.reserveCapacity(factCount)
-        seen.reserveCapacity(factCount)
+        fingerprints.reserveCapacity(factCount)
         for _ in 0..<factCount {
-            let fact = try reader.read(Fact.self)
-            if try reader.readBool() { seen[fact] = try reader.readUInt64() }
-            table.append(fact)
+            table.append(try reader.read(Fact.self))
+            fingerprints.append(try reader.readBool() ? try reader.readUInt64() : nil)
         }
         let count = try reader.readCount(each: 24)
         var outputs: [String: Reads] = [:]
@@ -246,7 +246,7 @@ extension DependencyRecord: CacheCodable {
             outputs[path] = Reads(values: values, facts: facts)
             entries[path] = start..<reader.position
         }
-        self.init(outputs: outputs, seen: seen, bytes: reader.source, entries: entries, facts: table)
+        self.init(outputs: outputs, facts: table, fingerprints: fingerprints, bytes: reader.source, entries: entries)
     }
 }
 
