@@ -198,6 +198,31 @@ struct ForeignFrontMatterTests {
         #expect(UTF8Problem.of("\u{FFFD}\n\u{0}\n", bytes: { Data("\u{FFFD}\n\u{0}\n".utf8) }) == UTF8Problem(line: 2, byte: 0))
     }
 
+    @Test("a data file, or a file an mdBook page includes, that is not UTF-8 is named at its line, not published with U+FFFD")
+    func dataAndIncludesNotUTF8() async throws {
+        for (name, bytes) in [("people.yaml", Data("- name: Ann\n- name: Jos".utf8) + Data([0xE9, 0x0A])),
+                              ("people.toml", Data("[ann]\nname = \"Caf".utf8) + Data([0xE9, 0x22, 0x0A])),
+                              ("people.yml", "name: Ann\n".data(using: .utf16)!)] {
+            let site = try TestSite()
+            try site.write("# Home\n", to: "content/_index.md")
+            try site.write("", to: "data/.keep")
+            try bytes.write(to: site.root.appendingPathComponent("data/" + name))
+            let error = await #expect(throws: (any Error).self) { try await site.build() }
+            let said = (error as? SiteErrors)?.errors.map(\.description).joined() ?? error.map { "\($0)" } ?? ""
+            #expect(said.hasPrefix(name.hasSuffix(".yml") ? "data/\(name):1: is UTF-16 text" : "data/\(name):2: is not UTF-8 text: this line holds the byte 0xE9"),
+                    "\(said)")
+        }
+        let book = try TestSite()
+        try book.write("# Code\n\n```\n{{#include ../lib.rs}}\n```\n", to: "content/code.md")
+        try (Data("fn main() {}\n// Caf".utf8) + Data([0xE9, 0x0A])).write(to: book.root.appendingPathComponent("lib.rs"))
+        let summary = try await book.build()
+        #expect(summary.warnings.map(\.description) == [
+            "content/code.md:4: `{{#include ../lib.rs}}` reads ../lib.rs (line 2), which is not UTF-8 text: this line holds the byte 0xE9, "
+                + "which UTF-8 does not allow here; save the file as UTF-8; left as text",
+        ])
+        #expect(try !book.page("code/index.html").contains("\u{FFFD}"))
+    }
+
     @Test("JSON nested deeper than YAML allows is an error, not a crash")
     func deepJSON() {
         let text = "{\"a\": " + String(repeating: "[", count: 5_000) + String(repeating: "]", count: 5_000) + "}\nText\n"

@@ -3,7 +3,7 @@ import Foundation
 /// Where a file read as text first holds bytes that are not UTF-8 (which reading it as a
 /// `String` would have turned into U+FFFD without a word), or a NUL byte, or why it is not
 /// UTF-8 at all (a UTF-16 or UTF-32 byte order mark).
-package struct UTF8Problem: Equatable {
+package struct UTF8Problem: Error, Equatable {
     /// The line of the first byte that is not UTF-8 (from 1).
     package let line: Int
     /// That byte.
@@ -47,6 +47,13 @@ package struct UTF8Problem: Equatable {
         // A U+FFFD that was in the file as UTF-8 is text like any other.
         let problem = holdsReplacement ? first(in: try bytes()) : nil
         return problem ?? nulLine.map { UTF8Problem(line: $0, byte: 0) }
+    }
+
+    /// `bytes` as text, or what keeps them from being text (bytes that are not UTF-8, a NUL
+    /// byte, a UTF-16 or UTF-32 byte order mark).
+    package static func text(of bytes: Data) -> Result<String, UTF8Problem> {
+        let text = String(decoding: bytes, as: UTF8.self)
+        return of(text, bytes: { bytes }).map { .failure($0) } ?? .success(text)
     }
 
     /// The first byte of `bytes` that does not start a well-formed UTF-8 sequence (no

@@ -45,8 +45,14 @@ enum DataFiles {
             let name = String(path.dropLast(URLPath.fileExtension(of: path).count + 1))
             let bytes = try walker.source.read(file, maximumSize: maximumBytes, shownAs: file)
             do throws(SiteError) {
+                // Text that is not UTF-8 is named, not read with U+FFFD in place of its bytes.
+                let text: String
+                switch UTF8Problem.text(of: bytes) {
+                case .success(let read): text = read
+                case .failure(let problem): throw SiteError(file: file, line: problem.line, problem.message)
+                }
                 if tables, path.hasSuffix(".csv") || path.hasSuffix(".tsv") {
-                    data.append((name, file, DelimitedTable.rows(of: String(decoding: bytes, as: UTF8.self),
+                    data.append((name, file, DelimitedTable.rows(of: text,
                                                                   separator: path.hasSuffix(".tsv") ? "\t" : ",")))
                 } else if path.hasSuffix(".json") {
                     guard let json = try? JSONDecoder().decode(JSONValue.self, from: bytes) else {
@@ -55,13 +61,13 @@ enum DataFiles {
                     data.append((name, file, json.value))
                 } else if path.hasSuffix(".toml") {
                     do {
-                        data.append((name, file, .map(try FrontMatter(toml: String(decoding: bytes, as: UTF8.self)))))
+                        data.append((name, file, .map(try FrontMatter(toml: text))))
                     } catch {
                         throw SiteError(file: file, line: error.line, error.message)
                     }
                 } else {
                     do {
-                        data.append((name, file, try FrontMatterValue(yaml: String(decoding: bytes, as: UTF8.self))))
+                        data.append((name, file, try FrontMatterValue(yaml: text)))
                     } catch {
                         throw SiteError(file: file, line: error.line, error.message)
                     }

@@ -184,7 +184,14 @@ struct MdBookIncludes: Sendable {
             warn(problem.message)
             return nil
         }
-        var lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        let whole: String
+        switch UTF8Problem.text(of: data) {
+        case .success(let read): whole = read
+        case .failure(let problem):
+            warn("reads \(directive.path) (line \(problem.line)), which \(problem.message)")
+            return nil
+        }
+        var lines = whole.split(separator: "\n", omittingEmptySubsequences: false)
         if lines.last?.isEmpty == true { lines.removeLast() }
         switch directive.part {
         case .whole:
