@@ -74,10 +74,11 @@ enum PrivateFile {
     }
 
     /// Adds the bytes `produce` hands to `write` at the end of the file at `path`, when it is
-    /// still the file `reader` reads (not replaced since, not a link, still private); returns
-    /// where the file ended before (appends of other processes wait for this one). `nil` when
-    /// it is not that file or a write fails: what was added is then unused.
-    static func append(to path: String, readBy reader: Reader,
+    /// still the file `reader` reads (not replaced since, not a link, still private), first cut
+    /// to `length` bytes when it is longer (what a write not recorded since added, or padding);
+    /// returns where the file ended before the bytes were added (appends of other processes wait
+    /// for this one). `nil` when it is not that file or a write fails: what was added is then unused.
+    static func append(to path: String, readBy reader: Reader, cutTo length: Int,
                        producing produce: (_ offset: Int, _ write: (UnsafeRawBufferPointer) -> Bool) -> Bool) -> Int? {
         #if canImport(Glibc)
         let descriptor = Glibc.open(path, O_WRONLY | O_APPEND | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
@@ -92,7 +93,8 @@ enum PrivateFile {
         guard fstat(descriptor, &info) == 0, FileSystem.kind(ofMode: info.st_mode) == .file, info.st_uid == geteuid(),
               info.st_mode & (S_IWGRP | S_IWOTH) == 0, let known = reader.identity,
               known == (UInt64(info.st_dev), UInt64(info.st_ino)) else { return nil }
-        let start = Int(info.st_size)
+        guard length >= 0, Int(info.st_size) <= length || ftruncate(descriptor, off_t(length)) == 0 else { return nil }
+        let start = min(Int(info.st_size), length)
         return produce(start) { FileSystem.write($0, to: descriptor) } ? start : nil
     }
 

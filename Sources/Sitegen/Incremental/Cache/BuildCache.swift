@@ -188,9 +188,9 @@ struct BuildCache {
 
         /// Each Markdown file's text and parse, by content path (the HTML left in the file of
         /// pages' HTML, read when asked for), and that file; `nil` when that part of the cache
-        /// does not read or the file of pages' HTML is not the one the cache names. The
-        /// entries are found one after the other (each after its path and length), then read
-        /// on all cores.
+        /// does not read (an entry whose digest, its last 8 bytes, is not that of its bytes,
+        /// too) or the file of pages' HTML is not the one the cache names. The entries are
+        /// found one after the other (each after its path and length), then read on all cores.
         func pages() -> KeptPages? {
             guard let opened = html.file.open(id: html.id, length: html.length),
                   let bytes = reader.read(from: parsesOffset, count: reader.size - parsesOffset - 8) else { return nil }
@@ -217,7 +217,15 @@ struct BuildCache {
             DispatchQueue.concurrentPerform(iterations: chunks.count) { chunk in
                 var pages: [(KeptParse?, PageText.Kept?)] = []
                 for entry in found[chunks[chunk]] {
-                    var reader = CacheReader(bytes, range: entry.record)
+                    // The entry, then its digest.
+                    guard entry.record.count >= 8 else { return }
+                    let content = entry.record.lowerBound..<entry.record.upperBound - 8
+                    var digest = CacheReader(bytes, range: content.upperBound..<entry.record.upperBound)
+                    let digestOK = bytes.withUnsafeBytes { all in
+                        (try? digest.readUInt64()) == StableHasher.digest(bytes: UnsafeRawBufferPointer(rebasing: all[content]))
+                    }
+                    guard digestOK else { return }
+                    var reader = CacheReader(bytes, range: content)
                     do throws(CacheReader.Malformed) {
                         let parse = try reader.readBool() ? try KeptParse(from: &reader, htmlIn: file) : nil
                         let text = try reader.readBool() ? try PageText.Kept(from: &reader) : nil
@@ -299,7 +307,7 @@ struct BuildCache {
     }
 
     /// The format of the file, raised whenever what it holds changes.
-    private static let format = "sitegen build cache 11"
+    private static let format = "sitegen build cache 12"
 
     /// Reads the cache but for its pages (see ``Opened/pages()``).
     func read() -> Reading {
@@ -513,6 +521,8 @@ struct BuildCache {
             if let parse, let position { parse.write(to: &record, html: placeOfParse[position]) }
             record.write(texts[page] != nil)
             if let text = texts[page] { record.write(text) }
+            // The entry's digest last: an entry changed in the file (a flipped bit that still reads) is refused.
+            record.write(record.bytes.withUnsafeBytes { StableHasher.digest(bytes: $0) })
             file.write(page)
             file.write(record.bytes.count)
             file.append(record.bytes)

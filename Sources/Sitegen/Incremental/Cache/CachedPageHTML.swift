@@ -86,7 +86,7 @@ struct CachedPageHTML {
         var places: [Place] = []
         places.reserveCapacity(htmls.count)
         var end = 0
-        let start = PrivateFile.append(to: path, readBy: opened.reader) { start, write in
+        let start = PrivateFile.append(to: path, readBy: opened.reader, cutTo: opened.length) { start, write in
             end = start
             for html in htmls {
                 if case .stored(let place, let file) = html, file === opened.file {
