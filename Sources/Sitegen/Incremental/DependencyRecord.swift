@@ -62,13 +62,19 @@ struct DependencyRecord: Sendable {
 
     /// Notes that the outputs saw `fact` with `fingerprint` (`nil`: it is known, not seen).
     mutating func see(_ fact: Fact, _ fingerprint: UInt64?) {
-        if let place = places[fact] {
-            fingerprints[place] = fingerprint
-        } else {
-            places[fact] = factTable.count
+        // Looked up once: a fact not known yet gets the next place as it is looked for.
+        let next = factTable.count
+        let place = Self.value(&places[fact, default: next])
+        if place == next {
             factTable.append(fact)
             fingerprints.append(fingerprint)
+        } else {
+            fingerprints[place] = fingerprint
         }
+    }
+
+    private static func value(_ place: inout Int) -> Int {
+        place
     }
 
     /// Each fact seen, with its fingerprint.
