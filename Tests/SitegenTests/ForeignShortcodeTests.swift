@@ -38,6 +38,20 @@ struct ForeignShortcodeTests {
                                   + "its calls are shown as written"), "\(warnings)")
     }
 
+    @Test("a shortcode file that is not UTF-8 is named at its line, its calls shown as written")
+    func shortcodeFileNotUTF8() async throws {
+        let site = try TestSite()
+        try site.write("title = \"H\"\n", to: "hugo.toml")
+        try site.write("# A\n\n{{< caf >}}\n", to: "content/a.md")
+        try site.write("", to: "layouts/shortcodes/caf.html")
+        try (Data("<p>\nCaf".utf8) + Data([0xE9, 0x0A])).write(to: site.root.appendingPathComponent("layouts/shortcodes/caf.html"))
+        let summary = try await site.build()
+        #expect(summary.warnings.map(\.description).contains("layouts/shortcodes/caf.html:2: shortcode `caf` could not run: is not UTF-8 text: "
+                                                              + "this line holds the byte 0xE9, which UTF-8 does not allow here; save the file as "
+                                                              + "UTF-8; its calls are shown as written"), "\(summary.warnings)")
+        #expect(try site.page("a/index.html").contains("<p>{{&lt; caf &gt;}}</p>"))
+    }
+
     @Test("a Zola site's shortcode files run with their arguments, body, nth and page; .md shortcodes give Markdown")
     func zolaShortcodeFiles() async throws {
         let site = try TestSite()

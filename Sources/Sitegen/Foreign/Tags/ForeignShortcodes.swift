@@ -67,7 +67,15 @@ struct ForeignShortcodes: Sendable {
                                        display: display, fromTheme: fromTheme)
                     continue
                 }
-                let text = String(decoding: data, as: UTF8.self)
+                // A file that is not UTF-8 is named at its line, not run with U+FFFD in place of its bytes.
+                let text: String
+                switch UTF8Problem.text(of: data) {
+                case .success(let read): text = read
+                case .failure(let problem):
+                    files[name] = File(template: .unsupported(DialectError(.syntax, line: problem.line, problem.message)), display: display,
+                                       fromTheme: fromTheme)
+                    continue
+                }
                 do throws(DialectError) {
                     let markdown = path.hasSuffix(".md")
                     // A `.md` shortcode gives Markdown, which Zola does not escape.
