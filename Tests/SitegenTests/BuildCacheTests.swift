@@ -602,7 +602,7 @@ struct BuildCacheTests {
         #expect(try reader.read(SiteError.self).description == "a.md:4: message")
         let read = try reader.read(DependencyRecord.self)
         #expect(read.outputs["a/index.html"]?.values == 42 && read.outputs["a/index.html"]?.facts == [.page("a.md"), .templates])
-        #expect(read.seen == [.page("a.md"): 7])
+        #expect(read.factTable.filter { read.seen($0) != nil } == [.page("a.md")] && read.seen(.page("a.md")) == 7)
         #expect(read.readers(of: [.templates]) == ["a/index.html"])
         #expect(try reader.read(SpareFolder.Record.self) == spare)
         #expect(reader.isAtEnd)
@@ -646,7 +646,7 @@ struct BuildCacheTests {
         #expect(last.outputs["b/index.html"]?.facts == [.listing("c.md"), .templates])
         #expect(last.outputs["e/index.html"]?.facts == [.templates, .words("fr")])
         // Only what was seen has a fingerprint.
-        #expect(last.seen == [.words("fr"): 11])
+        #expect(last.factTable.filter { last.seen($0) != nil } == [.words("fr")] && last.seen(.words("fr")) == 11)
         // An entry that names a place past the table is refused.
         var hostile = CacheWriter()
         hostile.write(1)

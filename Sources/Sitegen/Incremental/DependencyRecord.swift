@@ -77,12 +77,6 @@ struct DependencyRecord: Sendable {
         place
     }
 
-    /// Each fact seen, with its fingerprint.
-    var seen: [Fact: UInt64] {
-        Dictionary(zip(factTable, fingerprints).compactMap { fact, fingerprint in fingerprint.map { (fact, $0) } },
-                   uniquingKeysWith: { first, _ in first })
-    }
-
     /// The place of `fact` in ``factTable``, if it is there.
     func place(of fact: Fact) -> Int? {
         places[fact]
