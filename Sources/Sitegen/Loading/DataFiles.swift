@@ -43,19 +43,14 @@ enum DataFiles {
         for path in listing.files {
             let file = FolderWalker.join(folder, path)
             let name = String(path.dropLast(URLPath.fileExtension(of: path).count + 1))
-            let bytes = try walker.source.read(file, maximumSize: maximumBytes, shownAs: file)
+            // Text that is not UTF-8 is an error at its line, not read with U+FFFD in place of its bytes.
+            let text = try walker.source.readText(file, maximumSize: maximumBytes, shownAs: file)
             do throws(SiteError) {
-                // Text that is not UTF-8 is named, not read with U+FFFD in place of its bytes.
-                let text: String
-                switch UTF8Problem.text(of: bytes) {
-                case .success(let read): text = read
-                case .failure(let problem): throw SiteError(file: file, line: problem.line, problem.message)
-                }
                 if tables, path.hasSuffix(".csv") || path.hasSuffix(".tsv") {
                     data.append((name, file, DelimitedTable.rows(of: text,
                                                                   separator: path.hasSuffix(".tsv") ? "\t" : ",")))
                 } else if path.hasSuffix(".json") {
-                    guard let json = try? JSONDecoder().decode(JSONValue.self, from: bytes) else {
+                    guard let json = try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)) else {
                         throw SiteError(file: file, "is not valid JSON")
                     }
                     data.append((name, file, json.value))

@@ -136,14 +136,6 @@ struct BuildCache {
         var summary = KeptSummary(pages: 0, listPages: 0, files: 0, warnings: [], notes: [])
         /// The output folder the build replaced, kept beside it for the next build to be staged in.
         var spare: SpareFolder.Record?
-
-        /// The same contents with the spare's record and the summary of the build.
-        func with(spare: SpareFolder.Record?, summary: KeptSummary) -> Contents {
-            var contents = self
-            contents.spare = spare
-            contents.summary = summary
-            return contents
-        }
     }
 
     /// A cache read but for its parses.
@@ -434,15 +426,6 @@ struct BuildCache {
         }
         return PreparedWrite(index: parts[0] + parts[1], runs: runs, made: made, parseCount: parses.count, count: reused.count + made.count,
                              htmlFile: opened?.file)
-    }
-
-    /// Writes the cache for the next build (all of `contents`, made ready at once); false when
-    /// it cannot be written (the next build then builds from nothing).
-    @discardableResult
-    func write(_ contents: Contents, parses: [String: KeptParse], texts: [String: PageText.Kept],
-               html opened: CachedPageHTML.Opened? = nil, kept: KeptEntries? = nil, indexSize: Int = 0) -> Bool {
-        let prepared = prepare(contents, parses: parses, texts: texts, html: opened, kept: kept, indexSize: indexSize)
-        return write(prepared, summary: contents.summary, spare: contents.spare, parses: parses, texts: texts, html: opened, kept: kept)
     }
 
     /// Writes the cache for the next build, as `prepared` (made from the same `parses`, `texts`,
