@@ -27,7 +27,7 @@ struct BuildCommand: AsyncParsableCommand {
     @Flag(name: [.short, .long], help: "Also print each step and its time.")
     var verbose = false
 
-    @Flag(help: "Keep what the build learns in .sitegen-cache-NAME beside the output folder NAME (and the output folder it replaces, as .sitegen-spare-NAME), and start from what the last --cache build kept: only changed files are parsed, only what they change is rendered and written, nothing at all is done when no file changed.")
+    @Flag(help: "Keep what the build learns in .sitegen-cache-NAME beside the output folder NAME (and, as .sitegen-spare-NAME, the output folder it replaces or hard links of the one it made), and start from what the last --cache build kept: only changed files are parsed, only what they change is rendered and written, nothing at all is done when no file changed.")
     var cache = false
 
     func run() async throws {

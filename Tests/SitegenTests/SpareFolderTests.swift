@@ -86,6 +86,28 @@ struct SpareFolderTests {
         #expect(!site.exists("new/index.html") && !site.exists("notes/today.txt") && !site.exists("notes"))
     }
 
+    @Test("the first cached build into a new folder leaves a spare of hard links of its files; the next build is staged in it, the user's files kept")
+    func firstBuildLeavesSpare() async throws {
+        let site = try TestSite(example: "blog")
+        try await buildAndCompare(site)
+        let output = LiveBuildHarness.files(in: site.output)
+        #expect(LiveBuildHarness.files(in: spare(of: site)) == output)
+        for path in output.keys + [".sitegen-manifest"] {
+            #expect(inode(site.output.appendingPathComponent(path)) == inode(spare(of: site).appendingPathComponent(path)), "\(path)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: site.root.path).filter { $0.hasPrefix(".sitegen-staging-") }.isEmpty)
+        let spareFolder = try #require(inode(spare(of: site)))
+        let post = "content/posts/2026-02-02-measuring-a-build.md"
+        let original = try String(contentsOf: site.root.appendingPathComponent(post), encoding: .utf8)
+        try site.write(original + "\nAn edit.\n", to: post)
+        try await buildAndCompare(site)
+        #expect(inode(site.output) == spareFolder)
+        #expect(LiveBuildHarness.files(in: spare(of: site)) == output)
+        try site.write("mine\n", to: "public/about/notes.txt")
+        try site.write(original + "\nAnother edit.\n", to: post)
+        try await buildAndCompare(site, extra: ["about/notes.txt": "mine\n"])
+    }
+
     @Test("the user's files in the output folder stay through builds staged in the spare: added, changed by hand or removed")
     func usersFilesStay() async throws {
         let (site, post, original) = try await siteWithSpare()

@@ -77,8 +77,11 @@ package struct FileStamp: Sendable, Hashable {
     /// change could keep the same time (file systems keep times at the clock's tick, a few
     /// milliseconds): its stamp cannot vouch for its content then.
     func isRacy(with moment: Date) -> Bool {
-        Double(seconds) + Double(nanoseconds) / 1e9 >= moment.timeIntervalSince1970 - 0.1
+        Double(seconds) + Double(nanoseconds) / 1e9 >= moment.timeIntervalSince1970 - Self.racyWindow
     }
+
+    /// How long before a moment a change makes a stamp racy (``isRacy(with:)``), in seconds.
+    static let racyWindow = 0.1
 
     /// This stamp made one that matches no file: what the next build must look at again.
     var spoiled: FileStamp {

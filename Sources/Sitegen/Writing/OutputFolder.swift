@@ -397,9 +397,14 @@ final class OutputFolder: Sendable {
             throw SiteError(file: destination.path, "cannot write \(OutputManifest.fileName): \(String(cString: strerror(errno)))")
         }
         if FileSystem.kind(target) == nil {
+            // A cached build into a new folder leaves a spare too: the next build stages in it
+            // instead of linking every file into a new folder.
+            let copy = keepsSpare ? spareCopy(of: made) : nil
             if let error = FileSystem.rename(staging, to: target) {
+                if let copy { _ = SpareFolder.remove(copy.folder, beside: staging) }
                 throw SiteError(file: destination.path, "cannot create the output folder: \(String(cString: strerror(error)))")
             }
+            if let copy { leftSpare.withLock { $0 = keep(copy) } }
             return .done
         }
         FileSystem.copyAttributes(of: target, to: staging)
@@ -486,6 +491,63 @@ final class OutputFolder: Sendable {
         let changed = fresh.withLock { $0 }.union(gone.files)
         return SpareFolder.Record(manifest: manifest, spareTop: spareTop, changed: changed.sorted(), goneFolders: gone.folders.sorted(),
                                   outputFolders: madeFolders.stamps, spareFolders: now, readAt: madeFolders.readAt)
+    }
+
+    /// A copy of the staging folder of a build into a new folder, made of hard links (its
+    /// manifest too), and the stamps of the folders of both: read while neither is in place,
+    /// so that nothing but this build changed them.
+    private struct SpareCopy {
+        let folder: String
+        let outputFolders: [String: FileStamp]
+        let spareFolders: [String: FileStamp]
+        let readAt: Date
+    }
+
+    /// Copies the staging folder, which holds only what the build `made`, as the next build's
+    /// spare; `nil` (and nothing left) when a folder or a link cannot be made.
+    private func spareCopy(of made: OutputManifest) -> SpareCopy? {
+        // Under a staging folder's name until it is in place, so that a killed build leaves it to be removed.
+        let folder = URLPath.folder(of: target) + "/.sitegen-staging-\(URLPath.lastComponent(of: target))-\(ProcessID.current.value)-\(UUID().uuidString)"
+        guard FileSystem.makeFolder(folder) else { return nil }
+        let folders = Array(made.folders)
+        // A folder's path is longer than the path of every folder above it.
+        var complete = folders.sorted { $0.utf8.count < $1.utf8.count }.allSatisfy { FileSystem.makeFolder(folder + "/" + $0) }
+        let files = Array(made.files) + [OutputManifest.fileName]
+        let failed = Atomic(false)
+        if complete {
+            Parallel.forEach(files.count, onAllCoresFrom: 512) { [staging] index in
+                if FileSystem.hardLink(staging + "/" + files[index], to: folder + "/" + files[index]) != nil {
+                    failed.store(true, ordering: .relaxed)
+                }
+            }
+            complete = !failed.load(ordering: .relaxed)
+        }
+        // Every folder of both changed just now: their stamps, read once the clock has moved
+        // past what ``FileStamp/isRacy(with:)`` allows, vouch for them (else the next build
+        // lists each folder again).
+        if complete { usleep(useconds_t((FileStamp.racyWindow + 0.005) * 1_000_000)) }
+        let readAt = Date()
+        guard complete, let outputFolders = SpareFolder.stamps(of: folders, in: staging),
+              let spareFolders = SpareFolder.stamps(of: folders, in: folder) else {
+            _ = SpareFolder.remove(folder, beside: staging)
+            return nil
+        }
+        return SpareCopy(folder: folder, outputFolders: outputFolders, spareFolders: spareFolders, readAt: readAt)
+    }
+
+    /// Puts `copy` in place as the spare of the output folder, now in place; what the next
+    /// build needs to know of it, or `nil` (and the copy gone) when it cannot be put there.
+    private func keep(_ copy: SpareCopy) -> SpareFolder.Record? {
+        let spareFolder = SpareFolder.path(for: target)
+        guard let manifest = FileStamp(regularFileAt: target + "/" + OutputManifest.fileName),
+              SpareFolder.remove(spareFolder, beside: target).isEmpty,
+              FileSystem.rename(copy.folder, to: spareFolder) == nil else {
+            _ = SpareFolder.remove(copy.folder, beside: target)
+            return nil
+        }
+        guard let spareTop = FileStamp(folderAt: spareFolder) else { return nil }
+        return SpareFolder.Record(manifest: manifest, spareTop: spareTop, changed: [], goneFolders: [],
+                                  outputFolders: copy.outputFolders, spareFolders: copy.spareFolders, readAt: copy.readAt)
     }
 
     /// Links every entry under `relative` of the output folder that the build before did not
