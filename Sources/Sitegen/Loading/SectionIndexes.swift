@@ -83,7 +83,7 @@ struct SectionIndexes {
         switch stem {
         case "_index": return .underscoreIndex
         case "index": return .index
-        default: return stem.lowercased() == "readme" ? .readme : .other(stem: stem)
+        default: return stem.utf8.count == 6 && stem.lowercased() == "readme" ? .readme : .other(stem: stem)
         }
     }
 }

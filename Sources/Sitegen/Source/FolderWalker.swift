@@ -121,13 +121,19 @@ struct FolderWalker: Sendable {
             }
             if !recursive && !accepting(entryName) { continue }
             let relative = Self.join(frame.relative, entryName)
-            let shown = prefix + relative
-            if URLPath.hasControlCharacter(entryName) {
-                let printable = String(String.UnicodeScalarView(shown.unicodeScalars.map { URLPath.isControl($0) ? "?" : $0 }))
+            // In UTF-8, a control character is a byte of its own, which no other character's bytes hold.
+            if entry.name.contains(where: { $0 < 0x20 || $0 == 0x7F }) {
+                let printable = String(String.UnicodeScalarView((prefix + relative).unicodeScalars.map { URLPath.isControl($0) ? "?" : $0 }))
                 listing.warnings.append(SiteError(file: printable, "not \(verb): the name holds a control character "
                                                   + "(a line break, a tab…); rename it"))
                 continue
             }
+            // A file the folder's listing names as one takes no path of its own: only what is looked at further does.
+            if entry.listedKind == .file {
+                listing.files.append(relative)
+                continue
+            }
+            let shown = prefix + relative
             let path = frame.real + "/" + entryName
             guard let kind = entry.kind(at: path) else { continue }
             switch kind {
