@@ -112,6 +112,20 @@ import Testing
         #expect(again.changedFiles.isEmpty)
     }
 
+    @Test("a live build of an edit of a book's first chapter, which its home page shows too, renders the home page again")
+    func firstChapterIsTheHomePage() async throws {
+        let site = try TestSite()
+        try site.write("# Summary\n\n[Intro](intro.md)\n\n- [Guide](part/guide.md)\n", to: "src/SUMMARY.md")
+        try site.write("# Introduction\n\nWelcome.\n", to: "src/intro.md")
+        try site.write("# Guide\n\nThe guide.\n", to: "src/part/guide.md")
+        let harness = LiveBuildHarness(site)
+        try await harness.live.build()
+        try await harness.rebuild(changing: ["src/intro.md"]) {
+            try site.write("# Introduction\n\nWelcome, edited.\n", to: "src/intro.md")
+        }
+        #expect(try site.page("index.html").contains("Welcome, edited."))
+    }
+
     @Test func theDocsThemesNavigationFollowsEdits() async throws {
         let site = try TestSite(example: "docs")
         let harness = LiveBuildHarness(site)

@@ -69,7 +69,8 @@ struct PageEdit {
             guard path.hasPrefix(contentFolder) else { return nil }
             let relative = String(path.dropFirst(contentFolder.count))
             // A top-level README's heading may be the site's title, which every output shows.
-            if relative.lowercased() == "readme.md" { return nil }
+            // A book's first chapter is its home page's text too, which the general build renders again.
+            if relative.lowercased() == "readme.md" || site.loaded.isSectionText(relative) { return nil }
             guard let index = last.index[relative] else {
                 // A file that came and went between two looks (an editor's or sed's temporary file) changes nothing.
                 if memory.knownSource(relative) == nil, !last.publishedFiles.contains(relative),

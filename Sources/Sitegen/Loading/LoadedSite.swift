@@ -40,6 +40,15 @@ public struct LoadedSite: Sendable {
     /// Another generator's configuration file, when ``configuration`` was read from one.
     public internal(set) var foreignConfiguration: ForeignConfiguration?
 
+    /// Whether the Markdown file at `contentPath` is the text of a list page too, as well as a
+    /// page: a book's first chapter, which its home page shows. A change of its text changes
+    /// that list page, which no fact of the page stands for.
+    func isSectionText(_ contentPath: String) -> Bool {
+        (Array(sections.values) + taxonomyContent.values).contains { section in
+            section.sourcePath.map(layout.contentPath(ofSitePath:)) == contentPath
+        }
+    }
+
     /// A file published as it is.
     public struct StaticFile: Sendable {
         /// The file's path in the site's source (`static/logo.png`, `content/posts/trip/ridge.jpg`).
