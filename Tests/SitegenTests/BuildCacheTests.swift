@@ -157,6 +157,29 @@ struct BuildCacheTests {
         #expect(try site.page("index.html").contains("Welcome, edited."))
     }
 
+    @Test("an edit of a chapter that another includes is in that other page after a cached build of that edit alone")
+    func includedChapterEdits() async throws {
+        let site = try TestSite()
+        try site.write("# Summary\n\n- [A](a.md)\n- [B](b.md)\n", to: "src/SUMMARY.md")
+        try site.write("# A\n\n{{#include b.md}}\n", to: "src/a.md")
+        try site.write("# B\n\nBee.\n", to: "src/b.md")
+        try age(site)
+        try await expectCachedBuildMatchesFreshBuild(site)
+        try site.write("# B\n\nBee, edited.\n", to: "src/b.md")
+        Self.waitPastRacyTick()
+        try await expectCachedBuildMatchesFreshBuild(site)
+        #expect(try site.page("src/a/index.html").contains("Bee, edited."))
+        // A folder's README, the text of its list page, that includes a chapter.
+        try site.write("# Summary\n\n- [A](a.md)\n- [B](b.md)\n- [Part](part/README.md)\n  - [C](part/c.md)\n", to: "src/SUMMARY.md")
+        try site.write("# Part\n\n{{#include c.md}}\n", to: "src/part/README.md")
+        try site.write("# C\n\nSea.\n", to: "src/part/c.md")
+        Self.waitPastRacyTick()
+        try await expectCachedBuildMatchesFreshBuild(site)
+        try site.write("# C\n\nSea, edited.\n", to: "src/part/c.md")
+        Self.waitPastRacyTick()
+        try await expectCachedBuildMatchesFreshBuild(site)
+    }
+
     @Test("with no file changed, a cached build leaves the output and the cache as they were, and says what the last build said")
     func nothingChanged() async throws {
         let site = try TestSite(example: "blog")

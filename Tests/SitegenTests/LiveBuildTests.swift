@@ -126,6 +126,28 @@ import Testing
         #expect(try site.page("index.html").contains("Welcome, edited."))
     }
 
+    @Test("a live build of an edit of a chapter that another includes renders that other page again")
+    func includedChapterEdits() async throws {
+        let site = try TestSite()
+        try site.write("# Summary\n\n- [A](a.md)\n- [B](b.md)\n", to: "src/SUMMARY.md")
+        try site.write("# A\n\n{{#include b.md}}\n", to: "src/a.md")
+        try site.write("# B\n\nBee.\n", to: "src/b.md")
+        let harness = LiveBuildHarness(site)
+        try await harness.live.build()
+        try await harness.rebuild(changing: ["src/b.md"]) {
+            try site.write("# B\n\nBee, edited.\n", to: "src/b.md")
+        }
+        // A folder's README, the text of its list page, that includes a chapter.
+        try await harness.rebuild(changing: ["src/SUMMARY.md", "src/part/README.md", "src/part/c.md"]) {
+            try site.write("# Summary\n\n- [A](a.md)\n- [B](b.md)\n- [Part](part/README.md)\n  - [C](part/c.md)\n", to: "src/SUMMARY.md")
+            try site.write("# Part\n\n{{#include c.md}}\n", to: "src/part/README.md")
+            try site.write("# C\n\nSea.\n", to: "src/part/c.md")
+        }
+        try await harness.rebuild(changing: ["src/part/c.md"]) {
+            try site.write("# C\n\nSea, edited.\n", to: "src/part/c.md")
+        }
+    }
+
     @Test func theDocsThemesNavigationFollowsEdits() async throws {
         let site = try TestSite(example: "docs")
         let harness = LiveBuildHarness(site)

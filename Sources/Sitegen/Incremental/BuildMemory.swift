@@ -210,7 +210,12 @@ final class BuildMemory: LoadingMemory {
             for page in missed.map({ $0.map { pages[$0] } }) ?? pages {
                 let path = page.page.page.sourcePath
                 let before = state.parsed[path].map { ($0.revision, $0.page.title) } ?? state.kept[path].map { ($0.revision, $0.title) }
-                guard before?.0 != page.revision else { continue }
+                // Parsed anew at the revision it had: for a file it includes, or a link's target, which changed; not an edit
+                // of the page alone (its own output and those that show it are not all that may change).
+                guard before?.0 != page.revision else {
+                    if before != nil { state.edits[path] = false }
+                    continue
+                }
                 state.edits[path] = before?.1 == page.page.title && state.places[path].map { $0 == page.page.page.placeDigest } == true
             }
             state.parsed = parsed

@@ -64,13 +64,15 @@ struct PageEdit {
         // Parsed as the render stage parses.
         let parser = RenderStage(continuing: site).renderer(output: output.writer, observers: BuildObservers(),
                                                             memory: LiveRendering(memory: memory, plan: OutputPlan(previous: nil, recording: true)))
+        // A page that includes a file that changed (mdBook's `{{#include}}` of another chapter) is parsed again by the general build.
+        if site.parsed.contains(where: { $0.includes.contains { !$0.isUnchanged } }) { return nil }
         var edits: [(index: Int, parsed: ParsedPage, path: String)] = []
         for path in paths {
             guard path.hasPrefix(contentFolder) else { return nil }
             let relative = String(path.dropFirst(contentFolder.count))
             // A top-level README's heading may be the site's title, which every output shows.
-            // A book's first chapter is its home page's text too, which the general build renders again.
-            if relative.lowercased() == "readme.md" || site.loaded.isSectionText(relative) { return nil }
+            // A book's first chapter is its home page's text too (and a list page's text may include the file), which the general build renders again.
+            if relative.lowercased() == "readme.md" || site.loaded.mayChangeListText(relative) { return nil }
             guard let index = last.index[relative] else {
                 // A file that came and went between two looks (an editor's or sed's temporary file) changes nothing.
                 if memory.knownSource(relative) == nil, !last.publishedFiles.contains(relative),

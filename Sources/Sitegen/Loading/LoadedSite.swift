@@ -40,12 +40,13 @@ public struct LoadedSite: Sendable {
     /// Another generator's configuration file, when ``configuration`` was read from one.
     public internal(set) var foreignConfiguration: ForeignConfiguration?
 
-    /// Whether the Markdown file at `contentPath` is the text of a list page too, as well as a
-    /// page: a book's first chapter, which its home page shows. A change of its text changes
-    /// that list page, which no fact of the page stands for.
-    func isSectionText(_ contentPath: String) -> Bool {
+    /// Whether an edit of the Markdown file at `contentPath` may change the text of a list
+    /// page, which no fact of a page stands for: the file is a list page's text as well as a
+    /// page (a book's first chapter, which its home page shows), or a list page's text includes
+    /// files (mdBook's `{{#include}}`).
+    func mayChangeListText(_ contentPath: String) -> Bool {
         (Array(sections.values) + taxonomyContent.values).contains { section in
-            section.sourcePath.map(layout.contentPath(ofSitePath:)) == contentPath
+            section.sourcePath.map(layout.contentPath(ofSitePath:)) == contentPath || HTMLScan.contains("{{#", in: section.source.body)
         }
     }
 
