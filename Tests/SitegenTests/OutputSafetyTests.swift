@@ -56,7 +56,7 @@ struct OutputSafetyTests {
     }
 
     /// A process id that no longer runs: a finished child's.
-    private static func endedProcessID() throws -> Int32 {
+    static func endedProcessID() throws -> Int32 {
         let ended = Process()
         ended.executableURL = URL(fileURLWithPath: "/bin/true")
         try ended.run()

@@ -108,6 +108,26 @@ struct SpareFolderTests {
         try await buildAndCompare(site, extra: ["about/notes.txt": "mine\n"])
     }
 
+    @Test("a spare a killed build was checking loses only what sitegen wrote there: the user's files in it go back to the spare's place")
+    func takenSpareOfAKilledBuild() async throws {
+        for cached in [true, false] {
+            let (site, post, original) = try await siteWithSpare()
+            try site.write("mine\n", to: ".sitegen-spare-public/posts/mine.txt")
+            // The spare as a build killed while checking it leaves it.
+            let taken = site.root.appendingPathComponent(".sitegen-taken-public-\(try OutputSafetyTests.endedProcessID())-\(UUID().uuidString)")
+            try FileManager.default.moveItem(at: spare(of: site), to: taken)
+            try site.write(original + "\nAnother edit.\n", to: post)
+            if cached {
+                try await buildAndCompare(site)
+            } else {
+                try await SiteBuilder(site: Site(), layout: SiteLayout(root: site.root), options: options).build()
+            }
+            #expect(!FileManager.default.fileExists(atPath: taken.path))
+            #expect(LiveBuildHarness.files(in: spare(of: site)) == ["posts/mine.txt": Data("mine\n".utf8)], "cached: \(cached)")
+            #expect(!site.exists("posts/mine.txt"))
+        }
+    }
+
     @Test("the user's files in the output folder stay through builds staged in the spare: added, changed by hand or removed")
     func usersFilesStay() async throws {
         let (site, post, original) = try await siteWithSpare()

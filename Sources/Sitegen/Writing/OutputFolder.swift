@@ -94,8 +94,9 @@ final class OutputFolder: Sendable {
         // The spare's top folder as the build that left it noted (its entries are checked by it).
         let spareTop = FileStamp(folderAt: SpareFolder.path(for: target))
         if keepsSpare && !mountPoint && spareTop != nil {
-            // Taken under a staging folder's name, so that a killed build leaves it to be removed.
-            let spareFolder = parent + "/.sitegen-staging-\(name)-\(ProcessID.current.value)-\(UUID().uuidString)"
+            // Taken under a name of its own until it is checked: a killed build leaves it to be
+            // removed as a spare is, the user's files in it kept (``removeLeftovers``).
+            let spareFolder = parent + "/" + Self.takenPrefix(of: name) + "\(ProcessID.current.value)-\(UUID().uuidString)"
             if FileSystem.rename(SpareFolder.path(for: target), to: spareFolder) == nil {
                 if let record, let openedManifest, openedManifest.stamp == record.manifest, spareTop == record.spareTop,
                    let spare = SpareFolder.take(spareFolder, record: record, output: target, manifest: openedManifest.manifest),
@@ -795,6 +796,16 @@ final class OutputFolder: Sendable {
             || isLegacyLeftover(entry, of: name) {
             FileSystem.removeTree(parent + "/" + entry)
         }
+        // A spare a killed build was checking: what sitegen wrote there goes; what is left (the
+        // user's) is put back where it was when nothing is there, else stays where it is.
+        var takenLeft = false
+        for entry in FileSystem.entries(of: parent) ?? [] where isLeftover(entry, prefix: takenPrefix(of: name)) {
+            let taken = parent + "/" + entry
+            guard !SpareFolder.remove(taken, beside: target).isEmpty else { continue }
+            if FileSystem.kind(SpareFolder.path(for: target)) == nil, FileSystem.rename(taken, to: SpareFolder.path(for: target)) == nil {
+                takenLeft = true
+            }
+        }
         for entry in FileSystem.entries(of: target) ?? [] where isLeftover(entry, prefix: ".sitegen-staging-") {
             FileSystem.removeTree(target + "/" + entry)
         }
@@ -805,7 +816,13 @@ final class OutputFolder: Sendable {
             && FileSystem.kind(parent + "/" + entry) == .file {
             FileSystem.removeFile(parent + "/" + entry)
         }
-        return spareLeft
+        return spareLeft || takenLeft
+    }
+
+    /// How the spare of the output folder `name` is named while a build checks it, before the
+    /// id of the build's process and a UUID.
+    private static func takenPrefix(of name: String) -> String {
+        ".sitegen-taken-\(name)-"
     }
 
     /// Whether `entry` is `prefix` + the id of a process that no longer runs + `-` + a UUID.
