@@ -180,6 +180,27 @@ struct BuildCacheTests {
         try await expectCachedBuildMatchesFreshBuild(site)
     }
 
+    @Test("a page is parsed again when what it read of another page changes: its URL (a link written from the root), its text (readfile), its headings (a Zola link's fragment)")
+    func parsesThatReadOtherPages() async throws {
+        let site = try TestSite()
+        try site.write("---\ntitle: A\n---\n\n[B](/b) [get_page](@/c.md#get-page)\n\n{{% readfile \"d.md\" %}}\n", to: "content/a.md")
+        try site.write("---\ntitle: B\n---\n\nBee.\n", to: "content/b.md")
+        try site.write("---\ntitle: C\n---\n\n### get_page\n\nSee.\n", to: "content/c.md")
+        try site.write("---\ntitle: D\n---\n\nDee.\n", to: "content/d.md")
+        try age(site)
+        try await expectCachedBuildMatchesFreshBuild(site)
+        #expect(try site.page("a/index.html").contains("href=\"/b/\""))
+        // Each edited alone, so that the build may narrow to what the page's facts reach.
+        for (file, text) in [("content/d.md", "---\ntitle: D\n---\n\nDee, edited.\n"),
+                             ("content/c.md", "---\ntitle: C\n---\n\n### get_page_x\n\nSee.\n"),
+                             ("content/b.md", "---\ntitle: B\nslug: b2\n---\n\nBee.\n")] {
+            try site.write(text, to: file)
+            Self.waitPastRacyTick()
+            try await expectCachedBuildMatchesFreshBuild(site)
+        }
+        #expect(try site.page("a/index.html").contains("Dee, edited."))
+    }
+
     @Test("with no file changed, a cached build leaves the output and the cache as they were, and says what the last build said")
     func nothingChanged() async throws {
         let site = try TestSite(example: "blog")

@@ -148,6 +148,19 @@ import Testing
         }
     }
 
+    @Test("a live build of an edit of a page whose text or headings another page's parse read (readfile, a Zola link's fragment) renders that page again")
+    func pagesReadByOthers() async throws {
+        let site = try TestSite()
+        try site.write("---\ntitle: A\n---\n\n[get_page](@/c.md#get-page)\n\n{{% readfile \"d.md\" %}}\n", to: "content/a.md")
+        try site.write("---\ntitle: C\n---\n\n### get_page\n\nSee.\n", to: "content/c.md")
+        try site.write("---\ntitle: D\n---\n\nDee.\n", to: "content/d.md")
+        let harness = LiveBuildHarness(site)
+        try await harness.live.build()
+        try await harness.rebuild(changing: ["content/d.md"]) { try site.write("---\ntitle: D\n---\n\nDee, edited.\n", to: "content/d.md") }
+        try await harness.rebuild(changing: ["content/c.md"]) { try site.write("---\ntitle: C\n---\n\n### get_page_x\n\nSee.\n", to: "content/c.md") }
+        #expect(try site.page("a/index.html").contains("Dee, edited."))
+    }
+
     @Test func theDocsThemesNavigationFollowsEdits() async throws {
         let site = try TestSite(example: "docs")
         let harness = LiveBuildHarness(site)

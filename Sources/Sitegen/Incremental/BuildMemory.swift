@@ -177,7 +177,12 @@ final class BuildMemory: LoadingMemory {
     func parsed(_ pages: [Page], changedTargets: Set<String>) -> [ParsedPage?] {
         // The memory's parses are read once, then checked on all cores without the lock.
         let (live, kept) = state.withLock { ($0.parsed, $0.kept) }
-        let found = Parallel.map(pages.count, onAllCoresFrom: 256) { index -> (parse: ParsedPage, fromCache: Bool)? in
+        // A page whose text changed changes the parses that read it (``LinkLookups/readKey(_:)``).
+        var changedTargets = changedTargets
+        for page in pages where page.revision != (live[page.sourcePath]?.revision ?? kept[page.sourcePath]?.revision) {
+            changedTargets.insert(LinkLookups.readKey(page.sourcePath))
+        }
+        let found = Parallel.map(pages.count, onAllCoresFrom: 256) { [changedTargets] index -> (parse: ParsedPage, fromCache: Bool)? in
             let page = pages[index]
             guard page.revision != 0 else { return nil }
             let live = live[page.sourcePath], kept = live == nil ? kept[page.sourcePath] : nil
@@ -234,8 +239,13 @@ final class BuildMemory: LoadingMemory {
     func changedTargets(_ targets: [String: String]) -> Set<String> {
         state.withLock { state in
             var changed: Set<String> = []
-            for (key, value) in targets where state.linkTargets[key] != value { changed.insert(key) }
-            for key in state.linkTargets.keys where targets[key] == nil { changed.insert(key) }
+            // A page whose URL changed changes the links written from the root that named it by either URL.
+            func note(_ key: String, _ urls: String?...) {
+                changed.insert(key)
+                for url in urls { if let url, let key = LinkLookups.urlKey(ofURL: url) { changed.insert(key) } }
+            }
+            for (key, value) in targets where state.linkTargets[key] != value { note(key, value, state.linkTargets[key]) }
+            for (key, value) in state.linkTargets where targets[key] == nil { note(key, value) }
             return changed
         }
     }

@@ -73,6 +73,9 @@ struct PageEdit {
             // A top-level README's heading may be the site's title, which every output shows.
             // A book's first chapter is its home page's text too (and a list page's text may include the file), which the general build renders again.
             if relative.lowercased() == "readme.md" || site.loaded.mayChangeListText(relative) { return nil }
+            // So are pages whose parse read the page's text (a `readfile` of it, a Zola link's fragment matched to its headings).
+            let read = LinkLookups.readKey(relative)
+            if site.parsed.contains(where: { $0.lookups.contains(read) }) { return nil }
             guard let index = last.index[relative] else {
                 // A file that came and went between two looks (an editor's or sed's temporary file) changes nothing.
                 if memory.knownSource(relative) == nil, !last.publishedFiles.contains(relative),

@@ -78,6 +78,18 @@ struct LinkResolver: Sendable {
         self.pageURLs = pageURLs
     }
 
+    /// The URL of the page (or alias) a link written from the root names by `path`, noted as looked up.
+    private func pageAt(_ path: String) -> String? {
+        lookups?.add(LinkLookups.urlKey(path))
+        return pageURLs[path]
+    }
+
+    /// Notes that the page's parse used the text of the content file at `contentPath` (a
+    /// `readfile` of it): the parse is made again when the file changes.
+    func noteRead(_ contentPath: String) {
+        lookups?.add(LinkLookups.readKey(contentPath))
+    }
+
     /// This resolver, noting the paths it looks up in `lookups` and its warnings in `warnings`.
     func recording(into lookups: LinkLookups, warnings: WarningLog) -> LinkResolver {
         var copy = self
@@ -152,14 +164,14 @@ struct LinkResolver: Sendable {
         // A page's URL relative to the file's folder (Docusaurus: `configuration#bail` beside
         // `cli.md`; Hugo: `lookandfeel/` in `shortcodes/index.md`, as if it were `shortcodes.md`),
         // unless the browser finds a page at the link as written.
-        if let pageURL, let written = URLPath.normalize(URLPath.decoded(pageURL) + decoded), pageURLs[written] != nil {
+        if let pageURL, let written = URLPath.normalize(URLPath.decoded(pageURL) + decoded), pageAt(written) != nil {
             return nil
         }
         let urlFolder = siteFolder ?? folder
         var folders = [urlFolder]
         if isIndex, !urlFolder.isEmpty { folders.append(URLPath.folder(of: urlFolder)) }
         for base in folders {
-            if let relative = URLPath.normalize(base.isEmpty ? decoded : base + "/" + decoded), let page = pageURLs[relative] {
+            if let relative = URLPath.normalize(base.isEmpty ? decoded : base + "/" + decoded), let page = pageAt(relative) {
                 return basePath + page + suffix
             }
         }
@@ -219,14 +231,14 @@ struct LinkResolver: Sendable {
         let path = inside.utf8.last == UInt8(ascii: "/") ? String(Substring(inside.utf8.dropLast())) : inside
         if inside.isEmpty && !basePath.isEmpty { return "/" }
         guard !path.isEmpty, !HTMLScan.contains("//", in: path[...]) else { return nil }
-        if let page = pageURLs[path] { return inside.hasSuffix("/") && basePath.isEmpty ? nil : page }
+        if let page = pageAt(path) { return inside.hasSuffix("/") && basePath.isEmpty ? nil : page }
         let undated = Self.withoutDateFolders(path)
         for candidate in [path, undated].compactMap({ $0 }) {
-            if candidate != path, let page = pageURLs[candidate] { return page }
+            if candidate != path, let page = pageAt(candidate) { return page }
             var above = ""
             for component in folder.split(separator: "/") {
                 above += above.isEmpty ? String(component) : "/" + component
-                if let page = pageURLs[above + "/" + candidate] { return page }
+                if let page = pageAt(above + "/" + candidate) { return page }
             }
         }
         // Docusaurus keeps its blog beside the docs (`website/blog/` and `docs/`): the one post
@@ -252,6 +264,7 @@ struct LinkResolver: Sendable {
     /// a heading of the target (`#get-page` for a heading `get_page`, whose id is `get_page`).
     private func zolaFragment(_ suffix: String, in contentPath: String) -> String {
         guard suffix.hasPrefix("#"), let headings, let found = headings.headings(of: contentPath) else { return suffix }
+        noteRead(contentPath)
         let fragment = String(suffix.dropFirst())
         guard !found.contains(where: { $0.id == fragment }) else { return suffix }
         let matches = found.filter { Self.zolaSlug($0.text) == fragment }

@@ -613,7 +613,7 @@ struct SiteRenderer: Sendable {
         var shortcodeLines: [Int]?, rawLines: [ClosedRange<Int>] = [], imageRequests: [ImageRequest] = []
         // A Hugo site's tags are read in code too.
         if loaded.configuration.hugo != nil ? HTMLScan.contains("{{", in: expanded.body) : TagReader.mayHoldTags(expanded.body) {
-            let expansion = try expandShortcodes(expanded, at: path, url: url, language: language, parser: parser)
+            let expansion = try expandShortcodes(expanded, at: path, url: url, language: language, parser: parser, links: links)
             expanded = MarkdownSource(frontMatter: expanded.frontMatter, body: expansion.markdown[...],
                                       bodyLineOffset: expanded.bodyLineOffset)
             fragments = expansion.fragments
@@ -695,7 +695,7 @@ struct SiteRenderer: Sendable {
 
     /// The page's Markdown with its shortcodes run.
     private func expandShortcodes(_ source: MarkdownSource, at path: String, url: String, language: String,
-                                  parser: MarkdownParser) throws -> ShortcodeExpansion {
+                                  parser: MarkdownParser, links: LinkResolver) throws -> ShortcodeExpansion {
         let codeLines = parser.codeBlockLines(of: source.body, lineOffset: source.bodyLineOffset)
         let text: TagText
         do {
@@ -719,8 +719,11 @@ struct SiteRenderer: Sendable {
                 plain.linkRewriter?.rewrite(LinkRewriter.Input(url: written, kind: .rawHTML, line: line)) ?? written
             },
             readFile: { [layout = loaded.layout] file in
-                ConfinedFile.text(at: file, from: layout.sourcePath(ofContentPath: URLPath.folder(of: path)), root: "", in: layout.source,
-                                  maximumSize: Limits.markdownFileBytes)
+                // A page read this way (Docsy's `readfile` of another page's file) makes this one parse again when it changes.
+                let folder = URLPath.folder(of: path)
+                if let read = URLPath.normalize(folder.isEmpty ? file : folder + "/" + file) { links.noteRead(read) }
+                return ConfinedFile.text(at: file, from: layout.sourcePath(ofContentPath: folder), root: "", in: layout.source,
+                                         maximumSize: Limits.markdownFileBytes)
             },
             pageFiles: { [layout = loaded.layout] in
                 ConfinedFile.names(in: layout.sourcePath(ofContentPath: URLPath.folder(of: path)), root: "", source: layout.source)
