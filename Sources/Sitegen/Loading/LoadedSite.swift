@@ -42,11 +42,13 @@ public struct LoadedSite: Sendable {
 
     /// Whether an edit of the Markdown file at `contentPath` may change the text of a list
     /// page, which no fact of a page stands for: the file is a list page's text as well as a
-    /// page (a book's first chapter, which its home page shows), or a list page's text includes
-    /// files (mdBook's `{{#include}}`).
+    /// page (a book's first chapter, which its home page shows), or a list page's text may
+    /// include it (mdBook's `{{#include}}`, which names the file).
     func mayChangeListText(_ contentPath: String) -> Bool {
-        (Array(sections.values) + taxonomyContent.values).contains { section in
-            section.sourcePath.map(layout.contentPath(ofSitePath:)) == contentPath || HTMLScan.contains("{{#", in: section.source.body)
+        let name = URLPath.lastComponent(of: contentPath)
+        return (Array(sections.values) + taxonomyContent.values).contains { section in
+            section.sourcePath.map(layout.contentPath(ofSitePath:)) == contentPath
+                || HTMLScan.contains("{{#", in: section.source.body) && section.source.body.contains(name)
         }
     }
 
