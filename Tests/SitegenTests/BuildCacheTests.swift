@@ -142,49 +142,35 @@ struct BuildCacheTests {
 
     @Test("an edit of a book's first chapter, which its home page shows too, is on the home page after a cached build of that edit alone")
     func firstChapterIsTheHomePage() async throws {
-        // A bare folder with a book's SUMMARY.md, as an mdBook book without book.toml: its home
-        // page shows the first chapter's text and lists nothing of it.
-        let site = try TestSite()
-        try site.write("# Summary\n\n[Intro](intro.md)\n\n- [Guide](part/guide.md)\n", to: "src/SUMMARY.md")
-        try site.write("# Introduction\n\nWelcome.\n", to: "src/intro.md")
-        try site.write("# Guide\n\nThe guide.\n", to: "src/part/guide.md")
+        let site = try PagesShownElsewhere.firstChapterBook()
         try age(site)
         try await expectCachedBuildMatchesFreshBuild(site)
         #expect(try site.page("index.html").contains("Welcome."))
-        try site.write("# Introduction\n\nWelcome, edited.\n", to: "src/intro.md")
-        Self.waitPastRacyTick()
+        try editAlone(site, PagesShownElsewhere.firstChapterEdit)
         try await expectCachedBuildMatchesFreshBuild(site)
         #expect(try site.page("index.html").contains("Welcome, edited."))
     }
 
     @Test("an edit of a chapter that another includes is in that other page after a cached build of that edit alone")
     func includedChapterEdits() async throws {
-        let site = try TestSite()
-        try site.write("# Summary\n\n- [A](a.md)\n- [B](b.md)\n", to: "src/SUMMARY.md")
-        try site.write("# A\n\n{{#include b.md}}\n", to: "src/a.md")
-        try site.write("# B\n\nBee.\n", to: "src/b.md")
+        let site = try PagesShownElsewhere.includingBook()
         try age(site)
         try await expectCachedBuildMatchesFreshBuild(site)
-        try site.write("# B\n\nBee, edited.\n", to: "src/b.md")
-        Self.waitPastRacyTick()
+        try editAlone(site, PagesShownElsewhere.includedEdit)
         try await expectCachedBuildMatchesFreshBuild(site)
         #expect(try site.page("src/a/index.html").contains("Bee, edited."))
         // A folder's README, the text of its list page, that includes a chapter.
-        try site.write("# Summary\n\n- [A](a.md)\n- [B](b.md)\n- [Part](part/README.md)\n  - [C](part/c.md)\n", to: "src/SUMMARY.md")
-        try site.write("# Part\n\n{{#include c.md}}\n", to: "src/part/README.md")
-        try site.write("# C\n\nSea.\n", to: "src/part/c.md")
+        for edit in PagesShownElsewhere.partIncludingChapter { try site.write(edit.text, to: edit.file) }
         Self.waitPastRacyTick()
         try await expectCachedBuildMatchesFreshBuild(site)
-        try site.write("# C\n\nSea, edited.\n", to: "src/part/c.md")
-        Self.waitPastRacyTick()
+        try editAlone(site, PagesShownElsewhere.partChapterEdit)
         try await expectCachedBuildMatchesFreshBuild(site)
         // A list page's text that includes another file (code) does not stop an edit of a chapter from being narrowed.
         try site.write("# Part\n\n```rust\n{{#include main.rs}}\n```\n", to: "src/part/README.md")
         try site.write("fn main() {}\n", to: "src/part/main.rs")
         Self.waitPastRacyTick()
         let whole = try await plannedCounts(site)
-        try site.write("# C\n\nSea, edited again.\n", to: "src/part/c.md")
-        Self.waitPastRacyTick()
+        try editAlone(site, ("src/part/c.md", "# C\n\nSea, edited again.\n"))
         let edit = try await plannedCounts(site)
         #expect(edit.rendered + edit.kept < whole.rendered + whole.kept)
         try await expectCachedBuildMatchesFreshBuild(site)
@@ -192,23 +178,21 @@ struct BuildCacheTests {
 
     @Test("a page is parsed again when what it read of another page changes: its URL (a link written from the root), its text (readfile), its headings (a Zola link's fragment)")
     func parsesThatReadOtherPages() async throws {
-        let site = try TestSite()
-        try site.write("---\ntitle: A\n---\n\n[B](/b) [get_page](@/c.md#get-page)\n\n{{% readfile \"d.md\" %}}\n", to: "content/a.md")
-        try site.write("---\ntitle: B\n---\n\nBee.\n", to: "content/b.md")
-        try site.write("---\ntitle: C\n---\n\n### get_page\n\nSee.\n", to: "content/c.md")
-        try site.write("---\ntitle: D\n---\n\nDee.\n", to: "content/d.md")
+        let site = try PagesShownElsewhere.readingPages(linksFromRoot: true)
         try age(site)
         try await expectCachedBuildMatchesFreshBuild(site)
         #expect(try site.page("a/index.html").contains("href=\"/b/\""))
-        // Each edited alone, so that the build may narrow to what the page's facts reach.
-        for (file, text) in [("content/d.md", "---\ntitle: D\n---\n\nDee, edited.\n"),
-                             ("content/c.md", "---\ntitle: C\n---\n\n### get_page_x\n\nSee.\n"),
-                             ("content/b.md", "---\ntitle: B\nslug: b2\n---\n\nBee.\n")] {
-            try site.write(text, to: file)
-            Self.waitPastRacyTick()
+        for edit in PagesShownElsewhere.readEdits(linksFromRoot: true) {
+            try editAlone(site, edit)
             try await expectCachedBuildMatchesFreshBuild(site)
         }
         #expect(try site.page("a/index.html").contains("Dee, edited."))
+    }
+
+    /// Makes `edit` alone, once the stamps of the files before vouch for them: the next build may narrow to what the page's facts reach.
+    private func editAlone(_ site: TestSite, _ edit: PagesShownElsewhere.Edit) throws {
+        try site.write(edit.text, to: edit.file)
+        Self.waitPastRacyTick()
     }
 
     @Test("with no file changed, a cached build leaves the output and the cache as they were, and says what the last build said")

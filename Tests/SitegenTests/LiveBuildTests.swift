@@ -114,51 +114,39 @@ import Testing
 
     @Test("a live build of an edit of a book's first chapter, which its home page shows too, renders the home page again")
     func firstChapterIsTheHomePage() async throws {
-        let site = try TestSite()
-        try site.write("# Summary\n\n[Intro](intro.md)\n\n- [Guide](part/guide.md)\n", to: "src/SUMMARY.md")
-        try site.write("# Introduction\n\nWelcome.\n", to: "src/intro.md")
-        try site.write("# Guide\n\nThe guide.\n", to: "src/part/guide.md")
-        let harness = LiveBuildHarness(site)
-        try await harness.live.build()
-        try await harness.rebuild(changing: ["src/intro.md"]) {
-            try site.write("# Introduction\n\nWelcome, edited.\n", to: "src/intro.md")
-        }
-        #expect(try site.page("index.html").contains("Welcome, edited."))
+        let harness = try await built(PagesShownElsewhere.firstChapterBook())
+        try await rebuild(harness, [PagesShownElsewhere.firstChapterEdit])
+        #expect(try harness.site.page("index.html").contains("Welcome, edited."))
     }
 
     @Test("a live build of an edit of a chapter that another includes renders that other page again")
     func includedChapterEdits() async throws {
-        let site = try TestSite()
-        try site.write("# Summary\n\n- [A](a.md)\n- [B](b.md)\n", to: "src/SUMMARY.md")
-        try site.write("# A\n\n{{#include b.md}}\n", to: "src/a.md")
-        try site.write("# B\n\nBee.\n", to: "src/b.md")
-        let harness = LiveBuildHarness(site)
-        try await harness.live.build()
-        try await harness.rebuild(changing: ["src/b.md"]) {
-            try site.write("# B\n\nBee, edited.\n", to: "src/b.md")
-        }
+        let harness = try await built(PagesShownElsewhere.includingBook())
+        try await rebuild(harness, [PagesShownElsewhere.includedEdit])
         // A folder's README, the text of its list page, that includes a chapter.
-        try await harness.rebuild(changing: ["src/SUMMARY.md", "src/part/README.md", "src/part/c.md"]) {
-            try site.write("# Summary\n\n- [A](a.md)\n- [B](b.md)\n- [Part](part/README.md)\n  - [C](part/c.md)\n", to: "src/SUMMARY.md")
-            try site.write("# Part\n\n{{#include c.md}}\n", to: "src/part/README.md")
-            try site.write("# C\n\nSea.\n", to: "src/part/c.md")
-        }
-        try await harness.rebuild(changing: ["src/part/c.md"]) {
-            try site.write("# C\n\nSea, edited.\n", to: "src/part/c.md")
-        }
+        try await rebuild(harness, PagesShownElsewhere.partIncludingChapter)
+        try await rebuild(harness, [PagesShownElsewhere.partChapterEdit])
     }
 
     @Test("a live build of an edit of a page whose text or headings another page's parse read (readfile, a Zola link's fragment) renders that page again")
     func pagesReadByOthers() async throws {
-        let site = try TestSite()
-        try site.write("---\ntitle: A\n---\n\n[get_page](@/c.md#get-page)\n\n{{% readfile \"d.md\" %}}\n", to: "content/a.md")
-        try site.write("---\ntitle: C\n---\n\n### get_page\n\nSee.\n", to: "content/c.md")
-        try site.write("---\ntitle: D\n---\n\nDee.\n", to: "content/d.md")
+        let harness = try await built(PagesShownElsewhere.readingPages(linksFromRoot: false))
+        for edit in PagesShownElsewhere.readEdits(linksFromRoot: false) { try await rebuild(harness, [edit]) }
+        #expect(try harness.site.page("a/index.html").contains("Dee, edited."))
+    }
+
+    /// A live builder of `site`, after its first build.
+    private func built(_ site: TestSite) async throws -> LiveBuildHarness {
         let harness = LiveBuildHarness(site)
         try await harness.live.build()
-        try await harness.rebuild(changing: ["content/d.md"]) { try site.write("---\ntitle: D\n---\n\nDee, edited.\n", to: "content/d.md") }
-        try await harness.rebuild(changing: ["content/c.md"]) { try site.write("---\ntitle: C\n---\n\n### get_page_x\n\nSee.\n", to: "content/c.md") }
-        #expect(try site.page("a/index.html").contains("Dee, edited."))
+        return harness
+    }
+
+    /// A live build after `edits`, checked against a full build.
+    private func rebuild(_ harness: LiveBuildHarness, _ edits: [PagesShownElsewhere.Edit]) async throws {
+        try await harness.rebuild(changing: edits.map(\.file)) {
+            for edit in edits { try harness.site.write(edit.text, to: edit.file) }
+        }
     }
 
     @Test func theDocsThemesNavigationFollowsEdits() async throws {
