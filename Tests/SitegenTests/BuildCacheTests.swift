@@ -187,6 +187,14 @@ struct BuildCacheTests {
             try await expectCachedBuildMatchesFreshBuild(site)
         }
         #expect(try site.page("a/index.html").contains("Dee, edited."))
+        // A folder's own page whose text reads a page of a folder below, which its list does not show.
+        try site.write("---\ntitle: Part\n---\n\n{{% readfile \"includes/e.md\" %}}\n", to: "content/part/_index.md")
+        try site.write("---\ntitle: E\n---\n\nEe.\n", to: "content/part/includes/e.md")
+        Self.waitPastRacyTick()
+        try await expectCachedBuildMatchesFreshBuild(site)
+        try editAlone(site, ("content/part/includes/e.md", "---\ntitle: E\n---\n\nEe, edited.\n"))
+        try await expectCachedBuildMatchesFreshBuild(site)
+        #expect(try site.page("part/index.html").contains("Ee, edited."))
     }
 
     /// Makes `edit` alone, once the stamps of the files before vouch for them: the next build may narrow to what the page's facts reach.
