@@ -485,13 +485,19 @@ final class OutputFolder: Sendable {
         for (path, stamp) in now where stamp != carry.walked[path] || stamp.isRacy(with: carry.walkedAt) { listed.append(path) }
         guard listed.allSatisfy({ SpareFolder.holdSameUserEntries($0, staging, target, owned: owned) }),
               let manifest = FileStamp(regularFileAt: target + "/" + OutputManifest.fileName) else { return nil }
-        let spareFolder = SpareFolder.path(for: target)
-        // Something made at the spare's path since it was taken: what sitegen did not write there stays, and no spare is kept.
-        guard SpareFolder.remove(spareFolder, beside: target).isEmpty else { return nil }
-        guard FileSystem.rename(staging, to: spareFolder) == nil, let spareTop = FileStamp(folderAt: spareFolder) else { return nil }
+        guard let spareTop = placeAsSpare(staging) else { return nil }
         let changed = fresh.withLock { $0 }.union(gone.files)
         return SpareFolder.Record(manifest: manifest, spareTop: spareTop, changed: changed.sorted(), goneFolders: gone.folders.sorted(),
                                   outputFolders: madeFolders.stamps, spareFolders: now, readAt: madeFolders.readAt)
+    }
+
+    /// Renames `folder` to the spare's place, and returns the stamp of its top folder there;
+    /// `nil` (and `folder` where it was) when something is at that place that is not sitegen's
+    /// (made since the spare was taken: it stays, and no spare is kept), or the rename fails.
+    private func placeAsSpare(_ folder: String) -> FileStamp? {
+        let spareFolder = SpareFolder.path(for: target)
+        guard SpareFolder.remove(spareFolder, beside: target).isEmpty, FileSystem.rename(folder, to: spareFolder) == nil else { return nil }
+        return FileStamp(folderAt: spareFolder)
     }
 
     /// A copy of the staging folder of a build into a new folder, made of hard links (its
@@ -539,14 +545,10 @@ final class OutputFolder: Sendable {
     /// Puts `copy` in place as the spare of the output folder, now in place; what the next
     /// build needs to know of it, or `nil` (and the copy gone) when it cannot be put there.
     private func keep(_ copy: SpareCopy) -> SpareFolder.Record? {
-        let spareFolder = SpareFolder.path(for: target)
-        guard let manifest = FileStamp(regularFileAt: target + "/" + OutputManifest.fileName),
-              SpareFolder.remove(spareFolder, beside: target).isEmpty,
-              FileSystem.rename(copy.folder, to: spareFolder) == nil else {
+        guard let manifest = FileStamp(regularFileAt: target + "/" + OutputManifest.fileName), let spareTop = placeAsSpare(copy.folder) else {
             _ = SpareFolder.remove(copy.folder, beside: target)
             return nil
         }
-        guard let spareTop = FileStamp(folderAt: spareFolder) else { return nil }
         return SpareFolder.Record(manifest: manifest, spareTop: spareTop, changed: [], goneFolders: [],
                                   outputFolders: copy.outputFolders, spareFolders: copy.spareFolders, readAt: copy.readAt)
     }
