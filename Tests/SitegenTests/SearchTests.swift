@@ -117,4 +117,61 @@ struct SearchTests {
         #expect(kill(child, 0) == 0, "the build returned before the child that holds its error output ended")
         kill(child, SIGKILL)
     }
+
+    @Test("Pagefind sees this build's pages alone: not a page a cached build's folder held from before, nor the user's own files")
+    func pagefindSeesThisBuildsPages() throws {
+        let site = try TestSite()
+        try site.write("title: T\nsearch: true\n", to: "sitegen.yml")
+        for name in ["a", "b", "c"] { try site.write("---\ntitle: \(name)\n---\n\nWords of \(name).\n", to: "content/\(name).md") }
+        // A fake Pagefind that lists the pages it is shown in its bundle.
+        let fake = site.root.appendingPathComponent("pagefind-lists")
+        try "#!/bin/sh\nmkdir -p \"$4\"\ncd \"$2\" && find . -name '*.html' | sort > \"$4/seen.txt\"\n"
+            .write(to: fake, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake.path)
+        func build() throws -> [String] {
+            let result = try ProcessRunner.run(ProcessRunner.sitegen, ["build", site.root.path, "--cache"], environment: ["SITEGEN_PAGEFIND": fake.path])
+            #expect(result.status == 0, "\(result.error)")
+            return try site.page("pagefind/seen.txt").split(separator: "\n").map(String.init)
+        }
+        let pages = ["./404.html", "./a/index.html", "./b/index.html", "./c/index.html", "./index.html"]
+        #expect(try build() == pages)
+        try site.write("<p>mine</p>\n", to: "public/mine.html")
+        #expect(try build() == pages)
+        try FileManager.default.removeItem(at: site.root.appendingPathComponent("content/b.md"))
+        try FileManager.default.moveItem(at: site.root.appendingPathComponent("content/c.md"), to: site.root.appendingPathComponent("content/d.md"))
+        // Twice: the second stages in the spare the first left, which holds b and c.
+        for _ in 0..<2 {
+            #expect(try build() == ["./404.html", "./a/index.html", "./d/index.html", "./index.html"])
+            #expect(try site.page("mine.html") == "<p>mine</p>\n" && !site.exists("b/index.html"))
+        }
+        #expect(!(try FileManager.default.contentsOfDirectory(atPath: site.root.path)).contains { $0.hasPrefix(".sitegen-staging-") })
+    }
+
+    @Test("serve's index of its preview is swapped in whole: no file of an earlier index stays")
+    func previewIndexHasNoStaleFiles() throws {
+        let parent = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-preview-index-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: parent) }
+        func preview(_ name: String, pages: [String]) throws -> URL {
+            let folder = parent.appendingPathComponent(name)
+            for page in pages {
+                let file = folder.appendingPathComponent(page + "/index.html")
+                try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try "<html lang=\"en\"><body data-pagefind-body><h1>\(page)</h1><p>Words of \(page).</p></body></html>\n"
+                    .write(to: file, atomically: true, encoding: .utf8)
+            }
+            return folder
+        }
+        func bundle(_ folder: URL) -> [String] {
+            (FileManager.default.enumerator(atPath: folder.appendingPathComponent("pagefind").path)?.allObjects as? [String] ?? []).sorted()
+        }
+        let live = try preview("live", pages: ["a", "b"])
+        #expect(SearchIndexer.indexInPlace(live.path) == nil)
+        let before = bundle(live)
+        try FileManager.default.removeItem(at: live.appendingPathComponent("b"))
+        #expect(SearchIndexer.indexInPlace(live.path) == nil)
+        let fresh = try preview("fresh", pages: ["a"])
+        #expect(SearchIndexer.indexInPlace(fresh.path) == nil)
+        #expect(bundle(live) == bundle(fresh) && bundle(live) != before && bundle(live).contains("pagefind-entry.json"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: live.path).sorted() == ["a", "pagefind"])
+    }
 }

@@ -193,8 +193,8 @@ public final class SiteBuilder: Sendable {
                 try SiteIndexes(site: rendered)?.writeFeeds(memory: memory, facts: memory.isRecording ? FactValues(rendered) : nil,
                                                              output: context.output)
             case (.indexSearch, .rendered(let rendered)):
-                if rendered.loaded.configuration.searchIsOn, let folder = context.output.builtFolder {
-                    try SearchIndexer.index(folder, into: context.output) { context.warn($0) }
+                if rendered.loaded.configuration.searchIsOn, context.output.builtFolder != nil {
+                    try SearchIndexer.index(context.output) { context.warn($0) }
                 }
             case (.installPlugin(let plugin), _):
                 site.install(plugin)

@@ -12,14 +12,22 @@ package enum SearchIndexer {
     /// The one line that installs Pagefind.
     package static let installLine = "pip install 'pagefind[bin]'"
 
-    /// Indexes the site built in `folder` and adds Pagefind's bundle to `output` at
-    /// `pagefind/`. When Pagefind is missing or fails, `warn` gets one warning and the build
-    /// goes on without search.
+    /// Indexes the pages `output` holds so far and adds Pagefind's bundle to it at `pagefind/`.
+    /// When Pagefind is missing or fails, `warn` gets one warning and the build goes on without
+    /// search.
     ///
-    /// Pagefind may write only its bundle (into a folder of its own, copied in after): what
-    /// else it leaves in `folder` is removed, with a warning naming it, and a file of the build
-    /// that it changed or removed fails the build (the previous output stays).
-    static func index(_ folder: String, into output: OutputWriter, warn: (SiteError) -> Void) throws {
+    /// Pagefind reads a folder of links to the build's HTML files and nothing else
+    /// (``OutputWriter/linkedCopy(ofFilesEndingWith:)``): not the pages of the build before that
+    /// a cached build's folder still holds, nor the user's files. It may write only its bundle
+    /// (into a folder of its own, copied in after): what else it leaves is not published, with
+    /// a warning naming it, and a file of the build that it changed or removed fails the build
+    /// (the previous output stays).
+    static func index(_ output: OutputWriter, warn: (SiteError) -> Void) throws {
+        guard let folder = output.linkedCopy(ofFilesEndingWith: ".html") else {
+            warn(SiteError("the pages cannot be shown to Pagefind (\(String(cString: strerror(errno)))); the site has no search index"))
+            return
+        }
+        defer { FileSystem.removeTree(folder) }
         let bundle = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-pagefind-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: bundle) }
         let before = FolderSnapshot(folder)
@@ -31,7 +39,6 @@ package enum SearchIndexer {
                             + "; nothing is published. Is the Pagefind that runs the real one? (SITEGEN_PAGEFIND, PATH)")
         }
         for path in added {
-            FileSystem.removeTree(folder + "/" + path)
             warn(SiteError(file: path, "was written by Pagefind outside its pagefind/ folder and is not published"))
         }
         if let problem {
@@ -49,9 +56,19 @@ package enum SearchIndexer {
     }
 
     /// Indexes the site in `folder` where it is, into its `pagefind/` (`sitegen serve`'s preview
-    /// folder, which is sitegen's own); the warning to show when that could not be done.
+    /// folder, which is sitegen's own); the warning to show when that could not be done. The
+    /// bundle is made beside and swapped in whole, so that no file of an earlier index stays.
     package static func indexInPlace(_ folder: String) -> SiteError? {
-        run(["--site", folder, "--output-subdir", "pagefind"])
+        let fresh = folder + "/.sitegen-pagefind-\(UUID().uuidString)"
+        defer { FileSystem.removeTree(fresh) }
+        if let problem = run(["--site", folder, "--output-path", fresh]) { return problem }
+        let bundle = folder + "/pagefind"
+        // The earlier bundle ends where the new one was, and goes with it.
+        if FileSystem.exchange(fresh, bundle) != nil {
+            FileSystem.removeTree(bundle)
+            FileSystem.rename(fresh, to: bundle)
+        }
+        return nil
     }
 
     /// How long Pagefind may run (it indexes about a thousand pages a second).

@@ -515,20 +515,8 @@ final class OutputFolder: Sendable {
     private func spareCopy(of made: OutputManifest) -> SpareCopy? {
         // Under a staging folder's name until it is in place, so that a killed build leaves it to be removed.
         let folder = URLPath.folder(of: target) + "/.sitegen-staging-\(URLPath.lastComponent(of: target))-\(ProcessID.current.value)-\(UUID().uuidString)"
-        guard FileSystem.makeFolder(folder) else { return nil }
         let folders = Array(made.folders)
-        // A folder's path is longer than the path of every folder above it.
-        var complete = folders.sorted { $0.utf8.count < $1.utf8.count }.allSatisfy { FileSystem.makeFolder(folder + "/" + $0) }
-        let files = Array(made.files) + [OutputManifest.fileName]
-        let failed = Atomic(false)
-        if complete {
-            Parallel.forEach(files.count, onAllCoresFrom: 512) { [staging] index in
-                if FileSystem.hardLink(staging + "/" + files[index], to: folder + "/" + files[index]) != nil {
-                    failed.store(true, ordering: .relaxed)
-                }
-            }
-            complete = !failed.load(ordering: .relaxed)
-        }
+        let complete = link(Array(made.files) + [OutputManifest.fileName], folders: folders, into: folder)
         // Every folder of both changed just now: their stamps, read once the clock has moved
         // past what ``FileStamp/isRacy(with:)`` allows, vouch for them (else the next build
         // lists each folder again).
@@ -540,6 +528,42 @@ final class OutputFolder: Sendable {
             return nil
         }
         return SpareCopy(folder: folder, outputFolders: outputFolders, spareFolders: spareFolders, readAt: readAt)
+    }
+
+    /// A new folder beside the staging folder holding hard links of the built files at `paths`
+    /// (output paths) and nothing else: what a program that reads the build (Pagefind) is
+    /// shown, so that it sees this build's files alone, not the others a spare holds. Named as
+    /// a staging folder, so that a killed build leaves it to be removed; the caller removes it.
+    /// `nil` (and nothing left) when it cannot be made.
+    func linkedCopy(of paths: [String]) -> String? {
+        // The staging folder's name with another UUID (its last 36 characters).
+        let folder = String(staging.dropLast(UUID().uuidString.count)) + UUID().uuidString
+        var folders: Set<String> = []
+        for path in paths {
+            var above = URLPath.folder(of: path)
+            while !above.isEmpty && folders.insert(above).inserted { above = URLPath.folder(of: above) }
+        }
+        guard link(paths, folders: Array(folders), into: folder) else {
+            FileSystem.removeTree(folder)
+            return nil
+        }
+        return folder
+    }
+
+    /// Makes `folder` with `folders` in it (relative, with every folder above each), and hard
+    /// links of the staging folder's `files` at the same paths; false when one cannot be made.
+    private func link(_ files: [String], folders: [String], into folder: String) -> Bool {
+        guard FileSystem.makeFolder(folder),
+              // A folder's path is longer than the path of every folder above it.
+              folders.sorted(by: { $0.utf8.count < $1.utf8.count }).allSatisfy({ FileSystem.makeFolder(folder + "/" + $0) })
+        else { return false }
+        let failed = Atomic(false)
+        Parallel.forEach(files.count, onAllCoresFrom: 512) { [staging] index in
+            if FileSystem.hardLink(staging + "/" + files[index], to: folder + "/" + files[index]) != nil {
+                failed.store(true, ordering: .relaxed)
+            }
+        }
+        return !failed.load(ordering: .relaxed)
     }
 
     /// Puts `copy` in place as the spare of the output folder, now in place; what the next

@@ -30,6 +30,10 @@ final class CachedOutput: OutputSink {
     var builtFolder: String? { folder.builtFolder }
     var scratchFolder: String? { folder.scratchFolder }
 
+    func linkedCopy(of paths: [String]) -> String? {
+        folder.linkedCopy(of: paths)
+    }
+
     func write(_ text: String, to path: String) throws {
         let path = try URLPath.outputPath(path)
         let digest = StableHasher.digest(text)
