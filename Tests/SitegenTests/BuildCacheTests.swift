@@ -197,6 +197,28 @@ struct BuildCacheTests {
         #expect(try site.page("part/index.html").contains("Ee, edited."))
     }
 
+    @Test("links through an alias or by a blog route, and the sitemap, follow the alias, the post's URL and `sitemap: false`")
+    func aliasesRoutesAndSitemap() async throws {
+        let site = try PagesShownElsewhere.linksThroughAliasAndRoute()
+        try age(site)
+        try await expectCachedBuildMatchesFreshBuild(site)
+        #expect(try site.page("docs/a/index.html").contains("href=\"/b/\""))
+        for edit in PagesShownElsewhere.aliasAndRouteEdits {
+            try editAlone(site, edit)
+            try await expectCachedBuildMatchesFreshBuild(site)
+        }
+        #expect(try site.page("docs/a/index.html").contains("href=\"/old-b\""))
+        #expect(!(try site.page("sitemap.xml")).contains("/website/blog/post/"))
+        let post = "content/website/blog/2022-04-25-post.md"
+        let text = try String(contentsOf: site.root.appendingPathComponent(post), encoding: .utf8)
+        try FileManager.default.removeItem(at: site.root.appendingPathComponent(post))
+        Self.waitPastRacyTick()
+        try await expectCachedBuildMatchesFreshBuild(site)
+        #expect(try site.page("docs/a/index.html").contains("href=\"/blog/2022/04/25/post\""))
+        try editAlone(site, (post, text))
+        try await expectCachedBuildMatchesFreshBuild(site)
+    }
+
     /// Makes `edit` alone, once the stamps of the files before vouch for them: the next build may narrow to what the page's facts reach.
     private func editAlone(_ site: TestSite, _ edit: PagesShownElsewhere.Edit) throws {
         try site.write(edit.text, to: edit.file)

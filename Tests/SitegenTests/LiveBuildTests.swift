@@ -135,6 +135,13 @@ import Testing
         #expect(try harness.site.page("a/index.html").contains("Dee, edited."))
     }
 
+    @Test("links through an alias or by a blog route, and the sitemap, follow the alias, the post's URL and `sitemap: false`")
+    func aliasesRoutesAndSitemap() async throws {
+        let harness = try await built(PagesShownElsewhere.linksThroughAliasAndRoute())
+        for edit in PagesShownElsewhere.aliasAndRouteEdits { try await rebuild(harness, [edit]) }
+        #expect(try harness.site.page("docs/a/index.html").contains("href=\"/old-b\""))
+    }
+
     /// A live builder of `site`, after its first build.
     private func built(_ site: TestSite) async throws -> LiveBuildHarness {
         let harness = LiveBuildHarness(site)

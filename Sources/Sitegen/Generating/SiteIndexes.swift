@@ -103,8 +103,7 @@ struct SiteIndexes {
                              ($0.code, XMLText.percentEncoded($0.url))
                          })
         }
-        // Not a page whose front matter says `sitemap: false` (as jekyll-sitemap reads it), nor a 404 page.
-        let listed = site.pages.filter { $0.page.frontMatter["sitemap"] != .bool(false) && URLPath.lastComponent(of: $0.page.url) != "404.html" }
+        let listed = site.pages.filter(\.page.isInSitemap)
         var entries = listed.map { entry($0.page.url, $0.page.updated ?? $0.page.date, .page($0.page.translationKey)) }
         var newest: [String: Date] = [:]
         for page in site.pages {

@@ -235,7 +235,8 @@ final class BuildMemory: LoadingMemory {
         state.withLock { $0.edits }
     }
 
-    /// The link targets (content path → URL) that differ from those the kept parses were made with.
+    /// The link targets (content path, or ``LinkLookups/urlKey(_:)`` of an alias → URL) that
+    /// differ from those the kept parses were made with, with the lookups they change.
     func changedTargets(_ targets: [String: String]) -> Set<String> {
         state.withLock { state in
             var changed: Set<String> = []
@@ -246,6 +247,7 @@ final class BuildMemory: LoadingMemory {
             }
             for (key, value) in targets where state.linkTargets[key] != value { note(key, value, state.linkTargets[key]) }
             for (key, value) in state.linkTargets where targets[key] == nil { note(key, value) }
+            if !changed.isEmpty { changed.insert(LinkLookups.scanKey) }
             return changed
         }
     }

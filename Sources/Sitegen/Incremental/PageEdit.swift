@@ -209,6 +209,7 @@ extension Page {
         hasher.combine(weight)
         hasher.combine(date?.timeIntervalSinceReferenceDate ?? .nan)
         hasher.combine(updated?.timeIntervalSinceReferenceDate ?? .nan)
+        hasher.combine(isInSitemap)
         hasher.combine(aliases.count)
         for alias in aliases { hasher.combine(alias) }
         hasher.combine(terms.count)
@@ -221,11 +222,12 @@ extension Page {
     }
 
     /// Whether what places the page in the site is the same as in `other`: its file, URL,
-    /// section, dates, weight, layout, terms and aliases (title, description, other front
-    /// matter and text may differ).
+    /// section, dates, weight, layout, terms, aliases and place in the sitemap (title,
+    /// description, other front matter and text may differ).
     func hasSameStructure(as other: Page) -> Bool {
         sourcePath == other.sourcePath && url == other.url && sectionPath == other.sectionPath && isBundle == other.isBundle
             && date == other.date && updated == other.updated && isDraft == other.isDraft && weight == other.weight
             && layout == other.layout && terms == other.terms && aliases == other.aliases && translationKey == other.translationKey
+            && isInSitemap == other.isInSitemap
     }
 }

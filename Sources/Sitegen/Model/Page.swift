@@ -153,4 +153,10 @@ public struct Page: Sendable {
         get { storage.fields.revision }
         set { change { $0.revision = newValue } }
     }
+
+    /// Whether `sitemap.xml` lists the page: not when its front matter says `sitemap: false`
+    /// (as jekyll-sitemap reads it), nor a 404 page.
+    var isInSitemap: Bool {
+        frontMatter["sitemap"] != .bool(false) && URLPath.lastComponent(of: url) != "404.html"
+    }
 }

@@ -21,6 +21,11 @@ final class LinkLookups: Sendable {
         url.hasSuffix("/") && url.count > 1 ? urlKey(URLPath.decoded(String(url.dropFirst().dropLast()))) : nil
     }
 
+    /// The lookup of a page by a scan of every page's URL or file (a Docusaurus blog route
+    /// matched by its end, a Hugo reference by its path's end): made again when any page
+    /// comes, goes or moves, or an alias changes.
+    static let scanKey = "\u{0}*"
+
     /// The lookup of the text of the content file at `contentPath`: a `readfile` of it, a
     /// Zola link's fragment matched to its headings.
     static func readKey(_ contentPath: String) -> String {

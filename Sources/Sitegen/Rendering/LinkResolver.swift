@@ -244,6 +244,7 @@ struct LinkResolver: Sendable {
         // Docusaurus keeps its blog beside the docs (`website/blog/` and `docs/`): the one post
         // whose URL ends with the route's.
         guard let undated else { return nil }
+        lookups?.add(LinkLookups.scanKey)
         let matches = pageURLs.filter { $0.key.hasSuffix("/" + undated) }
         return matches.count == 1 ? matches.first?.value : nil
     }
@@ -357,6 +358,7 @@ struct LinkResolver: Sendable {
         }
         // Hugo also finds a page by its path's end alone.
         let ends = Set(variants.map { "/" + $0 })
+        lookups?.add(LinkLookups.scanKey)
         let matches = targets.keys.filter { key in Self.looksLikeMarkdown(key) && ends.contains { key.hasSuffix($0) } }
         guard let nearest = matches.max(by: { (Self.sharedLength($0, folder), $1) < (Self.sharedLength($1, folder), $0) }),
               let url = targets[nearest] else { return nil }

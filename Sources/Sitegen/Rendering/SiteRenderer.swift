@@ -110,7 +110,9 @@ struct SiteRenderer: Sendable {
         let files = PublishedFiles(loaded: loaded, basePath: context.basePath, images: images)
         let memory = self.memory
         // A link resolves to the target's translation: a live build sees a translation come or go as a changed target.
-        let watchedTargets = links.languages.map { Self.targets(targets, withTranslations: $0) } ?? targets
+        var watchedTargets = links.languages.map { Self.targets(targets, withTranslations: $0) } ?? targets
+        // And through an alias, written from the root: one that comes, goes or leads elsewhere is a changed target.
+        for (alias, url) in await aliases { if let key = LinkLookups.urlKey(ofURL: alias) { watchedTargets[key] = url } }
         let changedTargets = memory.changedTargets(watchedTargets)
         let showsTitle = theme.templates.mentions("page.title")
         let liquid = jekyllLiquid()

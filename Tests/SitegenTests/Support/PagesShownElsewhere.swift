@@ -57,6 +57,24 @@ enum PagesShownElsewhere {
             + (linksFromRoot ? [("content/b.md", "---\ntitle: B\nslug: b2\n---\n\nBee.\n")] : [])
     }
 
+    /// Page A links, from the root, to B through B's alias (`/old-b`) and to a blog post by its
+    /// Docusaurus route (`/blog/2022/04/25/post`), which only the end of the post's URL matches.
+    static func linksThroughAliasAndRoute() throws -> TestSite {
+        try site([
+            "content/docs/a.md": "---\ntitle: A\n---\n\n[B](/old-b) [Post](/blog/2022/04/25/post)\n",
+            "content/b.md": "---\ntitle: B\naliases: [/old-b/]\n---\n\nBee.\n",
+            "content/website/blog/2022-04-25-post.md": "---\ntitle: Post\n---\n\nPost.\n",
+        ])
+    }
+
+    /// Edits of ``linksThroughAliasAndRoute()``: B's alias moves, the post's URL changes, the
+    /// post leaves the sitemap, the post goes, and comes back.
+    static let aliasAndRouteEdits: [Edit] = [
+        ("content/b.md", "---\ntitle: B\naliases: [/older-b/]\n---\n\nBee.\n"),
+        ("content/website/blog/2022-04-25-post.md", "---\ntitle: Post\nslug: post-2\n---\n\nPost.\n"),
+        ("content/website/blog/2022-04-25-post.md", "---\ntitle: Post\nslug: post\nsitemap: false\n---\n\nPost.\n"),
+    ]
+
     private static func site(_ files: [String: String]) throws -> TestSite {
         let site = try TestSite()
         for (path, text) in files { try site.write(text, to: path) }
