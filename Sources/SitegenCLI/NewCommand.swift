@@ -141,7 +141,9 @@ struct NewPostCommand: ParsableCommand {
         }
         let hasContentFolder = FileManager.default.fileExists(atPath: root.appendingPathComponent("content").path)
         // Outside a site a post would land in a stray ./posts/ that no build reads as meant.
-        guard hasContentFolder || FileManager.default.fileExists(atPath: root.appendingPathComponent("sitegen.yml").path) else {
+        guard hasContentFolder || SiteLayout.ownConfigurationNames.contains(where: {
+            FileManager.default.fileExists(atPath: root.appendingPathComponent($0).path)
+        }) else {
             TerminalOutput.error("\(root.standardizedFileURL.path) is not a site: it has no content/ folder and no sitegen.yml; "
                                  + "run this in a site folder, give one with --path SITE, or start one with: sitegen new site NAME")
             throw ExitCode.failure

@@ -327,6 +327,17 @@ struct ForeignConfigurationTests {
         #expect(second.foreignConfiguration?.file == "hugo.yaml")
     }
 
+    @Test("sitegen.yaml is read as sitegen.yml is, over another generator's file; beside sitegen.yml it is a warning, not read")
+    func yamlExtension() async throws {
+        let (site, summary) = try await build(["sitegen.yaml": "title: Own title\n", "hugo.yaml": "title: Hugo title\n"])
+        #expect(try site.page("index.html").contains("<title>Own title</title>"))
+        #expect(summary.foreignConfiguration == nil && summary.warnings.isEmpty)
+        try site.write("title: Other title\n", to: "sitegen.yml")
+        let both = try await site.build()
+        #expect(try site.page("index.html").contains("<title>Other title</title>"))
+        #expect(both.warnings.map(\.description) == ["sitegen.yaml: is not read: sitegen.yml is; keep one of the two"])
+    }
+
     @Test("a Hugo file in a bare folder of Markdown is content, not configuration")
     func bareFolder() async throws {
         let site = try TestSite()

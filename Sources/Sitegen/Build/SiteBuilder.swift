@@ -234,6 +234,10 @@ public final class SiteBuilder: Sendable {
            (try? layout.source.entries(in: ""))?.contains(SiteSourceEntry(name: "sitegen.yml", kind: .folder)) == true {
             throw SiteError(file: "sitegen.yml", "is a folder, not a file: the site's configuration is read from a file of that name")
         }
+        if layout.usesOwnConfiguration, layout.configuration == "sitegen.yml",
+           (try? layout.source.entries(in: ""))?.contains(SiteSourceEntry(name: "sitegen.yaml", kind: .file)) == true {
+            warnings.append(SiteError(file: "sitegen.yaml", "is not read: sitegen.yml is; keep one of the two"))
+        }
         if let file = layout.configuration ?? layout.foreignConfiguration {
             let shown = layout.configurationFileShown ?? file
             // A site's own sitegen.yml that links outside it could put the builder's files in site.params.

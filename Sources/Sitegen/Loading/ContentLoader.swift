@@ -397,7 +397,7 @@ struct ContentLoader {
         var found = FoundFiles(warnings: listing.warnings)
         let jekyll = JekyllFolders(source: walker.source, includesDrafts: publishing.includeDrafts)
         for relative in listing.files {
-            if layout.content.isEmpty && (relative == "sitegen.yml" || relative == layout.foreignConfiguration.map(URLPath.lastComponent)) { continue }
+            if layout.content.isEmpty && (SiteLayout.ownConfigurationNames.contains(relative) || relative == layout.foreignConfiguration.map(URLPath.lastComponent)) { continue }
             if let jekyll, !jekyll.isContent(relative) { continue }
             if relative.hasSuffix(".md") || relative.hasSuffix(".markdown") || (jekyll != nil && JekyllFolders.isMarkdown(relative)) {
                 found.markdown.append(relative)

@@ -108,7 +108,7 @@ public struct SiteLayout: Sendable {
             configurationShown = disk.map { Self.display(file, root: $0.root) } ?? file.path
         } else {
             configurationSource = source
-            configuration = rootEntries.contains(SiteSourceEntry(name: "sitegen.yml", kind: .file)) ? "sitegen.yml" : nil
+            configuration = Self.ownConfigurationNames.first { rootEntries.contains(SiteSourceEntry(name: $0, kind: .file)) }
             configurationShown = configuration
         }
         usesOwnConfiguration = configurationFile == nil
@@ -139,6 +139,9 @@ public struct SiteLayout: Sendable {
         guard let disk = source.folder else { return nil }
         return content.isEmpty ? disk.root : disk.url(of: content).resolvingSymlinksInPath()
     }
+
+    /// The names of a site's own configuration file, the first found read: `sitegen.yml`, `sitegen.yaml`.
+    package static let ownConfigurationNames = ["sitegen.yml", "sitegen.yaml"]
 
     /// On disk, the configuration file: `sitegen.yml`, or the `--config` file wherever it is.
     package var configurationURL: URL? {
