@@ -142,6 +142,19 @@ import Testing
         #expect(try harness.site.page("docs/a/index.html").contains("href=\"/old-b\""))
     }
 
+    @Test("a new title that moves an undated page past another in a term's list, which has dated pages, renders the term's pages again")
+    func titleReordersATermsList() async throws {
+        let site = try TestSite()
+        try site.write("title: T\npaginate: 1\ntaxonomies: [tags]\n", to: "sitegen.yml")
+        try site.write("---\ntitle: Dated\ndate: 2024-01-01\ntags: [x]\n---\n\nA.\n", to: "content/posts/a.md")
+        try site.write("---\ntitle: Bee\ntags: [x]\n---\n\nB.\n", to: "content/notes/b.md")
+        try site.write("---\ntitle: Sea\ntags: [x]\n---\n\nC.\n", to: "content/notes/c.md")
+        let harness = try await built(site)
+        #expect(try site.page("tags/x/page/3/index.html").contains("Sea"))
+        try await rebuild(harness, [("content/notes/b.md", "---\ntitle: Tee\ntags: [x]\n---\n\nB.\n")])
+        #expect(try site.page("tags/x/page/3/index.html").contains("Tee"))
+    }
+
     /// A live builder of `site`, after its first build.
     private func built(_ site: TestSite) async throws -> LiveBuildHarness {
         let harness = LiveBuildHarness(site)

@@ -37,7 +37,8 @@ struct PageEdit {
         }
         let outcome: (rendered: Int, reads: OutputPlan.Reads)?
         do {
-            outcome = try await render(edits, steps: steps, output: output)
+            outcome = try await render(edits, before: Dictionary(before.map { ($0.index, $0.parsed.page) }, uniquingKeysWith: { first, _ in first }),
+                                       steps: steps, output: output)
         } catch {
             restore()
             throw error
@@ -113,7 +114,7 @@ struct PageEdit {
     /// Renders and commits what the edits (already in the memory's last build) change: how many
     /// outputs it rendered and what they read; `nil` when the edit turns out not to be of the
     /// kind this build makes (it changes `site`, or the order of a list).
-    private func render(_ edits: [(index: Int, parsed: ParsedPage, path: String)], steps: [BuildStep],
+    private func render(_ edits: [(index: Int, parsed: ParsedPage, path: String)], before: [Int: RenderedPage], steps: [BuildStep],
                         output: Output) async throws -> (rendered: Int, reads: OutputPlan.Reads)? {
         guard let updated = memory.lastBuild, let record = memory.record else { return nil }
         let site = updated.site
@@ -141,6 +142,18 @@ struct PageEdit {
                 guard let section = site.loaded.sections[sectionPath],
                       ListRenderer.isInOrder(order, by: section.sort, at: order.indices.filter { order[$0].page.sourcePath == source })
                 else { return nil }
+            }
+            // And every term's list, which orders pages without a date by title.
+            for edit in edits {
+                let page = edit.parsed.page
+                guard let old = before[edit.index] else { return nil }
+                for taxonomy in page.page.terms.keys {
+                    for terms in site.terms.values {
+                        for term in terms[taxonomy] ?? [] where term.pages.contains(where: { $0.page.sourcePath == page.page.sourcePath }) {
+                            guard ListRenderer.keepsTermOrder(term.pages, changing: old, to: page) else { return nil }
+                        }
+                    }
+                }
             }
             let newest = edits.compactMap { updated.newestPosition(of: $0.parsed.page.page.sourcePath) }
             guard ListRenderer.isNewestOrder(site.newest, at: newest, index: { updated.index[$0.page.sourcePath] ?? 0 }) else { return nil }

@@ -407,6 +407,21 @@ package struct ListRenderer: Sendable {
         }
     }
 
+    /// Whether the pages of a term, which ``sorted(_:by:)`` orders by its default, keep their
+    /// order when the page `old` among them becomes `new`: no other page's key is between the
+    /// two (or equal to either), so that it passes none.
+    static func keepsTermOrder(_ pages: [RenderedPage], changing old: RenderedPage, to new: RenderedPage) -> Bool {
+        let dated = pages.contains { $0.page.date != nil }
+        let (before, after) = (sortKey(old, by: nil, dated: dated), sortKey(new, by: nil, dated: dated))
+        guard before != after else { return true }
+        let (low, high) = before < after ? (before, after) : (after, before)
+        return pages.allSatisfy { page in
+            guard page.page.sourcePath != new.page.sourcePath else { return true }
+            let key = sortKey(page, by: nil, dated: dated)
+            return key < low || high < key
+        }
+    }
+
     /// Whether the dated pages `newest`, newest first (``newest(_:)`` of the site's pages), are
     /// still in that order when only the pages at `positions` changed. `index`: each page's
     /// place among the site's pages, which orders pages of equal keys.

@@ -338,7 +338,10 @@ extension RandomSite {
         let path = random.pick(pagePaths)
         guard var page = markdown[path] else { return nil }
         let what: String
-        switch random.below(7) {
+        switch random.below(8) {
+        case 7:
+            page.leftOutOfSitemap.toggle()
+            what = page.leftOutOfSitemap ? "sitemap: false" : "sitemap key removed"
         case 0:
             page.description = page.description != nil && random.chance(40) ? nil : sentence(for: path, random: &random)
             what = "description \(page.description ?? "removed")"

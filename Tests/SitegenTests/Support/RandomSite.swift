@@ -25,6 +25,8 @@ struct RandomSite {
         var updated: String?
         var layout: String?
         var aliases: [String] = []
+        /// `sitemap: false`.
+        var leftOutOfSitemap = false
         /// For a folder's own page.
         var paginate: Int?
         var sort: String?
@@ -50,6 +52,7 @@ struct RandomSite {
             if let updated { lines.append("updated: \(updated)") }
             if let layout { lines.append("layout: \(layout)") }
             if !aliases.isEmpty { lines.append("aliases: [\(aliases.joined(separator: ", "))]") }
+            if leftOutOfSitemap { lines.append("sitemap: false") }
             if let paginate { lines.append("paginate: \(paginate)") }
             if let sort { lines.append("sort: \(sort)") }
             lines.append("---")
@@ -231,6 +234,11 @@ struct RandomSite {
         guard !targets.isEmpty else { return nil }
         let target = random.pick(targets)
         let anchor = markdown[target]?.hasDetails == true && random.chance(50) ? "#details" : ""
+        // Now and then written from the root to an alias, without its slash: it lands while a page gives that alias.
+        if random.chance(20) {
+            let alias = markdown[target]?.aliases.first ?? "/old/shared/"
+            return "See [\(markdown[target]?.title ?? "it")](\(alias.dropLast())\(anchor))."
+        }
         return "See [\(markdown[target]?.title ?? "it")](\(Self.relativePath(from: path, to: target))\(anchor))."
     }
 
