@@ -80,6 +80,18 @@ struct FeedTests {
         #expect(try site.page("robots.txt") == "User-agent: *\nAllow: /\nSitemap: https://fieldnotes.example.org/sitemap.xml\n")
     }
 
+    @Test("`sitemap: false` leaves a page, or a folder's own page, out of the sitemap")
+    func sitemapFalse() async throws {
+        let site = try TestSite()
+        try site.write("title: T\nbaseURL: https://example.org/\n", to: "sitegen.yml")
+        try site.write("---\ntitle: Docs\nsitemap: false\n---\n\nDocs.\n", to: "content/docs/_index.md")
+        try site.write("---\ntitle: A\n---\n\nA.\n", to: "content/docs/a.md")
+        try site.write("---\ntitle: B\nsitemap: false\n---\n\nB.\n", to: "content/docs/b.md")
+        try await site.build()
+        let sitemap = try #require(XMLElements.parse(Data(contentsOf: site.output.appendingPathComponent("sitemap.xml"))))
+        #expect(sitemap.texts("loc") == ["https://example.org/", "https://example.org/docs/a/"])
+    }
+
     @Test("without an absolute baseURL there are no feeds or sitemap")
     func relativeBase() async throws {
         let site = try TestSite()

@@ -393,8 +393,11 @@ final class OutputFolder: Sendable {
             }
         }
         // Never through the file there (the spare's manifest is the build before last's, which
-        // a copy of the output made with hard links shares).
-        guard FileSystem.writeNew(made.text, toFile: staging + "/" + OutputManifest.fileName) else {
+        // a copy of the output made with hard links shares). When the build made what the build
+        // before did (an edit of text), its file says it already: no sort of every path.
+        let sameList = made == previous ? FileManager.default.contents(atPath: target + "/" + OutputManifest.fileName) : nil
+        guard sameList.map({ $0.withUnsafeBytes { FileSystem.writeNew($0, toFile: staging + "/" + OutputManifest.fileName) } })
+                ?? FileSystem.writeNew(made.text, toFile: staging + "/" + OutputManifest.fileName) else {
             throw SiteError(file: destination.path, "cannot write \(OutputManifest.fileName): \(String(cString: strerror(errno)))")
         }
         if FileSystem.kind(target) == nil {
@@ -543,7 +546,8 @@ final class OutputFolder: Sendable {
             var above = URLPath.folder(of: path)
             while !above.isEmpty && folders.insert(above).inserted { above = URLPath.folder(of: above) }
         }
-        guard link(paths, folders: Array(folders), into: folder) else {
+        // One by one, in order: Pagefind's index follows the order it lists the folder in, which a file system may keep as the order of making.
+        guard link(paths.sorted(), folders: Array(folders), into: folder, inOrder: true) else {
             FileSystem.removeTree(folder)
             return nil
         }
@@ -551,12 +555,17 @@ final class OutputFolder: Sendable {
     }
 
     /// Makes `folder` with `folders` in it (relative, with every folder above each), and hard
-    /// links of the staging folder's `files` at the same paths; false when one cannot be made.
-    private func link(_ files: [String], folders: [String], into folder: String) -> Bool {
+    /// links of the staging folder's `files` at the same paths (`inOrder`: one by one, in the
+    /// order given, else on all cores); false when one cannot be made.
+    private func link(_ files: [String], folders: [String], into folder: String, inOrder: Bool = false) -> Bool {
         guard FileSystem.makeFolder(folder),
               // A folder's path is longer than the path of every folder above it.
-              folders.sorted(by: { $0.utf8.count < $1.utf8.count }).allSatisfy({ FileSystem.makeFolder(folder + "/" + $0) })
+              folders.sorted(by: { inOrder ? ($0.utf8.count, $0) < ($1.utf8.count, $1) : $0.utf8.count < $1.utf8.count })
+                .allSatisfy({ FileSystem.makeFolder(folder + "/" + $0) })
         else { return false }
+        if inOrder {
+            return files.allSatisfy { FileSystem.hardLink(staging + "/" + $0, to: folder + "/" + $0) == nil }
+        }
         let failed = Atomic(false)
         Parallel.forEach(files.count, onAllCoresFrom: 512) { [staging] index in
             if FileSystem.hardLink(staging + "/" + files[index], to: folder + "/" + files[index]) != nil {
