@@ -197,6 +197,17 @@ struct BuildCacheTests {
         #expect(try site.page("part/index.html").contains("Ee, edited."))
     }
 
+    @Test("a folder's own page whose text links to a page's heading, Zola's way, follows an edit of that page alone")
+    func listTextReadingAPage() async throws {
+        let site = try PagesShownElsewhere.listTextReadingAPage()
+        try age(site)
+        try await expectCachedBuildMatchesFreshBuild(site)
+        #expect(try site.page("part/index.html").contains("/c/#get_page"))
+        try editAlone(site, PagesShownElsewhere.listTextReadEdit)
+        try await expectCachedBuildMatchesFreshBuild(site)
+        #expect(try site.page("part/index.html").contains("/c/#get-page"))
+    }
+
     @Test("links through an alias or by a blog route, and the sitemap, follow the alias, the post's URL and `sitemap: false`")
     func aliasesRoutesAndSitemap() async throws {
         let site = try PagesShownElsewhere.linksThroughAliasAndRoute()

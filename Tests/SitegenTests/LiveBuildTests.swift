@@ -135,6 +135,13 @@ import Testing
         #expect(try harness.site.page("a/index.html").contains("Dee, edited."))
     }
 
+    @Test("a folder's own page whose text links to a page's heading, Zola's way, follows an edit of that page alone")
+    func listTextReadingAPage() async throws {
+        let harness = try await built(PagesShownElsewhere.listTextReadingAPage())
+        try await rebuild(harness, [PagesShownElsewhere.listTextReadEdit])
+        #expect(try harness.site.page("part/index.html").contains("/c/#get-page"))
+    }
+
     @Test("links through an alias or by a blog route, and the sitemap, follow the alias, the post's URL and `sitemap: false`")
     func aliasesRoutesAndSitemap() async throws {
         let harness = try await built(PagesShownElsewhere.linksThroughAliasAndRoute())

@@ -89,7 +89,8 @@ final class OutputPlan: Sendable {
         let index = edits.count > 16 ? Dictionary(pages.enumerated().map { ($1.sourcePath, $0) }, uniquingKeysWith: { first, _ in first }) : nil
         for path in edits.keys {
             guard let position = index.map({ $0[path] }) ?? pages.firstIndex(where: { $0.sourcePath == path }),
-                  path.lowercased() != "readme.md", !site.loaded.mayChangeListText(path) else { return nil }
+                  path.lowercased() != "readme.md", !site.loaded.mayChangeListText(path),
+                  !site.listTextReads.contains(LinkLookups.readKey(path)) else { return nil }
             let page = pages[position]
             if ["menu", "menus"].contains(where: { page.frontMatter[$0] != nil }) || site.loaded.menus.leads(to: page.url) { return nil }
             changed.formUnion(previous.changed(Fact.facts(ofPage: path), now: facts))

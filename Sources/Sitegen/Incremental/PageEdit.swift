@@ -76,7 +76,7 @@ struct PageEdit {
             if relative.lowercased() == "readme.md" || site.loaded.mayChangeListText(relative) { return nil }
             // So are pages whose parse read the page's text (a `readfile` of it, a Zola link's fragment matched to its headings).
             let read = LinkLookups.readKey(relative)
-            if site.parsed.contains(where: { Self.holds($0.lookups, read) }) { return nil }
+            if site.listTextReads.contains(read) || site.parsed.contains(where: { Self.holds($0.lookups, read) }) { return nil }
             guard let index = last.index[relative] else {
                 // A file that came and went between two looks (an editor's or sed's temporary file) changes nothing.
                 if memory.knownSource(relative) == nil, !last.publishedFiles.contains(relative),

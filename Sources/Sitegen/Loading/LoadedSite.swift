@@ -43,13 +43,14 @@ public struct LoadedSite: Sendable {
     /// Whether an edit of the Markdown file at `contentPath` may change the text of a list
     /// page, which no fact of a page stands for: the file is a list page's text as well as a
     /// page (a book's first chapter, which its home page shows), or a list page's text may
-    /// read it (mdBook's `{{#include}}`, Docsy's `readfile`, which name the file).
+    /// include it (mdBook's `{{#include}}`, which names the file). What a list page's text
+    /// reads through its links is noted as it is parsed (``RenderedSite/listTextReads``).
     func mayChangeListText(_ contentPath: String) -> Bool {
         let name = URLPath.lastComponent(of: contentPath)
         return (Array(sections.values) + taxonomyContent.values).contains { section in
             let body = section.source.body
             return section.sourcePath.map(layout.contentPath(ofSitePath:)) == contentPath
-                || (HTMLScan.contains("{{#", in: body) || body.contains("readfile")) && body.contains(name)
+                || HTMLScan.contains("{{#", in: body) && body.contains(name)
         }
     }
 

@@ -51,6 +51,9 @@ public struct RenderedSite: Sendable {
     let links: LinkResolver
     /// The copies of images pages and sections ask for by their shortcodes.
     var imageRequests: [ImageRequest] = []
+    /// What the list pages' texts looked up as they were parsed (``LinkLookups``): an edit of a
+    /// page whose text they read (``LinkLookups/readKey(_:)``) may change them.
+    var listTextReads: Set<String> = []
 
     /// The configuration the site was loaded and rendered with.
     package var configuration: SiteConfiguration { loaded.configuration }

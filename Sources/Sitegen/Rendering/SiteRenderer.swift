@@ -168,6 +168,9 @@ struct SiteRenderer: Sendable {
         var pagedLiquid: [String: JekyllLiquid] = [:]
         var sectionImageRequests: [ImageRequest] = []
         var templateTags = parsed.filter { !$0.templateTags.isEmpty }.map { (file: display($0.page.page.sourcePath), tags: $0.templateTags) }
+        // What the list pages' texts read of pages (a `readfile`, a Zola link's fragment), which an edit of those pages alone changes.
+        let listTextLookups = LinkLookups()
+        let sectionLinks = links.recording(into: listTextLookups, warnings: warnings)
         // A Hugo site's `tags/_index.md` and `tags/swift/_index.md` are the text of those list pages.
         for section in Array(loaded.sections.values) + loaded.taxonomyContent.values {
             guard let source = section.sourcePath else { continue }
@@ -176,7 +179,7 @@ struct SiteRenderer: Sendable {
             let title: MarkdownParser.TitleHeading = section.path.isEmpty || !theme.templates.mentions("section.title")
                 || layouts?.draws(section.source.frontMatter, at: relative, body: section.source.body) == true
                 ? .keep : .omit(given: section.source.frontMatter["title"]?.string)
-            let sectionParser = parser(for: relative, links: links, title: title, language: section.language)
+            let sectionParser = parser(for: relative, links: sectionLinks, title: title, language: section.language)
             var sectionLiquid = liquid
             if let liquid, let pattern = loaded.configuration.jekyllPaginatePath, section.path == Self.paginatedFolder(pattern),
                let layouts, layouts.draws(section.source.frontMatter, at: relative, body: section.source.body),
@@ -187,14 +190,14 @@ struct SiteRenderer: Sendable {
                 pagedLiquid[section.url] = sectionLiquid
                 for number in stride(from: 2, through: liquid.paginatedPages(perPage: perPage), by: 1) {
                     let numbered = liquid.paginated(page: number, perPage: perPage, pattern: pattern, firstURL: section.url)
-                    let page = try parseContent(section.source, at: relative, url: section.url, language: section.language, links: links,
+                    let page = try parseContent(section.source, at: relative, url: section.url, language: section.language, links: sectionLinks,
                                                 parser: sectionParser, liquid: numbered)
                     let url = JekyllLiquid.paginatedURL(number, pattern: pattern, firstURL: section.url)
                     paginated[url] = (section.path, number, page.markdown.html)
                     pagedLiquid[url] = numbered
                 }
             }
-            let content = try parseContent(section.source, at: relative, url: section.url, language: section.language, links: links,
+            let content = try parseContent(section.source, at: relative, url: section.url, language: section.language, links: sectionLinks,
                                            parser: sectionParser, liquid: sectionLiquid)
             for warning in content.warnings { warnings.add(warning) }
             sectionImageRequests += content.imageRequests
@@ -239,7 +242,8 @@ struct SiteRenderer: Sendable {
                             redirectHTML: redirectHTML, layoutHTML: layoutHTML,
                             paginatedPages: paginated.compactMap { layoutHTML[$0.key] == nil ? nil : ($0.key, $0.value.section, $0.value.number) },
                             liquidFiles: liquidFiles, context: context, theme: theme, site: site,
-                            files: files, links: links, imageRequests: parsed.flatMap(\.imageRequests) + sectionImageRequests)
+                            files: files, links: links, imageRequests: parsed.flatMap(\.imageRequests) + sectionImageRequests,
+                            listTextReads: listTextLookups.all)
     }
 
     /// The HTML of each page (and folder's page, its text `sectionHTML`) of a Jekyll site whose

@@ -57,6 +57,17 @@ enum PagesShownElsewhere {
             + (linksFromRoot ? [("content/b.md", "---\ntitle: B\nslug: b2\n---\n\nBee.\n")] : [])
     }
 
+    /// A folder's own page whose text links to page C's heading, Zola's way (which no page's parse reads).
+    static func listTextReadingAPage() throws -> TestSite {
+        try site([
+            "content/part/_index.md": "---\ntitle: Part\n---\n\n[C](@/c.md#get-page)\n",
+            "content/part/e.md": "---\ntitle: E\n---\n\nEe.\n",
+            "content/c.md": "---\ntitle: C\n---\n\n### get_page\n\nSee.\n",
+        ])
+    }
+
+    static let listTextReadEdit: Edit = ("content/c.md", "---\ntitle: C\n---\n\n### get_page_y\n\nSee.\n")
+
     /// Page A links, from the root, to B through B's alias (`/old-b`) and to a blog post by its
     /// Docusaurus route (`/blog/2022/04/25/post`), which only the end of the post's URL matches.
     static func linksThroughAliasAndRoute() throws -> TestSite {
