@@ -68,17 +68,24 @@ struct LastBuild: Sendable {
         if site.context.navigation != nil && site.loaded.summary == nil {
             site.context.navigation = SiteRenderer.navigation(of: site.loaded, orders: site.orders, targets: [:])
         }
-        // The page is in the terms its own term names lead to (``ListRenderer/terms(of:in:folder:rules:)``).
+        for (language, taxonomy, term) in termPlaces(of: rendered.page) {
+            replace(in: &site.terms[language]![taxonomy]![term].pages)
+        }
+    }
+
+    /// Where in ``RenderedSite/terms`` the terms are that `page` is in: those its own term
+    /// names lead to (``ListRenderer/terms(of:in:folder:rules:)``), by language code, taxonomy
+    /// and index.
+    func termPlaces(of page: Page) -> [(language: String, taxonomy: String, term: Int)] {
         let configuration = site.loaded.configuration
         let languages = configuration.publishedLanguages
-        guard let language = languages.count == 1 ? languages.first : languages.first(where: { $0.code == rendered.page.language })
-        else { return }
-        for (taxonomy, names) in rendered.page.terms {
+        guard let language = languages.count == 1 ? languages.first : languages.first(where: { $0.code == page.language }) else { return [] }
+        var places: [(language: String, taxonomy: String, term: Int)] = []
+        for (taxonomy, names) in page.terms {
             let urls = Set(names.map { ListRenderer.termURL(taxonomy: taxonomy, term: $0, in: language.path, rules: configuration.hugo) })
-            guard site.terms[language.code]?[taxonomy] != nil else { continue }
-            for term in site.terms[language.code]![taxonomy]!.indices where urls.contains(site.terms[language.code]![taxonomy]![term].url) {
-                replace(in: &site.terms[language.code]![taxonomy]![term].pages)
-            }
+            guard let terms = site.terms[language.code]?[taxonomy] else { continue }
+            for term in terms.indices where urls.contains(terms[term].url) { places.append((language.code, taxonomy, term)) }
         }
+        return places
     }
 }

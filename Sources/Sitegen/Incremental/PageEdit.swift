@@ -145,14 +145,10 @@ struct PageEdit {
             }
             // And every term's list, which orders pages without a date by title.
             for edit in edits {
-                let page = edit.parsed.page
                 guard let old = before[edit.index] else { return nil }
-                for taxonomy in page.page.terms.keys {
-                    for terms in site.terms.values {
-                        for term in terms[taxonomy] ?? [] where term.pages.contains(where: { $0.page.sourcePath == page.page.sourcePath }) {
-                            guard ListRenderer.keepsTermOrder(term.pages, changing: old, to: page) else { return nil }
-                        }
-                    }
+                for (language, taxonomy, term) in updated.termPlaces(of: edit.parsed.page.page) {
+                    guard let pages = site.terms[language]?[taxonomy]?[term].pages,
+                          ListRenderer.keepsTermOrder(pages, changing: old, to: edit.parsed.page) else { return nil }
                 }
             }
             let newest = edits.compactMap { updated.newestPosition(of: $0.parsed.page.page.sourcePath) }
