@@ -13,6 +13,9 @@ struct LastBuild: Sendable {
     private let newestIndex: [String: Int]
     /// The index of the page whose output is at each output path.
     let pageOfOutput: [String: Int]
+    /// The texts of pages that a page's parse read (``LinkLookups/readKey(_:)``), or read
+    /// before it was edited: an edit of one of them is for the general build.
+    private(set) var readTexts: Set<String>
     /// Whether every page's neighbours have it as their neighbour (a page is then found among
     /// the neighbours of its own neighbours; else every entry is looked at).
     private let neighboursAreMutual: Bool
@@ -25,6 +28,7 @@ struct LastBuild: Sendable {
         publishedFiles = Set(site.loaded.files.compactMap(\.contentPath))
         newestIndex = Dictionary(site.newest.enumerated().map { ($1.page.sourcePath, $0) }, uniquingKeysWith: { first, _ in first })
         pageOfOutput = Dictionary(site.pages.enumerated().map { (URLPath.outputFile(for: $1.page.url), $0) }, uniquingKeysWith: { first, _ in first })
+        readTexts = Set(site.parsed.flatMap { $0.lookups.filter(LinkLookups.isReadKey) }).union(site.listTextReads.filter(LinkLookups.isReadKey))
         neighboursAreMutual = site.neighbours.enumerated().allSatisfy { position, neighbours in
             let path = site.pages[position].page.sourcePath
             return neighbours.previous.map { index[$0.page.sourcePath].map { site.neighbours[$0].next?.page.sourcePath == path } ?? false } ?? true
@@ -43,6 +47,7 @@ struct LastBuild: Sendable {
     mutating func replace(_ page: ParsedPage, at index: Int) {
         let source = page.page.page.sourcePath
         let rendered = page.page
+        readTexts.formUnion(page.lookups.filter(LinkLookups.isReadKey))
         site.parsed[index] = page
         site.pages[index] = rendered
         site.loaded.pages[index] = rendered.page

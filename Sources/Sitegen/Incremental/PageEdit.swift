@@ -74,9 +74,8 @@ struct PageEdit {
             // A top-level README's heading may be the site's title, which every output shows.
             // A book's first chapter is its home page's text too (and a list page's text may include the file), which the general build renders again.
             if relative.lowercased() == "readme.md" || site.loaded.mayChangeListText(relative) { return nil }
-            // So are pages whose parse read the page's text (a `readfile` of it, a Zola link's fragment matched to its headings).
-            let read = LinkLookups.readKey(relative)
-            if site.listTextReads.contains(read) || site.parsed.contains(where: { Self.holds($0.lookups, read) }) { return nil }
+            // So are pages and list pages whose parse read the page's text (a `readfile` of it, a Zola link's fragment matched to its headings).
+            if last.readTexts.contains(LinkLookups.readKey(relative)) { return nil }
             guard let index = last.index[relative] else {
                 // A file that came and went between two looks (an editor's or sed's temporary file) changes nothing.
                 if memory.knownSource(relative) == nil, !last.publishedFiles.contains(relative),
@@ -98,17 +97,6 @@ struct PageEdit {
             edits.append((index, try parser.parse(page, links: site.links), URLPath.outputFile(for: page.url)))
         }
         return edits
-    }
-
-    /// Whether the sorted `keys` (a parse's lookups) hold `key`: looked for by halves, as every
-    /// page's are looked at for each edit.
-    private static func holds(_ keys: [String], _ key: String) -> Bool {
-        var low = 0, high = keys.count
-        while low < high {
-            let middle = (low + high) / 2
-            if keys[middle] < key { low = middle + 1 } else { high = middle }
-        }
-        return low < keys.count && keys[low] == key
     }
 
     /// Renders and commits what the edits (already in the memory's last build) change: how many

@@ -31,4 +31,10 @@ final class LinkLookups: Sendable {
     static func readKey(_ contentPath: String) -> String {
         "\u{0}:" + contentPath
     }
+
+    /// Whether `key` is a ``readKey(_:)``.
+    static func isReadKey(_ key: String) -> Bool {
+        var bytes = key.utf8.makeIterator()
+        return bytes.next() == 0 && bytes.next() == UInt8(ascii: ":")
+    }
 }
