@@ -143,34 +143,30 @@ struct BuildCacheTests {
     @Test("an edit of a book's first chapter, which its home page shows too, is on the home page after a cached build of that edit alone")
     func firstChapterIsTheHomePage() async throws {
         let site = try PagesShownElsewhere.firstChapterBook()
-        try age(site)
-        try await expectCachedBuildMatchesFreshBuild(site)
+        try await buildAged(site)
         #expect(try site.page("index.html").contains("Welcome."))
-        try editAlone(site, PagesShownElsewhere.firstChapterEdit)
-        try await expectCachedBuildMatchesFreshBuild(site)
+        try await build(site, afterAlone: PagesShownElsewhere.firstChapterEdit)
         #expect(try site.page("index.html").contains("Welcome, edited."))
     }
 
     @Test("an edit of a chapter that another includes is in that other page after a cached build of that edit alone")
     func includedChapterEdits() async throws {
         let site = try PagesShownElsewhere.includingBook()
-        try age(site)
-        try await expectCachedBuildMatchesFreshBuild(site)
-        try editAlone(site, PagesShownElsewhere.includedEdit)
-        try await expectCachedBuildMatchesFreshBuild(site)
+        try await buildAged(site)
+        try await build(site, afterAlone: PagesShownElsewhere.includedEdit)
         #expect(try site.page("src/a/index.html").contains("Bee, edited."))
         // A folder's README, the text of its list page, that includes a chapter.
         for edit in PagesShownElsewhere.partIncludingChapter { try site.write(edit.text, to: edit.file) }
         Self.waitPastRacyTick()
         try await expectCachedBuildMatchesFreshBuild(site)
-        try editAlone(site, PagesShownElsewhere.partChapterEdit)
-        try await expectCachedBuildMatchesFreshBuild(site)
+        try await build(site, afterAlone: PagesShownElsewhere.partChapterEdit)
         // A list page's text that includes another file (code) does not stop an edit of a chapter from being narrowed.
         try site.write("# Part\n\n```rust\n{{#include main.rs}}\n```\n", to: "src/part/README.md")
         try site.write("fn main() {}\n", to: "src/part/main.rs")
         Self.waitPastRacyTick()
         let whole = try await plannedCounts(site)
-        try editAlone(site, ("src/part/c.md", "# C\n\nSea, edited again.\n"))
+        try site.write("# C\n\nSea, edited again.\n", to: "src/part/c.md")
+        Self.waitPastRacyTick()
         let edit = try await plannedCounts(site)
         #expect(edit.rendered + edit.kept < whole.rendered + whole.kept)
         try await expectCachedBuildMatchesFreshBuild(site)
@@ -179,12 +175,10 @@ struct BuildCacheTests {
     @Test("a page is parsed again when what it read of another page changes: its URL (a link written from the root), its text (readfile), its headings (a Zola link's fragment)")
     func parsesThatReadOtherPages() async throws {
         let site = try PagesShownElsewhere.readingPages(linksFromRoot: true)
-        try age(site)
-        try await expectCachedBuildMatchesFreshBuild(site)
+        try await buildAged(site)
         #expect(try site.page("a/index.html").contains("href=\"/b/\""))
         for edit in PagesShownElsewhere.readEdits(linksFromRoot: true) {
-            try editAlone(site, edit)
-            try await expectCachedBuildMatchesFreshBuild(site)
+            try await build(site, afterAlone: edit)
         }
         #expect(try site.page("a/index.html").contains("Dee, edited."))
         // A folder's own page whose text reads a page of a folder below, which its list does not show.
@@ -192,31 +186,26 @@ struct BuildCacheTests {
         try site.write("---\ntitle: E\n---\n\nEe.\n", to: "content/part/includes/e.md")
         Self.waitPastRacyTick()
         try await expectCachedBuildMatchesFreshBuild(site)
-        try editAlone(site, ("content/part/includes/e.md", "---\ntitle: E\n---\n\nEe, edited.\n"))
-        try await expectCachedBuildMatchesFreshBuild(site)
+        try await build(site, afterAlone: ("content/part/includes/e.md", "---\ntitle: E\n---\n\nEe, edited.\n"))
         #expect(try site.page("part/index.html").contains("Ee, edited."))
     }
 
     @Test("a folder's own page whose text links to a page's heading, Zola's way, follows an edit of that page alone")
     func listTextReadingAPage() async throws {
         let site = try PagesShownElsewhere.listTextReadingAPage()
-        try age(site)
-        try await expectCachedBuildMatchesFreshBuild(site)
+        try await buildAged(site)
         #expect(try site.page("part/index.html").contains("/c/#get_page"))
-        try editAlone(site, PagesShownElsewhere.listTextReadEdit)
-        try await expectCachedBuildMatchesFreshBuild(site)
+        try await build(site, afterAlone: PagesShownElsewhere.listTextReadEdit)
         #expect(try site.page("part/index.html").contains("/c/#get-page"))
     }
 
     @Test("links through an alias or by a blog route, and the sitemap, follow the alias, the post's URL and `sitemap: false`")
     func aliasesRoutesAndSitemap() async throws {
         let site = try PagesShownElsewhere.linksThroughAliasAndRoute()
-        try age(site)
-        try await expectCachedBuildMatchesFreshBuild(site)
+        try await buildAged(site)
         #expect(try site.page("docs/a/index.html").contains("href=\"/b/\""))
         for edit in PagesShownElsewhere.aliasAndRouteEdits {
-            try editAlone(site, edit)
-            try await expectCachedBuildMatchesFreshBuild(site)
+            try await build(site, afterAlone: edit)
         }
         #expect(try site.page("docs/a/index.html").contains("href=\"/old-b\""))
         #expect(!(try site.page("sitemap.xml")).contains("/website/blog/post/"))
@@ -226,14 +215,24 @@ struct BuildCacheTests {
         Self.waitPastRacyTick()
         try await expectCachedBuildMatchesFreshBuild(site)
         #expect(try site.page("docs/a/index.html").contains("href=\"/blog/2022/04/25/post\""))
-        try editAlone(site, (post, text))
-        try await expectCachedBuildMatchesFreshBuild(site)
+        try await build(site, afterAlone: (post, text))
     }
 
-    /// Makes `edit` alone, once the stamps of the files before vouch for them: the next build may narrow to what the page's facts reach.
-    private func editAlone(_ site: TestSite, _ edit: PagesShownElsewhere.Edit) throws {
+    /// Makes `edit` alone, once the stamps of the files before vouch for them (the build may
+    /// narrow to what the page's facts reach), then builds with the cache, checked against a
+    /// build from nothing.
+    private func build(_ site: TestSite, afterAlone edit: PagesShownElsewhere.Edit,
+                       sourceLocation: SourceLocation = #_sourceLocation) async throws {
         try site.write(edit.text, to: edit.file)
         Self.waitPastRacyTick()
+        try await expectCachedBuildMatchesFreshBuild(site, sourceLocation: sourceLocation)
+    }
+
+    /// The first cached build of `site`, its files aged so that the builds after it may narrow,
+    /// checked against a build from nothing.
+    private func buildAged(_ site: TestSite, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        try age(site)
+        try await expectCachedBuildMatchesFreshBuild(site, sourceLocation: sourceLocation)
     }
 
     @Test("with no file changed, a cached build leaves the output and the cache as they were, and says what the last build said")
@@ -297,8 +296,7 @@ struct BuildCacheTests {
 
         // As `cp -p` rewrites a file: the same inode and size, its modification time set back. The time its status
         // changed, which the stamp holds, tells the edit.
-        try age(site)
-        try await expectCachedBuildMatchesFreshBuild(site)
+        try await buildAged(site)
         try overwriteKeepingStamp(kept, with: "---\nslug: bbbb")
         Self.waitPastRacyTick()
         try site.write("<footer>Cached footer</footer>\n", to: "templates/footer.mustache")
@@ -314,8 +312,7 @@ struct BuildCacheTests {
         try site.write("---\ntitle: AAAA\n---\nText A.\n", to: "content/a.md")
         try site.write("---\ntitle: BBBB\n---\nText B.\n", to: "content/b.md")
         try site.write("body { color: red; }\n", to: "static/site.css")
-        try age(site)
-        try await expectCachedBuildMatchesFreshBuild(site)
+        try await buildAged(site)
         try overwriteKeepingStamp(site.root.appendingPathComponent("content/a.md"), with: "---\ntitle: BBBB\n---\nText B.\n")
         try overwriteKeepingStamp(site.root.appendingPathComponent("content/b.md"), with: "---\ntitle: AAAA\n---\nText A.\n")
         try overwriteKeepingStamp(site.root.appendingPathComponent("sitegen.yml"), with: "title: Other\n")
@@ -446,8 +443,7 @@ struct BuildCacheTests {
     func damagedCacheWithNothingChanged() async throws {
         for grow in [true, false] {
             let site = try TestSite(example: "blog")
-            try age(site)
-            try await expectCachedBuildMatchesFreshBuild(site)
+            try await buildAged(site)
             BuildCacheTests.waitPastRacyTick()
             let cache = cacheFile(of: site)
             let size = try FileManager.default.attributesOfItem(atPath: cache.path)[.size] as! Int
@@ -464,8 +460,7 @@ struct BuildCacheTests {
     @Test("a cached build of content that does not load fails naming the file, leaves the output as it was, and the next one builds from there")
     func contentThatDoesNotLoad() async throws {
         let site = try TestSite(example: "blog")
-        try age(site)
-        try await expectCachedBuildMatchesFreshBuild(site)
+        try await buildAged(site)
         let before = LiveBuildHarness.files(in: site.output)
         try site.write("---\ntitle: Broken\nslug: a/b\n---\nText.\n", to: "content/broken.md")
         do {
@@ -486,8 +481,7 @@ struct BuildCacheTests {
     @Test("a byte of a page's HTML changed in place in the cache's file of pages' HTML is not published: the build is made from nothing, with one warning")
     func pagesHTMLChangedInPlace() async throws {
         let site = try TestSite(example: "blog")
-        try age(site)
-        try await expectCachedBuildMatchesFreshBuild(site)
+        try await buildAged(site)
         let options = BuildOptions(baseURL: "https://example.org/")
         guard case .read(let opened) = BuildCache(layout: SiteLayout(root: site.root), siteFolder: site.root, output: site.output,
                                                      options: options).read() else {
@@ -515,8 +509,7 @@ struct BuildCacheTests {
     @Test("a page's details that do not read back (read only when an output shows them) are not published: the build is made from nothing, with one warning")
     func pageDetailsThatDoNotRead() async throws {
         let site = try TestSite(example: "blog")
-        try age(site)
-        try await expectCachedBuildMatchesFreshBuild(site)
+        try await buildAged(site)
         guard case .read(let opened) = BuildCache(layout: SiteLayout(root: site.root), siteFolder: site.root, output: site.output,
                                                      options: BuildOptions(baseURL: "https://example.org/")).read() else {
             Issue.record("the cache does not read back")
@@ -572,8 +565,7 @@ struct BuildCacheTests {
         try site.write("# Small\n\nA small page.\n", to: "content/small.md")
         let long = String(repeating: "A paragraph long enough to weigh more than the rest of the site. ", count: 150)
         try site.write("# Long\n\n\(long)\n", to: "content/long.md")
-        try age(site)
-        try await expectCachedBuildMatchesFreshBuild(site)
+        try await buildAged(site)
         let pages = site.root.appendingPathComponent(".sitegen-cache-public.pages")
         let first = try Data(contentsOf: pages)
 
@@ -608,8 +600,7 @@ struct BuildCacheTests {
         // A long page that stays: the file of pages' HTML is added to, not made again.
         try site.write("# Long\n\n" + String(repeating: "A paragraph long enough to weigh more than the rest. ", count: 150) + "\n",
                        to: "content/long.md")
-        try age(site)
-        try await expectCachedBuildMatchesFreshBuild(site)
+        try await buildAged(site)
         let pages = site.root.appendingPathComponent(".sitegen-cache-public.pages")
         let first = try Data(contentsOf: pages)
         try (first + Data(count: 4_096)).write(to: pages)
