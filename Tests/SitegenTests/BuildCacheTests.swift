@@ -199,6 +199,19 @@ struct BuildCacheTests {
         #expect(try site.page("part/index.html").contains("/c/#get-page"))
     }
 
+    @Test("a page whose link, Zola's way, names a heading of a folder's own page follows an edit of that page's text; so does a link to a heading added in the same edit")
+    func pageReadingAListText() async throws {
+        let site = try PagesShownElsewhere.pageReadingAListText()
+        try await buildAged(site)
+        #expect(try site.page("a/index.html").contains("/part/#submit_here"))
+        try await build(site, afterAlone: PagesShownElsewhere.listTextHeadingEdit)
+        #expect(try site.page("a/index.html").contains("/part/#submit-here"))
+        let other = try PagesShownElsewhere.listTextReadingAPage()
+        try await buildAged(other)
+        try await build(other, afterAlone: PagesShownElsewhere.headingAndLinkToIt)
+        #expect(try other.page("c/index.html").contains("/c/#foo_bar-baz"))
+    }
+
     @Test("links through an alias or by a blog route, and the sitemap, follow the alias, the post's URL and `sitemap: false`")
     func aliasesRoutesAndSitemap() async throws {
         let site = try PagesShownElsewhere.linksThroughAliasAndRoute()

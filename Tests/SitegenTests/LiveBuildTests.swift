@@ -142,6 +142,16 @@ import Testing
         #expect(try harness.site.page("part/index.html").contains("/c/#get-page"))
     }
 
+    @Test("a page whose link, Zola's way, names a heading of a folder's own page follows an edit of that page's text; so does a link to a heading added in the same edit")
+    func pageReadingAListText() async throws {
+        let harness = try await built(PagesShownElsewhere.pageReadingAListText())
+        try await rebuild(harness, [PagesShownElsewhere.listTextHeadingEdit])
+        #expect(try harness.site.page("a/index.html").contains("/part/#submit-here"))
+        let other = try await built(PagesShownElsewhere.listTextReadingAPage())
+        try await rebuild(other, [PagesShownElsewhere.headingAndLinkToIt])
+        #expect(try other.site.page("c/index.html").contains("/c/#foo_bar-baz"))
+    }
+
     @Test("links through an alias or by a blog route, and the sitemap, follow the alias, the post's URL and `sitemap: false`")
     func aliasesRoutesAndSitemap() async throws {
         let harness = try await built(PagesShownElsewhere.linksThroughAliasAndRoute())

@@ -201,6 +201,15 @@ extension ResponsiveImageTests {
         #expect(!site.outputFiles().contains { $0.hasSuffix(".webp") })
     }
 
+    @Test("a live build (serve) names a share preview's copy (og:image) as a build does, and makes none")
+    func liveBuildShareCopies() async throws {
+        let site = try Self.site(["big.jpg": try Self.photo(width: 1600, height: 1000)], configuration: "baseURL: https://example.org/\n")
+        let live = LiveSiteBuilder(site: Site(), root: site.root, output: nil, configuration: nil, options: BuildOptions())
+        _ = try await live.build(changed: [])
+        #expect(try site.page("posts/trip/index.html").contains("<meta property=\"og:image\" content=\"https://example.org/posts/trip/big.1200x630.jpg\">"))
+        #expect(!site.outputFiles().contains { $0.hasSuffix(".1200x630.jpg") })
+    }
+
     @Test("the preview makes a copy a page names when the browser asks for it, from the image beside it, and nothing else")
     func previewMakesCopies() throws {
         let site = try Self.site(["photo.jpg": try Self.fixture("oriented.jpg")])

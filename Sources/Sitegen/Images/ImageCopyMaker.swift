@@ -56,7 +56,7 @@ struct ImageCopyMaker: Sendable {
     /// that gets one; the copies' output paths by their images'.
     func makeShareCopies(of paths: Set<String>) async throws -> [String: String] {
         guard layout.source.folder != nil else { return [:] }
-        let shared = paths.sorted().compactMap { path in plan.shareCopy(of: path).flatMap { copy in plan.image(at: path).map { ($0, copy) } } }
+        let shared = shareCopies(of: paths)
         let operation = Self.shareOperation
         let results = try await Parallel.map(shared.indices) { [self] index in
             let (image, copy) = shared[index]
@@ -68,6 +68,18 @@ struct ImageCopyMaker: Sendable {
         var copies: [String: String] = [:]
         for ((image, copy), result) in zip(shared, results) where result.problem == nil { copies[image.file.outputPath] = copy.outputPath }
         return copies
+    }
+
+    /// The share copies ``makeShareCopies(of:)`` makes, not made: a preview's pages name them,
+    /// and the preview makes each when a browser asks for it (copies that fail are then sent
+    /// as the image itself).
+    func shareCopyNames(of paths: Set<String>) -> [String: String] {
+        guard layout.source.folder != nil else { return [:] }
+        return Dictionary(shareCopies(of: paths).map { ($0.0.file.outputPath, $0.1.outputPath) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    private func shareCopies(of paths: Set<String>) -> [(PlannedImage, ImageCopy)] {
+        paths.sorted().compactMap { path in plan.shareCopy(of: path).flatMap { copy in plan.image(at: path).map { ($0, copy) } } }
     }
 
     /// Makes (or links) the copies pages ask for by operations (``ImageRequest``); warnings for

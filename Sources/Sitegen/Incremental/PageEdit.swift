@@ -96,6 +96,10 @@ struct PageEdit {
                 || site.loaded.menus.leads(to: page.url) { return nil }
             edits.append((index, try parser.parse(page, links: site.links), URLPath.outputFile(for: page.url)))
         }
+        // An edited page whose parse read an edited page's text (its own headings, for a Zola link's fragment) read it as the
+        // last build had it: the general build reads it anew.
+        let edited = Set(edits.map { LinkLookups.readKey($0.parsed.page.page.sourcePath) })
+        if edits.contains(where: { $0.parsed.lookups.contains(where: edited.contains) }) { return nil }
         return edits
     }
 

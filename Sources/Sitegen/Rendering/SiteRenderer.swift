@@ -26,10 +26,13 @@ struct SiteRenderer: Sendable {
 
     func render() async throws -> RenderedSite {
         var rendered = try await parsedSite()
+        let maker = ImageCopyMaker(plan: images, layout: loaded.layout, output: output)
         if output.makesImageCopies {
-            let maker = ImageCopyMaker(plan: images, layout: loaded.layout, output: output)
             if images.hasShareCandidates { rendered.context.shareCopies = try await maker.makeShareCopies(of: shareImages(of: rendered)) }
             rendered.warnings += try await maker.make(Set(rendered.imageRequests + templateImageRequests(of: rendered)))
+        } else if images.hasShareCandidates {
+            // A preview names them as a build does, and makes each when a browser asks for it.
+            rendered.context.shareCopies = maker.shareCopyNames(of: shareImages(of: rendered))
         }
         var facts = memory.isRecording ? FactValues(rendered) : nil
         let narrowed = facts.flatMap { memory.narrowed(rendered, facts: $0) }
@@ -113,6 +116,11 @@ struct SiteRenderer: Sendable {
         var watchedTargets = links.languages.map { Self.targets(targets, withTranslations: $0) } ?? targets
         // And through an alias, written from the root: one that comes, goes or leads elsewhere is a changed target.
         for (alias, url) in await aliases { if let key = LinkLookups.urlKey(ofURL: alias) { watchedTargets[key] = url } }
+        // And a list page's text, which a page's parse may read (a Zola link's fragment matched to its headings, a `readfile`): by its digest.
+        for section in Array(loaded.sections.values) + loaded.taxonomyContent.values {
+            guard let source = section.sourcePath else { continue }
+            watchedTargets[LinkLookups.readKey(loaded.layout.contentPath(ofSitePath: source))] = String(StableHasher.digest(String(section.source.body)))
+        }
         let changedTargets = memory.changedTargets(watchedTargets)
         let showsTitle = theme.templates.mentions("page.title")
         let liquid = jekyllLiquid()

@@ -68,6 +68,20 @@ enum PagesShownElsewhere {
 
     static let listTextReadEdit: Edit = ("content/c.md", "---\ntitle: C\n---\n\n### get_page_y\n\nSee.\n")
 
+    /// Page A links to a heading of a folder's own page (`part/_index.md`), Zola's way.
+    static func pageReadingAListText() throws -> TestSite {
+        try site([
+            "content/part/_index.md": "---\ntitle: Part\n---\n\n## Submit_here\n\nSubmit.\n",
+            "content/part/e.md": "---\ntitle: E\n---\n\nEe.\n",
+            "content/a.md": "---\ntitle: A\n---\n\n[s](@/part/_index.md#submit-here)\n",
+        ])
+    }
+
+    static let listTextHeadingEdit: Edit = ("content/part/_index.md", "---\ntitle: Part\n---\n\n## Submit_there\n\nSubmit.\n")
+
+    /// An edit of ``listTextReadingAPage()``'s page C that adds a heading and a link to it, Zola's way, in one save.
+    static let headingAndLinkToIt: Edit = ("content/c.md", "---\ntitle: C\n---\n\n### get_page\n\nSee.\n\n## Foo_bar baz\n\n[self](@/c.md#foo-bar-baz)\n")
+
     /// Page A links, from the root, to B through B's alias (`/old-b`) and to a blog post by its
     /// Docusaurus route (`/blog/2022/04/25/post`), which only the end of the post's URL matches.
     static func linksThroughAliasAndRoute() throws -> TestSite {
