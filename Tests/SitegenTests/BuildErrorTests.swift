@@ -25,9 +25,11 @@ struct BuildErrorTests {
 
     @Test("a sitegen.yml that is a folder is an error naming it, not a site built without its configuration")
     func configurationFolder() async throws {
-        let site = try site(["content/a.md": "A\n", "sitegen.yml/notes.txt": "title: Not here\n"])
-        let found = await errors(site)
-        #expect(found.map(\.description) == ["sitegen.yml: is a folder, not a file: the site's configuration is read from a file of that name"])
+        for name in ["sitegen.yml", "sitegen.yaml"] {
+            let site = try site(["content/a.md": "A\n", name + "/notes.txt": "title: Not here\n"])
+            let found = await errors(site)
+            #expect(found.map(\.description) == ["\(name): is a folder, not a file: the site's configuration is read from a file of that name"])
+        }
     }
 
     @Test("two pages that would write the same URL are an error naming both files")

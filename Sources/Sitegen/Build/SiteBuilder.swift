@@ -229,14 +229,16 @@ public final class SiteBuilder: Sendable {
         var configuration = SiteConfiguration(title: "")
         var warnings: [SiteError] = []
         var foreign: ForeignConfiguration?
-        // A `sitegen.yml` that is a folder is a mistake, not a site without its configuration.
-        if layout.usesOwnConfiguration, layout.configuration == nil,
-           (try? layout.source.entries(in: ""))?.contains(SiteSourceEntry(name: "sitegen.yml", kind: .folder)) == true {
-            throw SiteError(file: "sitegen.yml", "is a folder, not a file: the site's configuration is read from a file of that name")
-        }
-        if layout.usesOwnConfiguration, layout.configuration == "sitegen.yml",
-           (try? layout.source.entries(in: ""))?.contains(SiteSourceEntry(name: "sitegen.yaml", kind: .file)) == true {
-            warnings.append(SiteError(file: "sitegen.yaml", "is not read: sitegen.yml is; keep one of the two"))
+        if layout.usesOwnConfiguration {
+            let top = (try? layout.source.entries(in: "")) ?? []
+            // A `sitegen.yml` that is a folder is a mistake, not a site without its configuration.
+            if layout.configuration == nil,
+               let name = SiteLayout.ownConfigurationNames.first(where: { top.contains(SiteSourceEntry(name: $0, kind: .folder)) }) {
+                throw SiteError(file: name, "is a folder, not a file: the site's configuration is read from a file of that name")
+            }
+            if layout.configuration == "sitegen.yml", top.contains(SiteSourceEntry(name: "sitegen.yaml", kind: .file)) {
+                warnings.append(SiteError(file: "sitegen.yaml", "is not read: sitegen.yml is; keep one of the two"))
+            }
         }
         if let file = layout.configuration ?? layout.foreignConfiguration {
             let shown = layout.configurationFileShown ?? file
