@@ -147,7 +147,7 @@ struct SearchTests {
         #expect(!(try FileManager.default.contentsOfDirectory(atPath: site.root.path)).contains { $0.hasPrefix(".sitegen-staging-") })
     }
 
-    @Test("serve's index of its preview is swapped in whole: no file of an earlier index stays")
+    @Test("serve's index of its preview keeps no file of an earlier index, and keeps the site's own files in pagefind/")
     func previewIndexHasNoStaleFiles() throws {
         let parent = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-preview-index-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: parent) }
@@ -164,14 +164,16 @@ struct SearchTests {
         func bundle(_ folder: URL) -> [String] {
             (FileManager.default.enumerator(atPath: folder.appendingPathComponent("pagefind").path)?.allObjects as? [String] ?? []).sorted()
         }
-        let live = try preview("live", pages: ["a", "b"])
+        // The site's own file in pagefind/ (a static file, a page) stays.
+        let live = try preview("live", pages: ["a", "b", "pagefind/notes"])
         #expect(SearchIndexer.indexInPlace(live.path) == nil)
         let before = bundle(live)
         try FileManager.default.removeItem(at: live.appendingPathComponent("b"))
         #expect(SearchIndexer.indexInPlace(live.path) == nil)
-        let fresh = try preview("fresh", pages: ["a"])
+        let fresh = try preview("fresh", pages: ["a", "pagefind/notes"])
         #expect(SearchIndexer.indexInPlace(fresh.path) == nil)
         #expect(bundle(live) == bundle(fresh) && bundle(live) != before && bundle(live).contains("pagefind-entry.json"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: live.path).sorted() == ["a", "pagefind"])
+        #expect(bundle(live).contains("notes/index.html"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: live.path).sorted() == [".sitegen-pagefind-files", "a", "pagefind"])
     }
 }

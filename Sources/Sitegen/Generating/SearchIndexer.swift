@@ -16,22 +16,22 @@ package enum SearchIndexer {
     /// When Pagefind is missing or fails, `warn` gets one warning and the build goes on without
     /// search.
     ///
-    /// Pagefind reads a folder of links to the build's HTML files and nothing else
-    /// (``OutputWriter/linkedCopy(ofFilesEndingWith:)``): not the pages of the build before that
-    /// a cached build's folder still holds, nor the user's files. It may write only its bundle
-    /// (into a folder of its own, copied in after): what else it leaves is not published, with
-    /// a warning naming it, and a file of the build that it changed or removed fails the build
-    /// (the previous output stays).
+    /// Pagefind reads copies of the build's HTML files and nothing else
+    /// (``OutputWriter/copyOfBuilt(endingWith:)``): not the pages of the build before that a
+    /// cached build's folder still holds, nor the user's files, and what it does to them
+    /// reaches neither the build nor the output. Its bundle and what it says are kept in the
+    /// same folder beside the output, which a killed build leaves for the next to remove. What
+    /// it writes besides its bundle is not published, with a warning naming it, and a page it
+    /// changed or removed fails the build (the previous output stays).
     static func index(_ output: OutputWriter, warn: (SiteError) -> Void) throws {
-        guard let folder = output.linkedCopy(ofFilesEndingWith: ".html") else {
+        guard let work = output.copyOfBuilt(endingWith: ".html") else {
             warn(SiteError("the pages cannot be shown to Pagefind (\(String(cString: strerror(errno)))); the site has no search index"))
             return
         }
-        defer { FileSystem.removeTree(folder) }
-        let bundle = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-pagefind-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: bundle) }
+        defer { FileSystem.removeTree(work) }
+        let (folder, bundle) = (work + "/site", URL(fileURLWithPath: work + "/bundle"))
         let before = FolderSnapshot(folder)
-        let problem = run(["--site", folder, "--output-path", bundle.path])
+        let problem = run(["--site", folder, "--output-path", bundle.path], log: work + "/pagefind.log")
         let (added, changed) = before.differences(to: FolderSnapshot(folder))
         if let first = changed.first {
             throw SiteError(file: first, "was written by sitegen and then changed or removed by Pagefind"
@@ -57,19 +57,28 @@ package enum SearchIndexer {
 
     /// Indexes the site in `folder` where it is, into its `pagefind/` (`sitegen serve`'s preview
     /// folder, which is sitegen's own); the warning to show when that could not be done. The
-    /// bundle is made beside and swapped in whole, so that no file of an earlier index stays.
+    /// bundle is made beside, then its files are moved in, and the files of the earlier bundle
+    /// it does not have are removed (``bundleList``): no file of an earlier index stays, and the
+    /// site's own files in `pagefind/` (a page, a static file) stay.
     package static func indexInPlace(_ folder: String) -> SiteError? {
         let fresh = folder + "/.sitegen-pagefind-\(UUID().uuidString)"
         defer { FileSystem.removeTree(fresh) }
-        if let problem = run(["--site", folder, "--output-path", fresh]) { return problem }
-        let bundle = folder + "/pagefind"
-        // The earlier bundle ends where the new one was, and goes with it.
-        if FileSystem.exchange(fresh, bundle) != nil {
-            FileSystem.removeTree(bundle)
-            FileSystem.rename(fresh, to: bundle)
+        if let problem = run(["--site", folder, "--output-path", fresh], log: fresh + ".log") { return problem }
+        let list = folder + "/" + bundleList
+        let earlier = Set((try? String(contentsOfFile: list, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? [])
+        let made = (FileManager.default.enumerator(atPath: fresh)?.allObjects as? [String] ?? [])
+            .filter { FileSystem.kind(fresh + "/" + $0) == .file }.sorted()
+        for file in made {
+            try? FileManager.default.createDirectory(atPath: folder + "/pagefind/" + URLPath.folder(of: file), withIntermediateDirectories: true)
+            FileSystem.rename(fresh + "/" + file, to: folder + "/pagefind/" + file)
         }
+        for file in earlier.subtracting(made) where URLPath.normalize(file) == file { FileSystem.removeFile(folder + "/pagefind/" + file) }
+        _ = FileSystem.writeNew(made.joined(separator: "\n"), toFile: list)
         return nil
     }
+
+    /// The file of a preview folder that lists the files of its search bundle, by path in `pagefind/`.
+    static let bundleList = ".sitegen-pagefind-files"
 
     /// How long Pagefind may run (it indexes about a thousand pages a second).
     static let timeLimit: TimeInterval = Limits.searchIndexSeconds
@@ -82,15 +91,16 @@ package enum SearchIndexer {
         for child in running.withLock({ $0 }) { child.stop() }
     }
 
-    /// Runs Pagefind with `arguments`, quietly; what went wrong, if anything.
-    private static func run(_ arguments: [String]) -> SiteError? {
+    /// Runs Pagefind with `arguments`, quietly, what it says going to the file `log`; what went
+    /// wrong, if anything.
+    private static func run(_ arguments: [String], log: String) -> SiteError? {
         let command: [String]
         switch locate() {
         case .found(let found): command = found
         case .missing(let problem): return problem
         }
-        // What it says goes to a file, of which only the last line is read.
-        let said = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-pagefind-\(UUID().uuidString).log")
+        // Of what it says, only the last line is read.
+        let said = URL(fileURLWithPath: log)
         defer { try? FileManager.default.removeItem(at: said) }
         guard let child = ChildProcess.start(command + arguments + ["--silent"], errors: said.path) else {
             return SiteError("search is on, but Pagefind (\(command.joined(separator: " "))) cannot start: "

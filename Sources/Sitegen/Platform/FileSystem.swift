@@ -296,7 +296,12 @@ package enum FileSystem {
                 unlinkat(folder, name, 0)
                 return
             }
-            let child = openat(folder, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            var child = openat(folder, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            // A folder of sitegen's that a program it ran made unreadable (`chmod 000`): made readable
+            // to be emptied (never through a link: glibc refuses to change a link's target then).
+            if child < 0 && errno == EACCES && fchmodat(folder, name, 0o700, AT_SYMLINK_NOFOLLOW) == 0 {
+                child = openat(folder, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            }
             if child >= 0 {
                 removeContents(of: child, depth: depth + 1)
                 close(child)

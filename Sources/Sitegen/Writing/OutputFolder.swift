@@ -533,12 +533,15 @@ final class OutputFolder: Sendable {
         return SpareCopy(folder: folder, outputFolders: outputFolders, spareFolders: spareFolders, readAt: readAt)
     }
 
-    /// A new folder beside the staging folder holding hard links of the built files at `paths`
-    /// (output paths) and nothing else: what a program that reads the build (Pagefind) is
-    /// shown, so that it sees this build's files alone, not the others a spare holds. Named as
-    /// a staging folder, so that a killed build leaves it to be removed; the caller removes it.
-    /// `nil` (and nothing left) when it cannot be made.
-    func linkedCopy(of paths: [String]) -> String? {
+    /// A new folder beside the staging folder, holding in `site/` copies of the built files at
+    /// `paths` (output paths) and nothing else: what a program that reads the build (Pagefind)
+    /// is shown, so that it sees this build's files alone, not the others a spare holds, and
+    /// what it does to them reaches no file of the build or of the output (a cached build's
+    /// files are links to the output's). Made one by one in order: a file system may list a
+    /// folder in the order of making, which Pagefind's index follows. Named as a staging
+    /// folder, so that a killed build leaves it to be removed; the caller removes it (and may
+    /// put the program's own files in it). `nil` (and nothing left) when it cannot be made.
+    func copyOfBuilt(_ paths: [String]) -> String? {
         // The staging folder's name with another UUID (its last 36 characters).
         let folder = String(staging.dropLast(UUID().uuidString.count)) + UUID().uuidString
         var folders: Set<String> = []
@@ -546,8 +549,11 @@ final class OutputFolder: Sendable {
             var above = URLPath.folder(of: path)
             while !above.isEmpty && folders.insert(above).inserted { above = URLPath.folder(of: above) }
         }
-        // One by one, in order: Pagefind's index follows the order it lists the folder in, which a file system may keep as the order of making.
-        guard link(paths.sorted(), folders: Array(folders), into: folder, inOrder: true) else {
+        let site = folder + "/site"
+        guard FileSystem.makeFolder(folder), FileSystem.makeFolder(site),
+              folders.sorted(by: { ($0.utf8.count, $0) < ($1.utf8.count, $1) }).allSatisfy({ FileSystem.makeFolder(site + "/" + $0) }),
+              paths.sorted().allSatisfy({ (try? FileCopy.copy(URL(fileURLWithPath: staging + "/" + $0), toFile: site + "/" + $0)) != nil })
+        else {
             FileSystem.removeTree(folder)
             return nil
         }
@@ -555,17 +561,13 @@ final class OutputFolder: Sendable {
     }
 
     /// Makes `folder` with `folders` in it (relative, with every folder above each), and hard
-    /// links of the staging folder's `files` at the same paths (`inOrder`: one by one, in the
-    /// order given, else on all cores); false when one cannot be made.
-    private func link(_ files: [String], folders: [String], into folder: String, inOrder: Bool = false) -> Bool {
+    /// links of the staging folder's `files` at the same paths, on all cores; false when one
+    /// cannot be made.
+    private func link(_ files: [String], folders: [String], into folder: String) -> Bool {
         guard FileSystem.makeFolder(folder),
               // A folder's path is longer than the path of every folder above it.
-              folders.sorted(by: { inOrder ? ($0.utf8.count, $0) < ($1.utf8.count, $1) : $0.utf8.count < $1.utf8.count })
-                .allSatisfy({ FileSystem.makeFolder(folder + "/" + $0) })
+              folders.sorted(by: { $0.utf8.count < $1.utf8.count }).allSatisfy({ FileSystem.makeFolder(folder + "/" + $0) })
         else { return false }
-        if inOrder {
-            return files.allSatisfy { FileSystem.hardLink(staging + "/" + $0, to: folder + "/" + $0) == nil }
-        }
         let failed = Atomic(false)
         Parallel.forEach(files.count, onAllCoresFrom: 512) { [staging] index in
             if FileSystem.hardLink(staging + "/" + files[index], to: folder + "/" + files[index]) != nil {

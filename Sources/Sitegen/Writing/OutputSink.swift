@@ -9,11 +9,11 @@ protocol OutputSink: Sendable {
     /// A folder on the file system the output goes to, where a build may keep nameless files
     /// (``SpillFile``); `nil` for an output in memory.
     var scratchFolder: String? { get }
-    /// A new folder holding hard links of the built files at `paths` (output paths) and
+    /// A new folder holding in `site/` copies of the built files at `paths` (output paths) and
     /// nothing else, for a tool that reads the built site and must see this build's files
     /// alone (the search indexer); the caller removes it. `nil` when the build is not on disk,
-    /// or the folder cannot be made.
-    func linkedCopy(of paths: [String]) -> String?
+    /// or the folder cannot be made (``OutputFolder/copyOfBuilt(_:)``).
+    func copyOfBuilt(_ paths: [String]) -> String?
     func write(_ text: String, to path: String) throws
     /// Writes bytes: a file of a source not on disk, which cannot be copied.
     func write(_ data: Data, to path: String) throws
@@ -48,7 +48,7 @@ extension OutputSink {
         for path in paths { keep(path) }
     }
     var keepsUnwritten: Bool { false }
-    func linkedCopy(of paths: [String]) -> String? { nil }
+    func copyOfBuilt(_ paths: [String]) -> String? { nil }
     var expectedFiles: Int { 0 }
     var makesImageCopies: Bool { true }
     func reuseImage(_ path: String, key: String) -> Bool { false }

@@ -37,10 +37,10 @@ final class OutputWriter: Sendable {
     /// The folder holding what the build wrote so far, when it is on disk.
     var builtFolder: String? { sink.builtFolder }
     var scratchFolder: String? { sink.scratchFolder }
-    /// A new folder holding hard links of the files this build made so far whose paths end
-    /// with `suffix`, and nothing else (``OutputSink/linkedCopy(of:)``), which the caller removes.
-    func linkedCopy(ofFilesEndingWith suffix: String) -> String? {
-        sink.linkedCopy(of: claims.withLock { $0.owners.keys.filter { $0.hasSuffix(suffix) } })
+    /// A new folder holding in `site/` copies of the files this build made so far whose paths
+    /// end with `suffix`, and nothing else (``OutputSink/copyOfBuilt(_:)``), which the caller removes.
+    func copyOfBuilt(endingWith suffix: String) -> String? {
+        sink.copyOfBuilt(claims.withLock { $0.owners.keys.filter { $0.hasSuffix(suffix) } })
     }
     /// Whether a file kept needs no word (``OutputSink/keepsUnwritten``).
     var keepsUnwritten: Bool { sink.keepsUnwritten }

@@ -56,6 +56,31 @@ struct HostileChildProgramTests {
         }
     }
 
+    @Test("in a cached build, whose pages are the output's own files, a Pagefind that changes a page in place or its mode changes nothing published")
+    func changedFilesOfACachedBuild() throws {
+        let site = try TestSite()
+        try site.write("title: T\nsearch: true\n", to: "sitegen.yml")
+        try site.write("# Home\n\nWords.\n", to: "content/index.md")
+        try site.write("# A\n\nA.\n", to: "content/a.md")
+        let plain = try pagefind("", in: site.root)
+        for body in ["echo PWNED >> \"$site/404.html\"\n", "chmod 000 \"$site/a/index.html\"\n"] {
+            for _ in 0..<2 {
+                let result = try ProcessRunner.run(ProcessRunner.sitegen, ["build", site.root.path, "--cache"], environment: ["SITEGEN_PAGEFIND": plain])
+                #expect(result.status == 0, "\(result.error)")
+            }
+            try site.write("# A\n\nA, edited \(body.count).\n", to: "content/a.md")
+            let before = HostileSite.snapshot(site.output)
+            let modes = try ["404.html", "a/index.html"].map { try FileManager.default.attributesOfItem(atPath: site.output.appendingPathComponent($0).path)[.posixPermissions] as? Int }
+            let result = try ProcessRunner.run(ProcessRunner.sitegen, ["build", site.root.path, "--cache"],
+                                               environment: ["SITEGEN_PAGEFIND": try pagefind(body, in: site.root)])
+            #expect(result.status == 1)
+            #expect(result.error.contains("was written by sitegen and then changed or removed by Pagefind"), "\(result.error)")
+            #expect(HostileSite.snapshot(site.output) == before)
+            #expect(try ["404.html", "a/index.html"].map { try FileManager.default.attributesOfItem(atPath: site.output.appendingPathComponent($0).path)[.posixPermissions] as? Int } == modes)
+            #expect(!(try site.page("404.html")).contains("PWNED"))
+        }
+    }
+
     @Test("a custom step whose program writes into the output behind the build's back: its files are removed with a warning")
     func customStepStrays() async throws {
         let site = try TestSite()

@@ -30,8 +30,8 @@ final class CachedOutput: OutputSink {
     var builtFolder: String? { folder.builtFolder }
     var scratchFolder: String? { folder.scratchFolder }
 
-    func linkedCopy(of paths: [String]) -> String? {
-        folder.linkedCopy(of: paths)
+    func copyOfBuilt(_ paths: [String]) -> String? {
+        folder.copyOfBuilt(paths)
     }
 
     func write(_ text: String, to path: String) throws {
