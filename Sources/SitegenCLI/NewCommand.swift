@@ -144,7 +144,7 @@ struct NewPostCommand: ParsableCommand {
         guard hasContentFolder || SiteLayout.ownConfigurationNames.contains(where: {
             FileManager.default.fileExists(atPath: root.appendingPathComponent($0).path)
         }) else {
-            TerminalOutput.error("\(root.standardizedFileURL.path) is not a site: it has no content/ folder and no sitegen.yml; "
+            TerminalOutput.error("\(root.standardizedFileURL.path) is not a site: it has no content/ folder and no sitegen.yml (or sitegen.yaml); "
                                  + "run this in a site folder, give one with --path SITE, or start one with: sitegen new site NAME")
             throw ExitCode.failure
         }

@@ -30,6 +30,9 @@ struct BuildErrorTests {
             let found = await errors(site)
             #expect(found.map(\.description) == ["\(name): is a folder, not a file: the site's configuration is read from a file of that name"])
         }
+        // Beside the other name as a file, too.
+        let both = try site(["content/a.md": "A\n", "sitegen.yml/notes.txt": "title: Not here\n", "sitegen.yaml": "title: Here\n"])
+        #expect(await errors(both).map(\.description) == ["sitegen.yml: is a folder, not a file: the site's configuration is read from a file of that name"])
     }
 
     @Test("two pages that would write the same URL are an error naming both files")

@@ -232,8 +232,7 @@ public final class SiteBuilder: Sendable {
         if layout.usesOwnConfiguration {
             let top = (try? layout.source.entries(in: "")) ?? []
             // A `sitegen.yml` that is a folder is a mistake, not a site without its configuration.
-            if layout.configuration == nil,
-               let name = SiteLayout.ownConfigurationNames.first(where: { top.contains(SiteSourceEntry(name: $0, kind: .folder)) }) {
+            if let name = SiteLayout.ownConfigurationNames.first(where: { top.contains(SiteSourceEntry(name: $0, kind: .folder)) }) {
                 throw SiteError(file: name, "is a folder, not a file: the site's configuration is read from a file of that name")
             }
             if layout.configuration == "sitegen.yml", top.contains(SiteSourceEntry(name: "sitegen.yaml", kind: .file)) {
