@@ -536,11 +536,13 @@ final class OutputFolder: Sendable {
     /// A new folder beside the staging folder, holding in `site/` copies of the built files at
     /// `paths` (output paths) and nothing else: what a program that reads the build (Pagefind)
     /// is shown, so that it sees this build's files alone, not the others a spare holds, and
-    /// what it does to them reaches no file of the build or of the output (a cached build's
-    /// files are links to the output's). Made one by one in order: a file system may list a
-    /// folder in the order of making, which Pagefind's index follows. Named as a staging
-    /// folder, so that a killed build leaves it to be removed; the caller removes it (and may
-    /// put the program's own files in it). `nil` (and nothing left) when it cannot be made.
+    /// what it does to them reaches no file of the output. A file the build made anew (no
+    /// other name) is linked, not copied: what is done to it is seen in the build, which then
+    /// fails; one that is also the output's (a cached build's kept page) is copied. Made one by
+    /// one in order: a file system may list a folder in the order of making, which Pagefind's
+    /// index follows. Named as a staging folder, so that a killed build leaves it to be removed;
+    /// the caller removes it (and may put the program's own files in it). `nil` (and nothing
+    /// left) when it cannot be made.
     func copyOfBuilt(_ paths: [String]) -> String? {
         // The staging folder's name with another UUID (its last 36 characters).
         let folder = String(staging.dropLast(UUID().uuidString.count)) + UUID().uuidString
@@ -552,7 +554,13 @@ final class OutputFolder: Sendable {
         let site = folder + "/site"
         guard FileSystem.makeFolder(folder), FileSystem.makeFolder(site),
               folders.sorted(by: { ($0.utf8.count, $0) < ($1.utf8.count, $1) }).allSatisfy({ FileSystem.makeFolder(site + "/" + $0) }),
-              paths.sorted().allSatisfy({ (try? FileCopy.copy(URL(fileURLWithPath: staging + "/" + $0), toFile: site + "/" + $0)) != nil })
+              paths.sorted().allSatisfy({ path in
+                  let built = staging + "/" + path
+                  var info = stat()
+                  guard lstat(built, &info) == 0 else { return false }
+                  return info.st_nlink == 1 ? FileSystem.hardLink(built, to: site + "/" + path) == nil
+                      : (try? FileCopy.copy(URL(fileURLWithPath: built), toFile: site + "/" + path)) != nil
+              })
         else {
             FileSystem.removeTree(folder)
             return nil
