@@ -30,6 +30,13 @@ struct BuildErrorTests {
             let found = await errors(site)
             #expect(found.map(\.description) == ["\(name): is a folder, not a file: the site's configuration is read from a file of that name"])
         }
+        // A link to nothing, alone or beside the other name as a file.
+        for others in [[:], ["sitegen.yaml": "title: Here\n"]] {
+            let linked = try site(["content/a.md": "A\n"].merging(others) { $1 })
+            try FileManager.default.createSymbolicLink(atPath: linked.root.appendingPathComponent("sitegen.yml").path, withDestinationPath: "moved.yml")
+            #expect(await errors(linked).map(\.description)
+                    == ["sitegen.yml: is a link to nothing that can be read: the site's configuration is read from a file of that name"])
+        }
         // Beside the other name as a file, too.
         let both = try site(["content/a.md": "A\n", "sitegen.yml/notes.txt": "title: Not here\n", "sitegen.yaml": "title: Here\n"])
         #expect(await errors(both).map(\.description) == ["sitegen.yml: is a folder, not a file: the site's configuration is read from a file of that name"])

@@ -235,6 +235,12 @@ public final class SiteBuilder: Sendable {
             if let name = SiteLayout.ownConfigurationNames.first(where: { top.contains(SiteSourceEntry(name: $0, kind: .folder)) }) {
                 throw SiteError(file: name, "is a folder, not a file: the site's configuration is read from a file of that name")
             }
+            // Nor is a link to nothing (a file moved away, a loop), which a listing leaves out.
+            if let disk = layout.source.folder, let name = SiteLayout.ownConfigurationNames.first(where: {
+                FileSystem.kind(disk.diskPath($0)) == .link && FileSystem.resolved(disk.diskPath($0)) == nil
+            }) {
+                throw SiteError(file: name, "is a link to nothing that can be read: the site's configuration is read from a file of that name")
+            }
             if layout.configuration == "sitegen.yml", top.contains(SiteSourceEntry(name: "sitegen.yaml", kind: .file)) {
                 warnings.append(SiteError(file: "sitegen.yaml", "is not read: sitegen.yml is; keep one of the two"))
             }
