@@ -113,7 +113,7 @@ struct SiteIndexes {
         let languages = site.loaded.configuration.publishedLanguages
         let redirectsRoot = site.loaded.configuration.redirectsRoot
         entries += site.loaded.sections.values.filter {
-            !(redirectsRoot && $0.path.isEmpty) && $0.hasListPage && $0.source.frontMatter["sitemap"] != .bool(false)
+            !(redirectsRoot && $0.path.isEmpty) && $0.hasListPage && $0.isInSitemap
         }.map {
             entry($0.url, newest[$0.path], .section($0.translationKey))
         }

@@ -40,6 +40,12 @@ public struct LoadedSite: Sendable {
     /// Another generator's configuration file, when ``configuration`` was read from one.
     public internal(set) var foreignConfiguration: ForeignConfiguration?
 
+    /// Every section and Hugo taxonomy or term folder (``taxonomyContent``): what may have a
+    /// list page's text (its `sourcePath`).
+    var listTexts: [Section] {
+        Array(sections.values) + taxonomyContent.values
+    }
+
     /// Whether an edit of the Markdown file at `contentPath` may change the text of a list
     /// page, which no fact of a page stands for: the file is a list page's text as well as a
     /// page (a book's first chapter, which its home page shows), or a list page's text may
@@ -47,7 +53,7 @@ public struct LoadedSite: Sendable {
     /// reads through its links is noted as it is parsed (``RenderedSite/listTextReads``).
     func mayChangeListText(_ contentPath: String) -> Bool {
         let name = URLPath.lastComponent(of: contentPath)
-        return (Array(sections.values) + taxonomyContent.values).contains { section in
+        return listTexts.contains { section in
             let body = section.source.body
             return section.sourcePath.map(layout.contentPath(ofSitePath:)) == contentPath
                 || HTMLScan.contains("{{#", in: body) && body.contains(name)

@@ -38,4 +38,10 @@ public struct Section: Sendable {
     /// Whether the section has a list page of its own; a Jekyll site's `_posts` and
     /// collection folders have none, as in Jekyll: nothing links to where it would be.
     var hasListPage = true
+
+    /// Whether `sitemap.xml` lists the section's page: not when its text's front matter says
+    /// `sitemap: false` (as ``Page/isInSitemap`` reads a page's).
+    var isInSitemap: Bool {
+        source.frontMatter["sitemap"] != .bool(false)
+    }
 }

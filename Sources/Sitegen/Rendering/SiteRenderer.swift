@@ -117,7 +117,7 @@ struct SiteRenderer: Sendable {
         // And through an alias, written from the root: one that comes, goes or leads elsewhere is a changed target.
         for (alias, url) in await aliases { if let key = LinkLookups.urlKey(ofURL: alias) { watchedTargets[key] = url } }
         // And a list page's text, which a page's parse may read (a Zola link's fragment matched to its headings, a `readfile`): by its digest.
-        for section in Array(loaded.sections.values) + loaded.taxonomyContent.values {
+        for section in loaded.listTexts {
             guard let source = section.sourcePath else { continue }
             watchedTargets[LinkLookups.readKey(loaded.layout.contentPath(ofSitePath: source))] = String(StableHasher.digest(String(section.source.body)))
         }
@@ -180,7 +180,7 @@ struct SiteRenderer: Sendable {
         let listTextLookups = LinkLookups()
         let sectionLinks = links.recording(into: listTextLookups, warnings: warnings)
         // A Hugo site's `tags/_index.md` and `tags/swift/_index.md` are the text of those list pages.
-        for section in Array(loaded.sections.values) + loaded.taxonomyContent.values {
+        for section in loaded.listTexts {
             guard let source = section.sourcePath else { continue }
             let relative = loaded.layout.contentPath(ofSitePath: source)
             // The home page shows its text alone; a section's list shows the title above it.
