@@ -254,10 +254,10 @@ final class BuildMemory: LoadingMemory {
 
     // MARK: Dependencies
 
-    /// Keeps in the record only the outputs at `paths` (the others are rendered again).
-    func keepRecord(of paths: Set<String>) {
+    /// Keeps in the record only the outputs for which `kept` is true (the others are rendered again).
+    func keepRecord(where kept: (String) -> Bool) {
         state.withLock { state in
-            state.record?.keepOnly(paths)
+            state.record?.keepOnly(where: kept)
         }
     }
 

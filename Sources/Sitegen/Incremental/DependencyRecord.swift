@@ -104,9 +104,9 @@ struct DependencyRecord: Sendable {
         }
     }
 
-    /// Keeps only the outputs at `paths`.
-    mutating func keepOnly(_ paths: Set<String>) {
-        for path in outputs.keys where !paths.contains(path) { set(path, nil) }
+    /// Keeps only the outputs for which `kept` is true.
+    mutating func keepOnly(where kept: (String) -> Bool) {
+        for path in outputs.keys where !kept(path) { set(path, nil) }
     }
 
     /// Those of `facts` that are not as the outputs saw them (`now` has them as they are).

@@ -51,8 +51,12 @@ extension SiteBuilder {
         // The outputs the build before wrote that stand as it wrote them (a stat each, on all cores).
         let recorded = previous.map { Array($0.outputs) } ?? []
         let standing = Self.standing(recorded, in: output)
-        let intact = Dictionary(uniqueKeysWithValues: zip(recorded, standing).filter(\.1).map { ($0.0.key, $0.0.value) })
-        if let previous, files.isComplete, files.stamps == previous.inputs, options.now < previous.validUntil,
+        // Commonly every output stands: the cache's own table then, not a copy.
+        let intact = !standing.contains(false) ? previous?.outputs ?? [:]
+            : Dictionary(uniqueKeysWithValues: zip(recorded, standing).filter(\.1).map { ($0.0.key, $0.0.value) })
+        // The site's files changed, came or went since the build before (found once, for both uses).
+        let changed = previous.map { files.changes(since: SiteFiles(stamps: $0.inputs)) }
+        if let previous, files.isComplete, changed?.isEmpty == true, options.now < previous.validUntil,
            intact.count == previous.outputs.count, FileSystem.kind(output + "/" + URLPath.manifestFile) == .file {
             let kept = previous.summary
             let summary = BuildSummary(pages: kept.pages, listPages: kept.listPages, files: kept.files, seconds: Self.elapsed(since: start),
@@ -85,8 +89,7 @@ extension SiteBuilder {
         } ?? BuildMemory()
         memory.useStamps(files.stamps)
         var edited: Set<String>?
-        if let previous {
-            let changed = files.changes(since: SiteFiles(stamps: previous.inputs))
+        if let previous, let changed {
             if !files.isComplete || changed.contains(where: { LiveSiteBuilder.isConfiguration($0, layout: layout) }) {
                 memory.forgetPages()
             } else if changed.contains(where: { LiveSiteBuilder.changesParses($0, layout: layout) }) {
@@ -95,7 +98,7 @@ extension SiteBuilder {
                 edited = editedPages(changed, files: files, previous: previous)
             }
             // An output file changed or gone since is made again.
-            memory.keepRecord(of: Set(intact.keys))
+            memory.keepRecord { intact[$0] != nil }
         }
         // The site is loaded while the output folder is made ready; a problem of the folder is told first.
         let loading: Result<LoadedSite, any Error>
