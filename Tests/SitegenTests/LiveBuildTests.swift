@@ -99,6 +99,24 @@ import Testing
         #expect(try site.page("about/index.html").contains("Journal"))
     }
 
+    @Test("a sitegen.yaml put beside sitegen.yml is warned of at once, and read once sitegen.yml goes")
+    func secondConfigurationFile() async throws {
+        let site = try TestSite(example: "blog")
+        let harness = LiveBuildHarness(site)
+        let first = try await harness.live.build()
+        #expect(!first.summary.warnings.contains { $0.file == "sitegen.yaml" })
+        let added = try await harness.rebuild(changing: ["sitegen.yaml"]) { try site.write("title: Other Notes\n", to: "sitegen.yaml") }
+        // A configuration change: every output is made again, and `serve` tells the build's warnings (it does after a build that rendered).
+        #expect(added.kept == 0)
+        #expect(added.summary.warnings.map(\.description).contains("sitegen.yaml: is not read: sitegen.yml is; keep one of the two"))
+        #expect(try !site.page("index.html").contains("Other Notes"))
+        let alone = try await harness.rebuild(changing: ["sitegen.yml"]) {
+            try FileManager.default.removeItem(at: site.root.appendingPathComponent("sitegen.yml"))
+        }
+        #expect(!alone.summary.warnings.contains { $0.file == "sitegen.yaml" })
+        #expect(try site.page("index.html").contains("Other Notes"))
+    }
+
     @Test("a live build in which nothing changed renders nothing: every output's values and the facts its template read are as recorded",
           arguments: ["blog", "docs", "multilingual"])
     func nothingChangedRendersNothing(example: String) async throws {

@@ -130,10 +130,11 @@ public final class LiveSiteBuilder: Sendable {
     }
 
     /// Whether `path` is the configuration file, on which pages, URLs and links depend, or
-    /// another generator's that would be read in its absence.
+    /// another that would be read in its absence or is warned of beside it (`sitegen.yaml`
+    /// beside `sitegen.yml`, another generator's).
     static func isConfiguration(_ path: String, layout: SiteLayout) -> Bool {
         let root = layout.folder?.path ?? ""
-        return path == layout.configurationURL?.path || path == root + "/sitegen.yml"
+        return path == layout.configurationURL?.path || SiteLayout.ownConfigurationNames.contains { path == root + "/" + $0 }
             || ForeignConfiguration.fileNames.contains { path == root + "/" + $0.name }
     }
 
