@@ -78,9 +78,12 @@ let package = Package(
             // Its symbols are exported (`--export-dynamic`), so that a site's Swift code, compiled
             // into a library against its modules, links to this engine when it loads it
             // (SwiftSites/SiteLibrary.swift) instead of compiling the engine again.
+            // An installed copy finds the Swift runtime's libraries that `Scripts/setup --install`
+            // puts beside it first, so that it runs on a machine without the Swift toolchain.
             linkerSettings: [
                 .linkedLibrary("mimalloc", .when(platforms: [.linux])),
-                .unsafeFlags(["-Xlinker", "--export-dynamic"], .when(platforms: [.linux])),
+                .unsafeFlags(["-Xlinker", "--export-dynamic", "-Xlinker", "-rpath", "-Xlinker", "$ORIGIN/../lib/sitegen/swift-runtime"],
+                             .when(platforms: [.linux])),
             ]
         ),
         .executableTarget(
