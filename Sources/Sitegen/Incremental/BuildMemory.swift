@@ -182,12 +182,17 @@ final class BuildMemory: LoadingMemory {
         for page in pages where page.revision != (live[page.sourcePath]?.revision ?? kept[page.sourcePath]?.revision) {
             changedTargets.insert(LinkLookups.readKey(page.sourcePath))
         }
+        // An edit's few changed targets are compared with each page's lookups, sooner than each lookup is hashed.
+        let few = changedTargets.count <= 8 ? Array(changedTargets) : nil
         let found = Parallel.map(pages.count, onAllCoresFrom: 256) { [changedTargets] index -> (parse: ParsedPage, fromCache: Bool)? in
             let page = pages[index]
             guard page.revision != 0 else { return nil }
             let live = live[page.sourcePath], kept = live == nil ? kept[page.sourcePath] : nil
             let known = live.map { $0.with(page: page) } ?? kept.flatMap { $0.revision == page.revision ? $0.parsed(of: page) : nil }
-            guard let known, known.revision == page.revision, changedTargets.isEmpty || !known.lookups.contains(where: changedTargets.contains),
+            let readsChanged = { (lookups: [String]) in
+                few.map { few in lookups.contains { few.contains($0) } } ?? lookups.contains(where: changedTargets.contains)
+            }
+            guard let known, known.revision == page.revision, changedTargets.isEmpty || !readsChanged(known.lookups),
                   known.includes.allSatisfy(\.isUnchanged) else { return nil }
             return (known, kept != nil)
         }
