@@ -34,6 +34,24 @@ struct ForeignConfigurationTests {
         #expect(try FileManager.default.subpathsOfDirectory(atPath: site.output.path).contains { $0.hasSuffix("idea.html") })
     }
 
+    @Test("a hugo.toml that is not valid TOML is an error naming its line, in a site whose content folders it names (no content/ folder)")
+    func brokenHugoFileWithoutContentFolder() async throws {
+        let site = try TestSite()
+        try site.write("---\ntitle: Hello\n---\nHello there.\n", to: "content.en/hello.md")
+        try site.write("title = 'H'\n[languages.en]\n  contentDir = 'content.en'\ntitle = \n", to: "hugo.toml")
+        await #expect(throws: SiteError.self) { try await site.build() }
+        do {
+            try await site.build()
+        } catch let error as SiteError {
+            #expect(error.file == "hugo.toml" && error.line == 4)
+        }
+        #expect(!site.exists("content.en/hello/index.html") && !site.exists("hugo/index.html"))
+        // Fixed, it is Hugo's again: the language's folder is the content.
+        try site.write("title = 'H'\n[languages.en]\n  contentDir = 'content.en'\n", to: "hugo.toml")
+        try await site.build()
+        #expect(site.exists("hello/index.html"))
+    }
+
     @Test("Hugo's hugo.yaml gives the title, base URL, description, language, taxonomies and params, with keys in any case")
     func hugoYAML() async throws {
         let (site, summary) = try await build([

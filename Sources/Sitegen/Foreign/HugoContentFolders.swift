@@ -16,12 +16,19 @@ struct HugoContentFolders: Sendable, Hashable {
 
     /// The content folders of the Hugo site in `source`, or `nil` when it has no Hugo
     /// configuration naming one that exists. A file that cannot be read is left to the
-    /// configuration's own reading, which says why.
+    /// configuration's own reading, which says why: a `hugo.*` file, which is Hugo's by its
+    /// name, is then read (as a site whose content folders are missing), never passed over
+    /// for a folder of bare Markdown.
     init?(source: any SiteSource) {
         let names = ["hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json", "config.toml", "config.yaml", "config.yml", "config.json"]
         let entries = (try? source.entries(in: "")) ?? []
         let file = names.first { entries.contains(SiteSourceEntry(name: $0, kind: .file)) } ?? HugoConfigFolder.mainFile(in: source)
-        guard let file, var values = Self.values(of: file, in: source.followingLinksOutside) else { return nil }
+        guard let file else { return nil }
+        guard var values = Self.values(of: file, in: source.followingLinksOutside) else {
+            guard URLPath.lastComponent(of: file).hasPrefix("hugo.") else { return nil }
+            (single, byLanguage, missing) = (nil, [:], true)
+            return
+        }
         if HugoConfigFolder.isMainFile(file) {
             values = (try? HugoConfigFolder.merged(values, besides: file, in: source, displayFolder: HugoConfigFolder.folder)) ?? values
         }

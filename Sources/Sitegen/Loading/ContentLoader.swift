@@ -115,7 +115,7 @@ struct ContentLoader {
                 continue
             }
             if indexes.leftOut.contains(place.sitePath) { continue }
-            if placement.isMultilingual { placeOf[path] = place }
+            if placement.placesByLanguage { placeOf[path] = place }
             if let page = known[path] {
                 stillKnown += 1
                 if page.revision == revision {

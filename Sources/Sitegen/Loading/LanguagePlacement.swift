@@ -23,8 +23,12 @@ struct LanguagePlacement: Sendable {
     /// The site's languages.
     let languages: [SiteLanguage]
     let defaultLanguage: SiteLanguage
-    /// Whether the site has languages at all: without, every path is its own site path.
+    /// Whether the site has languages at all.
     let isMultilingual: Bool
+    /// Whether files are placed by their language: with languages, or with a language's own
+    /// content folder (Hugo's `contentDir` of a site's one language); else every path is its
+    /// own site path.
+    var placesByLanguage: Bool { isMultilingual || !byFolder.isEmpty }
 
     init(configuration: SiteConfiguration) {
         languages = configuration.publishedLanguages
@@ -37,7 +41,7 @@ struct LanguagePlacement: Sendable {
 
     /// The language and site path of the file at `path` (relative to the content folder).
     func place(_ path: String) -> Place {
-        guard isMultilingual else { return Place(language: defaultLanguage.code, sitePath: path, sharedPath: path) }
+        guard placesByLanguage else { return Place(language: defaultLanguage.code, sitePath: path, sharedPath: path) }
         var language = defaultLanguage
         var shared = path
         // A top-level folder per language.
