@@ -147,6 +147,28 @@ struct SearchTests {
         #expect(!(try FileManager.default.contentsOfDirectory(atPath: site.root.path)).contains { $0.hasPrefix(".sitegen-staging-") })
     }
 
+    @Test("the languages of Pagefind's entry file are in the order of their codes, which Pagefind's own order is not from run to run")
+    func entryLanguagesInOrder() async throws {
+        let entry = #"{"version":"1.5.2","languages":{"fr":{"hash":"fr_2c,}8","wasm":"fr","page_count":2},"#
+            + #""en":{"hash":"en_6\"5{","wasm":"en","page_count":11}},"include_characters":["_","‿"]}"#
+        #expect(SearchIndexer.entryWithSortedLanguages(entry) == #"{"version":"1.5.2","languages":{"en":{"hash":"en_6\"5{","wasm":"en","#
+            + #""page_count":11},"fr":{"hash":"fr_2c,}8","wasm":"fr","page_count":2}},"include_characters":["_","‿"]}"#)
+        #expect(SearchIndexer.entryWithSortedLanguages(#"{"languages":{},"version":"1"}"#) == #"{"languages":{},"version":"1"}"#)
+        #expect(SearchIndexer.entryWithSortedLanguages(#"{"version":"1"}"#) == nil)
+        #expect(SearchIndexer.entryWithSortedLanguages(#"{"languages":{"en":{"hash":"x""#) == nil)
+        // A site of four languages, indexed by Pagefind: one order, whatever Pagefind's was.
+        let site = try TestSite()
+        try site.write("title: Words\nsearch: true\nlanguages:\n  en: {name: English}\n  fr: {name: Français}\n"
+                       + "  de: {name: Deutsch}\n  it: {name: Italiano}\n", to: "sitegen.yml")
+        for (code, word) in [("en", "Hello"), ("fr", "Bonjour"), ("de", "Hallo"), ("it", "Ciao")] {
+            try site.write("---\ntitle: \(word)\n---\n\(word) world.\n", to: code == "en" ? "content/hello.md" : "content/hello.\(code).md")
+        }
+        try await site.build()
+        let built = try site.page("pagefind/pagefind-entry.json")
+        let codes = ["de", "en", "fr", "it"].map { built.range(of: "\"\($0)\":{")?.lowerBound }
+        #expect(codes.allSatisfy { $0 != nil } && codes.map { $0! } == codes.map { $0! }.sorted(), "\(built)")
+    }
+
     @Test("serve's index of its preview keeps no file of an earlier index, and keeps the site's own files in pagefind/")
     func previewIndexHasNoStaleFiles() throws {
         let parent = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-preview-index-\(UUID().uuidString)")

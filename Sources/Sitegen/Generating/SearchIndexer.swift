@@ -45,6 +45,7 @@ package enum SearchIndexer {
             warn(problem)
             return
         }
+        sortLanguages(inBundle: bundle.path)
         let files = FileManager.default.enumerator(at: bundle, includingPropertiesForKeys: [.isRegularFileKey])?
             .compactMap { $0 as? URL }
             .filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true } ?? []
@@ -64,6 +65,7 @@ package enum SearchIndexer {
         let fresh = folder + "/.sitegen-pagefind-\(UUID().uuidString)"
         defer { FileSystem.removeTree(fresh) }
         if let problem = run(["--site", folder, "--output-path", fresh], log: fresh + ".log") { return problem }
+        sortLanguages(inBundle: fresh)
         let list = folder + "/" + bundleList
         let earlier = Set((try? String(contentsOfFile: list, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? [])
         let made = (FileManager.default.enumerator(atPath: fresh)?.allObjects as? [String] ?? [])
@@ -74,6 +76,50 @@ package enum SearchIndexer {
         }
         for file in earlier.subtracting(made) where URLPath.normalize(file) == file { FileSystem.removeFile(folder + "/pagefind/" + file) }
         _ = FileSystem.writeNew(made.joined(separator: "\n"), toFile: list)
+        return nil
+    }
+
+    /// Puts the languages of the bundle's `pagefind-entry.json` (in the folder `bundle`) in the
+    /// order of their codes: Pagefind lists them in an order of its own that changes from one
+    /// run to the next, so that two builds of the same site with two languages differed.
+    private static func sortLanguages(inBundle bundle: String) {
+        let entry = bundle + "/pagefind-entry.json"
+        guard let text = try? String(contentsOfFile: entry, encoding: .utf8), let sorted = entryWithSortedLanguages(text), sorted != text else { return }
+        _ = FileSystem.writeNew(sorted, toFile: entry)
+    }
+
+    /// The text of a `pagefind-entry.json` with the members of its `languages` object in the
+    /// order of their text (their codes first); `nil` when it has no such object, as written.
+    package static func entryWithSortedLanguages(_ text: String) -> String? {
+        let bytes = Array(text.utf8)
+        let marker = Array("\"languages\":{".utf8)
+        guard let opening = bytes.indices.first(where: { bytes[$0...].starts(with: marker) }) else { return nil }
+        let start = opening + marker.count
+        var members: [ArraySlice<UInt8>] = []
+        var (depth, inString, escaped, memberStart) = (0, false, false, start)
+        for index in start..<bytes.count {
+            let byte = bytes[index]
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+            } else if byte == UInt8(ascii: "\"") {
+                inString = true
+            } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+                depth += 1
+            } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
+                guard depth == 0 else {
+                    depth -= 1
+                    continue
+                }
+                // The end of the languages: each member is a code and its object.
+                members.append(bytes[memberStart..<index])
+                guard !members.contains(where: \.isEmpty) else { return members.count == 1 ? text : nil }
+                let sorted = members.sorted { $0.lexicographicallyPrecedes($1) }.joined(separator: [UInt8(ascii: ",")])
+                return String(decoding: bytes[..<start] + sorted + bytes[index...], as: UTF8.self)
+            } else if byte == UInt8(ascii: ","), depth == 0 {
+                members.append(bytes[memberStart..<index])
+                memberStart = index + 1
+            }
+        }
         return nil
     }
 
