@@ -234,6 +234,22 @@ struct SpareFolderTests {
         #expect(!site.exists(".sitegen-planted"))
     }
 
+    @Test("a link put at the spare's place stays, and the warning says it is not a folder sitegen made; the folder it names is never written")
+    func linkAtTheSparesPlace() async throws {
+        let (site, post, original) = try await siteWithSpare()
+        let elsewhere = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-elsewhere-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: elsewhere) }
+        try FileManager.default.copyItem(at: spare(of: site), to: elsewhere)
+        let before = LiveBuildHarness.files(in: elsewhere)
+        try FileManager.default.removeItem(at: spare(of: site))
+        try FileManager.default.createSymbolicLink(at: spare(of: site), withDestinationURL: elsewhere)
+        try site.write(original + "\nEdit.\n", to: post)
+        let summary = try await SiteBuilder(site: Site(), layout: SiteLayout(root: site.root), options: options).buildRemembering().summary
+        #expect(summary.warnings.map(\.description).contains { $0.hasSuffix(".sitegen-spare-public: is not a folder sitegen made (a link or a file), "
+            + "and stays there; until it is moved away, no spare is kept and each cached build stages the whole output anew") }, "\(summary.warnings)")
+        #expect(FileSystem.kind(spare(of: site).path) == .link && LiveBuildHarness.files(in: elsewhere) == before)
+    }
+
     @Test("the user's files put in the spare stay where they are through cached builds and a build without the cache; the spare is not used meanwhile")
     func usersFilesInTheSpareStay() async throws {
         let (site, post, original) = try await siteWithSpare()
@@ -250,8 +266,9 @@ struct SpareFolderTests {
         // Each cached build says why it keeps no spare.
         try site.write(original + "\nEdit 2b.\n", to: post)
         let summary = try await SiteBuilder(site: Site(), layout: SiteLayout(root: site.root), options: options).buildRemembering().summary
-        #expect(summary.warnings.filter { $0.description.contains(".sitegen-spare-public: holds files sitegen did not write") }.count == 1,
-                "\(summary.warnings)")
+        // Naming them, the first few: the user need not look through every file of the spare.
+        #expect(summary.warnings.filter { $0.description.contains(".sitegen-spare-public: holds files sitegen did not write (or could not "
+            + "remove), which stay there: .sitegen-notes.txt, about/mine.txt, mine.txt and 2 more") }.count == 1, "\(summary.warnings)")
         // What sitegen wrote there went: only the user's files are left, and the manifest that tells them.
         let left = FileManager.default.enumerator(atPath: spare(of: site).path)?.compactMap { $0 as? String }
             .filter { FileSystem.kind(spare(of: site).path + "/" + $0) == .file }.sorted()

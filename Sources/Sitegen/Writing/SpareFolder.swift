@@ -53,8 +53,11 @@ struct SpareFolder {
 
     /// Where the spare of the output folder `target` (a real path) is kept.
     static func path(for target: String) -> String {
-        URLPath.folder(of: target) + "/.sitegen-spare-" + URLPath.lastComponent(of: target)
+        URLPath.folder(of: target) + "/" + sparePrefix + URLPath.lastComponent(of: target)
     }
+
+    /// What the name of a spare starts with, before its output folder's.
+    private static let sparePrefix = ".sitegen-spare-"
 
     /// Checks the spare now at `folder` against `record` and the output folder `output` (whose
     /// manifest is `manifest`), and removes from it the files that differ from the output
@@ -172,11 +175,18 @@ struct SpareFolder {
         return folder.isEmpty || folders[folder] != nil
     }
 
-    /// The warning for the spare at `path`, which holds what ``remove(_:beside:)`` left;
-    /// `cached`: the build keeps a spare.
+    /// The warning for the spare at `path` (``path(for:)``), which holds what
+    /// ``remove(_:beside:)`` leaves, named (the first few); `cached`: the build keeps a spare.
     static func leftWarning(_ path: String, cached: Bool) -> SiteError {
-        SiteError(file: path, "holds files sitegen did not write (or could not remove), which stay there"
-                  + (cached ? "; until they are moved out, no spare is kept and each cached build stages the whole output anew" : ""))
+        let target = URLPath.folder(of: path) + "/" + URLPath.lastComponent(of: path).dropFirst(sparePrefix.count)
+        let left = remove(path, beside: target)
+        guard left != ["."] else {
+            return SiteError(file: path, "is not a folder sitegen made (a link or a file), and stays there"
+                             + (cached ? "; until it is moved away, no spare is kept and each cached build stages the whole output anew" : ""))
+        }
+        let named = left.prefix(3).joined(separator: ", ") + (left.count > 3 ? " and \(left.count - 3) more" : "")
+        return SiteError(file: path, "holds files sitegen did not write (or could not remove), which stay there: \(named)"
+                         + (cached ? "; until they are moved out, no spare is kept and each cached build stages the whole output anew" : ""))
     }
 
     /// The stamp of each of `folders` (relative paths) in `root`, read on all cores; `nil` when
