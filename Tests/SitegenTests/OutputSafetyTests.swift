@@ -384,6 +384,17 @@ struct OutputSafetyTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent("templates").path) == ["mine.mustache"])
     }
 
+    @Test("an output folder given as a link to nothing is refused, saying so; nothing is made where it points")
+    func outputLinkToNothing() throws {
+        let site = try TestSite(example: "blog")
+        let link = site.root.appendingPathComponent("out"), target = site.root.appendingPathComponent("gone/out")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: target.path)
+        let result = try Sitegen.run(["build", "-o", "out"], in: site.root)
+        #expect(result.status == 1)
+        #expect(result.error.contains("out: cannot be the output folder: it is a link to \(target.path), which is not there"), "\(result.error)")
+        #expect(FileSystem.kind(target.deletingLastPathComponent().path) == nil && FileSystem.kind(link.path) == .link)
+    }
+
     @Test("folders of the user's in the output keep their permissions, owner and time across builds")
     func userFoldersKeepTheirAttributes() throws {
         let site = try TestSite(example: "blog")

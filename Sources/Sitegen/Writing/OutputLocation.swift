@@ -13,7 +13,13 @@ enum OutputLocation {
             SiteError(file: given, "cannot be the output folder: \(reason). Choose an empty or new folder, such as \(suggestion(layout))")
         }
         if output == "/" { throw refuse("it is the root of the file system") }
-        if let kind = FileSystem.kind(output), kind != .folder { throw refuse("it is a file, not a folder") }
+        switch FileSystem.kind(output) {
+        case nil, .folder?: break
+        case .file?: throw refuse("it is a file, not a folder")
+        // A link that leads nowhere is not followed to make a folder where it points.
+        case .link?: throw refuse("it is a link to \((try? FileManager.default.destinationOfSymbolicLink(atPath: output)) ?? "nothing"), which is not there")
+        case .other?: throw refuse("it is not a folder (a device, a socket or a pipe)")
+        }
         // Compared by path and by device and inode, so that a bind mount or a second link is no way round.
         let outputIdentity = FileSystem.identity(output)
         func isOutput(_ path: String) -> Bool {
