@@ -452,6 +452,24 @@ struct BuildCacheTests {
         if kind == "folder" { #expect(try String(contentsOf: cache.appendingPathComponent("notes.txt"), encoding: .utf8) == "mine\n") }
     }
 
+    @Test("a folder at the place of the cache's file of pages' HTML stays, with one warning naming that file, not the cache")
+    func folderAtThePagesFile() async throws {
+        let site = try TestSite(example: "blog")
+        try await buildAged(site)
+        let pages = site.root.appendingPathComponent(".sitegen-cache-public.pages")
+        // Without a cache to read: the write is what fails.
+        try FileManager.default.removeItem(at: pages)
+        try FileManager.default.removeItem(at: site.root.appendingPathComponent(".sitegen-cache-public"))
+        try site.write("mine\n", to: ".sitegen-cache-public.pages/notes.txt")
+        for _ in 0..<2 {
+            try site.write("---\ntitle: Added \(UUID().uuidString)\n---\nText.\n", to: "content/added.md")
+            let summary = try await expectCachedBuildMatchesFreshBuild(site)
+            let warnings = summary.warnings.map(\.description).filter { $0.contains(".sitegen-cache-public") }
+            #expect(warnings.count == 1 && warnings[0].contains(".sitegen-cache-public.pages: cannot be written (Is a directory)"), "\(summary.warnings)")
+        }
+        #expect(try String(contentsOf: pages.appendingPathComponent("notes.txt"), encoding: .utf8) == "mine\n")
+    }
+
     @Test("a cache grown or cut short is refused by a build in which no file changed too, with one warning naming it")
     func damagedCacheWithNothingChanged() async throws {
         for grow in [true, false] {

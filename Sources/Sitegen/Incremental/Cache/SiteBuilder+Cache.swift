@@ -162,9 +162,14 @@ extension SiteBuilder {
             problems.append(SpareFolder.leftWarning(sparePath, cached: true))
         }
         if !cache.write(keep.prepared, summary: told, spare: folder.spareRecord, parses: keep.parses, texts: keep.texts, html: pages?.html,
-                        kept: pages?.records), !problems.contains(where: { $0.file == cache.path }) {
+                        kept: pages?.records) {
+            // Named by the file at fault: the file of pages' HTML when something else is at its path.
+            let reason = String(cString: strerror(errno)), pagesFile = CachedPageHTML(cachePath: cache.path).path
+            let file = FileSystem.kind(pagesFile).map { $0 != .file } == true ? pagesFile : cache.path
             // Told once: a cache that was not read (a folder at its path) is not written either.
-            problems.append(SiteError(file: cache.path, "cannot be written (\(String(cString: strerror(errno)))); the next build starts from nothing"))
+            if !problems.contains(where: { $0.file == file }) {
+                problems.append(SiteError(file: file, "cannot be written (\(reason)); the next build starts from nothing"))
+            }
         }
         written.finish()
         if !problems.isEmpty {
