@@ -7,6 +7,23 @@ import Testing
 /// generator runs them, and Jekyll's pages run their Liquid.
 @Suite("Other generators' shortcode files and Liquid pages")
 struct ForeignShortcodeTests {
+    @Test("a Hugo shortcode reads the site's data files (.Site.Data, site.Data), and a page shows a data file's change")
+    func hugoShortcodeReadsData() async throws {
+        let site = try TestSite()
+        try site.write("title = 'Hugo'\n[params]\nnote = 'a param'\n", to: "hugo.toml")
+        try site.write("release:\n  version: 1.4.2\nmirrors: [eu, us]\n", to: "data/project.yaml")
+        try site.write("{{ .Site.Data.project.release.version }}|{{ site.Data.project.release.version }}|"
+                       + "{{ range .Site.Data.project.mirrors }}<i>{{ . }}</i>{{ end }}|{{ .Site.Params.note }}", to: "layouts/shortcodes/release.html")
+        try site.write("---\ntitle: Download\n---\nGet {{< release >}}.\n", to: "content/download.md")
+        try await site.build()
+        #expect(try site.page("download/index.html").contains("<p>Get 1.4.2|1.4.2|<i>eu</i><i>us</i>|a param.</p>"))
+        // The page's parse read the data: a live build after the data file changed shows the new value.
+        let harness = LiveBuildHarness(site)
+        try await harness.live.build()
+        try await harness.rebuild(changing: ["data/project.yaml"]) { try site.write("release:\n  version: 1.5.0\n", to: "data/project.yaml") }
+        #expect(try site.page("download/index.html").contains("<p>Get 1.5.0|1.5.0||a param.</p>"))
+    }
+
     @Test("a Hugo site's shortcode files run (the site's before its theme's); one that uses what sitegen does not run is one warning at its line")
     func hugoShortcodeFiles() async throws {
         let site = try TestSite()

@@ -744,7 +744,7 @@ struct SiteRenderer: Sendable {
             },
             htmlBlocks: parser.options.rawHTML == .keep, templates: theme.shortcodes,
             model: {
-                let site = ShortcodeModel.site(configuration)
+                let site = ShortcodeModel.site(configuration, data: loaded.data)
                 let page = ShortcodeModel.page(frontMatter: frontMatter, title: frontMatter["title"]?.string, url: url, site: site,
                                                configuration: configuration)
                 return ShortcodeTemplates.PageModel(page: .object(page), site: .object(site), language: language.isEmpty ? configuration.language : language)

@@ -13,13 +13,16 @@ struct ShortcodeModel: TemplateObject {
         return members[first.lowercased() + name.dropFirst()]
     }
 
-    /// The site: `title`, `baseURL` (`BaseURL`), `params` (its other keys), `language`.
-    static func site(_ configuration: SiteConfiguration) -> ShortcodeModel {
+    /// The site: `title`, `baseURL` (`BaseURL`), `params` (its other keys), `language`, and
+    /// `data` (Hugo's `.Site.Data`, Jekyll's `site.data`): the site's data files, `data`. A
+    /// change of a data file parses every page again (``LiveSiteBuilder/changesParses(_:layout:)``).
+    static func site(_ configuration: SiteConfiguration, data: FrontMatter) -> ShortcodeModel {
         let params = TemplateValue.object(FrontMatterObject(frontMatter: configuration.params, language: configuration.language))
         return ShortcodeModel(members: [
             "title": .text(configuration.title), "baseURL": .text(configuration.baseURL), "baseurl": .text(configuration.baseURL),
             "url": .text(configuration.baseURL), "params": params, "language": .text(configuration.language),
-            "languageCode": .text(configuration.language), "config": params, "data": .null,
+            "languageCode": .text(configuration.language), "config": params,
+            "data": .object(FrontMatterObject(frontMatter: data, language: configuration.language)),
         ])
     }
 
