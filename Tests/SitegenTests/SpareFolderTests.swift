@@ -149,6 +149,26 @@ struct SpareFolderTests {
         }
         #expect(!site.exists("CNAME") && !site.exists("mine/deep"))
         #expect(FileManager.default.fileExists(atPath: site.output.appendingPathComponent("mine").path))
+        // Replaced by a rename (as `sed -i` and editors save), or removed: the spare's twin of the
+        // old file goes, the spare is still used, and nothing is said.
+        let replacement = site.root.appendingPathComponent("notes.new")
+        try "renamed\n".write(to: replacement, atomically: false, encoding: .utf8)
+        try FileManager.default.removeItem(at: site.output.appendingPathComponent("about/notes.txt"))
+        try FileManager.default.moveItem(at: replacement, to: site.output.appendingPathComponent("about/notes.txt"))
+        extra["about/notes.txt"] = "renamed\n"
+        try site.write("mine\n", to: "public/gone.txt")
+        try site.write(original + "\nEdit 7.\n", to: post)
+        try await buildAndCompare(site, extra: extra.merging(["gone.txt": "mine\n"]) { $1 })
+        try FileManager.default.removeItem(at: site.output.appendingPathComponent("gone.txt"))
+        for round in 8...9 {
+            try site.write(original + "\nEdit \(round).\n", to: post)
+            let summary = try await SiteBuilder(site: Site(), layout: SiteLayout(root: site.root), options: options).buildRemembering().summary
+            #expect(!summary.warnings.contains { $0.description.contains(".sitegen-spare-public") }, "\(summary.warnings)")
+            try await buildAndCompare(site, extra: extra)
+            #expect(try String(contentsOf: spare(of: site).appendingPathComponent("about/notes.txt"), encoding: .utf8) == "renamed\n")
+            #expect(!FileManager.default.fileExists(atPath: spare(of: site).appendingPathComponent("gone.txt").path))
+        }
+        #expect(!site.exists("gone.txt"))
     }
 
     @Test("a file of the user's where a build staged in the spare writes stops the build, naming it; the output stays as it was")

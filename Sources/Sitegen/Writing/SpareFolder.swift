@@ -70,20 +70,31 @@ struct SpareFolder {
               record.changed.allSatisfy(OutputManifest.isPlainPath),
               record.goneFolders.allSatisfy({ spareFolders[$0] != nil }) else { return nil }
         let readAt = Date()
-        guard let spareNow = stamps(of: Array(spareFolders.keys), in: folder), spareNow == spareFolders,
-              let outputNow = stamps(of: Array(record.outputFolders.keys), in: output) else { return nil }
+        guard let spareNow = stamps(of: Array(spareFolders.keys), in: folder), spareNow == spareFolders else { return nil }
+        // A folder of the output the user removed is not there now: the one above it is listed.
+        let outputFolders = Array(record.outputFolders.keys)
+        var outputNow: [String: FileStamp] = [:]
+        var listed = [""]
+        for (path, stamp) in zip(outputFolders, readStamps(of: outputFolders, in: output)) {
+            if let stamp { outputNow[path] = stamp } else { listed.append(URLPath.folder(of: path)) }
+        }
         let differing = Set(record.changed).union(record.goneFolders)
         let owned: @Sendable (String) -> Bool = { manifest.owns($0) || differing.containsExactly($0) }
-        var listed = [""]
         for (path, stamp) in outputNow where stamp != record.outputFolders[path] || stamp.isRacy(with: record.readAt) {
             listed.append(path)
         }
         for (path, stamp) in spareNow where stamp.isRacy(with: record.readAt) && outputNow[path] != nil { listed.append(path) }
-        for path in Set(listed) where !holdSameUserEntries(path, output, folder, owned: owned) { return nil }
+        // A folder whose entries of the user's differ: the output's are the user's as they are now.
+        var reconciled: Set<String> = []
+        for path in Set(listed) where !holdSameUserEntries(path, output, folder, owned: owned) {
+            guard takeUserEntries(path, from: output, into: folder, owned: owned, recorded: { spareFolders[$0] != nil }),
+                  holdSameUserEntries(path, output, folder, owned: owned) else { return nil }
+            reconciled.insert(path)
+        }
         // A file in a folder the spare does not have is not in it either.
         for path in record.changed where isInside(path, spareFolders) { FileSystem.removeFile(folder + "/" + path) }
         for path in record.goneFolders.sorted(by: { $0.count > $1.count }) { FileSystem.removeEmptyFolder(folder + "/" + path) }
-        let touched = Set(record.changed.map(URLPath.folder(of:)) + record.goneFolders.map(URLPath.folder(of:)))
+        let touched = Set(record.changed.map(URLPath.folder(of:)) + record.goneFolders.map(URLPath.folder(of:))).union(reconciled)
         // The record's stamps of the spare (equal to those read) are kept, not a copy.
         return Taken(present: manifest.files.subtracting(record.changed), outputFolders: outputNow, readAt: readAt,
                      spareFolders: record.spareFolders, touched: touched)
@@ -214,30 +225,82 @@ struct SpareFolder {
     /// folders in both. At the top, sitegen's own entries are left out.
     static func holdSameUserEntries(_ relative: String, _ first: String, _ second: String,
                                     owned: (String) -> Bool) -> Bool {
-        func userEntries(of root: String) -> [String: FileSystem.Kind?]? {
-            let folder = relative.isEmpty ? root : root + "/" + relative
-            let entries: [FolderEntry]
-            switch FolderEntry.entries(of: folder) {
-            case .success(let listed): entries = listed
-            // A folder one side does not have holds nothing of the user's there (were it the
-            // user's, its folder above would show it).
-            case .failure(let error) where error.code == ENOENT && !relative.isEmpty: entries = []
-            case .failure: return nil
-            }
-            var found: [String: FileSystem.Kind?] = [:]
-            for entry in entries {
-                let name = String(decoding: entry.name, as: UTF8.self)
-                if relative.isEmpty && name.hasPrefix(".sitegen-") { continue }
-                let path = relative.isEmpty ? name : relative + "/" + name
-                if !owned(path) { found[path] = entry.kind(at: folder + "/" + name) }
-            }
-            return found
-        }
-        guard let these = userEntries(of: first), let those = userEntries(of: second), these.count == those.count else { return false }
+        guard let these = userEntries(relative, in: first, owned: owned), let those = userEntries(relative, in: second, owned: owned),
+              these.count == those.count else { return false }
         for (path, kind) in these {
             guard let other = those[path], kind == other else { return false }
             if kind != .folder && FileSystem.entryIdentity(first + "/" + path) != FileSystem.entryIdentity(second + "/" + path) {
                 return false
+            }
+        }
+        return true
+    }
+
+    /// The folders inside the folder `relative` of `root`, at any depth, as paths from `root`;
+    /// `nil` when one cannot be listed.
+    private static func foldersInside(_ root: String, _ relative: String) -> [String]? {
+        guard case .success(let entries) = FolderEntry.entries(of: root + "/" + relative) else { return nil }
+        var found: [String] = []
+        for entry in entries {
+            let path = relative + "/" + String(decoding: entry.name, as: UTF8.self)
+            guard entry.kind(at: root + "/" + path) == .folder else { continue }
+            guard let inside = foldersInside(root, path) else { return nil }
+            found += [path] + inside
+        }
+        return found
+    }
+
+    /// The entries of the user's (not `owned`) in the folder `relative` of `root`, by path, with
+    /// their kinds; `nil` when it cannot be listed.
+    private static func userEntries(_ relative: String, in root: String, owned: (String) -> Bool) -> [String: FileSystem.Kind?]? {
+        let folder = relative.isEmpty ? root : root + "/" + relative
+        let entries: [FolderEntry]
+        switch FolderEntry.entries(of: folder) {
+        case .success(let listed): entries = listed
+        // A folder one side does not have holds nothing of the user's there (were it the
+        // user's, its folder above would show it).
+        case .failure(let error) where error.code == ENOENT && !relative.isEmpty: entries = []
+        case .failure: return nil
+        }
+        var found: [String: FileSystem.Kind?] = [:]
+        for entry in entries {
+            let name = String(decoding: entry.name, as: UTF8.self)
+            if relative.isEmpty && name.hasPrefix(".sitegen-") { continue }
+            let path = relative.isEmpty ? name : relative + "/" + name
+            if !owned(path) { found[path] = entry.kind(at: folder + "/" + name) }
+        }
+        return found
+    }
+
+    /// Makes the files and links of the user's in the spare's folder `relative` those of the
+    /// output folder's: a spare's folders are as the record says (their stamps were checked),
+    /// so each such entry of the spare is the twin (a hard link) sitegen made of one the output
+    /// held when the spare was kept; one whose twin the user changed by a rename, replaced or
+    /// removed goes (a folder of the user's the output no longer has goes whole, when each
+    /// folder in it is `recorded`), and what the output holds instead is linked in. False when
+    /// it cannot be done, or the output has a folder of the user's the spare has not (the
+    /// spare is then not used).
+    private static func takeUserEntries(_ relative: String, from output: String, into spare: String, owned: (String) -> Bool,
+                                        recorded: (String) -> Bool) -> Bool {
+        guard let outputs = userEntries(relative, in: output, owned: owned), let spares = userEntries(relative, in: spare, owned: owned),
+              spares.allSatisfy({ $0.value != nil }), outputs.allSatisfy({ $0.value != nil }) else { return false }
+        for (path, kind) in spares where kind != .folder {
+            if outputs[path] != kind || FileSystem.entryIdentity(output + "/" + path) != FileSystem.entryIdentity(spare + "/" + path) {
+                guard unlink(spare + "/" + path) == 0 else { return false }
+            }
+        }
+        for (path, kind) in spares where kind == .folder && outputs[path] != .folder {
+            guard recorded(path), foldersInside(spare, path).map({ $0.allSatisfy(recorded) }) == true else { return false }
+            FileSystem.removeTree(spare + "/" + path)
+            guard FileSystem.kind(spare + "/" + path) == nil else { return false }
+        }
+        for (path, kind) in outputs {
+            if kind == .folder {
+                guard spares[path] == .folder else { return false }
+                continue
+            }
+            if FileSystem.entryIdentity(spare + "/" + path) != FileSystem.entryIdentity(output + "/" + path) {
+                guard FileSystem.hardLink(output + "/" + path, to: spare + "/" + path) == nil else { return false }
             }
         }
         return true
