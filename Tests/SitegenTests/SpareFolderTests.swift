@@ -188,6 +188,30 @@ struct SpareFolderTests {
         #expect(try site.page("later/index.html") == "my own page\n")
     }
 
+    @Test("a folder sitegen made, replaced in the output by a file or a link of the user's, stops the build naming it; the user's entry stays")
+    func usersEntryInPlaceOfAFolder() async throws {
+        for asLink in [false, true] {
+            let (site, post, original) = try await siteWithSpare()
+            let about = site.output.appendingPathComponent("about")
+            try FileManager.default.removeItem(at: about)
+            if asLink {
+                try FileManager.default.createSymbolicLink(atPath: about.path, withDestinationPath: "elsewhere")
+            } else {
+                try site.write("my notes\n", to: "public/about")
+            }
+            try site.write(original + "\nEdited.\n", to: post)
+            let error = await #expect(throws: (any Error).self) {
+                try await SiteBuilder(site: Site(), layout: SiteLayout(root: site.root), options: options).buildRemembering()
+            }
+            #expect("\(error.map { "\($0)" } ?? "")".contains("about"), "\(String(describing: error))")
+            if asLink {
+                #expect(try FileManager.default.destinationOfSymbolicLink(atPath: about.path) == "elsewhere")
+            } else {
+                #expect(try site.page("about") == "my notes\n")
+            }
+        }
+    }
+
     @Test("a spare changed by hand is not used: no file put in it is published, none taken from it is stale")
     func spareChangedByHand() async throws {
         let site = try await siteWithSpare().site

@@ -71,12 +71,18 @@ struct SpareFolder {
               record.goneFolders.allSatisfy({ spareFolders[$0] != nil }) else { return nil }
         let readAt = Date()
         guard let spareNow = stamps(of: Array(spareFolders.keys), in: folder), spareNow == spareFolders else { return nil }
-        // A folder of the output the user removed is not there now: the one above it is listed.
         let outputFolders = Array(record.outputFolders.keys)
         var outputNow: [String: FileStamp] = [:]
         var listed = [""]
         for (path, stamp) in zip(outputFolders, readStamps(of: outputFolders, in: output)) {
-            if let stamp { outputNow[path] = stamp } else { listed.append(URLPath.folder(of: path)) }
+            if let stamp {
+                outputNow[path] = stamp
+                continue
+            }
+            // A folder of the user's they removed: the one above it is listed. One of sitegen's
+            // gone, or anything in a folder's place, is not as the record says.
+            guard !manifest.owns(path), FileSystem.kind(output + "/" + path) == nil else { return nil }
+            listed.append(URLPath.folder(of: path))
         }
         let differing = Set(record.changed).union(record.goneFolders)
         let owned: @Sendable (String) -> Bool = { manifest.owns($0) || differing.containsExactly($0) }
